@@ -1,0 +1,241 @@
+//! The syntax tree: what was written, with spans, before names and types are resolved.
+//!
+//! Every operation keeps the shape of its syntax family (a binary op states one type, a cast
+//! two, a call a function type); the builder turns that into typed IR.
+
+use crate::span::{Span, Spanned};
+
+pub type Name = Spanned<String>;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Module {
+    /// `module @name` if given.
+    pub name: Option<Name>,
+    pub attrs: Vec<Attr>,
+    pub funcs: Vec<Func>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Func {
+    /// `func.func` or the legacy `func`.
+    pub keyword: Name,
+    pub visibility: Option<Name>,
+    pub name: Name,
+    pub params: Vec<Param>,
+    pub results: Vec<Type>,
+    pub attrs: Vec<Attr>,
+    pub body: Option<Vec<Block>>,
+    pub span: Span,
+}
+
+impl Func {
+    pub fn is_legacy(&self) -> bool {
+        self.keyword.node == "func"
+    }
+}
+
+/// A function parameter or block argument: `%a: i32 {attrs}`, or just a type in a
+/// declaration.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Param {
+    pub name: Option<Name>,
+    pub ty: Type,
+    pub attrs: Vec<Attr>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Block {
+    pub label: Option<Name>,
+    pub params: Vec<Param>,
+    pub ops: Vec<Op>,
+    pub span: Span,
+}
+
+/// `%r:2` or `%x` on the left of `=`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ResultDef {
+    pub name: Name,
+    pub count: Option<Spanned<String>>,
+}
+
+/// A use of a value: `%x` or `%r#1` (the text without `%`).
+pub type ValueRef = Name;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Successor {
+    pub block: Name,
+    pub args: Vec<ValueRef>,
+    pub types: Vec<Type>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Op {
+    pub results: Vec<ResultDef>,
+    /// The operation name as written (`arith.addi`, `addi`, or a generic op's string).
+    pub name: Name,
+    pub body: OpBody,
+    pub attrs: Vec<Attr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OpBody {
+    Binary {
+        lhs: ValueRef,
+        rhs: ValueRef,
+        ty: Type,
+    },
+    Unary {
+        operand: ValueRef,
+        ty: Type,
+    },
+    Cast {
+        operand: ValueRef,
+        from: Type,
+        to: Type,
+    },
+    Cmp {
+        predicate: Name,
+        lhs: ValueRef,
+        rhs: ValueRef,
+        ty: Type,
+    },
+    Select {
+        cond: ValueRef,
+        on_true: ValueRef,
+        on_false: ValueRef,
+        ty: Type,
+    },
+    Constant {
+        value: Spanned<Literal>,
+        ty: Option<Type>,
+    },
+    Call {
+        callee: Name,
+        args: Vec<ValueRef>,
+        ty: FunctionType,
+    },
+    Return {
+        operands: Vec<ValueRef>,
+        types: Vec<Type>,
+    },
+    Br {
+        dest: Successor,
+    },
+    CondBr {
+        cond: ValueRef,
+        on_true: Successor,
+        on_false: Successor,
+    },
+    Switch {
+        flag: ValueRef,
+        ty: Type,
+        default: Successor,
+        cases: Vec<(Spanned<String>, Successor)>,
+    },
+    Alloc {
+        sizes: Vec<ValueRef>,
+        ty: Type,
+    },
+    Dealloc {
+        memref: ValueRef,
+        ty: Type,
+    },
+    Load {
+        memref: ValueRef,
+        indices: Vec<ValueRef>,
+        ty: Type,
+    },
+    Store {
+        value: ValueRef,
+        memref: ValueRef,
+        indices: Vec<ValueRef>,
+        ty: Type,
+    },
+    Dim {
+        memref: ValueRef,
+        index: ValueRef,
+        ty: Type,
+    },
+    Rank {
+        memref: ValueRef,
+        ty: Type,
+    },
+    /// `"name"(%a, %b)[^succ] : (T, U) -> (V)`.
+    Generic {
+        operands: Vec<ValueRef>,
+        successors: Vec<Name>,
+        ty: FunctionType,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Literal {
+    Int(String),
+    Float(String),
+    Bool(bool),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FunctionType {
+    pub inputs: Vec<Type>,
+    pub results: Vec<Type>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    /// `i32`, `index`, `f32`, ... (checked by the builder).
+    Named(Name),
+    /// `memref<4x?xf32, strided<[?, 1], offset: ?>>`; a dimension `None` is `?`.
+    MemRef {
+        dims: Vec<Spanned<Option<String>>>,
+        elem: Box<Type>,
+        layout: Option<Strided>,
+        span: Span,
+    },
+    /// `memref<*xf32>`.
+    UnrankedMemRef { elem: Box<Type>, span: Span },
+    /// A function type, only meaningful in attributes.
+    Function(FunctionType),
+}
+
+impl Type {
+    pub fn span(&self) -> Span {
+        match self {
+            Type::Named(n) => n.span,
+            Type::MemRef { span, .. } | Type::UnrankedMemRef { span, .. } => *span,
+            Type::Function(f) => f.span,
+        }
+    }
+}
+
+/// `strided<[s0, s1], offset: o>`; `None` is `?`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Strided {
+    pub strides: Vec<Spanned<Option<String>>>,
+    pub offset: Option<Spanned<Option<String>>>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Attr {
+    pub key: Name,
+    pub value: Option<Spanned<AttrValue>>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AttrValue {
+    Int(String, Option<Type>),
+    Float(String, Option<Type>),
+    Str(String),
+    Bool(bool),
+    Type(Type),
+    Symbol(String),
+    Array(Vec<Spanned<AttrValue>>),
+    Dict(Vec<Attr>),
+    /// `overflow<nsw, nuw>` / `fastmath<fast>` / `array<i32: 1, 2>`: a keyword with a list.
+    Enum(String, Vec<String>),
+}

@@ -1,0 +1,861 @@
+//! AST → IR: resolves types, value names, block labels and operation families.
+//!
+//! Name resolution runs in two passes because a block may use a value defined in a block
+//! written after it (dominance, not text order, decides visibility; the verifier checks it).
+//! Every problem is collected; the IR is still built (with placeholder values) so later
+//! errors in the same function are reported too.
+
+use crate::ast;
+use crate::diagnostic::Diagnostic;
+use crate::ir::{
+    Attrs, Block, BlockId, Body, Function, Literal, Op, OpKind, Successor, Value, ValueDef,
+    ValueId, ValueName, Visibility,
+};
+use crate::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, UnaryOp};
+use crate::span::{Span, Spanned};
+use crate::types::{FunctionType, Layout, MemRefType, Scalar, Type};
+use indexmap::IndexMap;
+use std::sync::Arc;
+
+/// Builds the IR of one function. Diagnostics are relative to the same text as `func`'s spans.
+pub fn build_function(func: &ast::Func) -> (Function, Vec<Diagnostic>) {
+    let mut b = Builder::default();
+    let f = b.function(func);
+    (f, b.diags)
+}
+
+/// Resolves a syntactic type, reporting unsupported ones.
+pub fn resolve_type(ty: &ast::Type, diags: &mut Vec<Diagnostic>) -> Type {
+    let mut b = Builder::default();
+    let t = b.ty(ty);
+    diags.append(&mut b.diags);
+    t
+}
+
+#[derive(Default)]
+struct Builder {
+    diags: Vec<Diagnostic>,
+    values: Vec<Value>,
+    /// Value groups by base name: `%r:2` → two ids.
+    names: IndexMap<String, (Vec<ValueId>, Span)>,
+    labels: IndexMap<String, (BlockId, Span)>,
+}
+
+/// The placeholder type given to values whose type could not be resolved.
+const ERROR_TYPE: Type = Type::Scalar(Scalar::I64);
+
+fn parse_extent(d: &Spanned<Option<String>>, what: &str, diags: &mut Vec<Diagnostic>) -> Option<i64> {
+    let text = d.node.as_ref()?;
+    match text.parse::<i64>() {
+        Ok(v) => Some(v),
+        Err(_) => {
+            diags.push(Diagnostic::error(
+                "type.invalid",
+                d.span,
+                format!("{what} `{text}` does not fit in 64 bits"),
+            ));
+            Some(0)
+        }
+    }
+}
+
+impl Builder {
+    fn error(&mut self, code: &'static str, span: Span, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::error(code, span, msg));
+    }
+
+    fn scalar(&mut self, ty: &ast::Type) -> Scalar {
+        match self.ty(ty) {
+            Type::Scalar(s) => s,
+            other => {
+                self.error(
+                    "type.invalid",
+                    ty.span(),
+                    format!("expected a scalar element type, found `{other}`"),
+                );
+                Scalar::F32
+            }
+        }
+    }
+
+    fn ty(&mut self, ty: &ast::Type) -> Type {
+        match ty {
+            ast::Type::Named(n) => match Scalar::from_name(&n.node) {
+                Some(s) => Type::Scalar(s),
+                None => {
+                    let msg = if n.node.starts_with('i') && n.node[1..].parse::<u32>().is_ok() {
+                        format!(
+                            "unsupported integer width `{}`; kiln supports i1, i8, i16, i32, i64 and index",
+                            n.node
+                        )
+                    } else {
+                        format!("unknown type `{}`", n.node)
+                    };
+                    self.error("type.unknown", n.span, msg);
+                    ERROR_TYPE
+                }
+            },
+            ast::Type::UnrankedMemRef { elem, .. } => Type::UnrankedMemRef(self.scalar(elem)),
+            ast::Type::MemRef {
+                dims,
+                elem,
+                layout,
+                ..
+            } => {
+                let elem = self.scalar(elem);
+                let mut shape = Vec::new();
+                for d in dims {
+                    let e = parse_extent(d, "dimension", &mut self.diags);
+                    if e.is_some_and(|v| v < 0) {
+                        self.error("type.invalid", d.span, "memref dimensions cannot be negative");
+                    }
+                    shape.push(e);
+                }
+                let layout = match layout {
+                    None => Layout::Identity,
+                    Some(s) => {
+                        let strides: Vec<_> = s
+                            .strides
+                            .iter()
+                            .map(|d| parse_extent(d, "stride", &mut self.diags))
+                            .collect();
+                        let offset = match &s.offset {
+                            Some(o) => parse_extent(o, "offset", &mut self.diags),
+                            None => Some(0),
+                        };
+                        if strides.len() != shape.len() {
+                            self.error(
+                                "type.invalid",
+                                s.span,
+                                format!(
+                                    "strided layout has {} strides but the memref has rank {}",
+                                    strides.len(),
+                                    shape.len()
+                                ),
+                            );
+                        }
+                        Layout::Strided { strides, offset }
+                    }
+                };
+                Type::MemRef(Arc::new(MemRefType {
+                    shape,
+                    elem,
+                    layout,
+                }))
+            }
+            ast::Type::Function(f) => {
+                self.error(
+                    "type.invalid",
+                    f.span,
+                    "function types cannot be the type of a value",
+                );
+                ERROR_TYPE
+            }
+        }
+    }
+
+    fn types(&mut self, tys: &[ast::Type]) -> Vec<Type> {
+        tys.iter().map(|t| self.ty(t)).collect()
+    }
+
+    fn attrs(&mut self, attrs: &[ast::Attr]) -> Attrs {
+        Attrs(
+            attrs
+                .iter()
+                .map(|a| (a.key.node.clone(), a.value.as_ref().map(|v| render_attr(&v.node))))
+                .collect(),
+        )
+    }
+
+    fn function(&mut self, func: &ast::Func) -> Function {
+        let inputs: Vec<Type> = func.params.iter().map(|p| self.ty(&p.ty)).collect();
+        let results = self.types(&func.results);
+        let ty = FunctionType { inputs, results };
+        let visibility = match func.visibility.as_ref().map(|v| v.node.as_str()) {
+            Some("private") => Visibility::Private,
+            Some("nested") => Visibility::Nested,
+            Some(_) => Visibility::Public,
+            // Legacy `func @f(...)` without a body was an external declaration.
+            None if func.body.is_none() && func.is_legacy() => Visibility::Private,
+            None => Visibility::Public,
+        };
+        if func.body.is_none() && visibility == Visibility::Public {
+            self.error(
+                "verify.public-declaration",
+                func.name.span,
+                format!(
+                    "external function `@{}` must be declared `private` (a public symbol needs a body)",
+                    func.name.node
+                ),
+            );
+        }
+        let attrs = self.attrs(&func.attrs);
+        let body = func.body.as_ref().map(|blocks| self.body(func, blocks, &ty));
+        Function {
+            name: func.name.node.clone(),
+            visibility,
+            ty,
+            attrs,
+            body,
+            span: func.span,
+            name_span: func.name.span,
+        }
+    }
+
+    fn define(&mut self, name: &ast::Name, index: Option<u32>, ty: Type, def: ValueDef) -> ValueId {
+        let id = ValueId(self.values.len() as u32);
+        self.values.push(Value {
+            name: ValueName {
+                base: name.node.clone(),
+                index,
+            },
+            ty,
+            def,
+            span: name.span,
+        });
+        id
+    }
+
+    fn bind(&mut self, name: &ast::Name, ids: Vec<ValueId>) {
+        if name.node.contains('#') {
+            self.error(
+                "parse.invalid-name",
+                name.span,
+                format!("`%{}`: a defined value's name cannot have a `#` suffix", name.node),
+            );
+            return;
+        }
+        if let Some((_, first)) = self.names.get(&name.node) {
+            let first = *first;
+            self.diags.push(
+                Diagnostic::error(
+                    "verify.redefinition",
+                    name.span,
+                    format!("redefinition of value `%{}`", name.node),
+                )
+                .with_label(first, "first defined here"),
+            );
+            return;
+        }
+        self.names.insert(name.node.clone(), (ids, name.span));
+    }
+
+    fn body(&mut self, func: &ast::Func, blocks: &[ast::Block], ty: &FunctionType) -> Body {
+        // Labels first, so branches can refer forward.
+        let mut ir_blocks = Vec::new();
+        for (i, b) in blocks.iter().enumerate() {
+            let id = BlockId(i as u32);
+            let label = match &b.label {
+                Some(l) => {
+                    if let Some((_, first)) = self.labels.get(&l.node) {
+                        let first = *first;
+                        self.diags.push(
+                            Diagnostic::error(
+                                "verify.redefinition",
+                                l.span,
+                                format!("redefinition of block `^{}`", l.node),
+                            )
+                            .with_label(first, "first defined here"),
+                        );
+                    } else {
+                        self.labels.insert(l.node.clone(), (id, l.span));
+                    }
+                    l.node.clone()
+                }
+                None => String::new(),
+            };
+            ir_blocks.push(Block {
+                label,
+                args: Vec::new(),
+                ops: Vec::new(),
+                span: b.span,
+            });
+        }
+        // Pass 1: every definition.
+        let mut op_results: Vec<Vec<Vec<ValueId>>> = vec![Vec::new(); blocks.len()];
+        for (i, b) in blocks.iter().enumerate() {
+            op_results[i] = vec![Vec::new(); b.ops.len()];
+            let block = BlockId(i as u32);
+            if i == 0 {
+                if let (Some(l), false) = (&b.label, func.params.is_empty()) {
+                    self.error(
+                        "parse.entry-label",
+                        l.span,
+                        "the entry block of a function with parameters cannot have a label (its arguments are the parameters)",
+                    );
+                }
+                if !b.params.is_empty() {
+                    self.error(
+                        "verify.entry-arguments",
+                        b.params[0].ty.span(),
+                        "the entry block's arguments are the function's parameters; remove them from the label",
+                    );
+                }
+                for (k, p) in func.params.iter().enumerate() {
+                    let Some(name) = &p.name else {
+                        self.error(
+                            "parse.unnamed-parameter",
+                            p.ty.span(),
+                            "a function with a body must name its parameters (`%arg0: i32`)",
+                        );
+                        continue;
+                    };
+                    let id = self.define(name, None, ty.inputs[k].clone(), ValueDef::BlockArg { block, index: k as u32 });
+                    ir_blocks[i].args.push(id);
+                    self.bind(name, vec![id]);
+                }
+            } else {
+                for (k, p) in b.params.iter().enumerate() {
+                    let t = self.ty(&p.ty);
+                    let Some(name) = &p.name else { continue };
+                    let id = self.define(name, None, t, ValueDef::BlockArg { block, index: k as u32 });
+                    ir_blocks[i].args.push(id);
+                    self.bind(name, vec![id]);
+                }
+            }
+            for (k, op) in b.ops.iter().enumerate() {
+                if op.name.node.is_empty() {
+                    continue; // recovered syntax error, already reported
+                }
+                let result_types = self.result_types(op);
+                let written: u32 = op
+                    .results
+                    .iter()
+                    .map(|r| r.count.as_ref().map_or(1, |c| c.node.parse::<u32>().unwrap_or(0)))
+                    .sum();
+                if written as usize != result_types.len() && !op.results.is_empty() {
+                    self.error(
+                        "verify.result-count",
+                        op.results[0].name.span.to(op.results.last().map_or(op.span, |r| r.name.span)),
+                        format!(
+                            "`{}` produces {} result{} but {} {} named",
+                            op.name.node,
+                            result_types.len(),
+                            if result_types.len() == 1 { "" } else { "s" },
+                            written,
+                            if written == 1 { "is" } else { "are" }
+                        ),
+                    );
+                    continue;
+                }
+                let mut ids_of_op = Vec::new();
+                if op.results.is_empty() {
+                    // Unnamed results are legal MLIR; they get hidden names so the op keeps
+                    // its typed results.
+                    for (j, t) in result_types.iter().enumerate() {
+                        let hidden = Spanned::new(format!("_unnamed{}", self.values.len()), op.span);
+                        ids_of_op.push(self.define(&hidden, None, t.clone(), ValueDef::OpResult { block, op: k as u32, index: j as u32 }));
+                    }
+                }
+                let mut next = 0usize;
+                for r in &op.results {
+                    let count = r.count.as_ref().map_or(1, |c| c.node.parse::<usize>().unwrap_or(0));
+                    if r.count.as_ref().is_some_and(|c| c.node.parse::<usize>().map_or(true, |n| n == 0)) {
+                        self.error("parse.invalid-name", r.count.as_ref().map_or(r.name.span, |c| c.span), "a result group must have a positive count");
+                        continue;
+                    }
+                    let ids: Vec<ValueId> = (0..count)
+                        .map(|j| {
+                            let index = r.count.as_ref().map(|_| j as u32);
+                            self.define(
+                                &r.name,
+                                index,
+                                result_types[next + j].clone(),
+                                ValueDef::OpResult { block, op: k as u32, index: (next + j) as u32 },
+                            )
+                        })
+                        .collect();
+                    next += count;
+                    ids_of_op.extend(ids.iter().copied());
+                    self.bind(&r.name, ids);
+                }
+                op_results[i][k] = ids_of_op;
+            }
+        }
+
+        // Pass 2: operations with resolved operands.
+        for (i, b) in blocks.iter().enumerate() {
+            for (k, op) in b.ops.iter().enumerate() {
+                if op.name.node.is_empty() {
+                    continue;
+                }
+                let results = std::mem::take(&mut op_results[i][k]);
+                if let Some(ir_op) = self.op(op, results) {
+                    ir_blocks[i].ops.push(ir_op);
+                }
+            }
+        }
+        // Operations were pushed in order, but a skipped op (recovered error) shifts indices:
+        // re-number definitions to the final positions.
+        for (bi, b) in ir_blocks.iter().enumerate() {
+            for (oi, op) in b.ops.iter().enumerate() {
+                for (ri, r) in op.results.iter().enumerate() {
+                    self.values[r.index()].def = ValueDef::OpResult {
+                        block: BlockId(bi as u32),
+                        op: oi as u32,
+                        index: ri as u32,
+                    };
+                }
+            }
+        }
+        Body {
+            blocks: ir_blocks,
+            values: std::mem::take(&mut self.values),
+        }
+    }
+
+    /// The result types an operation declares through its syntax.
+    fn result_types(&mut self, op: &ast::Op) -> Vec<Type> {
+        use ast::OpBody as B;
+        match &op.body {
+            B::Binary { ty, .. } | B::Unary { ty, .. } | B::Select { ty, .. } => vec![self.ty(ty)],
+            B::Cast { to, .. } => vec![self.ty(to)],
+            B::Cmp { .. } => vec![Type::I1],
+            B::Constant { value, ty } => vec![match ty {
+                Some(t) => self.ty(t),
+                None => match value.node {
+                    ast::Literal::Bool(_) => Type::I1,
+                    ast::Literal::Int(_) => Type::Scalar(Scalar::I64),
+                    ast::Literal::Float(_) => Type::Scalar(Scalar::F64),
+                },
+            }],
+            B::Call { ty, .. } => self.types(&ty.results),
+            B::Alloc { ty, .. } => vec![self.ty(ty)],
+            B::Load { ty, .. } => match self.ty(ty) {
+                Type::MemRef(m) => vec![Type::Scalar(m.elem)],
+                Type::UnrankedMemRef(e) => vec![Type::Scalar(e)],
+                other => {
+                    self.error("verify.type-mismatch", ty.span(), format!("`{}` needs a memref type, found `{other}`", op.name.node));
+                    vec![ERROR_TYPE]
+                }
+            },
+            B::Dim { .. } | B::Rank { .. } => vec![Type::INDEX],
+            B::Generic { ty, .. } => self.types(&ty.results),
+            B::Store { .. } | B::Dealloc { .. } | B::Return { .. } | B::Br { .. } | B::CondBr { .. } | B::Switch { .. } => Vec::new(),
+        }
+    }
+
+    fn use_value(&mut self, v: &ast::ValueRef) -> ValueId {
+        let (base, index) = match v.node.split_once('#') {
+            Some((b, i)) => (b, i.parse::<usize>().unwrap_or(usize::MAX)),
+            None => (v.node.as_str(), 0),
+        };
+        match self.names.get(base) {
+            Some((ids, _)) if index < ids.len() => ids[index],
+            Some((ids, _)) => {
+                let n = ids.len();
+                self.error(
+                    "verify.undefined-value",
+                    v.span,
+                    format!("`%{}` has only {n} result{}; `%{}` is out of range", base, if n == 1 { "" } else { "s" }, v.node),
+                );
+                self.placeholder(v)
+            }
+            None => {
+                self.error("verify.undefined-value", v.span, format!("use of undefined value `%{}`", v.node));
+                self.placeholder(v)
+            }
+        }
+    }
+
+    /// A stand-in for an unresolvable use, so checking can go on.
+    fn placeholder(&mut self, v: &ast::ValueRef) -> ValueId {
+        let id = ValueId(self.values.len() as u32);
+        self.values.push(Value {
+            name: ValueName { base: format!("{}.undefined", v.node.replace('#', ".")), index: None },
+            ty: ERROR_TYPE,
+            def: ValueDef::BlockArg { block: BlockId(u32::MAX), index: 0 },
+            span: v.span,
+        });
+        id
+    }
+
+    fn uses(&mut self, vs: &[ast::ValueRef]) -> Vec<ValueId> {
+        vs.iter().map(|v| self.use_value(v)).collect()
+    }
+
+    fn block_ref(&mut self, name: &ast::Name) -> BlockId {
+        match self.labels.get(&name.node) {
+            Some((id, _)) => *id,
+            None => {
+                self.error("verify.undefined-block", name.span, format!("reference to undefined block `^{}`", name.node));
+                BlockId(u32::MAX)
+            }
+        }
+    }
+
+    fn successor(&mut self, s: &ast::Successor) -> Successor {
+        let block = self.block_ref(&s.block);
+        let args = self.uses(&s.args);
+        if s.args.len() != s.types.len() {
+            self.error(
+                "verify.type-mismatch",
+                s.span,
+                format!("branch to `^{}` lists {} operands but {} types", s.block.node, s.args.len(), s.types.len()),
+            );
+        } else {
+            self.check_written_types(&args, &s.types);
+        }
+        Successor { block, args, span: s.span }
+    }
+
+    /// Custom syntax states operand types redundantly in some places (`cf.br ^b(%x : i32)`,
+    /// `func.return %x : i32`): they must agree with the values' types.
+    fn check_written_types(&mut self, vals: &[ValueId], tys: &[ast::Type]) {
+        for (v, t) in vals.iter().zip(tys) {
+            let written = self.ty(t);
+            let actual = self.values[v.index()].ty.clone();
+            if written != actual && !self.values[v.index()].name.base.ends_with(".undefined") {
+                let name = self.values[v.index()].name.clone();
+                self.error(
+                    "verify.type-mismatch",
+                    t.span(),
+                    format!("type `{written}` does not match the type `{actual}` of `{name}`"),
+                );
+            }
+        }
+    }
+
+    fn op(&mut self, op: &ast::Op, results: Vec<ValueId>) -> Option<Op> {
+        use ast::OpBody as B;
+        let attrs = self.attrs(&op.attrs);
+        let mut successors = Vec::new();
+        let name = op.name.node.as_str();
+        let (kind, operands) = match &op.body {
+            B::Binary { lhs, rhs, .. } => (OpKind::Binary(BinaryOp::from_name(name)?), self.uses(&[lhs.clone(), rhs.clone()])),
+            B::Unary { operand, .. } => (OpKind::Unary(UnaryOp::from_name(name)?), self.uses(std::slice::from_ref(operand))),
+            B::Cast { operand, from, .. } => {
+                let ops = self.uses(std::slice::from_ref(operand));
+                self.check_written_types(&ops, std::slice::from_ref(from));
+                (OpKind::Cast(CastOp::from_name(name)?), ops)
+            }
+            B::Cmp { predicate, lhs, rhs, .. } => {
+                let is_f = name.ends_with('f');
+                let kind = if is_f {
+                    CmpFPredicate::from_name(&predicate.node).map(OpKind::CmpF)
+                } else {
+                    CmpIPredicate::from_name(&predicate.node).map(OpKind::CmpI)
+                };
+                let Some(kind) = kind else {
+                    let all: Vec<&str> = if is_f {
+                        CmpFPredicate::ALL.iter().map(|p| p.name()).collect()
+                    } else {
+                        CmpIPredicate::ALL.iter().map(|p| p.name()).collect()
+                    };
+                    self.error(
+                        "verify.invalid-predicate",
+                        predicate.span,
+                        format!("unknown predicate `{}` for `{name}`; expected one of {}", predicate.node, all.join(", ")),
+                    );
+                    return None;
+                };
+                (kind, self.uses(&[lhs.clone(), rhs.clone()]))
+            }
+            B::Select { cond, on_true, on_false, .. } => (OpKind::Select, self.uses(&[cond.clone(), on_true.clone(), on_false.clone()])),
+            B::Constant { value, .. } => {
+                let ty = results.first().map(|r| self.values[r.index()].ty.clone()).unwrap_or(ERROR_TYPE);
+                (OpKind::Constant(self.literal(value, &ty)?), Vec::new())
+            }
+            B::Call { callee, args, ty } => {
+                let ops = self.uses(args);
+                if ty.inputs.len() == args.len() {
+                    self.check_written_types(&ops, &ty.inputs);
+                } else {
+                    self.error(
+                        "verify.type-mismatch",
+                        ty.span,
+                        format!("call passes {} operands but its type lists {} inputs", args.len(), ty.inputs.len()),
+                    );
+                }
+                (OpKind::Call { callee: callee.node.clone() }, ops)
+            }
+            B::Return { operands, types } => {
+                let ops = self.uses(operands);
+                self.check_written_types(&ops, types);
+                if operands.len() != types.len() {
+                    self.error("verify.type-mismatch", op.span, format!("return lists {} operands but {} types", operands.len(), types.len()));
+                }
+                (OpKind::Return, ops)
+            }
+            B::Br { dest } => {
+                successors.push(self.successor(dest));
+                (OpKind::Br, Vec::new())
+            }
+            B::CondBr { cond, on_true, on_false } => {
+                let c = self.uses(std::slice::from_ref(cond));
+                successors.push(self.successor(on_true));
+                successors.push(self.successor(on_false));
+                (OpKind::CondBr, c)
+            }
+            B::Switch { flag, ty, default, cases } => {
+                let f = self.uses(std::slice::from_ref(flag));
+                self.check_written_types(&f, std::slice::from_ref(ty));
+                successors.push(self.successor(default));
+                let mut values = Vec::new();
+                for (v, s) in cases {
+                    match parse_int(&v.node) {
+                        Some(n) if n >= i64::MIN as i128 && n <= u64::MAX as i128 => {
+                            if values.contains(&(n as i64)) {
+                                self.error("verify.duplicate-case", v.span, format!("duplicate case value `{}`", v.node));
+                            }
+                            values.push(n as i64)
+                        }
+                        _ => self.error("verify.invalid-literal", v.span, format!("case value `{}` does not fit in 64 bits", v.node)),
+                    }
+                    successors.push(self.successor(s));
+                }
+                (OpKind::Switch { cases: values }, f)
+            }
+            B::Alloc { sizes, .. } => {
+                let k = if name.ends_with("alloca") { OpKind::Alloca } else { OpKind::Alloc };
+                (k, self.uses(sizes))
+            }
+            B::Dealloc { memref, .. } => (OpKind::Dealloc, self.memref_use(memref, op)),
+            B::Load { memref, indices, .. } => {
+                let mut ops = self.memref_use(memref, op);
+                ops.extend(self.uses(indices));
+                (OpKind::Load, ops)
+            }
+            B::Store { value, memref, indices, ty } => {
+                let mut ops = self.uses(std::slice::from_ref(value));
+                ops.extend(self.memref_use(memref, op));
+                ops.extend(self.uses(indices));
+                let _ = ty;
+                (OpKind::Store, ops)
+            }
+            B::Dim { memref, index, .. } => {
+                let mut ops = self.memref_use(memref, op);
+                ops.extend(self.uses(std::slice::from_ref(index)));
+                (OpKind::Dim, ops)
+            }
+            B::Rank { memref, .. } => (OpKind::Rank, self.memref_use(memref, op)),
+            B::Generic { operands, successors: succ, ty } => {
+                let ops = self.uses(operands);
+                if ty.inputs.len() == operands.len() {
+                    self.check_written_types(&ops, &ty.inputs);
+                } else {
+                    self.error(
+                        "verify.type-mismatch",
+                        ty.span,
+                        format!("`\"{name}\"` has {} operands but its type lists {} inputs", operands.len(), ty.inputs.len()),
+                    );
+                }
+                let kind = self.generic_kind(op, &attrs)?;
+                for s in succ {
+                    let block = self.block_ref(s);
+                    successors.push(Successor { block, args: Vec::new(), span: s.span });
+                }
+                if kind == OpKind::Br {
+                    if let Some(s) = successors.first_mut() {
+                        s.args = ops;
+                        return Some(Op { kind, operands: Vec::new(), results, successors, attrs: Attrs::default(), span: op.span });
+                    }
+                }
+                let attrs = if matches!(kind, OpKind::Generic { .. }) { attrs } else { Attrs::default() };
+                return Some(Op { kind, operands: ops, results, successors, attrs, span: op.span });
+            }
+        };
+        Some(Op { kind, operands, results, successors, attrs, span: op.span })
+    }
+
+    /// The memref operand of a memory op, whose written type must be the value's type.
+    fn memref_use(&mut self, memref: &ast::ValueRef, op: &ast::Op) -> Vec<ValueId> {
+        let ops = self.uses(std::slice::from_ref(memref));
+        use ast::OpBody as B;
+        if let B::Dealloc { ty, .. } | B::Load { ty, .. } | B::Store { ty, .. } | B::Dim { ty, .. } | B::Rank { ty, .. } = &op.body {
+            self.check_written_types(&ops, std::slice::from_ref(ty));
+        }
+        ops
+    }
+
+    /// Maps the generic form of a known operation onto its kind; unknown names stay generic.
+    fn generic_kind(&mut self, op: &ast::Op, attrs: &Attrs) -> Option<OpKind> {
+        let name = op.name.node.as_str();
+        if let Some(b) = BinaryOp::from_name(name).filter(|_| name.contains('.')) {
+            return Some(OpKind::Binary(b));
+        }
+        if let Some(u) = UnaryOp::from_name(name).filter(|_| name.contains('.')) {
+            return Some(OpKind::Unary(u));
+        }
+        if let Some(c) = CastOp::from_name(name).filter(|_| name.contains('.')) {
+            return Some(OpKind::Cast(c));
+        }
+        let kind = match name {
+            "arith.select" => OpKind::Select,
+            "func.return" => OpKind::Return,
+            "cf.br" => OpKind::Br,
+            "memref.load" => OpKind::Load,
+            "memref.store" => OpKind::Store,
+            "memref.dim" => OpKind::Dim,
+            "memref.rank" => OpKind::Rank,
+            "memref.dealloc" => OpKind::Dealloc,
+            "func.call" => match attrs.get("callee") {
+                Some(c) if c.starts_with('@') => OpKind::Call { callee: c[1..].trim_matches('"').to_string() },
+                _ => {
+                    self.error("parse.generic-form", op.span, "generic `func.call` needs a `callee = @name` attribute");
+                    return None;
+                }
+            },
+            "arith.cmpi" | "arith.cmpf" => {
+                let p = attrs.get("predicate").unwrap_or("");
+                let num = p.split(':').next().unwrap_or("").trim().parse::<i64>().ok();
+                let k = if name == "arith.cmpi" {
+                    num.and_then(CmpIPredicate::from_number).map(OpKind::CmpI)
+                } else {
+                    num.and_then(CmpFPredicate::from_number).map(OpKind::CmpF)
+                };
+                match k {
+                    Some(k) => k,
+                    None => {
+                        self.error("parse.generic-form", op.span, format!("generic `{name}` needs an integer `predicate` attribute"));
+                        return None;
+                    }
+                }
+            }
+            "arith.constant" | "cf.cond_br" | "cf.switch" | "memref.alloc" | "memref.alloca" | "memref.cast" => {
+                self.error(
+                    "parse.generic-form",
+                    op.name.span,
+                    format!("the generic form of `{name}` is not supported; write its custom form"),
+                );
+                return None;
+            }
+            _ => OpKind::Generic { name: name.to_string() },
+        };
+        Some(kind)
+    }
+
+    fn literal(&mut self, value: &Spanned<ast::Literal>, ty: &Type) -> Option<Literal> {
+        let Some(s) = ty.scalar() else {
+            self.error("verify.invalid-literal", value.span, format!("a constant cannot have type `{ty}`"));
+            return None;
+        };
+        let bad = |this: &mut Self, msg: String| {
+            this.error("verify.invalid-literal", value.span, msg);
+            None
+        };
+        match (&value.node, s.is_float()) {
+            (ast::Literal::Bool(b), _) => {
+                if s == Scalar::I1 {
+                    Some(Literal::Int(*b as u64))
+                } else {
+                    bad(self, format!("boolean literal for type `{s}`; `true` and `false` are `i1`"))
+                }
+            }
+            (ast::Literal::Int(text), false) => {
+                let Some(v) = parse_int(text) else {
+                    return bad(self, format!("integer literal `{text}` is too large"));
+                };
+                let w = s.bits();
+                let (lo, hi) = (-(1i128 << (w - 1)), (1i128 << w) - 1);
+                if v < lo || v > hi {
+                    return bad(self, format!("integer literal `{text}` does not fit in `{s}`"));
+                }
+                let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
+                Some(Literal::Int((v as u64) & mask))
+            }
+            (ast::Literal::Int(text), true) => {
+                let is_hex = text.trim_start_matches('-').starts_with("0x");
+                if !is_hex || text.starts_with('-') {
+                    return bad(self, format!("integer literal `{text}` for floating-point type `{s}`; write `{text}.0` (or the bits in hex)"));
+                }
+                match parse_int(text) {
+                    Some(v) if s.bits() == 64 || v < (1i128 << s.bits()) => Some(Literal::Float(v as u64)),
+                    _ => bad(self, format!("hexadecimal literal `{text}` has more than {} bits", s.bits())),
+                }
+            }
+            (ast::Literal::Float(text), true) => {
+                let v: f64 = text.parse().ok()?;
+                let bits = float_bits(v, s);
+                if v.is_finite() && !bits_finite(bits, s) {
+                    return bad(self, format!("float literal `{text}` is out of range for `{s}`"));
+                }
+                Some(Literal::Float(bits))
+            }
+            (ast::Literal::Float(text), false) => bad(self, format!("floating-point literal `{text}` for integer type `{s}`")),
+        }
+    }
+}
+
+/// Parses a decimal or `0x` hexadecimal integer literal with optional sign.
+pub fn parse_int(text: &str) -> Option<i128> {
+    let (neg, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text),
+    };
+    let v = match digits.strip_prefix("0x") {
+        Some(h) => i128::from_str_radix(h, 16).ok()?,
+        None => digits.parse::<i128>().ok()?,
+    };
+    if v > u64::MAX as i128 {
+        return None;
+    }
+    Some(if neg { -v } else { v })
+}
+
+/// IEEE bits of `v` rounded to the float type `s`.
+pub fn float_bits(v: f64, s: Scalar) -> u64 {
+    match s {
+        Scalar::F16 => half::f16::from_f64(v).to_bits() as u64,
+        Scalar::F32 => (v as f32).to_bits() as u64,
+        _ => v.to_bits(),
+    }
+}
+
+/// The value of float bits of type `s`, widened to f64.
+pub fn float_value(bits: u64, s: Scalar) -> f64 {
+    match s {
+        Scalar::F16 => half::f16::from_bits(bits as u16).to_f64(),
+        Scalar::F32 => f32::from_bits(bits as u32) as f64,
+        _ => f64::from_bits(bits),
+    }
+}
+
+fn bits_finite(bits: u64, s: Scalar) -> bool {
+    float_value(bits, s).is_finite()
+}
+
+/// Canonical text of an attribute value, as the printer writes it back.
+pub fn render_attr(v: &ast::AttrValue) -> String {
+    use ast::AttrValue as A;
+    let ty = |t: &Option<ast::Type>| t.as_ref().map(|t| format!(" : {}", render_type(t))).unwrap_or_default();
+    match v {
+        A::Int(s, t) => format!("{s}{}", ty(t)),
+        A::Float(s, t) => format!("{s}{}", ty(t)),
+        A::Str(s) => format!("\"{s}\""),
+        A::Bool(b) => b.to_string(),
+        A::Type(t) => render_type(t),
+        A::Symbol(s) => format!("@{s}"),
+        A::Array(items) => format!("[{}]", items.iter().map(|i| render_attr(&i.node)).collect::<Vec<_>>().join(", ")),
+        A::Dict(attrs) => format!(
+            "{{{}}}",
+            attrs
+                .iter()
+                .map(|a| match &a.value {
+                    Some(v) => format!("{} = {}", a.key.node, render_attr(&v.node)),
+                    None => a.key.node.clone(),
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        A::Enum(k, items) => format!("{k}<{}>", items.join(", ")),
+    }
+}
+
+/// Text of a syntactic type as written (used for attribute values only).
+fn render_type(t: &ast::Type) -> String {
+    let mut diags = Vec::new();
+    match t {
+        ast::Type::Function(f) => {
+            let ins: Vec<String> = f.inputs.iter().map(render_type).collect();
+            let outs: Vec<String> = f.results.iter().map(render_type).collect();
+            if outs.len() == 1 {
+                format!("({}) -> {}", ins.join(", "), outs[0])
+            } else {
+                format!("({}) -> ({})", ins.join(", "), outs.join(", "))
+            }
+        }
+        ast::Type::Named(n) => n.node.clone(),
+        other => resolve_type(other, &mut diags).to_string(),
+    }
+}

@@ -1,0 +1,92 @@
+//! Diagnostics: plain data produced by every stage, rendered by the CLI.
+
+use crate::span::{LineIndex, Span};
+use serde::Serialize;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// A secondary location with a short message ("first defined here").
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Label {
+    pub span: Span,
+    pub message: String,
+}
+
+/// One problem found in a source text.
+///
+/// `code` is a stable, machine-readable kind (`parse.unexpected-token`,
+/// `verify.type-mismatch`, ...) so tools can react to a class of error without parsing the
+/// message.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    pub code: &'static str,
+    pub message: String,
+    pub span: Span,
+    pub labels: Vec<Label>,
+    pub notes: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            code,
+            message: message.into(),
+            span,
+            labels: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, span, message)
+        }
+    }
+
+    pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+
+    pub fn with_note(mut self, note: impl Into<String>) -> Self {
+        self.notes.push(note.into());
+        self
+    }
+
+    /// The same diagnostic with every span moved by `delta` bytes (function-relative to
+    /// file offsets).
+    pub fn shifted(&self, delta: i64) -> Diagnostic {
+        let mut d = self.clone();
+        d.span = d.span.shifted(delta);
+        for l in &mut d.labels {
+            l.span = l.span.shifted(delta);
+        }
+        d
+    }
+
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// `line:col: message`, the form used by the `fail/` corpus and by terse output.
+    pub fn located(&self, text: &str) -> String {
+        let lc = LineIndex::new(text).line_col(self.span.start);
+        format!("{}:{}: {}", lc.line, lc.column, self.message)
+    }
+}
+
+/// Whether any diagnostic in the list is an error.
+pub fn has_errors(diags: &[Diagnostic]) -> bool {
+    diags.iter().any(Diagnostic::is_error)
+}

@@ -1,0 +1,113 @@
+//! Dominator tree of a function body (Cooper, Harvey & Kennedy's iterative algorithm).
+
+use crate::ir::{BlockId, Body};
+
+pub struct Dominators {
+    /// Immediate dominator of each block in reverse-postorder numbering; `None` if
+    /// unreachable. The entry is its own idom.
+    idom: Vec<Option<usize>>,
+    /// Reverse-postorder number of each block.
+    rpo_index: Vec<Option<usize>>,
+}
+
+impl Dominators {
+    pub fn compute(body: &Body) -> Dominators {
+        let n = body.blocks.len();
+        // Iterative DFS for the postorder, so deep CFGs cannot overflow the stack.
+        let mut post = Vec::with_capacity(n);
+        let mut seen = vec![false; n];
+        if n > 0 {
+            let mut stack: Vec<(usize, Vec<usize>)> = vec![(0, succs(body, 0))];
+            seen[0] = true;
+            while let Some((b, rest)) = stack.last_mut() {
+                if let Some(s) = rest.pop() {
+                    if s < n && !seen[s] {
+                        seen[s] = true;
+                        let ss = succs(body, s);
+                        stack.push((s, ss));
+                    }
+                } else {
+                    post.push(*b);
+                    stack.pop();
+                }
+            }
+        }
+        let rpo: Vec<usize> = post.into_iter().rev().collect();
+        let mut rpo_index = vec![None; n];
+        for (i, &b) in rpo.iter().enumerate() {
+            rpo_index[b] = Some(i);
+        }
+        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for &b in &rpo {
+            for s in succs(body, b) {
+                if s < n {
+                    preds[s].push(b);
+                }
+            }
+        }
+        let mut idom: Vec<Option<usize>> = vec![None; rpo.len()];
+        if !rpo.is_empty() {
+            idom[0] = Some(0);
+        }
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for (i, &b) in rpo.iter().enumerate().skip(1) {
+                let mut new: Option<usize> = None;
+                for &p in &preds[b] {
+                    let Some(pi) = rpo_index[p] else { continue };
+                    if idom[pi].is_none() {
+                        continue;
+                    }
+                    new = Some(match new {
+                        None => pi,
+                        Some(cur) => intersect(&idom, pi, cur),
+                    });
+                }
+                if new.is_some() && idom[i] != new {
+                    idom[i] = new;
+                    changed = true;
+                }
+            }
+        }
+        Dominators { idom, rpo_index }
+    }
+
+    pub fn is_reachable(&self, b: BlockId) -> bool {
+        self.rpo_index.get(b.index()).copied().flatten().is_some()
+    }
+
+    /// Whether `a` dominates `b` (every block dominates itself).
+    pub fn dominates(&self, a: BlockId, b: BlockId) -> bool {
+        let (Some(Some(a)), Some(Some(mut b))) = (self.rpo_index.get(a.index()).copied(), self.rpo_index.get(b.index()).copied()) else {
+            return false;
+        };
+        loop {
+            if a == b {
+                return true;
+            }
+            match self.idom[b] {
+                Some(p) if p != b => b = p,
+                _ => return false,
+            }
+        }
+    }
+}
+
+fn succs(body: &Body, b: usize) -> Vec<usize> {
+    let mut v: Vec<usize> = body.successors(BlockId(b as u32)).map(|s| s.index()).collect();
+    v.reverse();
+    v
+}
+
+fn intersect(idom: &[Option<usize>], mut a: usize, mut b: usize) -> usize {
+    while a != b {
+        while a > b {
+            a = idom[a].expect("processed blocks have an idom");
+        }
+        while b > a {
+            b = idom[b].expect("processed blocks have an idom");
+        }
+    }
+    a
+}

@@ -1,0 +1,298 @@
+//! The typed IR: module → functions → blocks → operations over SSA values.
+//!
+//! Each function owns an arena of values; blocks and operations refer to values by index.
+//! Spans inside a [`Function`] are relative to the start of the function's text (see
+//! [`crate::span::Span`]). The IR is plain data (`Eq + Hash`) so that salsa can store it and
+//! compare it.
+
+use crate::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, UnaryOp};
+use crate::span::Span;
+use crate::types::{FunctionType, Scalar, Type};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ValueId(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BlockId(pub u32);
+
+impl ValueId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl BlockId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The name a value was written with: `%x` is `{ base: "x", index: None }`, result 1 of
+/// `%r:2` is `{ base: "r", index: Some(1) }`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ValueName {
+    pub base: String,
+    pub index: Option<u32>,
+}
+
+impl std::fmt::Display for ValueName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.index {
+            Some(i) => write!(f, "%{}#{i}", self.base),
+            None => write!(f, "%{}", self.base),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ValueDef {
+    /// Argument `index` of block `block`.
+    BlockArg { block: BlockId, index: u32 },
+    /// Result `index` of operation `op` of block `block`.
+    OpResult { block: BlockId, op: u32, index: u32 },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Value {
+    pub name: ValueName,
+    pub ty: Type,
+    pub def: ValueDef,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Successor {
+    pub block: BlockId,
+    pub args: Vec<ValueId>,
+    pub span: Span,
+}
+
+/// A constant's value: integer bits (truncated to the type's width, two's complement) or a
+/// float's IEEE bits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Literal {
+    Int(u64),
+    Float(u64),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OpKind {
+    Constant(Literal),
+    Binary(BinaryOp),
+    Unary(UnaryOp),
+    Cast(CastOp),
+    CmpI(CmpIPredicate),
+    CmpF(CmpFPredicate),
+    Select,
+    Call { callee: String },
+    Return,
+    Br,
+    CondBr,
+    /// Successor 0 is the default; successor `i + 1` goes with `cases[i]`.
+    Switch { cases: Vec<i64> },
+    Alloc,
+    Alloca,
+    Dealloc,
+    Load,
+    Store,
+    Dim,
+    Rank,
+    /// An operation no dialect of kiln knows, kept by name (`"use"(%x)`).
+    Generic { name: String },
+}
+
+impl OpKind {
+    /// The modern MLIR name of the operation.
+    pub fn name(&self) -> &str {
+        match self {
+            OpKind::Constant(_) => "arith.constant",
+            OpKind::Binary(b) => b.name(),
+            OpKind::Unary(u) => u.name(),
+            OpKind::Cast(c) => c.name(),
+            OpKind::CmpI(_) => "arith.cmpi",
+            OpKind::CmpF(_) => "arith.cmpf",
+            OpKind::Select => "arith.select",
+            OpKind::Call { .. } => "func.call",
+            OpKind::Return => "func.return",
+            OpKind::Br => "cf.br",
+            OpKind::CondBr => "cf.cond_br",
+            OpKind::Switch { .. } => "cf.switch",
+            OpKind::Alloc => "memref.alloc",
+            OpKind::Alloca => "memref.alloca",
+            OpKind::Dealloc => "memref.dealloc",
+            OpKind::Load => "memref.load",
+            OpKind::Store => "memref.store",
+            OpKind::Dim => "memref.dim",
+            OpKind::Rank => "memref.rank",
+            OpKind::Generic { name } => name,
+        }
+    }
+
+    pub fn is_terminator(&self) -> bool {
+        match self {
+            OpKind::Return | OpKind::Br | OpKind::CondBr | OpKind::Switch { .. } => true,
+            OpKind::Generic { name } => {
+                matches!(name.as_str(), "func.return" | "cf.br" | "cf.cond_br" | "cf.switch")
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Attributes kept from the source, in order (`{llvm.emit_c_interface}`, `fastmath<fast>`).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Attrs(pub Vec<(String, Option<String>)>);
+
+impl Attrs {
+    pub fn contains(&self, key: &str) -> bool {
+        self.0.iter().any(|(k, _)| k == key)
+    }
+
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == key)
+            .and_then(|(_, v)| v.as_deref())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Op {
+    pub kind: OpKind,
+    pub operands: Vec<ValueId>,
+    pub results: Vec<ValueId>,
+    pub successors: Vec<Successor>,
+    pub attrs: Attrs,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Block {
+    /// The label without `^`; empty for an unlabeled entry block.
+    pub label: String,
+    pub args: Vec<ValueId>,
+    pub ops: Vec<Op>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Body {
+    pub blocks: Vec<Block>,
+    pub values: Vec<Value>,
+}
+
+impl Block {
+    /// `^label`, or `the entry block` when it has none (for messages).
+    pub fn describe(&self) -> String {
+        if self.label.is_empty() {
+            "the entry block".to_string()
+        } else {
+            format!("`^{}`", self.label)
+        }
+    }
+}
+
+impl Body {
+    pub fn value(&self, v: ValueId) -> &Value {
+        &self.values[v.index()]
+    }
+
+    pub fn ty(&self, v: ValueId) -> &Type {
+        &self.values[v.index()].ty
+    }
+
+    pub fn block(&self, b: BlockId) -> &Block {
+        &self.blocks[b.index()]
+    }
+
+    /// Successor blocks of `b` (from its terminator), in order, with repeats.
+    pub fn successors(&self, b: BlockId) -> impl Iterator<Item = BlockId> + '_ {
+        self.block(b)
+            .ops
+            .last()
+            .into_iter()
+            .flat_map(|op| op.successors.iter().map(|s| s.block))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Visibility {
+    Public,
+    Private,
+    Nested,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Function {
+    pub name: String,
+    pub visibility: Visibility,
+    pub ty: FunctionType,
+    pub attrs: Attrs,
+    /// `None` for an external declaration.
+    pub body: Option<Body>,
+    pub span: Span,
+    pub name_span: Span,
+}
+
+impl Function {
+    pub fn is_declaration(&self) -> bool {
+        self.body.is_none()
+    }
+
+    /// Erases every span, so functions parsed from different texts compare by structure.
+    pub fn without_spans(&self) -> Function {
+        let mut f = self.clone();
+        f.span = Span::default();
+        f.name_span = Span::default();
+        if let Some(body) = &mut f.body {
+            for v in &mut body.values {
+                v.span = Span::default();
+            }
+            for b in &mut body.blocks {
+                b.span = Span::default();
+                for op in &mut b.ops {
+                    op.span = Span::default();
+                    for s in &mut op.successors {
+                        s.span = Span::default();
+                    }
+                }
+            }
+        }
+        f
+    }
+}
+
+/// A whole module: functions in source order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Module {
+    pub name: Option<String>,
+    pub functions: Vec<Function>,
+}
+
+impl Module {
+    pub fn function(&self, name: &str) -> Option<&Function> {
+        self.functions.iter().find(|f| f.name == name)
+    }
+
+    pub fn without_spans(&self) -> Module {
+        Module {
+            name: self.name.clone(),
+            functions: self.functions.iter().map(Function::without_spans).collect(),
+        }
+    }
+}
+
+/// Reads an integer literal's bits as a signed value of `ty`'s width.
+pub fn signed_value(bits: u64, ty: Scalar) -> i64 {
+    let w = ty.bits();
+    if w >= 64 {
+        bits as i64
+    } else {
+        let shift = 64 - w;
+        ((bits << shift) as i64) >> shift
+    }
+}

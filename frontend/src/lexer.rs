@@ -1,0 +1,564 @@
+//! The hand-written lexer that feeds the lalrpop grammar.
+//!
+//! MLIR's surface syntax is context sensitive in two places that a regular-expression lexer
+//! handles badly, which is why this lexer is written by hand:
+//! - shapes: `memref<4x?x8xf32>` lexes as the dimension tokens `4x`, `?x`, `8x` and the bare
+//!   identifier `f32`, but only right after `memref<`;
+//! - locations: `loc(...)` (with nested parentheses) and `#loc = loc(...)` alias lines are
+//!   accepted anywhere and dropped here, so the grammar never sees them.
+//!
+//! Operation names are classified here into keyword tokens by syntax family (binary ops,
+//! casts, comparisons, ...), including the legacy spellings of MLIR's old standard dialect.
+//! The lexer never fails: a character it cannot use is recorded as a diagnostic and skipped.
+
+use crate::diagnostic::Diagnostic;
+use crate::span::Span;
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tok<'a> {
+    LParen,
+    RParen,
+    LBrace,
+    RBrace,
+    LBracket,
+    RBracket,
+    Less,
+    Greater,
+    Comma,
+    Colon,
+    Equals,
+    Arrow,
+    Question,
+    /// `%name` or `%name#3` (text without the `%`).
+    Value(&'a str),
+    /// `@name` or `@"name"` (text without the `@` and quotes).
+    Symbol(&'a str),
+    /// `^bb1` (text without the `^`).
+    Block(&'a str),
+    /// Integer literal text, with sign, decimal or `0x` hex.
+    Int(&'a str),
+    /// Float literal text.
+    Float(&'a str),
+    /// String literal contents, without quotes (escapes kept as written).
+    Str(&'a str),
+    /// A shape dimension `4x` / `?x` (text without the `x`); only lexed after `memref<`.
+    Dim(&'a str),
+    /// `*x`, the shape of an unranked memref.
+    UnrankedDim,
+    Ident(&'a str),
+    // Structural keywords.
+    KwModule(&'a str),
+    KwFunc(&'a str),
+    KwAttributes,
+    KwVisibility(&'a str),
+    KwTo,
+    KwMemref,
+    KwStrided,
+    KwOffset,
+    KwDefault,
+    KwTrue,
+    KwFalse,
+    KwOverflow,
+    KwFastmath,
+    // Operation families (payload: the operation name as written).
+    OpBinary(&'a str),
+    OpUnary(&'a str),
+    OpCast(&'a str),
+    OpCmp(&'a str),
+    OpSelect(&'a str),
+    OpConstant(&'a str),
+    OpCall(&'a str),
+    OpReturn(&'a str),
+    OpBr(&'a str),
+    OpCondBr(&'a str),
+    OpSwitch(&'a str),
+    OpAlloc(&'a str),
+    OpDealloc(&'a str),
+    OpLoad(&'a str),
+    OpStore(&'a str),
+    OpDim(&'a str),
+    OpRank(&'a str),
+}
+
+impl Tok<'_> {
+    /// The text this token stands for, for keywords that are also valid identifiers.
+    pub fn keyword_text(&self) -> Option<&str> {
+        use Tok::*;
+        Some(match *self {
+            KwModule(s) | KwFunc(s) | KwVisibility(s) | OpBinary(s) | OpUnary(s) | OpCast(s)
+            | OpCmp(s) | OpSelect(s) | OpConstant(s) | OpCall(s) | OpReturn(s) | OpBr(s)
+            | OpCondBr(s) | OpSwitch(s) | OpAlloc(s) | OpDealloc(s) | OpLoad(s) | OpStore(s)
+            | OpDim(s) | OpRank(s) => s,
+            KwAttributes => "attributes",
+            KwTo => "to",
+            KwMemref => "memref",
+            KwStrided => "strided",
+            KwOffset => "offset",
+            KwDefault => "default",
+            KwTrue => "true",
+            KwFalse => "false",
+            KwOverflow => "overflow",
+            KwFastmath => "fastmath",
+            _ => return None,
+        })
+    }
+}
+
+impl fmt::Display for Tok<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Tok::*;
+        match self {
+            LParen => write!(f, "`(`"),
+            RParen => write!(f, "`)`"),
+            LBrace => write!(f, "`{{`"),
+            RBrace => write!(f, "`}}`"),
+            LBracket => write!(f, "`[`"),
+            RBracket => write!(f, "`]`"),
+            Less => write!(f, "`<`"),
+            Greater => write!(f, "`>`"),
+            Comma => write!(f, "`,`"),
+            Colon => write!(f, "`:`"),
+            Equals => write!(f, "`=`"),
+            Arrow => write!(f, "`->`"),
+            Question => write!(f, "`?`"),
+            Value(s) => write!(f, "value `%{s}`"),
+            Symbol(s) => write!(f, "symbol `@{s}`"),
+            Block(s) => write!(f, "block `^{s}`"),
+            Int(s) => write!(f, "integer `{s}`"),
+            Float(s) => write!(f, "float `{s}`"),
+            Str(s) => write!(f, "string \"{s}\""),
+            Dim(s) => write!(f, "dimension `{s}x`"),
+            UnrankedDim => write!(f, "`*x`"),
+            Ident(s) => write!(f, "identifier `{s}`"),
+            other => write!(f, "`{}`", other.keyword_text().unwrap_or("?")),
+        }
+    }
+}
+
+fn classify(word: &str) -> Tok<'_> {
+    use Tok::*;
+    match word {
+        "module" | "builtin.module" => KwModule(word),
+        "func.func" | "func" => KwFunc(word),
+        "attributes" => KwAttributes,
+        "private" | "public" | "nested" => KwVisibility(word),
+        "to" => KwTo,
+        "memref" => KwMemref,
+        "strided" => KwStrided,
+        "offset" => KwOffset,
+        "default" => KwDefault,
+        "true" => KwTrue,
+        "false" => KwFalse,
+        "overflow" => KwOverflow,
+        "fastmath" => KwFastmath,
+        "arith.constant" | "constant" => OpConstant(word),
+        "arith.cmpi" | "arith.cmpf" | "cmpi" | "cmpf" => OpCmp(word),
+        "arith.select" | "select" => OpSelect(word),
+        "arith.negf" | "negf" => OpUnary(word),
+        "func.call" | "call" => OpCall(word),
+        "func.return" | "return" => OpReturn(word),
+        "cf.br" | "br" => OpBr(word),
+        "cf.cond_br" | "cond_br" => OpCondBr(word),
+        "cf.switch" => OpSwitch(word),
+        "memref.alloc" | "alloc" | "memref.alloca" | "alloca" => OpAlloc(word),
+        "memref.dealloc" | "dealloc" => OpDealloc(word),
+        "memref.load" | "load" => OpLoad(word),
+        "memref.store" | "store" => OpStore(word),
+        "memref.dim" | "dim" => OpDim(word),
+        "memref.rank" | "rank" => OpRank(word),
+        _ if crate::ops::BinaryOp::from_name(word).is_some() => OpBinary(word),
+        _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),
+        _ => Ident(word),
+    }
+}
+
+pub type Spanned<'a> = (usize, Tok<'a>, usize);
+
+pub struct Lexer<'a> {
+    text: &'a str,
+    pos: usize,
+    /// Set right after `memref <` and after each dimension: the next `4x` is a dimension.
+    shape_mode: bool,
+    /// The last two tokens, to detect `memref <`.
+    prev: Option<Tok<'a>>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+fn is_id_start(c: u8) -> bool {
+    c.is_ascii_alphabetic() || c == b'_'
+}
+
+fn is_id_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.')
+}
+
+fn is_suffix_char(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'_' | b'$' | b'.' | b'-')
+}
+
+impl<'a> Lexer<'a> {
+    pub fn new(text: &'a str) -> Self {
+        Lexer {
+            text,
+            pos: 0,
+            shape_mode: false,
+            prev: None,
+            diagnostics: Vec::new(),
+        }
+    }
+
+    fn peek(&self, k: usize) -> u8 {
+        *self.text.as_bytes().get(self.pos + k).unwrap_or(&0)
+    }
+
+    fn bytes(&self) -> &'a [u8] {
+        self.text.as_bytes()
+    }
+
+    fn take_while(&mut self, f: impl Fn(u8) -> bool) -> usize {
+        while self.pos < self.text.len() && f(self.bytes()[self.pos]) {
+            self.pos += 1;
+        }
+        self.pos
+    }
+
+    fn error(&mut self, start: usize, end: usize, msg: impl Into<String>) {
+        self.diagnostics
+            .push(Diagnostic::error("lex.invalid", Span::new(start, end), msg));
+    }
+
+    /// Skips whitespace and `//` comments.
+    fn skip_trivia(&mut self) {
+        loop {
+            let c = self.peek(0);
+            if c.is_ascii_whitespace() {
+                self.pos += 1;
+            } else if c == b'/' && self.peek(1) == b'/' {
+                self.take_while(|c| c != b'\n');
+            } else {
+                return;
+            }
+        }
+    }
+
+    /// Skips a balanced `( ... )` group starting at the current `(`, honouring strings.
+    fn skip_group(&mut self, start: usize) {
+        let mut depth = 0usize;
+        while self.pos < self.text.len() {
+            match self.bytes()[self.pos] {
+                b'(' => depth += 1,
+                b')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.pos += 1;
+                        return;
+                    }
+                }
+                b'"' => {
+                    self.pos += 1;
+                    while self.pos < self.text.len() && self.bytes()[self.pos] != b'"' {
+                        if self.bytes()[self.pos] == b'\\' {
+                            self.pos += 1;
+                        }
+                        self.pos += 1;
+                    }
+                }
+                _ => {}
+            }
+            self.pos += 1;
+        }
+        self.error(start, self.pos, "unterminated `loc(` location");
+    }
+
+    /// Lexes a `[0-9]+x` / `?x` / `*x` dimension if one starts here.
+    fn try_dim(&mut self) -> Option<Spanned<'a>> {
+        let start = self.pos;
+        let b = self.bytes();
+        let mut i = start;
+        if self.peek(0) == b'?' || self.peek(0) == b'*' {
+            i += 1;
+        } else {
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i == start {
+                return None;
+            }
+        }
+        if i < b.len() && b[i] == b'x' {
+            self.pos = i + 1;
+            let tok = if b[start] == b'*' {
+                Tok::UnrankedDim
+            } else {
+                Tok::Dim(&self.text[start..i])
+            };
+            Some((start, tok, self.pos))
+        } else {
+            None
+        }
+    }
+
+    fn lex_number(&mut self, start: usize) -> Tok<'a> {
+        if self.peek(0) == b'-' {
+            self.pos += 1;
+        }
+        if self.peek(0) == b'0' && self.peek(1) == b'x' && self.peek(2).is_ascii_hexdigit() {
+            self.pos += 2;
+            self.take_while(|c| c.is_ascii_hexdigit());
+            return Tok::Int(&self.text[start..self.pos]);
+        }
+        self.take_while(|c| c.is_ascii_digit());
+        if self.peek(0) != b'.' {
+            return Tok::Int(&self.text[start..self.pos]);
+        }
+        self.pos += 1;
+        self.take_while(|c| c.is_ascii_digit());
+        if matches!(self.peek(0), b'e' | b'E')
+            && (self.peek(1).is_ascii_digit()
+                || (matches!(self.peek(1), b'+' | b'-') && self.peek(2).is_ascii_digit()))
+        {
+            self.pos += 2;
+            self.take_while(|c| c.is_ascii_digit());
+        }
+        Tok::Float(&self.text[start..self.pos])
+    }
+
+    /// Lexes the name after a sigil (`%`, `@`, `^`): a suffix id or a quoted string.
+    fn lex_name(&mut self, start: usize, what: &str) -> Option<&'a str> {
+        let s = self.pos;
+        if self.peek(0) == b'"' && what == "symbol" {
+            self.pos += 1;
+            self.take_while(|c| c != b'"' && c != b'\n');
+            if self.peek(0) != b'"' {
+                self.error(start, self.pos, "unterminated quoted symbol name");
+                return None;
+            }
+            self.pos += 1;
+            return Some(&self.text[s + 1..self.pos - 1]);
+        }
+        self.take_while(is_suffix_char);
+        if self.pos == s {
+            self.error(start, start + 1, format!("expected a {what} name after the sigil"));
+            return None;
+        }
+        Some(&self.text[s..self.pos])
+    }
+
+    fn next_token(&mut self) -> Option<Spanned<'a>> {
+        loop {
+            self.skip_trivia();
+            let start = self.pos;
+            if start >= self.text.len() {
+                return None;
+            }
+            if self.shape_mode {
+                if let Some(t) = self.try_dim() {
+                    return Some(t);
+                }
+                self.shape_mode = false;
+            }
+            let c = self.peek(0);
+            let single = |t: Tok<'a>, this: &mut Self| {
+                this.pos += 1;
+                Some((start, t, start + 1))
+            };
+            let tok = match c {
+                b'(' => return single(Tok::LParen, self),
+                b')' => return single(Tok::RParen, self),
+                b'{' => return single(Tok::LBrace, self),
+                b'}' => return single(Tok::RBrace, self),
+                b'[' => return single(Tok::LBracket, self),
+                b']' => return single(Tok::RBracket, self),
+                b'<' => {
+                    if self.prev == Some(Tok::KwMemref) {
+                        self.shape_mode = true;
+                    }
+                    return single(Tok::Less, self);
+                }
+                b'>' => return single(Tok::Greater, self),
+                b',' => return single(Tok::Comma, self),
+                b':' => return single(Tok::Colon, self),
+                b'=' => return single(Tok::Equals, self),
+                b'?' => return single(Tok::Question, self),
+                b'-' if self.peek(1) == b'>' => {
+                    self.pos += 2;
+                    return Some((start, Tok::Arrow, self.pos));
+                }
+                b'-' if self.peek(1).is_ascii_digit() => self.lex_number(start),
+                b'0'..=b'9' => self.lex_number(start),
+                b'"' => {
+                    self.pos += 1;
+                    while self.pos < self.text.len() && !matches!(self.peek(0), b'"' | b'\n') {
+                        if self.peek(0) == b'\\' {
+                            self.pos += 1;
+                        }
+                        self.pos += 1;
+                    }
+                    if self.peek(0) != b'"' {
+                        self.error(start, self.pos, "unterminated string literal");
+                        continue;
+                    }
+                    self.pos += 1;
+                    Tok::Str(&self.text[start + 1..self.pos - 1])
+                }
+                b'%' => {
+                    self.pos += 1;
+                    let Some(name) = self.lex_name(start, "value") else {
+                        continue;
+                    };
+                    let _ = name;
+                    // `%r#1` names result 1 of the group `%r`.
+                    if self.peek(0) == b'#' && self.peek(1).is_ascii_digit() {
+                        self.pos += 1;
+                        self.take_while(|c| c.is_ascii_digit());
+                    }
+                    Tok::Value(&self.text[start + 1..self.pos])
+                }
+                b'@' => {
+                    self.pos += 1;
+                    let Some(name) = self.lex_name(start, "symbol") else {
+                        continue;
+                    };
+                    Tok::Symbol(name)
+                }
+                b'^' => {
+                    self.pos += 1;
+                    let Some(name) = self.lex_name(start, "block") else {
+                        continue;
+                    };
+                    Tok::Block(name)
+                }
+                b'#' => {
+                    // `#loc3 = loc(...)` alias definitions carry only debug locations.
+                    self.take_while(is_suffix_char_or_hash);
+                    let word = &self.text[start..self.pos];
+                    if word.starts_with("#loc") {
+                        let save = self.pos;
+                        self.skip_trivia();
+                        if self.peek(0) == b'=' {
+                            self.pos += 1;
+                            self.skip_trivia();
+                            if self.text[self.pos..].starts_with("loc") {
+                                self.pos += 3;
+                                self.skip_trivia();
+                                if self.peek(0) == b'(' {
+                                    let s = self.pos;
+                                    self.skip_group(s);
+                                    continue;
+                                }
+                            }
+                        }
+                        self.pos = save;
+                    }
+                    self.error(
+                        start,
+                        self.pos,
+                        format!("attribute aliases such as `{word}` are not supported"),
+                    );
+                    continue;
+                }
+                c if is_id_start(c) => {
+                    self.take_while(is_id_char);
+                    let word = &self.text[start..self.pos];
+                    if word == "loc" {
+                        let save = self.pos;
+                        self.skip_trivia();
+                        if self.peek(0) == b'(' {
+                            let s = self.pos;
+                            self.skip_group(s);
+                            continue;
+                        }
+                        self.pos = save;
+                    }
+                    classify(word)
+                }
+                _ => {
+                    let ch = self.text[start..].chars().next().unwrap_or('?');
+                    self.pos += ch.len_utf8();
+                    self.error(start, self.pos, format!("unexpected character `{ch}`"));
+                    continue;
+                }
+            };
+            return Some((start, tok, self.pos));
+        }
+    }
+}
+
+fn is_suffix_char_or_hash(c: u8) -> bool {
+    is_suffix_char(c) || c == b'#'
+}
+
+impl<'a> Iterator for Lexer<'a> {
+    type Item = Result<Spanned<'a>, std::convert::Infallible>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let t = self.next_token()?;
+        self.prev = Some(t.1);
+        Some(Ok(t))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn toks(s: &str) -> Vec<Tok<'_>> {
+        Lexer::new(s).map(|t| t.unwrap().1).collect()
+    }
+
+    #[test]
+    fn shapes_lex_as_dimensions_only_after_memref() {
+        use Tok::*;
+        assert_eq!(
+            toks("memref<0x?x8xf32> 4"),
+            vec![
+                KwMemref,
+                Less,
+                Dim("0"),
+                Dim("?"),
+                Dim("8"),
+                Ident("f32"),
+                Greater,
+                Int("4")
+            ]
+        );
+        assert_eq!(
+            toks("memref<*xi8>"),
+            vec![KwMemref, Less, UnrankedDim, Ident("i8"), Greater]
+        );
+    }
+
+    #[test]
+    fn locations_and_comments_vanish() {
+        use Tok::*;
+        assert_eq!(
+            toks("#loc1 = loc(\"a\":1:2)\n%x // c\n loc(fused[#loc1, \"(\"]) ^bb0"),
+            vec![Value("x"), Block("bb0")]
+        );
+    }
+
+    #[test]
+    fn numbers() {
+        use Tok::*;
+        assert_eq!(
+            toks("-1 0x7F 1.5e-3 2. -> %r#1"),
+            vec![
+                Int("-1"),
+                Int("0x7F"),
+                Float("1.5e-3"),
+                Float("2."),
+                Arrow,
+                Value("r#1")
+            ]
+        );
+    }
+
+    #[test]
+    fn bad_characters_are_reported_and_skipped() {
+        let mut lx = Lexer::new("%a ~ %b");
+        let t: Vec<_> = lx.by_ref().map(|t| t.unwrap().1).collect();
+        assert_eq!(t, vec![Tok::Value("a"), Tok::Value("b")]);
+        assert_eq!(lx.diagnostics.len(), 1);
+    }
+}

@@ -1,0 +1,103 @@
+//! kiln's frontend: the MLIR subset kiln lowers (func, arith, cf, memref), from text to
+//! verified IR and back to text.
+//!
+//! Stages: [`lexer`] → [`parser`] (lalrpop grammar, spans, error recovery) → [`ast`] →
+//! [`builder`] (names and types resolved into [`ir`]) → [`verifier`] → [`printer`]. Every
+//! stage reports [`Diagnostic`]s instead of stopping at the first problem. This crate knows
+//! nothing of egg or LLVM.
+//!
+//! ```
+//! use kiln_frontend::{check_module, print_module};
+//!
+//! let text = "func.func @double(%x: i32) -> i32 {\n  %0 = arith.addi %x, %x : i32\n  func.return %0 : i32\n}\n";
+//! let checked = check_module(text);
+//! assert!(checked.diagnostics.is_empty());
+//! assert!(print_module(&checked.module).contains("arith.addi %x, %x : i32"));
+//! ```
+
+pub mod ast;
+pub mod builder;
+pub mod diagnostic;
+pub mod dominance;
+pub mod ir;
+pub mod lexer;
+pub mod ops;
+pub mod parser;
+pub mod printer;
+pub mod span;
+pub mod types;
+pub mod verifier;
+
+pub use builder::build_function;
+pub use diagnostic::{has_errors, Diagnostic, Label, Severity};
+pub use parser::{parse_func, parse_module, Parsed};
+pub use printer::{print_function, print_module};
+pub use span::{LineCol, LineIndex, Span};
+pub use verifier::{verify_function, SignatureTable, Signatures};
+
+/// A module after parsing, building and verification, with every diagnostic found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    pub module: ir::Module,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// The whole pipeline in one call, without incrementality: parse, build every function,
+/// check module-level rules, verify every function that built cleanly. Spans in the
+/// diagnostics are file offsets. (`kiln-engine`'s database runs the same stages as
+/// incremental queries.)
+pub fn check_module(text: &str) -> Checked {
+    let parsed = parse_module(text);
+    let mut diagnostics = parsed.diagnostics;
+    let mut functions = Vec::new();
+    let mut clean = Vec::new();
+    for f in &parsed.tree.funcs {
+        let (func, diags) = build_function(f);
+        clean.push(!has_errors(&diags));
+        diagnostics.extend(diags);
+        functions.push(func);
+    }
+    let module = ir::Module {
+        name: parsed.tree.name.as_ref().map(|n| n.node.clone()),
+        functions,
+    };
+    diagnostics.extend(check_symbols(&module.functions));
+    for (f, ok) in module.functions.iter().zip(clean) {
+        if ok {
+            diagnostics.extend(verify_function(f, &module));
+        }
+    }
+    sort_diagnostics(&mut diagnostics);
+    Checked {
+        module,
+        diagnostics,
+    }
+}
+
+/// Module-level rules: function names are unique.
+pub fn check_symbols(functions: &[ir::Function]) -> Vec<Diagnostic> {
+    let mut seen: indexmap::IndexMap<&str, Span> = indexmap::IndexMap::new();
+    let mut diags = Vec::new();
+    for f in functions {
+        if let Some(first) = seen.get(f.name.as_str()) {
+            diags.push(
+                Diagnostic::error(
+                    "verify.redefinition",
+                    f.name_span,
+                    format!("redefinition of function `@{}`", f.name),
+                )
+                .with_label(*first, "first defined here"),
+            );
+        } else {
+            seen.insert(&f.name, f.name_span);
+        }
+    }
+    diags
+}
+
+/// Orders diagnostics by position, so output is the same however they were collected.
+pub fn sort_diagnostics(diags: &mut [Diagnostic]) {
+    diags.sort_by(|a, b| {
+        (a.span.start, a.span.end, &a.message).cmp(&(b.span.start, b.span.end, &b.message))
+    });
+}

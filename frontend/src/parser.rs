@@ -1,0 +1,170 @@
+//! Runs the lalrpop grammar and turns its errors into [`Diagnostic`]s.
+//!
+//! lalrpop's types never leave this module. The grammar recovers at the operation and the
+//! function level, so one run reports several syntax errors; only the first error of each
+//! source line is kept, because recovery inside a broken line tends to cascade.
+
+use crate::ast;
+use crate::diagnostic::Diagnostic;
+use crate::lexer::{Lexer, Tok};
+use crate::span::{LineIndex, Span};
+use lalrpop_util::{lalrpop_mod, ErrorRecovery, ParseError};
+
+lalrpop_mod!(
+    #[allow(clippy::all, clippy::pedantic, unused_parens, dead_code)]
+    grammar
+);
+
+type Recovered<'a> = ErrorRecovery<usize, Tok<'a>, std::convert::Infallible>;
+
+/// A syntax tree and the syntax errors found while building it (the tree is what could be
+/// recovered; it is complete only when the list has no errors).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Parsed<T> {
+    pub tree: T,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Parses a whole file: a `module { ... }` or a sequence of top-level functions.
+pub fn parse_module(text: &str) -> Parsed<ast::Module> {
+    run(text, |errors, lexer| {
+        grammar::ModuleParser::new().parse(errors, lexer)
+    })
+    .unwrap_or_else(|diagnostics| Parsed {
+        tree: ast::Module {
+            name: None,
+            attrs: Vec::new(),
+            funcs: Vec::new(),
+            span: Span::new(0, text.len()),
+        },
+        diagnostics,
+    })
+}
+
+/// Parses the text of exactly one function; used to give each function spans relative to
+/// its own start.
+pub fn parse_func(text: &str) -> Result<Parsed<ast::Func>, Vec<Diagnostic>> {
+    run(text, |errors, lexer| {
+        grammar::FuncParser::new().parse(errors, lexer)
+    })
+}
+
+fn run<'a, T>(
+    text: &'a str,
+    parse: impl FnOnce(
+        &mut Vec<Recovered<'a>>,
+        &mut Lexer<'a>,
+    ) -> Result<T, ParseError<usize, Tok<'a>, std::convert::Infallible>>,
+) -> Result<Parsed<T>, Vec<Diagnostic>> {
+    let mut lexer = Lexer::new(text);
+    let mut recovered = Vec::new();
+    let result = parse(&mut recovered, &mut lexer);
+    let mut diagnostics = std::mem::take(&mut lexer.diagnostics);
+    diagnostics.extend(recovered.into_iter().map(|e| convert(e.error, text)));
+    let tree = match result {
+        Ok(tree) => Some(tree),
+        Err(e) => {
+            diagnostics.push(convert(e, text));
+            None
+        }
+    };
+    let diagnostics = one_per_line(diagnostics, text);
+    match tree {
+        Some(tree) => Ok(Parsed { tree, diagnostics }),
+        None => Err(diagnostics),
+    }
+}
+
+fn one_per_line(mut diags: Vec<Diagnostic>, text: &str) -> Vec<Diagnostic> {
+    diags.sort_by_key(|d| d.span.start);
+    let index = LineIndex::new(text);
+    let mut seen = std::collections::HashSet::new();
+    diags.retain(|d| seen.insert(index.line_col(d.span.start).line));
+    diags
+}
+
+fn convert(e: ParseError<usize, Tok<'_>, std::convert::Infallible>, text: &str) -> Diagnostic {
+    match e {
+        ParseError::InvalidToken { location } => {
+            Diagnostic::error("parse.invalid-token", Span::new(location, location + 1), "invalid token")
+        }
+        ParseError::UnrecognizedEof { location, expected } => {
+            let at = location.min(text.len());
+            Diagnostic::error(
+                "parse.unexpected-eof",
+                Span::new(at, at),
+                format!("unexpected end of input{}", expectation(&expected)),
+            )
+        }
+        ParseError::UnrecognizedToken {
+            token: (l, tok, r),
+            expected,
+        } => Diagnostic::error(
+            "parse.unexpected-token",
+            Span::new(l, r),
+            format!("unexpected {tok}{}", expectation(&expected)),
+        ),
+        ParseError::ExtraToken { token: (l, tok, r) } => Diagnostic::error(
+            "parse.unexpected-token",
+            Span::new(l, r),
+            format!("unexpected {tok} after the end of the input"),
+        ),
+        ParseError::User { error } => match error {},
+    }
+}
+
+/// Renders lalrpop's expected-terminal list as prose: `, expected `:` or a type`.
+fn expectation(expected: &[String]) -> String {
+    let mut words: Vec<String> = Vec::new();
+    for e in expected {
+        let w = match e.as_str() {
+            "VALUE" => "a value".to_string(),
+            "SYMBOL" => "a symbol".to_string(),
+            "BLOCK" => "a block label".to_string(),
+            "INT" => "an integer".to_string(),
+            "FLOAT" => "a float".to_string(),
+            "STRING" => "a string".to_string(),
+            "DIM" => "a dimension".to_string(),
+            "IDENT" => "an identifier".to_string(),
+            "VISIBILITY" => "a visibility".to_string(),
+            s if s.starts_with("OP_") => "an operation".to_string(),
+            s => format!("`{}`", s.trim_matches('"').replace("\\\"", "\"")),
+        };
+        if !words.contains(&w) {
+            words.push(w);
+        }
+    }
+    match words.len() {
+        0 => String::new(),
+        1 => format!(", expected {}", words[0]),
+        n if n <= 8 => {
+            let (last, init) = words.split_last().expect("n > 1");
+            format!(", expected {} or {}", init.join(", "), last)
+        }
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_small_function() {
+        let p = parse_module(
+            "func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a : i32\n  func.return %0 : i32\n}\n",
+        );
+        assert!(p.diagnostics.is_empty(), "{:?}", p.diagnostics);
+        assert_eq!(p.tree.funcs.len(), 1);
+        assert_eq!(p.tree.funcs[0].body.as_ref().unwrap()[0].ops.len(), 2);
+    }
+
+    #[test]
+    fn reports_several_syntax_errors() {
+        let p = parse_module(
+            "func.func @f(%a: i32) {\n  %0 = arith.addi %a %a : i32\n  %1 = arith.muli %a, : i32\n  func.return\n}\n",
+        );
+        assert_eq!(p.diagnostics.len(), 2, "{:?}", p.diagnostics);
+        assert!(p.diagnostics[0].message.starts_with("unexpected value `%a`, expected `,`"));
+    }
+}

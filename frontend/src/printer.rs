@@ -1,0 +1,297 @@
+//! Prints IR in modern MLIR syntax (`func.func`, `arith.*`, `cf.*`, `memref.*`).
+//!
+//! The output parses back to the same IR (names, labels and attributes are kept) and is
+//! accepted by `mlir-opt-19 --allow-unregistered-dialect`.
+
+use crate::builder::float_value;
+use crate::ir::{Attrs, Body, Function, Literal, Module, Op, OpKind, Successor, ValueId, Visibility};
+use crate::types::{comma_list, Scalar, Type};
+use std::fmt::Write;
+
+/// Prints a whole module as `module { ... }`.
+pub fn print_module(m: &Module) -> String {
+    let mut out = String::new();
+    match &m.name {
+        Some(n) => out.push_str(&format!("module @{n} {{\n")),
+        None => out.push_str("module {\n"),
+    }
+    for f in &m.functions {
+        print_function_into(&mut out, f);
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// Prints one function (indented for a module body).
+pub fn print_function(f: &Function) -> String {
+    let mut out = String::new();
+    print_function_into(&mut out, f);
+    out
+}
+
+fn print_function_into(out: &mut String, f: &Function) {
+    out.push_str("  func.func ");
+    match f.visibility {
+        Visibility::Public => {}
+        Visibility::Private => out.push_str("private "),
+        Visibility::Nested => out.push_str("nested "),
+    }
+    let _ = write!(out, "@{}(", symbol(&f.name));
+    match &f.body {
+        Some(body) => {
+            let params: Vec<String> = body.blocks[0]
+                .args
+                .iter()
+                .map(|a| format!("{}: {}", body.value(*a).name, body.ty(*a)))
+                .collect();
+            out.push_str(&params.join(", "));
+        }
+        None => out.push_str(&comma_list(&f.ty.inputs)),
+    }
+    out.push(')');
+    match f.ty.results.len() {
+        0 => {}
+        1 if !matches!(f.ty.results[0], Type::Scalar(_) | Type::MemRef(_) | Type::UnrankedMemRef(_)) => {}
+        1 => {
+            let _ = write!(out, " -> {}", f.ty.results[0]);
+        }
+        _ => {
+            let _ = write!(out, " -> ({})", comma_list(&f.ty.results));
+        }
+    }
+    if !f.attrs.is_empty() {
+        let _ = write!(out, " attributes {}", attr_dict(&f.attrs));
+    }
+    let Some(body) = &f.body else {
+        out.push('\n');
+        return;
+    };
+    out.push_str(" {\n");
+    for (i, block) in body.blocks.iter().enumerate() {
+        if i > 0 || !block.label.is_empty() {
+            let _ = write!(out, "  ^{}", block.label);
+            if !block.args.is_empty() {
+                let args: Vec<String> = block
+                    .args
+                    .iter()
+                    .map(|a| format!("{}: {}", body.value(*a).name, body.ty(*a)))
+                    .collect();
+                let _ = write!(out, "({})", args.join(", "));
+            }
+            out.push_str(":\n");
+        }
+        for op in &block.ops {
+            out.push_str("    ");
+            print_op(out, body, op);
+            out.push('\n');
+        }
+    }
+    out.push_str("  }\n");
+}
+
+/// Symbol names that are not plain identifiers are quoted.
+fn symbol(name: &str) -> String {
+    let plain = name
+        .bytes()
+        .enumerate()
+        .all(|(i, c)| c.is_ascii_alphabetic() || c == b'_' || (i > 0 && (c.is_ascii_digit() || matches!(c, b'$' | b'.' | b'-'))));
+    if plain && !name.is_empty() {
+        name.to_string()
+    } else {
+        format!("\"{name}\"")
+    }
+}
+
+fn attr_dict(attrs: &Attrs) -> String {
+    let items: Vec<String> = attrs
+        .0
+        .iter()
+        .map(|(k, v)| match v {
+            Some(v) => format!("{k} = {v}"),
+            None => k.clone(),
+        })
+        .collect();
+    format!("{{{}}}", items.join(", "))
+}
+
+fn values(body: &Body, vs: &[ValueId]) -> String {
+    vs.iter().map(|v| body.value(*v).name.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+fn types(body: &Body, vs: &[ValueId]) -> String {
+    vs.iter().map(|v| body.ty(*v).to_string()).collect::<Vec<_>>().join(", ")
+}
+
+fn successor(body: &Body, s: &Successor) -> String {
+    let label = &body.block(s.block).label;
+    if s.args.is_empty() {
+        format!("^{label}")
+    } else {
+        format!("^{label}({} : {})", values(body, &s.args), types(body, &s.args))
+    }
+}
+
+/// `%a, %r:2 = ` for an op's results, grouping `%r#0, %r#1` back into `%r:2`.
+fn result_defs(body: &Body, results: &[ValueId]) -> String {
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < results.len() {
+        let name = &body.value(results[i]).name;
+        match name.index {
+            None => {
+                parts.push(format!("%{}", name.base));
+                i += 1;
+            }
+            Some(_) => {
+                let mut n = 0;
+                while i + n < results.len() {
+                    let nm = &body.value(results[i + n]).name;
+                    if nm.base != name.base || nm.index != Some(n as u32) {
+                        break;
+                    }
+                    n += 1;
+                }
+                parts.push(format!("%{}:{n}", name.base));
+                i += n.max(1);
+            }
+        }
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!("{} = ", parts.join(", "))
+    }
+}
+
+/// A float literal MLIR reads back to the same bits: shortest decimal with a `.`, or hex
+/// for NaN and infinities.
+pub fn float_literal(bits: u64, s: Scalar) -> String {
+    let v = float_value(bits, s);
+    if !v.is_finite() {
+        let digits = (s.bits() / 4) as usize;
+        return format!("0x{bits:0digits$X}");
+    }
+    let text = match s {
+        Scalar::F32 => format!("{:?}", f32::from_bits(bits as u32)),
+        _ => format!("{v:?}"),
+    };
+    if text.contains('.') {
+        text
+    } else if let Some((m, e)) = text.split_once('e') {
+        format!("{m}.0e{e}")
+    } else {
+        format!("{text}.0")
+    }
+}
+
+fn flags_and_dict(attrs: &Attrs) -> String {
+    let mut out = String::new();
+    let mut rest = Attrs::default();
+    for (k, v) in &attrs.0 {
+        match (k.as_str(), v) {
+            ("overflowFlags" | "fastmath", Some(v)) => {
+                let _ = write!(out, " {v}");
+            }
+            _ => rest.0.push((k.clone(), v.clone())),
+        }
+    }
+    if !rest.is_empty() {
+        let _ = write!(out, " {}", attr_dict(&rest));
+    }
+    out
+}
+
+fn dict(attrs: &Attrs) -> String {
+    if attrs.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", attr_dict(attrs))
+    }
+}
+
+fn print_op(out: &mut String, body: &Body, op: &Op) {
+    use OpKind as K;
+    out.push_str(&result_defs(body, &op.results));
+    let name = op.kind.name();
+    let v = |i: usize| body.value(op.operands[i]).name.to_string();
+    let t = |i: usize| body.ty(op.operands[i]).to_string();
+    let rt = || op.results.first().map(|r| body.ty(*r).to_string()).unwrap_or_default();
+    let _ = match &op.kind {
+        K::Constant(lit) => {
+            let ty = op.results.first().map(|r| body.ty(*r).clone());
+            let text = match (lit, ty.as_ref().and_then(Type::scalar)) {
+                (Literal::Int(b), Some(Scalar::I1)) => (if *b != 0 { "true" } else { "false" }).to_string(),
+                (Literal::Int(b), Some(s)) => crate::ir::signed_value(*b, s).to_string(),
+                (Literal::Float(b), Some(s)) => float_literal(*b, s),
+                (Literal::Int(b) | Literal::Float(b), None) => b.to_string(),
+            };
+            if ty == Some(Type::I1) {
+                write!(out, "{name}{} {text}", dict(&op.attrs))
+            } else {
+                write!(out, "{name}{} {text} : {}", dict(&op.attrs), rt())
+            }
+        }
+        K::Binary(_) => write!(out, "{name} {}, {}{} : {}", v(0), v(1), flags_and_dict(&op.attrs), rt()),
+        K::Unary(_) => write!(out, "{name} {}{} : {}", v(0), flags_and_dict(&op.attrs), rt()),
+        K::Cast(_) => write!(out, "{name} {}{} : {} to {}", v(0), dict(&op.attrs), t(0), rt()),
+        K::CmpI(p) => write!(out, "{name} {}, {}, {}{} : {}", p.name(), v(0), v(1), flags_and_dict(&op.attrs), t(0)),
+        K::CmpF(p) => write!(out, "{name} {}, {}, {}{} : {}", p.name(), v(0), v(1), flags_and_dict(&op.attrs), t(0)),
+        K::Select => write!(out, "{name} {}, {}, {}{} : {}", v(0), v(1), v(2), dict(&op.attrs), rt()),
+        K::Call { callee } => {
+            let results: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
+            let fty = crate::types::FunctionType {
+                inputs: op.operands.iter().map(|o| body.ty(*o).clone()).collect(),
+                results,
+            };
+            write!(out, "{name} @{}({}){} : {fty}", symbol(callee), values(body, &op.operands), dict(&op.attrs))
+        }
+        K::Return => {
+            if op.operands.is_empty() {
+                write!(out, "{name}")
+            } else {
+                write!(out, "{name} {} : {}", values(body, &op.operands), types(body, &op.operands))
+            }
+        }
+        K::Br => write!(out, "{name} {}", successor(body, &op.successors[0])),
+        K::CondBr => write!(
+            out,
+            "{name} {}, {}, {}",
+            v(0),
+            successor(body, &op.successors[0]),
+            successor(body, &op.successors[1])
+        ),
+        K::Switch { cases } => {
+            let mut items = vec![format!("default: {}", successor(body, &op.successors[0]))];
+            for (c, s) in cases.iter().zip(&op.successors[1..]) {
+                items.push(format!("{c}: {}", successor(body, s)));
+            }
+            write!(out, "{name} {} : {}, [{}]", v(0), t(0), items.join(", "))
+        }
+        K::Alloc | K::Alloca => write!(out, "{name}({}){} : {}", values(body, &op.operands), dict(&op.attrs), rt()),
+        K::Dealloc => write!(out, "{name} {}{} : {}", v(0), dict(&op.attrs), t(0)),
+        K::Load => write!(out, "{name} {}[{}]{} : {}", v(0), values(body, &op.operands[1..]), dict(&op.attrs), t(0)),
+        K::Store => write!(out, "{name} {}, {}[{}]{} : {}", v(0), v(1), values(body, &op.operands[2..]), dict(&op.attrs), t(1)),
+        K::Dim => write!(out, "{name} {}, {}{} : {}", v(0), v(1), dict(&op.attrs), t(0)),
+        K::Rank => write!(out, "{name} {}{} : {}", v(0), dict(&op.attrs), t(0)),
+        K::Generic { name } => {
+            let results: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
+            let succ = if op.successors.is_empty() {
+                String::new()
+            } else {
+                let labels: Vec<String> = op.successors.iter().map(|s| format!("^{}", body.block(s.block).label)).collect();
+                format!("[{}]", labels.join(", "))
+            };
+            let res = match results.len() {
+                1 => results[0].to_string(),
+                _ => format!("({})", comma_list(&results)),
+            };
+            write!(
+                out,
+                "\"{name}\"({}){succ}{} : ({}) -> {res}",
+                values(body, &op.operands),
+                dict(&op.attrs),
+                types(body, &op.operands)
+            )
+        }
+    };
+}

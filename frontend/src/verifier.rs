@@ -1,0 +1,424 @@
+//! Checks a built function: operand and result types of every operation, branch arguments
+//! against block parameters, returns against the signature, calls against the callee's type,
+//! terminators, and that every use is dominated by its definition.
+
+use crate::diagnostic::Diagnostic;
+use crate::dominance::Dominators;
+use crate::ir::{BlockId, Body, Function, Op, OpKind, ValueDef, ValueId};
+use crate::ops::{CastOp, OperandClass};
+use crate::types::{comma_list, FunctionType, Layout, Scalar, Type};
+
+/// What the verifier needs to know about the rest of the module: callee signatures.
+pub trait Signatures {
+    fn signature(&self, name: &str) -> Option<&FunctionType>;
+}
+
+impl Signatures for crate::ir::Module {
+    fn signature(&self, name: &str) -> Option<&FunctionType> {
+        self.function(name).map(|f| &f.ty)
+    }
+}
+
+impl<S: Signatures + ?Sized> Signatures for &S {
+    fn signature(&self, name: &str) -> Option<&FunctionType> {
+        (**self).signature(name)
+    }
+}
+
+/// A signature table in declaration order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SignatureTable(pub Vec<(String, FunctionType)>);
+
+impl Signatures for SignatureTable {
+    fn signature(&self, name: &str) -> Option<&FunctionType> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, t)| t)
+    }
+}
+
+/// Verifies one function; diagnostics use the function's (relative) spans.
+pub fn verify_function(func: &Function, sigs: &dyn Signatures) -> Vec<Diagnostic> {
+    let Some(body) = &func.body else {
+        return Vec::new();
+    };
+    let mut v = Verifier {
+        func,
+        body,
+        sigs,
+        diags: Vec::new(),
+    };
+    v.run();
+    v.diags
+}
+
+struct Verifier<'a> {
+    func: &'a Function,
+    body: &'a Body,
+    sigs: &'a dyn Signatures,
+    diags: Vec<Diagnostic>,
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("{n} {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+impl Verifier<'_> {
+    fn error(&mut self, code: &'static str, span: crate::span::Span, msg: impl Into<String>) {
+        self.diags.push(Diagnostic::error(code, span, msg));
+    }
+
+    fn ty(&self, v: ValueId) -> &Type {
+        self.body.ty(v)
+    }
+
+    fn name(&self, v: ValueId) -> String {
+        self.body.value(v).name.to_string()
+    }
+
+    fn run(&mut self) {
+        let body = self.body;
+        if body.blocks.is_empty() {
+            self.error(
+                "verify.missing-terminator",
+                self.func.span,
+                format!("function `@{}` has an empty body", self.func.name),
+            );
+            return;
+        }
+        for (bi, block) in body.blocks.iter().enumerate() {
+            match block.ops.last() {
+                Some(last) if last.kind.is_terminator() => {}
+                _ => self.error(
+                    "verify.missing-terminator",
+                    block.span,
+                    format!(
+                        "{} does not end with a terminator (`func.return`, `cf.br`, `cf.cond_br` or `cf.switch`)",
+                        block.describe()
+                    ),
+                ),
+            }
+            for (oi, op) in block.ops.iter().enumerate() {
+                if op.kind.is_terminator() && oi + 1 != block.ops.len() {
+                    self.error(
+                        "verify.terminator-not-last",
+                        op.span,
+                        format!("`{}` must be the last operation of {}", op.kind.name(), block.describe()),
+                    );
+                }
+                self.check_op(BlockId(bi as u32), op);
+            }
+        }
+        self.check_dominance();
+    }
+
+    fn expect_type(&mut self, v: ValueId, expected: &Type, span: crate::span::Span, what: &str) {
+        let actual = self.ty(v).clone();
+        if &actual != expected {
+            let name = self.name(v);
+            self.error(
+                "verify.type-mismatch",
+                span,
+                format!("{what} `{name}` has type `{actual}`, expected `{expected}`"),
+            );
+        }
+    }
+
+    fn expect_class(&mut self, v: ValueId, class: OperandClass, op: &Op) {
+        let t = self.ty(v).clone();
+        let ok = match class {
+            OperandClass::Integer => t.is_integer(),
+            OperandClass::Float => t.is_float(),
+        };
+        if !ok {
+            let want = match class {
+                OperandClass::Integer => "an integer or index",
+                OperandClass::Float => "a floating-point",
+            };
+            let name = self.name(v);
+            self.error(
+                "verify.type-mismatch",
+                op.span,
+                format!("`{}` needs {want} operand, but `{name}` has type `{t}`", op.kind.name()),
+            );
+        }
+    }
+
+    fn check_successors(&mut self, op: &Op) {
+        for s in &op.successors {
+            let target = self.body.block(s.block);
+            if s.block.index() == 0 {
+                self.error(
+                    "verify.entry-branch",
+                    s.span,
+                    format!("`{}` branches to the entry block {}, which may not have predecessors", op.kind.name(), target.describe()),
+                );
+                continue;
+            }
+            if s.args.len() != target.args.len() {
+                self.error(
+                    "verify.branch-arguments",
+                    s.span,
+                    format!(
+                        "branch passes {} to {}, which takes {}",
+                        plural(s.args.len(), "argument"),
+                        target.describe(),
+                        plural(target.args.len(), "argument")
+                    ),
+                );
+                continue;
+            }
+            for (k, (a, p)) in s.args.iter().zip(&target.args).enumerate() {
+                let (ta, tp) = (self.ty(*a).clone(), self.ty(*p).clone());
+                if ta != tp {
+                    let name = self.name(*a);
+                    self.error(
+                        "verify.branch-arguments",
+                        s.span,
+                        format!("branch argument {k} `{name}` has type `{ta}`, but {} expects `{tp}`", target.describe()),
+                    );
+                }
+            }
+        }
+    }
+
+    fn check_op(&mut self, _block: BlockId, op: &Op) {
+        use OpKind as K;
+        let span = op.span;
+        let res_ty = op.results.first().map(|r| self.ty(*r).clone());
+        match &op.kind {
+            K::Constant(_) | K::Generic { .. } => {}
+            K::Binary(b) => {
+                let rt = res_ty.expect("binary ops have one result");
+                for &o in &op.operands {
+                    self.expect_type(o, &rt, span, "operand");
+                }
+                self.expect_class(op.operands[0], b.class(), op);
+            }
+            K::Unary(u) => {
+                let rt = res_ty.expect("unary ops have one result");
+                self.expect_type(op.operands[0], &rt, span, "operand");
+                self.expect_class(op.operands[0], u.class(), op);
+            }
+            K::Cast(c) => self.check_cast(*c, op.operands[0], &res_ty.expect("casts have one result"), op),
+            K::CmpI(_) | K::CmpF(_) => {
+                let class = if matches!(op.kind, K::CmpI(_)) { OperandClass::Integer } else { OperandClass::Float };
+                let lt = self.ty(op.operands[0]).clone();
+                self.expect_type(op.operands[1], &lt, span, "operand");
+                self.expect_class(op.operands[0], class, op);
+            }
+            K::Select => {
+                let rt = res_ty.expect("select has one result");
+                self.expect_type(op.operands[0], &Type::I1, span, "condition");
+                self.expect_type(op.operands[1], &rt, span, "operand");
+                self.expect_type(op.operands[2], &rt, span, "operand");
+            }
+            K::Call { callee } => self.check_call(callee, op),
+            K::Return => {
+                let expected = self.func.ty.results.clone();
+                if op.operands.len() != expected.len() {
+                    self.error(
+                        "verify.return-type",
+                        span,
+                        format!(
+                            "`func.return` has {} but `@{}` returns {}",
+                            plural(op.operands.len(), "operand"),
+                            self.func.name,
+                            if expected.is_empty() { "nothing".to_string() } else { format!("({})", comma_list(&expected)) }
+                        ),
+                    );
+                } else {
+                    for (o, t) in op.operands.iter().zip(&expected) {
+                        self.expect_type(*o, t, span, "returned value");
+                    }
+                }
+            }
+            K::Br => self.check_successors(op),
+            K::CondBr => {
+                self.expect_type(op.operands[0], &Type::I1, span, "condition");
+                self.check_successors(op);
+            }
+            K::Switch { .. } => {
+                let t = self.ty(op.operands[0]).clone();
+                if !t.is_integer() || t == Type::INDEX {
+                    let name = self.name(op.operands[0]);
+                    self.error("verify.type-mismatch", span, format!("`cf.switch` needs an integer flag, but `{name}` has type `{t}`"));
+                }
+                self.check_successors(op);
+            }
+            K::Alloc | K::Alloca => {
+                let rt = res_ty.expect("alloc has one result");
+                let Some(m) = rt.memref() else {
+                    self.error("verify.type-mismatch", span, format!("`{}` must produce a ranked memref, not `{rt}`", op.kind.name()));
+                    return;
+                };
+                if m.layout != Layout::Identity {
+                    self.error("verify.unsupported", span, format!("`{}` of a memref with a strided layout is not supported", op.kind.name()));
+                }
+                let dynamic = m.shape.iter().filter(|d| d.is_none()).count();
+                if op.operands.len() != dynamic {
+                    self.error(
+                        "verify.operand-count",
+                        span,
+                        format!("`{rt}` has {} but `{}` was given {}", plural(dynamic, "dynamic dimension"), op.kind.name(), plural(op.operands.len(), "size")),
+                    );
+                }
+                for &o in &op.operands {
+                    self.expect_type(o, &Type::INDEX, span, "size");
+                }
+            }
+            K::Dealloc => {
+                if self.ty(op.operands[0]).memref().is_none() {
+                    self.error("verify.type-mismatch", span, "`memref.dealloc` needs a ranked memref");
+                }
+            }
+            K::Load | K::Store => {
+                let (value, memref, indices) = if matches!(op.kind, K::Load) {
+                    (op.results[0], op.operands[0], &op.operands[1..])
+                } else {
+                    (op.operands[0], op.operands[1], &op.operands[2..])
+                };
+                let mt = self.ty(memref).clone();
+                let Some(m) = mt.memref() else {
+                    self.error("verify.type-mismatch", span, format!("`{}` needs a ranked memref, not `{mt}`", op.kind.name()));
+                    return;
+                };
+                if indices.len() != m.rank() {
+                    self.error(
+                        "verify.index-count",
+                        span,
+                        format!("`{}` on `{mt}` needs {} but has {}", op.kind.name(), plural(m.rank(), "index"), plural(indices.len(), "index")).replace("indexs", "indices"),
+                    );
+                }
+                for &i in indices {
+                    self.expect_type(i, &Type::INDEX, span, "index");
+                }
+                self.expect_type(value, &Type::Scalar(m.elem), span, if matches!(op.kind, K::Load) { "result" } else { "stored value" });
+            }
+            K::Dim => {
+                if !self.ty(op.operands[0]).is_memref() {
+                    self.error("verify.type-mismatch", span, "`memref.dim` needs a memref");
+                }
+                self.expect_type(op.operands[1], &Type::INDEX, span, "dimension index");
+            }
+            K::Rank => {
+                if !self.ty(op.operands[0]).is_memref() {
+                    self.error("verify.type-mismatch", span, "`memref.rank` needs a memref");
+                }
+            }
+        }
+    }
+
+    fn check_call(&mut self, callee: &str, op: &Op) {
+        let Some(sig) = self.sigs.signature(callee).cloned() else {
+            self.error("verify.undefined-function", op.span, format!("call to undefined function `@{callee}`"));
+            return;
+        };
+        if op.operands.len() != sig.inputs.len() {
+            self.error(
+                "verify.call-type",
+                op.span,
+                format!("`@{callee}` takes {} but the call passes {}", plural(sig.inputs.len(), "argument"), op.operands.len()),
+            );
+            return;
+        }
+        for (k, (o, t)) in op.operands.iter().zip(&sig.inputs).enumerate() {
+            let actual = self.ty(*o).clone();
+            if &actual != t {
+                let name = self.name(*o);
+                self.error(
+                    "verify.call-type",
+                    op.span,
+                    format!("argument {k} `{name}` of the call has type `{actual}`, but `@{callee}` expects `{t}`"),
+                );
+            }
+        }
+        let results: Vec<Type> = op.results.iter().map(|r| self.ty(*r).clone()).collect();
+        if results != sig.results {
+            self.error(
+                "verify.call-type",
+                op.span,
+                format!("the call expects results ({}) but `@{callee}` returns ({})", comma_list(&results), comma_list(&sig.results)),
+            );
+        }
+    }
+
+    fn check_cast(&mut self, c: CastOp, from: ValueId, to: &Type, op: &Op) {
+        use CastOp as C;
+        let ft = self.ty(from).clone();
+        let ok = match c {
+            C::MemRefCast => match (&ft, to) {
+                (Type::MemRef(a), Type::UnrankedMemRef(e)) => a.elem == *e,
+                (Type::UnrankedMemRef(e), Type::MemRef(b)) => b.elem == *e,
+                (Type::MemRef(a), Type::MemRef(b)) => {
+                    a.elem == b.elem
+                        && a.rank() == b.rank()
+                        && a.shape.iter().zip(&b.shape).all(|(x, y)| x.is_none() || y.is_none() || x == y)
+                }
+                _ => false,
+            },
+            _ => {
+                let (Some(f), Some(t)) = (ft.scalar(), to.scalar()) else {
+                    self.error("verify.invalid-cast", op.span, format!("`{}` cannot convert `{ft}` to `{to}`", c.name()));
+                    return;
+                };
+                let int = |s: Scalar| s.is_integer() && s != Scalar::Index;
+                match c {
+                    C::ExtSI | C::ExtUI => int(f) && int(t) && t.bits() > f.bits(),
+                    C::TruncI => int(f) && int(t) && t.bits() < f.bits(),
+                    C::SIToFP | C::UIToFP => int(f) && t.is_float(),
+                    C::FPToSI | C::FPToUI => f.is_float() && int(t),
+                    C::ExtF => f.is_float() && t.is_float() && t.bits() > f.bits(),
+                    C::TruncF => f.is_float() && t.is_float() && t.bits() < f.bits(),
+                    C::IndexCast | C::IndexCastUI => (f == Scalar::Index && int(t)) || (int(f) && t == Scalar::Index),
+                    C::Bitcast => f != Scalar::Index && t != Scalar::Index && f.bits() == t.bits() && f != t,
+                    C::MemRefCast => unreachable!("handled above"),
+                }
+            }
+        };
+        if !ok {
+            self.error("verify.invalid-cast", op.span, format!("`{}` cannot convert `{ft}` to `{to}`", c.name()));
+        }
+    }
+
+    fn check_dominance(&mut self) {
+        let body = self.body;
+        let dom = Dominators::compute(body);
+        // Position of each op result: (block, op index).
+        for (bi, block) in body.blocks.iter().enumerate() {
+            let b = BlockId(bi as u32);
+            if !dom.is_reachable(b) {
+                continue;
+            }
+            for (oi, op) in block.ops.iter().enumerate() {
+                let uses = op.operands.iter().chain(op.successors.iter().flat_map(|s| s.args.iter()));
+                for &u in uses {
+                    let value = body.value(u);
+                    let ok = match value.def {
+                        ValueDef::BlockArg { block, .. } => dom.dominates(block, b),
+                        ValueDef::OpResult { block, op: def_op, .. } => {
+                            if block == b {
+                                (def_op as usize) < oi
+                            } else {
+                                dom.dominates(block, b)
+                            }
+                        }
+                    };
+                    if !ok {
+                        let def_span = value.span;
+                        self.diags.push(
+                            Diagnostic::error(
+                                "verify.dominance",
+                                op.span,
+                                format!("`{}` is used here but its definition does not dominate this use", value.name),
+                            )
+                            .with_label(def_span, "defined here"),
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
