@@ -61,7 +61,9 @@ pub fn check_module(text: &str) -> Checked {
         name: parsed.tree.name.as_ref().map(|n| n.node.clone()),
         functions,
     };
-    diagnostics.extend(check_symbols(&module.functions));
+    diagnostics.extend(check_symbols(
+        module.functions.iter().map(|f| (f.name.as_str(), f.name_span)),
+    ));
     for (f, ok) in module.functions.iter().zip(clean) {
         if ok {
             diagnostics.extend(verify_function(f, &module));
@@ -74,22 +76,23 @@ pub fn check_module(text: &str) -> Checked {
     }
 }
 
-/// Module-level rules: function names are unique.
-pub fn check_symbols(functions: &[ir::Function]) -> Vec<Diagnostic> {
+/// Module-level rules: function names are unique. Takes each function's name and the span
+/// of its name (in the coordinates the diagnostics should use).
+pub fn check_symbols<'a>(functions: impl IntoIterator<Item = (&'a str, Span)>) -> Vec<Diagnostic> {
     let mut seen: indexmap::IndexMap<&str, Span> = indexmap::IndexMap::new();
     let mut diags = Vec::new();
-    for f in functions {
-        if let Some(first) = seen.get(f.name.as_str()) {
+    for (name, span) in functions {
+        if let Some(first) = seen.get(name) {
             diags.push(
                 Diagnostic::error(
                     "verify.redefinition",
-                    f.name_span,
-                    format!("redefinition of function `@{}`", f.name),
+                    span,
+                    format!("redefinition of function `@{name}`"),
                 )
                 .with_label(*first, "first defined here"),
             );
         } else {
-            seen.insert(&f.name, f.name_span);
+            seen.insert(name, span);
         }
     }
     diags

@@ -1,0 +1,47 @@
+//! The salsa structs: inputs and tracked items, together in one place.
+
+use kiln_frontend::Diagnostic;
+
+/// A source file: its path (for messages) and its text.
+#[salsa::input(debug)]
+pub struct SourceFile {
+    #[returns(ref)]
+    pub path: String,
+    #[returns(ref)]
+    pub text: String,
+}
+
+/// Compilation options that affect every function. Set once per session; stages added by
+/// later issues (lowering, codegen) read them, so changing one invalidates exactly the
+/// work that depends on it.
+#[salsa::input(debug)]
+pub struct Options {
+    /// Emit `_mlir_ciface_` wrappers for every function, not only those marked
+    /// `llvm.emit_c_interface`.
+    #[returns(copy)]
+    pub emit_c_interface: bool,
+}
+
+/// One function of a file, identified by its name.
+///
+/// `text` is the function's own source text, so spans derived from it are relative to the
+/// function's start: an edit to another function (even one that shifts this function in
+/// the file) leaves `text` equal and every per-function query reusable. `offset` is where
+/// the text starts in the file, read only when diagnostics are reported.
+#[salsa::tracked(debug)]
+pub struct FunctionItem<'db> {
+    #[returns(copy)]
+    pub file: SourceFile,
+    #[returns(ref)]
+    pub name: String,
+    #[tracked]
+    #[returns(ref)]
+    pub text: String,
+    #[tracked]
+    #[returns(copy)]
+    pub offset: u32,
+}
+
+/// Diagnostics of one stage, in the stage's own coordinates.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
