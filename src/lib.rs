@@ -1,0 +1,37 @@
+//! kiln: a declarative rewrite-rule engine with an e-graph optimizer that lowers a subset of
+//! MLIR (func, arith, cf, memref) to native code through LLVM.
+//!
+//! This crate is the CLI and a thin facade over the workspace crates:
+//! [`frontend`] (parse, verify, print), [`engine`] (the incremental database) and
+//! [`backend`] (LLVM).
+//!
+//! ```
+//! use kiln::{check_source, Database};
+//!
+//! let db = Database::new();
+//! let (file, diagnostics) = check_source(&db, "m.mlir", "func.func @f() {\n  func.return\n}\n");
+//! assert!(diagnostics.is_empty());
+//! assert!(kiln::format_file(&db, file).starts_with("module {"));
+//! ```
+
+pub mod report;
+
+pub use kiln_backend as backend;
+pub use kiln_engine as engine;
+pub use kiln_frontend as frontend;
+
+pub use kiln_engine::{Database, SourceFile};
+pub use kiln_frontend::{Diagnostic, Severity};
+
+/// Registers `text` as a source file and returns it with its diagnostics (parse, build,
+/// verify), sorted by position.
+pub fn check_source(db: &Database, path: &str, text: &str) -> (SourceFile, Vec<Diagnostic>) {
+    let file = SourceFile::new(db, path.to_string(), text.to_string());
+    let diags = kiln_engine::check_file(db, file).clone();
+    (file, diags)
+}
+
+/// The file printed in modern MLIR syntax.
+pub fn format_file(db: &Database, file: SourceFile) -> String {
+    kiln_frontend::print_module(kiln_engine::module_ir(db, file))
+}

@@ -765,8 +765,14 @@ impl Builder {
                 }
             }
             (ast::Literal::Float(text), true) => {
-                let v: f64 = text.parse().ok()?;
-                let bits = float_bits(v, s);
+                // f32 is parsed directly (not through f64) so the value is rounded once.
+                let parsed = match s {
+                    Scalar::F32 => text.parse::<f32>().map(|x| (x as f64, x.to_bits() as u64)),
+                    _ => text.parse::<f64>().map(|x| (x, float_bits(x, s))),
+                };
+                let Ok((v, bits)) = parsed else {
+                    return bad(self, format!("malformed float literal `{text}`"));
+                };
                 if v.is_finite() && !bits_finite(bits, s) {
                     return bad(self, format!("float literal `{text}` is out of range for `{s}`"));
                 }

@@ -1,0 +1,122 @@
+//! Renders diagnostics for people (ariadne snippets) and for tools (JSON lines).
+
+use kiln_frontend::{Diagnostic, LineIndex, Severity};
+use serde::Serialize;
+use std::io::Write;
+
+/// How diagnostics are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ErrorFormat {
+    /// `error[code]: message` with the source line and a marker.
+    Human,
+    /// One JSON object per line.
+    Json,
+}
+
+#[derive(Serialize)]
+struct JsonLabel<'a> {
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct JsonDiagnostic<'a> {
+    severity: Severity,
+    code: &'a str,
+    message: &'a str,
+    file: &'a str,
+    line: u32,
+    column: u32,
+    end_line: u32,
+    end_column: u32,
+    labels: Vec<JsonLabel<'a>>,
+    notes: &'a [String],
+}
+
+/// The JSON form of one diagnostic (a single line, no trailing newline).
+pub fn to_json(d: &Diagnostic, path: &str, text: &str) -> String {
+    let index = LineIndex::new(text);
+    let (s, e) = (index.line_col(d.span.start), index.line_col(d.span.end));
+    let json = JsonDiagnostic {
+        severity: d.severity,
+        code: d.code,
+        message: &d.message,
+        file: path,
+        line: s.line,
+        column: s.column,
+        end_line: e.line,
+        end_column: e.column,
+        labels: d
+            .labels
+            .iter()
+            .map(|l| {
+                let (a, b) = (index.line_col(l.span.start), index.line_col(l.span.end));
+                JsonLabel {
+                    line: a.line,
+                    column: a.column,
+                    end_line: b.line,
+                    end_column: b.column,
+                    message: &l.message,
+                }
+            })
+            .collect(),
+        notes: &d.notes,
+    };
+    serde_json::to_string(&json).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// The human form: a `file:line:col` header and an annotated snippet.
+pub fn to_human(d: &Diagnostic, path: &str, text: &str, color: bool) -> String {
+    use ariadne::{Config, IndexType, Label, Report, ReportKind, Source};
+    let kind = match d.severity {
+        Severity::Error => ReportKind::Error,
+        Severity::Warning => ReportKind::Warning,
+    };
+    let clamp = |s: kiln_frontend::Span| {
+        let start = (s.start as usize).min(text.len());
+        let end = (s.end as usize).clamp(start, text.len());
+        start..end
+    };
+    let lc = LineIndex::new(text).line_col(d.span.start);
+    let mut report = Report::build(kind, (path, clamp(d.span)))
+        .with_config(
+            Config::default()
+                .with_color(color)
+                .with_index_type(IndexType::Byte),
+        )
+        .with_code(d.code)
+        .with_message(format!("{}:{}:{}: {}", path, lc.line, lc.column, d.message))
+        .with_label(Label::new((path, clamp(d.span))).with_message("here"));
+    for l in &d.labels {
+        report = report.with_label(Label::new((path, clamp(l.span))).with_message(&l.message));
+    }
+    for n in &d.notes {
+        report = report.with_note(n);
+    }
+    let mut out = Vec::new();
+    let _ = report
+        .finish()
+        .write((path, Source::from(text)), &mut out);
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Writes diagnostics to `w` in the chosen format.
+pub fn emit(
+    w: &mut dyn Write,
+    diags: &[Diagnostic],
+    path: &str,
+    text: &str,
+    format: ErrorFormat,
+    color: bool,
+) {
+    for d in diags {
+        let s = match format {
+            ErrorFormat::Json => to_json(d, path, text) + "\n",
+            ErrorFormat::Human => to_human(d, path, text, color),
+        };
+        let _ = w.write_all(s.as_bytes());
+    }
+}
