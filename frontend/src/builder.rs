@@ -39,6 +39,8 @@ struct Builder {
     /// Value groups by base name: `%r:2` → two ids.
     names: IndexMap<String, (Vec<ValueId>, Span)>,
     labels: IndexMap<String, (BlockId, Span)>,
+    /// Stand-ins for values that could not be resolved; never the subject of a further error.
+    poisoned: std::collections::HashSet<ValueId>,
 }
 
 /// The placeholder type given to values whose type could not be resolved.
@@ -336,6 +338,12 @@ impl Builder {
                             if written == 1 { "is" } else { "are" }
                         ),
                     );
+                    // Bind the names anyway so their uses do not cascade into more errors.
+                    for r in &op.results {
+                        let id = self.define(&r.name, None, ERROR_TYPE, ValueDef::OpResult { block, op: k as u32, index: 0 });
+                        self.poisoned.insert(id);
+                        self.bind(&r.name, vec![id]);
+                    }
                     continue;
                 }
                 let mut ids_of_op = Vec::new();
@@ -467,6 +475,7 @@ impl Builder {
             def: ValueDef::BlockArg { block: BlockId(u32::MAX), index: 0 },
             span: v.span,
         });
+        self.poisoned.insert(id);
         id
     }
 
@@ -505,7 +514,7 @@ impl Builder {
         for (v, t) in vals.iter().zip(tys) {
             let written = self.ty(t);
             let actual = self.values[v.index()].ty.clone();
-            if written != actual && !self.values[v.index()].name.base.ends_with(".undefined") {
+            if written != actual && !self.poisoned.contains(v) {
                 let name = self.values[v.index()].name.clone();
                 self.error(
                     "verify.type-mismatch",

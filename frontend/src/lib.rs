@@ -98,9 +98,11 @@ pub fn check_symbols<'a>(functions: impl IntoIterator<Item = (&'a str, Span)>) -
     diags
 }
 
-/// Orders diagnostics by position, so output is the same however they were collected.
-pub fn sort_diagnostics(diags: &mut [Diagnostic]) {
+/// Orders diagnostics by position (so output is the same however they were collected) and
+/// drops exact repeats (an op using one bad value twice reports it once).
+pub fn sort_diagnostics(diags: &mut Vec<Diagnostic>) {
     diags.sort_by(|a, b| {
         (a.span.start, a.span.end, &a.message).cmp(&(b.span.start, b.span.end, &b.message))
     });
+    diags.dedup();
 }

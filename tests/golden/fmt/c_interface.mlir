@@ -1,0 +1,19 @@
+module {
+  func.func @scale(%m: memref<?x?xf32>, %s: f32) -> f32 attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %x = memref.load %m[%c0, %c0] : memref<?x?xf32>
+    %y = arith.mulf %x, %s : f32
+    memref.store %y, %m[%c0, %c0] : memref<?x?xf32>
+    func.return %y : f32
+  }
+  func.func @minmax(%a: i32, %b: i32) -> (i32, i32) attributes {llvm.emit_c_interface} {
+    %lo = arith.minsi %a, %b : i32
+    %hi = arith.maxsi %a, %b : i32
+    func.return %lo, %hi : i32, i32
+  }
+  func.func private @qux(memref<?x?xf32>) attributes {llvm.emit_c_interface}
+  func.func @call_qux(%m: memref<?x?xf32>) {
+    func.call @qux(%m) : (memref<?x?xf32>) -> ()
+    func.return
+  }
+}
