@@ -96,7 +96,10 @@ fn read_input(ctx: &Ctx, path: &Path) -> Option<String> {
             String::from_utf8(bytes).map_err(|e| {
                 std::io::Error::new(
                     std::io::ErrorKind::InvalidData,
-                    format!("not UTF-8 text (invalid byte at offset {})", e.utf8_error().valid_up_to()),
+                    format!(
+                        "not UTF-8 text (invalid byte at offset {})",
+                        e.utf8_error().valid_up_to()
+                    ),
                 )
             })
         })
@@ -104,7 +107,11 @@ fn read_input(ctx: &Ctx, path: &Path) -> Option<String> {
     match result {
         Ok(s) => Some(s),
         Err(e) => {
-            ctx.fail("io.read", &display(path), format!("cannot read `{}`: {e}", display(path)));
+            ctx.fail(
+                "io.read",
+                &display(path),
+                format!("cannot read `{}`: {e}", display(path)),
+            );
             None
         }
     }
@@ -170,7 +177,11 @@ fn run(cli: Cli) -> ExitCode {
                 }
                 Some(out) => {
                     if let Err(e) = write_atomically(&out, &printed) {
-                        ctx.fail("io.write", &out.display().to_string(), format!("cannot write `{}`: {e}", out.display()));
+                        ctx.fail(
+                            "io.write",
+                            &out.display().to_string(),
+                            format!("cannot write `{}`: {e}", out.display()),
+                        );
                         return ExitCode::FAILURE;
                     }
                 }

@@ -97,9 +97,7 @@ pub fn to_human(d: &Diagnostic, path: &str, text: &str, color: bool) -> String {
         report = report.with_note(n);
     }
     let mut out = Vec::new();
-    let _ = report
-        .finish()
-        .write((path, Source::from(text)), &mut out);
+    let _ = report.finish().write((path, Source::from(text)), &mut out);
     String::from_utf8_lossy(&out).into_owned()
 }
 

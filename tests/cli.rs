@@ -13,7 +13,8 @@ fn kiln(args: &[&str], stdin: Option<&str>) -> Output {
         .spawn()
         .expect("kiln starts");
     let mut pipe = child.stdin.take().expect("stdin is piped");
-    pipe.write_all(stdin.unwrap_or("").as_bytes()).expect("stdin accepts input");
+    pipe.write_all(stdin.unwrap_or("").as_bytes())
+        .expect("stdin accepts input");
     drop(pipe);
     child.wait_with_output().expect("kiln finishes")
 }
@@ -37,8 +38,14 @@ fn check_reports_located_errors_and_exits_one() {
     let o = kiln(&["check", "--color", "never", "-"], Some(BAD));
     assert_eq!(o.status.code(), Some(1));
     let e = stderr(&o);
-    assert!(e.contains("<stdin>:2:15: use of undefined value `%b`"), "{e}");
-    assert!(e.contains("func.return %b : i32"), "the snippet shows the line: {e}");
+    assert!(
+        e.contains("<stdin>:2:15: use of undefined value `%b`"),
+        "{e}"
+    );
+    assert!(
+        e.contains("func.return %b : i32"),
+        "the snippet shows the line: {e}"
+    );
 }
 
 #[test]
@@ -58,7 +65,10 @@ fn json_errors_are_one_object_per_line() {
 
 #[test]
 fn missing_file_is_an_error_not_a_panic() {
-    let o = kiln(&["check", "--error-format", "json", "no/such/file.mlir"], None);
+    let o = kiln(
+        &["check", "--error-format", "json", "no/such/file.mlir"],
+        None,
+    );
     assert_eq!(o.status.code(), Some(1));
     let e = stderr(&o);
     assert!(e.contains("cannot read `no/such/file.mlir`"), "{e}");
@@ -70,7 +80,10 @@ fn check_continues_past_a_bad_file() {
     let dir = tempfile::tempdir().expect("temp dir");
     let good = dir.path().join("good.mlir");
     std::fs::write(&good, GOOD).expect("write");
-    let o = kiln(&["check", "missing.mlir", good.to_str().expect("utf-8 path")], None);
+    let o = kiln(
+        &["check", "missing.mlir", good.to_str().expect("utf-8 path")],
+        None,
+    );
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("missing.mlir"));
 }
@@ -79,13 +92,22 @@ fn check_continues_past_a_bad_file() {
 fn fmt_writes_output_atomically_and_not_at_all_on_error() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("out.mlir");
-    let o = kiln(&["fmt", "-", "-o", out.to_str().expect("utf-8 path")], Some(GOOD));
+    let o = kiln(
+        &["fmt", "-", "-o", out.to_str().expect("utf-8 path")],
+        Some(GOOD),
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let printed = std::fs::read_to_string(&out).expect("output written");
-    assert!(printed.starts_with("module {\n  func.func @f(%a: i32) -> i32 {"), "{printed}");
+    assert!(
+        printed.starts_with("module {\n  func.func @f(%a: i32) -> i32 {"),
+        "{printed}"
+    );
 
     let out2 = dir.path().join("bad.mlir");
-    let o = kiln(&["fmt", "-", "-o", out2.to_str().expect("utf-8 path")], Some(BAD));
+    let o = kiln(
+        &["fmt", "-", "-o", out2.to_str().expect("utf-8 path")],
+        Some(BAD),
+    );
     assert_eq!(o.status.code(), Some(1));
     assert!(!out2.exists(), "no partial output on error");
     let leftovers: Vec<_> = std::fs::read_dir(dir.path()).expect("list").collect();

@@ -60,10 +60,19 @@ fn no_panic(out: &Output) -> Result<(), Failed> {
 
 fn fmt_trial(path: PathBuf) -> Result<(), Failed> {
     let name = rel(&path);
-    let check = kiln(&["check", "--color", "never", path.to_str().unwrap_or_default()]);
+    let check = kiln(&[
+        "check",
+        "--color",
+        "never",
+        path.to_str().unwrap_or_default(),
+    ]);
     no_panic(&check)?;
     if !check.status.success() {
-        return Err(format!("kiln check failed:\n{}", String::from_utf8_lossy(&check.stderr)).into());
+        return Err(format!(
+            "kiln check failed:\n{}",
+            String::from_utf8_lossy(&check.stderr)
+        )
+        .into());
     }
     let out = kiln(&["fmt", path.to_str().unwrap_or_default()]);
     no_panic(&out)?;
@@ -73,10 +82,18 @@ fn fmt_trial(path: PathBuf) -> Result<(), Failed> {
         std::fs::create_dir_all(golden.parent().expect("has a parent"))?;
         std::fs::write(&golden, &printed)?;
     } else {
-        let expected = std::fs::read_to_string(&golden)
-            .map_err(|e| format!("{}: {e} (run with KILN_BLESS=1 to create it)", golden.display()))?;
+        let expected = std::fs::read_to_string(&golden).map_err(|e| {
+            format!(
+                "{}: {e} (run with KILN_BLESS=1 to create it)",
+                golden.display()
+            )
+        })?;
         if expected != printed {
-            return Err(format!("`kiln fmt {name}` differs from {}:\n{printed}", golden.display()).into());
+            return Err(format!(
+                "`kiln fmt {name}` differs from {}:\n{printed}",
+                golden.display()
+            )
+            .into());
         }
     }
     // Round trip: the printed text is the same IR and a fixed point of the printer.
@@ -135,13 +152,24 @@ fn fail_trial(path: PathBuf) -> Result<(), Failed> {
     let stderr = String::from_utf8(out.stderr)?;
     let mut actual = Vec::new();
     for line in stderr.lines() {
-        let v: serde_json::Value = serde_json::from_str(line).map_err(|e| format!("not JSON ({e}): {line}"))?;
+        let v: serde_json::Value =
+            serde_json::from_str(line).map_err(|e| format!("not JSON ({e}): {line}"))?;
         if v["severity"] == "error" {
-            actual.push(format!("{}:{}: {}", v["line"], v["column"], v["message"].as_str().unwrap_or_default()));
+            actual.push(format!(
+                "{}:{}: {}",
+                v["line"],
+                v["column"],
+                v["message"].as_str().unwrap_or_default()
+            ));
         }
     }
     if actual != expected {
-        return Err(format!("expected errors:\n  {}\nactual errors:\n  {}", expected.join("\n  "), actual.join("\n  ")).into());
+        return Err(format!(
+            "expected errors:\n  {}\nactual errors:\n  {}",
+            expected.join("\n  "),
+            actual.join("\n  ")
+        )
+        .into());
     }
     // The human rendering carries the same location.
     let human = kiln(&["check", "--color", "never", p]);
@@ -160,14 +188,19 @@ fn main() {
     programs(&root().join("corpus"), &mut files);
     let have_mlir = Path::new(MLIR_OPT).exists();
     if !have_mlir && std::env::var_os("KILN_REQUIRE_MLIR").is_some() {
-        eprintln!("KILN_REQUIRE_MLIR is set but {MLIR_OPT} is missing (apt-get install mlir-19-tools)");
+        eprintln!(
+            "KILN_REQUIRE_MLIR is set but {MLIR_OPT} is missing (apt-get install mlir-19-tools)"
+        );
         std::process::exit(1);
     }
     for f in &files {
         let p = f.clone();
         trials.push(Trial::test(format!("fmt/{}", rel(f)), move || fmt_trial(p)));
         let p = f.clone();
-        trials.push(Trial::test(format!("mlir-opt/{}", rel(f)), move || mlir_opt_trial(p)).with_ignored_flag(!have_mlir));
+        trials.push(
+            Trial::test(format!("mlir-opt/{}", rel(f)), move || mlir_opt_trial(p))
+                .with_ignored_flag(!have_mlir),
+        );
     }
     let mut fails: Vec<PathBuf> = std::fs::read_dir(root().join("corpus/fail"))
         .expect("corpus/fail exists")
@@ -175,7 +208,10 @@ fn main() {
         .collect();
     fails.sort();
     for f in fails {
-        let name = format!("fail/{}", f.file_name().unwrap_or_default().to_string_lossy());
+        let name = format!(
+            "fail/{}",
+            f.file_name().unwrap_or_default().to_string_lossy()
+        );
         trials.push(Trial::test(name, move || fail_trial(f)));
     }
     libtest_mimic::run(&args, trials).exit();

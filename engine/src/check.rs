@@ -72,7 +72,10 @@ pub fn signatures(db: &dyn salsa::Database, file: SourceFile) -> Option<Signatur
 /// The verifier's diagnostics for one function (relative to the function's start). Runs
 /// only on functions that built cleanly in a module whose signatures are all known.
 #[salsa::tracked(returns(ref))]
-pub fn verify_function<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -> Vec<Diagnostic> {
+pub fn verify_function<'db>(
+    db: &'db dyn salsa::Database,
+    item: FunctionItem<'db>,
+) -> Vec<Diagnostic> {
     let built = function_ir(db, item);
     let (Some(f), false) = (&built.function, has_errors(&built.diagnostics)) else {
         return Vec::new();
@@ -109,7 +112,11 @@ pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic>
 #[salsa::tracked(returns(ref))]
 pub fn module_ir(db: &dyn salsa::Database, file: SourceFile) -> Module {
     Module {
-        name: parse_file(db, file).tree.name.as_ref().map(|n| n.node.clone()),
+        name: parse_file(db, file)
+            .tree
+            .name
+            .as_ref()
+            .map(|n| n.node.clone()),
         functions: functions(db, file)
             .iter()
             .filter_map(|item| function_ir(db, *item).function.clone())

@@ -14,6 +14,8 @@ pub mod check;
 pub mod db;
 pub mod ir;
 
-pub use check::{check_file, function_ir, functions, module_ir, parse_file, signatures, verify_function, Built};
+pub use check::{
+    check_file, function_ir, functions, module_ir, parse_file, signatures, verify_function, Built,
+};
 pub use db::Database;
 pub use ir::{FunctionItem, Options, SourceFile};

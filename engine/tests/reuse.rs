@@ -27,7 +27,9 @@ fn per_function_runs(db: &Database, file: SourceFile) -> Vec<String> {
         .into_iter()
         .filter_map(|e| {
             let (query, key) = e.split_once('(')?;
-            let item = items.iter().find(|i| key.starts_with(&format!("{:?}", i.as_id())))?;
+            let item = items
+                .iter()
+                .find(|i| key.starts_with(&format!("{:?}", i.as_id())))?;
             Some(format!("{query}:{}", item.name(db)))
         })
         .collect();
@@ -38,7 +40,11 @@ fn per_function_runs(db: &Database, file: SourceFile) -> Vec<String> {
 fn fresh(text: &str) -> (Database, SourceFile) {
     let db = Database::new();
     let file = SourceFile::new(&db, "t.mlir".into(), text.into());
-    assert!(check_file(&db, file).is_empty(), "{:?}", check_file(&db, file));
+    assert!(
+        check_file(&db, file).is_empty(),
+        "{:?}",
+        check_file(&db, file)
+    );
     db.record_executions();
     (db, file)
 }
@@ -62,7 +68,8 @@ fn editing_one_body_reruns_only_that_function() {
 #[test]
 fn whitespace_between_functions_reruns_no_function() {
     let (mut db, file) = fresh(THREE);
-    file.set_text(&mut db).to(THREE.replace("}\nfunc.func @b", "}\n\n// b\nfunc.func @b"));
+    file.set_text(&mut db)
+        .to(THREE.replace("}\nfunc.func @b", "}\n\n// b\nfunc.func @b"));
     assert!(check_file(&db, file).is_empty());
     assert_eq!(per_function_runs(&db, file), Vec::<String>::new());
 }
@@ -70,25 +77,42 @@ fn whitespace_between_functions_reruns_no_function() {
 #[test]
 fn a_signature_edit_reverifies_callers() {
     let (mut db, file) = fresh(THREE);
-    let edited = THREE
-        .replace("func.func @a(%x: i32) -> i32 {\n  %0 = arith.addi %x, %x : i32\n  func.return %0 : i32",
-                 "func.func @a(%x: i64) -> i64 {\n  %0 = arith.addi %x, %x : i64\n  func.return %0 : i64");
+    let edited = THREE.replace(
+        "func.func @a(%x: i32) -> i32 {\n  %0 = arith.addi %x, %x : i32\n  func.return %0 : i32",
+        "func.func @a(%x: i64) -> i64 {\n  %0 = arith.addi %x, %x : i64\n  func.return %0 : i64",
+    );
     file.set_text(&mut db).to(edited);
     let diags = check_file(&db, file).clone();
     assert_eq!(diags.len(), 2, "{diags:?}");
-    assert!(diags[0].message.contains("`@a` expects `i64`"), "{}", diags[0].message);
-    assert!(diags[1].message.contains("`@a` returns (i64)"), "{}", diags[1].message);
+    assert!(
+        diags[0].message.contains("`@a` expects `i64`"),
+        "{}",
+        diags[0].message
+    );
+    assert!(
+        diags[1].message.contains("`@a` returns (i64)"),
+        "{}",
+        diags[1].message
+    );
     // Every verifier depends on the signature table; only @a is rebuilt.
     assert_eq!(
         per_function_runs(&db, file),
-        vec!["function_ir:a", "verify_function:a", "verify_function:b", "verify_function:c"]
+        vec![
+            "function_ir:a",
+            "verify_function:a",
+            "verify_function:b",
+            "verify_function:c"
+        ]
     );
 }
 
 #[test]
 fn diagnostics_are_in_file_coordinates_after_edits() {
     let (mut db, file) = fresh(THREE);
-    let edited = format!("// header\n{}", THREE.replace("func.call @b(%x)", "func.call @b(%nope)"));
+    let edited = format!(
+        "// header\n{}",
+        THREE.replace("func.call @b(%x)", "func.call @b(%nope)")
+    );
     file.set_text(&mut db).to(edited.clone());
     let diags = check_file(&db, file).clone();
     assert_eq!(diags.len(), 1);

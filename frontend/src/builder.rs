@@ -46,7 +46,11 @@ struct Builder {
 /// The placeholder type given to values whose type could not be resolved.
 const ERROR_TYPE: Type = Type::Scalar(Scalar::I64);
 
-fn parse_extent(d: &Spanned<Option<String>>, what: &str, diags: &mut Vec<Diagnostic>) -> Option<i64> {
+fn parse_extent(
+    d: &Spanned<Option<String>>,
+    what: &str,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<i64> {
     let text = d.node.as_ref()?;
     match text.parse::<i64>() {
         Ok(v) => Some(v),
@@ -99,17 +103,18 @@ impl Builder {
             },
             ast::Type::UnrankedMemRef { elem, .. } => Type::UnrankedMemRef(self.scalar(elem)),
             ast::Type::MemRef {
-                dims,
-                elem,
-                layout,
-                ..
+                dims, elem, layout, ..
             } => {
                 let elem = self.scalar(elem);
                 let mut shape = Vec::new();
                 for d in dims {
                     let e = parse_extent(d, "dimension", &mut self.diags);
                     if e.is_some_and(|v| v < 0) {
-                        self.error("type.invalid", d.span, "memref dimensions cannot be negative");
+                        self.error(
+                            "type.invalid",
+                            d.span,
+                            "memref dimensions cannot be negative",
+                        );
                     }
                     shape.push(e);
                 }
@@ -164,7 +169,12 @@ impl Builder {
         Attrs(
             attrs
                 .iter()
-                .map(|a| (a.key.node.clone(), a.value.as_ref().map(|v| render_attr(&v.node))))
+                .map(|a| {
+                    (
+                        a.key.node.clone(),
+                        a.value.as_ref().map(|v| render_attr(&v.node)),
+                    )
+                })
                 .collect(),
         )
     }
@@ -192,7 +202,10 @@ impl Builder {
             );
         }
         let attrs = self.attrs(&func.attrs);
-        let body = func.body.as_ref().map(|blocks| self.body(func, blocks, &ty));
+        let body = func
+            .body
+            .as_ref()
+            .map(|blocks| self.body(func, blocks, &ty));
         Function {
             name: func.name.node.clone(),
             visibility,
@@ -223,7 +236,10 @@ impl Builder {
             self.error(
                 "parse.invalid-name",
                 name.span,
-                format!("`%{}`: a defined value's name cannot have a `#` suffix", name.node),
+                format!(
+                    "`%{}`: a defined value's name cannot have a `#` suffix",
+                    name.node
+                ),
             );
             return;
         }
@@ -302,7 +318,15 @@ impl Builder {
                         );
                         continue;
                     };
-                    let id = self.define(name, None, ty.inputs[k].clone(), ValueDef::BlockArg { block, index: k as u32 });
+                    let id = self.define(
+                        name,
+                        None,
+                        ty.inputs[k].clone(),
+                        ValueDef::BlockArg {
+                            block,
+                            index: k as u32,
+                        },
+                    );
                     ir_blocks[i].args.push(id);
                     self.bind(name, vec![id]);
                 }
@@ -310,7 +334,15 @@ impl Builder {
                 for (k, p) in b.params.iter().enumerate() {
                     let t = self.ty(&p.ty);
                     let Some(name) = &p.name else { continue };
-                    let id = self.define(name, None, t, ValueDef::BlockArg { block, index: k as u32 });
+                    let id = self.define(
+                        name,
+                        None,
+                        t,
+                        ValueDef::BlockArg {
+                            block,
+                            index: k as u32,
+                        },
+                    );
                     ir_blocks[i].args.push(id);
                     self.bind(name, vec![id]);
                 }
@@ -323,12 +355,19 @@ impl Builder {
                 let written: u32 = op
                     .results
                     .iter()
-                    .map(|r| r.count.as_ref().map_or(1, |c| c.node.parse::<u32>().unwrap_or(0)))
+                    .map(|r| {
+                        r.count
+                            .as_ref()
+                            .map_or(1, |c| c.node.parse::<u32>().unwrap_or(0))
+                    })
                     .sum();
                 if written as usize != result_types.len() && !op.results.is_empty() {
                     self.error(
                         "verify.result-count",
-                        op.results[0].name.span.to(op.results.last().map_or(op.span, |r| r.name.span)),
+                        op.results[0]
+                            .name
+                            .span
+                            .to(op.results.last().map_or(op.span, |r| r.name.span)),
                         format!(
                             "`{}` produces {} result{} but {} {} named",
                             op.name.node,
@@ -340,7 +379,16 @@ impl Builder {
                     );
                     // Bind the names anyway so their uses do not cascade into more errors.
                     for r in &op.results {
-                        let id = self.define(&r.name, None, ERROR_TYPE, ValueDef::OpResult { block, op: k as u32, index: 0 });
+                        let id = self.define(
+                            &r.name,
+                            None,
+                            ERROR_TYPE,
+                            ValueDef::OpResult {
+                                block,
+                                op: k as u32,
+                                index: 0,
+                            },
+                        );
                         self.poisoned.insert(id);
                         self.bind(&r.name, vec![id]);
                     }
@@ -351,15 +399,35 @@ impl Builder {
                     // Unnamed results are legal MLIR; they get hidden names so the op keeps
                     // its typed results.
                     for (j, t) in result_types.iter().enumerate() {
-                        let hidden = Spanned::new(format!("_unnamed{}", self.values.len()), op.span);
-                        ids_of_op.push(self.define(&hidden, None, t.clone(), ValueDef::OpResult { block, op: k as u32, index: j as u32 }));
+                        let hidden =
+                            Spanned::new(format!("_unnamed{}", self.values.len()), op.span);
+                        ids_of_op.push(self.define(
+                            &hidden,
+                            None,
+                            t.clone(),
+                            ValueDef::OpResult {
+                                block,
+                                op: k as u32,
+                                index: j as u32,
+                            },
+                        ));
                     }
                 }
                 let mut next = 0usize;
                 for r in &op.results {
-                    let count = r.count.as_ref().map_or(1, |c| c.node.parse::<usize>().unwrap_or(0));
-                    if r.count.as_ref().is_some_and(|c| c.node.parse::<usize>().map_or(true, |n| n == 0)) {
-                        self.error("parse.invalid-name", r.count.as_ref().map_or(r.name.span, |c| c.span), "a result group must have a positive count");
+                    let count = r
+                        .count
+                        .as_ref()
+                        .map_or(1, |c| c.node.parse::<usize>().unwrap_or(0));
+                    if r.count
+                        .as_ref()
+                        .is_some_and(|c| c.node.parse::<usize>().map_or(true, |n| n == 0))
+                    {
+                        self.error(
+                            "parse.invalid-name",
+                            r.count.as_ref().map_or(r.name.span, |c| c.span),
+                            "a result group must have a positive count",
+                        );
                         continue;
                     }
                     let ids: Vec<ValueId> = (0..count)
@@ -369,7 +437,11 @@ impl Builder {
                                 &r.name,
                                 index,
                                 result_types[next + j].clone(),
-                                ValueDef::OpResult { block, op: k as u32, index: (next + j) as u32 },
+                                ValueDef::OpResult {
+                                    block,
+                                    op: k as u32,
+                                    index: (next + j) as u32,
+                                },
                             )
                         })
                         .collect();
@@ -433,13 +505,22 @@ impl Builder {
                 Type::MemRef(m) => vec![Type::Scalar(m.elem)],
                 Type::UnrankedMemRef(e) => vec![Type::Scalar(e)],
                 other => {
-                    self.error("verify.type-mismatch", ty.span(), format!("`{}` needs a memref type, found `{other}`", op.name.node));
+                    self.error(
+                        "verify.type-mismatch",
+                        ty.span(),
+                        format!("`{}` needs a memref type, found `{other}`", op.name.node),
+                    );
                     vec![ERROR_TYPE]
                 }
             },
             B::Dim { .. } | B::Rank { .. } => vec![Type::INDEX],
             B::Generic { ty, .. } => self.types(&ty.results),
-            B::Store { .. } | B::Dealloc { .. } | B::Return { .. } | B::Br { .. } | B::CondBr { .. } | B::Switch { .. } => Vec::new(),
+            B::Store { .. }
+            | B::Dealloc { .. }
+            | B::Return { .. }
+            | B::Br { .. }
+            | B::CondBr { .. }
+            | B::Switch { .. } => Vec::new(),
         }
     }
 
@@ -455,12 +536,21 @@ impl Builder {
                 self.error(
                     "verify.undefined-value",
                     v.span,
-                    format!("`%{}` has only {n} result{}; `%{}` is out of range", base, if n == 1 { "" } else { "s" }, v.node),
+                    format!(
+                        "`%{}` has only {n} result{}; `%{}` is out of range",
+                        base,
+                        if n == 1 { "" } else { "s" },
+                        v.node
+                    ),
                 );
                 self.placeholder(v)
             }
             None => {
-                self.error("verify.undefined-value", v.span, format!("use of undefined value `%{}`", v.node));
+                self.error(
+                    "verify.undefined-value",
+                    v.span,
+                    format!("use of undefined value `%{}`", v.node),
+                );
                 self.placeholder(v)
             }
         }
@@ -470,9 +560,15 @@ impl Builder {
     fn placeholder(&mut self, v: &ast::ValueRef) -> ValueId {
         let id = ValueId(self.values.len() as u32);
         self.values.push(Value {
-            name: ValueName { base: format!("{}.undefined", v.node.replace('#', ".")), index: None },
+            name: ValueName {
+                base: format!("{}.undefined", v.node.replace('#', ".")),
+                index: None,
+            },
             ty: ERROR_TYPE,
-            def: ValueDef::BlockArg { block: BlockId(u32::MAX), index: 0 },
+            def: ValueDef::BlockArg {
+                block: BlockId(u32::MAX),
+                index: 0,
+            },
             span: v.span,
         });
         self.poisoned.insert(id);
@@ -487,7 +583,11 @@ impl Builder {
         match self.labels.get(&name.node) {
             Some((id, _)) => *id,
             None => {
-                self.error("verify.undefined-block", name.span, format!("reference to undefined block `^{}`", name.node));
+                self.error(
+                    "verify.undefined-block",
+                    name.span,
+                    format!("reference to undefined block `^{}`", name.node),
+                );
                 BlockId(u32::MAX)
             }
         }
@@ -500,12 +600,21 @@ impl Builder {
             self.error(
                 "verify.type-mismatch",
                 s.span,
-                format!("branch to `^{}` lists {} operands but {} types", s.block.node, s.args.len(), s.types.len()),
+                format!(
+                    "branch to `^{}` lists {} operands but {} types",
+                    s.block.node,
+                    s.args.len(),
+                    s.types.len()
+                ),
             );
         } else {
             self.check_written_types(&args, &s.types);
         }
-        Successor { block, args, span: s.span }
+        Successor {
+            block,
+            args,
+            span: s.span,
+        }
     }
 
     /// Custom syntax states operand types redundantly in some places (`cf.br ^b(%x : i32)`,
@@ -531,14 +640,25 @@ impl Builder {
         let mut successors = Vec::new();
         let name = op.name.node.as_str();
         let (kind, operands) = match &op.body {
-            B::Binary { lhs, rhs, .. } => (OpKind::Binary(BinaryOp::from_name(name)?), self.uses(&[lhs.clone(), rhs.clone()])),
-            B::Unary { operand, .. } => (OpKind::Unary(UnaryOp::from_name(name)?), self.uses(std::slice::from_ref(operand))),
+            B::Binary { lhs, rhs, .. } => (
+                OpKind::Binary(BinaryOp::from_name(name)?),
+                self.uses(&[lhs.clone(), rhs.clone()]),
+            ),
+            B::Unary { operand, .. } => (
+                OpKind::Unary(UnaryOp::from_name(name)?),
+                self.uses(std::slice::from_ref(operand)),
+            ),
             B::Cast { operand, from, .. } => {
                 let ops = self.uses(std::slice::from_ref(operand));
                 self.check_written_types(&ops, std::slice::from_ref(from));
                 (OpKind::Cast(CastOp::from_name(name)?), ops)
             }
-            B::Cmp { predicate, lhs, rhs, .. } => {
+            B::Cmp {
+                predicate,
+                lhs,
+                rhs,
+                ..
+            } => {
                 let is_f = name.ends_with('f');
                 let kind = if is_f {
                     CmpFPredicate::from_name(&predicate.node).map(OpKind::CmpF)
@@ -554,15 +674,30 @@ impl Builder {
                     self.error(
                         "verify.invalid-predicate",
                         predicate.span,
-                        format!("unknown predicate `{}` for `{name}`; expected one of {}", predicate.node, all.join(", ")),
+                        format!(
+                            "unknown predicate `{}` for `{name}`; expected one of {}",
+                            predicate.node,
+                            all.join(", ")
+                        ),
                     );
                     return None;
                 };
                 (kind, self.uses(&[lhs.clone(), rhs.clone()]))
             }
-            B::Select { cond, on_true, on_false, .. } => (OpKind::Select, self.uses(&[cond.clone(), on_true.clone(), on_false.clone()])),
+            B::Select {
+                cond,
+                on_true,
+                on_false,
+                ..
+            } => (
+                OpKind::Select,
+                self.uses(&[cond.clone(), on_true.clone(), on_false.clone()]),
+            ),
             B::Constant { value, .. } => {
-                let ty = results.first().map(|r| self.values[r.index()].ty.clone()).unwrap_or(ERROR_TYPE);
+                let ty = results
+                    .first()
+                    .map(|r| self.values[r.index()].ty.clone())
+                    .unwrap_or(ERROR_TYPE);
                 (OpKind::Constant(self.literal(value, &ty)?), Vec::new())
             }
             B::Call { callee, args, ty } => {
@@ -573,16 +708,33 @@ impl Builder {
                     self.error(
                         "verify.type-mismatch",
                         ty.span,
-                        format!("call passes {} operands but its type lists {} inputs", args.len(), ty.inputs.len()),
+                        format!(
+                            "call passes {} operands but its type lists {} inputs",
+                            args.len(),
+                            ty.inputs.len()
+                        ),
                     );
                 }
-                (OpKind::Call { callee: callee.node.clone() }, ops)
+                (
+                    OpKind::Call {
+                        callee: callee.node.clone(),
+                    },
+                    ops,
+                )
             }
             B::Return { operands, types } => {
                 let ops = self.uses(operands);
                 self.check_written_types(&ops, types);
                 if operands.len() != types.len() {
-                    self.error("verify.type-mismatch", op.span, format!("return lists {} operands but {} types", operands.len(), types.len()));
+                    self.error(
+                        "verify.type-mismatch",
+                        op.span,
+                        format!(
+                            "return lists {} operands but {} types",
+                            operands.len(),
+                            types.len()
+                        ),
+                    );
                 }
                 (OpKind::Return, ops)
             }
@@ -590,13 +742,22 @@ impl Builder {
                 successors.push(self.successor(dest));
                 (OpKind::Br, Vec::new())
             }
-            B::CondBr { cond, on_true, on_false } => {
+            B::CondBr {
+                cond,
+                on_true,
+                on_false,
+            } => {
                 let c = self.uses(std::slice::from_ref(cond));
                 successors.push(self.successor(on_true));
                 successors.push(self.successor(on_false));
                 (OpKind::CondBr, c)
             }
-            B::Switch { flag, ty, default, cases } => {
+            B::Switch {
+                flag,
+                ty,
+                default,
+                cases,
+            } => {
                 let f = self.uses(std::slice::from_ref(flag));
                 self.check_written_types(&f, std::slice::from_ref(ty));
                 successors.push(self.successor(default));
@@ -605,27 +766,46 @@ impl Builder {
                     match parse_int(&v.node) {
                         Some(n) if n >= i64::MIN as i128 && n <= u64::MAX as i128 => {
                             if values.contains(&(n as i64)) {
-                                self.error("verify.duplicate-case", v.span, format!("duplicate case value `{}`", v.node));
+                                self.error(
+                                    "verify.duplicate-case",
+                                    v.span,
+                                    format!("duplicate case value `{}`", v.node),
+                                );
                             }
                             values.push(n as i64)
                         }
-                        _ => self.error("verify.invalid-literal", v.span, format!("case value `{}` does not fit in 64 bits", v.node)),
+                        _ => self.error(
+                            "verify.invalid-literal",
+                            v.span,
+                            format!("case value `{}` does not fit in 64 bits", v.node),
+                        ),
                     }
                     successors.push(self.successor(s));
                 }
                 (OpKind::Switch { cases: values }, f)
             }
             B::Alloc { sizes, .. } => {
-                let k = if name.ends_with("alloca") { OpKind::Alloca } else { OpKind::Alloc };
+                let k = if name.ends_with("alloca") {
+                    OpKind::Alloca
+                } else {
+                    OpKind::Alloc
+                };
                 (k, self.uses(sizes))
             }
             B::Dealloc { memref, .. } => (OpKind::Dealloc, self.memref_use(memref, op)),
-            B::Load { memref, indices, .. } => {
+            B::Load {
+                memref, indices, ..
+            } => {
                 let mut ops = self.memref_use(memref, op);
                 ops.extend(self.uses(indices));
                 (OpKind::Load, ops)
             }
-            B::Store { value, memref, indices, ty } => {
+            B::Store {
+                value,
+                memref,
+                indices,
+                ty,
+            } => {
                 let mut ops = self.uses(std::slice::from_ref(value));
                 ops.extend(self.memref_use(memref, op));
                 ops.extend(self.uses(indices));
@@ -638,7 +818,11 @@ impl Builder {
                 (OpKind::Dim, ops)
             }
             B::Rank { memref, .. } => (OpKind::Rank, self.memref_use(memref, op)),
-            B::Generic { operands, successors: succ, ty } => {
+            B::Generic {
+                operands,
+                successors: succ,
+                ty,
+            } => {
                 let ops = self.uses(operands);
                 if ty.inputs.len() == operands.len() {
                     self.check_written_types(&ops, &ty.inputs);
@@ -646,32 +830,70 @@ impl Builder {
                     self.error(
                         "verify.type-mismatch",
                         ty.span,
-                        format!("`\"{name}\"` has {} operands but its type lists {} inputs", operands.len(), ty.inputs.len()),
+                        format!(
+                            "`\"{name}\"` has {} operands but its type lists {} inputs",
+                            operands.len(),
+                            ty.inputs.len()
+                        ),
                     );
                 }
                 let kind = self.generic_kind(op, &attrs)?;
                 for s in succ {
                     let block = self.block_ref(s);
-                    successors.push(Successor { block, args: Vec::new(), span: s.span });
+                    successors.push(Successor {
+                        block,
+                        args: Vec::new(),
+                        span: s.span,
+                    });
                 }
                 if kind == OpKind::Br {
                     if let Some(s) = successors.first_mut() {
                         s.args = ops;
-                        return Some(Op { kind, operands: Vec::new(), results, successors, attrs: Attrs::default(), span: op.span });
+                        return Some(Op {
+                            kind,
+                            operands: Vec::new(),
+                            results,
+                            successors,
+                            attrs: Attrs::default(),
+                            span: op.span,
+                        });
                     }
                 }
-                let attrs = if matches!(kind, OpKind::Generic { .. }) { attrs } else { Attrs::default() };
-                return Some(Op { kind, operands: ops, results, successors, attrs, span: op.span });
+                let attrs = if matches!(kind, OpKind::Generic { .. }) {
+                    attrs
+                } else {
+                    Attrs::default()
+                };
+                return Some(Op {
+                    kind,
+                    operands: ops,
+                    results,
+                    successors,
+                    attrs,
+                    span: op.span,
+                });
             }
         };
-        Some(Op { kind, operands, results, successors, attrs, span: op.span })
+        Some(Op {
+            kind,
+            operands,
+            results,
+            successors,
+            attrs,
+            span: op.span,
+        })
     }
 
     /// The memref operand of a memory op, whose written type must be the value's type.
     fn memref_use(&mut self, memref: &ast::ValueRef, op: &ast::Op) -> Vec<ValueId> {
         let ops = self.uses(std::slice::from_ref(memref));
         use ast::OpBody as B;
-        if let B::Dealloc { ty, .. } | B::Load { ty, .. } | B::Store { ty, .. } | B::Dim { ty, .. } | B::Rank { ty, .. } = &op.body {
+        if let B::Dealloc { ty, .. }
+        | B::Load { ty, .. }
+        | B::Store { ty, .. }
+        | B::Dim { ty, .. }
+        | B::Rank { ty, .. } = &op.body
+        {
             self.check_written_types(&ops, std::slice::from_ref(ty));
         }
         ops
@@ -699,9 +921,15 @@ impl Builder {
             "memref.rank" => OpKind::Rank,
             "memref.dealloc" => OpKind::Dealloc,
             "func.call" => match attrs.get("callee") {
-                Some(c) if c.starts_with('@') => OpKind::Call { callee: c[1..].trim_matches('"').to_string() },
+                Some(c) if c.starts_with('@') => OpKind::Call {
+                    callee: c[1..].trim_matches('"').to_string(),
+                },
                 _ => {
-                    self.error("parse.generic-form", op.span, "generic `func.call` needs a `callee = @name` attribute");
+                    self.error(
+                        "parse.generic-form",
+                        op.span,
+                        "generic `func.call` needs a `callee = @name` attribute",
+                    );
                     return None;
                 }
             },
@@ -716,12 +944,17 @@ impl Builder {
                 match k {
                     Some(k) => k,
                     None => {
-                        self.error("parse.generic-form", op.span, format!("generic `{name}` needs an integer `predicate` attribute"));
+                        self.error(
+                            "parse.generic-form",
+                            op.span,
+                            format!("generic `{name}` needs an integer `predicate` attribute"),
+                        );
                         return None;
                     }
                 }
             }
-            "arith.constant" | "cf.cond_br" | "cf.switch" | "memref.alloc" | "memref.alloca" | "memref.cast" => {
+            "arith.constant" | "cf.cond_br" | "cf.switch" | "memref.alloc" | "memref.alloca"
+            | "memref.cast" => {
                 self.error(
                     "parse.generic-form",
                     op.name.span,
@@ -729,14 +962,20 @@ impl Builder {
                 );
                 return None;
             }
-            _ => OpKind::Generic { name: name.to_string() },
+            _ => OpKind::Generic {
+                name: name.to_string(),
+            },
         };
         Some(kind)
     }
 
     fn literal(&mut self, value: &Spanned<ast::Literal>, ty: &Type) -> Option<Literal> {
         let Some(s) = ty.scalar() else {
-            self.error("verify.invalid-literal", value.span, format!("a constant cannot have type `{ty}`"));
+            self.error(
+                "verify.invalid-literal",
+                value.span,
+                format!("a constant cannot have type `{ty}`"),
+            );
             return None;
         };
         let bad = |this: &mut Self, msg: String| {
@@ -748,7 +987,10 @@ impl Builder {
                 if s == Scalar::I1 {
                     Some(Literal::Int(*b as u64))
                 } else {
-                    bad(self, format!("boolean literal for type `{s}`; `true` and `false` are `i1`"))
+                    bad(
+                        self,
+                        format!("boolean literal for type `{s}`; `true` and `false` are `i1`"),
+                    )
                 }
             }
             (ast::Literal::Int(text), false) => {
@@ -758,7 +1000,10 @@ impl Builder {
                 let w = s.bits();
                 let (lo, hi) = (-(1i128 << (w - 1)), (1i128 << w) - 1);
                 if v < lo || v > hi {
-                    return bad(self, format!("integer literal `{text}` does not fit in `{s}`"));
+                    return bad(
+                        self,
+                        format!("integer literal `{text}` does not fit in `{s}`"),
+                    );
                 }
                 let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
                 Some(Literal::Int((v as u64) & mask))
@@ -769,8 +1014,16 @@ impl Builder {
                     return bad(self, format!("integer literal `{text}` for floating-point type `{s}`; write `{text}.0` (or the bits in hex)"));
                 }
                 match parse_int(text) {
-                    Some(v) if s.bits() == 64 || v < (1i128 << s.bits()) => Some(Literal::Float(v as u64)),
-                    _ => bad(self, format!("hexadecimal literal `{text}` has more than {} bits", s.bits())),
+                    Some(v) if s.bits() == 64 || v < (1i128 << s.bits()) => {
+                        Some(Literal::Float(v as u64))
+                    }
+                    _ => bad(
+                        self,
+                        format!(
+                            "hexadecimal literal `{text}` has more than {} bits",
+                            s.bits()
+                        ),
+                    ),
                 }
             }
             (ast::Literal::Float(text), true) => {
@@ -783,11 +1036,17 @@ impl Builder {
                     return bad(self, format!("malformed float literal `{text}`"));
                 };
                 if v.is_finite() && !bits_finite(bits, s) {
-                    return bad(self, format!("float literal `{text}` is out of range for `{s}`"));
+                    return bad(
+                        self,
+                        format!("float literal `{text}` is out of range for `{s}`"),
+                    );
                 }
                 Some(Literal::Float(bits))
             }
-            (ast::Literal::Float(text), false) => bad(self, format!("floating-point literal `{text}` for integer type `{s}`")),
+            (ast::Literal::Float(text), false) => bad(
+                self,
+                format!("floating-point literal `{text}` for integer type `{s}`"),
+            ),
         }
     }
 }
@@ -833,7 +1092,11 @@ fn bits_finite(bits: u64, s: Scalar) -> bool {
 /// Canonical text of an attribute value, as the printer writes it back.
 pub fn render_attr(v: &ast::AttrValue) -> String {
     use ast::AttrValue as A;
-    let ty = |t: &Option<ast::Type>| t.as_ref().map(|t| format!(" : {}", render_type(t))).unwrap_or_default();
+    let ty = |t: &Option<ast::Type>| {
+        t.as_ref()
+            .map(|t| format!(" : {}", render_type(t)))
+            .unwrap_or_default()
+    };
     match v {
         A::Int(s, t) => format!("{s}{}", ty(t)),
         A::Float(s, t) => format!("{s}{}", ty(t)),
@@ -841,7 +1104,14 @@ pub fn render_attr(v: &ast::AttrValue) -> String {
         A::Bool(b) => b.to_string(),
         A::Type(t) => render_type(t),
         A::Symbol(s) => format!("@{s}"),
-        A::Array(items) => format!("[{}]", items.iter().map(|i| render_attr(&i.node)).collect::<Vec<_>>().join(", ")),
+        A::Array(items) => format!(
+            "[{}]",
+            items
+                .iter()
+                .map(|i| render_attr(&i.node))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
         A::Dict(attrs) => format!(
             "{{{}}}",
             attrs

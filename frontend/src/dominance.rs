@@ -79,7 +79,10 @@ impl Dominators {
 
     /// Whether `a` dominates `b` (every block dominates itself).
     pub fn dominates(&self, a: BlockId, b: BlockId) -> bool {
-        let (Some(Some(a)), Some(Some(mut b))) = (self.rpo_index.get(a.index()).copied(), self.rpo_index.get(b.index()).copied()) else {
+        let (Some(Some(a)), Some(Some(mut b))) = (
+            self.rpo_index.get(a.index()).copied(),
+            self.rpo_index.get(b.index()).copied(),
+        ) else {
             return false;
         };
         loop {
@@ -95,7 +98,10 @@ impl Dominators {
 }
 
 fn succs(body: &Body, b: usize) -> Vec<usize> {
-    let mut v: Vec<usize> = body.successors(BlockId(b as u32)).map(|s| s.index()).collect();
+    let mut v: Vec<usize> = body
+        .successors(BlockId(b as u32))
+        .map(|s| s.index())
+        .collect();
     v.reverse();
     v
 }

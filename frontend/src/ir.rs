@@ -84,12 +84,16 @@ pub enum OpKind {
     CmpI(CmpIPredicate),
     CmpF(CmpFPredicate),
     Select,
-    Call { callee: String },
+    Call {
+        callee: String,
+    },
     Return,
     Br,
     CondBr,
     /// Successor 0 is the default; successor `i + 1` goes with `cases[i]`.
-    Switch { cases: Vec<i64> },
+    Switch {
+        cases: Vec<i64>,
+    },
     Alloc,
     Alloca,
     Dealloc,
@@ -98,7 +102,9 @@ pub enum OpKind {
     Dim,
     Rank,
     /// An operation no dialect of kiln knows, kept by name (`"use"(%x)`).
-    Generic { name: String },
+    Generic {
+        name: String,
+    },
 }
 
 impl OpKind {
@@ -132,7 +138,10 @@ impl OpKind {
         match self {
             OpKind::Return | OpKind::Br | OpKind::CondBr | OpKind::Switch { .. } => true,
             OpKind::Generic { name } => {
-                matches!(name.as_str(), "func.return" | "cf.br" | "cf.cond_br" | "cf.switch")
+                matches!(
+                    name.as_str(),
+                    "func.return" | "cf.br" | "cf.cond_br" | "cf.switch"
+                )
             }
             _ => false,
         }

@@ -339,7 +339,11 @@ impl<'a> Lexer<'a> {
         }
         self.take_while(is_suffix_char);
         if self.pos == s {
-            self.error(start, start + 1, format!("expected a {what} name after the sigil"));
+            self.error(
+                start,
+                start + 1,
+                format!("expected a {what} name after the sigil"),
+            );
             return None;
         }
         Some(&self.text[s..self.pos])

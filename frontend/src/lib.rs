@@ -62,7 +62,10 @@ pub fn check_module(text: &str) -> Checked {
         functions,
     };
     diagnostics.extend(check_symbols(
-        module.functions.iter().map(|f| (f.name.as_str(), f.name_span)),
+        module
+            .functions
+            .iter()
+            .map(|f| (f.name.as_str(), f.name_span)),
     ));
     for (f, ok) in module.functions.iter().zip(clean) {
         if ok {

@@ -85,9 +85,11 @@ fn one_per_line(mut diags: Vec<Diagnostic>, text: &str) -> Vec<Diagnostic> {
 
 fn convert(e: ParseError<usize, Tok<'_>, std::convert::Infallible>, text: &str) -> Diagnostic {
     match e {
-        ParseError::InvalidToken { location } => {
-            Diagnostic::error("parse.invalid-token", Span::new(location, location + 1), "invalid token")
-        }
+        ParseError::InvalidToken { location } => Diagnostic::error(
+            "parse.invalid-token",
+            Span::new(location, location + 1),
+            "invalid token",
+        ),
         ParseError::UnrecognizedEof { location, expected } => {
             let at = location.min(text.len());
             Diagnostic::error(
@@ -165,6 +167,8 @@ mod tests {
             "func.func @f(%a: i32) {\n  %0 = arith.addi %a %a : i32\n  %1 = arith.muli %a, : i32\n  func.return\n}\n",
         );
         assert_eq!(p.diagnostics.len(), 2, "{:?}", p.diagnostics);
-        assert!(p.diagnostics[0].message.starts_with("unexpected value `%a`, expected `,`"));
+        assert!(p.diagnostics[0]
+            .message
+            .starts_with("unexpected value `%a`, expected `,`"));
     }
 }

@@ -4,7 +4,9 @@
 //! accepted by `mlir-opt-19 --allow-unregistered-dialect`.
 
 use crate::builder::float_value;
-use crate::ir::{Attrs, Body, Function, Literal, Module, Op, OpKind, Successor, ValueId, Visibility};
+use crate::ir::{
+    Attrs, Body, Function, Literal, Module, Op, OpKind, Successor, ValueId, Visibility,
+};
 use crate::types::{comma_list, Scalar, Type};
 use std::fmt::Write;
 
@@ -51,7 +53,10 @@ fn print_function_into(out: &mut String, f: &Function) {
     out.push(')');
     match f.ty.results.len() {
         0 => {}
-        1 if !matches!(f.ty.results[0], Type::Scalar(_) | Type::MemRef(_) | Type::UnrankedMemRef(_)) => {}
+        1 if !matches!(
+            f.ty.results[0],
+            Type::Scalar(_) | Type::MemRef(_) | Type::UnrankedMemRef(_)
+        ) => {}
         1 => {
             let _ = write!(out, " -> {}", f.ty.results[0]);
         }
@@ -91,10 +96,11 @@ fn print_function_into(out: &mut String, f: &Function) {
 
 /// Symbol names that are not plain identifiers are quoted.
 fn symbol(name: &str) -> String {
-    let plain = name
-        .bytes()
-        .enumerate()
-        .all(|(i, c)| c.is_ascii_alphabetic() || c == b'_' || (i > 0 && (c.is_ascii_digit() || matches!(c, b'$' | b'.' | b'-'))));
+    let plain = name.bytes().enumerate().all(|(i, c)| {
+        c.is_ascii_alphabetic()
+            || c == b'_'
+            || (i > 0 && (c.is_ascii_digit() || matches!(c, b'$' | b'.' | b'-')))
+    });
     if plain && !name.is_empty() {
         name.to_string()
     } else {
@@ -115,11 +121,17 @@ fn attr_dict(attrs: &Attrs) -> String {
 }
 
 fn values(body: &Body, vs: &[ValueId]) -> String {
-    vs.iter().map(|v| body.value(*v).name.to_string()).collect::<Vec<_>>().join(", ")
+    vs.iter()
+        .map(|v| body.value(*v).name.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn types(body: &Body, vs: &[ValueId]) -> String {
-    vs.iter().map(|v| body.ty(*v).to_string()).collect::<Vec<_>>().join(", ")
+    vs.iter()
+        .map(|v| body.ty(*v).to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn successor(body: &Body, s: &Successor) -> String {
@@ -127,7 +139,11 @@ fn successor(body: &Body, s: &Successor) -> String {
     if s.args.is_empty() {
         format!("^{label}")
     } else {
-        format!("^{label}({} : {})", values(body, &s.args), types(body, &s.args))
+        format!(
+            "^{label}({} : {})",
+            values(body, &s.args),
+            types(body, &s.args)
+        )
     }
 }
 
@@ -215,12 +231,19 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
     let name = op.kind.name();
     let v = |i: usize| body.value(op.operands[i]).name.to_string();
     let t = |i: usize| body.ty(op.operands[i]).to_string();
-    let rt = || op.results.first().map(|r| body.ty(*r).to_string()).unwrap_or_default();
+    let rt = || {
+        op.results
+            .first()
+            .map(|r| body.ty(*r).to_string())
+            .unwrap_or_default()
+    };
     let _ = match &op.kind {
         K::Constant(lit) => {
             let ty = op.results.first().map(|r| body.ty(*r).clone());
             let text = match (lit, ty.as_ref().and_then(Type::scalar)) {
-                (Literal::Int(b), Some(Scalar::I1)) => (if *b != 0 { "true" } else { "false" }).to_string(),
+                (Literal::Int(b), Some(Scalar::I1)) => {
+                    (if *b != 0 { "true" } else { "false" }).to_string()
+                }
                 (Literal::Int(b), Some(s)) => crate::ir::signed_value(*b, s).to_string(),
                 (Literal::Float(b), Some(s)) => float_literal(*b, s),
                 (Literal::Int(b) | Literal::Float(b), None) => b.to_string(),
@@ -231,25 +254,80 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
                 write!(out, "{name}{} {text} : {}", dict(&op.attrs), rt())
             }
         }
-        K::Binary(_) => write!(out, "{name} {}, {}{} : {}", v(0), v(1), flags_and_dict(&op.attrs), rt()),
-        K::Unary(_) => write!(out, "{name} {}{} : {}", v(0), flags_and_dict(&op.attrs), rt()),
-        K::Cast(_) => write!(out, "{name} {}{} : {} to {}", v(0), dict(&op.attrs), t(0), rt()),
-        K::CmpI(p) => write!(out, "{name} {}, {}, {}{} : {}", p.name(), v(0), v(1), flags_and_dict(&op.attrs), t(0)),
-        K::CmpF(p) => write!(out, "{name} {}, {}, {}{} : {}", p.name(), v(0), v(1), flags_and_dict(&op.attrs), t(0)),
-        K::Select => write!(out, "{name} {}, {}, {}{} : {}", v(0), v(1), v(2), dict(&op.attrs), rt()),
+        K::Binary(_) => write!(
+            out,
+            "{name} {}, {}{} : {}",
+            v(0),
+            v(1),
+            flags_and_dict(&op.attrs),
+            rt()
+        ),
+        K::Unary(_) => write!(
+            out,
+            "{name} {}{} : {}",
+            v(0),
+            flags_and_dict(&op.attrs),
+            rt()
+        ),
+        K::Cast(_) => write!(
+            out,
+            "{name} {}{} : {} to {}",
+            v(0),
+            dict(&op.attrs),
+            t(0),
+            rt()
+        ),
+        K::CmpI(p) => write!(
+            out,
+            "{name} {}, {}, {}{} : {}",
+            p.name(),
+            v(0),
+            v(1),
+            flags_and_dict(&op.attrs),
+            t(0)
+        ),
+        K::CmpF(p) => write!(
+            out,
+            "{name} {}, {}, {}{} : {}",
+            p.name(),
+            v(0),
+            v(1),
+            flags_and_dict(&op.attrs),
+            t(0)
+        ),
+        K::Select => write!(
+            out,
+            "{name} {}, {}, {}{} : {}",
+            v(0),
+            v(1),
+            v(2),
+            dict(&op.attrs),
+            rt()
+        ),
         K::Call { callee } => {
             let results: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
             let fty = crate::types::FunctionType {
                 inputs: op.operands.iter().map(|o| body.ty(*o).clone()).collect(),
                 results,
             };
-            write!(out, "{name} @{}({}){} : {fty}", symbol(callee), values(body, &op.operands), dict(&op.attrs))
+            write!(
+                out,
+                "{name} @{}({}){} : {fty}",
+                symbol(callee),
+                values(body, &op.operands),
+                dict(&op.attrs)
+            )
         }
         K::Return => {
             if op.operands.is_empty() {
                 write!(out, "{name}")
             } else {
-                write!(out, "{name} {} : {}", values(body, &op.operands), types(body, &op.operands))
+                write!(
+                    out,
+                    "{name} {} : {}",
+                    values(body, &op.operands),
+                    types(body, &op.operands)
+                )
             }
         }
         K::Br => write!(out, "{name} {}", successor(body, &op.successors[0])),
@@ -267,18 +345,50 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
             }
             write!(out, "{name} {} : {}, [{}]", v(0), t(0), items.join(", "))
         }
-        K::Alloc | K::Alloca => write!(out, "{name}({}){} : {}", values(body, &op.operands), dict(&op.attrs), rt()),
+        K::Alloc | K::Alloca => write!(
+            out,
+            "{name}({}){} : {}",
+            values(body, &op.operands),
+            dict(&op.attrs),
+            rt()
+        ),
         K::Dealloc => write!(out, "{name} {}{} : {}", v(0), dict(&op.attrs), t(0)),
-        K::Load => write!(out, "{name} {}[{}]{} : {}", v(0), values(body, &op.operands[1..]), dict(&op.attrs), t(0)),
-        K::Store => write!(out, "{name} {}, {}[{}]{} : {}", v(0), v(1), values(body, &op.operands[2..]), dict(&op.attrs), t(1)),
-        K::Dim => write!(out, "{name} {}, {}{} : {}", v(0), v(1), dict(&op.attrs), t(0)),
+        K::Load => write!(
+            out,
+            "{name} {}[{}]{} : {}",
+            v(0),
+            values(body, &op.operands[1..]),
+            dict(&op.attrs),
+            t(0)
+        ),
+        K::Store => write!(
+            out,
+            "{name} {}, {}[{}]{} : {}",
+            v(0),
+            v(1),
+            values(body, &op.operands[2..]),
+            dict(&op.attrs),
+            t(1)
+        ),
+        K::Dim => write!(
+            out,
+            "{name} {}, {}{} : {}",
+            v(0),
+            v(1),
+            dict(&op.attrs),
+            t(0)
+        ),
         K::Rank => write!(out, "{name} {}{} : {}", v(0), dict(&op.attrs), t(0)),
         K::Generic { name } => {
             let results: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
             let succ = if op.successors.is_empty() {
                 String::new()
             } else {
-                let labels: Vec<String> = op.successors.iter().map(|s| format!("^{}", body.block(s.block).label)).collect();
+                let labels: Vec<String> = op
+                    .successors
+                    .iter()
+                    .map(|s| format!("^{}", body.block(s.block).label))
+                    .collect();
                 format!("[{}]", labels.join(", "))
             };
             let res = match results.len() {

@@ -75,7 +75,10 @@ pub type Extent = Option<i64>;
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Layout {
     Identity,
-    Strided { strides: Vec<Extent>, offset: Extent },
+    Strided {
+        strides: Vec<Extent>,
+        offset: Extent,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -242,7 +245,10 @@ mod tests {
             elem: Scalar::F32,
             layout: Layout::Identity,
         };
-        assert_eq!(m.strides_and_offset(), (vec![None, Some(8), Some(1)], Some(0)));
+        assert_eq!(
+            m.strides_and_offset(),
+            (vec![None, Some(8), Some(1)], Some(0))
+        );
         assert_eq!(Type::MemRef(Arc::new(m)).to_string(), "memref<4x?x8xf32>");
     }
 }

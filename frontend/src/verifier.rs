@@ -105,7 +105,11 @@ impl Verifier<'_> {
                     self.error(
                         "verify.terminator-not-last",
                         op.span,
-                        format!("`{}` must be the last operation of {}", op.kind.name(), block.describe()),
+                        format!(
+                            "`{}` must be the last operation of {}",
+                            op.kind.name(),
+                            block.describe()
+                        ),
                     );
                 }
                 self.check_op(BlockId(bi as u32), op);
@@ -141,7 +145,10 @@ impl Verifier<'_> {
             self.error(
                 "verify.type-mismatch",
                 op.span,
-                format!("`{}` needs {want} operand, but `{name}` has type `{t}`", op.kind.name()),
+                format!(
+                    "`{}` needs {want} operand, but `{name}` has type `{t}`",
+                    op.kind.name()
+                ),
             );
         }
     }
@@ -153,7 +160,11 @@ impl Verifier<'_> {
                 self.error(
                     "verify.entry-branch",
                     s.span,
-                    format!("`{}` branches to the entry block {}, which may not have predecessors", op.kind.name(), target.describe()),
+                    format!(
+                        "`{}` branches to the entry block {}, which may not have predecessors",
+                        op.kind.name(),
+                        target.describe()
+                    ),
                 );
                 continue;
             }
@@ -177,7 +188,10 @@ impl Verifier<'_> {
                     self.error(
                         "verify.branch-arguments",
                         s.span,
-                        format!("branch argument {k} `{name}` has type `{ta}`, but {} expects `{tp}`", target.describe()),
+                        format!(
+                            "branch argument {k} `{name}` has type `{ta}`, but {} expects `{tp}`",
+                            target.describe()
+                        ),
                     );
                 }
             }
@@ -202,9 +216,18 @@ impl Verifier<'_> {
                 self.expect_type(op.operands[0], &rt, span, "operand");
                 self.expect_class(op.operands[0], u.class(), op);
             }
-            K::Cast(c) => self.check_cast(*c, op.operands[0], &res_ty.expect("casts have one result"), op),
+            K::Cast(c) => self.check_cast(
+                *c,
+                op.operands[0],
+                &res_ty.expect("casts have one result"),
+                op,
+            ),
             K::CmpI(_) | K::CmpF(_) => {
-                let class = if matches!(op.kind, K::CmpI(_)) { OperandClass::Integer } else { OperandClass::Float };
+                let class = if matches!(op.kind, K::CmpI(_)) {
+                    OperandClass::Integer
+                } else {
+                    OperandClass::Float
+                };
                 let lt = self.ty(op.operands[0]).clone();
                 self.expect_type(op.operands[1], &lt, span, "operand");
                 self.expect_class(op.operands[0], class, op);
@@ -226,7 +249,11 @@ impl Verifier<'_> {
                             "`func.return` has {} but `@{}` returns {}",
                             plural(op.operands.len(), "operand"),
                             self.func.name,
-                            if expected.is_empty() { "nothing".to_string() } else { format!("({})", comma_list(&expected)) }
+                            if expected.is_empty() {
+                                "nothing".to_string()
+                            } else {
+                                format!("({})", comma_list(&expected))
+                            }
                         ),
                     );
                 } else {
@@ -244,25 +271,48 @@ impl Verifier<'_> {
                 let t = self.ty(op.operands[0]).clone();
                 if !t.is_integer() || t == Type::INDEX {
                     let name = self.name(op.operands[0]);
-                    self.error("verify.type-mismatch", span, format!("`cf.switch` needs an integer flag, but `{name}` has type `{t}`"));
+                    self.error(
+                        "verify.type-mismatch",
+                        span,
+                        format!("`cf.switch` needs an integer flag, but `{name}` has type `{t}`"),
+                    );
                 }
                 self.check_successors(op);
             }
             K::Alloc | K::Alloca => {
                 let rt = res_ty.expect("alloc has one result");
                 let Some(m) = rt.memref() else {
-                    self.error("verify.type-mismatch", span, format!("`{}` must produce a ranked memref, not `{rt}`", op.kind.name()));
+                    self.error(
+                        "verify.type-mismatch",
+                        span,
+                        format!(
+                            "`{}` must produce a ranked memref, not `{rt}`",
+                            op.kind.name()
+                        ),
+                    );
                     return;
                 };
                 if m.layout != Layout::Identity {
-                    self.error("verify.unsupported", span, format!("`{}` of a memref with a strided layout is not supported", op.kind.name()));
+                    self.error(
+                        "verify.unsupported",
+                        span,
+                        format!(
+                            "`{}` of a memref with a strided layout is not supported",
+                            op.kind.name()
+                        ),
+                    );
                 }
                 let dynamic = m.shape.iter().filter(|d| d.is_none()).count();
                 if op.operands.len() != dynamic {
                     self.error(
                         "verify.operand-count",
                         span,
-                        format!("`{rt}` has {} but `{}` was given {}", plural(dynamic, "dynamic dimension"), op.kind.name(), plural(op.operands.len(), "size")),
+                        format!(
+                            "`{rt}` has {} but `{}` was given {}",
+                            plural(dynamic, "dynamic dimension"),
+                            op.kind.name(),
+                            plural(op.operands.len(), "size")
+                        ),
                     );
                 }
                 for &o in &op.operands {
@@ -271,7 +321,11 @@ impl Verifier<'_> {
             }
             K::Dealloc => {
                 if self.ty(op.operands[0]).memref().is_none() {
-                    self.error("verify.type-mismatch", span, "`memref.dealloc` needs a ranked memref");
+                    self.error(
+                        "verify.type-mismatch",
+                        span,
+                        "`memref.dealloc` needs a ranked memref",
+                    );
                 }
             }
             K::Load | K::Store => {
@@ -282,20 +336,39 @@ impl Verifier<'_> {
                 };
                 let mt = self.ty(memref).clone();
                 let Some(m) = mt.memref() else {
-                    self.error("verify.type-mismatch", span, format!("`{}` needs a ranked memref, not `{mt}`", op.kind.name()));
+                    self.error(
+                        "verify.type-mismatch",
+                        span,
+                        format!("`{}` needs a ranked memref, not `{mt}`", op.kind.name()),
+                    );
                     return;
                 };
                 if indices.len() != m.rank() {
                     self.error(
                         "verify.index-count",
                         span,
-                        format!("`{}` on `{mt}` needs {} but has {}", op.kind.name(), plural(m.rank(), "index"), plural(indices.len(), "index")).replace("indexs", "indices"),
+                        format!(
+                            "`{}` on `{mt}` needs {} but has {}",
+                            op.kind.name(),
+                            plural(m.rank(), "index"),
+                            plural(indices.len(), "index")
+                        )
+                        .replace("indexs", "indices"),
                     );
                 }
                 for &i in indices {
                     self.expect_type(i, &Type::INDEX, span, "index");
                 }
-                self.expect_type(value, &Type::Scalar(m.elem), span, if matches!(op.kind, K::Load) { "result" } else { "stored value" });
+                self.expect_type(
+                    value,
+                    &Type::Scalar(m.elem),
+                    span,
+                    if matches!(op.kind, K::Load) {
+                        "result"
+                    } else {
+                        "stored value"
+                    },
+                );
             }
             K::Dim => {
                 if !self.ty(op.operands[0]).is_memref() {
@@ -313,14 +386,22 @@ impl Verifier<'_> {
 
     fn check_call(&mut self, callee: &str, op: &Op) {
         let Some(sig) = self.sigs.signature(callee).cloned() else {
-            self.error("verify.undefined-function", op.span, format!("call to undefined function `@{callee}`"));
+            self.error(
+                "verify.undefined-function",
+                op.span,
+                format!("call to undefined function `@{callee}`"),
+            );
             return;
         };
         if op.operands.len() != sig.inputs.len() {
             self.error(
                 "verify.call-type",
                 op.span,
-                format!("`@{callee}` takes {} but the call passes {}", plural(sig.inputs.len(), "argument"), op.operands.len()),
+                format!(
+                    "`@{callee}` takes {} but the call passes {}",
+                    plural(sig.inputs.len(), "argument"),
+                    op.operands.len()
+                ),
             );
             return;
         }
@@ -340,7 +421,11 @@ impl Verifier<'_> {
             self.error(
                 "verify.call-type",
                 op.span,
-                format!("the call expects results ({}) but `@{callee}` returns ({})", comma_list(&results), comma_list(&sig.results)),
+                format!(
+                    "the call expects results ({}) but `@{callee}` returns ({})",
+                    comma_list(&results),
+                    comma_list(&sig.results)
+                ),
             );
         }
     }
@@ -355,13 +440,20 @@ impl Verifier<'_> {
                 (Type::MemRef(a), Type::MemRef(b)) => {
                     a.elem == b.elem
                         && a.rank() == b.rank()
-                        && a.shape.iter().zip(&b.shape).all(|(x, y)| x.is_none() || y.is_none() || x == y)
+                        && a.shape
+                            .iter()
+                            .zip(&b.shape)
+                            .all(|(x, y)| x.is_none() || y.is_none() || x == y)
                 }
                 _ => false,
             },
             _ => {
                 let (Some(f), Some(t)) = (ft.scalar(), to.scalar()) else {
-                    self.error("verify.invalid-cast", op.span, format!("`{}` cannot convert `{ft}` to `{to}`", c.name()));
+                    self.error(
+                        "verify.invalid-cast",
+                        op.span,
+                        format!("`{}` cannot convert `{ft}` to `{to}`", c.name()),
+                    );
                     return;
                 };
                 let int = |s: Scalar| s.is_integer() && s != Scalar::Index;
@@ -372,14 +464,22 @@ impl Verifier<'_> {
                     C::FPToSI | C::FPToUI => f.is_float() && int(t),
                     C::ExtF => f.is_float() && t.is_float() && t.bits() > f.bits(),
                     C::TruncF => f.is_float() && t.is_float() && t.bits() < f.bits(),
-                    C::IndexCast | C::IndexCastUI => (f == Scalar::Index && int(t)) || (int(f) && t == Scalar::Index),
-                    C::Bitcast => f != Scalar::Index && t != Scalar::Index && f.bits() == t.bits() && f != t,
+                    C::IndexCast | C::IndexCastUI => {
+                        (f == Scalar::Index && int(t)) || (int(f) && t == Scalar::Index)
+                    }
+                    C::Bitcast => {
+                        f != Scalar::Index && t != Scalar::Index && f.bits() == t.bits() && f != t
+                    }
                     C::MemRefCast => unreachable!("handled above"),
                 }
             }
         };
         if !ok {
-            self.error("verify.invalid-cast", op.span, format!("`{}` cannot convert `{ft}` to `{to}`", c.name()));
+            self.error(
+                "verify.invalid-cast",
+                op.span,
+                format!("`{}` cannot convert `{ft}` to `{to}`", c.name()),
+            );
         }
     }
 
@@ -393,12 +493,17 @@ impl Verifier<'_> {
                 continue;
             }
             for (oi, op) in block.ops.iter().enumerate() {
-                let uses = op.operands.iter().chain(op.successors.iter().flat_map(|s| s.args.iter()));
+                let uses = op
+                    .operands
+                    .iter()
+                    .chain(op.successors.iter().flat_map(|s| s.args.iter()));
                 for &u in uses {
                     let value = body.value(u);
                     let ok = match value.def {
                         ValueDef::BlockArg { block, .. } => dom.dominates(block, b),
-                        ValueDef::OpResult { block, op: def_op, .. } => {
+                        ValueDef::OpResult {
+                            block, op: def_op, ..
+                        } => {
                             if block == b {
                                 (def_op as usize) < oi
                             } else {

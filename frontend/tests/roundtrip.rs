@@ -11,7 +11,9 @@
 use kiln_frontend::{check_module, print_module};
 use quickcheck::{Arbitrary, Gen, QuickCheck, TestResult};
 
-const SCALARS: [&str; 9] = ["i1", "i8", "i16", "i32", "i64", "index", "f16", "f32", "f64"];
+const SCALARS: [&str; 9] = [
+    "i1", "i8", "i16", "i32", "i64", "index", "f16", "f32", "f64",
+];
 const MEMREFS: [&str; 6] = [
     "memref<?xf32>",
     "memref<4x8xi32>",
@@ -84,7 +86,12 @@ impl Writer<'_> {
     fn constant(&mut self, ty: &str, pool: &mut Vec<(String, String)>) -> String {
         let v = self.fresh();
         let lit = match ty {
-            "i1" => (if bool::arbitrary(self.g) { "true" } else { "false" }).to_string(),
+            "i1" => (if bool::arbitrary(self.g) {
+                "true"
+            } else {
+                "false"
+            })
+            .to_string(),
             t if is_float(t) => format!("{}.{}", i8::arbitrary(self.g), u8::arbitrary(self.g)),
             t => {
                 let b = bits(t);
@@ -94,7 +101,11 @@ impl Writer<'_> {
             }
         };
         let c = self.name("arith.constant", "constant");
-        let ty_suffix = if ty == "i1" { String::new() } else { format!(" : {ty}") };
+        let ty_suffix = if ty == "i1" {
+            String::new()
+        } else {
+            format!(" : {ty}")
+        };
         self.line(format!("{v} = {c} {lit}{ty_suffix}"));
         pool.push((v.clone(), ty.to_string()));
         v
@@ -102,12 +113,19 @@ impl Writer<'_> {
 
     /// A value of type `ty` from the pool, or a new constant.
     fn value(&mut self, ty: &str, pool: &mut Vec<(String, String)>) -> String {
-        let found: Vec<String> = pool.iter().filter(|(_, t)| t == ty).map(|(v, _)| v.clone()).collect();
+        let found: Vec<String> = pool
+            .iter()
+            .filter(|(_, t)| t == ty)
+            .map(|(v, _)| v.clone())
+            .collect();
         if !found.is_empty() && self.below(4) != 0 {
             return self.pick(&found).clone();
         }
         if ty.starts_with("memref") {
-            return found.first().cloned().expect("memref values come from parameters");
+            return found
+                .first()
+                .cloned()
+                .expect("memref values come from parameters");
         }
         self.constant(ty, pool)
     }
@@ -121,9 +139,20 @@ impl Writer<'_> {
             1 | 2 => {
                 let (a, b) = (self.value(ty, pool), self.value(ty, pool));
                 let ops: &[(&str, &str)] = if is_float(ty) {
-                    &[("arith.addf", "addf"), ("arith.mulf", "mulf"), ("arith.subf", "subf"), ("arith.maximumf", "arith.maximumf")]
+                    &[
+                        ("arith.addf", "addf"),
+                        ("arith.mulf", "mulf"),
+                        ("arith.subf", "subf"),
+                        ("arith.maximumf", "arith.maximumf"),
+                    ]
                 } else {
-                    &[("arith.addi", "addi"), ("arith.xori", "xor"), ("arith.muli", "muli"), ("arith.maxsi", "arith.maxsi"), ("arith.shrui", "shift_right_unsigned")]
+                    &[
+                        ("arith.addi", "addi"),
+                        ("arith.xori", "xor"),
+                        ("arith.muli", "muli"),
+                        ("arith.maxsi", "arith.maxsi"),
+                        ("arith.shrui", "shift_right_unsigned"),
+                    ]
                 };
                 let (m, l) = *self.pick(ops);
                 let op = self.name(m, l).to_string();
@@ -135,9 +164,15 @@ impl Writer<'_> {
                 let (a, b) = (self.value(ty, pool), self.value(ty, pool));
                 let v = self.fresh();
                 let (op, pred) = if is_float(ty) {
-                    (self.name("arith.cmpf", "cmpf"), *self.pick(&["olt", "ueq", "true", "uno"]))
+                    (
+                        self.name("arith.cmpf", "cmpf"),
+                        *self.pick(&["olt", "ueq", "true", "uno"]),
+                    )
                 } else {
-                    (self.name("arith.cmpi", "cmpi"), *self.pick(&["slt", "\"ne\"", "uge", "eq"]))
+                    (
+                        self.name("arith.cmpi", "cmpi"),
+                        *self.pick(&["slt", "\"ne\"", "uge", "eq"]),
+                    )
                 };
                 self.line(format!("{v} = {op} {pred}, {a}, {b} : {ty}"));
                 pool.push((v, "i1".into()));
@@ -172,7 +207,10 @@ impl Writer<'_> {
             }
             6 if !self.sigs.is_empty() => {
                 let (callee, ins, outs) = self.pick(&self.sigs.clone()).clone();
-                if ins.iter().any(|t| t.starts_with("memref") && !pool.iter().any(|(_, p)| p == t)) {
+                if ins
+                    .iter()
+                    .any(|t| t.starts_with("memref") && !pool.iter().any(|(_, p)| p == t))
+                {
                     return;
                 }
                 let args: Vec<String> = ins.iter().map(|t| self.value(t, pool)).collect();
@@ -182,7 +220,10 @@ impl Writer<'_> {
                     0 => self.line(format!("{call} @{callee}({}) : {fty}", args.join(", "))),
                     n => {
                         let v = self.fresh();
-                        self.line(format!("{v}:{n} = {call} @{callee}({}) : {fty}", args.join(", ")));
+                        self.line(format!(
+                            "{v}:{n} = {call} @{callee}({}) : {fty}",
+                            args.join(", ")
+                        ));
                         for (i, t) in outs.iter().enumerate() {
                             pool.push((format!("{v}#{i}"), t.clone()));
                         }
@@ -191,16 +232,26 @@ impl Writer<'_> {
             }
             _ => {
                 // Memory: a load, a store or a dim on a ranked memref parameter.
-                let mems: Vec<(String, String)> = pool.iter().filter(|(_, t)| t.starts_with("memref<") && !t.contains('*')).cloned().collect();
+                let mems: Vec<(String, String)> = pool
+                    .iter()
+                    .filter(|(_, t)| t.starts_with("memref<") && !t.contains('*'))
+                    .cloned()
+                    .collect();
                 if mems.is_empty() {
                     let a = self.value(ty, pool);
                     self.line(format!("\"use\"({a}) : ({ty}) -> ()"));
                     return;
                 }
                 let (m, mt) = self.pick(&mems).clone();
-                let shape = mt["memref<".len()..].split([',', '>']).next().unwrap_or_default();
+                let shape = mt["memref<".len()..]
+                    .split([',', '>'])
+                    .next()
+                    .unwrap_or_default();
                 let rank = shape.matches('x').count();
-                let elem = ["f32", "i32", "f64", "i64"].into_iter().find(|e| mt.contains(&format!("x{e}")) || mt.contains(&format!("<{e}"))).unwrap_or("f32");
+                let elem = ["f32", "i32", "f64", "i64"]
+                    .into_iter()
+                    .find(|e| mt.contains(&format!("x{e}")) || mt.contains(&format!("<{e}")))
+                    .unwrap_or("f32");
                 let idx: Vec<String> = (0..rank).map(|_| self.value("index", pool)).collect();
                 match self.below(3) {
                     0 => {
@@ -231,7 +282,11 @@ impl Writer<'_> {
         let nparams = self.below(4);
         let mut params = Vec::new();
         for _ in 0..nparams {
-            let t = if self.below(4) == 0 { *self.pick(&MEMREFS) } else { *self.pick(&SCALARS) };
+            let t = if self.below(4) == 0 {
+                *self.pick(&MEMREFS)
+            } else {
+                *self.pick(&SCALARS)
+            };
             params.push(t.to_string());
         }
         let nres = self.below(3);
@@ -245,12 +300,27 @@ impl Writer<'_> {
         }
         let kw = self.name("func.func", "func");
         let res = format!(" -> ({})", results.join(", "));
-        let attrs = if self.below(4) == 0 { " attributes {llvm.emit_c_interface}" } else { "" };
-        self.out.push_str(&format!("{kw} @{name}({}){res}{attrs} {{\n", sig.join(", ")));
+        let attrs = if self.below(4) == 0 {
+            " attributes {llvm.emit_c_interface}"
+        } else {
+            ""
+        };
+        self.out.push_str(&format!(
+            "{kw} @{name}({}){res}{attrs} {{\n",
+            sig.join(", ")
+        ));
         // Block parameter types, decided up front so branches can target any later block.
         let nblocks = 1 + self.below(4);
         let block_params: Vec<Vec<String>> = (0..nblocks)
-            .map(|b| if b == 0 { Vec::new() } else { (0..self.below(3)).map(|_| self.pick(&SCALARS).to_string()).collect() })
+            .map(|b| {
+                if b == 0 {
+                    Vec::new()
+                } else {
+                    (0..self.below(3))
+                        .map(|_| self.pick(&SCALARS).to_string())
+                        .collect()
+                }
+            })
             .collect();
         for b in 0..nblocks {
             let mut pool = entry_pool.clone();
@@ -261,7 +331,11 @@ impl Writer<'_> {
                     args.push(format!("{v}: {t}"));
                     pool.push((v, t.clone()));
                 }
-                let label = if args.is_empty() { format!("^bb{b}:") } else { format!("^bb{b}({}):", args.join(", ")) };
+                let label = if args.is_empty() {
+                    format!("^bb{b}:")
+                } else {
+                    format!("^bb{b}({}):", args.join(", "))
+                };
                 self.out.push_str(&label);
                 self.out.push('\n');
             }
@@ -277,7 +351,11 @@ impl Writer<'_> {
                 if vals.is_empty() {
                     self.line(ret.to_string());
                 } else {
-                    self.line(format!("{ret} {} : {}", vals.join(", "), results.join(", ")));
+                    self.line(format!(
+                        "{ret} {} : {}",
+                        vals.join(", "),
+                        results.join(", ")
+                    ));
                 }
                 continue;
             }
@@ -306,7 +384,9 @@ impl Writer<'_> {
                 _ => {
                     let f = self.value("i32", &mut pool);
                     let (s1, s2) = (succ(self, b + 1, &mut pool), succ(self, later, &mut pool));
-                    self.line(format!("cf.switch {f} : i32, [default: {s1}, 7: {s2}, -3: {s1}]"));
+                    self.line(format!(
+                        "cf.switch {f} : i32, [default: {s1}, 7: {s2}, -3: {s1}]"
+                    ));
                 }
             }
         }
@@ -330,7 +410,11 @@ impl Arbitrary for Program {
         for i in 0..nfuncs {
             w.function(i);
         }
-        let text = if wrap { format!("module {{\n{}}}\n", w.out) } else { w.out };
+        let text = if wrap {
+            format!("module {{\n{}}}\n", w.out)
+        } else {
+            w.out
+        };
         Program { text }
     }
 }
@@ -338,15 +422,24 @@ impl Arbitrary for Program {
 fn round_trips(p: Program) -> TestResult {
     let first = check_module(&p.text);
     if !first.diagnostics.is_empty() {
-        return TestResult::error(format!("generated program does not check: {:?}\n{}", first.diagnostics, p.text));
+        return TestResult::error(format!(
+            "generated program does not check: {:?}\n{}",
+            first.diagnostics, p.text
+        ));
     }
     let printed = print_module(&first.module);
     let second = check_module(&printed);
     if !second.diagnostics.is_empty() {
-        return TestResult::error(format!("printed program does not check: {:?}\n{printed}", second.diagnostics));
+        return TestResult::error(format!(
+            "printed program does not check: {:?}\n{printed}",
+            second.diagnostics
+        ));
     }
     if first.module.without_spans() != second.module.without_spans() {
-        return TestResult::error(format!("IR differs after print → parse:\n{}\n---\n{printed}", p.text));
+        return TestResult::error(format!(
+            "IR differs after print → parse:\n{}\n---\n{printed}",
+            p.text
+        ));
     }
     TestResult::from_bool(print_module(&second.module) == printed)
 }
@@ -363,7 +456,18 @@ fn generator_covers_the_syntax() {
     // A fixed seed set must reach the constructs the property claims to exercise.
     let mut g = Gen::new(40);
     let all: String = (0..200).map(|_| Program::arbitrary(&mut g).text).collect();
-    for needle in ["cf.cond_br", "cf.switch", "memref.load", "store", "call", ":2 =", "#1", "arith.cmpf", "func @", "module {"] {
+    for needle in [
+        "cf.cond_br",
+        "cf.switch",
+        "memref.load",
+        "store",
+        "call",
+        ":2 =",
+        "#1",
+        "arith.cmpf",
+        "func @",
+        "module {",
+    ] {
         assert!(all.contains(needle), "generator never produced `{needle}`");
     }
 }

@@ -1,0 +1,53 @@
+#!/bin/sh
+# kiln's two set-up-free entry points (see README.md):
+#   scripts/kiln-dev.sh example   build kiln and run it on a bundled example
+#   scripts/kiln-dev.sh test      the whole test suite (fmt, clippy -D warnings, cargo test)
+# Both install what is missing on Debian 12 when run as root: LLVM 19 (llvm-19-dev and the
+# libraries it links), the MLIR 19 tools used as the reference, and rustfmt/clippy.
+set -eu
+cd "$(dirname "$0")/.."
+
+ensure_deps() {
+    need=""
+    [ -x /usr/lib/llvm-19/bin/llvm-config ] || need="$need llvm-19-dev libpolly-19-dev libzstd-dev zlib1g-dev"
+    [ -x /usr/lib/llvm-19/bin/mlir-opt ] || need="$need mlir-19-tools"
+    [ -x /usr/lib/llvm-19/bin/llc ] || need="$need llvm-19"
+    if [ -n "$need" ]; then
+        if [ "$(id -u)" = 0 ]; then
+            echo "kiln: installing$need" >&2
+            apt-get update -q
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $need
+        else
+            echo "kiln: missing packages:$need" >&2
+            echo "run as root, or: sudo apt-get install$need" >&2
+            exit 1
+        fi
+    fi
+    if [ "${1:-}" = test ] && command -v rustup >/dev/null 2>&1; then
+        rustup component add rustfmt clippy >/dev/null 2>&1 || true
+    fi
+    export LLVM_SYS_191_PREFIX=/usr/lib/llvm-19
+}
+
+case "${1:-}" in
+example)
+    ensure_deps
+    cargo build --bin kiln
+    echo "== kiln check corpus/matmul.mlir" >&2
+    ./target/debug/kiln check corpus/matmul.mlir
+    echo "== kiln fmt corpus/legacy/result_packing.mlir (legacy syntax in, modern out)" >&2
+    ./target/debug/kiln fmt corpus/legacy/result_packing.mlir
+    echo "== kiln check corpus/fail/several_verifier_errors.mlir (expected to fail)" >&2
+    ./target/debug/kiln check corpus/fail/several_verifier_errors.mlir || true
+    ;;
+test)
+    ensure_deps test
+    cargo fmt --all -- --check
+    cargo clippy --workspace --all-targets -- -D warnings
+    KILN_REQUIRE_MLIR=1 cargo test --workspace
+    ;;
+*)
+    echo "usage: $0 example|test" >&2
+    exit 2
+    ;;
+esac
