@@ -1,4 +1,4 @@
-// error: 3:3: returned value `%a` has type `i64`, expected `i32`
+// error: 3:15: returned value `%a` has type `i64`, expected `i32`
 func.func @f(%a: i64) -> i32 {
   func.return %a : i64
 }

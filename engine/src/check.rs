@@ -66,7 +66,7 @@ pub fn signatures(db: &dyn salsa::Database, file: SourceFile) -> Option<Signatur
         let f = function_ir(db, *item).function.as_ref()?;
         table.push((f.name.clone(), f.ty.clone()));
     }
-    Some(SignatureTable(table))
+    Some(SignatureTable::new(table))
 }
 
 /// The verifier's diagnostics for one function (relative to the function's start). Runs

@@ -852,6 +852,7 @@ impl Builder {
                         return Some(Op {
                             kind,
                             operands: Vec::new(),
+                            operand_spans: Vec::new(),
                             results,
                             successors,
                             attrs: Attrs::default(),
@@ -867,6 +868,7 @@ impl Builder {
                 return Some(Op {
                     kind,
                     operands: ops,
+                    operand_spans: operands.iter().map(|o| o.span).collect(),
                     results,
                     successors,
                     attrs,
@@ -877,6 +879,7 @@ impl Builder {
         Some(Op {
             kind,
             operands,
+            operand_spans: operand_refs(&op.body).iter().map(|r| r.span).collect(),
             results,
             successors,
             attrs,
@@ -1048,6 +1051,38 @@ impl Builder {
                 format!("floating-point literal `{text}` for integer type `{s}`"),
             ),
         }
+    }
+}
+
+/// The operand uses of a custom-form op, in the order of the IR's operand list.
+fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
+    use ast::OpBody as B;
+    match body {
+        B::Binary { lhs, rhs, .. } | B::Cmp { lhs, rhs, .. } => vec![lhs, rhs],
+        B::Unary { operand, .. } | B::Cast { operand, .. } => vec![operand],
+        B::Select {
+            cond,
+            on_true,
+            on_false,
+            ..
+        } => vec![cond, on_true, on_false],
+        B::Constant { .. } | B::Br { .. } => Vec::new(),
+        B::Call { args, .. } => args.iter().collect(),
+        B::Return { operands, .. } | B::Generic { operands, .. } => operands.iter().collect(),
+        B::CondBr { cond, .. } => vec![cond],
+        B::Switch { flag, .. } => vec![flag],
+        B::Alloc { sizes, .. } => sizes.iter().collect(),
+        B::Dealloc { memref, .. } | B::Rank { memref, .. } => vec![memref],
+        B::Load {
+            memref, indices, ..
+        } => std::iter::once(memref).chain(indices).collect(),
+        B::Store {
+            value,
+            memref,
+            indices,
+            ..
+        } => [value, memref].into_iter().chain(indices).collect(),
+        B::Dim { memref, index, .. } => vec![memref, index],
     }
 }
 

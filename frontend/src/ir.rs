@@ -173,6 +173,8 @@ impl Attrs {
 pub struct Op {
     pub kind: OpKind,
     pub operands: Vec<ValueId>,
+    /// Where each operand was written, for diagnostics (parallel to `operands`).
+    pub operand_spans: Vec<Span>,
     pub results: Vec<ValueId>,
     pub successors: Vec<Successor>,
     pub attrs: Attrs,
@@ -265,6 +267,7 @@ impl Function {
                 b.span = Span::default();
                 for op in &mut b.ops {
                     op.span = Span::default();
+                    op.operand_spans.clear();
                     for s in &mut op.successors {
                         s.span = Span::default();
                     }

@@ -67,9 +67,16 @@ pub fn check_module(text: &str) -> Checked {
             .iter()
             .map(|f| (f.name.as_str(), f.name_span)),
     ));
+    let sigs = SignatureTable::new(
+        module
+            .functions
+            .iter()
+            .map(|f| (f.name.clone(), f.ty.clone()))
+            .collect(),
+    );
     for (f, ok) in module.functions.iter().zip(clean) {
         if ok {
-            diagnostics.extend(verify_function(f, &module));
+            diagnostics.extend(verify_function(f, &sigs));
         }
     }
     sort_diagnostics(&mut diagnostics);

@@ -25,13 +25,46 @@ impl<S: Signatures + ?Sized> Signatures for &S {
     }
 }
 
-/// A signature table in declaration order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SignatureTable(pub Vec<(String, FunctionType)>);
+/// A signature table in declaration order, indexed by name (the first declaration of a
+/// name wins; duplicates are reported separately).
+#[derive(Clone, Debug, Default)]
+pub struct SignatureTable {
+    entries: Vec<(String, FunctionType)>,
+    index: std::collections::HashMap<String, usize>,
+}
+
+impl SignatureTable {
+    pub fn new(entries: Vec<(String, FunctionType)>) -> Self {
+        let mut index = std::collections::HashMap::with_capacity(entries.len());
+        for (i, (name, _)) in entries.iter().enumerate() {
+            index.entry(name.clone()).or_insert(i);
+        }
+        SignatureTable { entries, index }
+    }
+
+    pub fn entries(&self) -> &[(String, FunctionType)] {
+        &self.entries
+    }
+}
+
+// Equality and hashing look at the entries only; the index is derived from them.
+impl PartialEq for SignatureTable {
+    fn eq(&self, other: &Self) -> bool {
+        self.entries == other.entries
+    }
+}
+
+impl Eq for SignatureTable {}
+
+impl std::hash::Hash for SignatureTable {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.entries.hash(state)
+    }
+}
 
 impl Signatures for SignatureTable {
     fn signature(&self, name: &str) -> Option<&FunctionType> {
-        self.0.iter().find(|(n, _)| n == name).map(|(_, t)| t)
+        self.index.get(name).map(|&i| &self.entries[i].1)
     }
 }
 
@@ -55,6 +88,11 @@ struct Verifier<'a> {
     body: &'a Body,
     sigs: &'a dyn Signatures,
     diags: Vec<Diagnostic>,
+}
+
+/// Where operand `i` of `op` was written (the op itself if unknown).
+fn at(op: &Op, i: usize) -> crate::span::Span {
+    op.operand_spans.get(i).copied().unwrap_or(op.span)
 }
 
 fn plural(n: usize, word: &str) -> String {
@@ -206,14 +244,14 @@ impl Verifier<'_> {
             K::Constant(_) | K::Generic { .. } => {}
             K::Binary(b) => {
                 let rt = res_ty.expect("binary ops have one result");
-                for &o in &op.operands {
-                    self.expect_type(o, &rt, span, "operand");
+                for (i, &o) in op.operands.iter().enumerate() {
+                    self.expect_type(o, &rt, at(op, i), "operand");
                 }
                 self.expect_class(op.operands[0], b.class(), op);
             }
             K::Unary(u) => {
                 let rt = res_ty.expect("unary ops have one result");
-                self.expect_type(op.operands[0], &rt, span, "operand");
+                self.expect_type(op.operands[0], &rt, at(op, 0), "operand");
                 self.expect_class(op.operands[0], u.class(), op);
             }
             K::Cast(c) => self.check_cast(
@@ -229,14 +267,14 @@ impl Verifier<'_> {
                     OperandClass::Float
                 };
                 let lt = self.ty(op.operands[0]).clone();
-                self.expect_type(op.operands[1], &lt, span, "operand");
+                self.expect_type(op.operands[1], &lt, at(op, 1), "operand");
                 self.expect_class(op.operands[0], class, op);
             }
             K::Select => {
                 let rt = res_ty.expect("select has one result");
-                self.expect_type(op.operands[0], &Type::I1, span, "condition");
-                self.expect_type(op.operands[1], &rt, span, "operand");
-                self.expect_type(op.operands[2], &rt, span, "operand");
+                self.expect_type(op.operands[0], &Type::I1, at(op, 0), "condition");
+                self.expect_type(op.operands[1], &rt, at(op, 1), "operand");
+                self.expect_type(op.operands[2], &rt, at(op, 2), "operand");
             }
             K::Call { callee } => self.check_call(callee, op),
             K::Return => {
@@ -257,14 +295,14 @@ impl Verifier<'_> {
                         ),
                     );
                 } else {
-                    for (o, t) in op.operands.iter().zip(&expected) {
-                        self.expect_type(*o, t, span, "returned value");
+                    for (i, (o, t)) in op.operands.iter().zip(&expected).enumerate() {
+                        self.expect_type(*o, t, at(op, i), "returned value");
                     }
                 }
             }
             K::Br => self.check_successors(op),
             K::CondBr => {
-                self.expect_type(op.operands[0], &Type::I1, span, "condition");
+                self.expect_type(op.operands[0], &Type::I1, at(op, 0), "condition");
                 self.check_successors(op);
             }
             K::Switch { .. } => {
@@ -315,8 +353,8 @@ impl Verifier<'_> {
                         ),
                     );
                 }
-                for &o in &op.operands {
-                    self.expect_type(o, &Type::INDEX, span, "size");
+                for (i, &o) in op.operands.iter().enumerate() {
+                    self.expect_type(o, &Type::INDEX, at(op, i), "size");
                 }
             }
             K::Dealloc => {
@@ -356,8 +394,9 @@ impl Verifier<'_> {
                         .replace("indexs", "indices"),
                     );
                 }
-                for &i in indices {
-                    self.expect_type(i, &Type::INDEX, span, "index");
+                let first = op.operands.len() - indices.len();
+                for (k, &i) in indices.iter().enumerate() {
+                    self.expect_type(i, &Type::INDEX, at(op, first + k), "index");
                 }
                 self.expect_type(
                     value,
@@ -374,7 +413,7 @@ impl Verifier<'_> {
                 if !self.ty(op.operands[0]).is_memref() {
                     self.error("verify.type-mismatch", span, "`memref.dim` needs a memref");
                 }
-                self.expect_type(op.operands[1], &Type::INDEX, span, "dimension index");
+                self.expect_type(op.operands[1], &Type::INDEX, at(op, 1), "dimension index");
             }
             K::Rank => {
                 if !self.ty(op.operands[0]).is_memref() {
@@ -411,7 +450,7 @@ impl Verifier<'_> {
                 let name = self.name(*o);
                 self.error(
                     "verify.call-type",
-                    op.span,
+                    at(op, k),
                     format!("argument {k} `{name}` of the call has type `{actual}`, but `@{callee}` expects `{t}`"),
                 );
             }
