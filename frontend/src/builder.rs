@@ -804,12 +804,11 @@ impl Builder {
                 value,
                 memref,
                 indices,
-                ty,
+                ..
             } => {
                 let mut ops = self.uses(std::slice::from_ref(value));
                 ops.extend(self.memref_use(memref, op));
                 ops.extend(self.uses(indices));
-                let _ = ty;
                 (OpKind::Store, ops)
             }
             B::Dim { memref, index, .. } => {
@@ -838,6 +837,28 @@ impl Builder {
                     );
                 }
                 let kind = self.generic_kind(op, &attrs)?;
+                // The generic form of a known op must have that op's shape, or later stages
+                // would index operands that are not there.
+                let arity: Option<(std::ops::RangeInclusive<usize>, usize)> = match &kind {
+                    OpKind::Binary(_) | OpKind::CmpI(_) | OpKind::CmpF(_) | OpKind::Dim => Some((2..=2, 1)),
+                    OpKind::Unary(_) | OpKind::Cast(_) | OpKind::Rank => Some((1..=1, 1)),
+                    OpKind::Select => Some((3..=3, 1)),
+                    OpKind::Return | OpKind::Br => Some((0..=usize::MAX, 0)),
+                    OpKind::Dealloc => Some((1..=1, 0)),
+                    OpKind::Load => Some((1..=usize::MAX, 1)),
+                    OpKind::Store => Some((2..=usize::MAX, 0)),
+                    _ => None,
+                };
+                if let Some((ins, outs)) = arity {
+                    if !ins.contains(&operands.len()) || ty.results.len() != outs || (kind == OpKind::Br && succ.len() != 1) {
+                        self.error(
+                            "parse.generic-form",
+                            op.span,
+                            format!("generic `\"{name}\"` does not have the operands, results or successors of `{name}`"),
+                        );
+                        return None;
+                    }
+                }
                 for s in succ {
                     let block = self.block_ref(s);
                     successors.push(Successor {

@@ -408,10 +408,9 @@ impl<'a> Lexer<'a> {
                 }
                 b'%' => {
                     self.pos += 1;
-                    let Some(name) = self.lex_name(start, "value") else {
+                    if self.lex_name(start, "value").is_none() {
                         continue;
-                    };
-                    let _ = name;
+                    }
                     // `%r#1` names result 1 of the group `%r`.
                     if self.peek(0) == b'#' && self.peek(1).is_ascii_digit() {
                         self.pos += 1;

@@ -1,0 +1,29 @@
+#!/bin/sh
+# Front-end speed, kiln vs MLIR 19, in the same run: parse + verify (+ print) of a generated
+# module of N functions. Prints the median of 5 runs of each and the ratios.
+# usage: scripts/bench-check.sh [N]   (needs a release build: cargo build --release --bin kiln)
+set -eu
+cd "$(dirname "$0")/.."
+N=${1:-5000}
+KILN=./target/release/kiln
+MLIR_OPT=/usr/lib/llvm-19/bin/mlir-opt
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+python3 scripts/gen_module.py "$N" > "$dir/big.mlir"
+median() {  # median wall seconds of 5 runs of the command
+    for _ in 1 2 3 4 5; do
+        s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
+        python3 -c "print($e - $s)"
+    done | sort -n | sed -n 3p
+}
+k_check=$(median "$KILN" check "$dir/big.mlir")
+k_fmt=$(median "$KILN" fmt "$dir/big.mlir" -o "$dir/out.mlir")
+m_opt=$(median "$MLIR_OPT" --allow-unregistered-dialect "$dir/big.mlir" -o "$dir/mlir.mlir")
+m_verify=$(median "$MLIR_OPT" --allow-unregistered-dialect --mlir-disable-threading "$dir/big.mlir" -o "$dir/mlir.mlir")
+printf 'functions: %s, lines: %s\n' "$N" "$(wc -l < "$dir/big.mlir")"
+printf '%-48s %8.3f s\n' "kiln check (parse + verify)" "$k_check"
+printf '%-48s %8.3f s\n' "kiln fmt (parse + verify + print)" "$k_fmt"
+printf '%-48s %8.3f s\n' "mlir-opt-19 (parse + verify + print)" "$m_opt"
+printf '%-48s %8.3f s\n' "mlir-opt-19 --mlir-disable-threading" "$m_verify"
+printf 'ratio kiln fmt / mlir-opt: %.2f   (single-threaded mlir-opt: %.2f)\n' \
+    "$(python3 -c "print($k_fmt / $m_opt)")" "$(python3 -c "print($k_fmt / $m_verify)")"
