@@ -840,7 +840,9 @@ impl Builder {
                 // The generic form of a known op must have that op's shape, or later stages
                 // would index operands that are not there.
                 let arity: Option<(std::ops::RangeInclusive<usize>, usize)> = match &kind {
-                    OpKind::Binary(_) | OpKind::CmpI(_) | OpKind::CmpF(_) | OpKind::Dim => Some((2..=2, 1)),
+                    OpKind::Binary(_) | OpKind::CmpI(_) | OpKind::CmpF(_) | OpKind::Dim => {
+                        Some((2..=2, 1))
+                    }
                     OpKind::Unary(_) | OpKind::Cast(_) | OpKind::Rank => Some((1..=1, 1)),
                     OpKind::Select => Some((3..=3, 1)),
                     OpKind::Return | OpKind::Br => Some((0..=usize::MAX, 0)),
@@ -850,7 +852,10 @@ impl Builder {
                     _ => None,
                 };
                 if let Some((ins, outs)) = arity {
-                    if !ins.contains(&operands.len()) || ty.results.len() != outs || (kind == OpKind::Br && succ.len() != 1) {
+                    if !ins.contains(&operands.len())
+                        || ty.results.len() != outs
+                        || (kind == OpKind::Br && succ.len() != 1)
+                    {
                         self.error(
                             "parse.generic-form",
                             op.span,
