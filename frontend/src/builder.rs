@@ -245,14 +245,11 @@ impl Builder {
         }
         if let Some((_, first)) = self.names.get(&name.node) {
             let first = *first;
-            self.diags.push(
-                Diagnostic::error(
-                    "verify.redefinition",
-                    name.span,
-                    format!("redefinition of value `%{}`", name.node),
-                )
-                .with_label(first, "first defined here"),
-            );
+            self.diags.push(Diagnostic::redefinition(
+                format!("value `%{}`", name.node),
+                name.span,
+                first,
+            ));
             return;
         }
         self.names.insert(name.node.clone(), (ids, name.span));
@@ -267,14 +264,11 @@ impl Builder {
                 Some(l) => {
                     if let Some((_, first)) = self.labels.get(&l.node) {
                         let first = *first;
-                        self.diags.push(
-                            Diagnostic::error(
-                                "verify.redefinition",
-                                l.span,
-                                format!("redefinition of block `^{}`", l.node),
-                            )
-                            .with_label(first, "first defined here"),
-                        );
+                        self.diags.push(Diagnostic::redefinition(
+                            format!("block `^{}`", l.node),
+                            l.span,
+                            first,
+                        ));
                     } else {
                         self.labels.insert(l.node.clone(), (id, l.span));
                     }

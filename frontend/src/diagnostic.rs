@@ -51,6 +51,16 @@ impl Diagnostic {
         }
     }
 
+    /// `redefinition of {what}` at `span`, pointing back at the first definition.
+    pub fn redefinition(what: String, span: Span, first: Span) -> Self {
+        Diagnostic::error(
+            "verify.redefinition",
+            span,
+            format!("redefinition of {what}"),
+        )
+        .with_label(first, "first defined here")
+    }
+
     pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
         self.labels.push(Label {
             span,

@@ -93,14 +93,11 @@ pub fn check_symbols<'a>(functions: impl IntoIterator<Item = (&'a str, Span)>) -
     let mut diags = Vec::new();
     for (name, span) in functions {
         if let Some(first) = seen.get(name) {
-            diags.push(
-                Diagnostic::error(
-                    "verify.redefinition",
-                    span,
-                    format!("redefinition of function `@{name}`"),
-                )
-                .with_label(*first, "first defined here"),
-            );
+            diags.push(Diagnostic::redefinition(
+                format!("function `@{name}`"),
+                span,
+                *first,
+            ));
         } else {
             seen.insert(name, span);
         }
