@@ -180,7 +180,7 @@ pub struct Lexer<'a> {
     pos: usize,
     /// Set right after `memref <` and after each dimension: the next `4x` is a dimension.
     shape_mode: bool,
-    /// The last two tokens, to detect `memref <`.
+    /// The previous token, to detect `memref <`.
     prev: Option<Tok<'a>>,
     pub diagnostics: Vec<Diagnostic>,
 }

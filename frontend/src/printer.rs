@@ -53,10 +53,6 @@ fn print_function_into(out: &mut String, f: &Function) {
     out.push(')');
     match f.ty.results.len() {
         0 => {}
-        1 if !matches!(
-            f.ty.results[0],
-            Type::Scalar(_) | Type::MemRef(_) | Type::UnrankedMemRef(_)
-        ) => {}
         1 => {
             let _ = write!(out, " -> {}", f.ty.results[0]);
         }
