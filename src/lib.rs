@@ -35,3 +35,48 @@ pub fn check_source(db: &Database, path: &str, text: &str) -> (SourceFile, Vec<D
 pub fn format_file(db: &Database, file: SourceFile) -> String {
     kiln_frontend::print_module(kiln_engine::module_ir(db, file))
 }
+
+pub mod shipped;
+
+pub use kiln_engine::{
+    load_rules, lower_function, run_inline_tests, CompiledRules, LowerOptions, LowerOutcome,
+    Lowered, RuleSet, RuleSource,
+};
+
+/// One function's lowering, with diagnostics in file coordinates.
+pub struct FunctionLowering {
+    pub name: String,
+    pub outcome: LowerOutcome,
+}
+
+/// Lowers every function of a checked file (call [`check_source`] first: functions with
+/// errors are skipped). Diagnostics are shifted to file offsets.
+pub fn lower_file(
+    db: &Database,
+    file: SourceFile,
+    rules: &CompiledRules,
+    opts: &LowerOptions,
+    only: Option<&str>,
+) -> Vec<FunctionLowering> {
+    let mut out = Vec::new();
+    for item in kiln_engine::functions(db, file) {
+        let Some(f) = &kiln_engine::function_ir(db, *item).function else {
+            continue;
+        };
+        if only.is_some_and(|n| n != f.name) {
+            continue;
+        }
+        let mut outcome = lower_function(rules, f, opts);
+        let delta = item.offset(db) as i64;
+        outcome.diagnostics = outcome
+            .diagnostics
+            .iter()
+            .map(|d| d.shifted(delta))
+            .collect();
+        out.push(FunctionLowering {
+            name: f.name.clone(),
+            outcome,
+        });
+    }
+    out
+}

@@ -5,6 +5,7 @@ use kiln::report::{emit, ErrorFormat};
 use kiln::{check_source, format_file, Database, Diagnostic};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -47,6 +48,66 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Lower a file with the rules: encode each function in an e-graph, saturate the rule
+    /// phases, extract and elaborate.
+    Lower {
+        /// Input file (`-` for standard input).
+        file: PathBuf,
+        /// What to print: the lowered LLVM-level form, or the final e-graph as Graphviz.
+        #[arg(long, value_enum, default_value = "lowered")]
+        emit: LowerEmit,
+        /// Write here instead of standard output (atomically). With `--emit egraph`, an
+        /// `.svg` is written beside it when Graphviz's `dot` is installed.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Only this function (`@` optional).
+        #[arg(long)]
+        func: Option<String>,
+        #[command(flatten)]
+        rules: RulesArg,
+        /// Print per-phase statistics (iterations, nodes, classes, time, stop reason, rule
+        /// applications) to standard error.
+        #[arg(long)]
+        stats: bool,
+    },
+    /// Print egg's explanation of how each root of a function became its lowered form.
+    Explain {
+        file: PathBuf,
+        /// The function to explain (`@` optional).
+        #[arg(long)]
+        func: String,
+        #[command(flatten)]
+        rules: RulesArg,
+        /// Refuse to explain e-graphs larger than this many nodes.
+        #[arg(long, default_value_t = 20_000)]
+        explain_limit: usize,
+    },
+    /// Check or test rule files.
+    Rules {
+        #[command(subcommand)]
+        command: RulesCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum RulesCommand {
+    /// Load and check a rules directory (default: the shipped rules).
+    Check { dir: Option<PathBuf> },
+    /// Run the inline `test` blocks of a rules directory (default: the shipped rules).
+    Test { dir: Option<PathBuf> },
+}
+
+#[derive(clap::Args)]
+struct RulesArg {
+    /// Load the rules from this directory instead of the rules shipped with kiln.
+    #[arg(long = "rules", value_name = "DIR")]
+    dir: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum LowerEmit {
+    Lowered,
+    Egraph,
 }
 
 fn version() -> String {
@@ -76,6 +137,87 @@ impl Ctx {
             ErrorFormat::Json => eprintln!("{}", kiln::report::to_json(&d, path, "")),
             ErrorFormat::Human => eprintln!("error[{code}]: {}", d.message),
         }
+    }
+}
+
+/// Loads, checks and compiles the rules; reports every rule diagnostic (warnings too).
+fn load_rules(ctx: &Ctx, dir: Option<&Path>) -> Option<Arc<kiln::CompiledRules>> {
+    let sources = match dir {
+        None => kiln::shipped::shipped_rules(),
+        Some(d) => match kiln::shipped::read_rule_dir(d) {
+            Ok(s) => s,
+            Err(e) => {
+                ctx.fail(
+                    "io.read",
+                    &d.display().to_string(),
+                    format!("cannot load rules from `{}`: {e}", d.display()),
+                );
+                return None;
+            }
+        },
+    };
+    let loaded = kiln::load_rules(sources);
+    for d in &loaded.diagnostics {
+        let f = &loaded.rules.files[d.file];
+        ctx.report(std::slice::from_ref(&d.diagnostic), &f.path, &f.text);
+    }
+    if loaded.has_errors() {
+        return None;
+    }
+    match kiln::CompiledRules::new(Arc::new(loaded.rules)) {
+        Ok(c) => Some(Arc::new(c)),
+        Err(e) => {
+            ctx.fail("rules.compile", "<rules>", e);
+            None
+        }
+    }
+}
+
+fn print_stats(f: &kiln::FunctionLowering) {
+    let s = &f.outcome.stats;
+    let mut err = std::io::stderr().lock();
+    for p in &s.phases {
+        let _ = writeln!(
+            err,
+            "@{} phase {}: {} iterations, {} nodes, {} classes, {:.3} ms, {}",
+            f.name,
+            p.phase,
+            p.iterations,
+            p.nodes,
+            p.classes,
+            p.time.as_secs_f64() * 1e3,
+            p.stop
+        );
+        for (rule, n) in &p.applied {
+            let _ = writeln!(err, "    {rule}: {n}");
+        }
+    }
+    let _ = writeln!(
+        err,
+        "@{} extraction and elaboration: {:.3} ms",
+        f.name,
+        s.extract_time.as_secs_f64() * 1e3
+    );
+}
+
+/// Writes to `-o` atomically or to standard output.
+fn write_output(ctx: &Ctx, output: Option<&Path>, contents: &str) -> bool {
+    match output {
+        None => {
+            let _ = std::io::stdout().lock().write_all(contents.as_bytes());
+            true
+        }
+        Some(out) => match write_atomically(out, contents) {
+            Ok(()) => true,
+            Err(e) => {
+                ctx.fail(
+                    "io.write",
+                    &out.display().to_string(),
+                    format!("cannot write `{}`: {e}", out.display()),
+                );
+                false
+            }
+        },
     }
 }
 
@@ -188,7 +330,193 @@ fn run(cli: Cli) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Command::Lower {
+            file,
+            emit,
+            output,
+            func,
+            rules,
+            stats,
+        } => {
+            let mut opts = kiln::LowerOptions::default();
+            if emit == LowerEmit::Egraph {
+                opts = opts.with_dot();
+            }
+            let Some((lowered, name, text)) =
+                lower_command(&ctx, &db, &file, func.as_deref(), &rules, &opts)
+            else {
+                return ExitCode::FAILURE;
+            };
+            let mut failed = false;
+            let mut out = String::new();
+            for f in &lowered {
+                ctx.report(&f.outcome.diagnostics, &name, &text);
+                failed |= kiln::frontend::has_errors(&f.outcome.diagnostics);
+                if stats {
+                    print_stats(f);
+                }
+                match emit {
+                    LowerEmit::Lowered => {
+                        if let Some(l) = &f.outcome.lowered {
+                            if !out.is_empty() {
+                                out.push('\n');
+                            }
+                            out.push_str(&l.to_string());
+                        }
+                    }
+                    LowerEmit::Egraph => {
+                        if let Some(d) = &f.outcome.dot {
+                            out.push_str(d);
+                        }
+                    }
+                }
+            }
+            if emit == LowerEmit::Egraph && lowered.len() != 1 {
+                ctx.fail(
+                    "lower.egraph",
+                    &name,
+                    format!(
+                        "`--emit egraph` draws one function, and `{name}` has {}; choose one with `--func`",
+                        lowered.len()
+                    ),
+                );
+                return ExitCode::FAILURE;
+            }
+            if failed {
+                return ExitCode::FAILURE;
+            }
+            if !write_output(&ctx, output.as_deref(), &out) {
+                return ExitCode::FAILURE;
+            }
+            if let (LowerEmit::Egraph, Some(dot_path)) = (emit, &output) {
+                write_svg(dot_path);
+            }
+            ExitCode::SUCCESS
+        }
+        Command::Explain {
+            file,
+            func,
+            rules,
+            explain_limit,
+        } => {
+            let opts = kiln::LowerOptions::default().with_explanations(explain_limit);
+            let Some((lowered, name, text)) =
+                lower_command(&ctx, &db, &file, Some(&func), &rules, &opts)
+            else {
+                return ExitCode::FAILURE;
+            };
+            let mut out = String::new();
+            for f in &lowered {
+                ctx.report(&f.outcome.diagnostics, &name, &text);
+                if let Some(e) = &f.outcome.explanation {
+                    out.push_str(e);
+                }
+            }
+            let _ = std::io::stdout().lock().write_all(out.as_bytes());
+            exit(!lowered
+                .iter()
+                .any(|f| kiln::frontend::has_errors(&f.outcome.diagnostics)))
+        }
+        Command::Rules { command } => match command {
+            RulesCommand::Check { dir } => {
+                let Some(c) = load_rules(&ctx, dir.as_deref()) else {
+                    return ExitCode::FAILURE;
+                };
+                let r = &c.rules;
+                println!(
+                    "{} files, {} operations, {} phases, {} rules, {} tests: ok",
+                    r.files.len(),
+                    r.decls.len(),
+                    r.phases.len(),
+                    r.rules.len(),
+                    r.tests.len()
+                );
+                ExitCode::SUCCESS
+            }
+            RulesCommand::Test { dir } => {
+                let Some(c) = load_rules(&ctx, dir.as_deref()) else {
+                    return ExitCode::FAILURE;
+                };
+                let results = kiln::run_inline_tests(&c);
+                let mut failed = 0;
+                for t in &results {
+                    match &t.failure {
+                        None => println!("test {} ... ok", t.name),
+                        Some(why) => {
+                            failed += 1;
+                            println!("test {} ... FAILED", t.name);
+                            println!("  {}: {why}", c.rules.describe(t.loc));
+                        }
+                    }
+                }
+                println!(
+                    "\n{} passed, {failed} failed",
+                    results.len() - failed
+                );
+                exit(failed == 0)
+            }
+        },
     }
+}
+
+/// Renders `path` (a `.dot`) to an `.svg` beside it when Graphviz is installed.
+fn write_svg(dot_path: &Path) {
+    let svg = dot_path.with_extension("svg");
+    let status = std::process::Command::new("dot")
+        .arg("-Tsvg")
+        .arg(dot_path)
+        .arg("-o")
+        .arg(&svg)
+        .stderr(std::process::Stdio::null())
+        .status();
+    if !matches!(status, Ok(s) if s.success()) {
+        let _ = std::fs::remove_file(&svg);
+    }
+}
+
+fn exit(ok: bool) -> ExitCode {
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Reads and checks a source file; `None` (after reporting) if it has errors.
+fn checked_source(ctx: &Ctx, db: &Database, path: &Path) -> Option<(kiln::SourceFile, String, String)> {
+    let text = read_input(ctx, path)?;
+    let name = display(path);
+    let (source, diags) = check_source(db, &name, &text);
+    ctx.report(&diags, &name, &text);
+    if kiln::frontend::has_errors(&diags) {
+        return None;
+    }
+    Some((source, name, text))
+}
+
+fn lower_command(
+    ctx: &Ctx,
+    db: &Database,
+    file: &Path,
+    func: Option<&str>,
+    rules: &RulesArg,
+    opts: &kiln::LowerOptions,
+) -> Option<(Vec<kiln::FunctionLowering>, String, String)> {
+    let (source, name, text) = checked_source(ctx, db, file)?;
+    let compiled = load_rules(ctx, rules.dir.as_deref())?;
+    let func = func.map(|f| f.trim_start_matches('@').to_string());
+    let lowered = kiln::lower_file(db, source, &compiled, opts, func.as_deref());
+    if let Some(f) = &func {
+        if lowered.is_empty() {
+            ctx.fail(
+                "lower.no-function",
+                &name,
+                format!("`{name}` has no function `@{f}`"),
+            );
+            return None;
+        }
+    }
+    Some((lowered, name, text))
 }
 
 fn main() -> ExitCode {

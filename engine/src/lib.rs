@@ -10,12 +10,27 @@
 //! assert!(check_file(&db, file).is_empty());
 //! ```
 
+pub mod analysis;
+pub mod apply;
 pub mod check;
 pub mod db;
+pub mod elaborate;
+pub mod encode;
+pub mod extract;
+pub mod inline_test;
 pub mod ir;
+pub mod lower;
+pub mod lowered;
+pub mod node;
+pub mod rule;
+pub mod term;
 
 pub use check::{
     check_file, function_ir, functions, module_ir, parse_file, signatures, verify_function, Built,
 };
 pub use db::Database;
 pub use ir::{FunctionItem, Options, SourceFile};
+pub use lower::{lower_function, CompiledRules, FunctionStats, LowerOptions, LowerOutcome, PhaseStats, Stop};
+pub use inline_test::{run_inline_tests, TestOutcome};
+pub use lowered::{Inst, Lowered, LoweredBlock, Operand};
+pub use rule::{load_rules, Loaded, RuleDiagnostic, RuleSet, RuleSource};

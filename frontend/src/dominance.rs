@@ -77,6 +77,43 @@ impl Dominators {
         self.rpo_index.get(b.index()).copied().flatten().is_some()
     }
 
+    /// The immediate dominator of a reachable block other than the entry.
+    pub fn idom(&self, b: BlockId) -> Option<BlockId> {
+        let i = self.rpo_index.get(b.index()).copied().flatten()?;
+        let p = self.idom[i]?;
+        (p != i).then(|| BlockId(self.rpo_block(p) as u32))
+    }
+
+    fn rpo_block(&self, rpo: usize) -> usize {
+        self.rpo_index
+            .iter()
+            .position(|r| *r == Some(rpo))
+            .unwrap_or(0)
+    }
+
+    /// Reachable blocks in dominator-tree preorder (children in block order), each with
+    /// its depth in the tree: the order in which elaboration visits scopes.
+    pub fn preorder(&self, blocks: usize) -> Vec<(BlockId, usize)> {
+        let mut children: Vec<Vec<BlockId>> = vec![Vec::new(); blocks];
+        for b in 0..blocks {
+            if let Some(p) = self.idom(BlockId(b as u32)) {
+                children[p.index()].push(BlockId(b as u32));
+            }
+        }
+        let mut out = Vec::new();
+        if blocks == 0 || !self.is_reachable(BlockId(0)) {
+            return out;
+        }
+        let mut stack = vec![(BlockId(0), 0usize)];
+        while let Some((b, depth)) = stack.pop() {
+            out.push((b, depth));
+            for c in children[b.index()].iter().rev() {
+                stack.push((*c, depth + 1));
+            }
+        }
+        out
+    }
+
     /// Whether `a` dominates `b` (every block dominates itself).
     pub fn dominates(&self, a: BlockId, b: BlockId) -> bool {
         let (Some(Some(a)), Some(Some(mut b))) = (

@@ -1,0 +1,171 @@
+//! The e-class analysis: for every class, what kiln knows statically — the ground term it
+//! stands for (types, literals, lists of those), the type of a value, and a value's known
+//! constant. Guards read these facts; constant folding rules produce new constants from them.
+
+use crate::node::Node;
+use crate::rule::ruleset::{Level, RuleSet, Sort};
+use crate::term::Term;
+use egg::{DidMerge, EGraph, Id, Symbol};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Ground terms larger than this are not tracked (types and signatures are far smaller).
+const MAX_GROUND: usize = 512;
+
+/// What the analysis needs to know about a declared operation.
+#[derive(Clone, Debug)]
+pub struct OpInfo {
+    pub level: Level,
+    pub effect: bool,
+    pub constant: bool,
+    pub cost: u32,
+    pub children: Vec<Sort>,
+    pub result: Sort,
+    pub type_child: Option<usize>,
+}
+
+/// Declared operations by name, shared by the analysis, extraction and elaboration.
+#[derive(Clone, Debug, Default)]
+pub struct OpTable {
+    ops: HashMap<Symbol, OpInfo>,
+}
+
+impl OpTable {
+    pub fn new(rules: &RuleSet) -> OpTable {
+        let ops = rules
+            .decls
+            .iter()
+            .map(|d| {
+                (
+                    Symbol::from(d.name.as_str()),
+                    OpInfo {
+                        level: d.level,
+                        effect: d.effect,
+                        constant: d.constant,
+                        cost: d.cost,
+                        children: d.children.clone(),
+                        result: d.result,
+                        type_child: d.type_child(),
+                    },
+                )
+            })
+            .collect();
+        OpTable { ops }
+    }
+
+    pub fn get(&self, op: Symbol) -> Option<&OpInfo> {
+        self.ops.get(&op)
+    }
+}
+
+/// A value's known constant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Konst {
+    Int(i64),
+    /// An `f64`'s bits.
+    Float(u64),
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Facts {
+    /// The ground term of a type, literal or list-of-ground class.
+    pub ground: Option<Arc<Term>>,
+    /// The type of a value class.
+    pub ty: Option<Arc<Term>>,
+    /// Whether `ty` came from a source operation (preferred: guards reason about the
+    /// source program's types).
+    pub ty_from_source: bool,
+    pub konst: Option<Konst>,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Analysis {
+    pub ops: Arc<OpTable>,
+}
+
+impl Analysis {
+    pub fn new(ops: Arc<OpTable>) -> Analysis {
+        Analysis { ops }
+    }
+}
+
+fn leaf_term(n: &Node) -> Option<Term> {
+    match n {
+        Node::Int(i) => Some(Term::Int(*i)),
+        Node::Float(b) => Some(Term::Float(*b)),
+        Node::Str(s) => Some(Term::Str(s.as_str().to_string())),
+        Node::Func(s) => Some(Term::Func(s.as_str().to_string())),
+        Node::Op(..) => None,
+    }
+}
+
+impl egg::Analysis<Node> for Analysis {
+    type Data = Facts;
+
+    fn make(egraph: &mut EGraph<Node, Self>, enode: &Node, _id: Id) -> Facts {
+        let Node::Op(op, children) = enode else {
+            return Facts {
+                ground: leaf_term(enode).map(Arc::new),
+                ..Facts::default()
+            };
+        };
+        let Some(info) = egraph.analysis.ops.get(*op) else {
+            return Facts::default();
+        };
+        let mut facts = Facts::default();
+        if matches!(
+            info.result,
+            Sort::Type | Sort::List | Sort::Node | Sort::Lit | Sort::Sym | Sort::Func
+        ) {
+            let kids: Option<Vec<Term>> = children
+                .iter()
+                .map(|c| egraph[*c].data.ground.as_deref().cloned())
+                .collect();
+            if let Some(kids) = kids {
+                let t = Term::Op(op.as_str().to_string(), kids);
+                if t.size() <= MAX_GROUND {
+                    facts.ground = Some(Arc::new(t));
+                }
+            }
+        }
+        if let Some(i) = info.type_child {
+            if let Some(c) = children.get(i) {
+                facts.ty = egraph[*c].data.ground.clone();
+                facts.ty_from_source = info.level == Level::Source;
+            }
+        }
+        if info.constant {
+            let lit = info
+                .children
+                .iter()
+                .position(|s| *s == Sort::Lit)
+                .and_then(|i| children.get(i));
+            facts.konst = lit.and_then(|c| match egraph[*c].data.ground.as_deref() {
+                Some(Term::Int(i)) => Some(Konst::Int(*i)),
+                Some(Term::Float(b)) => Some(Konst::Float(*b)),
+                _ => None,
+            });
+        }
+        facts
+    }
+
+    fn merge(&mut self, a: &mut Facts, b: Facts) -> DidMerge {
+        let old = a.clone();
+        if a.ground.is_none() {
+            a.ground = b.ground.clone();
+        }
+        let take_b_ty = match (&a.ty, &b.ty) {
+            (None, Some(_)) => true,
+            (Some(_), Some(_)) => b.ty_from_source && !a.ty_from_source,
+            _ => false,
+        };
+        if take_b_ty {
+            a.ty = b.ty.clone();
+            a.ty_from_source = b.ty_from_source;
+        }
+        if a.konst.is_none() {
+            a.konst = b.konst;
+        }
+        DidMerge(*a != old, *a != b)
+    }
+}

@@ -1,0 +1,384 @@
+//! Encoding a verified function into the e-graph (DESIGN.md, "Encoding a function").
+//!
+//! Pure values become shared e-nodes. Side-effecting operations (calls, memory, unknown
+//! ops, terminators) form the *skeleton*: each is an e-node whose first child is the state
+//! after the previous skeleton op of its block (`(block.start B)` for the first), so two
+//! identical loads at different points stay distinct classes and every rule that rewrites a
+//! skeleton op keeps its place in the order. A single-result op's class is its value;
+//! results of multi-result ops are `(result T OP I)` projections. Types are terms.
+//!
+//! The vocabulary emitted here is declared in `rules/source.rules`; a missing or
+//! mismatched declaration is reported at the operation that needs it.
+
+use crate::analysis::{Analysis, OpTable};
+use crate::node::Node;
+use kiln_frontend::builder::float_value;
+use kiln_frontend::ir::{Function, Literal, OpKind, Successor, ValueId};
+use kiln_frontend::types::{Extent, Layout, Type};
+use kiln_frontend::{Diagnostic, Span};
+use egg::{EGraph, Id, Symbol};
+
+/// The e-classes extraction starts from, in program order.
+#[derive(Clone, Debug)]
+pub struct Roots {
+    /// `(func.sig PARAMS RESULTS)`.
+    pub signature: Id,
+    pub blocks: Vec<BlockRoots>,
+}
+
+#[derive(Clone, Debug)]
+pub struct BlockRoots {
+    /// `(block.params B TYPES)`; `None` for the entry block (its arguments are the
+    /// function's parameters).
+    pub params: Option<Id>,
+    /// The skeleton, terminator last.
+    pub skeleton: Vec<Id>,
+}
+
+/// A source operation's class and where it was written (for "no rule lowers" errors).
+#[derive(Clone, Debug)]
+pub struct Origin {
+    pub class: Id,
+    pub op: String,
+    pub span: Span,
+}
+
+pub struct Encoded {
+    pub roots: Roots,
+    pub origins: Vec<Origin>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+struct Encoder<'a> {
+    egraph: &'a mut EGraph<Node, Analysis>,
+    ops: &'a OpTable,
+    values: Vec<Option<Id>>,
+    origins: Vec<Origin>,
+    diagnostics: Vec<Diagnostic>,
+    span: Span,
+}
+
+/// Adds `f` to the e-graph and returns its roots.
+pub fn encode_function(egraph: &mut EGraph<Node, Analysis>, ops: &OpTable, f: &Function) -> Encoded {
+    let mut enc = Encoder {
+        egraph,
+        ops,
+        values: Vec::new(),
+        origins: Vec::new(),
+        diagnostics: Vec::new(),
+        span: f.name_span,
+    };
+    let params = enc.types(&f.ty.inputs);
+    let results = enc.types(&f.ty.results);
+    let signature = enc.op("func.sig", vec![params, results]);
+    enc.origin(signature, "func.sig");
+    let mut blocks = Vec::new();
+    if let Some(body) = &f.body {
+        enc.values = vec![None; body.values.len()];
+        // Block arguments first: a branch may name a block that comes later.
+        let mut block_params = Vec::new();
+        for (b, block) in body.blocks.iter().enumerate() {
+            enc.span = block.span;
+            for (i, v) in block.args.iter().enumerate() {
+                let ty = enc.ty(body.ty(*v));
+                let id = if b == 0 {
+                    let i = enc.int(i as i64);
+                    enc.op("func.arg", vec![ty, i])
+                } else {
+                    let (bb, ii) = (enc.int(b as i64), enc.int(i as i64));
+                    enc.op("block.arg", vec![ty, bb, ii])
+                };
+                enc.values[v.index()] = Some(id);
+            }
+            block_params.push(if b == 0 {
+                None
+            } else {
+                let tys: Vec<Type> = block.args.iter().map(|v| body.ty(*v).clone()).collect();
+                let tys = enc.types(&tys);
+                let bb = enc.int(b as i64);
+                let id = enc.op("block.params", vec![bb, tys]);
+                enc.origin(id, "block.params");
+                Some(id)
+            });
+        }
+        for (b, block) in body.blocks.iter().enumerate() {
+            let bb = enc.int(b as i64);
+            let mut state = enc.op("block.start", vec![bb]);
+            let mut skeleton = Vec::new();
+            for op in &block.ops {
+                enc.span = op.span;
+                if let Some(id) = enc.operation(op, body, state) {
+                    skeleton.push(id);
+                    state = id;
+                }
+            }
+            blocks.push(BlockRoots {
+                params: block_params[b],
+                skeleton,
+            });
+        }
+    }
+    Encoded {
+        roots: Roots { signature, blocks },
+        origins: enc.origins,
+        diagnostics: enc.diagnostics,
+    }
+}
+
+impl Encoder<'_> {
+    /// Adds a declared operation, reporting (once per op name) a missing or mismatched
+    /// declaration at the operation being encoded.
+    fn op(&mut self, name: &str, children: Vec<Id>) -> Id {
+        let sym = Symbol::from(name);
+        match self.ops.get(sym) {
+            None => self.missing(name, format!("the rules do not declare `{name}`, which kiln uses to encode this operation")),
+            Some(info) if info.children.len() != children.len() => self.missing(
+                name,
+                format!(
+                    "the rules declare `{name}` with {} operands, but kiln encodes it with {}",
+                    info.children.len(),
+                    children.len()
+                ),
+            ),
+            Some(_) => {}
+        }
+        self.egraph.add(Node::Op(sym, children))
+    }
+
+    fn missing(&mut self, name: &str, message: String) {
+        if self
+            .diagnostics
+            .iter()
+            .any(|d| d.code == "lower.undeclared" && d.message.contains(&format!("`{name}`")))
+        {
+            return;
+        }
+        self.diagnostics.push(
+            Diagnostic::error("lower.undeclared", self.span, message)
+                .with_note("the source vocabulary is listed in rules/README.md"),
+        );
+    }
+
+    fn origin(&mut self, class: Id, op: &str) {
+        self.origins.push(Origin {
+            class,
+            op: op.to_string(),
+            span: self.span,
+        });
+    }
+
+    fn int(&mut self, i: i64) -> Id {
+        self.egraph.add(Node::Int(i))
+    }
+
+    fn atom(&mut self, name: &str) -> Id {
+        self.op(name, Vec::new())
+    }
+
+    fn list(&mut self, items: Vec<Id>) -> Id {
+        let mut acc = self.atom("nil");
+        for i in items.into_iter().rev() {
+            acc = self.op("cons", vec![i, acc]);
+        }
+        acc
+    }
+
+    fn extent(&mut self, e: Extent) -> Id {
+        match e {
+            Some(n) => self.int(n),
+            None => self.atom("dyn"),
+        }
+    }
+
+    fn extents(&mut self, es: &[Extent]) -> Id {
+        let ids = es.iter().map(|e| self.extent(*e)).collect();
+        self.list(ids)
+    }
+
+    fn ty(&mut self, t: &Type) -> Id {
+        match t {
+            Type::Scalar(s) => self.atom(s.name()),
+            Type::UnrankedMemRef(e) => {
+                let e = self.atom(e.name());
+                self.op("memref.unranked", vec![e])
+            }
+            Type::MemRef(m) => {
+                let shape = self.extents(&m.shape);
+                let elem = self.atom(m.elem.name());
+                let layout = match &m.layout {
+                    Layout::Identity => self.atom("identity"),
+                    Layout::Strided { strides, offset } => {
+                        let s = self.extents(strides);
+                        let o = self.extent(*offset);
+                        self.op("strided", vec![s, o])
+                    }
+                };
+                self.op("memref", vec![shape, elem, layout])
+            }
+        }
+    }
+
+    fn types(&mut self, ts: &[Type]) -> Id {
+        let ids = ts.iter().map(|t| self.ty(t)).collect();
+        self.list(ids)
+    }
+
+    fn value(&mut self, v: ValueId) -> Id {
+        match self.values.get(v.index()).copied().flatten() {
+            Some(id) => id,
+            None => {
+                // The verifier guarantees definitions dominate uses; this is defensive.
+                self.diagnostics.push(Diagnostic::error(
+                    "lower.internal",
+                    self.span,
+                    "operand used before its definition",
+                ));
+                self.atom("nil")
+            }
+        }
+    }
+
+    fn values(&mut self, vs: &[ValueId]) -> Id {
+        let ids = vs.iter().map(|v| self.value(*v)).collect();
+        self.list(ids)
+    }
+
+    fn successor(&mut self, s: &Successor) -> Id {
+        let b = self.int(s.block.index() as i64);
+        let args = self.values(&s.args);
+        self.op("succ", vec![b, args])
+    }
+
+    fn set_results(&mut self, op_class: Id, results: &[ValueId], body: &kiln_frontend::ir::Body) {
+        match results {
+            [] => {}
+            [r] => self.values[r.index()] = Some(op_class),
+            many => {
+                for (i, r) in many.iter().enumerate() {
+                    let t = self.ty(body.ty(*r));
+                    let ii = self.int(i as i64);
+                    let id = self.op("result", vec![t, op_class, ii]);
+                    self.values[r.index()] = Some(id);
+                }
+            }
+        }
+    }
+
+    /// Encodes one operation; returns its class when it belongs to the skeleton.
+    fn operation(
+        &mut self,
+        op: &kiln_frontend::ir::Op,
+        body: &kiln_frontend::ir::Body,
+        state: Id,
+    ) -> Option<Id> {
+        let result_ty = op.results.first().map(|r| body.ty(*r).clone());
+        let operands: Vec<Id> = op.operands.iter().map(|v| self.value(*v)).collect();
+        let rty = |enc: &mut Self| match &result_ty {
+            Some(t) => enc.ty(t),
+            None => enc.atom("nil"),
+        };
+        let name = op.kind.name().to_string();
+        let (id, skeleton) = match &op.kind {
+            OpKind::Constant(lit) => {
+                let t = rty(self);
+                let scalar = result_ty.as_ref().and_then(Type::scalar);
+                let l = match (lit, scalar) {
+                    (Literal::Int(bits), Some(s)) => {
+                        Node::Int(kiln_frontend::ir::signed_value(*bits, s))
+                    }
+                    (Literal::Float(bits), Some(s)) => Node::Float(float_value(*bits, s).to_bits()),
+                    (Literal::Int(bits), None) => Node::Int(*bits as i64),
+                    (Literal::Float(bits), None) => Node::Float(*bits),
+                };
+                let l = self.egraph.add(l);
+                (self.op("arith.constant", vec![t, l]), false)
+            }
+            OpKind::Binary(_) | OpKind::Unary(_) | OpKind::Cast(_) | OpKind::Select => {
+                let mut kids = vec![rty(self)];
+                kids.extend(operands);
+                (self.op(&name, kids), false)
+            }
+            OpKind::CmpI(_) | OpKind::CmpF(_) => {
+                let pred = predicate(&op.kind);
+                let t = rty(self);
+                let s = self.egraph.add(Node::Str(Symbol::from(pred)));
+                let mut kids = vec![t, s];
+                kids.extend(operands);
+                (self.op(&name, kids), false)
+            }
+            OpKind::Dim | OpKind::Rank => {
+                let mut kids = vec![rty(self)];
+                kids.extend(operands);
+                (self.op(&name, kids), false)
+            }
+            OpKind::Call { callee } => {
+                let f = self.egraph.add(Node::Func(Symbol::from(callee.as_str())));
+                let rtys: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
+                let rtys = self.types(&rtys);
+                let args = self.list(operands);
+                (self.op("func.call", vec![state, f, rtys, args]), true)
+            }
+            OpKind::Generic { name: g } => {
+                let s = self.egraph.add(Node::Str(Symbol::from(g.as_str())));
+                let rtys: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
+                let rtys = self.types(&rtys);
+                let args = self.list(operands);
+                (self.op("generic", vec![state, s, rtys, args]), true)
+            }
+            OpKind::Load => {
+                let t = rty(self);
+                let idx = self.list(operands[1..].to_vec());
+                (self.op(&name, vec![state, t, operands[0], idx]), true)
+            }
+            OpKind::Store => {
+                let idx = self.list(operands[2..].to_vec());
+                (self.op(&name, vec![state, operands[0], operands[1], idx]), true)
+            }
+            OpKind::Alloc | OpKind::Alloca => {
+                let t = rty(self);
+                let sizes = self.list(operands);
+                (self.op(&name, vec![state, t, sizes]), true)
+            }
+            OpKind::Dealloc => (self.op(&name, vec![state, operands[0]]), true),
+            OpKind::Return => {
+                let vals = self.list(operands);
+                (self.op(&name, vec![state, vals]), true)
+            }
+            OpKind::Br => {
+                let s = self.successor(&op.successors[0]);
+                (self.op(&name, vec![state, s]), true)
+            }
+            OpKind::CondBr => {
+                let t = self.successor(&op.successors[0]);
+                let e = self.successor(&op.successors[1]);
+                (self.op(&name, vec![state, operands[0], t, e]), true)
+            }
+            OpKind::Switch { cases } => {
+                let flag_ty = self.ty(body.ty(op.operands[0]));
+                let default = self.successor(&op.successors[0]);
+                let mut cs = Vec::new();
+                for (v, s) in cases.iter().zip(&op.successors[1..]) {
+                    let v = self.int(*v);
+                    let s = self.successor(s);
+                    cs.push(self.op("case", vec![v, s]));
+                }
+                let cs = self.list(cs);
+                (
+                    self.op(&name, vec![state, flag_ty, operands[0], default, cs]),
+                    true,
+                )
+            }
+        };
+        self.origin(id, &name);
+        self.set_results(id, &op.results, body);
+        skeleton.then_some(id)
+    }
+}
+
+fn predicate(kind: &OpKind) -> &'static str {
+    match kind {
+        OpKind::CmpI(p) => p.name(),
+        OpKind::CmpF(p) => p.name(),
+        _ => "",
+    }
+}

@@ -1,0 +1,347 @@
+//! Lowering one function: encode it into a fresh e-graph, run the rule phases in order,
+//! extract the cheapest target-level form of every root and elaborate it. One e-graph per
+//! function, so functions lower independently (and can lower in parallel).
+
+use crate::analysis::{Analysis, OpTable};
+use crate::apply::build_rewrites;
+use crate::elaborate::elaborate;
+use crate::encode::{encode_function, Encoded};
+use crate::extract::{build_extractor, find_unlowered, Graph};
+use crate::lowered::Lowered;
+use crate::node::Node;
+use crate::rule::ruleset::RuleSet;
+use egg::{BackoffScheduler, Id, RecExpr, Rewrite, Runner, StopReason};
+use kiln_frontend::ir::Function;
+use kiln_frontend::Diagnostic;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// A rule set compiled to egg rewrites, one list per phase. Build it once and lower many
+/// functions with it.
+pub struct CompiledRules {
+    pub rules: Arc<RuleSet>,
+    pub ops: Arc<OpTable>,
+    pub phases: Vec<Vec<Rewrite<Node, Analysis>>>,
+}
+
+impl CompiledRules {
+    /// Compiles a checked rule set. Fails only if egg rejects a rule (which the checker
+    /// should have caught); the message names the rule.
+    pub fn new(rules: Arc<RuleSet>) -> Result<CompiledRules, String> {
+        let ops = Arc::new(OpTable::new(&rules));
+        let mut phases = Vec::new();
+        for (i, _) in rules.phases.iter().enumerate() {
+            let mut rewrites = Vec::new();
+            for r in rules.rules_in(i) {
+                rewrites.extend(build_rewrites(r).map_err(|e| format!("rule `{}`: {e}", r.name))?);
+            }
+            phases.push(rewrites);
+        }
+        Ok(CompiledRules { rules, ops, phases })
+    }
+}
+
+/// How a phase ended.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Stop {
+    Saturated,
+    IterationLimit(usize),
+    NodeLimit(usize),
+    TimeLimit(Duration),
+    Other(String),
+}
+
+impl std::fmt::Display for Stop {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Stop::Saturated => write!(f, "saturated"),
+            Stop::IterationLimit(n) => write!(f, "iteration limit ({n})"),
+            Stop::NodeLimit(n) => write!(f, "node limit ({n})"),
+            Stop::TimeLimit(d) => write!(f, "time limit ({} ms)", d.as_millis()),
+            Stop::Other(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PhaseStats {
+    pub phase: String,
+    pub iterations: usize,
+    pub nodes: usize,
+    pub classes: usize,
+    pub time: Duration,
+    pub stop: Stop,
+    /// How often each rule applied, by name (sorted).
+    pub applied: Vec<(String, usize)>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FunctionStats {
+    pub function: String,
+    pub phases: Vec<PhaseStats>,
+    pub extract_time: Duration,
+}
+
+/// What to produce besides the lowered function.
+#[derive(Clone, Debug, Default)]
+pub struct LowerOptions {
+    /// Record egg explanations and render how each root became its lowered form.
+    pub explain: bool,
+    /// Refuse to explain when the e-graph is larger than this many nodes.
+    pub explain_node_limit: usize,
+    /// Render the final e-graph as Graphviz.
+    pub dot: bool,
+}
+
+impl LowerOptions {
+    pub fn with_explanations(mut self, node_limit: usize) -> Self {
+        self.explain = true;
+        self.explain_node_limit = node_limit;
+        self
+    }
+
+    pub fn with_dot(mut self) -> Self {
+        self.dot = true;
+        self
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct LowerOutcome {
+    pub lowered: Option<Lowered>,
+    /// Relative to the function's text.
+    pub diagnostics: Vec<Diagnostic>,
+    pub stats: FunctionStats,
+    pub dot: Option<String>,
+    pub explanation: Option<String>,
+}
+
+/// Lowers one verified function with compiled rules.
+pub fn lower_function(rules: &CompiledRules, f: &Function, opts: &LowerOptions) -> LowerOutcome {
+    let mut egraph = Graph::new(Analysis::new(rules.ops.clone()));
+    if opts.explain {
+        egraph = egraph.with_explanations_enabled();
+    }
+    let encoded = encode_function(&mut egraph, &rules.ops, f);
+    let mut diagnostics = encoded.diagnostics.clone();
+    let mut stats = FunctionStats {
+        function: f.name.clone(),
+        ..FunctionStats::default()
+    };
+    let originals: Vec<(Id, RecExpr<Node>)> = if opts.explain {
+        egraph.rebuild();
+        let ex = egg::Extractor::new(&egraph, egg::AstSize);
+        all_roots(&encoded)
+            .into_iter()
+            .map(|r| (r, ex.find_best(r).1))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    if diagnostics.iter().any(Diagnostic::is_error) {
+        return LowerOutcome {
+            lowered: None,
+            diagnostics,
+            stats,
+            dot: None,
+            explanation: None,
+        };
+    }
+    for (i, phase) in rules.rules.phases.iter().enumerate() {
+        let start = Instant::now();
+        let runner = Runner::<Node, Analysis, ()>::new(Analysis::new(rules.ops.clone()))
+            .with_egraph(egraph)
+            .with_iter_limit(phase.iterations)
+            .with_node_limit(phase.nodes)
+            .with_time_limit(Duration::from_millis(phase.time_ms))
+            .with_scheduler(BackoffScheduler::default())
+            .run(&rules.phases[i]);
+        let stop = match &runner.stop_reason {
+            Some(StopReason::Saturated) | None => Stop::Saturated,
+            Some(StopReason::IterationLimit(n)) => Stop::IterationLimit(*n),
+            Some(StopReason::NodeLimit(n)) => Stop::NodeLimit(*n),
+            Some(StopReason::TimeLimit(t)) => Stop::TimeLimit(Duration::from_secs_f64(*t)),
+            Some(StopReason::Other(s)) => Stop::Other(s.clone()),
+        };
+        let mut applied: std::collections::BTreeMap<String, usize> = Default::default();
+        for it in &runner.iterations {
+            for (rule, n) in &it.applied {
+                *applied.entry(rule.as_str().to_string()).or_default() += n;
+            }
+        }
+        egraph = runner.egraph;
+        let ps = PhaseStats {
+            phase: phase.name.clone(),
+            iterations: runner.iterations.len(),
+            nodes: egraph.total_number_of_nodes(),
+            classes: egraph.number_of_classes(),
+            time: start.elapsed(),
+            stop: stop.clone(),
+            applied: applied.into_iter().collect(),
+        };
+        if stop != Stop::Saturated {
+            let mut grew: Vec<&(String, usize)> = ps.applied.iter().collect();
+            grew.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            let top: Vec<String> = grew
+                .iter()
+                .take(5)
+                .map(|(r, n)| format!("`{r}` ({n}×)"))
+                .collect();
+            let message = format!(
+                "phase `{}` did not saturate on `@{}`: it stopped at its {stop}",
+                phase.name, f.name
+            );
+            let mut d = if phase.allow_partial {
+                Diagnostic::warning("lower.limit", f.name_span, message)
+            } else {
+                Diagnostic::error("lower.limit", f.name_span, message)
+            };
+            d = d.with_note(format!(
+                "the rules that grew the e-graph most: {}",
+                if top.is_empty() {
+                    "none applied".to_string()
+                } else {
+                    top.join(", ")
+                }
+            ));
+            d = d.with_note(format!(
+                "the phase is declared at {}; raise its limits, mark it `partial`, or remove the rules that grow without bound (such as commutativity with associativity)",
+                rules.rules.describe(phase.loc)
+            ));
+            diagnostics.push(d);
+        }
+        stats.phases.push(ps);
+    }
+    let start = Instant::now();
+    let extractor = build_extractor(&egraph, rules.ops.clone());
+    let mut unlowered = Vec::new();
+    for root in all_roots(&encoded) {
+        if !extractor.find_best_cost(root).is_finite() {
+            if let Some(d) = unlowered_diagnostic(&egraph, &extractor, rules, &encoded, root) {
+                if !unlowered.contains(&d) {
+                    unlowered.push(d);
+                }
+            }
+        }
+    }
+    unlowered.truncate(20);
+    diagnostics.extend(unlowered);
+    let mut lowered = None;
+    if !diagnostics.iter().any(Diagnostic::is_error) {
+        match elaborate(&egraph, &extractor, &rules.ops, f, &encoded.roots) {
+            Ok(l) => lowered = Some(l),
+            Err(e) => diagnostics.push(Diagnostic::error(
+                "lower.elaborate",
+                f.name_span,
+                format!("cannot elaborate `@{}`: {}", f.name, e.0),
+            )),
+        }
+    }
+    stats.extract_time = start.elapsed();
+    drop(extractor);
+    let explanation = if opts.explain {
+        let pairs = extractor_roots(&egraph, rules, &originals);
+        Some(explain(&mut egraph, &pairs, opts))
+    } else {
+        None
+    };
+    let dot = opts.dot.then(|| egraph.dot().to_string());
+    LowerOutcome {
+        lowered,
+        diagnostics,
+        stats,
+        dot,
+        explanation,
+    }
+}
+
+fn all_roots(e: &Encoded) -> Vec<Id> {
+    let mut out = vec![e.roots.signature];
+    for b in &e.roots.blocks {
+        out.extend(b.params);
+        out.extend(b.skeleton.iter().copied());
+    }
+    out
+}
+
+/// Pairs each root's original term with its extracted term.
+fn extractor_roots(
+    egraph: &Graph,
+    rules: &CompiledRules,
+    originals: &[(Id, RecExpr<Node>)],
+) -> Vec<(RecExpr<Node>, Option<RecExpr<Node>>)> {
+    let ex = build_extractor(egraph, rules.ops.clone());
+    originals
+        .iter()
+        .map(|(id, src)| {
+            let (cost, best) = ex.find_best(*id);
+            (src.clone(), cost.is_finite().then_some(best))
+        })
+        .collect()
+}
+
+fn explain(
+    egraph: &mut Graph,
+    pairs: &[(RecExpr<Node>, Option<RecExpr<Node>>)],
+    opts: &LowerOptions,
+) -> String {
+    let nodes = egraph.total_number_of_nodes();
+    if nodes > opts.explain_node_limit {
+        return format!(
+            "not explained: the e-graph has {nodes} nodes, over the limit of {} (raise it with --explain-limit)\n",
+            opts.explain_node_limit
+        );
+    }
+    let mut out = String::new();
+    for (src, dst) in pairs {
+        let Some(dst) = dst else {
+            out.push_str(&format!("{src}\n  has no lowered form\n\n"));
+            continue;
+        };
+        if src == dst {
+            out.push_str(&format!("{src}\n  is already target level\n\n"));
+            continue;
+        }
+        let mut ex = egraph.explain_equivalence(src, dst);
+        out.push_str(&ex.get_flat_string());
+        out.push_str("\n\n");
+    }
+    out
+}
+
+fn unlowered_diagnostic(
+    egraph: &Graph,
+    extractor: &egg::Extractor<'_, crate::extract::LoweringCost, Node, Analysis>,
+    rules: &CompiledRules,
+    encoded: &Encoded,
+    root: Id,
+) -> Option<Diagnostic> {
+    let (class, op) = find_unlowered(egraph, extractor, root)?;
+    let root = egraph.find(root);
+    let origin = encoded
+        .origins
+        .iter()
+        .find(|o| egraph.find(o.class) == class)
+        .or_else(|| encoded.origins.iter().find(|o| egraph.find(o.class) == root))?;
+    let message = if origin.op == op {
+        format!("no rule lowers `{op}`")
+    } else {
+        format!("no rule lowers `{op}` (needed to lower `{}`)", origin.op)
+    };
+    let matching: Vec<String> = rules
+        .rules
+        .rules
+        .iter()
+        .filter(|r| r.lhs.root_op() == Some(op.as_str()) || (r.two_way && r.rhs.root_op() == Some(op.as_str())))
+        .map(|r| format!("`{}` ({})", r.name, rules.rules.describe(r.loc)))
+        .collect();
+    let note = if matching.is_empty() {
+        format!("no rule has `{op}` at the root of its left side")
+    } else {
+        format!(
+            "rules with `{op}` on the left did not produce a target-level form here: {}",
+            matching.join(", ")
+        )
+    };
+    Some(Diagnostic::error("lower.unlowered", origin.span, message).with_note(note))
+}

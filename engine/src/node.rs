@@ -1,0 +1,142 @@
+//! The e-graph language: any operation a rule file declares, applied to children, plus
+//! literal leaves. Ordering compares names by text (not by interning order), so extraction's
+//! tie-breaks — and therefore kiln's output — do not depend on which thread interned a
+//! symbol first.
+
+use egg::{FromOp, Id, Language, Symbol};
+use std::cmp::Ordering;
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Node {
+    /// A declared operation (`arith.addi`, `i32`, `cons`, `nil`) with its children.
+    Op(Symbol, Vec<Id>),
+    /// An integer literal: the value read as signed (sign-extended from its type's width).
+    Int(i64),
+    /// A float literal: an `f64`'s bits.
+    Float(u64),
+    /// A string such as a predicate name (`"slt"`).
+    Str(Symbol),
+    /// A function name (`@f`, stored without the `@`).
+    Func(Symbol),
+}
+
+impl Node {
+    pub fn op(name: &str, children: Vec<Id>) -> Node {
+        Node::Op(Symbol::from(name), children)
+    }
+
+    pub fn op_name(&self) -> Option<&'static str> {
+        match self {
+            Node::Op(s, _) => Some(s.as_str()),
+            _ => None,
+        }
+    }
+
+    fn rank(&self) -> u8 {
+        match self {
+            Node::Op(..) => 0,
+            Node::Int(_) => 1,
+            Node::Float(_) => 2,
+            Node::Str(_) => 3,
+            Node::Func(_) => 4,
+        }
+    }
+}
+
+impl PartialOrd for Node {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Node {
+    fn cmp(&self, other: &Self) -> Ordering {
+        match (self, other) {
+            (Node::Op(a, ac), Node::Op(b, bc)) => a.as_str().cmp(b.as_str()).then(ac.cmp(bc)),
+            (Node::Int(a), Node::Int(b)) => a.cmp(b),
+            (Node::Float(a), Node::Float(b)) => a.cmp(b),
+            (Node::Str(a), Node::Str(b)) | (Node::Func(a), Node::Func(b)) => {
+                a.as_str().cmp(b.as_str())
+            }
+            _ => self.rank().cmp(&other.rank()),
+        }
+    }
+}
+
+/// What two nodes must share to match: operation name and arity, or the same literal.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Discriminant {
+    Op(Symbol, usize),
+    Leaf(Node),
+}
+
+impl Language for Node {
+    type Discriminant = Discriminant;
+
+    fn discriminant(&self) -> Discriminant {
+        match self {
+            Node::Op(s, c) => Discriminant::Op(*s, c.len()),
+            leaf => Discriminant::Leaf(leaf.clone()),
+        }
+    }
+
+    fn matches(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Node::Op(a, ac), Node::Op(b, bc)) => a == b && ac.len() == bc.len(),
+            (a, b) => a == b,
+        }
+    }
+
+    fn children(&self) -> &[Id] {
+        match self {
+            Node::Op(_, c) => c,
+            _ => &[],
+        }
+    }
+
+    fn children_mut(&mut self) -> &mut [Id] {
+        match self {
+            Node::Op(_, c) => c,
+            _ => &mut [],
+        }
+    }
+}
+
+impl fmt::Display for Node {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Node::Op(s, _) => write!(f, "{s}"),
+            Node::Int(i) => write!(f, "{i}"),
+            Node::Float(b) => write!(f, "{:?}", f64::from_bits(*b)),
+            Node::Str(s) => write!(f, "\"{s}\""),
+            Node::Func(s) => write!(f, "@{s}"),
+        }
+    }
+}
+
+/// Parses what [`Display`](fmt::Display) prints (egg uses it for explanations).
+impl FromOp for Node {
+    type Error = String;
+
+    fn from_op(op: &str, children: Vec<Id>) -> Result<Self, Self::Error> {
+        if !children.is_empty() {
+            return Ok(Node::op(op, children));
+        }
+        if let Some(s) = op.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
+            return Ok(Node::Str(Symbol::from(s)));
+        }
+        if let Some(s) = op.strip_prefix('@') {
+            return Ok(Node::Func(Symbol::from(s)));
+        }
+        if let Ok(i) = op.parse::<i64>() {
+            return Ok(Node::Int(i));
+        }
+        if op.contains('.') || op.contains("inf") || op.contains("NaN") {
+            if let Ok(x) = op.parse::<f64>() {
+                return Ok(Node::Float(x.to_bits()));
+            }
+        }
+        Ok(Node::op(op, Vec::new()))
+    }
+}

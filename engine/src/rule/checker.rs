@@ -1,0 +1,948 @@
+//! Loading a rules directory: parse every file, then check declarations, phases, rules and
+//! tests against each other. Every problem is collected (with its file and span) so one run
+//! reports them all, as Cranelift's ISLE does.
+
+use crate::rule::ast::{self, Direction, Item, Name, Term};
+use crate::rule::expr::{Builtin, Expr};
+use crate::rule::parser::parse_rule_file;
+use crate::rule::ruleset::{
+    FileId, Level, OpDecl, Pat, Phase, Rule, RuleLoc, RuleSet, RuleSource, RuleTest, Sort,
+};
+use kiln_frontend::{Diagnostic, Span};
+use std::collections::HashMap;
+
+/// A diagnostic in one of the rule files.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RuleDiagnostic {
+    pub file: FileId,
+    pub diagnostic: Diagnostic,
+}
+
+/// The result of loading rules: the checked set (complete only without errors) and every
+/// diagnostic, sorted by file and position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Loaded {
+    pub rules: RuleSet,
+    pub diagnostics: Vec<RuleDiagnostic>,
+}
+
+impl Loaded {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.diagnostic.is_error())
+    }
+}
+
+/// Default limits of a phase that does not set them.
+pub const DEFAULT_ITERATIONS: usize = 30;
+pub const DEFAULT_NODES: usize = 100_000;
+pub const DEFAULT_TIME_MS: u64 = 10_000;
+
+/// Checks a set of rule files (in the order given; callers sort them by path).
+///
+/// ```
+/// use kiln_engine::rule::{load_rules, RuleSource};
+///
+/// let text = "decl f: source (Value) -> Value\ndecl g: target (Value) -> Value\n\
+///             phase lower { iterations 5 }\nin lower {\n  ;; f is g\n  rule f-g: (f ?x) => (g ?x)\n}\n";
+/// let loaded = load_rules(vec![RuleSource { path: "a.rules".into(), text: text.into() }]);
+/// assert!(!loaded.has_errors());
+/// assert_eq!(loaded.rules.rules[0].name, "f-g");
+/// ```
+pub fn load_rules(files: Vec<RuleSource>) -> Loaded {
+    let mut cx = Checker {
+        set: RuleSet {
+            files,
+            ..RuleSet::default()
+        },
+        diags: Vec::new(),
+        file: 0,
+    };
+    cx.builtin_decls();
+    let mut parsed = Vec::new();
+    for (i, f) in cx.set.files.iter().enumerate() {
+        let (tree, diags) = parse_rule_file(&f.text);
+        parsed.push(tree);
+        cx.diags.extend(diags.into_iter().map(|d| RuleDiagnostic {
+            file: i,
+            diagnostic: d,
+        }));
+    }
+    // Declarations and phases first, so rules may use ops declared in any file.
+    for (i, tree) in parsed.iter().enumerate() {
+        cx.file = i;
+        for item in &tree.items {
+            match item {
+                Item::Decl(d) => cx.decl(d),
+                Item::Phase(p) => cx.phase(p),
+                Item::Group(_) | Item::Test(_) => {}
+            }
+        }
+    }
+    let mut rule_names: HashMap<String, RuleLoc> = HashMap::new();
+    let mut test_names: HashMap<String, RuleLoc> = HashMap::new();
+    for (i, tree) in parsed.iter().enumerate() {
+        cx.file = i;
+        for item in &tree.items {
+            match item {
+                Item::Group(g) => {
+                    let phase = cx.set.phases.iter().position(|p| p.name == g.phase.text);
+                    if phase.is_none() {
+                        let known: Vec<_> = cx.set.phases.iter().map(|p| p.name.clone()).collect();
+                        cx.error(
+                            "rules.unknown-phase",
+                            g.phase.span,
+                            format!("unknown phase `{}`", g.phase.text),
+                        )
+                        .notes
+                        .push(format!("declared phases: {}", list_or_none(&known)));
+                    }
+                    for r in &g.rules {
+                        if let Some(first) = rule_names.get(&r.name.text) {
+                            let what = cx.set.describe(*first);
+                            cx.error(
+                                "rules.duplicate-rule",
+                                r.name.span,
+                                format!("duplicate rule name `{}`", r.name.text),
+                            )
+                            .notes
+                            .push(format!("first defined at {what}"));
+                        } else {
+                            rule_names.insert(r.name.text.clone(), cx.loc(r.name.span));
+                        }
+                        if let (Some(p), Some(rule)) = (phase, cx.rule(r)) {
+                            cx.set.rules.push(Rule { phase: p, ..rule });
+                        }
+                    }
+                }
+                Item::Test(t) => {
+                    if let Some(first) = test_names.get(&t.name.text) {
+                        let what = cx.set.describe(*first);
+                        cx.error(
+                            "rules.duplicate-test",
+                            t.name.span,
+                            format!("duplicate test name `{}`", t.name.text),
+                        )
+                        .notes
+                        .push(format!("first defined at {what}"));
+                    } else {
+                        test_names.insert(t.name.text.clone(), cx.loc(t.name.span));
+                    }
+                    if let Some(test) = cx.test(t) {
+                        cx.set.tests.push(test);
+                    }
+                }
+                Item::Decl(_) | Item::Phase(_) => {}
+            }
+        }
+    }
+    cx.overlaps();
+    let mut diagnostics = cx.diags;
+    diagnostics.sort_by_key(|d| (d.file, d.diagnostic.span.start, d.diagnostic.span.end));
+    diagnostics.dedup();
+    Loaded {
+        rules: cx.set,
+        diagnostics,
+    }
+}
+
+fn list_or_none(items: &[String]) -> String {
+    if items.is_empty() {
+        "none".to_string()
+    } else {
+        items
+            .iter()
+            .map(|s| format!("`{s}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// Levenshtein distance, for "did you mean" notes.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+fn closest<'a>(name: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    candidates
+        .map(|c| (distance(name, c), c))
+        .filter(|(d, c)| *d <= 2.max(name.len() / 4) && *d < c.len())
+        .min()
+        .map(|(_, c)| c)
+}
+
+/// Where a term appears: patterns bind variables, templates use them, tests have none.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Context {
+    Pattern,
+    Template,
+    Test,
+}
+
+struct Checker {
+    set: RuleSet,
+    diags: Vec<RuleDiagnostic>,
+    file: FileId,
+}
+
+type Vars = HashMap<String, (Sort, Span)>;
+
+impl Checker {
+    fn loc(&self, span: Span) -> RuleLoc {
+        RuleLoc {
+            file: self.file,
+            span,
+        }
+    }
+
+    fn error(&mut self, code: &'static str, span: Span, msg: impl Into<String>) -> &mut Diagnostic {
+        self.diags.push(RuleDiagnostic {
+            file: self.file,
+            diagnostic: Diagnostic::error(code, span, msg),
+        });
+        &mut self.diags.last_mut().expect("just pushed").diagnostic
+    }
+
+    fn warning(&mut self, code: &'static str, span: Span, msg: impl Into<String>) -> &mut Diagnostic {
+        self.diags.push(RuleDiagnostic {
+            file: self.file,
+            diagnostic: Diagnostic::warning(code, span, msg),
+        });
+        &mut self.diags.last_mut().expect("just pushed").diagnostic
+    }
+
+    /// `nil` and `cons` back the `[a b | rest]` syntax, so every rule set has them.
+    fn builtin_decls(&mut self) {
+        for (name, children, result) in [
+            ("nil", vec![], Sort::List),
+            ("cons", vec![Sort::Any, Sort::List], Sort::List),
+        ] {
+            self.set.decls.push(OpDecl {
+                name: name.to_string(),
+                level: Level::Target,
+                effect: false,
+                constant: false,
+                cost: 0,
+                children,
+                result,
+                loc: RuleLoc::default(),
+            });
+        }
+    }
+
+    fn sort(&mut self, n: &Name) -> Option<Sort> {
+        let s = Sort::from_name(&n.text);
+        if s.is_none() {
+            let names: Vec<String> = Sort::ALL.iter().map(|(n, _)| n.to_string()).collect();
+            self.error("rules.unknown-sort", n.span, format!("unknown sort `{}`", n.text))
+                .notes
+                .push(format!("sorts: {}", names.join(", ")));
+        }
+        s
+    }
+
+    fn decl(&mut self, d: &ast::Decl) {
+        if let Some(first) = self.set.decl(&d.name.text) {
+            let msg = if first.loc == RuleLoc::default() {
+                format!("`{}` is built in (it backs the list syntax)", d.name.text)
+            } else {
+                format!("first declared at {}", self.set.describe(first.loc))
+            };
+            self.error(
+                "rules.duplicate-decl",
+                d.name.span,
+                format!("`{}` is declared twice", d.name.text),
+            )
+            .notes
+            .push(msg);
+            return;
+        }
+        let mut level = None;
+        let (mut effect, mut constant, mut cost) = (false, false, None);
+        for (attr, value) in &d.attrs {
+            let takes_value = attr.text == "cost";
+            match (takes_value, value) {
+                (false, Some((_, s))) => {
+                    self.error(
+                        "rules.bad-attribute",
+                        *s,
+                        format!("`{}` takes no value", attr.text),
+                    );
+                }
+                (true, None) => {
+                    self.error(
+                        "rules.bad-attribute",
+                        attr.span,
+                        "`cost` needs a value, as in `cost 3`",
+                    );
+                }
+                _ => {}
+            }
+            match attr.text.as_str() {
+                "source" | "target" => {
+                    let l = if attr.text == "source" {
+                        Level::Source
+                    } else {
+                        Level::Target
+                    };
+                    if level.is_some() {
+                        self.error(
+                            "rules.bad-attribute",
+                            attr.span,
+                            "an operation is either `source` or `target`, not both",
+                        );
+                    }
+                    level = Some(l);
+                }
+                "effect" => effect = true,
+                "const" => constant = true,
+                "cost" => {
+                    if let Some((v, s)) = value {
+                        match v.parse::<u32>() {
+                            Ok(c) => cost = Some(c),
+                            Err(_) => {
+                                self.error(
+                                    "rules.bad-attribute",
+                                    *s,
+                                    format!("cost `{v}` is not a non-negative integer"),
+                                );
+                            }
+                        }
+                    }
+                }
+                other => {
+                    self.error(
+                        "rules.bad-attribute",
+                        attr.span,
+                        format!("unknown attribute `{other}`"),
+                    )
+                    .notes
+                    .push("attributes: source, target, effect, const, cost N".to_string());
+                }
+            }
+        }
+        let children: Vec<Option<Sort>> = d.children.iter().map(|n| self.sort(n)).collect();
+        let result = self.sort(&d.result);
+        let Some(level) = level else {
+            self.error(
+                "rules.bad-attribute",
+                d.name.span,
+                format!("`{}` must be declared `source` or `target`", d.name.text),
+            );
+            return;
+        };
+        let (Some(children), Some(result)) =
+            (children.into_iter().collect::<Option<Vec<_>>>(), result)
+        else {
+            return;
+        };
+        if result == Sort::Any {
+            self.error(
+                "rules.bad-decl",
+                d.result.span,
+                format!("`{result}` is an operand sort, not a result sort"),
+            );
+            return;
+        }
+        if effect && children.first() != Some(&Sort::State) {
+            self.error(
+                "rules.bad-decl",
+                d.span,
+                format!(
+                    "`{}` is an `effect`, so its first operand must be its `State`",
+                    d.name.text
+                ),
+            );
+        }
+        if constant
+            && !(result == Sort::Value
+                && children.contains(&Sort::Type)
+                && children.contains(&Sort::Lit))
+        {
+            self.error(
+                "rules.bad-decl",
+                d.span,
+                "a `const` operation needs a `Type` and a `Lit` operand and a `Value` result",
+            );
+        }
+        let structural = matches!(result, Sort::Type | Sort::List | Sort::Node)
+            || children.is_empty() && result != Sort::Value;
+        let loc = self.loc(d.name.span);
+        self.set.decls.push(OpDecl {
+            name: d.name.text.clone(),
+            level,
+            effect,
+            constant,
+            cost: cost.unwrap_or(if structural { 0 } else { 1 }),
+            children,
+            result,
+            loc,
+        });
+    }
+
+    fn phase(&mut self, p: &ast::Phase) {
+        if let Some(first) = self.set.phases.iter().find(|q| q.name == p.name.text) {
+            let at = self.set.describe(first.loc);
+            self.error(
+                "rules.duplicate-phase",
+                p.name.span,
+                format!("phase `{}` is declared twice", p.name.text),
+            )
+            .notes
+            .push(format!("first declared at {at}"));
+            return;
+        }
+        let mut phase = Phase {
+            name: p.name.text.clone(),
+            iterations: DEFAULT_ITERATIONS,
+            nodes: DEFAULT_NODES,
+            time_ms: DEFAULT_TIME_MS,
+            allow_partial: false,
+            loc: self.loc(p.name.span),
+        };
+        for (key, value) in &p.settings {
+            let number = match value {
+                Some((v, s)) => match v.parse::<u64>() {
+                    Ok(n) if n > 0 => Some(n),
+                    _ => {
+                        self.error(
+                            "rules.bad-limit",
+                            *s,
+                            format!("`{v}` is not a positive integer"),
+                        );
+                        continue;
+                    }
+                },
+                None => None,
+            };
+            match (key.text.as_str(), number) {
+                ("iterations", Some(n)) => phase.iterations = n as usize,
+                ("nodes", Some(n)) => phase.nodes = n as usize,
+                ("time", Some(n)) => phase.time_ms = n,
+                ("partial", None) => phase.allow_partial = true,
+                ("iterations" | "nodes" | "time", None) => {
+                    self.error(
+                        "rules.bad-limit",
+                        key.span,
+                        format!("`{}` needs a value", key.text),
+                    );
+                }
+                ("partial", Some(_)) => {
+                    self.error("rules.bad-limit", key.span, "`partial` takes no value");
+                }
+                (other, _) => {
+                    self.error(
+                        "rules.bad-limit",
+                        key.span,
+                        format!("unknown phase setting `{other}`"),
+                    )
+                    .notes
+                    .push(
+                        "settings: iterations N, nodes N, time MILLISECONDS, partial".to_string(),
+                    );
+                }
+            }
+        }
+        self.set.phases.push(phase);
+    }
+
+    fn rule(&mut self, r: &ast::Rule) -> Option<Rule> {
+        let mut vars = Vars::new();
+        let before = self.diags.len();
+        let root = match &r.lhs {
+            Term::Op { op, .. } => self.set.decl(&op.text).map(|d| d.result),
+            other => {
+                self.error(
+                    "rules.unmatchable",
+                    other.span(),
+                    "the left side of a rule must be an operation",
+                )
+                .notes
+                .push(
+                    "a variable or a literal on the left would match every e-class (or none)"
+                        .to_string(),
+                );
+                None
+            }
+        };
+        let lhs = self.term(&r.lhs, Sort::Any, Context::Pattern, &mut vars);
+        let mut guards = Vec::new();
+        for g in &r.guards {
+            guards.push(self.expr(g, &vars));
+        }
+        let rhs_ctx = match r.direction {
+            Direction::OneWay => Context::Template,
+            Direction::TwoWay => Context::Pattern,
+        };
+        let mut rhs_vars = vars.clone();
+        // A value op may become an effect and back (a call whose result is unused is a
+        // `Value` in the source and a void call in the target): both order effects.
+        let rhs_sort = match root {
+            Some(Sort::Value | Sort::Effect) => Sort::State,
+            Some(s) => s,
+            None => Sort::Any,
+        };
+        let rhs = self.term(&r.rhs, rhs_sort, rhs_ctx, &mut rhs_vars);
+        if r.direction == Direction::TwoWay {
+            if !matches!(r.rhs, Term::Op { .. }) {
+                self.error(
+                    "rules.unmatchable",
+                    r.rhs.span(),
+                    "both sides of `<=>` must be operations (each side is also a pattern)",
+                );
+            }
+            let (mut a, mut b): (Vec<_>, Vec<_>) = (
+                lhs.as_ref().map(Pat::vars).unwrap_or_default(),
+                rhs.as_ref().map(Pat::vars).unwrap_or_default(),
+            );
+            a.sort();
+            b.sort();
+            if a != b {
+                self.error(
+                    "rules.unbound-var",
+                    r.rhs.span(),
+                    "both sides of `<=>` must bind the same variables",
+                );
+            }
+        }
+        if self.diags[before..].iter().any(|d| d.diagnostic.is_error()) {
+            return None;
+        }
+        Some(Rule {
+            name: r.name.text.clone(),
+            phase: 0,
+            lhs: lhs?,
+            guards: guards.into_iter().collect::<Option<Vec<_>>>()?,
+            rhs: rhs?,
+            two_way: r.direction == Direction::TwoWay,
+            loc: self.loc(r.name.span),
+        })
+    }
+
+    fn test(&mut self, t: &ast::Test) -> Option<RuleTest> {
+        let mut vars = Vars::new();
+        let input = self.term(&t.input, Sort::Any, Context::Test, &mut vars);
+        let expected = self.term(&t.expected, Sort::Any, Context::Test, &mut vars);
+        Some(RuleTest {
+            name: t.name.text.clone(),
+            input: input?,
+            expected: expected?,
+            loc: self.loc(t.name.span),
+        })
+    }
+
+    fn expect(&mut self, expected: Sort, actual: Sort, span: Span, what: &str, ctx: Context) {
+        if !expected.accepts(actual) {
+            let d = self.error(
+                "rules.sort-mismatch",
+                span,
+                format!("{what} is a {actual}, but a {expected} is expected here"),
+            );
+            if ctx == Context::Pattern {
+                d.notes
+                    .push("so this pattern can never match a declared operation".to_string());
+            }
+        }
+    }
+
+    fn term(&mut self, t: &Term, expected: Sort, ctx: Context, vars: &mut Vars) -> Option<Pat> {
+        match t {
+            Term::Var(n) => {
+                if ctx == Context::Test {
+                    self.error(
+                        "rules.var-in-test",
+                        n.span,
+                        "tests are ground terms; variables are not allowed",
+                    );
+                    return None;
+                }
+                match vars.get(&n.text).copied() {
+                    Some((sort, _)) => {
+                        if sort == Sort::Any {
+                            vars.insert(n.text.clone(), (expected, n.span));
+                        } else if expected != Sort::Any
+                            && !expected.accepts(sort)
+                            && !sort.accepts(expected)
+                        {
+                            self.error(
+                                "rules.sort-mismatch",
+                                n.span,
+                                format!(
+                                    "`?{}` is bound to a {sort}, but a {expected} is expected here",
+                                    n.text
+                                ),
+                            );
+                        }
+                    }
+                    None if ctx == Context::Pattern => {
+                        vars.insert(n.text.clone(), (expected, n.span));
+                    }
+                    None => {
+                        self.error(
+                            "rules.unbound-var",
+                            n.span,
+                            format!("`?{}` is not bound by the left side", n.text),
+                        );
+                        return None;
+                    }
+                }
+                Some(Pat::Var(n.text.clone()))
+            }
+            Term::Int(s, span) => {
+                self.expect(expected, Sort::Lit, *span, &format!("`{s}`"), ctx);
+                match parse_int(s) {
+                    Some(v) => Some(Pat::Int(v)),
+                    None => {
+                        self.error(
+                            "rules.bad-literal",
+                            *span,
+                            format!("integer `{s}` does not fit in 64 bits"),
+                        );
+                        None
+                    }
+                }
+            }
+            Term::Float(s, span) => {
+                self.expect(expected, Sort::Lit, *span, &format!("`{s}`"), ctx);
+                match s.parse::<f64>() {
+                    Ok(v) => Some(Pat::Float(v.to_bits())),
+                    Err(_) => {
+                        self.error("rules.bad-literal", *span, format!("bad float `{s}`"));
+                        None
+                    }
+                }
+            }
+            Term::Str(s, span) => {
+                self.expect(expected, Sort::Sym, *span, &format!("\"{s}\""), ctx);
+                Some(Pat::Str(s.clone()))
+            }
+            Term::Func(s, span) => {
+                self.expect(expected, Sort::Func, *span, &format!("`@{s}`"), ctx);
+                Some(Pat::Func(s.clone()))
+            }
+            Term::Op {
+                op, children, span, ..
+            } => {
+                let Some(decl) = self.set.decl(&op.text).cloned() else {
+                    let hint = closest(&op.text, self.set.decls.iter().map(|d| d.name.as_str()))
+                        .map(|c| format!("did you mean `{c}`?"));
+                    let d = self.error(
+                        "rules.unknown-op",
+                        op.span,
+                        format!("unknown operation `{}`", op.text),
+                    );
+                    d.notes.extend(hint);
+                    d.notes
+                        .push("every operation must be declared with `decl`".to_string());
+                    // Still check the children, to report their problems too.
+                    for c in children {
+                        self.term(c, Sort::Any, ctx, vars);
+                    }
+                    return None;
+                };
+                self.expect(expected, decl.result, op.span, &format!("`{}`", op.text), ctx);
+                if children.len() != decl.children.len() {
+                    let sorts: Vec<&str> = decl.children.iter().map(|s| s.name()).collect();
+                    self.error(
+                        "rules.arity",
+                        *span,
+                        format!(
+                            "`{}` takes {} operand{} ({}), found {}",
+                            op.text,
+                            decl.children.len(),
+                            if decl.children.len() == 1 { "" } else { "s" },
+                            sorts.join(" "),
+                            children.len()
+                        ),
+                    );
+                    for c in children {
+                        self.term(c, Sort::Any, ctx, vars);
+                    }
+                    return None;
+                }
+                let mut out = Vec::new();
+                for (c, s) in children.iter().zip(&decl.children) {
+                    out.push(self.term(c, *s, ctx, vars));
+                }
+                Some(Pat::Op(
+                    op.text.clone(),
+                    out.into_iter().collect::<Option<Vec<_>>>()?,
+                ))
+            }
+            Term::List { items, tail, span } => {
+                self.expect(expected, Sort::List, *span, "a list", ctx);
+                let mut acc = match tail {
+                    Some(t) => self.term(t, Sort::List, ctx, vars),
+                    None => Some(Pat::Op("nil".to_string(), Vec::new())),
+                };
+                let mut elems = Vec::new();
+                for i in items {
+                    elems.push(self.term(i, Sort::Any, ctx, vars));
+                }
+                for e in elems.into_iter().rev() {
+                    acc = match (e, acc) {
+                        (Some(e), Some(a)) => Some(Pat::Op("cons".to_string(), vec![e, a])),
+                        _ => None,
+                    };
+                }
+                acc
+            }
+            Term::Computed(e, span) => {
+                if ctx != Context::Template {
+                    self.error(
+                        "rules.computed-in-pattern",
+                        *span,
+                        "computed values `{...}` may appear only on the right of `=>`",
+                    );
+                    return None;
+                }
+                self.expr(e, vars).map(Pat::Computed)
+            }
+        }
+    }
+
+    fn expr(&mut self, e: &ast::Expr, vars: &Vars) -> Option<Expr> {
+        match e {
+            ast::Expr::Var(n) => {
+                if vars.contains_key(&n.text) {
+                    Some(Expr::Var(n.text.clone()))
+                } else {
+                    self.error(
+                        "rules.unbound-var",
+                        n.span,
+                        format!("`?{}` is not bound by the left side", n.text),
+                    );
+                    None
+                }
+            }
+            ast::Expr::Int(s, span) => match parse_int(s) {
+                Some(v) => Some(Expr::Int(v)),
+                None => {
+                    self.error(
+                        "rules.bad-literal",
+                        *span,
+                        format!("integer `{s}` does not fit in 64 bits"),
+                    );
+                    None
+                }
+            },
+            ast::Expr::Float(s, span) => match s.parse::<f64>() {
+                Ok(v) => Some(Expr::Float(v.to_bits())),
+                Err(_) => {
+                    self.error("rules.bad-literal", *span, format!("bad float `{s}`"));
+                    None
+                }
+            },
+            ast::Expr::Str(s, _) => Some(Expr::Str(s.clone())),
+            ast::Expr::Atom(n) => match self.set.decl(&n.text) {
+                Some(d) if d.children.is_empty() => Some(Expr::Atom(n.text.clone())),
+                Some(_) => {
+                    self.error(
+                        "rules.arity",
+                        n.span,
+                        format!("`{}` takes operands; only nullary operations can be used as values in an expression", n.text),
+                    );
+                    None
+                }
+                None => {
+                    let hint = closest(&n.text, Builtin::names()).map(|c| {
+                        format!("`{c}` is a function; call it as `({c} ...)`")
+                    });
+                    let d = self.error(
+                        "rules.unknown-op",
+                        n.span,
+                        format!("unknown operation `{}`", n.text),
+                    );
+                    d.notes.extend(hint);
+                    None
+                }
+            },
+            ast::Expr::Call { func, args, span } => {
+                let checked: Vec<Option<Expr>> = args.iter().map(|a| self.expr(a, vars)).collect();
+                let Some((b, arity)) = Builtin::from_name(&func.text) else {
+                    let hint = closest(&func.text, Builtin::names())
+                        .map(|c| format!("did you mean `{c}`?"));
+                    let d = self.error(
+                        "rules.unknown-function",
+                        func.span,
+                        format!("unknown function `{}` in an expression", func.text),
+                    );
+                    d.notes.extend(hint);
+                    return None;
+                };
+                let ok = match arity {
+                    Some(n) => args.len() == n,
+                    None => !args.is_empty(),
+                };
+                if !ok {
+                    let want = match arity {
+                        Some(n) => format!("{n} argument{}", if n == 1 { "" } else { "s" }),
+                        None => "at least one argument".to_string(),
+                    };
+                    self.error(
+                        "rules.arity",
+                        *span,
+                        format!("`{}` takes {want}, found {}", func.text, args.len()),
+                    );
+                    return None;
+                }
+                Some(Expr::Call(b, checked.into_iter().collect::<Option<Vec<_>>>()?))
+            }
+        }
+    }
+
+    /// Warns about rules of one phase with the same left side and the same guards: the
+    /// second can only ever add what the first already adds, or contradict it.
+    fn overlaps(&mut self) {
+        let rules = self.set.rules.clone();
+        let mut seen: HashMap<(usize, String), usize> = HashMap::new();
+        for (i, r) in rules.iter().enumerate() {
+            let key = (r.phase, canonical(r));
+            if let Some(&j) = seen.get(&key) {
+                let first = &rules[j];
+                let at = self.set.describe(first.loc);
+                let phase = self.set.phases[r.phase].name.clone();
+                self.file = r.loc.file;
+                self.warning(
+                    "rules.overlap",
+                    r.loc.span,
+                    format!(
+                        "rules `{}` and `{}` have the same left side in phase `{phase}`",
+                        first.name, r.name
+                    ),
+                )
+                .notes
+                .push(format!("`{}` is at {at}", first.name));
+            } else {
+                seen.insert(key, i);
+            }
+        }
+    }
+}
+
+/// The left side and guards of a rule with variables renamed by first occurrence.
+fn canonical(r: &Rule) -> String {
+    let vars = r.lhs.vars();
+    let mut s = format!("{} if", r.lhs);
+    for g in &r.guards {
+        s.push_str(&format!(" {g}"));
+    }
+    for (i, v) in vars.iter().enumerate() {
+        s = replace_var(&s, v, &format!("#{i}"));
+    }
+    s
+}
+
+fn replace_var(s: &str, var: &str, with: &str) -> String {
+    let needle = format!("?{var}");
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(i) = rest.find(&needle) {
+        let end = i + needle.len();
+        let boundary = rest[end..]
+            .chars()
+            .next()
+            .is_none_or(|c| c == ' ' || c == ')' || c == '}');
+        out.push_str(&rest[..i]);
+        out.push_str(if boundary { with } else { &needle });
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn parse_int(s: &str) -> Option<i64> {
+    let (neg, digits) = match s.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, s),
+    };
+    let v = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+        Some(hex) => u64::from_str_radix(hex, 16).ok()? as i128,
+        None => digits.parse::<i128>().ok()?,
+    };
+    let v = if neg { -v } else { v };
+    if v < i64::MIN as i128 || v > u64::MAX as i128 {
+        return None;
+    }
+    // Values up to u64::MAX are accepted as bit patterns (`0xffffffffffffffff` is -1).
+    Some(v as i64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn load(text: &str) -> Loaded {
+        load_rules(vec![RuleSource {
+            path: "t.rules".into(),
+            text: text.into(),
+        }])
+    }
+
+    fn messages(l: &Loaded) -> Vec<String> {
+        l.diagnostics
+            .iter()
+            .map(|d| d.diagnostic.located(&l.rules.files[0].text))
+            .collect()
+    }
+
+    const DECLS: &str = "decl f: source (Type Value Value) -> Value\n\
+                         decl g: target (Type Value Value) -> Value\n\
+                         decl i32: target () -> Type\n\
+                         phase lower { }\n";
+
+    #[test]
+    fn reports_every_problem_at_once() {
+        let l = load(&format!(
+            "{DECLS}in lower {{\n\
+             rule a: (f ?t ?x) => ?x\n\
+             rule b: (h ?t ?x ?y) => ?x\n\
+             rule c: (f ?t ?x ?y) => (g ?t ?x ?z)\n\
+             rule c: (f ?t ?x ?y) if (const? ?w) => ?x\n\
+             rule e: (f ?t i32 ?y) => ?y\n\
+             }}\n"
+        ));
+        let m = messages(&l);
+        assert_eq!(
+            m,
+            vec![
+                "6:9: `f` takes 3 operands (Type Value Value), found 2",
+                "7:10: unknown operation `h`",
+                "8:35: `?z` is not bound by the left side",
+                "9:6: duplicate rule name `c`",
+                "9:34: `?w` is not bound by the left side",
+                "10:15: `i32` is a Type, but a Value is expected here",
+            ],
+            "{m:#?}"
+        );
+    }
+
+    #[test]
+    fn identical_left_sides_warn() {
+        let l = load(&format!(
+            "{DECLS}in lower {{\n rule a: (f ?t ?x ?y) => (g ?t ?x ?y)\n rule b: (f ?s ?p ?q) => (g ?s ?q ?p)\n}}\n"
+        ));
+        assert!(!l.has_errors());
+        assert_eq!(messages(&l), vec!["7:7: rules `a` and `b` have the same left side in phase `lower`"]);
+    }
+
+    #[test]
+    fn lists_desugar_to_cons() {
+        let l = load(&format!(
+            "{DECLS}in lower {{\n rule a: (f ?t ?x [?y | ?r]) => ?x\n}}\n"
+        ));
+        assert!(l.diagnostics.iter().any(|d| d.diagnostic.message.contains("a List, but a Value")));
+        let l = load("decl k: target (List) -> Value\nphase p {}\nin p {\n rule a: (k [?y | ?r]) => (k ?r)\n}\n");
+        assert!(!l.has_errors(), "{:?}", messages(&l));
+        assert_eq!(l.rules.rules[0].lhs.to_string(), "(k (cons ?y ?r))");
+    }
+}

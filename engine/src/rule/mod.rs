@@ -1,0 +1,12 @@
+//! The rule language: lexer → grammar (lalrpop) → AST with spans → checker → [`RuleSet`].
+//! Plain data only; `apply.rs` and `lower.rs` turn a rule set into egg rewrites.
+
+pub mod ast;
+pub mod checker;
+pub mod expr;
+pub mod lexer;
+pub mod parser;
+pub mod ruleset;
+
+pub use checker::{load_rules, Loaded, RuleDiagnostic};
+pub use ruleset::{Level, OpDecl, Pat, Phase, Rule, RuleLoc, RuleSet, RuleSource, RuleTest, Sort};

@@ -1,0 +1,149 @@
+//! Runs the rule grammar and turns its errors into [`Diagnostic`]s; lalrpop's types never
+//! leave this file.
+
+use crate::rule::ast::{RuleFile, Term};
+use crate::rule::lexer::{Lexer, Tok};
+use kiln_frontend::{Diagnostic, Span};
+use lalrpop_util::{lalrpop_mod, ParseError};
+
+lalrpop_mod!(
+    #[allow(clippy::all, clippy::pedantic, unused_parens, dead_code)]
+    grammar,
+    "/rule/grammar.rs"
+);
+
+/// Parses a rule file. The tree holds every item that parsed; the diagnostics list every
+/// syntax error (at most one per line, since recovery inside a line tends to cascade).
+pub fn parse_rule_file(text: &str) -> (RuleFile, Vec<Diagnostic>) {
+    let mut lexer = Lexer::new(text);
+    let mut recovered = Vec::new();
+    let result = grammar::FileParser::new().parse(&mut recovered, &mut lexer);
+    let mut diags = std::mem::take(&mut lexer.diagnostics);
+    diags.extend(recovered.into_iter().map(|e| convert(e.error, text)));
+    let tree = match result {
+        Ok(t) => t,
+        Err(e) => {
+            diags.push(convert(e, text));
+            RuleFile::default()
+        }
+    };
+    (tree, one_per_line(diags, text))
+}
+
+/// Parses one term (used for the inputs of `kiln rules` tests given on the command line).
+pub fn parse_term(text: &str) -> Result<Term, Vec<Diagnostic>> {
+    let mut lexer = Lexer::new(text);
+    let mut recovered = Vec::new();
+    let result = grammar::TermParser::new().parse(&mut recovered, &mut lexer);
+    let mut diags = std::mem::take(&mut lexer.diagnostics);
+    diags.extend(recovered.into_iter().map(|e| convert(e.error, text)));
+    match result {
+        Ok(t) if diags.is_empty() => Ok(t),
+        Ok(_) => Err(diags),
+        Err(e) => {
+            diags.push(convert(e, text));
+            Err(diags)
+        }
+    }
+}
+
+fn one_per_line(mut diags: Vec<Diagnostic>, text: &str) -> Vec<Diagnostic> {
+    diags.sort_by_key(|d| d.span.start);
+    let index = kiln_frontend::LineIndex::new(text);
+    let mut seen = std::collections::HashSet::new();
+    diags.retain(|d| seen.insert(index.line_col(d.span.start).line));
+    diags
+}
+
+fn convert(e: ParseError<usize, Tok<'_>, std::convert::Infallible>, text: &str) -> Diagnostic {
+    match e {
+        ParseError::InvalidToken { location } => Diagnostic::error(
+            "rules.syntax",
+            Span::new(location, location + 1),
+            "invalid token",
+        ),
+        ParseError::UnrecognizedEof { location, expected } => {
+            let at = location.min(text.len());
+            Diagnostic::error(
+                "rules.syntax",
+                Span::new(at, at),
+                format!("unexpected end of file{}", expectation(&expected)),
+            )
+        }
+        ParseError::UnrecognizedToken {
+            token: (l, tok, r),
+            expected,
+        } => Diagnostic::error(
+            "rules.syntax",
+            Span::new(l, r),
+            format!("unexpected {tok}{}", expectation(&expected)),
+        ),
+        ParseError::ExtraToken { token: (l, tok, r) } => Diagnostic::error(
+            "rules.syntax",
+            Span::new(l, r),
+            format!("unexpected {tok}"),
+        ),
+        ParseError::User { error } => match error {},
+    }
+}
+
+fn expectation(expected: &[String]) -> String {
+    let mut words: Vec<String> = Vec::new();
+    for e in expected {
+        let w = match e.as_str() {
+            "IDENT" => "a name".to_string(),
+            "VAR" => "a variable".to_string(),
+            "INT" => "an integer".to_string(),
+            "FLOAT" => "a float".to_string(),
+            "STRING" => "a string".to_string(),
+            "FUNC" => "a function name".to_string(),
+            s => format!("`{}`", s.trim_matches('"')),
+        };
+        if !words.contains(&w) {
+            words.push(w);
+        }
+    }
+    match words.len() {
+        0 => String::new(),
+        1 => format!(", expected {}", words[0]),
+        n if n <= 6 => {
+            let (last, init) = words.split_last().expect("n > 1");
+            format!(", expected {} or {}", init.join(", "), last)
+        }
+        _ => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rule::ast::Item;
+
+    #[test]
+    fn parses_every_item_kind() {
+        let (f, d) = parse_rule_file(
+            "decl arith.addi: source (Type Value Value) -> Value\n\
+             phase lower { iterations 10 nodes 1000 }\n\
+             in lower {\n  ;; x + 0 = x\n  rule addi-zero: (arith.addi ?t ?x (arith.constant ?t 0)) => ?x\n\
+               rule comm: (f ?a ?b) <=> (f ?b ?a)\n\
+               rule fold: (g ?a) if (const? ?a) => {(+ (const ?a) 1)}\n}\n\
+             test t { (f [1 2 | nil] @g \"s\") => x }\n",
+        );
+        assert!(d.is_empty(), "{d:?}");
+        assert_eq!(f.items.len(), 4);
+        let Item::Group(g) = &f.items[2] else {
+            panic!("expected a group")
+        };
+        assert_eq!(g.rules.len(), 3);
+        assert_eq!(g.rules[2].guards.len(), 1);
+    }
+
+    #[test]
+    fn recovers_and_reports_several_errors() {
+        let (f, d) = parse_rule_file(
+            "in lower {\n  rule a: (f ?x => ?x\n  rule b: (g ?x) => ?x\n}\ndecl : source () -> Value\ndecl ok: target () -> Type\n",
+        );
+        assert_eq!(d.len(), 2, "{d:?}");
+        assert_eq!(f.items.len(), 2);
+    }
+}

@@ -1,0 +1,258 @@
+//! A checked rule set: the plain-data result of loading a rules directory. Holds no egg
+//! object, so it can be compared, hashed and stored by salsa; `compile.rs` turns it into
+//! egg rewrites when a function is lowered.
+
+use crate::rule::expr::Expr;
+use kiln_frontend::Span;
+use std::fmt;
+
+/// Index of a rule file in [`RuleSet::files`].
+pub type FileId = usize;
+
+/// A position in one of the rule files.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct RuleLoc {
+    pub file: FileId,
+    pub span: Span,
+}
+
+/// What a term stands for; checked in every operand position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Sort {
+    /// An SSA value.
+    Value,
+    /// A side effect with no value (a store, a branch).
+    Effect,
+    /// An operand position that orders effects: accepts a `Value`, an `Effect` or a
+    /// `State` token. As a result sort: a token with no code (`block.start`).
+    State,
+    /// A type term such as `i32` or `(llvm.struct [i64 i64])`.
+    Type,
+    /// An integer or float literal.
+    Lit,
+    /// A quoted string such as a predicate name.
+    Sym,
+    /// A function name `@f`.
+    Func,
+    /// A cons-list (`nil`, `(cons head tail)`).
+    List,
+    /// Anything (the head of a cons cell).
+    Any,
+    /// Structure that is neither a value nor a type (successors, signatures).
+    Node,
+}
+
+impl Sort {
+    pub const ALL: [(&'static str, Sort); 10] = [
+        ("Value", Sort::Value),
+        ("Effect", Sort::Effect),
+        ("State", Sort::State),
+        ("Type", Sort::Type),
+        ("Lit", Sort::Lit),
+        ("Sym", Sort::Sym),
+        ("Func", Sort::Func),
+        ("List", Sort::List),
+        ("Any", Sort::Any),
+        ("Node", Sort::Node),
+    ];
+
+    pub fn from_name(s: &str) -> Option<Sort> {
+        Sort::ALL.iter().find(|(n, _)| *n == s).map(|(_, s)| *s)
+    }
+
+    pub fn name(self) -> &'static str {
+        Sort::ALL
+            .iter()
+            .find(|(_, s)| *s == self)
+            .map(|(n, _)| *n)
+            .unwrap_or("?")
+    }
+
+    /// Whether a term of sort `actual` may stand where `self` is expected.
+    pub fn accepts(self, actual: Sort) -> bool {
+        match self {
+            Sort::Any => true,
+            Sort::State => matches!(actual, Sort::Value | Sort::Effect | Sort::State | Sort::Any),
+            _ => actual == self || actual == Sort::Any,
+        }
+    }
+}
+
+impl fmt::Display for Sort {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Source ops must be rewritten away (infinite cost); target ops are what the backend
+/// understands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    Source,
+    Target,
+}
+
+/// `decl NAME: ATTRS (CHILDREN) -> RESULT`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct OpDecl {
+    pub name: String,
+    pub level: Level,
+    /// Its first child is a `State`: the op is part of the side-effecting skeleton.
+    pub effect: bool,
+    /// Its value is its `Lit` child (with its `Type` child as the type): constant folding
+    /// and the `const` guard read it.
+    pub constant: bool,
+    /// Extraction cost of a target op (default 1; 0 for types, lists and structure).
+    pub cost: u32,
+    pub children: Vec<Sort>,
+    pub result: Sort,
+    pub loc: RuleLoc,
+}
+
+impl OpDecl {
+    /// Position of the child holding the value's type: the first `Type` child of a value op.
+    pub fn type_child(&self) -> Option<usize> {
+        if self.result != Sort::Value {
+            return None;
+        }
+        self.children.iter().position(|s| *s == Sort::Type)
+    }
+}
+
+/// A phase: rules that saturate together, with limits.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Phase {
+    pub name: String,
+    pub iterations: usize,
+    pub nodes: usize,
+    pub time_ms: u64,
+    /// Hitting a limit is a warning rather than an error (the result is still extracted).
+    pub allow_partial: bool,
+    pub loc: RuleLoc,
+}
+
+/// A pattern or template, with lists desugared into `cons`/`nil`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Pat {
+    Var(String),
+    Int(i64),
+    /// An `f64`'s bits.
+    Float(u64),
+    Str(String),
+    Func(String),
+    Op(String, Vec<Pat>),
+    /// Computed when the rule applies (templates only).
+    Computed(Expr),
+}
+
+impl Pat {
+    /// The variables of the pattern, in first-occurrence order.
+    pub fn vars(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        self.collect_vars(&mut out);
+        out
+    }
+
+    fn collect_vars(&self, out: &mut Vec<String>) {
+        match self {
+            Pat::Var(v) => {
+                if !out.contains(v) {
+                    out.push(v.clone());
+                }
+            }
+            Pat::Op(_, cs) => cs.iter().for_each(|c| c.collect_vars(out)),
+            Pat::Computed(e) => e.collect_vars(out),
+            _ => {}
+        }
+    }
+
+    /// The root operation, if the pattern is an operation.
+    pub fn root_op(&self) -> Option<&str> {
+        match self {
+            Pat::Op(op, _) => Some(op),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Pat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Pat::Var(v) => write!(f, "?{v}"),
+            Pat::Int(i) => write!(f, "{i}"),
+            Pat::Float(b) => write!(f, "{:?}", f64::from_bits(*b)),
+            Pat::Str(s) => write!(f, "\"{s}\""),
+            Pat::Func(s) => write!(f, "@{s}"),
+            Pat::Op(op, cs) if cs.is_empty() => write!(f, "{op}"),
+            Pat::Op(op, cs) => {
+                write!(f, "({op}")?;
+                for c in cs {
+                    write!(f, " {c}")?;
+                }
+                write!(f, ")")
+            }
+            Pat::Computed(e) => write!(f, "{{{e}}}"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Rule {
+    pub name: String,
+    /// Index into [`RuleSet::phases`].
+    pub phase: usize,
+    pub lhs: Pat,
+    pub guards: Vec<Expr>,
+    pub rhs: Pat,
+    /// `<=>`: also rewrite `rhs` to `lhs`.
+    pub two_way: bool,
+    pub loc: RuleLoc,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RuleTest {
+    pub name: String,
+    pub input: Pat,
+    pub expected: Pat,
+    pub loc: RuleLoc,
+}
+
+/// A rule file as loaded: its path (for messages) and text (for snippets).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RuleSource {
+    pub path: String,
+    pub text: String,
+}
+
+/// Every declaration, phase, rule and test of a rules directory, checked.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RuleSet {
+    pub files: Vec<RuleSource>,
+    /// In declaration order (files sorted by name).
+    pub decls: Vec<OpDecl>,
+    /// In the order phases run.
+    pub phases: Vec<Phase>,
+    pub rules: Vec<Rule>,
+    pub tests: Vec<RuleTest>,
+}
+
+impl RuleSet {
+    pub fn decl(&self, name: &str) -> Option<&OpDecl> {
+        self.decls.iter().find(|d| d.name == name)
+    }
+
+    /// `path:line:col` of a location, for messages that point into rule files.
+    pub fn describe(&self, loc: RuleLoc) -> String {
+        match self.files.get(loc.file) {
+            Some(f) => {
+                let lc = kiln_frontend::LineIndex::new(&f.text).line_col(loc.span.start);
+                format!("{}:{}:{}", f.path, lc.line, lc.column)
+            }
+            None => "<rules>".to_string(),
+        }
+    }
+
+    pub fn rules_in(&self, phase: usize) -> impl Iterator<Item = &Rule> {
+        self.rules.iter().filter(move |r| r.phase == phase)
+    }
+}

@@ -1,0 +1,118 @@
+//! Ground terms: small owned trees for what the analysis knows about types, literals and
+//! lists, and for what guards compute. Also the bridge from type terms back to the
+//! frontend's memref types (for static sizes, strides and offsets).
+
+use kiln_frontend::types::{Extent, Layout, MemRefType, Scalar};
+use std::fmt;
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Term {
+    Op(String, Vec<Term>),
+    Int(i64),
+    Float(u64),
+    Str(String),
+    Func(String),
+}
+
+impl Term {
+    pub fn atom(name: &str) -> Term {
+        Term::Op(name.to_string(), Vec::new())
+    }
+
+    pub fn size(&self) -> usize {
+        match self {
+            Term::Op(_, cs) => 1 + cs.iter().map(Term::size).sum::<usize>(),
+            _ => 1,
+        }
+    }
+
+    /// The elements of a `cons`/`nil` list.
+    pub fn list(&self) -> Option<Vec<&Term>> {
+        let mut out = Vec::new();
+        let mut t = self;
+        loop {
+            match t {
+                Term::Op(op, cs) if op == "nil" && cs.is_empty() => return Some(out),
+                Term::Op(op, cs) if op == "cons" && cs.len() == 2 => {
+                    out.push(&cs[0]);
+                    t = &cs[1];
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    pub fn scalar(&self) -> Option<Scalar> {
+        match self {
+            Term::Op(op, cs) if cs.is_empty() => Scalar::from_name(op),
+            _ => None,
+        }
+    }
+
+    /// Bit width of an integer or float type term (`index` is 64 bits).
+    pub fn width(&self) -> Option<u32> {
+        self.scalar().map(Scalar::bits)
+    }
+
+    /// Reads `(memref SHAPE ELEM LAYOUT)`, where SHAPE lists sizes (`dyn` for `?`) and
+    /// LAYOUT is `identity` or `(strided STRIDES OFFSET)`.
+    pub fn memref(&self) -> Option<MemRefType> {
+        let Term::Op(op, cs) = self else { return None };
+        if op != "memref" || cs.len() != 3 {
+            return None;
+        }
+        let extents = |t: &Term| -> Option<Vec<Extent>> { t.list()?.into_iter().map(extent).collect() };
+        let shape = extents(&cs[0])?;
+        let elem = cs[1].scalar()?;
+        let layout = match &cs[2] {
+            Term::Op(l, ls) if l == "identity" && ls.is_empty() => Layout::Identity,
+            Term::Op(l, ls) if l == "strided" && ls.len() == 2 => Layout::Strided {
+                strides: extents(&ls[0])?,
+                offset: extent(&ls[1])?,
+            },
+            _ => return None,
+        };
+        Some(MemRefType {
+            shape,
+            elem,
+            layout,
+        })
+    }
+}
+
+fn extent(t: &Term) -> Option<Extent> {
+    match t {
+        Term::Int(i) => Some(Some(*i)),
+        Term::Op(op, cs) if op == "dyn" && cs.is_empty() => Some(None),
+        _ => None,
+    }
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(items) = self.list() {
+            write!(f, "[")?;
+            for (i, t) in items.iter().enumerate() {
+                if i > 0 {
+                    write!(f, " ")?;
+                }
+                write!(f, "{t}")?;
+            }
+            return write!(f, "]");
+        }
+        match self {
+            Term::Op(op, cs) if cs.is_empty() => write!(f, "{op}"),
+            Term::Op(op, cs) => {
+                write!(f, "({op}")?;
+                for c in cs {
+                    write!(f, " {c}")?;
+                }
+                write!(f, ")")
+            }
+            Term::Int(i) => write!(f, "{i}"),
+            Term::Float(b) => write!(f, "{:?}", f64::from_bits(*b)),
+            Term::Str(s) => write!(f, "\"{s}\""),
+            Term::Func(s) => write!(f, "@{s}"),
+        }
+    }
+}
