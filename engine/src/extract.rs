@@ -58,14 +58,21 @@ pub fn build_extractor(egraph: &Graph, ops: Arc<OpTable>) -> Extractor<'_, Lower
     Extractor::new(egraph, LoweringCost { ops })
 }
 
-/// Finds an operation that no rule lowered below `root`: a class whose best cost is
-/// infinite although some node in it has only finite children (so that node itself is the
-/// source op left over). Returns the class and the op's name.
+/// Finds an operation that no rule lowered below `root`. A class with no target-level node
+/// at all is the answer (its source op was never rewritten); otherwise every target node of
+/// the class has a child without a target form, and the search descends into those
+/// children (not into the children of source nodes, whose own operands — such as a source
+/// type — are not what failed). Returns the class and the op's name.
 pub fn find_unlowered(
     egraph: &Graph,
     extractor: &Extractor<'_, LoweringCost, Node, Analysis>,
+    ops: &OpTable,
     root: Id,
 ) -> Option<(Id, String)> {
+    let is_target = |n: &Node| match n {
+        Node::Op(op, _) => ops.get(*op).is_some_and(|i| i.level == Level::Target),
+        _ => true,
+    };
     let mut seen = HashSet::new();
     let mut stack = vec![egraph.find(root)];
     while let Some(c) = stack.pop() {
@@ -73,21 +80,12 @@ pub fn find_unlowered(
             continue;
         }
         let nodes = &egraph[c].nodes;
-        let mut blocked: Option<&Node> = None;
-        for n in nodes {
-            if n.children()
-                .iter()
-                .all(|k| extractor.find_best_cost(*k).is_finite())
-            {
-                blocked = Some(n);
-                break;
-            }
+        let targets: Vec<&Node> = nodes.iter().filter(|n| is_target(n)).collect();
+        if targets.is_empty() {
+            let op = nodes.iter().find_map(|n| n.op_name())?;
+            return Some((c, op.to_string()));
         }
-        if let Some(Node::Op(op, _)) = blocked {
-            return Some((c, op.as_str().to_string()));
-        }
-        // Every node has an infinite child: descend (children in order, first node first).
-        for n in nodes.iter().rev() {
+        for n in targets.iter().rev() {
             for k in n.children().iter().rev() {
                 let k = egraph.find(*k);
                 if !extractor.find_best_cost(k).is_finite() {

@@ -224,6 +224,7 @@ pub fn lower_function(rules: &CompiledRules, f: &Function, opts: &LowerOptions) 
             }
         }
     }
+    unlowered.sort_by_key(|d| (d.span.start, d.span.end));
     unlowered.truncate(20);
     diagnostics.extend(unlowered);
     let mut lowered = None;
@@ -316,7 +317,7 @@ fn unlowered_diagnostic(
     encoded: &Encoded,
     root: Id,
 ) -> Option<Diagnostic> {
-    let (class, op) = find_unlowered(egraph, extractor, root)?;
+    let (class, op) = find_unlowered(egraph, extractor, &rules.ops, root)?;
     let root = egraph.find(root);
     let origin = encoded
         .origins
