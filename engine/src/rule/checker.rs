@@ -97,6 +97,7 @@ pub fn load_rules(files: Vec<RuleSource>) -> Loaded {
                         .push(format!("declared phases: {}", list_or_none(&known)));
                     }
                     for r in &g.rules {
+                        let duplicate = rule_names.contains_key(&r.name.text);
                         if let Some(first) = rule_names.get(&r.name.text) {
                             let what = cx.set.describe(*first);
                             cx.error(
@@ -109,8 +110,11 @@ pub fn load_rules(files: Vec<RuleSource>) -> Loaded {
                         } else {
                             rule_names.insert(r.name.text.clone(), cx.loc(r.name.span));
                         }
+                        // A rule with a duplicate name is still checked, but not kept.
                         if let (Some(p), Some(rule)) = (phase, cx.rule(r)) {
-                            cx.set.rules.push(Rule { phase: p, ..rule });
+                            if !duplicate {
+                                cx.set.rules.push(Rule { phase: p, ..rule });
+                            }
                         }
                     }
                 }
@@ -506,7 +510,7 @@ impl Checker {
             );
             a.sort();
             b.sort();
-            if a != b {
+            if a != b && lhs.is_some() && rhs.is_some() {
                 self.error(
                     "rules.unbound-var",
                     r.rhs.span(),

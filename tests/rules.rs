@@ -1,0 +1,181 @@
+//! Rule-language tests, one test per file or per rule test:
+//! - `inline/<test>`: every `test` block of the shipped `rules/` passes.
+//! - `rules-fail/<file>`: each file under `tests/rules/fail/`, loaded together with the
+//!   shipped rules, produces exactly the `; error: LINE:COL: MESSAGE` and
+//!   `; warning: LINE:COL: MESSAGE` lines at its top (and the shipped files stay clean).
+//! - `lowered/<program>`: lowering every corpus program with the shipped rules gives
+//!   exactly `tests/golden/lowered/<program>.lowered` — the lowered form, or the located
+//!   errors for programs whose conventions are not yet rules (`KILN_BLESS=1` rewrites the
+//!   golden files). Lowering twice gives the same bytes.
+
+use kiln::engine::rule::{load_rules, RuleSource};
+use kiln::shipped::{shipped_rules, SHIPPED};
+use kiln::{CompiledRules, Database, LowerOptions};
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn compiled() -> Arc<CompiledRules> {
+    let loaded = load_rules(shipped_rules());
+    assert!(
+        loaded.diagnostics.is_empty(),
+        "the shipped rules have diagnostics: {:?}",
+        loaded.diagnostics
+    );
+    Arc::new(CompiledRules::new(Arc::new(loaded.rules)).expect("shipped rules compile"))
+}
+
+fn fail_trial(path: PathBuf) -> Result<(), Failed> {
+    let text = std::fs::read_to_string(&path)?;
+    let expected: Vec<String> = text
+        .lines()
+        .filter_map(|l| {
+            l.strip_prefix("; error: ")
+                .map(|m| format!("error: {m}"))
+                .or_else(|| l.strip_prefix("; warning: ").map(|m| format!("warning: {m}")))
+        })
+        .collect();
+    if expected.is_empty() {
+        return Err("the file states no expected diagnostic".into());
+    }
+    let mut sources = shipped_rules();
+    sources.push(RuleSource {
+        path: path.display().to_string(),
+        text: text.clone(),
+    });
+    let fail_index = sources.len() - 1;
+    let loaded = load_rules(sources);
+    let mut actual = Vec::new();
+    for d in &loaded.diagnostics {
+        if d.file != fail_index {
+            return Err(format!(
+                "a diagnostic in a shipped file: {}",
+                d.diagnostic.message
+            )
+            .into());
+        }
+        let kind = if d.diagnostic.is_error() { "error" } else { "warning" };
+        actual.push(format!("{kind}: {}", d.diagnostic.located(&text)));
+    }
+    if actual != expected {
+        return Err(format!(
+            "expected:\n  {}\nactual:\n  {}",
+            expected.join("\n  "),
+            actual.join("\n  ")
+        )
+        .into());
+    }
+    Ok(())
+}
+
+fn lower_text(rules: &CompiledRules, path: &Path) -> Result<String, Failed> {
+    let text = std::fs::read_to_string(path)?;
+    let db = Database::new();
+    let (file, diags) = kiln::check_source(&db, &path.display().to_string(), &text);
+    if kiln::frontend::has_errors(&diags) {
+        return Err(format!("the program has errors: {diags:?}").into());
+    }
+    let mut out = String::new();
+    for f in kiln::lower_file(&db, file, rules, &LowerOptions::default(), None) {
+        if let Some(l) = &f.outcome.lowered {
+            out.push_str(&l.to_string());
+        }
+        for d in &f.outcome.diagnostics {
+            out.push_str(&format!("; @{}: {}\n", f.name, d.located(&text)));
+        }
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+fn lowered_trial(rules: Arc<CompiledRules>, path: PathBuf, name: String) -> Result<(), Failed> {
+    let out = lower_text(&rules, &path)?;
+    if lower_text(&rules, &path)? != out {
+        return Err("lowering the same program twice gave different text".into());
+    }
+    let golden = root().join("tests/golden/lowered").join(format!("{name}.lowered"));
+    if std::env::var_os("KILN_BLESS").is_some() {
+        if let Some(dir) = golden.parent() {
+            std::fs::create_dir_all(dir)?;
+        }
+        std::fs::write(&golden, &out)?;
+        return Ok(());
+    }
+    let want = std::fs::read_to_string(&golden)
+        .map_err(|e| format!("{}: {e} (run with KILN_BLESS=1 to create it)", golden.display()))?;
+    if want != out {
+        return Err(format!(
+            "lowered output differs from {} (KILN_BLESS=1 rewrites it):\n--- expected\n{want}\n--- actual\n{out}",
+            golden.display()
+        )
+        .into());
+    }
+    Ok(())
+}
+
+fn files(dir: &Path, ext: &str, skip: &str, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            if p.file_name() != Some(skip.as_ref()) {
+                files(&p, ext, skip, out);
+            }
+        } else if p.extension() == Some(ext.as_ref()) {
+            out.push(p);
+        }
+    }
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let rules = compiled();
+    let mut trials = Vec::new();
+    for outcome in kiln::run_inline_tests(&rules) {
+        let at = rules.rules.describe(outcome.loc);
+        trials.push(Trial::test(format!("inline/{}", outcome.name), move || {
+            match outcome.failure {
+                None => Ok(()),
+                Some(why) => Err(format!("{at}: {why}").into()),
+            }
+        }));
+    }
+    let mut fails = Vec::new();
+    files(&root().join("tests/rules/fail"), "rules", "", &mut fails);
+    for f in fails {
+        let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        trials.push(Trial::test(format!("rules-fail/{name}"), move || fail_trial(f)));
+    }
+    let mut programs = Vec::new();
+    files(&root().join("corpus"), "mlir", "fail", &mut programs);
+    for p in programs {
+        let name = p
+            .strip_prefix(root().join("corpus"))
+            .map(|r| r.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let rules = rules.clone();
+        trials.push(Trial::test(format!("lowered/{name}"), move || {
+            lowered_trial(rules, p, name)
+        }));
+    }
+    trials.push(Trial::test("shipped-list-matches-rules-dir", || {
+        let mut on_disk = Vec::new();
+        files(&root().join("rules"), "rules", "", &mut on_disk);
+        let names: Vec<String> = on_disk
+            .iter()
+            .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .collect();
+        let shipped: Vec<String> = SHIPPED.iter().map(|(n, _)| n.to_string()).collect();
+        if names != shipped {
+            return Err(format!("rules/ has {names:?} but SHIPPED lists {shipped:?}").into());
+        }
+        Ok(())
+    }));
+    libtest_mimic::run(&args, trials).exit();
+}
