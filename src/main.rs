@@ -5,8 +5,8 @@ use kiln::report::{emit, ErrorFormat};
 use kiln::{check_source, format_file, Database, Diagnostic};
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::process::ExitCode;
+use std::sync::Arc;
 
 #[derive(Parser)]
 #[command(
@@ -413,9 +413,11 @@ fn run(cli: Cli) -> ExitCode {
                 }
             }
             let _ = std::io::stdout().lock().write_all(out.as_bytes());
-            exit(!lowered
-                .iter()
-                .any(|f| kiln::frontend::has_errors(&f.outcome.diagnostics)))
+            exit(
+                !lowered
+                    .iter()
+                    .any(|f| kiln::frontend::has_errors(&f.outcome.diagnostics)),
+            )
         }
         Command::Rules { command } => match command {
             RulesCommand::Check { dir } => {
@@ -449,10 +451,7 @@ fn run(cli: Cli) -> ExitCode {
                         }
                     }
                 }
-                println!(
-                    "\n{} passed, {failed} failed",
-                    results.len() - failed
-                );
+                println!("\n{} passed, {failed} failed", results.len() - failed);
                 exit(failed == 0)
             }
         },
@@ -483,7 +482,11 @@ fn exit(ok: bool) -> ExitCode {
 }
 
 /// Reads and checks a source file; `None` (after reporting) if it has errors.
-fn checked_source(ctx: &Ctx, db: &Database, path: &Path) -> Option<(kiln::SourceFile, String, String)> {
+fn checked_source(
+    ctx: &Ctx,
+    db: &Database,
+    path: &Path,
+) -> Option<(kiln::SourceFile, String, String)> {
     let text = read_input(ctx, path)?;
     let name = display(path);
     let (source, diags) = check_source(db, &name, &text);

@@ -11,7 +11,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("func.rules", include_str!("../rules/func.rules")),
     ("llvm.rules", include_str!("../rules/llvm.rules")),
     ("phases.rules", include_str!("../rules/phases.rules")),
-    ("result_packing.rules", include_str!("../rules/result_packing.rules")),
+    (
+        "result_packing.rules",
+        include_str!("../rules/result_packing.rules"),
+    ),
     ("source.rules", include_str!("../rules/source.rules")),
     ("types.rules", include_str!("../rules/types.rules")),
 ];

@@ -137,3 +137,193 @@ fn not_utf8_is_a_clear_error() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("not UTF-8"), "{}", stderr(&o));
 }
+
+/// A copy of the shipped rules plus `extra` as `extra.rules`, in a fresh directory.
+fn rules_dir_with(extra: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for (name, text) in kiln::shipped::SHIPPED {
+        std::fs::write(dir.path().join(name), text).expect("write rule file");
+    }
+    std::fs::write(dir.path().join("extra.rules"), extra).expect("write rule file");
+    dir
+}
+
+#[test]
+fn lower_prints_the_lowered_form() {
+    let o = kiln(&["lower", "-"], Some(GOOD));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("define @f (llvm.sig i32 [i32])"), "{out}");
+    assert!(out.contains("llvm.return %0"), "{out}");
+}
+
+#[test]
+fn lower_names_the_unlowered_op_and_writes_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("out.lowered");
+    let src = "func.func @f(%m: memref<4xf32>, %i: index) -> f32 {\n  %x = memref.load %m[%i] : memref<4xf32>\n  func.return %x : f32\n}\n";
+    let o = kiln(
+        &[
+            "lower",
+            "--color",
+            "never",
+            "-",
+            "-o",
+            out.to_str().unwrap_or_default(),
+        ],
+        Some(src),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.contains("<stdin>:2:3: no rule lowers `memref.load`"),
+        "{e}"
+    );
+    assert!(!e.contains("panicked"), "{e}");
+    assert!(!out.exists(), "no output file on error");
+}
+
+#[test]
+fn rules_check_and_test_pass_on_the_shipped_rules() {
+    let o = kiln(&["rules", "check"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).ends_with(": ok\n"));
+    let o = kiln(&["rules", "test", "rules"], None);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    assert!(String::from_utf8_lossy(&o.stdout).contains(" 0 failed"));
+}
+
+#[test]
+fn rules_check_reports_every_error_with_its_file() {
+    let dir = rules_dir_with(
+        "in lower {\n  rule x: (arith.adi ?t ?a ?b) => ?a\n  rule y: (arith.addi ?t ?a) => ?a\n}\n",
+    );
+    let o = kiln(
+        &[
+            "rules",
+            "check",
+            "--color",
+            "never",
+            dir.path().to_str().unwrap_or_default(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.contains("extra.rules:2:12: unknown operation `arith.adi`"),
+        "{e}"
+    );
+    assert!(
+        e.contains("extra.rules:3:11: `arith.addi` takes 3 operands"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_failing_inline_test_fails_rules_test() {
+    let dir = rules_dir_with("test wrong { (lower-type index) => i32 }\n");
+    let o = kiln(
+        &["rules", "test", dir.path().to_str().unwrap_or_default()],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("test wrong ... FAILED"), "{out}");
+    assert!(out.contains("but the input lowers to `i64`"), "{out}");
+}
+
+#[test]
+fn missing_rules_dir_is_an_error() {
+    let o = kiln(&["lower", "--rules", "no/such/dir", "-"], Some(GOOD));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cannot load rules from `no/such/dir`"));
+}
+
+#[test]
+fn rules_that_never_terminate_stop_at_the_limit_with_a_diagnostic() {
+    // Commutativity and associativity of addition grow the e-graph without bound.
+    let dir = rules_dir_with(
+        "phase grow { iterations 50 nodes 20000 time 60000 }\n\
+         in grow {\n\
+           ;; a + b = b + a\n  rule comm: (arith.addi ?t ?a ?b) <=> (arith.addi ?t ?b ?a)\n\
+           ;; (a + b) + c = a + (b + c)\n  rule assoc: (arith.addi ?t (arith.addi ?t ?a ?b) ?c) <=> (arith.addi ?t ?a (arith.addi ?t ?b ?c))\n\
+         }\n",
+    );
+    let mut src = String::from("func.func @sum(%a: i32, %b: i32, %c: i32, %d: i32) -> i32 {\n");
+    let mut prev = "%a".to_string();
+    for i in 0..12 {
+        let arg = ["%a", "%b", "%c", "%d"][i % 4];
+        src.push_str(&format!("  %s{i} = arith.addi {prev}, {arg} : i32\n"));
+        prev = format!("%s{i}");
+    }
+    src.push_str(&format!("  func.return {prev} : i32\n}}\n"));
+    let o = kiln(
+        &[
+            "lower",
+            "--color",
+            "never",
+            "--rules",
+            dir.path().to_str().unwrap_or_default(),
+            "-",
+        ],
+        Some(&src),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(!e.contains("panicked"), "{e}");
+    assert!(
+        e.contains("phase `grow` did not saturate on `@sum`: it stopped at its node limit"),
+        "{e}"
+    );
+    assert!(e.contains("`assoc") && e.contains("`comm"), "{e}");
+    assert!(e.contains("extra.rules:1:7"), "{e}");
+}
+
+#[test]
+fn explain_shows_the_rewrites_and_egraph_writes_graphviz() {
+    let src = "func.func @f(%a: i32) -> i32 {\n  %c0 = arith.constant 0 : i32\n  %0 = arith.addi %a, %c0 : i32\n  func.return %0 : i32\n}\n";
+    let o = kiln(&["explain", "-", "--func", "@f"], Some(src));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("(Rewrite=> addi-zero-right (func.arg i32 0))"),
+        "{out}"
+    );
+    let o = kiln(
+        &["explain", "-", "--func", "f", "--explain-limit", "3"],
+        Some(src),
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("not explained: the e-graph has"));
+    let dir = tempfile::tempdir().expect("temp dir");
+    let dot = dir.path().join("f.dot");
+    let o = kiln(
+        &[
+            "lower",
+            "-",
+            "--emit",
+            "egraph",
+            "-o",
+            dot.to_str().unwrap_or_default(),
+        ],
+        Some(src),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&dot).expect("dot written");
+    assert!(text.starts_with("digraph egraph {"));
+    let o = kiln(&["explain", "-", "--func", "nope"], Some(src));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("has no function `@nope`"));
+}
+
+#[test]
+fn lower_stats_report_phases_and_rules() {
+    let o = kiln(&["lower", "--stats", "-"], Some(GOOD));
+    assert!(o.status.success());
+    let e = stderr(&o);
+    assert!(
+        e.contains("@f phase lower:") && e.contains("saturated"),
+        "{e}"
+    );
+    assert!(e.contains("    return-one: 1"), "{e}");
+}

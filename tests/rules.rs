@@ -36,7 +36,10 @@ fn fail_trial(path: PathBuf) -> Result<(), Failed> {
         .filter_map(|l| {
             l.strip_prefix("; error: ")
                 .map(|m| format!("error: {m}"))
-                .or_else(|| l.strip_prefix("; warning: ").map(|m| format!("warning: {m}")))
+                .or_else(|| {
+                    l.strip_prefix("; warning: ")
+                        .map(|m| format!("warning: {m}"))
+                })
         })
         .collect();
     if expected.is_empty() {
@@ -52,13 +55,13 @@ fn fail_trial(path: PathBuf) -> Result<(), Failed> {
     let mut actual = Vec::new();
     for d in &loaded.diagnostics {
         if d.file != fail_index {
-            return Err(format!(
-                "a diagnostic in a shipped file: {}",
-                d.diagnostic.message
-            )
-            .into());
+            return Err(format!("a diagnostic in a shipped file: {}", d.diagnostic.message).into());
         }
-        let kind = if d.diagnostic.is_error() { "error" } else { "warning" };
+        let kind = if d.diagnostic.is_error() {
+            "error"
+        } else {
+            "warning"
+        };
         actual.push(format!("{kind}: {}", d.diagnostic.located(&text)));
     }
     if actual != expected {
@@ -97,7 +100,9 @@ fn lowered_trial(rules: Arc<CompiledRules>, path: PathBuf, name: String) -> Resu
     if lower_text(&rules, &path)? != out {
         return Err("lowering the same program twice gave different text".into());
     }
-    let golden = root().join("tests/golden/lowered").join(format!("{name}.lowered"));
+    let golden = root()
+        .join("tests/golden/lowered")
+        .join(format!("{name}.lowered"));
     if std::env::var_os("KILN_BLESS").is_some() {
         if let Some(dir) = golden.parent() {
             std::fs::create_dir_all(dir)?;
@@ -105,8 +110,12 @@ fn lowered_trial(rules: Arc<CompiledRules>, path: PathBuf, name: String) -> Resu
         std::fs::write(&golden, &out)?;
         return Ok(());
     }
-    let want = std::fs::read_to_string(&golden)
-        .map_err(|e| format!("{}: {e} (run with KILN_BLESS=1 to create it)", golden.display()))?;
+    let want = std::fs::read_to_string(&golden).map_err(|e| {
+        format!(
+            "{}: {e} (run with KILN_BLESS=1 to create it)",
+            golden.display()
+        )
+    })?;
     if want != out {
         return Err(format!(
             "lowered output differs from {} (KILN_BLESS=1 rewrites it):\n--- expected\n{want}\n--- actual\n{out}",
@@ -139,18 +148,24 @@ fn main() {
     let mut trials = Vec::new();
     for outcome in kiln::run_inline_tests(&rules) {
         let at = rules.rules.describe(outcome.loc);
-        trials.push(Trial::test(format!("inline/{}", outcome.name), move || {
-            match outcome.failure {
+        trials.push(Trial::test(
+            format!("inline/{}", outcome.name),
+            move || match outcome.failure {
                 None => Ok(()),
                 Some(why) => Err(format!("{at}: {why}").into()),
-            }
-        }));
+            },
+        ));
     }
     let mut fails = Vec::new();
     files(&root().join("tests/rules/fail"), "rules", "", &mut fails);
     for f in fails {
-        let name = f.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-        trials.push(Trial::test(format!("rules-fail/{name}"), move || fail_trial(f)));
+        let name = f
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        trials.push(Trial::test(format!("rules-fail/{name}"), move || {
+            fail_trial(f)
+        }));
     }
     let mut programs = Vec::new();
     files(&root().join("corpus"), "mlir", "fail", &mut programs);

@@ -9,8 +9,7 @@ use crate::rule::expr::{Builtin, Expr};
 use crate::rule::ruleset::{Pat, Rule};
 use crate::term::Term;
 use egg::{
-    Applier, EGraph, ENodeOrVar, Id, Pattern, PatternAst, RecExpr, Rewrite, Subst,
-    Symbol, Var,
+    Applier, EGraph, ENodeOrVar, Id, Pattern, PatternAst, RecExpr, Rewrite, Subst, Symbol, Var,
 };
 
 type Graph = EGraph<Node, Analysis>;
@@ -316,7 +315,9 @@ fn call(b: Builtin, args: &[Expr], egraph: &Graph, subst: &Subst) -> Option<Val>
         }
         Builtin::Offset => Val::Int(memref(0)?.strides_and_offset().1? as i128),
         Builtin::Elem => match as_term(arg(0))? {
-            Term::Op(op, cs) if op == "memref.unranked" && cs.len() == 1 => Val::Term(cs[0].clone()),
+            Term::Op(op, cs) if op == "memref.unranked" && cs.len() == 1 => {
+                Val::Term(cs[0].clone())
+            }
             t => Val::Term(Term::atom(t.memref()?.elem.name())),
         },
         Builtin::Width => Val::Int(width_of(arg(0))? as i128),
@@ -424,7 +425,11 @@ fn call(b: Builtin, args: &[Expr], egraph: &Graph, subst: &Subst) -> Option<Val>
             let mut acc = b == Builtin::And;
             for i in 0..args.len() {
                 let Val::Bool(x) = arg(i)? else { return None };
-                acc = if b == Builtin::And { acc && x } else { acc || x };
+                acc = if b == Builtin::And {
+                    acc && x
+                } else {
+                    acc || x
+                };
             }
             Val::Bool(acc)
         }

@@ -151,9 +151,10 @@ impl Elaborator<'_, '_> {
             }
             return Ok(Operand::List(items));
         }
-        let info = self.ops.get(op).ok_or_else(|| {
-            ElaborationError(format!("`{op}` was extracted but is not declared"))
-        })?;
+        let info = self
+            .ops
+            .get(op)
+            .ok_or_else(|| ElaborationError(format!("`{op}` was extracted but is not declared")))?;
         let (sorts, result) = (info.children.clone(), info.result);
         let mut operands = Vec::with_capacity(children.len());
         for (c, s) in children.iter().zip(&sorts) {

@@ -12,11 +12,11 @@
 
 use crate::analysis::{Analysis, OpTable};
 use crate::node::Node;
+use egg::{EGraph, Id, Symbol};
 use kiln_frontend::builder::float_value;
 use kiln_frontend::ir::{Function, Literal, OpKind, Successor, ValueId};
 use kiln_frontend::types::{Extent, Layout, Type};
 use kiln_frontend::{Diagnostic, Span};
-use egg::{EGraph, Id, Symbol};
 
 /// The e-classes extraction starts from, in program order.
 #[derive(Clone, Debug)]
@@ -59,7 +59,11 @@ struct Encoder<'a> {
 }
 
 /// Adds `f` to the e-graph and returns its roots.
-pub fn encode_function(egraph: &mut EGraph<Node, Analysis>, ops: &OpTable, f: &Function) -> Encoded {
+pub fn encode_function(
+    egraph: &mut EGraph<Node, Analysis>,
+    ops: &OpTable,
+    f: &Function,
+) -> Encoded {
     let mut enc = Encoder {
         egraph,
         ops,
@@ -131,7 +135,12 @@ impl Encoder<'_> {
     fn op(&mut self, name: &str, children: Vec<Id>) -> Id {
         let sym = Symbol::from(name);
         match self.ops.get(sym) {
-            None => self.missing(name, format!("the rules do not declare `{name}`, which kiln uses to encode this operation")),
+            None => self.missing(
+                name,
+                format!(
+                    "the rules do not declare `{name}`, which kiln uses to encode this operation"
+                ),
+            ),
             Some(info) if info.children.len() != children.len() => self.missing(
                 name,
                 format!(
@@ -332,7 +341,10 @@ impl Encoder<'_> {
             }
             OpKind::Store => {
                 let idx = self.list(operands[2..].to_vec());
-                (self.op(&name, vec![state, operands[0], operands[1], idx]), true)
+                (
+                    self.op(&name, vec![state, operands[0], operands[1], idx]),
+                    true,
+                )
             }
             OpKind::Alloc | OpKind::Alloca => {
                 let t = rty(self);

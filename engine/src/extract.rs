@@ -54,7 +54,10 @@ impl CostFunction<Node> for LoweringCost {
 pub type Graph = EGraph<Node, Analysis>;
 
 /// The best extraction of every class.
-pub fn build_extractor(egraph: &Graph, ops: Arc<OpTable>) -> Extractor<'_, LoweringCost, Node, Analysis> {
+pub fn build_extractor(
+    egraph: &Graph,
+    ops: Arc<OpTable>,
+) -> Extractor<'_, LoweringCost, Node, Analysis> {
     Extractor::new(egraph, LoweringCost { ops })
 }
 

@@ -56,7 +56,10 @@ fn run_one(rules: &CompiledRules, t: &RuleTest) -> Result<(), String> {
     let extractor = build_extractor(&egraph, rules.ops.clone());
     let (cost, best) = extractor.find_best(input);
     let mut msg = if cost.is_finite() {
-        format!("expected `{}`, but the input lowers to `{best}`", t.expected)
+        format!(
+            "expected `{}`, but the input lowers to `{best}`",
+            t.expected
+        )
     } else {
         let (_, any) = egg::Extractor::new(&egraph, egg::AstSize).find_best(input);
         format!(

@@ -29,8 +29,10 @@ pub use check::{
     check_file, function_ir, functions, module_ir, parse_file, signatures, verify_function, Built,
 };
 pub use db::Database;
-pub use ir::{FunctionItem, Options, SourceFile};
-pub use lower::{lower_function, CompiledRules, FunctionStats, LowerOptions, LowerOutcome, PhaseStats, Stop};
 pub use inline_test::{run_inline_tests, TestOutcome};
+pub use ir::{FunctionItem, Options, SourceFile};
+pub use lower::{
+    lower_function, CompiledRules, FunctionStats, LowerOptions, LowerOutcome, PhaseStats, Stop,
+};
 pub use lowered::{Inst, Lowered, LoweredBlock, Operand};
 pub use rule::{load_rules, Loaded, RuleDiagnostic, RuleSet, RuleSource};

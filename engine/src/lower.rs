@@ -323,7 +323,12 @@ fn unlowered_diagnostic(
         .origins
         .iter()
         .find(|o| egraph.find(o.class) == class)
-        .or_else(|| encoded.origins.iter().find(|o| egraph.find(o.class) == root))?;
+        .or_else(|| {
+            encoded
+                .origins
+                .iter()
+                .find(|o| egraph.find(o.class) == root)
+        })?;
     let message = if origin.op == op {
         format!("no rule lowers `{op}`")
     } else {
@@ -333,7 +338,10 @@ fn unlowered_diagnostic(
         .rules
         .rules
         .iter()
-        .filter(|r| r.lhs.root_op() == Some(op.as_str()) || (r.two_way && r.rhs.root_op() == Some(op.as_str())))
+        .filter(|r| {
+            r.lhs.root_op() == Some(op.as_str())
+                || (r.two_way && r.rhs.root_op() == Some(op.as_str()))
+        })
         .map(|r| format!("`{}` ({})", r.name, rules.rules.describe(r.loc)))
         .collect();
     let note = if matching.is_empty() {

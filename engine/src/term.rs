@@ -61,7 +61,8 @@ impl Term {
         if op != "memref" || cs.len() != 3 {
             return None;
         }
-        let extents = |t: &Term| -> Option<Vec<Extent>> { t.list()?.into_iter().map(extent).collect() };
+        let extents =
+            |t: &Term| -> Option<Vec<Extent>> { t.list()?.into_iter().map(extent).collect() };
         let shape = extents(&cs[0])?;
         let elem = cs[1].scalar()?;
         let layout = match &cs[2] {

@@ -57,7 +57,11 @@ pub enum Expr {
     Float(String, Span),
     Str(String, Span),
     Atom(Name),
-    Call { func: Name, args: Vec<Expr>, span: Span },
+    Call {
+        func: Name,
+        args: Vec<Expr>,
+        span: Span,
+    },
 }
 
 impl Expr {

@@ -216,7 +216,12 @@ impl Checker {
         &mut self.diags.last_mut().expect("just pushed").diagnostic
     }
 
-    fn warning(&mut self, code: &'static str, span: Span, msg: impl Into<String>) -> &mut Diagnostic {
+    fn warning(
+        &mut self,
+        code: &'static str,
+        span: Span,
+        msg: impl Into<String>,
+    ) -> &mut Diagnostic {
         self.diags.push(RuleDiagnostic {
             file: self.file,
             diagnostic: Diagnostic::warning(code, span, msg),
@@ -247,9 +252,13 @@ impl Checker {
         let s = Sort::from_name(&n.text);
         if s.is_none() {
             let names: Vec<String> = Sort::ALL.iter().map(|(n, _)| n.to_string()).collect();
-            self.error("rules.unknown-sort", n.span, format!("unknown sort `{}`", n.text))
-                .notes
-                .push(format!("sorts: {}", names.join(", ")));
+            self.error(
+                "rules.unknown-sort",
+                n.span,
+                format!("unknown sort `{}`", n.text),
+            )
+            .notes
+            .push(format!("sorts: {}", names.join(", ")));
         }
         s
     }
@@ -653,7 +662,13 @@ impl Checker {
                     }
                     return None;
                 };
-                self.expect(expected, decl.result, op.span, &format!("`{}`", op.text), ctx);
+                self.expect(
+                    expected,
+                    decl.result,
+                    op.span,
+                    &format!("`{}`", op.text),
+                    ctx,
+                );
                 if children.len() != decl.children.len() {
                     let sorts: Vec<&str> = decl.children.iter().map(|s| s.name()).collect();
                     self.error(
@@ -758,9 +773,8 @@ impl Checker {
                     None
                 }
                 None => {
-                    let hint = closest(&n.text, Builtin::names()).map(|c| {
-                        format!("`{c}` is a function; call it as `({c} ...)`")
-                    });
+                    let hint = closest(&n.text, Builtin::names())
+                        .map(|c| format!("`{c}` is a function; call it as `({c} ...)`"));
                     let d = self.error(
                         "rules.unknown-op",
                         n.span,
@@ -799,7 +813,10 @@ impl Checker {
                     );
                     return None;
                 }
-                Some(Expr::Call(b, checked.into_iter().collect::<Option<Vec<_>>>()?))
+                Some(Expr::Call(
+                    b,
+                    checked.into_iter().collect::<Option<Vec<_>>>()?,
+                ))
             }
         }
     }
@@ -869,7 +886,10 @@ fn parse_int(s: &str) -> Option<i64> {
         Some(d) => (true, d),
         None => (false, s),
     };
-    let v = match digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
+    let v = match digits
+        .strip_prefix("0x")
+        .or_else(|| digits.strip_prefix("0X"))
+    {
         Some(hex) => u64::from_str_radix(hex, 16).ok()? as i128,
         None => digits.parse::<i128>().ok()?,
     };
@@ -936,7 +956,10 @@ mod tests {
             "{DECLS}in lower {{\n rule a: (f ?t ?x ?y) => (g ?t ?x ?y)\n rule b: (f ?s ?p ?q) => (g ?s ?q ?p)\n}}\n"
         ));
         assert!(!l.has_errors());
-        assert_eq!(messages(&l), vec!["7:7: rules `a` and `b` have the same left side in phase `lower`"]);
+        assert_eq!(
+            messages(&l),
+            vec!["7:7: rules `a` and `b` have the same left side in phase `lower`"]
+        );
     }
 
     #[test]
@@ -944,7 +967,10 @@ mod tests {
         let l = load(&format!(
             "{DECLS}in lower {{\n rule a: (f ?t ?x [?y | ?r]) => ?x\n}}\n"
         ));
-        assert!(l.diagnostics.iter().any(|d| d.diagnostic.message.contains("a List, but a Value")));
+        assert!(l
+            .diagnostics
+            .iter()
+            .any(|d| d.diagnostic.message.contains("a List, but a Value")));
         let l = load("decl k: target (List) -> Value\nphase p {}\nin p {\n rule a: (k [?y | ?r]) => (k ?r)\n}\n");
         assert!(!l.has_errors(), "{:?}", messages(&l));
         assert_eq!(l.rules.rules[0].lhs.to_string(), "(k (cons ?y ?r))");

@@ -138,11 +138,7 @@ pub enum Expr {
 impl Expr {
     pub fn collect_vars(&self, out: &mut Vec<String>) {
         match self {
-            Expr::Var(v) => {
-                if !out.contains(v) {
-                    out.push(v.clone());
-                }
-            }
+            Expr::Var(v) if !out.contains(v) => out.push(v.clone()),
             Expr::Call(_, args) => args.iter().for_each(|a| a.collect_vars(out)),
             _ => {}
         }

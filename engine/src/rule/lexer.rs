@@ -85,7 +85,10 @@ fn is_name_char(c: u8) -> bool {
 }
 
 fn is_operator_char(c: u8) -> bool {
-    matches!(c, b'+' | b'-' | b'*' | b'/' | b'%' | b'=' | b'<' | b'>' | b'!')
+    matches!(
+        c,
+        b'+' | b'-' | b'*' | b'/' | b'%' | b'=' | b'<' | b'>' | b'!'
+    )
 }
 
 impl<'a> Lexer<'a> {
@@ -246,7 +249,9 @@ mod tests {
     use super::*;
 
     fn toks(s: &str) -> Vec<Tok<'_>> {
-        Lexer::new(s).map(|t| t.map(|(_, t, _)| t).unwrap()).collect()
+        Lexer::new(s)
+            .map(|t| t.map(|(_, t, _)| t).unwrap())
+            .collect()
     }
 
     #[test]

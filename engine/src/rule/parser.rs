@@ -78,11 +78,9 @@ fn convert(e: ParseError<usize, Tok<'_>, std::convert::Infallible>, text: &str) 
             Span::new(l, r),
             format!("unexpected {tok}{}", expectation(&expected)),
         ),
-        ParseError::ExtraToken { token: (l, tok, r) } => Diagnostic::error(
-            "rules.syntax",
-            Span::new(l, r),
-            format!("unexpected {tok}"),
-        ),
+        ParseError::ExtraToken { token: (l, tok, r) } => {
+            Diagnostic::error("rules.syntax", Span::new(l, r), format!("unexpected {tok}"))
+        }
         ParseError::User { error } => match error {},
     }
 }

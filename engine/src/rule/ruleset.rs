@@ -155,11 +155,7 @@ impl Pat {
 
     fn collect_vars(&self, out: &mut Vec<String>) {
         match self {
-            Pat::Var(v) => {
-                if !out.contains(v) {
-                    out.push(v.clone());
-                }
-            }
+            Pat::Var(v) if !out.contains(v) => out.push(v.clone()),
             Pat::Op(_, cs) => cs.iter().for_each(|c| c.collect_vars(out)),
             Pat::Computed(e) => e.collect_vars(out),
             _ => {}
