@@ -941,9 +941,9 @@ mod tests {
             vec![
                 "6:9: `f` takes 3 operands (Type Value Value), found 2",
                 "7:10: unknown operation `h`",
-                "8:35: `?z` is not bound by the left side",
+                "8:34: `?z` is not bound by the left side",
                 "9:6: duplicate rule name `c`",
-                "9:34: `?w` is not bound by the left side",
+                "9:33: `?w` is not bound by the left side",
                 "10:15: `i32` is a Type, but a Value is expected here",
             ],
             "{m:#?}"
