@@ -1,13 +1,38 @@
 #!/usr/bin/env python3
-"""Writes a module of N generated functions (loops, memref loads/stores, calls) for benchmarks.
+"""Writes a module of N generated functions for benchmarks: loops, memref loads/stores and
+calls, or with --scalar only func/arith/cf (what the shipped rules lower today).
 
-usage: gen_module.py N > big.mlir
+usage: gen_module.py N [--scalar] > big.mlir
 """
 import sys
 
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+scalar = "--scalar" in sys.argv
 out = ["module {"]
-for i in range(n):
+for i in range(n if scalar else 0):
+    call = f"    %r = func.call @g{i-1}(%a, %n) : (i32, index) -> i32\n" if i > 0 else "    %r = arith.addi %a, %a : i32\n"
+    out.append(f"""  func.func @g{i}(%a: i32, %n: index) -> i32 {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = arith.constant 0 : i32
+    cf.br ^loop(%c0, %z : index, i32)
+  ^loop(%i: index, %acc: i32):
+    %more = arith.cmpi slt, %i, %n : index
+    cf.cond_br %more, ^body, ^exit
+  ^body:
+    %ii = arith.index_cast %i : index to i32
+    %p = arith.muli %ii, %a : i32
+    %q = arith.addi %acc, %p : i32
+    %s = arith.maxsi %q, %z : i32
+    %d = arith.ceildivsi %s, %a : i32
+    %acc2 = arith.select %more, %d, %q : i32
+    %i2 = arith.addi %i, %c1 : index
+    cf.br ^loop(%i2, %acc2 : index, i32)
+  ^exit:
+{call}    %t = arith.xori %acc, %r : i32
+    func.return %t : i32
+  }}""")
+for i in range(0 if scalar else n):
     call = ""
     if i > 0:
         call = f"    %c = func.call @f{i-1}(%m, %k) : (memref<?x?xf32>, i32) -> f32\n    %t2 = arith.addf %t, %c : f32\n"

@@ -39,6 +39,10 @@ example)
     ./target/debug/kiln fmt corpus/legacy/result_packing.mlir
     echo "== kiln check corpus/fail/several_verifier_errors.mlir (expected to fail)" >&2
     ./target/debug/kiln check corpus/fail/several_verifier_errors.mlir || true
+    echo "== kiln lower corpus/legacy/result_packing.mlir --stats (rules/*.rules on an e-graph)" >&2
+    ./target/debug/kiln lower corpus/legacy/result_packing.mlir --stats
+    echo "== kiln rules test (the inline tests of the shipped rules)" >&2
+    ./target/debug/kiln rules test | tail -1
     ;;
 test)
     ensure_deps test

@@ -327,3 +327,23 @@ fn lower_stats_report_phases_and_rules() {
     );
     assert!(e.contains("    return-one: 1"), "{e}");
 }
+
+#[test]
+fn lowering_is_deterministic_across_runs_and_thread_counts() {
+    let src = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/corpus/arith.mlir"))
+        .expect("corpus file");
+    let run = |threads: &str| {
+        let o = Command::new(env!("CARGO_BIN_EXE_kiln"))
+            .args(["lower", "corpus/arith.mlir"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env("RAYON_NUM_THREADS", threads)
+            .output()
+            .expect("kiln runs");
+        assert!(o.status.success(), "{}", stderr(&o));
+        o.stdout
+    };
+    let one = run("1");
+    assert!(!one.is_empty() && !src.is_empty());
+    assert_eq!(one, run("4"));
+    assert_eq!(one, run("2"));
+}
