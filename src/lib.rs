@@ -13,6 +13,24 @@
 //! assert!(diagnostics.is_empty());
 //! assert!(kiln::format_file(&db, file).starts_with("module {"));
 //! ```
+//!
+//! Lowering with the shipped rules:
+//!
+//! ```
+//! use kiln::{check_source, load_rules, lower_file, CompiledRules, Database, LowerOptions};
+//! use std::sync::Arc;
+//!
+//! let loaded = load_rules(kiln::shipped::shipped_rules());
+//! assert!(!loaded.has_errors());
+//! let rules = CompiledRules::new(Arc::new(loaded.rules)).unwrap();
+//! let db = Database::new();
+//! let text = "func.func @inc(%x: index) -> index {\n  %c1 = arith.constant 1 : index\n  %y = arith.addi %x, %c1 : index\n  func.return %y : index\n}\n";
+//! let (file, diagnostics) = check_source(&db, "inc.mlir", text);
+//! assert!(diagnostics.is_empty());
+//! let lowered = lower_file(&db, file, &rules, &LowerOptions::default(), None);
+//! let text = lowered[0].outcome.lowered.as_ref().unwrap().to_string();
+//! assert!(text.contains("llvm.add i64"), "{text}");
+//! ```
 
 pub mod report;
 
@@ -70,18 +88,32 @@ pub fn lower_file(
         }
         work.push((f.clone(), item.offset(db) as i64));
     }
-    work.into_par_iter()
-        .map(|(f, delta)| {
-            let mut outcome = lower_function(rules, &f, opts);
-            outcome.diagnostics = outcome
-                .diagnostics
-                .iter()
-                .map(|d| d.shifted(delta))
-                .collect();
-            FunctionLowering {
-                name: f.name,
-                outcome,
-            }
-        })
-        .collect()
+    // Elaboration recurses once per nested operand, so a long dependency chain needs a deep
+    // stack; rayon's default (2 MiB) is too small for functions of many thousand ops.
+    let lower_all = || -> Vec<FunctionLowering> {
+        work.into_par_iter()
+            .map(|(f, delta)| {
+                let mut outcome = lower_function(rules, &f, opts);
+                outcome.diagnostics = outcome
+                    .diagnostics
+                    .iter()
+                    .map(|d| d.shifted(delta))
+                    .collect();
+                FunctionLowering {
+                    name: f.name,
+                    outcome,
+                }
+            })
+            .collect()
+    };
+    match rayon::ThreadPoolBuilder::new()
+        .stack_size(LOWERING_STACK)
+        .build()
+    {
+        Ok(pool) => pool.install(lower_all),
+        Err(_) => lower_all(),
+    }
 }
+
+/// Stack size of the lowering threads (address space, committed only as used).
+pub const LOWERING_STACK: usize = 1 << 30;

@@ -347,3 +347,24 @@ fn lowering_is_deterministic_across_runs_and_thread_counts() {
     assert_eq!(one, run("4"));
     assert_eq!(one, run("2"));
 }
+
+#[test]
+fn a_long_dependency_chain_lowers() {
+    // 20,000 dependent multiplications: extraction and elaboration stay linear, and
+    // elaboration's recursion fits the lowering threads' stack.
+    let mut src = String::from("func.func @chain(%a: i32) -> i32 {\n");
+    let mut prev = "%a".to_string();
+    for i in 0..20_000 {
+        src.push_str(&format!("  %v{i} = arith.muli {prev}, %a : i32\n"));
+        prev = format!("%v{i}");
+    }
+    src.push_str(&format!("  func.return {prev} : i32\n}}\n"));
+    let o = kiln(&["lower", "-"], Some(&src));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        out.contains("%20000 = llvm.mul i32 %19999 %0"),
+        "{}",
+        &out[out.len().saturating_sub(300)..]
+    );
+}

@@ -10,24 +10,28 @@
 
 use crate::analysis::OpTable;
 use crate::encode::Roots;
-use crate::extract::{Graph, LoweringCost};
+use crate::extract::{Extraction, Graph};
 use crate::lowered::{Inst, Lowered, LoweredBlock, Operand, ValueRef};
 use crate::node::Node;
 use crate::rule::ruleset::Sort;
-use egg::{Extractor, Id};
+use egg::Id;
 use kiln_frontend::dominance::Dominators;
 use kiln_frontend::ir::{BlockId, Function};
 use std::collections::HashMap;
 
 struct Elaborator<'a, 'g> {
     egraph: &'g Graph,
-    extractor: &'a Extractor<'g, LoweringCost, Node, crate::analysis::Analysis>,
+    extractor: &'a Extraction<'g>,
     ops: &'a OpTable,
     scopes: Vec<HashMap<Id, Operand>>,
     insts: Vec<Inst>,
     next: ValueRef,
     depth: usize,
 }
+
+/// Operand nesting elaboration follows before giving up (each level is one stack frame;
+/// callers run lowering on threads with a large stack, see `kiln::LOWERING_STACK`).
+pub const MAX_DEPTH: usize = 1_000_000;
 
 /// A problem elaboration cannot get past (the rules produced something inconsistent).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,7 +40,7 @@ pub struct ElaborationError(pub String);
 /// Builds the lowered function from extracted roots.
 pub fn elaborate(
     egraph: &Graph,
-    extractor: &Extractor<'_, LoweringCost, Node, crate::analysis::Analysis>,
+    extractor: &Extraction<'_>,
     ops: &OpTable,
     f: &Function,
     roots: &Roots,
@@ -110,11 +114,10 @@ impl Elaborator<'_, '_> {
             return Ok(o.clone());
         }
         self.depth += 1;
-        if self.depth > 10_000 {
-            return Err(ElaborationError(
-                "the extracted term is too deep to elaborate (over 10000 nested operations)"
-                    .to_string(),
-            ));
+        if self.depth > MAX_DEPTH {
+            return Err(ElaborationError(format!(
+                "the extracted term is too deep to elaborate (over {MAX_DEPTH} nested operations)"
+            )));
         }
         let node = self.extractor.find_best_node(id).clone();
         let result = self.node(&node);

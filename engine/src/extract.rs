@@ -4,8 +4,8 @@
 use crate::analysis::{Analysis, OpTable};
 use crate::node::Node;
 use crate::rule::ruleset::Level;
-use egg::{CostFunction, EGraph, Extractor, Id, Language};
-use std::collections::HashSet;
+use egg::{CostFunction, EGraph, Id, Language, RecExpr};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::Arc;
 
 /// A saturating cost; [`Cost::INFINITE`] marks terms that still contain a source op.
@@ -53,12 +53,89 @@ impl CostFunction<Node> for LoweringCost {
 
 pub type Graph = EGraph<Node, Analysis>;
 
+/// The cheapest node of every class under [`LoweringCost`].
+///
+/// egg's `Extractor` re-scans every class until nothing changes, which is quadratic on a
+/// long dependency chain (a 10,000-op function took seconds). This computes the same least
+/// fixpoint with a worklist: a class is revisited only when one of its children got cheaper.
+/// The final choice per class is the cheapest node, ties broken by the class's (sorted)
+/// node order, so the result does not depend on the order of the worklist.
+pub struct Extraction<'g> {
+    egraph: &'g Graph,
+    best: HashMap<Id, (Cost, usize)>,
+}
+
+impl<'g> Extraction<'g> {
+    pub fn new(egraph: &'g Graph, ops: Arc<OpTable>) -> Extraction<'g> {
+        let mut cf = LoweringCost { ops };
+        let mut cost: HashMap<Id, Cost> = HashMap::new();
+        let mut queue: VecDeque<Id> = egraph.classes().map(|c| c.id).collect();
+        let mut queued: HashSet<Id> = queue.iter().copied().collect();
+        while let Some(id) = queue.pop_front() {
+            queued.remove(&id);
+            let new = egraph[id]
+                .nodes
+                .iter()
+                .map(|n| {
+                    cf.cost(n, |c| {
+                        cost.get(&egraph.find(c)).copied().unwrap_or(Cost::INFINITE)
+                    })
+                })
+                .min()
+                .unwrap_or(Cost::INFINITE);
+            let old = cost.get(&id).copied();
+            if old.is_none_or(|o| new < o) {
+                cost.insert(id, new);
+                if old.is_some_and(|o| new < o) || new.is_finite() {
+                    for parent in egraph[id].parents() {
+                        let p = egraph.find(parent);
+                        if queued.insert(p) {
+                            queue.push_back(p);
+                        }
+                    }
+                }
+            }
+        }
+        let mut best = HashMap::with_capacity(cost.len());
+        for class in egraph.classes() {
+            let mut choice = (Cost::INFINITE, 0);
+            for (i, n) in class.nodes.iter().enumerate() {
+                let c = cf.cost(n, |c| {
+                    cost.get(&egraph.find(c)).copied().unwrap_or(Cost::INFINITE)
+                });
+                if c < choice.0 {
+                    choice = (c, i);
+                }
+            }
+            best.insert(class.id, choice);
+        }
+        Extraction { egraph, best }
+    }
+
+    pub fn find_best_cost(&self, id: Id) -> Cost {
+        self.best
+            .get(&self.egraph.find(id))
+            .map_or(Cost::INFINITE, |b| b.0)
+    }
+
+    pub fn find_best_node(&self, id: Id) -> &'g Node {
+        let id = self.egraph.find(id);
+        let i = self.best.get(&id).map_or(0, |b| b.1);
+        &self.egraph[id].nodes[i]
+    }
+
+    /// The best term of a class (built without recursion).
+    pub fn find_best(&self, id: Id) -> (Cost, RecExpr<Node>) {
+        let expr = self
+            .find_best_node(id)
+            .build_recexpr(|c| self.find_best_node(c).clone());
+        (self.find_best_cost(id), expr)
+    }
+}
+
 /// The best extraction of every class.
-pub fn build_extractor(
-    egraph: &Graph,
-    ops: Arc<OpTable>,
-) -> Extractor<'_, LoweringCost, Node, Analysis> {
-    Extractor::new(egraph, LoweringCost { ops })
+pub fn build_extractor(egraph: &Graph, ops: Arc<OpTable>) -> Extraction<'_> {
+    Extraction::new(egraph, ops)
 }
 
 /// Finds an operation that no rule lowered below `root`. A class with no target-level node
@@ -68,7 +145,7 @@ pub fn build_extractor(
 /// type — are not what failed). Returns the class and the op's name.
 pub fn find_unlowered(
     egraph: &Graph,
-    extractor: &Extractor<'_, LoweringCost, Node, Analysis>,
+    extractor: &Extraction<'_>,
     ops: &OpTable,
     root: Id,
 ) -> Option<(Id, String)> {

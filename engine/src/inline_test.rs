@@ -5,10 +5,9 @@
 use crate::analysis::Analysis;
 use crate::apply::build_pattern;
 use crate::extract::{build_extractor, Graph};
-use crate::lower::CompiledRules;
+use crate::lower::{run_phase, CompiledRules};
 use crate::rule::ruleset::{RuleLoc, RuleTest};
-use egg::{BackoffScheduler, Runner, StopReason, Subst};
-use std::time::Duration;
+use egg::{StopReason, Subst};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TestOutcome {
@@ -38,13 +37,7 @@ fn run_one(rules: &CompiledRules, t: &RuleTest) -> Result<(), String> {
     let expected = egraph.add_instantiation(&build_pattern(&t.expected), &Subst::default());
     let mut limits = Vec::new();
     for (i, phase) in rules.rules.phases.iter().enumerate() {
-        let runner = Runner::<_, Analysis, ()>::new(Analysis::new(rules.ops.clone()))
-            .with_egraph(egraph)
-            .with_iter_limit(phase.iterations)
-            .with_node_limit(phase.nodes)
-            .with_time_limit(Duration::from_millis(phase.time_ms))
-            .with_scheduler(BackoffScheduler::default())
-            .run(&rules.phases[i]);
+        let runner = run_phase(rules, i, egraph);
         if !matches!(runner.stop_reason, Some(StopReason::Saturated) | None) {
             limits.push(format!("phase `{}` hit a limit", phase.name));
         }

@@ -128,16 +128,17 @@ pub fn lower_function(rules: &CompiledRules, f: &Function, opts: &LowerOptions) 
         function: f.name.clone(),
         ..FunctionStats::default()
     };
-    let originals: Vec<(Id, RecExpr<Node>)> = if opts.explain {
-        egraph.rebuild();
-        let ex = egg::Extractor::new(&egraph, egg::AstSize);
-        all_roots(&encoded)
-            .into_iter()
-            .map(|r| (r, ex.find_best(r).1))
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let originals: Vec<(Id, RecExpr<Node>)> =
+        if opts.explain && egraph.total_number_of_nodes() <= opts.explain_node_limit {
+            egraph.rebuild();
+            let ex = egg::Extractor::new(&egraph, egg::AstSize);
+            all_roots(&encoded)
+                .into_iter()
+                .map(|r| (r, ex.find_best(r).1))
+                .collect()
+        } else {
+            Vec::new()
+        };
     if diagnostics.iter().any(Diagnostic::is_error) {
         return LowerOutcome {
             lowered: None,
@@ -149,13 +150,7 @@ pub fn lower_function(rules: &CompiledRules, f: &Function, opts: &LowerOptions) 
     }
     for (i, phase) in rules.rules.phases.iter().enumerate() {
         let start = Instant::now();
-        let runner = Runner::<Node, Analysis, ()>::new(Analysis::new(rules.ops.clone()))
-            .with_egraph(egraph)
-            .with_iter_limit(phase.iterations)
-            .with_node_limit(phase.nodes)
-            .with_time_limit(Duration::from_millis(phase.time_ms))
-            .with_scheduler(BackoffScheduler::default())
-            .run(&rules.phases[i]);
+        let runner = run_phase(rules, i, egraph);
         let stop = match &runner.stop_reason {
             Some(StopReason::Saturated) | None => Stop::Saturated,
             Some(StopReason::IterationLimit(n)) => Stop::IterationLimit(*n),
@@ -256,6 +251,31 @@ pub fn lower_function(rules: &CompiledRules, f: &Function, opts: &LowerOptions) 
     }
 }
 
+/// Runs phase `i` on `egraph` with the phase's limits: iterations, time, and a node budget
+/// of `nodes + growth × (nodes at the start)`.
+pub(crate) fn run_phase(
+    rules: &CompiledRules,
+    i: usize,
+    mut egraph: Graph,
+) -> Runner<Node, Analysis, ()> {
+    let phase = &rules.rules.phases[i];
+    egraph.rebuild();
+    let start = egraph.total_number_of_nodes();
+    let limit = phase
+        .nodes
+        .saturating_add(phase.growth.saturating_mul(start));
+    Runner::<Node, Analysis, ()>::new(Analysis::new(rules.ops.clone()))
+        .with_egraph(egraph)
+        .with_iter_limit(phase.iterations)
+        .with_node_limit(limit)
+        .with_time_limit(Duration::from_millis(phase.time_ms))
+        // A rule may match once per node of the function before backoff bans it: lowering
+        // rules legitimately match every op of a large function; exploding rules still get
+        // banned once they outgrow the function.
+        .with_scheduler(BackoffScheduler::default().with_initial_match_limit(start.max(1000)))
+        .run(&rules.phases[i])
+}
+
 fn all_roots(e: &Encoded) -> Vec<Id> {
     let mut out = vec![e.roots.signature];
     for b in &e.roots.blocks {
@@ -312,7 +332,7 @@ fn explain(
 
 fn unlowered_diagnostic(
     egraph: &Graph,
-    extractor: &egg::Extractor<'_, crate::extract::LoweringCost, Node, Analysis>,
+    extractor: &crate::extract::Extraction<'_>,
     rules: &CompiledRules,
     encoded: &Encoded,
     root: Id,

@@ -35,6 +35,7 @@ impl Loaded {
 /// Default limits of a phase that does not set them.
 pub const DEFAULT_ITERATIONS: usize = 30;
 pub const DEFAULT_NODES: usize = 100_000;
+pub const DEFAULT_GROWTH: usize = 4;
 pub const DEFAULT_TIME_MS: u64 = 10_000;
 
 /// Checks a set of rule files (in the order given; callers sort them by path).
@@ -418,6 +419,7 @@ impl Checker {
             name: p.name.text.clone(),
             iterations: DEFAULT_ITERATIONS,
             nodes: DEFAULT_NODES,
+            growth: DEFAULT_GROWTH,
             time_ms: DEFAULT_TIME_MS,
             allow_partial: false,
             loc: self.loc(p.name.span),
@@ -440,9 +442,10 @@ impl Checker {
             match (key.text.as_str(), number) {
                 ("iterations", Some(n)) => phase.iterations = n as usize,
                 ("nodes", Some(n)) => phase.nodes = n as usize,
+                ("growth", Some(n)) => phase.growth = n as usize,
                 ("time", Some(n)) => phase.time_ms = n,
                 ("partial", None) => phase.allow_partial = true,
-                ("iterations" | "nodes" | "time", None) => {
+                ("iterations" | "nodes" | "growth" | "time", None) => {
                     self.error(
                         "rules.bad-limit",
                         key.span,
@@ -460,7 +463,8 @@ impl Checker {
                     )
                     .notes
                     .push(
-                        "settings: iterations N, nodes N, time MILLISECONDS, partial".to_string(),
+                        "settings: iterations N, nodes N, growth N, time MILLISECONDS, partial"
+                            .to_string(),
                     );
                 }
             }

@@ -124,7 +124,10 @@ impl OpDecl {
 pub struct Phase {
     pub name: String,
     pub iterations: usize,
+    /// The phase stops when the e-graph has more than `nodes + growth × (its size when the
+    /// phase started)` nodes, so a large function gets a proportionally larger budget.
     pub nodes: usize,
+    pub growth: usize,
     pub time_ms: u64,
     /// Hitting a limit is a warning rather than an error (the result is still extracted).
     pub allow_partial: bool,
