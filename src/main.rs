@@ -82,6 +82,39 @@ enum Command {
         #[arg(long, default_value_t = 20_000)]
         explain_limit: usize,
     },
+    /// Compile a file to LLVM IR, assembly, an object, a shared library or an executable.
+    Compile {
+        /// Input file (`-` for standard input).
+        file: PathBuf,
+        #[arg(long, value_enum, default_value = "obj")]
+        emit: CompileEmit,
+        /// Output file (written atomically; required for obj, lib and exe).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Optimization level: the new pass manager's `default<On>` pipeline.
+        #[arg(short = 'O', default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=3))]
+        opt: u8,
+        /// Target triple (default: the host), e.g. `aarch64-unknown-linux-gnu`.
+        #[arg(long)]
+        target: Option<String>,
+        /// Target CPU (default: the host CPU, or `generic` with `--target`).
+        #[arg(long)]
+        cpu: Option<String>,
+        #[command(flatten)]
+        rules: RulesArg,
+    },
+    /// JIT-compile a file and call a function with scalar arguments; print its results.
+    Run {
+        file: PathBuf,
+        /// The function to call (`@` optional).
+        #[arg(long)]
+        entry: String,
+        /// Arguments, one per parameter (`true`/`false` for i1).
+        #[arg(allow_hyphen_values = true)]
+        args: Vec<String>,
+        #[command(flatten)]
+        rules: RulesArg,
+    },
     /// Check or test rule files.
     Rules {
         #[command(subcommand)]
@@ -102,6 +135,16 @@ struct RulesArg {
     /// Load the rules from this directory instead of the rules shipped with kiln.
     #[arg(long = "rules", value_name = "DIR")]
     dir: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum CompileEmit {
+    #[value(name = "llvm-ir")]
+    LlvmIr,
+    Asm,
+    Obj,
+    Lib,
+    Exe,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -272,6 +315,17 @@ fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
     Ok(())
 }
 
+fn write_bytes_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(contents)?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
 fn run(cli: Cli) -> ExitCode {
     let color = match cli.color {
         Color::Always => true,
@@ -419,6 +473,144 @@ fn run(cli: Cli) -> ExitCode {
                     .any(|f| kiln::frontend::has_errors(&f.outcome.diagnostics)),
             )
         }
+        Command::Compile {
+            file,
+            emit,
+            output,
+            opt,
+            target,
+            cpu,
+            rules,
+        } => {
+            if matches!(emit, CompileEmit::Obj | CompileEmit::Lib | CompileEmit::Exe)
+                && output.is_none()
+            {
+                ctx.fail(
+                    "usage",
+                    &display(&file),
+                    "`--emit obj`, `lib` and `exe` write binary files; name one with `-o`"
+                        .to_string(),
+                );
+                return ExitCode::from(2);
+            }
+            let Some(program) = lowered_program(&ctx, &db, &file, &rules) else {
+                return ExitCode::FAILURE;
+            };
+            let mut opts = kiln::backend::CodegenOptions::default().with_opt_level(opt);
+            if let Some(t) = target {
+                opts = opts.with_triple(t);
+            }
+            if let Some(c) = cpu {
+                opts = opts.with_cpu(c);
+            }
+            let what = match emit {
+                CompileEmit::LlvmIr => kiln::backend::Emit::LlvmIr,
+                CompileEmit::Asm => kiln::backend::Emit::Asm,
+                _ => kiln::backend::Emit::Obj,
+            };
+            let bytes = match kiln::backend::emit(&program, what, &opts) {
+                Ok(b) => b,
+                Err(e) => {
+                    ctx.fail("codegen", &display(&file), e.to_string());
+                    return ExitCode::FAILURE;
+                }
+            };
+            let ok = match (emit, &output) {
+                (CompileEmit::Exe | CompileEmit::Lib, Some(out)) => {
+                    link(&ctx, &bytes, out, emit == CompileEmit::Lib)
+                }
+                (_, Some(out)) => match write_bytes_atomically(out, &bytes) {
+                    Ok(()) => true,
+                    Err(e) => {
+                        ctx.fail(
+                            "io.write",
+                            &out.display().to_string(),
+                            format!("cannot write `{}`: {e}", out.display()),
+                        );
+                        false
+                    }
+                },
+                (_, None) => {
+                    let _ = std::io::stdout().lock().write_all(&bytes);
+                    true
+                }
+            };
+            exit(ok)
+        }
+        Command::Run {
+            file,
+            entry,
+            args,
+            rules,
+        } => {
+            let Some(program) = lowered_program(&ctx, &db, &file, &rules) else {
+                return ExitCode::FAILURE;
+            };
+            let entry = entry.trim_start_matches('@').to_string();
+            let Some(f) = program
+                .iter()
+                .find(|f| f.name == entry && !f.is_declaration())
+            else {
+                ctx.fail(
+                    "run.entry",
+                    &display(&file),
+                    format!("`{}` has no defined function `@{entry}`", display(&file)),
+                );
+                return ExitCode::FAILURE;
+            };
+            let params = match kiln::backend::jit::signature_kinds(f) {
+                Ok((p, _)) => p,
+                Err(e) => {
+                    ctx.fail("run.signature", &display(&file), e);
+                    return ExitCode::FAILURE;
+                }
+            };
+            if params.len() != args.len() {
+                ctx.fail(
+                    "run.arguments",
+                    &display(&file),
+                    format!(
+                        "`@{entry}` takes {} argument{} ({}), {} given",
+                        params.len(),
+                        if params.len() == 1 { "" } else { "s" },
+                        params
+                            .iter()
+                            .map(|k| k.name())
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        args.len()
+                    ),
+                );
+                return ExitCode::FAILURE;
+            }
+            let mut values = Vec::new();
+            for (i, (k, a)) in params.iter().zip(&args).enumerate() {
+                match k.parse(a) {
+                    Ok(v) => values.push(v),
+                    Err(e) => {
+                        ctx.fail(
+                            "run.arguments",
+                            &display(&file),
+                            format!("argument {} of `@{entry}` ({}): {e}", i + 1, k.name()),
+                        );
+                        return ExitCode::FAILURE;
+                    }
+                }
+            }
+            match kiln::backend::call(&program, &entry, &values) {
+                Ok(results) => {
+                    let mut out = std::io::stdout().lock();
+                    for r in results {
+                        let _ = writeln!(out, "{r}");
+                    }
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    ctx.fail("run", &display(&file), e.to_string());
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::Rules { command } => match command {
             RulesCommand::Check { dir } => {
                 let Some(c) = load_rules(&ctx, dir.as_deref()) else {
@@ -455,6 +647,70 @@ fn run(cli: Cli) -> ExitCode {
                 exit(failed == 0)
             }
         },
+    }
+}
+
+/// Lowers every function of a file; `None` (after reporting) on any error.
+fn lowered_program(
+    ctx: &Ctx,
+    db: &Database,
+    file: &Path,
+    rules: &RulesArg,
+) -> Option<Vec<kiln::Lowered>> {
+    let (lowered, name, text) =
+        lower_command(ctx, db, file, None, rules, &kiln::LowerOptions::default())?;
+    let mut out = Vec::new();
+    let mut failed = false;
+    for f in lowered {
+        ctx.report(&f.outcome.diagnostics, &name, &text);
+        failed |= kiln::frontend::has_errors(&f.outcome.diagnostics);
+        out.extend(f.outcome.lowered);
+    }
+    (!failed).then_some(out)
+}
+
+/// Links an object into an executable or shared library with the system `cc`, atomically.
+fn link(ctx: &Ctx, object: &[u8], output: &Path, shared: bool) -> bool {
+    let dir = match output.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let run = || -> Result<(), String> {
+        let obj = tempfile::Builder::new()
+            .suffix(".o")
+            .tempfile()
+            .map_err(|e| format!("cannot create a temporary object: {e}"))?;
+        std::fs::write(obj.path(), object).map_err(|e| format!("cannot write the object: {e}"))?;
+        let out = tempfile::Builder::new()
+            .prefix(".kiln-link")
+            .tempfile_in(&dir)
+            .map_err(|e| format!("cannot create a file in `{}`: {e}", dir.display()))?;
+        let mut cmd = std::process::Command::new("cc");
+        if shared {
+            cmd.arg("-shared");
+        }
+        let result = cmd
+            .arg(obj.path())
+            .arg("-o")
+            .arg(out.path())
+            .output()
+            .map_err(|e| format!("cannot run `cc`: {e}"))?;
+        if !result.status.success() {
+            return Err(format!(
+                "`cc` failed:\n{}",
+                String::from_utf8_lossy(&result.stderr).trim_end()
+            ));
+        }
+        out.persist(output)
+            .map_err(|e| format!("cannot write `{}`: {}", output.display(), e.error))?;
+        Ok(())
+    };
+    match run() {
+        Ok(()) => true,
+        Err(e) => {
+            ctx.fail("link", &output.display().to_string(), e);
+            false
+        }
     }
 }
 

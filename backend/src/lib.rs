@@ -1,15 +1,21 @@
-//! kiln's LLVM 19 backend (inkwell). It will turn the engine's extracted, elaborated
-//! LLVM-level form into IR, assembly, objects, libraries and JIT-run code; it sees only
-//! extracted terms, never e-graphs, and knows nothing of the source dialects.
-//!
-//! Today it answers what the linked LLVM is and what it targets by default, which `kiln
-//! --version` reports and which proves the LLVM link works on a machine.
+//! kiln's LLVM 19 backend (inkwell): the engine's extracted, elaborated LLVM-level form
+//! ([`kiln_engine::Lowered`]) to LLVM IR, assembly, objects ([`emit`]) and JIT calls
+//! ([`call`]). It sees only lowered functions, never e-graphs, and knows nothing of the
+//! source dialects: each target op of `rules/llvm.rules` is one builder call.
 //!
 //! ```
 //! let (major, _, _) = kiln_backend::llvm_version();
 //! assert_eq!(major, 19);
 //! assert!(!kiln_backend::host_triple().is_empty());
 //! ```
+
+pub mod codegen;
+pub mod emit;
+pub mod jit;
+
+pub use codegen::{build_module, CodegenError};
+pub use emit::{emit, CodegenOptions, Emit};
+pub use jit::{call, JitError, Kind, Value};
 
 use inkwell::targets::TargetMachine;
 

@@ -56,6 +56,7 @@ pub fn elaborate(
     };
     let signature = el.operand(roots.signature)?;
     let mut blocks: Vec<LoweredBlock> = Vec::new();
+    let mut order = Vec::new();
     if let Some(body) = &f.body {
         blocks = body
             .blocks
@@ -69,6 +70,7 @@ pub fn elaborate(
             .collect();
         let doms = Dominators::compute(body);
         for (b, depth) in doms.preorder(body.blocks.len()) {
+            order.push(b.index());
             el.scopes.truncate(depth);
             el.scopes.push(HashMap::new());
             let r = &roots.blocks[b.index()];
@@ -100,6 +102,7 @@ pub fn elaborate(
         name: f.name.clone(),
         signature,
         blocks,
+        order,
     })
 }
 

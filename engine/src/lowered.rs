@@ -73,6 +73,9 @@ pub struct Lowered {
     pub signature: Operand,
     /// Empty for an external declaration.
     pub blocks: Vec<LoweredBlock>,
+    /// Reachable blocks in the order elaboration visited them (dominator-tree preorder):
+    /// every value is defined by a block earlier in this order than its uses.
+    pub order: Vec<usize>,
 }
 
 impl Lowered {

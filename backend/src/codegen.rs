@@ -1,0 +1,672 @@
+//! Lowered functions to an LLVM module. The lowered form is already LLVM-level, so this is
+//! a direct translation: each target op of `rules/llvm.rules` is one builder call. Block
+//! parameters become phis whose incoming values are added once every branch is built.
+//! Every builder error is typed and every function is verified.
+
+use inkwell::basic_block::BasicBlock;
+use inkwell::builder::{Builder, BuilderError};
+use inkwell::context::Context;
+use inkwell::intrinsics::Intrinsic;
+use inkwell::module::{Linkage, Module};
+use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FunctionType};
+use inkwell::values::{
+    AggregateValueEnum, BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, PhiValue,
+};
+use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
+use kiln_engine::{Inst, Lowered, Operand};
+use std::collections::HashMap;
+
+/// Why a lowered program could not become LLVM IR.
+#[derive(Debug, thiserror::Error)]
+pub enum CodegenError {
+    #[error("`@{function}`: {message}")]
+    Unsupported { function: String, message: String },
+    #[error("`@{function}`: LLVM builder error: {source}")]
+    Builder {
+        function: String,
+        #[source]
+        source: BuilderError,
+    },
+    #[error("`@{function}`: LLVM rejected the generated function: {message}")]
+    Invalid { function: String, message: String },
+    #[error("{0}")]
+    Target(String),
+}
+
+/// Builds one LLVM module holding every function (definitions and declarations).
+pub fn build_module<'ctx>(
+    ctx: &'ctx Context,
+    name: &str,
+    functions: &[Lowered],
+) -> Result<Module<'ctx>, CodegenError> {
+    let module = ctx.create_module(name);
+    module.set_source_file_name(name);
+    let mut cg = Codegen {
+        ctx,
+        module,
+        builder: ctx.create_builder(),
+        function: String::new(),
+    };
+    for f in functions {
+        cg.function = f.name.clone();
+        let ty = cg.signature(&f.signature)?;
+        if cg.module.get_function(&f.name).is_none() {
+            let linkage = f.is_declaration().then_some(Linkage::External);
+            cg.module.add_function(&f.name, ty, linkage);
+        }
+    }
+    for f in functions.iter().filter(|f| !f.is_declaration()) {
+        cg.function = f.name.clone();
+        cg.define(f)?;
+    }
+    Ok(cg.module)
+}
+
+struct Codegen<'ctx> {
+    ctx: &'ctx Context,
+    module: Module<'ctx>,
+    builder: Builder<'ctx>,
+    function: String,
+}
+
+/// A branch edge whose arguments feed the phis of its target.
+struct Edge<'ctx> {
+    from: BasicBlock<'ctx>,
+    to: usize,
+    args: Vec<BasicValueEnum<'ctx>>,
+}
+
+impl<'ctx> Codegen<'ctx> {
+    fn unsupported<T>(&self, message: impl Into<String>) -> Result<T, CodegenError> {
+        Err(CodegenError::Unsupported {
+            function: self.function.clone(),
+            message: message.into(),
+        })
+    }
+
+    fn b<T>(&self, r: Result<T, BuilderError>) -> Result<T, CodegenError> {
+        r.map_err(|source| CodegenError::Builder {
+            function: self.function.clone(),
+            source,
+        })
+    }
+
+    /// A type term; `None` for `void`.
+    fn ty(&self, t: &Operand) -> Result<Option<BasicTypeEnum<'ctx>>, CodegenError> {
+        let Some((op, args)) = t.as_node() else {
+            return self.unsupported(format!("`{t}` is not a type"));
+        };
+        Ok(Some(match (op, args) {
+            ("void", []) => return Ok(None),
+            ("i1", []) => self.ctx.bool_type().into(),
+            ("i8", []) => self.ctx.i8_type().into(),
+            ("i16", []) => self.ctx.i16_type().into(),
+            ("i32", []) => self.ctx.i32_type().into(),
+            ("i64", []) => self.ctx.i64_type().into(),
+            ("f16", []) => self.ctx.f16_type().into(),
+            ("f32", []) => self.ctx.f32_type().into(),
+            ("f64", []) => self.ctx.f64_type().into(),
+            ("ptr", []) => self.ctx.ptr_type(AddressSpace::default()).into(),
+            ("llvm.struct", [fields]) => {
+                let fields = self.types(fields)?;
+                self.ctx.struct_type(&fields, false).into()
+            }
+            ("llvm.array", [Operand::Int(n), elem]) => {
+                let elem = self.basic(elem)?;
+                elem.array_type(u32::try_from(*n).unwrap_or(0)).into()
+            }
+            _ => return self.unsupported(format!("unknown type `{t}`")),
+        }))
+    }
+
+    fn basic(&self, t: &Operand) -> Result<BasicTypeEnum<'ctx>, CodegenError> {
+        match self.ty(t)? {
+            Some(b) => Ok(b),
+            None => self.unsupported("`void` where a value type is needed"),
+        }
+    }
+
+    fn types(&self, list: &Operand) -> Result<Vec<BasicTypeEnum<'ctx>>, CodegenError> {
+        let Some(items) = list.as_list() else {
+            return self.unsupported(format!("`{list}` is not a list of types"));
+        };
+        items.iter().map(|t| self.basic(t)).collect()
+    }
+
+    fn fn_type(
+        &self,
+        ret: Option<BasicTypeEnum<'ctx>>,
+        params: &[BasicTypeEnum<'ctx>],
+    ) -> FunctionType<'ctx> {
+        let params: Vec<BasicMetadataTypeEnum> = params.iter().map(|p| (*p).into()).collect();
+        match ret {
+            Some(r) => r.fn_type(&params, false),
+            None => self.ctx.void_type().fn_type(&params, false),
+        }
+    }
+
+    fn signature(&self, sig: &Operand) -> Result<FunctionType<'ctx>, CodegenError> {
+        match sig.as_node() {
+            Some(("llvm.sig", [ret, params])) => {
+                let ret = self.ty(ret)?;
+                let params = self.types(params)?;
+                Ok(self.fn_type(ret, &params))
+            }
+            _ => self.unsupported(format!("`{sig}` is not a lowered signature")),
+        }
+    }
+
+    fn define(&mut self, f: &Lowered) -> Result<(), CodegenError> {
+        let Some(func) = self.module.get_function(&f.name) else {
+            return self.unsupported("function was not declared");
+        };
+        let blocks: Vec<BasicBlock<'ctx>> = (0..f.blocks.len())
+            .map(|i| self.ctx.append_basic_block(func, &format!("bb{i}")))
+            .collect();
+        // Phis first, so `llvm.blockarg` can refer to them from any block.
+        let mut phis: Vec<Vec<PhiValue<'ctx>>> = Vec::new();
+        for (i, b) in f.blocks.iter().enumerate() {
+            let mut ps = Vec::new();
+            if let Some(params) = &b.params {
+                let tys = match params.as_node() {
+                    Some(("llvm.params", [list])) => self.types(list)?,
+                    _ => return self.unsupported(format!("`{params}` are not block parameters")),
+                };
+                self.builder.position_at_end(blocks[i]);
+                for t in tys {
+                    ps.push(self.b(self.builder.build_phi(t, ""))?);
+                }
+            }
+            phis.push(ps);
+        }
+        let mut values: HashMap<u32, BasicValueEnum<'ctx>> = HashMap::new();
+        let mut edges: Vec<Edge<'ctx>> = Vec::new();
+        for &bi in &f.order {
+            self.builder.position_at_end(blocks[bi]);
+            for inst in &f.blocks[bi].insts {
+                let v = self.inst(func, inst, &values, &phis, &blocks, bi, &mut edges)?;
+                if let (Some(r), Some(v)) = (inst.result, v) {
+                    values.insert(r, v);
+                }
+            }
+        }
+        for (i, b) in f.blocks.iter().enumerate() {
+            if !b.reachable {
+                self.builder.position_at_end(blocks[i]);
+                self.b(self.builder.build_unreachable())?;
+            }
+        }
+        for e in &edges {
+            let Some(ps) = phis.get(e.to) else {
+                return self.unsupported(format!("branch to a missing block {}", e.to));
+            };
+            if ps.len() != e.args.len() {
+                return self.unsupported(format!(
+                    "a branch passes {} values to block {} which takes {}",
+                    e.args.len(),
+                    e.to,
+                    ps.len()
+                ));
+            }
+            for (p, a) in ps.iter().zip(&e.args) {
+                p.add_incoming(&[(a, e.from)]);
+            }
+        }
+        if !func.verify(false) {
+            return Err(CodegenError::Invalid {
+                function: f.name.clone(),
+                message: invalid_reason(&self.module),
+            });
+        }
+        Ok(())
+    }
+
+    fn value(
+        &self,
+        o: &Operand,
+        values: &HashMap<u32, BasicValueEnum<'ctx>>,
+    ) -> Result<BasicValueEnum<'ctx>, CodegenError> {
+        match o {
+            Operand::Value(v) => match values.get(v) {
+                Some(x) => Ok(*x),
+                None => self.unsupported(format!("%{v} is used before it is defined")),
+            },
+            other => self.unsupported(format!("`{other}` is not a value")),
+        }
+    }
+
+    fn int(&self, o: &Operand) -> Result<i64, CodegenError> {
+        match o.as_int() {
+            Some(i) => Ok(i),
+            None => self.unsupported(format!("`{o}` is not an integer")),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn inst(
+        &mut self,
+        func: FunctionValue<'ctx>,
+        inst: &Inst,
+        values: &HashMap<u32, BasicValueEnum<'ctx>>,
+        phis: &[Vec<PhiValue<'ctx>>],
+        blocks: &[BasicBlock<'ctx>],
+        current: usize,
+        edges: &mut Vec<Edge<'ctx>>,
+    ) -> Result<Option<BasicValueEnum<'ctx>>, CodegenError> {
+        let ops = &inst.operands;
+        let bld = &self.builder;
+        let v = |i: usize| self.value(&ops[i], values);
+        let arity = |n: usize| -> Result<(), CodegenError> {
+            if ops.len() == n {
+                Ok(())
+            } else {
+                self.unsupported(format!("`{}` with {} operands", inst.op, ops.len()))
+            }
+        };
+        let op = inst.op.as_str();
+        let out: BasicValueEnum<'ctx> = match op {
+            "llvm.arg" => {
+                arity(2)?;
+                let i = self.int(&ops[1])?;
+                match func.get_nth_param(i as u32) {
+                    Some(p) => p,
+                    None => return self.unsupported(format!("no parameter {i}")),
+                }
+            }
+            "llvm.blockarg" => {
+                arity(3)?;
+                let (b, i) = (self.int(&ops[1])? as usize, self.int(&ops[2])? as usize);
+                match phis.get(b).and_then(|ps| ps.get(i)) {
+                    Some(p) => p.as_basic_value(),
+                    None => return self.unsupported(format!("block {b} has no parameter {i}")),
+                }
+            }
+            "llvm.constant" => {
+                arity(2)?;
+                match (self.basic(&ops[0])?, &ops[1]) {
+                    (BasicTypeEnum::IntType(t), Operand::Int(i)) => {
+                        t.const_int(*i as u64, true).into()
+                    }
+                    (BasicTypeEnum::FloatType(t), Operand::Float(b)) => {
+                        t.const_float(f64::from_bits(*b)).into()
+                    }
+                    (BasicTypeEnum::FloatType(t), Operand::Int(i)) => {
+                        t.const_float(*i as f64).into()
+                    }
+                    _ => {
+                        return self
+                            .unsupported(format!("constant `{}` of type `{}`", ops[1], ops[0]))
+                    }
+                }
+            }
+            "llvm.undef" => {
+                arity(1)?;
+                undef(self.basic(&ops[0])?)
+            }
+            "llvm.add" | "llvm.sub" | "llvm.mul" | "llvm.sdiv" | "llvm.udiv" | "llvm.srem"
+            | "llvm.urem" | "llvm.and" | "llvm.or" | "llvm.xor" | "llvm.shl" | "llvm.lshr"
+            | "llvm.ashr" => {
+                arity(3)?;
+                let (a, c) = (v(1)?.into_int_value(), v(2)?.into_int_value());
+                let r = match op {
+                    "llvm.add" => bld.build_int_add(a, c, ""),
+                    "llvm.sub" => bld.build_int_sub(a, c, ""),
+                    "llvm.mul" => bld.build_int_mul(a, c, ""),
+                    "llvm.sdiv" => bld.build_int_signed_div(a, c, ""),
+                    "llvm.udiv" => bld.build_int_unsigned_div(a, c, ""),
+                    "llvm.srem" => bld.build_int_signed_rem(a, c, ""),
+                    "llvm.urem" => bld.build_int_unsigned_rem(a, c, ""),
+                    "llvm.and" => bld.build_and(a, c, ""),
+                    "llvm.or" => bld.build_or(a, c, ""),
+                    "llvm.xor" => bld.build_xor(a, c, ""),
+                    "llvm.shl" => bld.build_left_shift(a, c, ""),
+                    "llvm.lshr" => bld.build_right_shift(a, c, false, ""),
+                    _ => bld.build_right_shift(a, c, true, ""),
+                };
+                self.b(r)?.into()
+            }
+            "llvm.fadd" | "llvm.fsub" | "llvm.fmul" | "llvm.fdiv" | "llvm.frem" => {
+                arity(3)?;
+                let (a, c) = (v(1)?.into_float_value(), v(2)?.into_float_value());
+                let r = match op {
+                    "llvm.fadd" => bld.build_float_add(a, c, ""),
+                    "llvm.fsub" => bld.build_float_sub(a, c, ""),
+                    "llvm.fmul" => bld.build_float_mul(a, c, ""),
+                    "llvm.fdiv" => bld.build_float_div(a, c, ""),
+                    _ => bld.build_float_rem(a, c, ""),
+                };
+                self.b(r)?.into()
+            }
+            "llvm.fneg" => {
+                arity(2)?;
+                self.b(bld.build_float_neg(v(1)?.into_float_value(), ""))?
+                    .into()
+            }
+            "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin" | "llvm.maximum"
+            | "llvm.minimum" | "llvm.maxnum" | "llvm.minnum" => {
+                arity(3)?;
+                let t = self.basic(&ops[0])?;
+                let Some(intr) = Intrinsic::find(op) else {
+                    return self.unsupported(format!("LLVM has no intrinsic `{op}`"));
+                };
+                let Some(decl) = intr.get_declaration(&self.module, &[t]) else {
+                    return self.unsupported(format!("cannot declare `{op}` for `{}`", ops[0]));
+                };
+                let args: [BasicMetadataValueEnum; 2] = [v(1)?.into(), v(2)?.into()];
+                let call = self.b(bld.build_call(decl, &args, ""))?;
+                match call.try_as_basic_value().basic() {
+                    Some(x) => x,
+                    None => return self.unsupported(format!("`{op}` returned no value")),
+                }
+            }
+            "llvm.sext" | "llvm.zext" | "llvm.trunc" => {
+                arity(2)?;
+                let t = self.basic(&ops[0])?.into_int_type();
+                let x = v(1)?.into_int_value();
+                let r = match op {
+                    "llvm.sext" => bld.build_int_s_extend(x, t, ""),
+                    "llvm.zext" => bld.build_int_z_extend(x, t, ""),
+                    _ => bld.build_int_truncate(x, t, ""),
+                };
+                self.b(r)?.into()
+            }
+            "llvm.sitofp" | "llvm.uitofp" => {
+                arity(2)?;
+                let t = self.basic(&ops[0])?.into_float_type();
+                let x = v(1)?.into_int_value();
+                let r = if op == "llvm.sitofp" {
+                    bld.build_signed_int_to_float(x, t, "")
+                } else {
+                    bld.build_unsigned_int_to_float(x, t, "")
+                };
+                self.b(r)?.into()
+            }
+            "llvm.fptosi" | "llvm.fptoui" => {
+                arity(2)?;
+                let t = self.basic(&ops[0])?.into_int_type();
+                let x = v(1)?.into_float_value();
+                let r = if op == "llvm.fptosi" {
+                    bld.build_float_to_signed_int(x, t, "")
+                } else {
+                    bld.build_float_to_unsigned_int(x, t, "")
+                };
+                self.b(r)?.into()
+            }
+            "llvm.fpext" | "llvm.fptrunc" => {
+                arity(2)?;
+                let t = self.basic(&ops[0])?.into_float_type();
+                let x = v(1)?.into_float_value();
+                let r = if op == "llvm.fpext" {
+                    bld.build_float_ext(x, t, "")
+                } else {
+                    bld.build_float_trunc(x, t, "")
+                };
+                self.b(r)?.into()
+            }
+            "llvm.bitcast" => {
+                arity(2)?;
+                let t = self.basic(&ops[0])?;
+                self.b(bld.build_bit_cast(v(1)?, t, ""))?
+            }
+            "llvm.icmp" => {
+                arity(4)?;
+                let Some(p) = int_predicate(&ops[1]) else {
+                    return self.unsupported(format!("unknown icmp predicate `{}`", ops[1]));
+                };
+                let r =
+                    bld.build_int_compare(p, v(2)?.into_int_value(), v(3)?.into_int_value(), "");
+                self.b(r)?.into()
+            }
+            "llvm.fcmp" => {
+                arity(4)?;
+                let Some(p) = float_predicate(&ops[1]) else {
+                    return self.unsupported(format!("unknown fcmp predicate `{}`", ops[1]));
+                };
+                let r = bld.build_float_compare(
+                    p,
+                    v(2)?.into_float_value(),
+                    v(3)?.into_float_value(),
+                    "",
+                );
+                self.b(r)?.into()
+            }
+            "llvm.select" => {
+                arity(4)?;
+                self.b(bld.build_select(v(1)?.into_int_value(), v(2)?, v(3)?, ""))?
+            }
+            "llvm.extractvalue" => {
+                arity(3)?;
+                let mut agg = v(1)?;
+                for i in ops[2].as_list().unwrap_or_default() {
+                    let i = self.int(i)? as u32;
+                    let a = aggregate(agg).ok_or_else(|| CodegenError::Unsupported {
+                        function: self.function.clone(),
+                        message: "extractvalue from a non-aggregate".to_string(),
+                    })?;
+                    agg = self.b(bld.build_extract_value(a, i, ""))?;
+                }
+                agg
+            }
+            "llvm.insertvalue" => {
+                arity(4)?;
+                let idx = ops[3].as_list().unwrap_or_default();
+                let [i] = idx else {
+                    return self.unsupported("insertvalue with nested indices");
+                };
+                let i = self.int(i)? as u32;
+                let a = aggregate(v(1)?).ok_or_else(|| CodegenError::Unsupported {
+                    function: self.function.clone(),
+                    message: "insertvalue into a non-aggregate".to_string(),
+                })?;
+                let r = self.b(bld.build_insert_value(a, v(2)?, i, ""))?;
+                r.as_basic_value_enum()
+            }
+            "llvm.call" | "llvm.call.void" => {
+                let (callee, ret, args) = match (op, ops.as_slice()) {
+                    ("llvm.call", [Operand::Func(f), ret, args]) => (f, self.ty(ret)?, args),
+                    ("llvm.call.void", [Operand::Func(f), args]) => (f, None, args),
+                    _ => return self.unsupported(format!("malformed `{op}`")),
+                };
+                let mut vals = Vec::new();
+                for a in args.as_list().unwrap_or_default() {
+                    vals.push(self.value(a, values)?);
+                }
+                let target = match self.module.get_function(callee) {
+                    Some(f) => f,
+                    None => {
+                        let params: Vec<BasicTypeEnum> =
+                            vals.iter().map(|x| x.get_type()).collect();
+                        let ty = self.fn_type(ret, &params);
+                        self.module
+                            .add_function(callee, ty, Some(Linkage::External))
+                    }
+                };
+                let args: Vec<BasicMetadataValueEnum> = vals.iter().map(|x| (*x).into()).collect();
+                let call = self.b(self.builder.build_call(target, &args, ""))?;
+                match call.try_as_basic_value().basic() {
+                    Some(x) => x,
+                    None => return Ok(None),
+                }
+            }
+            "llvm.return" => {
+                arity(1)?;
+                self.b(bld.build_return(Some(&v(0)?)))?;
+                return Ok(None);
+            }
+            "llvm.return.void" => {
+                self.b(bld.build_return(None))?;
+                return Ok(None);
+            }
+            "llvm.br" => {
+                arity(1)?;
+                let (to, args) = self.successor(&ops[0], values)?;
+                let Some(target) = blocks.get(to) else {
+                    return self.unsupported(format!("branch to a missing block {to}"));
+                };
+                self.b(self.builder.build_unconditional_branch(*target))?;
+                edges.push(Edge {
+                    from: blocks[current],
+                    to,
+                    args,
+                });
+                return Ok(None);
+            }
+            "llvm.cond_br" => {
+                arity(3)?;
+                let c = v(0)?.into_int_value();
+                let (t, targs) = self.successor(&ops[1], values)?;
+                let (e, eargs) = self.successor(&ops[2], values)?;
+                if t == e && !targs.is_empty() && targs != eargs {
+                    return self.unsupported(format!(
+                        "a conditional branch names block {t} twice with different arguments (successor de-duplication is a convention of issue #5)"
+                    ));
+                }
+                let (Some(tb), Some(eb)) = (blocks.get(t), blocks.get(e)) else {
+                    return self.unsupported("branch to a missing block");
+                };
+                self.b(self.builder.build_conditional_branch(c, *tb, *eb))?;
+                edges.push(Edge {
+                    from: blocks[current],
+                    to: t,
+                    args: targs,
+                });
+                if t != e {
+                    edges.push(Edge {
+                        from: blocks[current],
+                        to: e,
+                        args: eargs,
+                    });
+                }
+                return Ok(None);
+            }
+            "llvm.switch" => {
+                arity(4)?;
+                let t = self.basic(&ops[0])?.into_int_type();
+                let flag = v(1)?.into_int_value();
+                let (d, dargs) = self.successor(&ops[2], values)?;
+                let mut cases = Vec::new();
+                let mut seen: Vec<(usize, Vec<BasicValueEnum<'ctx>>)> = vec![(d, dargs.clone())];
+                for c in ops[3].as_list().unwrap_or_default() {
+                    let Some(("case", [val, succ])) = c.as_node() else {
+                        return self.unsupported(format!("`{c}` is not a switch case"));
+                    };
+                    let (to, args) = self.successor(succ, values)?;
+                    if let Some((_, prev)) = seen.iter().find(|(b, _)| *b == to) {
+                        if !args.is_empty() && *prev != args {
+                            return self.unsupported(format!(
+                                "a switch names block {to} twice with different arguments (successor de-duplication is a convention of issue #5)"
+                            ));
+                        }
+                    } else {
+                        seen.push((to, args));
+                    }
+                    let Some(b) = blocks.get(to) else {
+                        return self.unsupported("switch to a missing block");
+                    };
+                    cases.push((t.const_int(self.int(val)? as u64, true), *b));
+                }
+                let Some(db) = blocks.get(d) else {
+                    return self.unsupported("switch to a missing block");
+                };
+                self.b(self.builder.build_switch(flag, *db, &cases))?;
+                for (to, args) in seen {
+                    edges.push(Edge {
+                        from: blocks[current],
+                        to,
+                        args,
+                    });
+                }
+                return Ok(None);
+            }
+            other => {
+                return self.unsupported(format!("the backend has no translation for `{other}`"))
+            }
+        };
+        Ok(Some(out))
+    }
+
+    fn successor(
+        &self,
+        s: &Operand,
+        values: &HashMap<u32, BasicValueEnum<'ctx>>,
+    ) -> Result<(usize, Vec<BasicValueEnum<'ctx>>), CodegenError> {
+        match s.as_node() {
+            Some(("succ", [Operand::Int(b), args])) => {
+                let mut out = Vec::new();
+                for a in args.as_list().unwrap_or_default() {
+                    out.push(self.value(a, values)?);
+                }
+                Ok((*b as usize, out))
+            }
+            _ => self.unsupported(format!("`{s}` is not a successor")),
+        }
+    }
+}
+
+fn undef(t: BasicTypeEnum<'_>) -> BasicValueEnum<'_> {
+    match t {
+        BasicTypeEnum::ArrayType(t) => t.get_undef().into(),
+        BasicTypeEnum::FloatType(t) => t.get_undef().into(),
+        BasicTypeEnum::IntType(t) => t.get_undef().into(),
+        BasicTypeEnum::PointerType(t) => t.get_undef().into(),
+        BasicTypeEnum::StructType(t) => t.get_undef().into(),
+        BasicTypeEnum::VectorType(t) => t.get_undef().into(),
+        BasicTypeEnum::ScalableVectorType(t) => t.get_undef().into(),
+    }
+}
+
+fn aggregate(v: BasicValueEnum<'_>) -> Option<AggregateValueEnum<'_>> {
+    match v {
+        BasicValueEnum::StructValue(s) => Some(s.into()),
+        BasicValueEnum::ArrayValue(a) => Some(a.into()),
+        _ => None,
+    }
+}
+
+fn int_predicate(p: &Operand) -> Option<IntPredicate> {
+    let Operand::Str(s) = p else { return None };
+    Some(match s.as_str() {
+        "eq" => IntPredicate::EQ,
+        "ne" => IntPredicate::NE,
+        "slt" => IntPredicate::SLT,
+        "sle" => IntPredicate::SLE,
+        "sgt" => IntPredicate::SGT,
+        "sge" => IntPredicate::SGE,
+        "ult" => IntPredicate::ULT,
+        "ule" => IntPredicate::ULE,
+        "ugt" => IntPredicate::UGT,
+        "uge" => IntPredicate::UGE,
+        _ => return None,
+    })
+}
+
+fn float_predicate(p: &Operand) -> Option<FloatPredicate> {
+    let Operand::Str(s) = p else { return None };
+    Some(match s.as_str() {
+        "false" => FloatPredicate::PredicateFalse,
+        "oeq" => FloatPredicate::OEQ,
+        "ogt" => FloatPredicate::OGT,
+        "oge" => FloatPredicate::OGE,
+        "olt" => FloatPredicate::OLT,
+        "ole" => FloatPredicate::OLE,
+        "one" => FloatPredicate::ONE,
+        "ord" => FloatPredicate::ORD,
+        "ueq" => FloatPredicate::UEQ,
+        "ugt" => FloatPredicate::UGT,
+        "uge" => FloatPredicate::UGE,
+        "ult" => FloatPredicate::ULT,
+        "ule" => FloatPredicate::ULE,
+        "une" => FloatPredicate::UNE,
+        "uno" => FloatPredicate::UNO,
+        "true" => FloatPredicate::PredicateTrue,
+        _ => return None,
+    })
+}
+
+/// LLVM's verifier message for a module (first lines).
+fn invalid_reason(module: &Module<'_>) -> String {
+    match module.verify() {
+        Ok(()) => "the function failed verification".to_string(),
+        Err(e) => e.to_string().lines().take(4).collect::<Vec<_>>().join("; "),
+    }
+}

@@ -1,0 +1,151 @@
+//! Target machines, the new pass manager's `default<On>` pipelines, and the bytes of each
+//! kind of output. Module names and source file names are fixed so the same input gives the
+//! same bytes.
+
+use crate::codegen::{build_module, CodegenError};
+use inkwell::context::Context;
+use inkwell::module::Module;
+use inkwell::passes::PassBuilderOptions;
+use inkwell::targets::{
+    CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple,
+};
+use inkwell::OptimizationLevel;
+use kiln_engine::Lowered;
+
+/// What to produce.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Emit {
+    LlvmIr,
+    Asm,
+    Obj,
+}
+
+/// Where and how to generate code.
+#[derive(Clone, Debug, Default)]
+pub struct CodegenOptions {
+    /// `None`: the host.
+    pub triple: Option<String>,
+    /// `None`: the target's generic CPU (host: the host CPU).
+    pub cpu: Option<String>,
+    /// 0 to 3.
+    pub opt_level: u8,
+}
+
+impl CodegenOptions {
+    pub fn with_triple(mut self, t: impl Into<String>) -> Self {
+        self.triple = Some(t.into());
+        self
+    }
+
+    pub fn with_cpu(mut self, c: impl Into<String>) -> Self {
+        self.cpu = Some(c.into());
+        self
+    }
+
+    pub fn with_opt_level(mut self, o: u8) -> Self {
+        self.opt_level = o.min(3);
+        self
+    }
+}
+
+fn level(o: u8) -> OptimizationLevel {
+    match o {
+        0 => OptimizationLevel::None,
+        1 => OptimizationLevel::Less,
+        2 => OptimizationLevel::Default,
+        _ => OptimizationLevel::Aggressive,
+    }
+}
+
+/// A target machine for the options (position-independent code, so objects link into
+/// executables and shared libraries alike).
+pub fn target_machine(opts: &CodegenOptions) -> Result<TargetMachine, CodegenError> {
+    Target::initialize_x86(&InitializationConfig::default());
+    Target::initialize_aarch64(&InitializationConfig::default());
+    let triple = match &opts.triple {
+        Some(t) => TargetTriple::create(t),
+        None => TargetMachine::get_default_triple(),
+    };
+    let target = Target::from_triple(&triple).map_err(|e| {
+        CodegenError::Target(format!(
+            "unknown target `{}`: {e} (kiln emits for x86-64 and AArch64)",
+            triple.as_str().to_string_lossy()
+        ))
+    })?;
+    let host = opts.triple.is_none();
+    let cpu = match (&opts.cpu, host) {
+        (Some(c), _) => c.clone(),
+        (None, true) => TargetMachine::get_host_cpu_name().to_string(),
+        (None, false) => "generic".to_string(),
+    };
+    let features = if host && opts.cpu.is_none() {
+        TargetMachine::get_host_cpu_features().to_string()
+    } else {
+        String::new()
+    };
+    target
+        .create_target_machine(
+            &triple,
+            &cpu,
+            &features,
+            level(opts.opt_level),
+            RelocMode::PIC,
+            CodeModel::Default,
+        )
+        .ok_or_else(|| {
+            CodegenError::Target(format!(
+                "LLVM cannot create a target machine for `{}` with CPU `{cpu}`",
+                triple.as_str().to_string_lossy()
+            ))
+        })
+}
+
+/// Builds, verifies and optimizes the module for a target machine.
+pub fn build_for_target<'ctx>(
+    ctx: &'ctx Context,
+    functions: &[Lowered],
+    tm: &TargetMachine,
+    opt_level: u8,
+) -> Result<Module<'ctx>, CodegenError> {
+    let module = build_module(ctx, "kiln", functions)?;
+    module.set_triple(&tm.get_triple());
+    module.set_data_layout(&tm.get_target_data().get_data_layout());
+    module
+        .verify()
+        .map_err(|e| CodegenError::Target(format!("LLVM rejected the module: {e}")))?;
+    if opt_level > 0 {
+        module
+            .run_passes(
+                &format!("default<O{opt_level}>"),
+                tm,
+                PassBuilderOptions::create(),
+            )
+            .map_err(|e| CodegenError::Target(format!("optimization failed: {e}")))?;
+    }
+    Ok(module)
+}
+
+/// Compiles lowered functions to LLVM IR text, assembly or an object file.
+pub fn emit(
+    functions: &[Lowered],
+    what: Emit,
+    opts: &CodegenOptions,
+) -> Result<Vec<u8>, CodegenError> {
+    let ctx = Context::create();
+    let tm = target_machine(opts)?;
+    let module = build_for_target(&ctx, functions, &tm, opts.opt_level)?;
+    match what {
+        Emit::LlvmIr => Ok(module.print_to_string().to_bytes().to_vec()),
+        Emit::Asm | Emit::Obj => {
+            let kind = if what == Emit::Asm {
+                FileType::Assembly
+            } else {
+                FileType::Object
+            };
+            let buf = tm
+                .write_to_memory_buffer(&module, kind)
+                .map_err(|e| CodegenError::Target(format!("code generation failed: {e}")))?;
+            Ok(buf.as_slice().to_vec())
+        }
+    }
+}

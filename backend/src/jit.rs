@@ -1,0 +1,269 @@
+//! Calling a lowered function in-process through LLVM's JIT.
+//!
+//! Rust cannot call a function whose signature it learns at run time, so kiln adds a
+//! wrapper `void __kiln_call(ptr args, ptr results)` to the module: it loads each argument
+//! from an 8-byte slot, calls the entry, and stores each result (each field of a packed
+//! struct) into a slot. Rust then calls the wrapper through one fixed signature.
+
+use crate::codegen::{build_module, CodegenError};
+use inkwell::context::Context;
+use inkwell::targets::{InitializationConfig, Target};
+use inkwell::types::{BasicType, BasicTypeEnum};
+use inkwell::values::BasicMetadataValueEnum;
+use inkwell::{AddressSpace, OptimizationLevel};
+use kiln_engine::{Lowered, Operand};
+use std::fmt;
+
+/// A scalar argument or result.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Value {
+    /// An integer of `bits` width (1 to 64), as its signed value.
+    Int {
+        bits: u32,
+        value: i64,
+    },
+    F32(f32),
+    F64(f64),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::Int { bits: 1, value } => write!(f, "{}", value & 1),
+            Value::Int { value, .. } => write!(f, "{value}"),
+            Value::F32(x) => write!(f, "{x:?}"),
+            Value::F64(x) => write!(f, "{x:?}"),
+        }
+    }
+}
+
+/// The kind of a scalar parameter or result, from its lowered type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Int(u32),
+    F32,
+    F64,
+}
+
+impl Kind {
+    pub fn of(t: &Operand) -> Option<Kind> {
+        match t.as_node()? {
+            ("i1", []) => Some(Kind::Int(1)),
+            ("i8", []) => Some(Kind::Int(8)),
+            ("i16", []) => Some(Kind::Int(16)),
+            ("i32", []) => Some(Kind::Int(32)),
+            ("i64", []) => Some(Kind::Int(64)),
+            ("f32", []) => Some(Kind::F32),
+            ("f64", []) => Some(Kind::F64),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> String {
+        match self {
+            Kind::Int(b) => format!("i{b}"),
+            Kind::F32 => "f32".to_string(),
+            Kind::F64 => "f64".to_string(),
+        }
+    }
+
+    /// Parses a command-line argument of this kind.
+    pub fn parse(self, s: &str) -> Result<Value, String> {
+        match self {
+            Kind::Int(bits) => {
+                let v: i128 = match (bits, s) {
+                    (1, "true") => 1,
+                    (1, "false") => 0,
+                    _ => s.parse().map_err(|_| format!("`{s}` is not an integer"))?,
+                };
+                let (min, max) = if bits == 64 {
+                    (i64::MIN as i128, u64::MAX as i128)
+                } else {
+                    (-(1i128 << (bits - 1)), (1i128 << bits) - 1)
+                };
+                if v < min || v > max {
+                    return Err(format!("`{s}` does not fit in i{bits}"));
+                }
+                let shift = 64 - bits;
+                Ok(Value::Int {
+                    bits,
+                    value: ((v as i64) << shift) >> shift,
+                })
+            }
+            Kind::F32 => s
+                .parse::<f32>()
+                .map(Value::F32)
+                .map_err(|_| format!("`{s}` is not a float")),
+            Kind::F64 => s
+                .parse::<f64>()
+                .map(Value::F64)
+                .map_err(|_| format!("`{s}` is not a float")),
+        }
+    }
+
+    fn to_slot(self, v: &Value) -> Option<u64> {
+        match (self, v) {
+            (Kind::Int(b), Value::Int { bits, value }) if b == *bits => Some(*value as u64),
+            (Kind::F32, Value::F32(x)) => Some(x.to_bits() as u64),
+            (Kind::F64, Value::F64(x)) => Some(x.to_bits()),
+            _ => None,
+        }
+    }
+
+    fn read_slot(self, s: u64) -> Value {
+        match self {
+            Kind::Int(bits) => {
+                let shift = 64 - bits;
+                Value::Int {
+                    bits,
+                    value: ((s << shift) as i64) >> shift,
+                }
+            }
+            Kind::F32 => Value::F32(f32::from_bits(s as u32)),
+            Kind::F64 => Value::F64(f64::from_bits(s)),
+        }
+    }
+}
+
+/// The parameter and result kinds of a lowered function.
+pub fn signature_kinds(f: &Lowered) -> Result<(Vec<Kind>, Vec<Kind>), String> {
+    let Some(("llvm.sig", [ret, params])) = f.signature.as_node() else {
+        return Err(format!("`@{}` has no lowered signature", f.name));
+    };
+    let kind = |t: &Operand| {
+        Kind::of(t).ok_or_else(|| {
+            format!("`@{}` has a `{t}` parameter or result; `kiln run` passes scalars (i1–i64, f32, f64)", f.name)
+        })
+    };
+    let params = params
+        .as_list()
+        .unwrap_or_default()
+        .iter()
+        .map(kind)
+        .collect::<Result<Vec<_>, _>>()?;
+    let results = match ret.as_node() {
+        Some(("void", [])) => Vec::new(),
+        Some(("llvm.struct", [fields])) => fields
+            .as_list()
+            .unwrap_or_default()
+            .iter()
+            .map(kind)
+            .collect::<Result<Vec<_>, _>>()?,
+        _ => vec![kind(ret)?],
+    };
+    Ok((params, results))
+}
+
+/// Why a JIT call failed.
+#[derive(Debug, thiserror::Error)]
+pub enum JitError {
+    #[error(transparent)]
+    Codegen(#[from] CodegenError),
+    #[error("{0}")]
+    Call(String),
+}
+
+const WRAPPER: &str = "__kiln_call";
+
+/// JIT-compiles `functions` and calls `entry` with `args`; returns its results in order.
+pub fn call(functions: &[Lowered], entry: &str, args: &[Value]) -> Result<Vec<Value>, JitError> {
+    let Some(f) = functions
+        .iter()
+        .find(|f| f.name == entry && !f.is_declaration())
+    else {
+        return Err(JitError::Call(format!("no defined function `@{entry}`")));
+    };
+    let (params, results) = signature_kinds(f).map_err(JitError::Call)?;
+    if params.len() != args.len() {
+        return Err(JitError::Call(format!(
+            "`@{entry}` takes {} argument{}, {} given",
+            params.len(),
+            if params.len() == 1 { "" } else { "s" },
+            args.len()
+        )));
+    }
+    let mut slots = Vec::new();
+    for (i, (k, a)) in params.iter().zip(args).enumerate() {
+        match k.to_slot(a) {
+            Some(s) => slots.push(s),
+            None => {
+                return Err(JitError::Call(format!(
+                    "argument {} of `@{entry}` is an {}, not {a:?}",
+                    i + 1,
+                    k.name()
+                )))
+            }
+        }
+    }
+    Target::initialize_native(&InitializationConfig::default())
+        .map_err(|e| JitError::Call(format!("cannot initialize the native target: {e}")))?;
+    let ctx = Context::create();
+    let module = build_module(&ctx, "kiln", functions)?;
+    let err = |e: inkwell::builder::BuilderError| {
+        JitError::Call(format!("building the call wrapper: {e}"))
+    };
+    let target = module
+        .get_function(entry)
+        .ok_or_else(|| JitError::Call(format!("no function `@{entry}`")))?;
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let i64t = ctx.i64_type();
+    let wrapper = module.add_function(
+        WRAPPER,
+        ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false),
+        None,
+    );
+    let b = ctx.create_builder();
+    b.position_at_end(ctx.append_basic_block(wrapper, "entry"));
+    let (args_ptr, results_ptr) = match (wrapper.get_nth_param(0), wrapper.get_nth_param(1)) {
+        (Some(a), Some(r)) => (a.into_pointer_value(), r.into_pointer_value()),
+        _ => return Err(JitError::Call("wrapper has no parameters".to_string())),
+    };
+    let slot =
+        |base, i: usize| unsafe { b.build_gep(i64t, base, &[i64t.const_int(i as u64, false)], "") };
+    let mut call_args: Vec<BasicMetadataValueEnum> = Vec::new();
+    for (i, p) in target.get_param_iter().enumerate() {
+        let at = slot(args_ptr, i).map_err(err)?;
+        let ty: BasicTypeEnum = p.get_type();
+        call_args.push(
+            b.build_load(ty.as_basic_type_enum(), at, "")
+                .map_err(err)?
+                .into(),
+        );
+    }
+    let result = b.build_call(target, &call_args, "").map_err(err)?;
+    if let Some(r) = result.try_as_basic_value().basic() {
+        if r.is_struct_value() {
+            for i in 0..results.len() {
+                let field = b
+                    .build_extract_value(r.into_struct_value(), i as u32, "")
+                    .map_err(err)?;
+                b.build_store(slot(results_ptr, i).map_err(err)?, field)
+                    .map_err(err)?;
+            }
+        } else {
+            b.build_store(slot(results_ptr, 0).map_err(err)?, r)
+                .map_err(err)?;
+        }
+    }
+    b.build_return(None).map_err(err)?;
+    module
+        .verify()
+        .map_err(|e| JitError::Call(format!("LLVM rejected the module: {e}")))?;
+    let engine = module
+        .create_jit_execution_engine(OptimizationLevel::None)
+        .map_err(|e| JitError::Call(format!("cannot create the JIT: {e}")))?;
+    let mut out = vec![0u64; results.len().max(1)];
+    // SAFETY: `__kiln_call` was built above with exactly this signature; it reads
+    // `params.len()` slots from `slots` and writes `results.len()` slots into `out`.
+    unsafe {
+        let f = engine
+            .get_function::<unsafe extern "C" fn(*const u64, *mut u64)>(WRAPPER)
+            .map_err(|e| JitError::Call(format!("cannot find the call wrapper: {e}")))?;
+        f.call(slots.as_ptr(), out.as_mut_ptr());
+    }
+    Ok(results
+        .iter()
+        .zip(&out)
+        .map(|(k, s)| k.read_slot(*s))
+        .collect())
+}

@@ -1,0 +1,333 @@
+//! The LLVM backend through the CLI, one test per case or file:
+//! - `run/<case>`: `kiln run` JIT-calls a corpus function and prints the expected results.
+//! - `ll/<program>`: `kiln compile --emit llvm-ir -O0` of every corpus program gives exactly
+//!   `tests/golden/ll/<program>.ll` (or the located errors of programs that do not lower or
+//!   compile yet); `KILN_BLESS=1` rewrites the golden files.
+//! - determinism, other targets, `-O2`, linking with C (`cc`), executables, shared libraries.
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn kiln(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kiln"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("kiln runs")
+}
+
+fn ok(o: &Output) -> Result<String, Failed> {
+    let e = String::from_utf8_lossy(&o.stderr);
+    if !o.status.success() || e.contains("panicked") {
+        return Err(format!("kiln failed ({:?}):\n{e}", o.status.code()).into());
+    }
+    Ok(String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+/// (file, entry, arguments, expected stdout)
+const RUNS: &[(&str, &str, &[&str], &str)] = &[
+    ("corpus/loops.mlir", "factorial", &["10"], "3628800\n"),
+    ("corpus/loops.mlir", "factorial", &["0"], "1\n"),
+    ("corpus/loops.mlir", "gcd", &["84", "36"], "12\n"),
+    ("corpus/loops.mlir", "gcd", &["17", "5"], "1\n"),
+    ("corpus/loops.mlir", "sum_below", &["100"], "4950\n100\n"),
+    ("corpus/loops.mlir", "grade", &["1", "1.5"], "3.0\n"),
+    ("corpus/loops.mlir", "grade", &["2", "1.5"], "2.25\n"),
+    ("corpus/loops.mlir", "grade", &["9", "1.5"], "-1.5\n"),
+    ("corpus/loops.mlir", "gcd_and_lcm", &["12", "18"], "6\n36\n"),
+    ("corpus/multi_result.mlir", "bar", &[], "59\n"),
+    (
+        "corpus/multi_result.mlir",
+        "swap_diff",
+        &["10", "3"],
+        "-7\n",
+    ),
+    ("corpus/arith.mlir", "integers", &["7", "3"], "7\n"),
+    // uitofp(zext(-2)) = 4294967294, plus the tiny float whose bits are 2.
+    (
+        "corpus/arith.mlir",
+        "conversions",
+        &["-2", "2.5", "5"],
+        "4294967294.0\n",
+    ),
+    (
+        "corpus/legacy/result_packing.mlir",
+        "foo",
+        &["-1", "99"],
+        "-1\n99\n",
+    ),
+];
+
+fn run_trial(file: &str, entry: &str, args: &[&str], want: &str) -> Result<(), Failed> {
+    let mut a = vec!["run", file, "--entry", entry];
+    a.extend_from_slice(args);
+    let out = ok(&kiln(&a))?;
+    if out != want {
+        return Err(format!("expected:\n{want}actual:\n{out}").into());
+    }
+    Ok(())
+}
+
+fn ll_trial(name: String) -> Result<(), Failed> {
+    let rel = format!("corpus/{name}");
+    let o = kiln(&[
+        "compile",
+        "--color",
+        "never",
+        "--emit",
+        "llvm-ir",
+        "-O0",
+        "--target",
+        "x86_64-unknown-linux-gnu",
+        &rel,
+    ]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    if e.contains("panicked") {
+        return Err(format!("kiln panicked:\n{e}").into());
+    }
+    let text = if o.status.success() {
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    } else {
+        e.lines()
+            .filter(|l| l.starts_with("[") || l.starts_with("error"))
+            .map(|l| format!("; {l}\n"))
+            .collect()
+    };
+    let golden = root().join("tests/golden/ll").join(format!("{name}.ll"));
+    if std::env::var_os("KILN_BLESS").is_some() {
+        if let Some(d) = golden.parent() {
+            std::fs::create_dir_all(d)?;
+        }
+        std::fs::write(&golden, &text)?;
+        return Ok(());
+    }
+    let want = std::fs::read_to_string(&golden)
+        .map_err(|e| format!("{}: {e} (KILN_BLESS=1 creates it)", golden.display()))?;
+    if want != text {
+        return Err(format!(
+            "differs from {}:\n--- expected\n{want}\n--- actual\n{text}",
+            golden.display()
+        )
+        .into());
+    }
+    Ok(())
+}
+
+fn deterministic() -> Result<(), Failed> {
+    for emit in ["llvm-ir", "asm", "obj"] {
+        let dir = tempfile::tempdir()?;
+        let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+        for p in [&a, &b] {
+            ok(&kiln(&[
+                "compile",
+                "corpus/loops.mlir",
+                "--emit",
+                emit,
+                "-O2",
+                "-o",
+                p.to_str().unwrap_or_default(),
+            ]))?;
+        }
+        if std::fs::read(&a)? != std::fs::read(&b)? {
+            return Err(format!("--emit {emit} differs between two runs").into());
+        }
+    }
+    Ok(())
+}
+
+fn elf_machine(path: &Path) -> Result<u16, Failed> {
+    let bytes = std::fs::read(path)?;
+    if bytes.len() < 20 || &bytes[..4] != b"\x7fELF" {
+        return Err("not an ELF file".into());
+    }
+    Ok(u16::from_le_bytes([bytes[18], bytes[19]]))
+}
+
+fn targets() -> Result<(), Failed> {
+    let dir = tempfile::tempdir()?;
+    for (triple, machine) in [
+        ("x86_64-unknown-linux-gnu", 62u16),
+        ("aarch64-unknown-linux-gnu", 183),
+    ] {
+        let out = dir.path().join(format!("{triple}.o"));
+        ok(&kiln(&[
+            "compile",
+            "corpus/loops.mlir",
+            "--target",
+            triple,
+            "-O2",
+            "-o",
+            out.to_str().unwrap_or_default(),
+        ]))?;
+        let m = elf_machine(&out)?;
+        if m != machine {
+            return Err(format!("{triple}: ELF machine {m}, expected {machine}").into());
+        }
+    }
+    let o = kiln(&[
+        "compile",
+        "corpus/loops.mlir",
+        "--target",
+        "nonsense-none",
+        "-o",
+        "x.o",
+    ]);
+    if o.status.code() != Some(1) || !String::from_utf8_lossy(&o.stderr).contains("unknown target")
+    {
+        return Err("an unknown target must be a clear error".into());
+    }
+    if root().join("x.o").exists() {
+        return Err("no output file on error".into());
+    }
+    Ok(())
+}
+
+fn optimized() -> Result<(), Failed> {
+    let o0 = ok(&kiln(&[
+        "compile",
+        "corpus/loops.mlir",
+        "--emit",
+        "llvm-ir",
+        "-O0",
+    ]))?;
+    let o2 = ok(&kiln(&[
+        "compile",
+        "corpus/loops.mlir",
+        "--emit",
+        "llvm-ir",
+        "-O2",
+    ]))?;
+    // default<O2> infers attributes (and here vectorizes the factorial loop).
+    if !o0.contains("phi") || o0.contains("nounwind") || !o2.contains("nounwind") {
+        return Err("-O2 should run LLVM's default<O2> pipeline".into());
+    }
+    Ok(())
+}
+
+const C_MAIN: &str = r#"
+#include <stdio.h>
+#include <stdint.h>
+int64_t factorial(int64_t);
+int32_t gcd(int32_t, int32_t);
+double grade(int32_t, double);
+int main(void) {
+    printf("%ld %d %g %g\n", (long)factorial(5), gcd(48, 18), grade(2, 3.0), grade(5, 1.0));
+    return 0;
+}
+"#;
+
+fn links_with_c() -> Result<(), Failed> {
+    let dir = tempfile::tempdir()?;
+    let obj = dir.path().join("loops.o");
+    ok(&kiln(&[
+        "compile",
+        "corpus/loops.mlir",
+        "-O2",
+        "-o",
+        obj.to_str().unwrap_or_default(),
+    ]))?;
+    let c = dir.path().join("main.c");
+    std::fs::write(&c, C_MAIN)?;
+    let exe = dir.path().join("main");
+    let cc = Command::new("cc")
+        .arg(&c)
+        .arg(&obj)
+        .arg("-o")
+        .arg(&exe)
+        .output()?;
+    if !cc.status.success() {
+        return Err(format!("cc failed: {}", String::from_utf8_lossy(&cc.stderr)).into());
+    }
+    let out = Command::new(&exe).output()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    if text != "120 6 9 -1\n" {
+        return Err(format!("C program printed {text:?}").into());
+    }
+    Ok(())
+}
+
+fn exe_and_lib() -> Result<(), Failed> {
+    let dir = tempfile::tempdir()?;
+    let src = dir.path().join("main.mlir");
+    std::fs::write(
+        &src,
+        "func.func @main() -> i32 {\n  %a = arith.constant 40 : i32\n  %b = arith.constant 2 : i32\n  %c = arith.addi %a, %b : i32\n  func.return %c : i32\n}\n",
+    )?;
+    let exe = dir.path().join("main");
+    ok(&kiln(&[
+        "compile",
+        src.to_str().unwrap_or_default(),
+        "--emit",
+        "exe",
+        "-o",
+        exe.to_str().unwrap_or_default(),
+    ]))?;
+    let status = Command::new(&exe).status()?;
+    if status.code() != Some(42) {
+        return Err(format!("the executable exited with {status:?}").into());
+    }
+    let lib = dir.path().join("libloops.so");
+    ok(&kiln(&[
+        "compile",
+        "corpus/loops.mlir",
+        "--emit",
+        "lib",
+        "-o",
+        lib.to_str().unwrap_or_default(),
+    ]))?;
+    elf_machine(&lib)?;
+    let o = kiln(&["compile", "corpus/loops.mlir", "--emit", "obj"]);
+    if o.status.code() != Some(2) {
+        return Err("--emit obj without -o is a usage error".into());
+    }
+    Ok(())
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let mut trials = Vec::new();
+    for (file, entry, a, want) in RUNS {
+        let name = format!(
+            "run/{}:{entry}({})",
+            file.trim_start_matches("corpus/"),
+            a.join(",")
+        );
+        trials.push(Trial::test(name, move || run_trial(file, entry, a, want)));
+    }
+    let mut programs = Vec::new();
+    collect(&root().join("corpus"), &mut programs);
+    for p in programs {
+        let name = p
+            .strip_prefix(root().join("corpus"))
+            .map(|r| r.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        trials.push(Trial::test(format!("ll/{name}"), move || ll_trial(name)));
+    }
+    trials.push(Trial::test("deterministic-llvm-ir-asm-obj", deterministic));
+    trials.push(Trial::test("targets-x86-64-and-aarch64", targets));
+    trials.push(Trial::test("o2-optimizes", optimized));
+    trials.push(Trial::test("object-links-with-c", links_with_c));
+    trials.push(Trial::test("exe-and-shared-lib", exe_and_lib));
+    libtest_mimic::run(&args, trials).exit();
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            if p.file_name() != Some("fail".as_ref()) {
+                collect(&p, out);
+            }
+        } else if p.extension() == Some("mlir".as_ref()) {
+            out.push(p);
+        }
+    }
+}

@@ -1,0 +1,6 @@
+; [lower.unlowered] Error: corpus/legacy/ranked_memref.mlir:2:6: no rule lowers `lower-type` (needed to lower `func.sig`)
+; [lower.unlowered] Error: corpus/legacy/ranked_memref.mlir:3:3: no rule lowers `func.arg` (needed to lower `use`)
+; [lower.unlowered] Error: corpus/legacy/ranked_memref.mlir:4:3: no rule lowers `func.arg` (needed to lower `func.return`)
+; [lower.unlowered] Error: corpus/legacy/ranked_memref.mlir:8:3: no rule lowers `lower-type` (needed to lower `get`)
+; [lower.unlowered] Error: corpus/legacy/ranked_memref.mlir:9:3: no rule lowers `lower-type` (needed to lower `func.call`)
+; [lower.unlowered] Error: corpus/legacy/ranked_memref.mlir:10:3: no rule lowers `lower-type` (needed to lower `func.return`)
