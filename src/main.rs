@@ -145,6 +145,9 @@ enum CompileEmit {
     Obj,
     Lib,
     Exe,
+    /// LLVM-dialect MLIR (what `mlir-translate --mlir-to-llvmir` reads).
+    #[value(name = "mlir-llvm")]
+    MlirLlvm,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -502,6 +505,15 @@ fn run(cli: Cli) -> ExitCode {
             }
             if let Some(c) = cpu {
                 opts = opts.with_cpu(c);
+            }
+            if emit == CompileEmit::MlirLlvm {
+                return match kiln::backend::print_program(&program) {
+                    Ok(text) => exit(write_output(&ctx, output.as_deref(), &text)),
+                    Err(e) => {
+                        ctx.fail("codegen", &display(&file), e.to_string());
+                        ExitCode::FAILURE
+                    }
+                };
             }
             let what = match emit {
                 CompileEmit::LlvmIr => kiln::backend::Emit::LlvmIr,

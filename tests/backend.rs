@@ -288,6 +288,100 @@ fn exe_and_lib() -> Result<(), Failed> {
     Ok(())
 }
 
+const MLIR_TRANSLATE: &str = "/usr/lib/llvm-19/bin/mlir-translate";
+const LLC: &str = "/usr/lib/llvm-19/bin/llc";
+
+fn mlir_tools() -> bool {
+    Path::new(MLIR_TRANSLATE).exists() && Path::new(LLC).exists()
+}
+
+/// `--emit mlir-llvm` output of a program that lowers is accepted by `mlir-translate-19`.
+fn mlir_llvm_trial(name: String) -> Result<(), Failed> {
+    let dir = tempfile::tempdir()?;
+    let out = dir.path().join("out.mlir");
+    let o = kiln(&[
+        "compile",
+        &format!("corpus/{name}"),
+        "--emit",
+        "mlir-llvm",
+        "-o",
+        out.to_str().unwrap_or_default(),
+    ]);
+    if String::from_utf8_lossy(&o.stderr).contains("panicked") {
+        return Err("kiln panicked".into());
+    }
+    if !o.status.success() {
+        // Programs that do not lower yet: their errors are checked by `ll/`.
+        return Ok(());
+    }
+    let t = Command::new(MLIR_TRANSLATE)
+        .arg("--mlir-to-llvmir")
+        .arg(&out)
+        .output()?;
+    if !t.status.success() {
+        return Err(format!(
+            "mlir-translate-19 rejected kiln's LLVM dialect:\n{}\n{}",
+            String::from_utf8_lossy(&t.stderr),
+            std::fs::read_to_string(&out)?
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// kiln's LLVM dialect, translated and compiled by MLIR/LLVM 19's own tools, links with C
+/// and computes what kiln's own object computes.
+fn mlir_llvm_links_with_c() -> Result<(), Failed> {
+    let dir = tempfile::tempdir()?;
+    let mlir = dir.path().join("loops.mlir");
+    ok(&kiln(&[
+        "compile",
+        "corpus/loops.mlir",
+        "--emit",
+        "mlir-llvm",
+        "-o",
+        mlir.to_str().unwrap_or_default(),
+    ]))?;
+    let ll = dir.path().join("loops.ll");
+    let t = Command::new(MLIR_TRANSLATE)
+        .arg("--mlir-to-llvmir")
+        .arg(&mlir)
+        .arg("-o")
+        .arg(&ll)
+        .output()?;
+    if !t.status.success() {
+        return Err(String::from_utf8_lossy(&t.stderr).into_owned().into());
+    }
+    let obj = dir.path().join("loops.o");
+    let l = Command::new(LLC)
+        .args(["-O2", "-filetype=obj", "-relocation-model=pic"])
+        .arg(&ll)
+        .arg("-o")
+        .arg(&obj)
+        .output()?;
+    if !l.status.success() {
+        return Err(String::from_utf8_lossy(&l.stderr).into_owned().into());
+    }
+    let c = dir.path().join("main.c");
+    std::fs::write(&c, C_MAIN)?;
+    let exe = dir.path().join("main");
+    let cc = Command::new("cc")
+        .arg(&c)
+        .arg(&obj)
+        .arg("-o")
+        .arg(&exe)
+        .output()?;
+    if !cc.status.success() {
+        return Err(format!("cc failed: {}", String::from_utf8_lossy(&cc.stderr)).into());
+    }
+    let out = Command::new(&exe).output()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    if text != "120 6 9 -1\n" {
+        return Err(format!("C program printed {text:?}").into());
+    }
+    Ok(())
+}
+
 fn main() {
     let args = Arguments::from_args();
     let mut trials = Vec::new();
@@ -306,13 +400,27 @@ fn main() {
             .strip_prefix(root().join("corpus"))
             .map(|r| r.to_string_lossy().into_owned())
             .unwrap_or_default();
-        trials.push(Trial::test(format!("ll/{name}"), move || ll_trial(name)));
+        let n = name.clone();
+        trials.push(Trial::test(format!("ll/{name}"), move || ll_trial(n)));
+        let skip = !mlir_tools() && std::env::var_os("KILN_REQUIRE_MLIR").is_none();
+        trials.push(
+            Trial::test(format!("mlir-llvm/{name}"), move || mlir_llvm_trial(name))
+                .with_ignored_flag(skip),
+        );
     }
     trials.push(Trial::test("deterministic-llvm-ir-asm-obj", deterministic));
     trials.push(Trial::test("targets-x86-64-and-aarch64", targets));
     trials.push(Trial::test("o2-optimizes", optimized));
     trials.push(Trial::test("object-links-with-c", links_with_c));
     trials.push(Trial::test("exe-and-shared-lib", exe_and_lib));
+    let skip = !mlir_tools() && std::env::var_os("KILN_REQUIRE_MLIR").is_none();
+    trials.push(
+        Trial::test(
+            "mlir-llvm-through-mlir-translate-links-with-c",
+            mlir_llvm_links_with_c,
+        )
+        .with_ignored_flag(skip),
+    );
     libtest_mimic::run(&args, trials).exit();
 }
 

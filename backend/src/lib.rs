@@ -12,10 +12,12 @@
 pub mod codegen;
 pub mod emit;
 pub mod jit;
+pub mod mlir_llvm;
 
 pub use codegen::{build_module, CodegenError};
 pub use emit::{emit, CodegenOptions, Emit};
 pub use jit::{call, JitError, Kind, Value};
+pub use mlir_llvm::{print_program, PrintError};
 
 use inkwell::targets::TargetMachine;
 

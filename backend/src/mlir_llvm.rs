@@ -1,0 +1,455 @@
+//! Prints lowered functions as LLVM-dialect MLIR (`--emit mlir-llvm`), the form MLIR's own
+//! conversion produces, so the result can be diffed against MLIR 19 and translated by
+//! `mlir-translate-19 --mlir-to-llvmir`. A text printer only: no LLVM object is involved.
+
+use kiln_engine::{Inst, Lowered, Operand};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// Why a lowered program has no LLVM-dialect form.
+#[derive(Debug, thiserror::Error)]
+#[error("`@{function}`: {message}")]
+pub struct PrintError {
+    pub function: String,
+    pub message: String,
+}
+
+/// The LLVM-dialect spelling of a type term (`None` for `void`).
+pub fn dialect_type(t: &Operand) -> Option<String> {
+    let (op, args) = t.as_node()?;
+    Some(match (op, args) {
+        ("i1" | "i8" | "i16" | "i32" | "i64" | "f16" | "f32" | "f64", []) => op.to_string(),
+        ("ptr", []) => "!llvm.ptr".to_string(),
+        ("llvm.struct", [fields]) => {
+            let fs: Option<Vec<String>> = fields
+                .as_list()?
+                .iter()
+                .map(|f| dialect_type(f).map(|s| strip_bang(&s)))
+                .collect();
+            format!("!llvm.struct<({})>", fs?.join(", "))
+        }
+        ("llvm.array", [Operand::Int(n), elem]) => {
+            format!("!llvm.array<{n} x {}>", strip_bang(&dialect_type(elem)?))
+        }
+        _ => return None,
+    })
+}
+
+/// Inside `!llvm.struct<(...)>` nested LLVM types drop their `!llvm.` prefix.
+fn strip_bang(s: &str) -> String {
+    s.strip_prefix("!llvm.")
+        .map(str::to_string)
+        .unwrap_or_else(|| s.to_string())
+}
+
+fn is_void(t: &Operand) -> bool {
+    matches!(t.as_node(), Some(("void", [])))
+}
+
+/// Prints a whole program as one `module { ... }`.
+pub fn print_program(functions: &[Lowered]) -> Result<String, PrintError> {
+    let mut out = String::from("module {\n");
+    let mut declared: Vec<String> = functions.iter().map(|f| f.name.clone()).collect();
+    let mut externs = String::new();
+    for f in functions {
+        let mut p = Printer {
+            function: f.name.clone(),
+            out: String::new(),
+            types: HashMap::new(),
+            names: HashMap::new(),
+        };
+        p.function(f, &mut declared, &mut externs)?;
+        out.push_str(&p.out);
+    }
+    out.push_str(&externs);
+    out.push_str("}\n");
+    Ok(out)
+}
+
+struct Printer {
+    function: String,
+    out: String,
+    /// The dialect type of every SSA value printed so far.
+    types: HashMap<u32, String>,
+    /// Values that are a function or block argument, printed by that argument's name.
+    names: HashMap<u32, String>,
+}
+
+impl Printer {
+    fn err<T>(&self, message: impl Into<String>) -> Result<T, PrintError> {
+        Err(PrintError {
+            function: self.function.clone(),
+            message: message.into(),
+        })
+    }
+
+    fn ty(&self, t: &Operand) -> Result<String, PrintError> {
+        match dialect_type(t) {
+            Some(s) => Ok(s),
+            None => self.err(format!("`{t}` has no LLVM-dialect type")),
+        }
+    }
+
+    fn val(&self, o: &Operand) -> Result<String, PrintError> {
+        match o {
+            Operand::Value(v) => Ok(self
+                .names
+                .get(v)
+                .cloned()
+                .unwrap_or_else(|| format!("%v{v}"))),
+            other => self.err(format!("`{other}` is not a value")),
+        }
+    }
+
+    fn vty(&self, o: &Operand) -> Result<String, PrintError> {
+        match o {
+            Operand::Value(v) => match self.types.get(v) {
+                Some(t) => Ok(t.clone()),
+                None => self.err(format!("%{v} has no known type")),
+            },
+            other => self.err(format!("`{other}` is not a value")),
+        }
+    }
+
+    fn function(
+        &mut self,
+        f: &Lowered,
+        declared: &mut Vec<String>,
+        externs: &mut String,
+    ) -> Result<(), PrintError> {
+        let Some(("llvm.sig", [ret, params])) = f.signature.as_node() else {
+            return self.err("no lowered signature");
+        };
+        let params: Vec<String> = params
+            .as_list()
+            .unwrap_or_default()
+            .iter()
+            .map(|t| self.ty(t))
+            .collect::<Result<_, _>>()?;
+        let ret = if is_void(ret) {
+            None
+        } else {
+            Some(self.ty(ret)?)
+        };
+        let ret_s = ret.as_ref().map(|r| format!(" -> {r}")).unwrap_or_default();
+        if f.is_declaration() {
+            let _ = writeln!(
+                self.out,
+                "  llvm.func @{}({}){ret_s}",
+                f.name,
+                params.join(", ")
+            );
+            return Ok(());
+        }
+        let args: Vec<String> = params
+            .iter()
+            .enumerate()
+            .map(|(i, t)| format!("%arg{i}: {t}"))
+            .collect();
+        let _ = writeln!(
+            self.out,
+            "  llvm.func @{}({}){ret_s} {{",
+            f.name,
+            args.join(", ")
+        );
+        // Block parameter types, for block headers and `llvm.blockarg`.
+        let mut block_params: Vec<Vec<String>> = Vec::new();
+        for b in &f.blocks {
+            let tys = match &b.params {
+                Some(p) => match p.as_node() {
+                    Some(("llvm.params", [list])) => list
+                        .as_list()
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|t| self.ty(t))
+                        .collect::<Result<Vec<_>, _>>()?,
+                    _ => return self.err("malformed block parameters"),
+                },
+                None => Vec::new(),
+            };
+            block_params.push(tys);
+        }
+        // Values are printed in elaboration order but blocks in source order, so number
+        // types first.
+        for &bi in &f.order {
+            for inst in &f.blocks[bi].insts {
+                if let Some(r) = inst.result {
+                    let t = self.result_type(inst, &params, &block_params)?;
+                    self.types.insert(r, t);
+                }
+            }
+        }
+        for (i, b) in f.blocks.iter().enumerate() {
+            if i > 0 {
+                let ps: Vec<String> = block_params[i]
+                    .iter()
+                    .enumerate()
+                    .map(|(j, t)| format!("%b{i}_{j}: {t}"))
+                    .collect();
+                if ps.is_empty() {
+                    let _ = writeln!(self.out, "  ^bb{i}:");
+                } else {
+                    let _ = writeln!(self.out, "  ^bb{i}({}):", ps.join(", "));
+                }
+            }
+            if !b.reachable {
+                let _ = writeln!(self.out, "    llvm.unreachable");
+                continue;
+            }
+            for inst in &b.insts {
+                self.inst(inst, &block_params, declared, externs)?;
+            }
+        }
+        self.out.push_str("  }\n");
+        Ok(())
+    }
+
+    fn result_type(
+        &self,
+        inst: &Inst,
+        params: &[String],
+        block_params: &[Vec<String>],
+    ) -> Result<String, PrintError> {
+        let ops = &inst.operands;
+        match (inst.op.as_str(), ops.as_slice()) {
+            ("llvm.arg", [_, Operand::Int(i)]) => match params.get(*i as usize) {
+                Some(t) => Ok(t.clone()),
+                None => self.err(format!("no parameter {i}")),
+            },
+            ("llvm.blockarg", [_, Operand::Int(b), Operand::Int(i)]) => {
+                match block_params
+                    .get(*b as usize)
+                    .and_then(|p| p.get(*i as usize))
+                {
+                    Some(t) => Ok(t.clone()),
+                    None => self.err(format!("block {b} has no parameter {i}")),
+                }
+            }
+            ("llvm.icmp" | "llvm.fcmp", _) => Ok("i1".to_string()),
+            ("llvm.call", [_, t, _]) => self.ty(t),
+            (_, [t, ..]) => self.ty(t),
+            _ => self.err(format!("`{}` has no result type", inst.op)),
+        }
+    }
+
+    fn succ(&self, s: &Operand, block_params: &[Vec<String>]) -> Result<String, PrintError> {
+        let Some(("succ", [Operand::Int(b), args])) = s.as_node() else {
+            return self.err(format!("`{s}` is not a successor"));
+        };
+        let args = args.as_list().unwrap_or_default();
+        if args.is_empty() {
+            return Ok(format!("^bb{b}"));
+        }
+        let vals: Vec<String> = args.iter().map(|a| self.val(a)).collect::<Result<_, _>>()?;
+        let tys = block_params.get(*b as usize).cloned().unwrap_or_default();
+        Ok(format!("^bb{b}({} : {})", vals.join(", "), tys.join(", ")))
+    }
+
+    fn inst(
+        &mut self,
+        inst: &Inst,
+        block_params: &[Vec<String>],
+        declared: &mut Vec<String>,
+        externs: &mut String,
+    ) -> Result<(), PrintError> {
+        let ops = &inst.operands;
+        let lhs = inst.result.map(|r| format!("%v{r} = ")).unwrap_or_default();
+        let op = inst.op.as_str();
+        let line = match (op, ops.as_slice()) {
+            // Arguments are not instructions: later uses print the argument's own name.
+            ("llvm.arg", [_, Operand::Int(i)]) => {
+                if let Some(r) = inst.result {
+                    self.names.insert(r, format!("%arg{i}"));
+                }
+                return Ok(());
+            }
+            ("llvm.blockarg", [_, Operand::Int(b), Operand::Int(i)]) => {
+                if let Some(r) = inst.result {
+                    self.names.insert(r, format!("%b{b}_{i}"));
+                }
+                return Ok(());
+            }
+            ("llvm.constant", [t, lit]) => {
+                let ty = self.ty(t)?;
+                let value = match lit {
+                    Operand::Int(i) if ty == "i1" => {
+                        format!("{}", if *i != 0 { "true" } else { "false" })
+                    }
+                    Operand::Int(i) => format!("{i} : {ty}"),
+                    Operand::Float(b) => format!("{} : {ty}", float_attr(f64::from_bits(*b), &ty)),
+                    other => return self.err(format!("constant `{other}`")),
+                };
+                format!("{lhs}llvm.mlir.constant({value}) : {ty}")
+            }
+            ("llvm.undef", [t]) => format!("{lhs}llvm.mlir.undef : {}", self.ty(t)?),
+            (
+                "llvm.add" | "llvm.sub" | "llvm.mul" | "llvm.sdiv" | "llvm.udiv" | "llvm.srem"
+                | "llvm.urem" | "llvm.and" | "llvm.or" | "llvm.xor" | "llvm.shl" | "llvm.lshr"
+                | "llvm.ashr" | "llvm.fadd" | "llvm.fsub" | "llvm.fmul" | "llvm.fdiv" | "llvm.frem",
+                [t, a, b],
+            ) => format!(
+                "{lhs}{op} {}, {} : {}",
+                self.val(a)?,
+                self.val(b)?,
+                self.ty(t)?
+            ),
+            ("llvm.fneg", [t, a]) => format!("{lhs}llvm.fneg {} : {}", self.val(a)?, self.ty(t)?),
+            (
+                "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin" | "llvm.maximum"
+                | "llvm.minimum" | "llvm.maxnum" | "llvm.minnum",
+                [t, a, b],
+            ) => {
+                let ty = self.ty(t)?;
+                let name = op.trim_start_matches("llvm.");
+                format!(
+                    "{lhs}llvm.intr.{name}({}, {}) : ({ty}, {ty}) -> {ty}",
+                    self.val(a)?,
+                    self.val(b)?
+                )
+            }
+            (
+                "llvm.sext" | "llvm.zext" | "llvm.trunc" | "llvm.sitofp" | "llvm.uitofp"
+                | "llvm.fptosi" | "llvm.fptoui" | "llvm.fpext" | "llvm.fptrunc" | "llvm.bitcast",
+                [t, a],
+            ) => format!(
+                "{lhs}{op} {} : {} to {}",
+                self.val(a)?,
+                self.vty(a)?,
+                self.ty(t)?
+            ),
+            ("llvm.icmp" | "llvm.fcmp", [_, Operand::Str(p), a, b]) => {
+                let p = match p.as_str() {
+                    "false" => "_false",
+                    "true" => "_true",
+                    other => other,
+                };
+                format!(
+                    "{lhs}{op} \"{p}\" {}, {} : {}",
+                    self.val(a)?,
+                    self.val(b)?,
+                    self.vty(a)?
+                )
+            }
+            ("llvm.select", [t, c, a, b]) => format!(
+                "{lhs}llvm.select {}, {}, {} : i1, {}",
+                self.val(c)?,
+                self.val(a)?,
+                self.val(b)?,
+                self.ty(t)?
+            ),
+            ("llvm.extractvalue", [_, agg, idx]) => format!(
+                "{lhs}llvm.extractvalue {}[{}] : {}",
+                self.val(agg)?,
+                indices(idx),
+                self.vty(agg)?
+            ),
+            ("llvm.insertvalue", [_, agg, v, idx]) => format!(
+                "{lhs}llvm.insertvalue {}, {}[{}] : {}",
+                self.val(v)?,
+                self.val(agg)?,
+                indices(idx),
+                self.vty(agg)?
+            ),
+            ("llvm.call", [Operand::Func(f), t, args]) => {
+                let ret = Some(self.ty(t)?);
+                self.call(&lhs, f, ret, args, declared, externs)?
+            }
+            ("llvm.call.void", [Operand::Func(f), args]) => {
+                self.call(&lhs, f, None, args, declared, externs)?
+            }
+            ("llvm.return", [v]) => format!("llvm.return {} : {}", self.val(v)?, self.vty(v)?),
+            ("llvm.return.void", []) => "llvm.return".to_string(),
+            ("llvm.br", [s]) => format!("llvm.br {}", self.succ(s, block_params)?),
+            ("llvm.cond_br", [c, t, e]) => format!(
+                "llvm.cond_br {}, {}, {}",
+                self.val(c)?,
+                self.succ(t, block_params)?,
+                self.succ(e, block_params)?
+            ),
+            ("llvm.switch", [t, flag, d, cases]) => {
+                let mut cs = Vec::new();
+                for c in cases.as_list().unwrap_or_default() {
+                    let Some(("case", [Operand::Int(v), s])) = c.as_node() else {
+                        return self.err(format!("`{c}` is not a case"));
+                    };
+                    cs.push(format!("      {v}: {}", self.succ(s, block_params)?));
+                }
+                format!(
+                    "llvm.switch {} : {}, {} [\n{}\n    ]",
+                    self.val(flag)?,
+                    self.ty(t)?,
+                    self.succ(d, block_params)?,
+                    cs.join(",\n")
+                )
+            }
+            _ => {
+                return self.err(format!(
+                    "no LLVM-dialect form for `{op}` with {} operands",
+                    ops.len()
+                ))
+            }
+        };
+        let _ = writeln!(self.out, "    {line}");
+        Ok(())
+    }
+}
+
+impl Printer {
+    fn call(
+        &self,
+        lhs: &str,
+        f: &str,
+        ret: Option<String>,
+        args: &Operand,
+        declared: &mut Vec<String>,
+        externs: &mut String,
+    ) -> Result<String, PrintError> {
+        let list = args.as_list().unwrap_or_default();
+        let vals: Vec<String> = list.iter().map(|a| self.val(a)).collect::<Result<_, _>>()?;
+        let tys: Vec<String> = list.iter().map(|a| self.vty(a)).collect::<Result<_, _>>()?;
+        if !declared.iter().any(|d| d == f) {
+            declared.push(f.to_string());
+            let r = ret.as_ref().map(|r| format!(" -> {r}")).unwrap_or_default();
+            let _ = writeln!(externs, "  llvm.func @{f}({}){r}", tys.join(", "));
+        }
+        let r = ret.unwrap_or_else(|| "()".to_string());
+        Ok(format!(
+            "{lhs}llvm.call @{f}({}) : ({}) -> {r}",
+            vals.join(", "),
+            tys.join(", ")
+        ))
+    }
+}
+
+fn indices(list: &Operand) -> String {
+    list.as_list()
+        .unwrap_or_default()
+        .iter()
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A float attribute MLIR reads back exactly: hexadecimal bits for values decimal cannot
+/// round-trip briefly (NaN, infinities).
+fn float_attr(x: f64, ty: &str) -> String {
+    if x.is_finite() {
+        format!("{x:e}")
+    } else {
+        match ty {
+            "f16" => format!("0x{:04X}", half_bits(x)),
+            "f32" => format!("0x{:08X}", (x as f32).to_bits()),
+            _ => format!("0x{:016X}", x.to_bits()),
+        }
+    }
+}
+
+fn half_bits(x: f64) -> u16 {
+    if x.is_nan() {
+        0x7E00
+    } else if x > 0.0 {
+        0x7C00
+    } else {
+        0xFC00
+    }
+}
