@@ -273,7 +273,7 @@ impl Printer {
                 let ty = self.ty(t)?;
                 let value = match lit {
                     Operand::Int(i) if ty == "i1" => {
-                        format!("{}", if *i != 0 { "true" } else { "false" })
+                        (if *i != 0 { "true" } else { "false" }).to_string()
                     }
                     Operand::Int(i) => format!("{i} : {ty}"),
                     Operand::Float(b) => format!("{} : {ty}", float_attr(f64::from_bits(*b), &ty)),
