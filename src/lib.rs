@@ -61,6 +61,40 @@ pub use kiln_engine::{
     Lowered, RuleSet, RuleSource,
 };
 
+/// Lowers a checked file into the program the backend compiles: every function's lowered
+/// form, or every diagnostic (file coordinates) when some function does not lower.
+///
+/// ```
+/// use kiln::{check_source, load_rules, lower_program, CompiledRules, Database};
+/// use kiln::backend::{call, Value};
+/// use std::sync::Arc;
+///
+/// let rules = CompiledRules::new(Arc::new(load_rules(kiln::shipped::shipped_rules()).rules)).unwrap();
+/// let db = Database::new();
+/// let text = "func.func @twice(%x: i32) -> i32 {\n  %y = arith.addi %x, %x : i32\n  func.return %y : i32\n}\n";
+/// let (file, _) = check_source(&db, "t.mlir", text);
+/// let program = lower_program(&db, file, &rules).unwrap();
+/// let out = call(&program, "twice", &[Value::Int { bits: 32, value: 21 }]).unwrap();
+/// assert_eq!(out, vec![Value::Int { bits: 32, value: 42 }]);
+/// ```
+pub fn lower_program(
+    db: &Database,
+    file: SourceFile,
+    rules: &CompiledRules,
+) -> Result<Vec<Lowered>, Vec<Diagnostic>> {
+    let mut program = Vec::new();
+    let mut errors = Vec::new();
+    for f in lower_file(db, file, rules, &LowerOptions::default(), None) {
+        errors.extend(f.outcome.diagnostics.into_iter().filter(|d| d.is_error()));
+        program.extend(f.outcome.lowered);
+    }
+    if errors.is_empty() {
+        Ok(program)
+    } else {
+        Err(errors)
+    }
+}
+
 /// One function's lowering, with diagnostics in file coordinates.
 pub struct FunctionLowering {
     pub name: String,

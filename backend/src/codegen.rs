@@ -488,6 +488,84 @@ impl<'ctx> Codegen<'ctx> {
                     None => return Ok(None),
                 }
             }
+            "llvm.gep" => {
+                arity(4)?;
+                let elem = self.basic(&ops[1])?;
+                let base = v(2)?.into_pointer_value();
+                let mut idx = Vec::new();
+                for i in ops[3].as_list().unwrap_or_default() {
+                    idx.push(self.value(i, values)?.into_int_value());
+                }
+                // SAFETY (of the LLVM instruction, not of Rust): a GEP only computes an
+                // address; the rules guarantee it stays within the object they index.
+                let r = unsafe { bld.build_gep(elem, base, &idx, "") };
+                self.b(r)?.into()
+            }
+            "llvm.load" => {
+                arity(2)?;
+                let t = self.basic(&ops[0])?;
+                self.b(bld.build_load(t, v(1)?.into_pointer_value(), ""))?
+            }
+            "llvm.store" => {
+                arity(2)?;
+                self.b(bld.build_store(v(1)?.into_pointer_value(), v(0)?))?;
+                return Ok(None);
+            }
+            "llvm.alloca" => {
+                arity(3)?;
+                let elem = self.basic(&ops[1])?;
+                let count = v(2)?.into_int_value();
+                if count.is_const() {
+                    // Fixed-size allocations go to the entry block, where LLVM treats them
+                    // as static frame slots (and a loop does not grow the stack).
+                    let here = bld.get_insert_block();
+                    if let Some(entry) = func.get_first_basic_block() {
+                        match entry.get_first_instruction() {
+                            Some(first) => bld.position_before(&first),
+                            None => bld.position_at_end(entry),
+                        }
+                    }
+                    let r = self.b(bld.build_array_alloca(elem, count, ""))?;
+                    if let Some(h) = here {
+                        bld.position_at_end(h);
+                    }
+                    r.into()
+                } else {
+                    self.b(bld.build_array_alloca(elem, count, ""))?.into()
+                }
+            }
+            "llvm.stacksave" | "llvm.stackrestore" => {
+                let ptr = self.ctx.ptr_type(AddressSpace::default());
+                let Some(intr) = Intrinsic::find(op) else {
+                    return self.unsupported(format!("LLVM has no intrinsic `{op}`"));
+                };
+                let Some(decl) = intr.get_declaration(&self.module, &[ptr.into()]) else {
+                    return self.unsupported(format!("cannot declare `{op}`"));
+                };
+                let args: Vec<BasicMetadataValueEnum> = if op == "llvm.stackrestore" {
+                    arity(1)?;
+                    vec![v(0)?.into()]
+                } else {
+                    Vec::new()
+                };
+                let call = self.b(bld.build_call(decl, &args, ""))?;
+                match call.try_as_basic_value().basic() {
+                    Some(x) => x,
+                    None => return Ok(None),
+                }
+            }
+            "llvm.ptrtoint" => {
+                arity(2)?;
+                let t = self.basic(&ops[0])?.into_int_type();
+                self.b(bld.build_ptr_to_int(v(1)?.into_pointer_value(), t, ""))?
+                    .into()
+            }
+            "llvm.inttoptr" => {
+                arity(2)?;
+                let t = self.basic(&ops[0])?.into_pointer_type();
+                self.b(bld.build_int_to_ptr(v(1)?.into_int_value(), t, ""))?
+                    .into()
+            }
             "llvm.return" => {
                 arity(1)?;
                 self.b(bld.build_return(Some(&v(0)?)))?;

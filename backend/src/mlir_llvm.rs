@@ -357,6 +357,53 @@ impl Printer {
             ("llvm.call.void", [Operand::Func(f), args]) => {
                 self.call(&lhs, f, None, args, declared, externs)?
             }
+            ("llvm.gep", [_, elem, base, idx]) => {
+                let list = idx.as_list().unwrap_or_default();
+                let vals: Vec<String> =
+                    list.iter().map(|a| self.val(a)).collect::<Result<_, _>>()?;
+                let tys: Vec<String> =
+                    list.iter().map(|a| self.vty(a)).collect::<Result<_, _>>()?;
+                format!(
+                    "{lhs}llvm.getelementptr {}[{}] : (!llvm.ptr, {}) -> !llvm.ptr, {}",
+                    self.val(base)?,
+                    vals.join(", "),
+                    tys.join(", "),
+                    self.ty(elem)?
+                )
+            }
+            ("llvm.load", [t, p]) => {
+                format!(
+                    "{lhs}llvm.load {} : !llvm.ptr -> {}",
+                    self.val(p)?,
+                    self.ty(t)?
+                )
+            }
+            ("llvm.store", [v, p]) => {
+                format!(
+                    "llvm.store {}, {} : {}, !llvm.ptr",
+                    self.val(v)?,
+                    self.val(p)?,
+                    self.vty(v)?
+                )
+            }
+            ("llvm.alloca", [_, elem, n]) => format!(
+                "{lhs}llvm.alloca {} x {} : ({}) -> !llvm.ptr",
+                self.val(n)?,
+                self.ty(elem)?,
+                self.vty(n)?
+            ),
+            ("llvm.stacksave", [_]) => format!("{lhs}llvm.intr.stacksave : !llvm.ptr"),
+            ("llvm.stackrestore", [p]) => {
+                format!("llvm.intr.stackrestore {} : !llvm.ptr", self.val(p)?)
+            }
+            ("llvm.ptrtoint" | "llvm.inttoptr", [t, a]) => {
+                format!(
+                    "{lhs}{op} {} : {} to {}",
+                    self.val(a)?,
+                    self.vty(a)?,
+                    self.ty(t)?
+                )
+            }
             ("llvm.return", [v]) => format!("llvm.return {} : {}", self.val(v)?, self.vty(v)?),
             ("llvm.return.void", []) => "llvm.return".to_string(),
             ("llvm.br", [s]) => format!("llvm.br {}", self.succ(s, block_params)?),
