@@ -43,6 +43,10 @@ example)
     ./target/debug/kiln lower corpus/legacy/result_packing.mlir --stats
     echo "== kiln rules test (the inline tests of the shipped rules)" >&2
     ./target/debug/kiln rules test | tail -1
+    echo "== kiln run corpus/loops.mlir --entry gcd_and_lcm 12 18 (JIT through LLVM 19)" >&2
+    ./target/debug/kiln run corpus/loops.mlir --entry gcd_and_lcm 12 18
+    echo "== kiln compile corpus/loops.mlir --emit llvm-ir -O2 (first lines)" >&2
+    ./target/debug/kiln compile corpus/loops.mlir --emit llvm-ir -O2 | head -20
     ;;
 test)
     ensure_deps test
