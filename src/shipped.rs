@@ -16,6 +16,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../rules/result_packing.rules"),
     ),
     ("source.rules", include_str!("../rules/source.rules")),
+    (
+        "successor_dedup.rules",
+        include_str!("../rules/successor_dedup.rules"),
+    ),
     ("types.rules", include_str!("../rules/types.rules")),
 ];
 

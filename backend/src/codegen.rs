@@ -577,83 +577,35 @@ impl<'ctx> Codegen<'ctx> {
             }
             "llvm.br" => {
                 arity(1)?;
-                let (to, args) = self.successor(&ops[0], values)?;
-                let Some(target) = blocks.get(to) else {
-                    return self.unsupported(format!("branch to a missing block {to}"));
-                };
-                self.b(self.builder.build_unconditional_branch(*target))?;
-                edges.push(Edge {
-                    from: blocks[current],
-                    to,
-                    args,
-                });
+                let mut seen = Vec::new();
+                let t = self.edge(func, blocks, current, &ops[0], values, &mut seen, edges)?;
+                self.b(self.builder.build_unconditional_branch(t))?;
                 return Ok(None);
             }
             "llvm.cond_br" => {
                 arity(3)?;
                 let c = v(0)?.into_int_value();
-                let (t, targs) = self.successor(&ops[1], values)?;
-                let (e, eargs) = self.successor(&ops[2], values)?;
-                if t == e && !targs.is_empty() && targs != eargs {
-                    return self.unsupported(format!(
-                        "a conditional branch names block {t} twice with different arguments (successor de-duplication is a convention of issue #5)"
-                    ));
-                }
-                let (Some(tb), Some(eb)) = (blocks.get(t), blocks.get(e)) else {
-                    return self.unsupported("branch to a missing block");
-                };
-                self.b(self.builder.build_conditional_branch(c, *tb, *eb))?;
-                edges.push(Edge {
-                    from: blocks[current],
-                    to: t,
-                    args: targs,
-                });
-                if t != e {
-                    edges.push(Edge {
-                        from: blocks[current],
-                        to: e,
-                        args: eargs,
-                    });
-                }
+                let mut seen = Vec::new();
+                let t = self.edge(func, blocks, current, &ops[1], values, &mut seen, edges)?;
+                let e = self.edge(func, blocks, current, &ops[2], values, &mut seen, edges)?;
+                self.b(self.builder.build_conditional_branch(c, t, e))?;
                 return Ok(None);
             }
             "llvm.switch" => {
                 arity(4)?;
                 let t = self.basic(&ops[0])?.into_int_type();
                 let flag = v(1)?.into_int_value();
-                let (d, dargs) = self.successor(&ops[2], values)?;
+                let mut seen = Vec::new();
+                let d = self.edge(func, blocks, current, &ops[2], values, &mut seen, edges)?;
                 let mut cases = Vec::new();
-                let mut seen: Vec<(usize, Vec<BasicValueEnum<'ctx>>)> = vec![(d, dargs.clone())];
                 for c in ops[3].as_list().unwrap_or_default() {
                     let Some(("case", [val, succ])) = c.as_node() else {
                         return self.unsupported(format!("`{c}` is not a switch case"));
                     };
-                    let (to, args) = self.successor(succ, values)?;
-                    if let Some((_, prev)) = seen.iter().find(|(b, _)| *b == to) {
-                        if !args.is_empty() && *prev != args {
-                            return self.unsupported(format!(
-                                "a switch names block {to} twice with different arguments (successor de-duplication is a convention of issue #5)"
-                            ));
-                        }
-                    } else {
-                        seen.push((to, args));
-                    }
-                    let Some(b) = blocks.get(to) else {
-                        return self.unsupported("switch to a missing block");
-                    };
-                    cases.push((t.const_int(self.int(val)? as u64, true), *b));
+                    let b = self.edge(func, blocks, current, succ, values, &mut seen, edges)?;
+                    cases.push((t.const_int(self.int(val)? as u64, true), b));
                 }
-                let Some(db) = blocks.get(d) else {
-                    return self.unsupported("switch to a missing block");
-                };
-                self.b(self.builder.build_switch(flag, *db, &cases))?;
-                for (to, args) in seen {
-                    edges.push(Edge {
-                        from: blocks[current],
-                        to,
-                        args,
-                    });
-                }
+                self.b(self.builder.build_switch(flag, d, &cases))?;
                 return Ok(None);
             }
             other => {
@@ -663,20 +615,61 @@ impl<'ctx> Codegen<'ctx> {
         Ok(Some(out))
     }
 
-    fn successor(
+    /// The LLVM block a terminator edge goes to, recording the values it passes. A direct
+    /// edge `(succ B ARGS)` goes to B; `(succ.via B ARGS)` gets a new block that branches to
+    /// B (the rules' successor de-duplication). Two direct edges of one terminator to one
+    /// block must pass the same values: a phi has one incoming value per predecessor.
+    #[allow(clippy::too_many_arguments)]
+    fn edge(
         &self,
+        func: FunctionValue<'ctx>,
+        blocks: &[BasicBlock<'ctx>],
+        current: usize,
         s: &Operand,
         values: &HashMap<u32, BasicValueEnum<'ctx>>,
-    ) -> Result<(usize, Vec<BasicValueEnum<'ctx>>), CodegenError> {
-        match s.as_node() {
-            Some(("succ", [Operand::Int(b), args])) => {
-                let mut out = Vec::new();
-                for a in args.as_list().unwrap_or_default() {
-                    out.push(self.value(a, values)?);
-                }
-                Ok((*b as usize, out))
+        seen: &mut Vec<(usize, Vec<BasicValueEnum<'ctx>>)>,
+        edges: &mut Vec<Edge<'ctx>>,
+    ) -> Result<BasicBlock<'ctx>, CodegenError> {
+        let (kind, to, args) = match s.as_node() {
+            Some((kind @ ("succ" | "succ.via"), [Operand::Int(b), args])) => {
+                (kind, *b as usize, args)
             }
-            _ => self.unsupported(format!("`{s}` is not a successor")),
+            _ => return self.unsupported(format!("`{s}` is not a successor")),
+        };
+        let mut vals = Vec::new();
+        for a in args.as_list().unwrap_or_default() {
+            vals.push(self.value(a, values)?);
+        }
+        let Some(target) = blocks.get(to).copied() else {
+            return self.unsupported(format!("branch to a missing block {to}"));
+        };
+        if kind == "succ.via" {
+            let via = self
+                .ctx
+                .append_basic_block(func, &format!("bb{current}.to.bb{to}"));
+            let here = self.builder.get_insert_block();
+            self.builder.position_at_end(via);
+            self.b(self.builder.build_unconditional_branch(target))?;
+            if let Some(h) = here {
+                self.builder.position_at_end(h);
+            }
+            edges.push(Edge {
+                from: via,
+                to,
+                args: vals,
+            });
+            return Ok(via);
+        }
+        match seen.iter().find(|(b, _)| *b == to) {
+            Some((_, prev)) if *prev != vals => self.unsupported(format!(
+                "a terminator names block {to} twice with different arguments (the successor_dedup rules route such edges through new blocks)"
+            )),
+            Some(_) => Ok(target),
+            None => {
+                seen.push((to, vals.clone()));
+                edges.push(Edge { from: blocks[current], to, args: vals });
+                Ok(target)
+            }
         }
     }
 }

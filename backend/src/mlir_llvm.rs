@@ -57,6 +57,7 @@ pub fn print_program(functions: &[Lowered]) -> Result<String, PrintError> {
             out: String::new(),
             types: HashMap::new(),
             names: HashMap::new(),
+            vias: Vec::new(),
         };
         p.function(f, &mut declared, &mut externs)?;
         out.push_str(&p.out);
@@ -73,6 +74,8 @@ struct Printer {
     types: HashMap<u32, String>,
     /// Values that are a function or block argument, printed by that argument's name.
     names: HashMap<u32, String>,
+    /// Blocks that `(succ.via B ARGS)` edges go through: label and branch, printed last.
+    vias: Vec<(String, String)>,
 }
 
 impl Printer {
@@ -200,6 +203,9 @@ impl Printer {
                 self.inst(inst, &block_params, declared, externs)?;
             }
         }
+        for (label, br) in std::mem::take(&mut self.vias) {
+            let _ = writeln!(self.out, "  {label}:\n    {br}");
+        }
         self.out.push_str("  }\n");
         Ok(())
     }
@@ -232,17 +238,24 @@ impl Printer {
         }
     }
 
-    fn succ(&self, s: &Operand, block_params: &[Vec<String>]) -> Result<String, PrintError> {
-        let Some(("succ", [Operand::Int(b), args])) = s.as_node() else {
+    fn succ(&mut self, s: &Operand, block_params: &[Vec<String>]) -> Result<String, PrintError> {
+        let Some((kind @ ("succ" | "succ.via"), [Operand::Int(b), args])) = s.as_node() else {
             return self.err(format!("`{s}` is not a successor"));
         };
         let args = args.as_list().unwrap_or_default();
-        if args.is_empty() {
-            return Ok(format!("^bb{b}"));
+        let direct = if args.is_empty() {
+            format!("^bb{b}")
+        } else {
+            let vals: Vec<String> = args.iter().map(|a| self.val(a)).collect::<Result<_, _>>()?;
+            let tys = block_params.get(*b as usize).cloned().unwrap_or_default();
+            format!("^bb{b}({} : {})", vals.join(", "), tys.join(", "))
+        };
+        if kind == "succ" {
+            return Ok(direct);
         }
-        let vals: Vec<String> = args.iter().map(|a| self.val(a)).collect::<Result<_, _>>()?;
-        let tys = block_params.get(*b as usize).cloned().unwrap_or_default();
-        Ok(format!("^bb{b}({} : {})", vals.join(", "), tys.join(", ")))
+        let label = format!("^via{}", self.vias.len());
+        self.vias.push((label.clone(), format!("llvm.br {direct}")));
+        Ok(label)
     }
 
     fn inst(
@@ -407,12 +420,10 @@ impl Printer {
             ("llvm.return", [v]) => format!("llvm.return {} : {}", self.val(v)?, self.vty(v)?),
             ("llvm.return.void", []) => "llvm.return".to_string(),
             ("llvm.br", [s]) => format!("llvm.br {}", self.succ(s, block_params)?),
-            ("llvm.cond_br", [c, t, e]) => format!(
-                "llvm.cond_br {}, {}, {}",
-                self.val(c)?,
-                self.succ(t, block_params)?,
-                self.succ(e, block_params)?
-            ),
+            ("llvm.cond_br", [c, t, e]) => {
+                let (t, e) = (self.succ(t, block_params)?, self.succ(e, block_params)?);
+                format!("llvm.cond_br {}, {t}, {e}", self.val(c)?)
+            }
             ("llvm.switch", [t, flag, d, cases]) => {
                 let mut cs = Vec::new();
                 for c in cases.as_list().unwrap_or_default() {
@@ -421,11 +432,11 @@ impl Printer {
                     };
                     cs.push(format!("      {v}: {}", self.succ(s, block_params)?));
                 }
+                let d = self.succ(d, block_params)?;
                 format!(
-                    "llvm.switch {} : {}, {} [\n{}\n    ]",
+                    "llvm.switch {} : {}, {d} [\n{}\n    ]",
                     self.val(flag)?,
                     self.ty(t)?,
-                    self.succ(d, block_params)?,
                     cs.join(",\n")
                 )
             }

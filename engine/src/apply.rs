@@ -324,6 +324,16 @@ fn call(b: Builtin, args: &[Expr], egraph: &Graph, subst: &Subst) -> Option<Val>
         Builtin::IsInt => Val::Bool(as_term(arg(0))?.scalar()?.is_integer()),
         Builtin::IsFloat => Val::Bool(as_term(arg(0))?.scalar()?.is_float()),
         Builtin::IsStatic => Val::Bool(arg(0).is_some()),
+        Builtin::Member => {
+            let x = arg(0)?;
+            let list = as_term(arg(1))?;
+            let items = list.list()?;
+            Val::Bool(items.iter().any(|t| match (t, &x) {
+                (Term::Int(i), Val::Int(j)) => *i as i128 == *j,
+                (t, Val::Term(u)) => *t == u,
+                _ => false,
+            }))
+        }
         Builtin::Len => match arg(0)? {
             Val::Term(t) => Val::Int(t.list()?.len() as i128),
             Val::Class(id) => Val::Int(list_items(egraph, id)?.len() as i128),

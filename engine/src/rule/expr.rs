@@ -25,6 +25,8 @@ pub enum Builtin {
     IsFloat,
     /// `(static? E)`: whether `E` evaluates (e.g. a stride the type knows).
     IsStatic,
+    /// `(member X L)`: whether the ground list `L` contains `X`.
+    Member,
     /// `(len L)`, `(nth L i)` of a cons-list.
     Len,
     Nth,
@@ -73,6 +75,7 @@ const TABLE: &[(&str, Builtin, Option<usize>)] = &[
     ("float?", Builtin::IsFloat, Some(1)),
     ("static?", Builtin::IsStatic, Some(1)),
     ("len", Builtin::Len, Some(1)),
+    ("member", Builtin::Member, Some(2)),
     ("nth", Builtin::Nth, Some(2)),
     ("+", Builtin::Add, None),
     ("-", Builtin::Sub, Some(2)),

@@ -1,1 +1,34 @@
-; error[codegen]: `@pick`: a conditional branch names block 1 twice with different arguments (successor de-duplication is a convention of issue #5)
+; ModuleID = 'kiln'
+source_filename = "kiln"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+define i32 @pick(i1 %0, i32 %1, i32 %2) {
+bb0:
+  br i1 %0, label %bb1, label %bb0.to.bb1
+
+bb1:                                              ; preds = %bb0, %bb0.to.bb1
+  %3 = phi i32 [ %1, %bb0 ], [ %2, %bb0.to.bb1 ]
+  ret i32 %3
+
+bb0.to.bb1:                                       ; preds = %bb0
+  br label %bb1
+}
+
+define i32 @classify(i32 %0) {
+bb0:
+  switch i32 %0, label %bb1 [
+    i32 10, label %bb0.to.bb1
+    i32 20, label %bb0.to.bb11
+  ]
+
+bb1:                                              ; preds = %bb0, %bb0.to.bb11, %bb0.to.bb1
+  %1 = phi i32 [ 0, %bb0 ], [ 1, %bb0.to.bb1 ], [ 2, %bb0.to.bb11 ]
+  ret i32 %1
+
+bb0.to.bb1:                                       ; preds = %bb0
+  br label %bb1
+
+bb0.to.bb11:                                      ; preds = %bb0
+  br label %bb1
+}
