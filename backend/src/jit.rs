@@ -12,6 +12,7 @@ use inkwell::types::{BasicType, BasicTypeEnum};
 use inkwell::values::BasicMetadataValueEnum;
 use inkwell::{AddressSpace, OptimizationLevel};
 use kiln_engine::{Lowered, Operand};
+use std::collections::HashMap;
 use std::fmt;
 
 /// A scalar argument or result.
@@ -163,17 +164,12 @@ pub enum JitError {
     Call(String),
 }
 
-const WRAPPER: &str = "__kiln_call";
+fn wrapper_name(entry: &str) -> String {
+    format!("__kiln_call.{entry}")
+}
 
-/// JIT-compiles `functions` and calls `entry` with `args`; returns its results in order.
-pub fn call(functions: &[Lowered], entry: &str, args: &[Value]) -> Result<Vec<Value>, JitError> {
-    let Some(f) = functions
-        .iter()
-        .find(|f| f.name == entry && !f.is_declaration())
-    else {
-        return Err(JitError::Call(format!("no defined function `@{entry}`")));
-    };
-    let (params, results) = signature_kinds(f).map_err(JitError::Call)?;
+/// Checks `args` against the kinds of `entry`'s parameters and packs them into slots.
+fn pack(entry: &str, params: &[Kind], args: &[Value]) -> Result<Vec<u64>, JitError> {
     if params.len() != args.len() {
         return Err(JitError::Call(format!(
             "`@{entry}` takes {} argument{}, {} given",
@@ -195,12 +191,18 @@ pub fn call(functions: &[Lowered], entry: &str, args: &[Value]) -> Result<Vec<Va
             }
         }
     }
-    Target::initialize_native(&InitializationConfig::default())
-        .map_err(|e| JitError::Call(format!("cannot initialize the native target: {e}")))?;
-    let ctx = Context::create();
-    let module = build_module(&ctx, "kiln", functions)?;
+    Ok(slots)
+}
+
+/// Adds `void __kiln_call.F(ptr args, ptr results)` for a function with a scalar signature.
+fn add_wrapper<'ctx>(
+    ctx: &'ctx Context,
+    module: &inkwell::module::Module<'ctx>,
+    entry: &str,
+    results: usize,
+) -> Result<(), JitError> {
     let err = |e: inkwell::builder::BuilderError| {
-        JitError::Call(format!("building the call wrapper: {e}"))
+        JitError::Call(format!("building the call wrapper of `@{entry}`: {e}"))
     };
     let target = module
         .get_function(entry)
@@ -208,7 +210,7 @@ pub fn call(functions: &[Lowered], entry: &str, args: &[Value]) -> Result<Vec<Va
     let ptr = ctx.ptr_type(AddressSpace::default());
     let i64t = ctx.i64_type();
     let wrapper = module.add_function(
-        WRAPPER,
+        &wrapper_name(entry),
         ctx.void_type().fn_type(&[ptr.into(), ptr.into()], false),
         None,
     );
@@ -218,6 +220,7 @@ pub fn call(functions: &[Lowered], entry: &str, args: &[Value]) -> Result<Vec<Va
         (Some(a), Some(r)) => (a.into_pointer_value(), r.into_pointer_value()),
         _ => return Err(JitError::Call("wrapper has no parameters".to_string())),
     };
+    // SAFETY (of the LLVM instruction): slot `i` of an array the caller sized.
     let slot =
         |base, i: usize| unsafe { b.build_gep(i64t, base, &[i64t.const_int(i as u64, false)], "") };
     let mut call_args: Vec<BasicMetadataValueEnum> = Vec::new();
@@ -233,7 +236,7 @@ pub fn call(functions: &[Lowered], entry: &str, args: &[Value]) -> Result<Vec<Va
     let result = b.build_call(target, &call_args, "").map_err(err)?;
     if let Some(r) = result.try_as_basic_value().basic() {
         if r.is_struct_value() {
-            for i in 0..results.len() {
+            for i in 0..results {
                 let field = b
                     .build_extract_value(r.into_struct_value(), i as u32, "")
                     .map_err(err)?;
@@ -246,24 +249,147 @@ pub fn call(functions: &[Lowered], entry: &str, args: &[Value]) -> Result<Vec<Va
         }
     }
     b.build_return(None).map_err(err)?;
-    module
-        .verify()
-        .map_err(|e| JitError::Call(format!("LLVM rejected the module: {e}")))?;
-    let engine = module
-        .create_jit_execution_engine(OptimizationLevel::None)
-        .map_err(|e| JitError::Call(format!("cannot create the JIT: {e}")))?;
-    let mut out = vec![0u64; results.len().max(1)];
-    // SAFETY: `__kiln_call` was built above with exactly this signature; it reads
-    // `params.len()` slots from `slots` and writes `results.len()` slots into `out`.
-    unsafe {
-        let f = engine
-            .get_function::<unsafe extern "C" fn(*const u64, *mut u64)>(WRAPPER)
-            .map_err(|e| JitError::Call(format!("cannot find the call wrapper: {e}")))?;
-        f.call(slots.as_ptr(), out.as_mut_ptr());
+    Ok(())
+}
+
+type Reply = std::sync::mpsc::Sender<Result<Vec<Value>, JitError>>;
+
+/// Parameter and result kinds of each callable function, by name.
+type Callable = HashMap<String, (Vec<Kind>, Vec<Kind>)>;
+
+/// A JIT-compiled program that can be called many times.
+///
+/// LLVM's context and execution engine are neither `Send` nor free of lifetimes, so they
+/// live on a worker thread owned by the handle; [`Jit::call`] sends the request there.
+/// Compilation happens once, in [`Jit::new`]. Dropping the handle stops the worker.
+pub struct Jit {
+    requests: Option<std::sync::mpsc::Sender<(String, Vec<Value>, Reply)>>,
+    worker: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Jit {
+    /// Compiles `functions` (every defined function with a scalar signature becomes
+    /// callable).
+    pub fn new(functions: Vec<Lowered>) -> Result<Jit, JitError> {
+        let (req_tx, req_rx) = std::sync::mpsc::channel::<(String, Vec<Value>, Reply)>();
+        let (ready_tx, ready_rx) = std::sync::mpsc::channel::<Result<(), JitError>>();
+        let worker = std::thread::Builder::new()
+            .name("kiln-jit".to_string())
+            .stack_size(64 << 20)
+            .spawn(move || serve(functions, req_rx, ready_tx))
+            .map_err(|e| JitError::Call(format!("cannot start the JIT thread: {e}")))?;
+        match ready_rx.recv() {
+            Ok(Ok(())) => Ok(Jit {
+                requests: Some(req_tx),
+                worker: Some(worker),
+            }),
+            Ok(Err(e)) => Err(e),
+            Err(_) => Err(JitError::Call(
+                "the JIT thread stopped while compiling".to_string(),
+            )),
+        }
     }
-    Ok(results
-        .iter()
-        .zip(&out)
-        .map(|(k, s)| k.read_slot(*s))
-        .collect())
+
+    /// Calls `entry` with `args`; returns its results in order.
+    pub fn call(&self, entry: &str, args: &[Value]) -> Result<Vec<Value>, JitError> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let sent = self
+            .requests
+            .as_ref()
+            .map(|r| r.send((entry.to_string(), args.to_vec(), tx)));
+        if !matches!(sent, Some(Ok(()))) {
+            return Err(JitError::Call("the JIT thread has stopped".to_string()));
+        }
+        rx.recv().unwrap_or_else(|_| {
+            Err(JitError::Call(
+                "the JIT thread stopped during a call".to_string(),
+            ))
+        })
+    }
+}
+
+impl Drop for Jit {
+    fn drop(&mut self) {
+        self.requests.take();
+        if let Some(w) = self.worker.take() {
+            let _ = w.join();
+        }
+    }
+}
+
+/// The worker: builds the module with one wrapper per callable function, then answers calls.
+fn serve(
+    functions: Vec<Lowered>,
+    requests: std::sync::mpsc::Receiver<(String, Vec<Value>, Reply)>,
+    ready: std::sync::mpsc::Sender<Result<(), JitError>>,
+) {
+    let ctx = Context::create();
+    let setup =
+        || -> Result<(inkwell::execution_engine::ExecutionEngine<'_>, Callable), JitError> {
+            Target::initialize_native(&InitializationConfig::default())
+                .map_err(|e| JitError::Call(format!("cannot initialize the native target: {e}")))?;
+            let module = build_module(&ctx, "kiln", &functions)?;
+            let mut callable = HashMap::new();
+            for f in functions.iter().filter(|f| !f.is_declaration()) {
+                if let Ok((params, results)) = signature_kinds(f) {
+                    add_wrapper(&ctx, &module, &f.name, results.len())?;
+                    callable.insert(f.name.clone(), (params, results));
+                }
+            }
+            module
+                .verify()
+                .map_err(|e| JitError::Call(format!("LLVM rejected the module: {e}")))?;
+            let engine = module
+                .create_jit_execution_engine(OptimizationLevel::None)
+                .map_err(|e| JitError::Call(format!("cannot create the JIT: {e}")))?;
+            Ok((engine, callable))
+        };
+    let (engine, callable) = match setup() {
+        Ok(x) => {
+            let _ = ready.send(Ok(()));
+            x
+        }
+        Err(e) => {
+            let _ = ready.send(Err(e));
+            return;
+        }
+    };
+    while let Ok((entry, args, reply)) = requests.recv() {
+        let result = (|| {
+            let Some((params, results)) = callable.get(&entry) else {
+                let why = match functions
+                    .iter()
+                    .find(|f| f.name == entry && !f.is_declaration())
+                {
+                    Some(f) => signature_kinds(f).err().unwrap_or_default(),
+                    None => format!("no defined function `@{entry}`"),
+                };
+                return Err(JitError::Call(why));
+            };
+            let slots = pack(&entry, params, &args)?;
+            let mut out = vec![0u64; results.len().max(1)];
+            // SAFETY: the wrapper was built above with exactly this signature; it reads
+            // `params.len()` slots and writes `results.len()` slots.
+            unsafe {
+                let f = engine
+                    .get_function::<unsafe extern "C" fn(*const u64, *mut u64)>(&wrapper_name(
+                        &entry,
+                    ))
+                    .map_err(|e| JitError::Call(format!("cannot find the call wrapper: {e}")))?;
+                f.call(slots.as_ptr(), out.as_mut_ptr());
+            }
+            Ok(results
+                .iter()
+                .zip(&out)
+                .map(|(k, s)| k.read_slot(*s))
+                .collect())
+        })();
+        let _ = reply.send(result);
+    }
+}
+
+/// JIT-compiles `functions` and calls `entry` with `args` once (see [`Jit`] to call many
+/// times without recompiling).
+pub fn call(functions: &[Lowered], entry: &str, args: &[Value]) -> Result<Vec<Value>, JitError> {
+    Jit::new(functions.to_vec())?.call(entry, args)
 }

@@ -16,7 +16,7 @@ pub mod mlir_llvm;
 
 pub use codegen::{build_module, CodegenError};
 pub use emit::{emit, CodegenOptions, Emit};
-pub use jit::{call, JitError, Kind, Value};
+pub use jit::{call, Jit, JitError, Kind, Value};
 pub use mlir_llvm::{print_program, PrintError};
 
 use inkwell::targets::TargetMachine;

@@ -121,6 +121,11 @@ fn fixed_allocas_are_in_the_entry_block_and_scopes_use_the_intrinsics() {
     assert!(ir.contains("call ptr @llvm.stacksave.p0()"), "{ir}");
     assert!(ir.contains("call void @llvm.stackrestore.p0(ptr"), "{ir}");
     assert!(ir.contains("getelementptr i64, ptr"), "{ir}");
+    // Loads and stores carry the type's ABI alignment.
+    assert!(
+        ir.contains("store i64 %") && ir.contains(", align 8"),
+        "{ir}"
+    );
 }
 
 #[test]
@@ -149,4 +154,26 @@ fn memory_ops_print_as_llvm_dialect() {
         "{}\n{text}",
         String::from_utf8_lossy(&o.stderr)
     );
+}
+
+#[test]
+fn a_jit_handle_compiles_once_and_calls_many_times() {
+    let jit = kiln_backend::Jit::new(program()).expect("compiles");
+    for n in 1..200i64 {
+        let r = jit
+            .call("slot", &[Value::Int { bits: 64, value: n }])
+            .expect("runs");
+        // The last write to slot (n-1) % 4 was at i = n-1, storing 2(n-1); plus 1.
+        assert_eq!(
+            r,
+            vec![Value::Int {
+                bits: 64,
+                value: 2 * (n - 1) + 1
+            }]
+        );
+    }
+    let e = jit.call("nope", &[]).expect_err("no such function");
+    assert!(e.to_string().contains("no defined function `@nope`"), "{e}");
+    let e = jit.call("slot", &[]).expect_err("wrong arity");
+    assert!(e.to_string().contains("takes 1 argument, 0 given"), "{e}");
 }
