@@ -22,7 +22,7 @@ median() {  # median wall seconds of 5 runs of the command
 "$KILN" lower "$dir/big.mlir" -o "$dir/out.lowered"
 k_lower=$(median "$KILN" lower "$dir/big.mlir" -o "$dir/out.lowered")
 k_check=$(median "$KILN" check "$dir/big.mlir")
-m_conv=$(median "$MLIR_OPT" --convert-arith-to-llvm --convert-index-to-llvm --convert-cf-to-llvm \
+m_conv=$(median "$MLIR_OPT" --arith-expand --convert-arith-to-llvm --convert-index-to-llvm --convert-cf-to-llvm \
     --convert-func-to-llvm --reconcile-unrealized-casts "$dir/big.mlir" -o "$dir/out.llvm.mlir")
 printf 'functions: %s, lines: %s\n' "$N" "$(wc -l < "$dir/big.mlir")"
 printf '%-56s %8.3f s\n' "kiln check (parse + verify)" "$k_check"

@@ -97,7 +97,8 @@ enum Command {
         /// Target triple (default: the host), e.g. `aarch64-unknown-linux-gnu`.
         #[arg(long)]
         target: Option<String>,
-        /// Target CPU (default: the host CPU, or `generic` with `--target`).
+        /// Target CPU (default: the target's generic baseline, so output is the same on every
+        /// machine; `native` for the host's CPU and features).
         #[arg(long)]
         cpu: Option<String>,
         #[command(flatten)]

@@ -25,7 +25,7 @@ pub enum Emit {
 pub struct CodegenOptions {
     /// `None`: the host.
     pub triple: Option<String>,
-    /// `None`: the target's generic CPU (host: the host CPU).
+    /// `None`: the target's generic CPU; `native`: the host's CPU and features.
     pub cpu: Option<String>,
     /// 0 to 3.
     pub opt_level: u8,
@@ -72,16 +72,15 @@ pub fn target_machine(opts: &CodegenOptions) -> Result<TargetMachine, CodegenErr
             triple.as_str().to_string_lossy()
         ))
     })?;
-    let host = opts.triple.is_none();
-    let cpu = match (&opts.cpu, host) {
-        (Some(c), _) => c.clone(),
-        (None, true) => TargetMachine::get_host_cpu_name().to_string(),
-        (None, false) => "generic".to_string(),
-    };
-    let features = if host && opts.cpu.is_none() {
-        TargetMachine::get_host_cpu_features().to_string()
-    } else {
-        String::new()
+    // The default CPU is the target's baseline, so the same input gives the same bytes on
+    // every machine; `--cpu native` opts into the host's CPU and features.
+    let (cpu, features) = match opts.cpu.as_deref() {
+        Some("native") => (
+            TargetMachine::get_host_cpu_name().to_string(),
+            TargetMachine::get_host_cpu_features().to_string(),
+        ),
+        Some(c) => (c.to_string(), String::new()),
+        None => ("generic".to_string(), String::new()),
     };
     target
         .create_target_machine(

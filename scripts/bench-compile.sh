@@ -1,0 +1,38 @@
+#!/bin/sh
+# End-to-end compile speed, kiln vs the MLIR 19 pipeline, in the same run: a generated
+# func/arith/cf module of N functions to an object file at -O0 and -O2. kiln: parse, verify,
+# lower with the rules, LLVM codegen. MLIR: mlir-opt-19 conversion to the LLVM dialect,
+# mlir-translate-19 to LLVM IR, opt-19 -passes=default<On> (the pipeline kiln runs), llc-19
+# to an object.
+# Prints the median of 5 runs of each and the ratio.
+# usage: scripts/bench-compile.sh [N]   (needs: cargo build --release --bin kiln)
+set -eu
+cd "$(dirname "$0")/.."
+N=${1:-2000}
+KILN=./target/release/kiln
+BIN=/usr/lib/llvm-19/bin
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+python3 scripts/gen_module.py "$N" --scalar > "$dir/big.mlir"
+median() {
+    for _ in 1 2 3 4 5; do
+        s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
+        python3 -c "print($e - $s)"
+    done | sort -n | sed -n 3p
+}
+mlir() {  # mlir LEVEL
+    $BIN/mlir-opt --arith-expand --convert-arith-to-llvm --convert-index-to-llvm --convert-cf-to-llvm \
+        --convert-func-to-llvm --reconcile-unrealized-casts "$dir/big.mlir" -o "$dir/m.mlir" &&
+    $BIN/mlir-translate --mlir-to-llvmir "$dir/m.mlir" -o "$dir/m.ll" &&
+    $BIN/opt "-passes=default<O$1>" "$dir/m.ll" -o "$dir/m.bc" &&
+    $BIN/llc "-O$1" -filetype=obj -relocation-model=pic "$dir/m.bc" -o "$dir/m.o"
+}
+mlir 0 || { echo "the MLIR pipeline failed" >&2; exit 1; }
+printf 'functions: %s, lines: %s\n' "$N" "$(wc -l < "$dir/big.mlir")"
+for o in 0 2; do
+    k=$(median "$KILN" compile "$dir/big.mlir" -O$o -o "$dir/k.o")
+    m=$(median mlir $o)
+    printf '%-52s %8.3f s\n' "kiln compile -O$o (obj)" "$k"
+    printf '%-52s %8.3f s\n' "mlir-opt + mlir-translate + llc -O$o (obj)" "$m"
+    printf 'ratio at -O%s: %.2f\n' "$o" "$(python3 -c "print($k / $m)")"
+done
