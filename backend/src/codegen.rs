@@ -449,17 +449,34 @@ impl<'ctx> Codegen<'ctx> {
             }
             "llvm.insertvalue" => {
                 arity(4)?;
-                let idx = ops[3].as_list().unwrap_or_default();
-                let [i] = idx else {
-                    return self.unsupported("insertvalue with nested indices");
+                let idx: Vec<u32> = ops[3]
+                    .as_list()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|i| self.int(i).map(|i| i as u32))
+                    .collect::<Result<_, _>>()?;
+                let Some((_, path)) = idx.split_last() else {
+                    return self.unsupported("insertvalue without an index");
                 };
-                let i = self.int(i)? as u32;
-                let a = aggregate(v(1)?).ok_or_else(|| CodegenError::Unsupported {
+                let not_aggregate = || CodegenError::Unsupported {
                     function: self.function.clone(),
                     message: "insertvalue into a non-aggregate".to_string(),
-                })?;
-                let r = self.b(bld.build_insert_value(a, v(2)?, i, ""))?;
-                r.as_basic_value_enum()
+                };
+                // Nested indices: extract the inner aggregates along the path, insert at the
+                // innermost one, and insert each rebuilt aggregate back into its parent.
+                let mut outer = vec![v(1)?];
+                for i in path {
+                    let a = aggregate(outer[outer.len() - 1]).ok_or_else(not_aggregate)?;
+                    outer.push(self.b(bld.build_extract_value(a, *i, ""))?);
+                }
+                let mut value = v(2)?;
+                for (agg, i) in outer.iter().rev().zip(idx.iter().rev()) {
+                    let a = aggregate(*agg).ok_or_else(not_aggregate)?;
+                    value = self
+                        .b(bld.build_insert_value(a, value, *i, ""))?
+                        .as_basic_value_enum();
+                }
+                value
             }
             "llvm.call" | "llvm.call.void" => {
                 let (callee, ret, args) = match (op, ops.as_slice()) {

@@ -177,3 +177,51 @@ fn a_jit_handle_compiles_once_and_calls_many_times() {
     let e = jit.call("slot", &[]).expect_err("wrong arity");
     assert!(e.to_string().contains("takes 1 argument, 0 given"), "{e}");
 }
+
+#[test]
+fn nested_insertvalue_and_extractvalue() {
+    use Operand::{Int, List, Value as V};
+    let inner = Operand::Node("llvm.struct".into(), vec![List(vec![t("i32"), t("i64")])]);
+    let outer = Operand::Node("llvm.struct".into(), vec![List(vec![t("i32"), inner])]);
+    let f = Lowered {
+        name: "nest".to_string(),
+        signature: Operand::Node("llvm.sig".into(), vec![t("i64"), List(vec![t("i64")])]),
+        blocks: vec![LoweredBlock {
+            label: String::new(),
+            params: None,
+            reachable: true,
+            insts: vec![
+                inst(Some(0), "llvm.arg", vec![t("i64"), Int(0)]),
+                inst(Some(1), "llvm.undef", vec![outer.clone()]),
+                inst(
+                    Some(2),
+                    "llvm.insertvalue",
+                    vec![outer.clone(), V(1), V(0), List(vec![Int(1), Int(1)])],
+                ),
+                inst(
+                    Some(3),
+                    "llvm.extractvalue",
+                    vec![t("i64"), V(2), List(vec![Int(1), Int(1)])],
+                ),
+                inst(None, "llvm.return", vec![V(3)]),
+            ],
+        }],
+        order: vec![0],
+    };
+    let r = call(
+        &[f],
+        "nest",
+        &[Value::Int {
+            bits: 64,
+            value: -5,
+        }],
+    )
+    .expect("runs");
+    assert_eq!(
+        r,
+        vec![Value::Int {
+            bits: 64,
+            value: -5
+        }]
+    );
+}
