@@ -368,3 +368,30 @@ fn a_long_dependency_chain_lowers() {
         &out[out.len().saturating_sub(300)..]
     );
 }
+
+#[test]
+fn a_rule_that_produces_ill_typed_target_code_is_an_error_not_a_crash() {
+    // Integer addition for floats: extraction prefers `llvm.add` (ties break by name), and
+    // the backend must reject it with a message.
+    let dir = rules_dir_with(
+        "in lower {\n  ;; wrong on purpose\n  rule addf-as-add: (arith.addf ?t ?a ?b) => (llvm.add (lower-type ?t) ?a ?b)\n}\n",
+    );
+    let src = "func.func @f(%a: f32) -> f32 {\n  %b = arith.addf %a, %a : f32\n  func.return %b : f32\n}\n";
+    let out = tempfile::tempdir().expect("temp dir");
+    let obj = out.path().join("f.o");
+    let o = kiln(
+        &[
+            "compile",
+            "--rules",
+            dir.path().to_str().unwrap_or_default(),
+            "-",
+            "-o",
+            obj.to_str().unwrap_or_default(),
+        ],
+        Some(src),
+    );
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert!(e.contains("an integer operand has type float"), "{e}");
+    assert!(!obj.exists());
+}

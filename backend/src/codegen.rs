@@ -8,9 +8,12 @@ use inkwell::builder::{Builder, BuilderError};
 use inkwell::context::Context;
 use inkwell::intrinsics::Intrinsic;
 use inkwell::module::{Linkage, Module};
-use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FunctionType};
+use inkwell::types::{
+    BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FloatType, FunctionType, IntType, PointerType,
+};
 use inkwell::values::{
-    AggregateValueEnum, BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, PhiValue,
+    AggregateValueEnum, BasicMetadataValueEnum, BasicValue, BasicValueEnum, FloatValue,
+    FunctionValue, IntValue, PhiValue, PointerValue,
 };
 use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 use kiln_engine::{Inst, Lowered, Operand};
@@ -235,6 +238,57 @@ impl<'ctx> Codegen<'ctx> {
         }
     }
 
+    fn int_value(&self, v: BasicValueEnum<'ctx>) -> Result<IntValue<'ctx>, CodegenError> {
+        match v {
+            BasicValueEnum::IntValue(i) => Ok(i),
+            other => self.unsupported(format!(
+                "an integer operand has type {}",
+                other.get_type().print_to_string().to_string_lossy()
+            )),
+        }
+    }
+
+    fn float_value(&self, v: BasicValueEnum<'ctx>) -> Result<FloatValue<'ctx>, CodegenError> {
+        match v {
+            BasicValueEnum::FloatValue(f) => Ok(f),
+            other => self.unsupported(format!(
+                "a float operand has type {}",
+                other.get_type().print_to_string().to_string_lossy()
+            )),
+        }
+    }
+
+    fn ptr_value(&self, v: BasicValueEnum<'ctx>) -> Result<PointerValue<'ctx>, CodegenError> {
+        match v {
+            BasicValueEnum::PointerValue(p) => Ok(p),
+            other => self.unsupported(format!(
+                "a pointer operand has type {}",
+                other.get_type().print_to_string().to_string_lossy()
+            )),
+        }
+    }
+
+    fn int_type(&self, t: &Operand) -> Result<IntType<'ctx>, CodegenError> {
+        match self.basic(t)? {
+            BasicTypeEnum::IntType(i) => Ok(i),
+            _ => self.unsupported(format!("`{t}` is not an integer type")),
+        }
+    }
+
+    fn float_type(&self, t: &Operand) -> Result<FloatType<'ctx>, CodegenError> {
+        match self.basic(t)? {
+            BasicTypeEnum::FloatType(f) => Ok(f),
+            _ => self.unsupported(format!("`{t}` is not a float type")),
+        }
+    }
+
+    fn ptr_type(&self, t: &Operand) -> Result<PointerType<'ctx>, CodegenError> {
+        match self.basic(t)? {
+            BasicTypeEnum::PointerType(p) => Ok(p),
+            _ => self.unsupported(format!("`{t}` is not a pointer type")),
+        }
+    }
+
     fn int(&self, o: &Operand) -> Result<i64, CodegenError> {
         match o.as_int() {
             Some(i) => Ok(i),
@@ -307,7 +361,7 @@ impl<'ctx> Codegen<'ctx> {
             | "llvm.urem" | "llvm.and" | "llvm.or" | "llvm.xor" | "llvm.shl" | "llvm.lshr"
             | "llvm.ashr" => {
                 arity(3)?;
-                let (a, c) = (v(1)?.into_int_value(), v(2)?.into_int_value());
+                let (a, c) = (self.int_value(v(1)?)?, self.int_value(v(2)?)?);
                 let r = match op {
                     "llvm.add" => bld.build_int_add(a, c, ""),
                     "llvm.sub" => bld.build_int_sub(a, c, ""),
@@ -327,7 +381,7 @@ impl<'ctx> Codegen<'ctx> {
             }
             "llvm.fadd" | "llvm.fsub" | "llvm.fmul" | "llvm.fdiv" | "llvm.frem" => {
                 arity(3)?;
-                let (a, c) = (v(1)?.into_float_value(), v(2)?.into_float_value());
+                let (a, c) = (self.float_value(v(1)?)?, self.float_value(v(2)?)?);
                 let r = match op {
                     "llvm.fadd" => bld.build_float_add(a, c, ""),
                     "llvm.fsub" => bld.build_float_sub(a, c, ""),
@@ -339,7 +393,7 @@ impl<'ctx> Codegen<'ctx> {
             }
             "llvm.fneg" => {
                 arity(2)?;
-                self.b(bld.build_float_neg(v(1)?.into_float_value(), ""))?
+                self.b(bld.build_float_neg(self.float_value(v(1)?)?, ""))?
                     .into()
             }
             "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin" | "llvm.maximum"
@@ -361,8 +415,8 @@ impl<'ctx> Codegen<'ctx> {
             }
             "llvm.sext" | "llvm.zext" | "llvm.trunc" => {
                 arity(2)?;
-                let t = self.basic(&ops[0])?.into_int_type();
-                let x = v(1)?.into_int_value();
+                let t = self.int_type(&ops[0])?;
+                let x = self.int_value(v(1)?)?;
                 let r = match op {
                     "llvm.sext" => bld.build_int_s_extend(x, t, ""),
                     "llvm.zext" => bld.build_int_z_extend(x, t, ""),
@@ -372,8 +426,8 @@ impl<'ctx> Codegen<'ctx> {
             }
             "llvm.sitofp" | "llvm.uitofp" => {
                 arity(2)?;
-                let t = self.basic(&ops[0])?.into_float_type();
-                let x = v(1)?.into_int_value();
+                let t = self.float_type(&ops[0])?;
+                let x = self.int_value(v(1)?)?;
                 let r = if op == "llvm.sitofp" {
                     bld.build_signed_int_to_float(x, t, "")
                 } else {
@@ -383,8 +437,8 @@ impl<'ctx> Codegen<'ctx> {
             }
             "llvm.fptosi" | "llvm.fptoui" => {
                 arity(2)?;
-                let t = self.basic(&ops[0])?.into_int_type();
-                let x = v(1)?.into_float_value();
+                let t = self.int_type(&ops[0])?;
+                let x = self.float_value(v(1)?)?;
                 let r = if op == "llvm.fptosi" {
                     bld.build_float_to_signed_int(x, t, "")
                 } else {
@@ -394,8 +448,8 @@ impl<'ctx> Codegen<'ctx> {
             }
             "llvm.fpext" | "llvm.fptrunc" => {
                 arity(2)?;
-                let t = self.basic(&ops[0])?.into_float_type();
-                let x = v(1)?.into_float_value();
+                let t = self.float_type(&ops[0])?;
+                let x = self.float_value(v(1)?)?;
                 let r = if op == "llvm.fpext" {
                     bld.build_float_ext(x, t, "")
                 } else {
@@ -414,7 +468,7 @@ impl<'ctx> Codegen<'ctx> {
                     return self.unsupported(format!("unknown icmp predicate `{}`", ops[1]));
                 };
                 let r =
-                    bld.build_int_compare(p, v(2)?.into_int_value(), v(3)?.into_int_value(), "");
+                    bld.build_int_compare(p, self.int_value(v(2)?)?, self.int_value(v(3)?)?, "");
                 self.b(r)?.into()
             }
             "llvm.fcmp" => {
@@ -424,15 +478,15 @@ impl<'ctx> Codegen<'ctx> {
                 };
                 let r = bld.build_float_compare(
                     p,
-                    v(2)?.into_float_value(),
-                    v(3)?.into_float_value(),
+                    self.float_value(v(2)?)?,
+                    self.float_value(v(3)?)?,
                     "",
                 );
                 self.b(r)?.into()
             }
             "llvm.select" => {
                 arity(4)?;
-                self.b(bld.build_select(v(1)?.into_int_value(), v(2)?, v(3)?, ""))?
+                self.b(bld.build_select(self.int_value(v(1)?)?, v(2)?, v(3)?, ""))?
             }
             "llvm.extractvalue" => {
                 arity(3)?;
@@ -508,10 +562,10 @@ impl<'ctx> Codegen<'ctx> {
             "llvm.gep" => {
                 arity(4)?;
                 let elem = self.basic(&ops[1])?;
-                let base = v(2)?.into_pointer_value();
+                let base = self.ptr_value(v(2)?)?;
                 let mut idx = Vec::new();
                 for i in ops[3].as_list().unwrap_or_default() {
-                    idx.push(self.value(i, values)?.into_int_value());
+                    idx.push(self.int_value(self.value(i, values)?)?);
                 }
                 // SAFETY (of the LLVM instruction, not of Rust): a GEP only computes an
                 // address; the rules guarantee it stays within the object they index.
@@ -521,17 +575,17 @@ impl<'ctx> Codegen<'ctx> {
             "llvm.load" => {
                 arity(2)?;
                 let t = self.basic(&ops[0])?;
-                self.b(bld.build_load(t, v(1)?.into_pointer_value(), ""))?
+                self.b(bld.build_load(t, self.ptr_value(v(1)?)?, ""))?
             }
             "llvm.store" => {
                 arity(2)?;
-                self.b(bld.build_store(v(1)?.into_pointer_value(), v(0)?))?;
+                self.b(bld.build_store(self.ptr_value(v(1)?)?, v(0)?))?;
                 return Ok(None);
             }
             "llvm.alloca" => {
                 arity(3)?;
                 let elem = self.basic(&ops[1])?;
-                let count = v(2)?.into_int_value();
+                let count = self.int_value(v(2)?)?;
                 if count.is_const() {
                     // Fixed-size allocations go to the entry block, where LLVM treats them
                     // as static frame slots (and a loop does not grow the stack).
@@ -573,14 +627,14 @@ impl<'ctx> Codegen<'ctx> {
             }
             "llvm.ptrtoint" => {
                 arity(2)?;
-                let t = self.basic(&ops[0])?.into_int_type();
-                self.b(bld.build_ptr_to_int(v(1)?.into_pointer_value(), t, ""))?
+                let t = self.int_type(&ops[0])?;
+                self.b(bld.build_ptr_to_int(self.ptr_value(v(1)?)?, t, ""))?
                     .into()
             }
             "llvm.inttoptr" => {
                 arity(2)?;
-                let t = self.basic(&ops[0])?.into_pointer_type();
-                self.b(bld.build_int_to_ptr(v(1)?.into_int_value(), t, ""))?
+                let t = self.ptr_type(&ops[0])?;
+                self.b(bld.build_int_to_ptr(self.int_value(v(1)?)?, t, ""))?
                     .into()
             }
             "llvm.return" => {
@@ -601,7 +655,7 @@ impl<'ctx> Codegen<'ctx> {
             }
             "llvm.cond_br" => {
                 arity(3)?;
-                let c = v(0)?.into_int_value();
+                let c = self.int_value(v(0)?)?;
                 let mut seen = Vec::new();
                 let t = self.edge(func, blocks, current, &ops[1], values, &mut seen, edges)?;
                 let e = self.edge(func, blocks, current, &ops[2], values, &mut seen, edges)?;
@@ -610,8 +664,8 @@ impl<'ctx> Codegen<'ctx> {
             }
             "llvm.switch" => {
                 arity(4)?;
-                let t = self.basic(&ops[0])?.into_int_type();
-                let flag = v(1)?.into_int_value();
+                let t = self.int_type(&ops[0])?;
+                let flag = self.int_value(v(1)?)?;
                 let mut seen = Vec::new();
                 let d = self.edge(func, blocks, current, &ops[2], values, &mut seen, edges)?;
                 let mut cases = Vec::new();
