@@ -395,3 +395,65 @@ fn a_rule_that_produces_ill_typed_target_code_is_an_error_not_a_crash() {
     assert!(e.contains("an integer operand has type float"), "{e}");
     assert!(!obj.exists());
 }
+
+#[test]
+fn saturated_costs_and_self_referential_classes_still_extract() {
+    // 63 squarings saturate the tree cost; `x & x = x` then puts a node referring to its own
+    // class next to the real definition. Extraction must not choose the self-reference.
+    let mut src = String::from("func.func @sat(%a: i32) -> i32 {\n");
+    let mut prev = "%a".to_string();
+    for i in 1..64 {
+        src.push_str(&format!("  %x{i} = arith.muli {prev}, {prev} : i32\n"));
+        prev = format!("%x{i}");
+    }
+    src.push_str(&format!(
+        "  %y = arith.andi {prev}, {prev} : i32\n  func.return %y : i32\n}}\n"
+    ));
+    let o = kiln(&["lower", "-"], Some(&src));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("llvm.return %63"));
+}
+
+#[test]
+fn deeply_nested_or_huge_rule_terms_are_errors() {
+    let deep = format!(
+        "test deep {{ {}i32{} => i32 }}\n",
+        "(lower-type ".repeat(300),
+        ")".repeat(300)
+    );
+    let dir = rules_dir_with(&deep);
+    let o = kiln(
+        &[
+            "rules",
+            "check",
+            "--color",
+            "never",
+            dir.path().to_str().unwrap_or_default(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("terms nest more than 200 deep"),
+        "{}",
+        stderr(&o)
+    );
+    let items = "i32 ".repeat(5000);
+    let dir = rules_dir_with(&format!("test long {{ (lower-types [{items}]) => nil }}\n"));
+    let o = kiln(
+        &[
+            "rules",
+            "check",
+            "--color",
+            "never",
+            dir.path().to_str().unwrap_or_default(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("a list literal of 5000 items"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -116,7 +116,10 @@ impl<'ctx> Codegen<'ctx> {
             }
             ("llvm.array", [Operand::Int(n), elem]) => {
                 let elem = self.basic(elem)?;
-                elem.array_type(u32::try_from(*n).unwrap_or(0)).into()
+                match u32::try_from(*n) {
+                    Ok(n) => elem.array_type(n).into(),
+                    Err(_) => return self.unsupported(format!("array length {n} out of range")),
+                }
             }
             _ => return self.unsupported(format!("unknown type `{t}`")),
         }))
@@ -289,6 +292,31 @@ impl<'ctx> Codegen<'ctx> {
         }
     }
 
+    /// Checks that every operand has the op's declared type: LLVM's builder would otherwise
+    /// fold mismatched constants silently (or assert in a debug LLVM).
+    fn same_type(&self, t: &Operand, actual: &[BasicTypeEnum<'ctx>]) -> Result<(), CodegenError> {
+        let want = self.basic(t)?;
+        for a in actual {
+            if *a != want {
+                return self.unsupported(format!(
+                    "an operand has type {} where the op is declared on {}",
+                    a.print_to_string().to_string_lossy(),
+                    want.print_to_string().to_string_lossy()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// An aggregate index (0 ≤ i < 2^32).
+    fn index(&self, o: &Operand) -> Result<u32, CodegenError> {
+        let i = self.int(o)?;
+        match u32::try_from(i) {
+            Ok(i) => Ok(i),
+            Err(_) => self.unsupported(format!("aggregate index {i} out of range")),
+        }
+    }
+
     fn int(&self, o: &Operand) -> Result<i64, CodegenError> {
         match o.as_int() {
             Some(i) => Ok(i),
@@ -322,7 +350,8 @@ impl<'ctx> Codegen<'ctx> {
             "llvm.arg" => {
                 arity(2)?;
                 let i = self.int(&ops[1])?;
-                match func.get_nth_param(i as u32) {
+                let n = u32::try_from(i).ok().filter(|n| *n < func.count_params());
+                match n.and_then(|n| func.get_nth_param(n)) {
                     Some(p) => p,
                     None => return self.unsupported(format!("no parameter {i}")),
                 }
@@ -362,6 +391,7 @@ impl<'ctx> Codegen<'ctx> {
             | "llvm.ashr" => {
                 arity(3)?;
                 let (a, c) = (self.int_value(v(1)?)?, self.int_value(v(2)?)?);
+                self.same_type(&ops[0], &[a.get_type().into(), c.get_type().into()])?;
                 let r = match op {
                     "llvm.add" => bld.build_int_add(a, c, ""),
                     "llvm.sub" => bld.build_int_sub(a, c, ""),
@@ -382,6 +412,7 @@ impl<'ctx> Codegen<'ctx> {
             "llvm.fadd" | "llvm.fsub" | "llvm.fmul" | "llvm.fdiv" | "llvm.frem" => {
                 arity(3)?;
                 let (a, c) = (self.float_value(v(1)?)?, self.float_value(v(2)?)?);
+                self.same_type(&ops[0], &[a.get_type().into(), c.get_type().into()])?;
                 let r = match op {
                     "llvm.fadd" => bld.build_float_add(a, c, ""),
                     "llvm.fsub" => bld.build_float_sub(a, c, ""),
@@ -492,7 +523,7 @@ impl<'ctx> Codegen<'ctx> {
                 arity(3)?;
                 let mut agg = v(1)?;
                 for i in ops[2].as_list().unwrap_or_default() {
-                    let i = self.int(i)? as u32;
+                    let i = self.index(i)?;
                     let a = aggregate(agg).ok_or_else(|| CodegenError::Unsupported {
                         function: self.function.clone(),
                         message: "extractvalue from a non-aggregate".to_string(),
@@ -507,7 +538,7 @@ impl<'ctx> Codegen<'ctx> {
                     .as_list()
                     .unwrap_or_default()
                     .iter()
-                    .map(|i| self.int(i).map(|i| i as u32))
+                    .map(|i| self.index(i))
                     .collect::<Result<_, _>>()?;
                 let Some((_, path)) = idx.split_last() else {
                     return self.unsupported("insertvalue without an index");

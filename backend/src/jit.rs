@@ -207,6 +207,12 @@ fn add_wrapper<'ctx>(
     let target = module
         .get_function(entry)
         .ok_or_else(|| JitError::Call(format!("no function `@{entry}`")))?;
+    if module.get_function(&wrapper_name(entry)).is_some() {
+        return Err(JitError::Call(format!(
+            "the program defines `@{}`, the name of kiln's call wrapper",
+            wrapper_name(entry)
+        )));
+    }
     let ptr = ctx.ptr_type(AddressSpace::default());
     let i64t = ctx.i64_type();
     let wrapper = module.add_function(

@@ -225,3 +225,45 @@ fn nested_insertvalue_and_extractvalue() {
         }]
     );
 }
+
+#[test]
+fn malformed_lowered_code_is_an_error() {
+    use Operand::{Int, List};
+    let f = |name: &str, insts: Vec<Inst>| Lowered {
+        name: name.to_string(),
+        signature: Operand::Node("llvm.sig".into(), vec![t("i64"), List(vec![t("i64")])]),
+        blocks: vec![LoweredBlock {
+            label: String::new(),
+            params: None,
+            reachable: true,
+            insts,
+        }],
+        order: vec![0],
+    };
+    let bad_arg = f(
+        "f",
+        vec![
+            inst(Some(0), "llvm.arg", vec![t("i64"), Int(-1)]),
+            inst(None, "llvm.return", vec![Operand::Value(0)]),
+        ],
+    );
+    let e = emit(&[bad_arg], Emit::LlvmIr, &CodegenOptions::default()).expect_err("bad index");
+    assert!(e.to_string().contains("no parameter -1"), "{e}");
+    let ok = |name: &str| {
+        f(
+            name,
+            vec![
+                inst(Some(0), "llvm.arg", vec![t("i64"), Int(0)]),
+                inst(None, "llvm.return", vec![Operand::Value(0)]),
+            ],
+        )
+    };
+    // A program defining the JIT's wrapper name for `f` is refused, not misrouted.
+    let e = kiln_backend::Jit::new(vec![ok("f"), ok("__kiln_call.f")])
+        .err()
+        .expect("refused");
+    assert!(
+        e.to_string().contains("the name of kiln's call wrapper"),
+        "{e}"
+    );
+}

@@ -113,7 +113,8 @@ fn add_val(v: &Val, ast: &mut PatternAst<Node>, subst: &mut Subst, fresh: &mut u
         Val::Term(t) => Some(add_term(t, ast)),
         Val::Class(id) => {
             // An existing class enters the template through a fresh variable.
-            let v = var(&format!("__computed{fresh}"));
+            // `#` cannot appear in a rule's variable names, so this never captures one.
+            let v = var(&format!("#computed{fresh}"));
             *fresh += 1;
             subst.insert(v, *id);
             Some(ast.add(ENodeOrVar::Var(v)))

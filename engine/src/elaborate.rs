@@ -24,6 +24,8 @@ struct Elaborator<'a, 'g> {
     extractor: &'a Extraction<'g>,
     ops: &'a OpTable,
     scopes: Vec<HashMap<Id, Operand>>,
+    /// Classes being elaborated (on the recursion stack), to report a cycle.
+    active: std::collections::HashSet<Id>,
     insts: Vec<Inst>,
     next: ValueRef,
     depth: usize,
@@ -50,6 +52,7 @@ pub fn elaborate(
         extractor,
         ops,
         scopes: Vec::new(),
+        active: std::collections::HashSet::new(),
         insts: Vec::new(),
         next: 0,
         depth: 0,
@@ -122,8 +125,15 @@ impl Elaborator<'_, '_> {
                 "the extracted term is too deep to elaborate (over {MAX_DEPTH} nested operations)"
             )));
         }
+        if !self.active.insert(id) {
+            self.depth -= 1;
+            return Err(ElaborationError(
+                "the extracted term refers to itself (a cycle in the e-graph's choice)".to_string(),
+            ));
+        }
         let node = self.extractor.find_best_node(id).clone();
         let result = self.node(&node);
+        self.active.remove(&id);
         self.depth -= 1;
         let o = result?;
         if let Some(scope) = self.scopes.last_mut() {

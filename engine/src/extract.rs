@@ -68,46 +68,40 @@ pub struct Extraction<'g> {
 impl<'g> Extraction<'g> {
     pub fn new(egraph: &'g Graph, ops: Arc<OpTable>) -> Extraction<'g> {
         let mut cf = LoweringCost { ops };
-        let mut cost: HashMap<Id, Cost> = HashMap::new();
+        // The node recorded for a class is the one that last *strictly* lowered its cost.
+        // A node that refers back to its own class (directly or through a cycle) can never
+        // strictly improve on the cost that class already has, so the chosen nodes form no
+        // cycle — even where costs saturate or an op costs nothing.
+        let mut best: HashMap<Id, (Cost, usize)> = HashMap::new();
         let mut queue: VecDeque<Id> = egraph.classes().map(|c| c.id).collect();
         let mut queued: HashSet<Id> = queue.iter().copied().collect();
         while let Some(id) = queue.pop_front() {
             queued.remove(&id);
-            let new = egraph[id]
-                .nodes
-                .iter()
-                .map(|n| {
-                    cf.cost(n, |c| {
-                        cost.get(&egraph.find(c)).copied().unwrap_or(Cost::INFINITE)
-                    })
-                })
-                .min()
-                .unwrap_or(Cost::INFINITE);
-            let old = cost.get(&id).copied();
-            if old.is_none_or(|o| new < o) {
-                cost.insert(id, new);
-                if old.is_some_and(|o| new < o) || new.is_finite() {
-                    for parent in egraph[id].parents() {
-                        let p = egraph.find(parent);
-                        if queued.insert(p) {
-                            queue.push_back(p);
+            let mut choice: Option<(Cost, usize)> = None;
+            for (i, n) in egraph[id].nodes.iter().enumerate() {
+                let c = cf.cost(n, |c| {
+                    best.get(&egraph.find(c)).map_or(Cost::INFINITE, |b| b.0)
+                });
+                if choice.is_none_or(|(b, _)| c < b) {
+                    choice = Some((c, i));
+                }
+            }
+            let Some((new, idx)) = choice else { continue };
+            let old = best.get(&id).map(|b| b.0);
+            match old {
+                Some(o) if new >= o => {}
+                _ => {
+                    best.insert(id, (new, idx));
+                    if new.is_finite() {
+                        for parent in egraph[id].parents() {
+                            let p = egraph.find(parent);
+                            if queued.insert(p) {
+                                queue.push_back(p);
+                            }
                         }
                     }
                 }
             }
-        }
-        let mut best = HashMap::with_capacity(cost.len());
-        for class in egraph.classes() {
-            let mut choice = (Cost::INFINITE, 0);
-            for (i, n) in class.nodes.iter().enumerate() {
-                let c = cf.cost(n, |c| {
-                    cost.get(&egraph.find(c)).copied().unwrap_or(Cost::INFINITE)
-                });
-                if c < choice.0 {
-                    choice = (c, i);
-                }
-            }
-            best.insert(class.id, choice);
         }
         Extraction { egraph, best }
     }
@@ -124,12 +118,17 @@ impl<'g> Extraction<'g> {
         &self.egraph[id].nodes[i]
     }
 
-    /// The best term of a class (built without recursion).
-    pub fn find_best(&self, id: Id) -> (Cost, RecExpr<Node>) {
+    /// The best term of a class, or `None` when it has no target-level form (then the
+    /// recorded nodes may form a cycle, so no term is built).
+    pub fn find_best(&self, id: Id) -> Option<(Cost, RecExpr<Node>)> {
+        let cost = self.find_best_cost(id);
+        if !cost.is_finite() {
+            return None;
+        }
         let expr = self
             .find_best_node(id)
             .build_recexpr(|c| self.find_best_node(c).clone());
-        (self.find_best_cost(id), expr)
+        Some((cost, expr))
     }
 }
 

@@ -47,8 +47,7 @@ fn run_one(rules: &CompiledRules, t: &RuleTest) -> Result<(), String> {
         return Ok(());
     }
     let extractor = build_extractor(&egraph, rules.ops.clone());
-    let (cost, best) = extractor.find_best(input);
-    let mut msg = if cost.is_finite() {
+    let mut msg = if let Some((_, best)) = extractor.find_best(input) {
         format!(
             "expected `{}`, but the input lowers to `{best}`",
             t.expected

@@ -155,7 +155,8 @@ pub fn lower_function(rules: &CompiledRules, f: &Function, opts: &LowerOptions) 
             Some(StopReason::Saturated) | None => Stop::Saturated,
             Some(StopReason::IterationLimit(n)) => Stop::IterationLimit(*n),
             Some(StopReason::NodeLimit(n)) => Stop::NodeLimit(*n),
-            Some(StopReason::TimeLimit(t)) => Stop::TimeLimit(Duration::from_secs_f64(*t)),
+            // Report the configured limit (the elapsed time varies from run to run).
+            Some(StopReason::TimeLimit(_)) => Stop::TimeLimit(Duration::from_millis(phase.time_ms)),
             Some(StopReason::Other(s)) => Stop::Other(s.clone()),
         };
         let mut applied: std::collections::BTreeMap<String, usize> = Default::default();
@@ -294,10 +295,7 @@ fn extractor_roots(
     let ex = build_extractor(egraph, rules.ops.clone());
     originals
         .iter()
-        .map(|(id, src)| {
-            let (cost, best) = ex.find_best(*id);
-            (src.clone(), cost.is_finite().then_some(best))
-        })
+        .map(|(id, src)| (src.clone(), ex.find_best(*id).map(|(_, best)| best)))
         .collect()
 }
 

@@ -36,6 +36,8 @@ impl Loaded {
 pub const DEFAULT_ITERATIONS: usize = 30;
 pub const DEFAULT_NODES: usize = 100_000;
 pub const DEFAULT_GROWTH: usize = 4;
+/// The longest list literal (each element is one more nested `cons`).
+pub const MAX_LIST: usize = 256;
 pub const DEFAULT_TIME_MS: u64 = 10_000;
 
 /// Checks a set of rule files (in the order given; callers sort them by path).
@@ -703,6 +705,17 @@ impl Checker {
             }
             Term::List { items, tail, span } => {
                 self.expect(expected, Sort::List, *span, "a list", ctx);
+                if items.len() > MAX_LIST {
+                    self.error(
+                        "rules.too-deep",
+                        *span,
+                        format!(
+                            "a list literal of {} items; at most {MAX_LIST} are allowed",
+                            items.len()
+                        ),
+                    );
+                    return None;
+                }
                 let mut acc = match tail {
                     Some(t) => self.term(t, Sort::List, ctx, vars),
                     None => Some(Pat::Op("nil".to_string(), Vec::new())),

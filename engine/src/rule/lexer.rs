@@ -73,8 +73,14 @@ pub type Spanned<'a> = (usize, Tok<'a>, usize);
 pub struct Lexer<'a> {
     text: &'a str,
     pos: usize,
+    /// Open `(`, `[` and `{` (terms deeper than [`MAX_NESTING`] end the file with an error,
+    /// so no later stage recurses without bound).
+    depth: usize,
     pub diagnostics: Vec<Diagnostic>,
 }
+
+/// How deeply terms may nest.
+pub const MAX_NESTING: usize = 200;
 
 fn is_name_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
@@ -96,6 +102,7 @@ impl<'a> Lexer<'a> {
         Lexer {
             text,
             pos: 0,
+            depth: 0,
             diagnostics: Vec::new(),
         }
     }
@@ -240,7 +247,24 @@ impl<'a> Iterator for Lexer<'a> {
     type Item = Result<Spanned<'a>, std::convert::Infallible>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        self.next_token().map(Ok)
+        let tok = self.next_token()?;
+        match tok.1 {
+            Tok::LParen | Tok::LBracket | Tok::LBrace => {
+                self.depth += 1;
+                if self.depth > MAX_NESTING {
+                    self.diagnostics.push(Diagnostic::error(
+                        "rules.too-deep",
+                        Span::new(tok.0, tok.2),
+                        format!("terms nest more than {MAX_NESTING} deep; the rest of the file is ignored"),
+                    ));
+                    self.pos = self.text.len();
+                    return None;
+                }
+            }
+            Tok::RParen | Tok::RBracket | Tok::RBrace => self.depth = self.depth.saturating_sub(1),
+            _ => {}
+        }
+        Some(Ok(tok))
     }
 }
 

@@ -27,6 +27,13 @@ pub fn parse_rule_file(text: &str) -> (RuleFile, Vec<Diagnostic>) {
             RuleFile::default()
         }
     };
+    // A file cut short for nesting too deeply ends early; the syntax errors that follows
+    // from that are noise.
+    if diags.iter().any(|d| d.code == "rules.too-deep") {
+        diags.retain(|d| {
+            d.code == "rules.too-deep" || !d.message.starts_with("unexpected end of file")
+        });
+    }
     (tree, one_per_line(diags, text))
 }
 
