@@ -114,9 +114,16 @@ pub fn lower_file(
     use rayon::prelude::*;
     let mut work = Vec::new();
     for item in kiln_engine::functions(db, file) {
-        let Some(f) = &kiln_engine::function_ir(db, *item).function else {
+        let built = kiln_engine::function_ir(db, *item);
+        let Some(f) = &built.function else {
             continue;
         };
+        // Only verified functions are lowered: the encoder relies on the verifier's facts.
+        if kiln_frontend::has_errors(&built.diagnostics)
+            || kiln_frontend::has_errors(kiln_engine::verify_function(db, *item))
+        {
+            continue;
+        }
         if only.is_some_and(|n| n != f.name) {
             continue;
         }
@@ -145,6 +152,7 @@ pub fn lower_file(
         .build()
     {
         Ok(pool) => pool.install(lower_all),
+        // Creating threads failed (resource exhaustion): lower on the caller's thread.
         Err(_) => lower_all(),
     }
 }

@@ -117,6 +117,9 @@ pub struct LowerOutcome {
 }
 
 /// Lowers one verified function with compiled rules.
+///
+/// Elaboration recurses once per nested operand: call this on a thread with a large stack
+/// for functions with long dependency chains (`kiln::lower_file` uses 1 GiB threads).
 pub fn lower_function(rules: &CompiledRules, f: &Function, opts: &LowerOptions) -> LowerOutcome {
     let mut egraph = Graph::new(Analysis::new(rules.ops.clone()));
     if opts.explain {
