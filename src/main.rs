@@ -248,10 +248,10 @@ fn print_stats(f: &kiln::FunctionLowering) {
 }
 
 /// Writes to `-o` atomically or to standard output.
-fn write_output(ctx: &Ctx, output: Option<&Path>, contents: &str) -> bool {
+fn write_output(ctx: &Ctx, output: Option<&Path>, contents: &[u8]) -> bool {
     match output {
         None => {
-            let _ = std::io::stdout().lock().write_all(contents.as_bytes());
+            let _ = std::io::stdout().lock().write_all(contents);
             true
         }
         Some(out) => match write_atomically(out, contents) {
@@ -308,18 +308,7 @@ fn read_input(ctx: &Ctx, path: &Path) -> Option<String> {
 
 /// Writes `contents` to `path` through a temporary file in the same directory, so a reader
 /// never sees a partial file and a failure leaves no file behind.
-fn write_atomically(path: &Path, contents: &str) -> std::io::Result<()> {
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(contents.as_bytes())?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
-}
-
-fn write_bytes_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),
@@ -371,22 +360,7 @@ fn run(cli: Cli) -> ExitCode {
                 return ExitCode::FAILURE;
             }
             let printed = format_file(&db, source);
-            match output {
-                None => {
-                    let _ = std::io::stdout().lock().write_all(printed.as_bytes());
-                }
-                Some(out) => {
-                    if let Err(e) = write_atomically(&out, &printed) {
-                        ctx.fail(
-                            "io.write",
-                            &out.display().to_string(),
-                            format!("cannot write `{}`: {e}", out.display()),
-                        );
-                        return ExitCode::FAILURE;
-                    }
-                }
-            }
-            ExitCode::SUCCESS
+            exit(write_output(&ctx, output.as_deref(), printed.as_bytes()))
         }
         Command::Lower {
             file,
@@ -443,7 +417,7 @@ fn run(cli: Cli) -> ExitCode {
             if failed {
                 return ExitCode::FAILURE;
             }
-            if !write_output(&ctx, output.as_deref(), &out) {
+            if !write_output(&ctx, output.as_deref(), out.as_bytes()) {
                 return ExitCode::FAILURE;
             }
             if let (LowerEmit::Egraph, Some(dot_path)) = (emit, &output) {
@@ -509,7 +483,7 @@ fn run(cli: Cli) -> ExitCode {
             }
             if emit == CompileEmit::MlirLlvm {
                 return match kiln::backend::print_program(&program) {
-                    Ok(text) => exit(write_output(&ctx, output.as_deref(), &text)),
+                    Ok(text) => exit(write_output(&ctx, output.as_deref(), text.as_bytes())),
                     Err(e) => {
                         ctx.fail("codegen", &display(&file), e.to_string());
                         ExitCode::FAILURE
@@ -532,21 +506,7 @@ fn run(cli: Cli) -> ExitCode {
                 (CompileEmit::Exe | CompileEmit::Lib, Some(out)) => {
                     link(&ctx, &bytes, out, emit == CompileEmit::Lib)
                 }
-                (_, Some(out)) => match write_bytes_atomically(out, &bytes) {
-                    Ok(()) => true,
-                    Err(e) => {
-                        ctx.fail(
-                            "io.write",
-                            &out.display().to_string(),
-                            format!("cannot write `{}`: {e}", out.display()),
-                        );
-                        false
-                    }
-                },
-                (_, None) => {
-                    let _ = std::io::stdout().lock().write_all(&bytes);
-                    true
-                }
+                (_, out) => write_output(&ctx, out.as_deref(), &bytes),
             };
             exit(ok)
         }
