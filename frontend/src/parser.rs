@@ -75,7 +75,9 @@ fn run<'a, T>(
     }
 }
 
-fn one_per_line(mut diags: Vec<Diagnostic>, text: &str) -> Vec<Diagnostic> {
+/// Keeps the first diagnostic of each source line (sorted by position): error recovery inside
+/// a broken line tends to cascade. Shared with the rule-file parser.
+pub fn one_per_line(mut diags: Vec<Diagnostic>, text: &str) -> Vec<Diagnostic> {
     diags.sort_by_key(|d| d.span.start);
     let index = LineIndex::new(text);
     let mut seen = std::collections::HashSet::new();
@@ -117,9 +119,8 @@ fn convert(e: ParseError<usize, Tok<'_>, std::convert::Infallible>, text: &str) 
 
 /// Renders lalrpop's expected-terminal list as prose: `, expected `:` or a type`.
 fn expectation(expected: &[String]) -> String {
-    let mut words: Vec<String> = Vec::new();
-    for e in expected {
-        let w = match e.as_str() {
+    expected_prose(
+        expected.iter().map(|e| match e.as_str() {
             "VALUE" => "a value".to_string(),
             "SYMBOL" => "a symbol".to_string(),
             "BLOCK" => "a block label".to_string(),
@@ -131,16 +132,23 @@ fn expectation(expected: &[String]) -> String {
             "VISIBILITY" => "a visibility".to_string(),
             s if s.starts_with("OP_") => "an operation".to_string(),
             s => format!("`{}`", s.trim_matches('"').replace("\\\"", "\"")),
-        };
+        }),
+        8,
+    )
+}
+
+/// `, expected A, B or C` from descriptions of the expected tokens (repeats dropped); empty
+/// when there are none or more than `max` (a list that long does not help).
+pub fn expected_prose(descriptions: impl IntoIterator<Item = String>, max: usize) -> String {
+    let mut words: Vec<String> = Vec::new();
+    for w in descriptions {
         if !words.contains(&w) {
             words.push(w);
         }
     }
-    match words.len() {
-        0 => String::new(),
-        1 => format!(", expected {}", words[0]),
-        n if n <= 8 => {
-            let (last, init) = words.split_last().expect("n > 1");
+    match words.split_last() {
+        Some((only, [])) => format!(", expected {only}"),
+        Some((last, init)) if words.len() <= max => {
             format!(", expected {} or {}", init.join(", "), last)
         }
         _ => String::new(),

@@ -3,6 +3,7 @@
 
 use crate::rule::ast::{RuleFile, Term};
 use crate::rule::lexer::{Lexer, Tok};
+use kiln_frontend::parser::{expected_prose, one_per_line};
 use kiln_frontend::{Diagnostic, Span};
 use lalrpop_util::{lalrpop_mod, ParseError};
 
@@ -54,14 +55,6 @@ pub fn parse_term(text: &str) -> Result<Term, Vec<Diagnostic>> {
     }
 }
 
-fn one_per_line(mut diags: Vec<Diagnostic>, text: &str) -> Vec<Diagnostic> {
-    diags.sort_by_key(|d| d.span.start);
-    let index = kiln_frontend::LineIndex::new(text);
-    let mut seen = std::collections::HashSet::new();
-    diags.retain(|d| seen.insert(index.line_col(d.span.start).line));
-    diags
-}
-
 fn convert(e: ParseError<usize, Tok<'_>, std::convert::Infallible>, text: &str) -> Diagnostic {
     match e {
         ParseError::InvalidToken { location } => Diagnostic::error(
@@ -93,9 +86,8 @@ fn convert(e: ParseError<usize, Tok<'_>, std::convert::Infallible>, text: &str) 
 }
 
 fn expectation(expected: &[String]) -> String {
-    let mut words: Vec<String> = Vec::new();
-    for e in expected {
-        let w = match e.as_str() {
+    expected_prose(
+        expected.iter().map(|e| match e.as_str() {
             "IDENT" => "a name".to_string(),
             "VAR" => "a variable".to_string(),
             "INT" => "an integer".to_string(),
@@ -103,20 +95,9 @@ fn expectation(expected: &[String]) -> String {
             "STRING" => "a string".to_string(),
             "FUNC" => "a function name".to_string(),
             s => format!("`{}`", s.trim_matches('"')),
-        };
-        if !words.contains(&w) {
-            words.push(w);
-        }
-    }
-    match words.len() {
-        0 => String::new(),
-        1 => format!(", expected {}", words[0]),
-        n if n <= 6 => {
-            let (last, init) = words.split_last().expect("n > 1");
-            format!(", expected {} or {}", init.join(", "), last)
-        }
-        _ => String::new(),
-    }
+        }),
+        6,
+    )
 }
 
 #[cfg(test)]
