@@ -3,7 +3,7 @@
 //! constant. Guards read these facts; constant folding rules produce new constants from them.
 
 use crate::node::Node;
-use crate::rule::ruleset::{Level, RuleSet, Sort};
+use crate::rule::ruleset::{Level, OpDecl, RuleSet, Sort};
 use crate::term::Term;
 use egg::{DidMerge, EGraph, Id, Symbol};
 use std::collections::HashMap;
@@ -12,22 +12,10 @@ use std::sync::Arc;
 /// Ground terms larger than this are not tracked (types and signatures are far smaller).
 const MAX_GROUND: usize = 512;
 
-/// What the analysis needs to know about a declared operation.
-#[derive(Clone, Debug)]
-pub struct OpInfo {
-    pub level: Level,
-    pub effect: bool,
-    pub constant: bool,
-    pub cost: u32,
-    pub children: Vec<Sort>,
-    pub result: Sort,
-    pub type_child: Option<usize>,
-}
-
 /// Declared operations by name, shared by the analysis, extraction and elaboration.
 #[derive(Clone, Debug, Default)]
 pub struct OpTable {
-    ops: HashMap<Symbol, OpInfo>,
+    ops: HashMap<Symbol, OpDecl>,
 }
 
 impl OpTable {
@@ -35,25 +23,12 @@ impl OpTable {
         let ops = rules
             .decls
             .iter()
-            .map(|d| {
-                (
-                    Symbol::from(d.name.as_str()),
-                    OpInfo {
-                        level: d.level,
-                        effect: d.effect,
-                        constant: d.constant,
-                        cost: d.cost,
-                        children: d.children.clone(),
-                        result: d.result,
-                        type_child: d.type_child(),
-                    },
-                )
-            })
+            .map(|d| (Symbol::from(d.name.as_str()), d.clone()))
             .collect();
         OpTable { ops }
     }
 
-    pub fn get(&self, op: Symbol) -> Option<&OpInfo> {
+    pub fn get(&self, op: Symbol) -> Option<&OpDecl> {
         self.ops.get(&op)
     }
 }
@@ -128,7 +103,7 @@ impl egg::Analysis<Node> for Analysis {
                 }
             }
         }
-        if let Some(i) = info.type_child {
+        if let Some(i) = info.type_child() {
             if let Some(c) = children.get(i) {
                 facts.ty = egraph[*c].data.ground.clone();
                 facts.ty_from_source = info.level == Level::Source;

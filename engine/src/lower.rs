@@ -238,13 +238,14 @@ pub fn lower_function(rules: &CompiledRules, f: &Function, opts: &LowerOptions) 
         }
     }
     stats.extract_time = start.elapsed();
+    // Each root's original term with its extracted term, taken from the extraction above
+    // before it releases the e-graph (explaining needs it mutably).
+    let pairs: Vec<(RecExpr<Node>, Option<RecExpr<Node>>)> = originals
+        .iter()
+        .map(|(id, src)| (src.clone(), extractor.find_best(*id).map(|(_, best)| best)))
+        .collect();
     drop(extractor);
-    let explanation = if opts.explain {
-        let pairs = extractor_roots(&egraph, rules, &originals);
-        Some(explain(&mut egraph, &pairs, opts))
-    } else {
-        None
-    };
+    let explanation = opts.explain.then(|| explain(&mut egraph, &pairs, opts));
     let dot = opts.dot.then(|| egraph.dot().to_string());
     LowerOutcome {
         lowered,
@@ -287,19 +288,6 @@ fn all_roots(e: &Encoded) -> Vec<Id> {
         out.extend(b.skeleton.iter().copied());
     }
     out
-}
-
-/// Pairs each root's original term with its extracted term.
-fn extractor_roots(
-    egraph: &Graph,
-    rules: &CompiledRules,
-    originals: &[(Id, RecExpr<Node>)],
-) -> Vec<(RecExpr<Node>, Option<RecExpr<Node>>)> {
-    let ex = build_extractor(egraph, rules.ops.clone());
-    originals
-        .iter()
-        .map(|(id, src)| (src.clone(), ex.find_best(*id).map(|(_, best)| best)))
-        .collect()
 }
 
 fn explain(
