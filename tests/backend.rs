@@ -5,21 +5,12 @@
 //!   compile yet); `KILN_BLESS=1` rewrites the golden files.
 //! - determinism, other targets, `-O2`, linking with C (`cc`), executables, shared libraries.
 
+mod common;
+
+use common::{corpus_programs, kiln, root};
 use libtest_mimic::{Arguments, Failed, Trial};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn kiln(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kiln"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("kiln runs")
-}
 
 fn ok(o: &Output) -> Result<String, Failed> {
     let e = String::from_utf8_lossy(&o.stderr);
@@ -221,22 +212,14 @@ int main(void) {
 }
 "#;
 
-fn links_with_c() -> Result<(), Failed> {
-    let dir = tempfile::tempdir()?;
-    let obj = dir.path().join("loops.o");
-    ok(&kiln(&[
-        "compile",
-        "corpus/loops.mlir",
-        "-O2",
-        "-o",
-        obj.to_str().unwrap_or_default(),
-    ]))?;
-    let c = dir.path().join("main.c");
+/// Links `C_MAIN` with an object of `corpus/loops.mlir` and checks what it prints.
+fn run_c_main(dir: &Path, obj: &Path) -> Result<(), Failed> {
+    let c = dir.join("main.c");
     std::fs::write(&c, C_MAIN)?;
-    let exe = dir.path().join("main");
+    let exe = dir.join("main");
     let cc = Command::new("cc")
         .arg(&c)
-        .arg(&obj)
+        .arg(obj)
         .arg("-o")
         .arg(&exe)
         .output()?;
@@ -249,6 +232,19 @@ fn links_with_c() -> Result<(), Failed> {
         return Err(format!("C program printed {text:?}").into());
     }
     Ok(())
+}
+
+fn links_with_c() -> Result<(), Failed> {
+    let dir = tempfile::tempdir()?;
+    let obj = dir.path().join("loops.o");
+    ok(&kiln(&[
+        "compile",
+        "corpus/loops.mlir",
+        "-O2",
+        "-o",
+        obj.to_str().unwrap_or_default(),
+    ]))?;
+    run_c_main(dir.path(), &obj)
 }
 
 fn exe_and_lib() -> Result<(), Failed> {
@@ -362,24 +358,7 @@ fn mlir_llvm_links_with_c() -> Result<(), Failed> {
     if !l.status.success() {
         return Err(String::from_utf8_lossy(&l.stderr).into_owned().into());
     }
-    let c = dir.path().join("main.c");
-    std::fs::write(&c, C_MAIN)?;
-    let exe = dir.path().join("main");
-    let cc = Command::new("cc")
-        .arg(&c)
-        .arg(&obj)
-        .arg("-o")
-        .arg(&exe)
-        .output()?;
-    if !cc.status.success() {
-        return Err(format!("cc failed: {}", String::from_utf8_lossy(&cc.stderr)).into());
-    }
-    let out = Command::new(&exe).output()?;
-    let text = String::from_utf8_lossy(&out.stdout);
-    if text != "120 6 9 -1\n" {
-        return Err(format!("C program printed {text:?}").into());
-    }
-    Ok(())
+    run_c_main(dir.path(), &obj)
 }
 
 fn main() {
@@ -393,13 +372,7 @@ fn main() {
         );
         trials.push(Trial::test(name, move || run_trial(file, entry, a, want)));
     }
-    let mut programs = Vec::new();
-    collect(&root().join("corpus"), &mut programs);
-    for p in programs {
-        let name = p
-            .strip_prefix(root().join("corpus"))
-            .map(|r| r.to_string_lossy().into_owned())
-            .unwrap_or_default();
+    for (_, name) in corpus_programs() {
         let n = name.clone();
         trials.push(Trial::test(format!("ll/{name}"), move || ll_trial(n)));
         let skip = !mlir_tools() && std::env::var_os("KILN_REQUIRE_MLIR").is_none();
@@ -422,20 +395,4 @@ fn main() {
         .with_ignored_flag(skip),
     );
     libtest_mimic::run(&args, trials).exit();
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            if p.file_name() != Some("fail".as_ref()) {
-                collect(&p, out);
-            }
-        } else if p.extension() == Some("mlir".as_ref()) {
-            out.push(p);
-        }
-    }
 }

@@ -8,47 +8,14 @@
 //! - `fail/<file>`: each file's leading `// error: LINE:COL: MESSAGE` comments are exactly
 //!   the errors `kiln check` reports, with exit code 1 and no panic.
 
+mod common;
+
+use common::{corpus_programs, files, kiln, root};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 const MLIR_OPT: &str = "/usr/lib/llvm-19/bin/mlir-opt";
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn kiln(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kiln"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the kiln binary runs")
-}
-
-fn programs(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("corpus directory exists")
-        .map(|e| e.expect("readable entry").path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            if p.file_name() != Some("fail".as_ref()) {
-                programs(&p, out);
-            }
-        } else if p.extension() == Some("mlir".as_ref()) {
-            out.push(p);
-        }
-    }
-}
-
-fn rel(p: &Path) -> String {
-    p.strip_prefix(root().join("corpus"))
-        .expect("under corpus/")
-        .to_string_lossy()
-        .into_owned()
-}
 
 fn no_panic(out: &Output) -> Result<(), Failed> {
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -58,8 +25,7 @@ fn no_panic(out: &Output) -> Result<(), Failed> {
     Ok(())
 }
 
-fn fmt_trial(path: PathBuf) -> Result<(), Failed> {
-    let name = rel(&path);
+fn fmt_trial(path: PathBuf, name: String) -> Result<(), Failed> {
     let check = kiln(&[
         "check",
         "--color",
@@ -184,8 +150,6 @@ fn fail_trial(path: PathBuf) -> Result<(), Failed> {
 fn main() {
     let args = Arguments::from_args();
     let mut trials = Vec::new();
-    let mut files = Vec::new();
-    programs(&root().join("corpus"), &mut files);
     let have_mlir = Path::new(MLIR_OPT).exists();
     if !have_mlir && std::env::var_os("KILN_REQUIRE_MLIR").is_some() {
         eprintln!(
@@ -193,21 +157,15 @@ fn main() {
         );
         std::process::exit(1);
     }
-    for f in &files {
-        let p = f.clone();
-        trials.push(Trial::test(format!("fmt/{}", rel(f)), move || fmt_trial(p)));
-        let p = f.clone();
+    for (f, name) in corpus_programs() {
+        let (p, n) = (f.clone(), name.clone());
+        trials.push(Trial::test(format!("fmt/{name}"), move || fmt_trial(p, n)));
         trials.push(
-            Trial::test(format!("mlir-opt/{}", rel(f)), move || mlir_opt_trial(p))
+            Trial::test(format!("mlir-opt/{name}"), move || mlir_opt_trial(f))
                 .with_ignored_flag(!have_mlir),
         );
     }
-    let mut fails: Vec<PathBuf> = std::fs::read_dir(root().join("corpus/fail"))
-        .expect("corpus/fail exists")
-        .map(|e| e.expect("readable entry").path())
-        .collect();
-    fails.sort();
-    for f in fails {
+    for f in files(&root().join("corpus/fail"), "mlir", "") {
         let name = format!(
             "fail/{}",
             f.file_name().unwrap_or_default().to_string_lossy()

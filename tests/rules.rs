@@ -11,13 +11,12 @@
 use kiln::engine::rule::{load_rules, RuleSource};
 use kiln::shipped::{shipped_rules, SHIPPED};
 use kiln::{CompiledRules, Database, LowerOptions};
+mod common;
+
+use common::{corpus_programs, files, root};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
 
 fn compiled() -> Arc<CompiledRules> {
     let loaded = load_rules(shipped_rules());
@@ -126,22 +125,6 @@ fn lowered_trial(rules: Arc<CompiledRules>, path: PathBuf, name: String) -> Resu
     Ok(())
 }
 
-fn files(dir: &Path, ext: &str, skip: &str, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            if p.file_name() != Some(skip.as_ref()) {
-                files(&p, ext, skip, out);
-            }
-        } else if p.extension() == Some(ext.as_ref()) {
-            out.push(p);
-        }
-    }
-}
-
 fn main() {
     let args = Arguments::from_args();
     let rules = compiled();
@@ -156,9 +139,7 @@ fn main() {
             },
         ));
     }
-    let mut fails = Vec::new();
-    files(&root().join("tests/rules/fail"), "rules", "", &mut fails);
-    for f in fails {
+    for f in files(&root().join("tests/rules/fail"), "rules", "") {
         let name = f
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -167,22 +148,14 @@ fn main() {
             fail_trial(f)
         }));
     }
-    let mut programs = Vec::new();
-    files(&root().join("corpus"), "mlir", "fail", &mut programs);
-    for p in programs {
-        let name = p
-            .strip_prefix(root().join("corpus"))
-            .map(|r| r.to_string_lossy().into_owned())
-            .unwrap_or_default();
+    for (p, name) in corpus_programs() {
         let rules = rules.clone();
         trials.push(Trial::test(format!("lowered/{name}"), move || {
             lowered_trial(rules, p, name)
         }));
     }
     trials.push(Trial::test("shipped-list-matches-rules-dir", || {
-        let mut on_disk = Vec::new();
-        files(&root().join("rules"), "rules", "", &mut on_disk);
-        let names: Vec<String> = on_disk
+        let names: Vec<String> = files(&root().join("rules"), "rules", "")
             .iter()
             .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
             .collect();
