@@ -148,6 +148,23 @@ fn rules_dir_with(extra: &str) -> tempfile::TempDir {
     dir
 }
 
+/// `kiln rules check` on the shipped rules plus `extra`: it must fail; returns its stderr.
+fn rules_check_errors(extra: &str) -> String {
+    let dir = rules_dir_with(extra);
+    let o = kiln(
+        &[
+            "rules",
+            "check",
+            "--color",
+            "never",
+            dir.path().to_str().unwrap_or_default(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    stderr(&o)
+}
+
 #[test]
 fn lower_prints_the_lowered_form() {
     let o = kiln(&["lower", "-"], Some(GOOD));
@@ -195,21 +212,9 @@ fn rules_check_and_test_pass_on_the_shipped_rules() {
 
 #[test]
 fn rules_check_reports_every_error_with_its_file() {
-    let dir = rules_dir_with(
+    let e = rules_check_errors(
         "in lower {\n  rule x: (arith.adi ?t ?a ?b) => ?a\n  rule y: (arith.addi ?t ?a) => ?a\n}\n",
     );
-    let o = kiln(
-        &[
-            "rules",
-            "check",
-            "--color",
-            "never",
-            dir.path().to_str().unwrap_or_default(),
-        ],
-        None,
-    );
-    assert_eq!(o.status.code(), Some(1));
-    let e = stderr(&o);
     assert!(
         e.contains("extra.rules:2:12: unknown operation `arith.adi`"),
         "{e}"
@@ -421,39 +426,9 @@ fn deeply_nested_or_huge_rule_terms_are_errors() {
         "(lower-type ".repeat(300),
         ")".repeat(300)
     );
-    let dir = rules_dir_with(&deep);
-    let o = kiln(
-        &[
-            "rules",
-            "check",
-            "--color",
-            "never",
-            dir.path().to_str().unwrap_or_default(),
-        ],
-        None,
-    );
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains("terms nest more than 200 deep"),
-        "{}",
-        stderr(&o)
-    );
+    let e = rules_check_errors(&deep);
+    assert!(e.contains("terms nest more than 200 deep"), "{e}");
     let items = "i32 ".repeat(5000);
-    let dir = rules_dir_with(&format!("test long {{ (lower-types [{items}]) => nil }}\n"));
-    let o = kiln(
-        &[
-            "rules",
-            "check",
-            "--color",
-            "never",
-            dir.path().to_str().unwrap_or_default(),
-        ],
-        None,
-    );
-    assert_eq!(o.status.code(), Some(1));
-    assert!(
-        stderr(&o).contains("a list literal of 5000 items"),
-        "{}",
-        stderr(&o)
-    );
+    let e = rules_check_errors(&format!("test long {{ (lower-types [{items}]) => nil }}\n"));
+    assert!(e.contains("a list literal of 5000 items"), "{e}");
 }
