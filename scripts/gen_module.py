@@ -1,13 +1,19 @@
 #!/usr/bin/env python3
 """Writes a module of N generated functions for benchmarks: loops, memref loads/stores and
-calls, or with --scalar only func/arith/cf (what the shipped rules lower today).
+calls, or with --scalar only func/arith/cf (what the shipped rules lower today), or with
+--chain one function that is a chain of N dependent multiplications (scaling within a
+function).
 
-usage: gen_module.py N [--scalar] > big.mlir
+usage: gen_module.py N [--scalar | --chain] > big.mlir
 """
 import sys
 
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
 scalar = "--scalar" in sys.argv
+if "--chain" in sys.argv:
+    body = [f"  %v{i} = arith.muli {'%a' if i == 0 else f'%v{i-1}'}, %a : i32" for i in range(n)]
+    print("\n".join(["func.func @chain(%a: i32) -> i32 {", *body, f"  func.return %v{n-1} : i32", "}"]))
+    sys.exit(0)
 out = ["module {"]
 for i in range(n if scalar else 0):
     call = f"    %r = func.call @g{i-1}(%a, %n) : (i32, index) -> i32\n" if i > 0 else "    %r = arith.addi %a, %a : i32\n"
