@@ -109,7 +109,7 @@ pub fn elaborate(
     })
 }
 
-impl Elaborator<'_, '_> {
+impl<'a, 'g> Elaborator<'a, 'g> {
     fn lookup(&self, id: Id) -> Option<&Operand> {
         self.scopes.iter().rev().find_map(|s| s.get(&id))
     }
@@ -131,8 +131,8 @@ impl Elaborator<'_, '_> {
                 "the extracted term refers to itself (a cycle in the e-graph's choice)".to_string(),
             ));
         }
-        let node = self.extractor.find_best_node(id).clone();
-        let result = self.node(&node);
+        let extractor: &'a Extraction<'g> = self.extractor;
+        let result = self.node(extractor.find_best_node(id));
         self.active.remove(&id);
         self.depth -= 1;
         let o = result?;
@@ -142,7 +142,7 @@ impl Elaborator<'_, '_> {
         Ok(o)
     }
 
-    fn node(&mut self, node: &Node) -> Result<Operand, ElaborationError> {
+    fn node(&mut self, node: &'g Node) -> Result<Operand, ElaborationError> {
         let (op, children) = match node {
             Node::Int(i) => return Ok(Operand::Int(*i)),
             Node::Float(b) => return Ok(Operand::Float(*b)),
@@ -167,13 +167,14 @@ impl Elaborator<'_, '_> {
             }
             return Ok(Operand::List(items));
         }
-        let info = self
-            .ops
+        // The table outlives `self`'s borrow, so its declaration needs no copy.
+        let ops: &'a OpTable = self.ops;
+        let info = ops
             .get(op)
             .ok_or_else(|| ElaborationError(format!("`{op}` was extracted but is not declared")))?;
-        let (sorts, result) = (info.children.clone(), info.result);
+        let result = info.result;
         let mut operands = Vec::with_capacity(children.len());
-        for (c, s) in children.iter().zip(&sorts) {
+        for (c, s) in children.iter().zip(&info.children) {
             let o = self.operand(*c)?;
             if *s != Sort::State {
                 operands.push(o);
