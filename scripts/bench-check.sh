@@ -7,15 +7,8 @@ cd "$(dirname "$0")/.."
 N=${1:-5000}
 KILN=./target/release/kiln
 MLIR_OPT=/usr/lib/llvm-19/bin/mlir-opt
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+. scripts/bench-lib.sh
 python3 scripts/gen_module.py "$N" > "$dir/big.mlir"
-median() {  # median wall seconds of 5 runs of the command
-    for _ in 1 2 3 4 5; do
-        s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
-        python3 -c "print($e - $s)"
-    done | sort -n | sed -n 3p
-}
 k_check=$(median "$KILN" check "$dir/big.mlir")
 k_fmt=$(median "$KILN" fmt "$dir/big.mlir" -o "$dir/out.mlir")
 m_opt=$(median "$MLIR_OPT" --allow-unregistered-dialect "$dir/big.mlir" -o "$dir/mlir.mlir")

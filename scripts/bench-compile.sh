@@ -11,15 +11,8 @@ cd "$(dirname "$0")/.."
 N=${1:-2000}
 KILN=./target/release/kiln
 BIN=/usr/lib/llvm-19/bin
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+. scripts/bench-lib.sh
 python3 scripts/gen_module.py "$N" --scalar > "$dir/big.mlir"
-median() {
-    for _ in 1 2 3 4 5; do
-        s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
-        python3 -c "print($e - $s)"
-    done | sort -n | sed -n 3p
-}
 mlir() {  # mlir LEVEL
     $BIN/mlir-opt --arith-expand --convert-arith-to-llvm --convert-index-to-llvm --convert-cf-to-llvm \
         --convert-func-to-llvm --reconcile-unrealized-casts "$dir/big.mlir" -o "$dir/m.mlir" &&

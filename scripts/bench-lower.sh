@@ -10,15 +10,8 @@ cd "$(dirname "$0")/.."
 N=${1:-2000}
 KILN=./target/release/kiln
 MLIR_OPT=/usr/lib/llvm-19/bin/mlir-opt
-dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+. scripts/bench-lib.sh
 python3 scripts/gen_module.py "$N" --scalar > "$dir/big.mlir"
-median() {  # median wall seconds of 5 runs of the command
-    for _ in 1 2 3 4 5; do
-        s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
-        python3 -c "print($e - $s)"
-    done | sort -n | sed -n 3p
-}
 "$KILN" lower "$dir/big.mlir" -o "$dir/out.lowered"
 k_lower=$(median "$KILN" lower "$dir/big.mlir" -o "$dir/out.lowered")
 k_check=$(median "$KILN" check "$dir/big.mlir")
