@@ -9,7 +9,13 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ("arith.rules", include_str!("../rules/arith.rules")),
     ("cf.rules", include_str!("../rules/cf.rules")),
     ("func.rules", include_str!("../rules/func.rules")),
+    ("linearize.rules", include_str!("../rules/linearize.rules")),
     ("llvm.rules", include_str!("../rules/llvm.rules")),
+    ("memref_args.rules", include_str!("../rules/memref_args.rules")),
+    (
+        "memref_descriptor.rules",
+        include_str!("../rules/memref_descriptor.rules"),
+    ),
     ("phases.rules", include_str!("../rules/phases.rules")),
     (
         "result_packing.rules",
@@ -21,6 +27,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../rules/successor_dedup.rules"),
     ),
     ("types.rules", include_str!("../rules/types.rules")),
+    ("unranked.rules", include_str!("../rules/unranked.rules")),
 ];
 
 /// The shipped rule files, named `<builtin>/NAME` in messages.

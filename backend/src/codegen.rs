@@ -36,14 +36,18 @@ pub enum CodegenError {
     Target(String),
 }
 
-/// Builds one LLVM module holding every function (definitions and declarations).
+/// Builds one LLVM module holding every function (definitions and declarations), for the
+/// target machine's data layout (loads and stores take its ABI alignments).
 pub fn build_module<'ctx>(
     ctx: &'ctx Context,
     name: &str,
     functions: &[Lowered],
+    tm: &inkwell::targets::TargetMachine,
 ) -> Result<Module<'ctx>, CodegenError> {
     let module = ctx.create_module(name);
     module.set_source_file_name(name);
+    module.set_triple(&tm.get_triple());
+    module.set_data_layout(&tm.get_target_data().get_data_layout());
     let mut cg = Codegen {
         ctx,
         module,
@@ -603,7 +607,12 @@ impl<'ctx> Codegen<'ctx> {
                 let r = unsafe { bld.build_gep(elem, base, &idx, "") };
                 self.b(r)?.into()
             }
-            "llvm.load" => {
+            // A value ordered after effects: no instruction, the value itself.
+            "seq" => {
+                arity(1)?;
+                v(0)?
+            }
+            "llvm.load" | "llvm.load.invariant" => {
                 arity(2)?;
                 let t = self.basic(&ops[0])?;
                 self.b(bld.build_load(t, self.ptr_value(v(1)?)?, ""))?

@@ -106,9 +106,7 @@ pub fn build_for_target<'ctx>(
     tm: &TargetMachine,
     opt_level: u8,
 ) -> Result<Module<'ctx>, CodegenError> {
-    let module = build_module(ctx, "kiln", functions)?;
-    module.set_triple(&tm.get_triple());
-    module.set_data_layout(&tm.get_target_data().get_data_layout());
+    let module = build_module(ctx, "kiln", functions, tm)?;
     module
         .verify()
         .map_err(|e| CodegenError::Target(format!("LLVM rejected the module: {e}")))?;

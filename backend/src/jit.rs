@@ -334,7 +334,11 @@ fn serve(
         || -> Result<(inkwell::execution_engine::ExecutionEngine<'_>, Callable), JitError> {
             Target::initialize_native(&InitializationConfig::default())
                 .map_err(|e| JitError::Call(format!("cannot initialize the native target: {e}")))?;
-            let module = build_module(&ctx, "kiln", &functions)?;
+            let tm = crate::emit::target_machine(&crate::emit::CodegenOptions {
+                cpu: Some("native".to_string()),
+                ..Default::default()
+            })?;
+            let module = build_module(&ctx, "kiln", &functions, &tm)?;
             let mut callable = HashMap::new();
             for f in functions.iter().filter(|f| !f.is_declaration()) {
                 if let Ok((params, results)) = signature_kinds(f) {

@@ -232,6 +232,7 @@ impl Printer {
                 }
             }
             ("llvm.icmp" | "llvm.fcmp", _) => Ok("i1".to_string()),
+            ("seq", [v]) => self.vty(v),
             ("llvm.call", [_, t, _]) => self.ty(t),
             (_, [t, ..]) => self.ty(t),
             _ => self.err(format!("`{}` has no result type", inst.op)),
@@ -279,6 +280,14 @@ impl Printer {
             ("llvm.blockarg", [_, Operand::Int(b), Operand::Int(i)]) => {
                 if let Some(r) = inst.result {
                     self.names.insert(r, format!("%b{b}_{i}"));
+                }
+                return Ok(());
+            }
+            // A value ordered after effects is that value under another number.
+            ("seq", [v]) => {
+                if let Some(r) = inst.result {
+                    let name = self.val(v)?;
+                    self.names.insert(r, name);
                 }
                 return Ok(());
             }
@@ -384,7 +393,7 @@ impl Printer {
                     self.ty(elem)?
                 )
             }
-            ("llvm.load", [t, p]) => {
+            ("llvm.load" | "llvm.load.invariant", [t, p]) => {
                 format!(
                     "{lhs}llvm.load {} : !llvm.ptr -> {}",
                     self.val(p)?,
@@ -492,7 +501,12 @@ fn indices(list: &Operand) -> String {
 /// round-trip briefly (NaN, infinities).
 fn float_attr(x: f64, ty: &str) -> String {
     if x.is_finite() {
-        format!("{x:e}")
+        // MLIR's float literals need a decimal point: `1e0` is read as an integer.
+        let e = format!("{x:e}");
+        match e.split_once('e') {
+            Some((m, exp)) if !m.contains('.') => format!("{m}.0e{exp}"),
+            _ => e,
+        }
     } else {
         match ty {
             "f16" => format!("0x{:04X}", half_bits(x)),

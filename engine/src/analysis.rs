@@ -62,6 +62,18 @@ impl Analysis {
     pub fn new(ops: Arc<OpTable>) -> Analysis {
         Analysis { ops }
     }
+
+    /// Which ground term of a class guards read: a literal first, then a term headed by a
+    /// target operation (`i64`, a list), then one headed by a source helper.
+    fn ground_rank(&self, t: &Term) -> u8 {
+        match t {
+            Term::Op(op, _) => match self.ops.get(Symbol::from(op.as_str())) {
+                Some(d) if d.level == Level::Target => 1,
+                _ => 2,
+            },
+            _ => 0,
+        }
+    }
 }
 
 fn leaf_term(n: &Node) -> Option<Term> {
@@ -126,7 +138,14 @@ impl egg::Analysis<Node> for Analysis {
 
     fn merge(&mut self, a: &mut Facts, b: Facts) -> DidMerge {
         let old = a.clone();
-        if a.ground.is_none() {
+        // A class can hold several ground terms (`(arg-slot ...)` and the number it
+        // computes to, `(lower-type index)` and `i64`); guards must see the final one.
+        let better = match (&a.ground, &b.ground) {
+            (None, Some(_)) => true,
+            (Some(x), Some(y)) => self.ground_rank(y) < self.ground_rank(x),
+            _ => false,
+        };
+        if better {
             a.ground = b.ground.clone();
         }
         let take_b_ty = match (&a.ty, &b.ty) {

@@ -324,6 +324,12 @@ fn call(b: Builtin, args: &[Expr], egraph: &Graph, subst: &Subst) -> Option<Val>
         Builtin::Width => Val::Int(width_of(arg(0))? as i128),
         Builtin::IsInt => Val::Bool(as_term(arg(0))?.scalar()?.is_integer()),
         Builtin::IsFloat => Val::Bool(as_term(arg(0))?.scalar()?.is_float()),
+        Builtin::IsScalar => Val::Bool(as_term(arg(0))?.scalar().is_some()),
+        Builtin::IsRanked => Val::Bool(as_term(arg(0))?.memref().is_some()),
+        Builtin::IsUnranked => Val::Bool(matches!(
+            as_term(arg(0))?,
+            Term::Op(op, cs) if op == "memref.unranked" && cs.len() == 1
+        )),
         Builtin::IsStatic => Val::Bool(arg(0).is_some()),
         Builtin::Member => {
             let x = arg(0)?;
@@ -448,10 +454,16 @@ fn call(b: Builtin, args: &[Expr], egraph: &Graph, subst: &Subst) -> Option<Val>
             Val::Bool(x) => Val::Bool(!x),
             _ => return None,
         },
-        Builtin::FuncOf => match arg(0)? {
-            Val::Term(Term::Str(s)) => Val::Term(Term::Func(s)),
-            _ => return None,
-        },
+        Builtin::FuncOf => {
+            let mut name = String::new();
+            for i in 0..args.len() {
+                match arg(i)? {
+                    Val::Term(Term::Str(s)) | Val::Term(Term::Func(s)) => name.push_str(&s),
+                    _ => return None,
+                }
+            }
+            Val::Term(Term::Func(name))
+        }
     })
 }
 

@@ -86,8 +86,10 @@ pub fn encode_function(
             for (i, v) in block.args.iter().enumerate() {
                 let ty = enc.ty(body.ty(*v));
                 let id = if b == 0 {
+                    // The parameter list travels with each argument so rules can compute
+                    // where it lands once memrefs expand into several LLVM parameters.
                     let i = enc.int(i as i64);
-                    enc.op("func.arg", vec![ty, i])
+                    enc.op("func.arg", vec![ty, i, params])
                 } else {
                     let (bb, ii) = (enc.int(b as i64), enc.int(i as i64));
                     enc.op("block.arg", vec![ty, bb, ii])
@@ -258,10 +260,22 @@ impl Encoder<'_> {
         self.op("succ", vec![b, args])
     }
 
-    fn set_results(&mut self, op_class: Id, results: &[ValueId], body: &kiln_frontend::ir::Body) {
+    fn set_results(
+        &mut self,
+        name: &str,
+        op_class: Id,
+        results: &[ValueId],
+        body: &kiln_frontend::ir::Body,
+    ) {
+        let typed = self
+            .ops
+            .get(Symbol::from(name))
+            .is_some_and(|d| d.type_child().is_some());
         match results {
             [] => {}
-            [r] => self.values[r.index()] = Some(op_class),
+            [r] if typed => self.values[r.index()] = Some(op_class),
+            // Results of an op that does not carry its result type (a call) are typed
+            // projections, so guards can ask `(type ?v)` of every value.
             many => {
                 for (i, r) in many.iter().enumerate() {
                     let t = self.ty(body.ty(*r));
@@ -301,6 +315,12 @@ impl Encoder<'_> {
                 };
                 let l = self.egraph.add(l);
                 (self.op("arith.constant", vec![t, l]), false)
+            }
+            // A memref cast may need memory (an unranked descriptor lives in stack memory),
+            // so it keeps its place among the effects.
+            OpKind::Cast(kiln_frontend::ops::CastOp::MemRefCast) => {
+                let t = rty(self);
+                (self.op(&name, vec![state, t, operands[0]]), true)
             }
             OpKind::Binary(_) | OpKind::Unary(_) | OpKind::Cast(_) | OpKind::Select => {
                 let mut kids = vec![rty(self)];
@@ -382,7 +402,7 @@ impl Encoder<'_> {
             }
         };
         self.origin(id, &name);
-        self.set_results(id, &op.results, body);
+        self.set_results(&name, id, &op.results, body);
         skeleton.then_some(id)
     }
 }

@@ -23,6 +23,10 @@ pub enum Builtin {
     Width,
     IsInt,
     IsFloat,
+    /// `(scalar? T)`, `(ranked? T)`, `(unranked? T)`: which kind of type `T` is.
+    IsScalar,
+    IsRanked,
+    IsUnranked,
     /// `(static? E)`: whether `E` evaluates (e.g. a stride the type knows).
     IsStatic,
     /// `(member X L)`: whether the ground list `L` contains `X`.
@@ -56,7 +60,8 @@ pub enum Builtin {
     And,
     Or,
     Not,
-    /// `(func "name")`: a function symbol `@name` from a string.
+    /// `(func "prefix" @name ...)`: a function symbol whose name joins the strings and
+    /// function names given (`(func "use")` is `@use`).
     FuncOf,
 }
 
@@ -73,6 +78,9 @@ const TABLE: &[(&str, Builtin, Option<usize>)] = &[
     ("width", Builtin::Width, Some(1)),
     ("int?", Builtin::IsInt, Some(1)),
     ("float?", Builtin::IsFloat, Some(1)),
+    ("scalar?", Builtin::IsScalar, Some(1)),
+    ("ranked?", Builtin::IsRanked, Some(1)),
+    ("unranked?", Builtin::IsUnranked, Some(1)),
     ("static?", Builtin::IsStatic, Some(1)),
     ("len", Builtin::Len, Some(1)),
     ("member", Builtin::Member, Some(2)),
@@ -100,7 +108,7 @@ const TABLE: &[(&str, Builtin, Option<usize>)] = &[
     ("and", Builtin::And, None),
     ("or", Builtin::Or, None),
     ("not", Builtin::Not, Some(1)),
-    ("func", Builtin::FuncOf, Some(1)),
+    ("func", Builtin::FuncOf, None),
 ];
 
 impl Builtin {
