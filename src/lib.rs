@@ -127,23 +127,26 @@ pub fn lower_file(
         if only.is_some_and(|n| n != f.name) {
             continue;
         }
-        work.push((f.clone(), item.offset(db) as i64));
+        for variant in kiln_engine::lower::variants(f, opts.c_interface) {
+            work.push((f.clone(), variant, item.offset(db) as i64));
+        }
     }
     // Elaboration recurses once per nested operand, so a long dependency chain needs a deep
     // stack; rayon's default (2 MiB) is too small for functions of many thousand ops.
     let lower_all = || -> Vec<FunctionLowering> {
         work.into_par_iter()
-            .map(|(f, delta)| {
-                let mut outcome = lower_function(rules, &f, opts);
+            .map(|(f, variant, delta)| {
+                let mut outcome = kiln_engine::lower::lower_variant(rules, &f, variant, opts);
                 outcome.diagnostics = outcome
                     .diagnostics
                     .iter()
                     .map(|d| d.shifted(delta))
                     .collect();
-                FunctionLowering {
-                    name: f.name,
-                    outcome,
-                }
+                let name = match &outcome.lowered {
+                    Some(l) => l.name.clone(),
+                    None => f.name,
+                };
+                FunctionLowering { name, outcome }
             })
             .collect()
     };

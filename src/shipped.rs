@@ -7,6 +7,7 @@ use std::path::Path;
 /// Every file of `rules/` (a test checks this list against the directory).
 pub const SHIPPED: &[(&str, &str)] = &[
     ("arith.rules", include_str!("../rules/arith.rules")),
+    ("c_interface.rules", include_str!("../rules/c_interface.rules")),
     ("cf.rules", include_str!("../rules/cf.rules")),
     ("func.rules", include_str!("../rules/func.rules")),
     ("linearize.rules", include_str!("../rules/linearize.rules")),

@@ -58,11 +58,40 @@ struct Encoder<'a> {
     span: Span,
 }
 
+/// Which function lowering builds from a source function (DESIGN.md, convention 4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Variant {
+    /// The function itself.
+    #[default]
+    Function,
+    /// Its C-compatible wrapper: one block whose only root is
+    /// `(ciface.call START @f PARAMS RESULTS)`, signature `(ciface.sig PARAMS RESULTS)`.
+    CWrapper,
+    /// A body for an external function that forwards to its C-compatible wrapper: one
+    /// block whose only root is `(ciface.forward START @f PARAMS RESULTS)`.
+    CForwarder,
+}
+
+/// The name of a function's C-compatible wrapper (MLIR's spelling; `c_interface.rules`
+/// calls an external function's wrapper by the same name).
+pub const C_WRAPPER_PREFIX: &str = "_mlir_ciface_";
+
 /// Adds `f` to the e-graph and returns its roots.
 pub fn encode_function(
     egraph: &mut EGraph<Node, Analysis>,
     ops: &OpTable,
     f: &Function,
+) -> Encoded {
+    encode_variant(egraph, ops, f, Variant::Function)
+}
+
+/// Adds the given variant of `f` to the e-graph and returns its roots. The wrapper variants
+/// have one block with one root: the rules build their bodies.
+pub fn encode_variant(
+    egraph: &mut EGraph<Node, Analysis>,
+    ops: &OpTable,
+    f: &Function,
+    variant: Variant,
 ) -> Encoded {
     let mut enc = Encoder {
         egraph,
@@ -74,6 +103,30 @@ pub fn encode_function(
     };
     let params = enc.types(&f.ty.inputs);
     let results = enc.types(&f.ty.results);
+    if variant != Variant::Function {
+        let (sig, root) = match variant {
+            Variant::CWrapper => ("ciface.sig", "ciface.call"),
+            _ => ("func.sig", "ciface.forward"),
+        };
+        let signature = enc.op(sig, vec![params, results]);
+        enc.origin(signature, sig);
+        let b0 = enc.int(0);
+        let start = enc.op("block.start", vec![b0]);
+        let callee = enc.egraph.add(Node::Func(Symbol::from(f.name.as_str())));
+        let id = enc.op(root, vec![start, callee, params, results]);
+        enc.origin(id, root);
+        return Encoded {
+            roots: Roots {
+                signature,
+                blocks: vec![BlockRoots {
+                    params: None,
+                    skeleton: vec![id],
+                }],
+            },
+            origins: enc.origins,
+            diagnostics: enc.diagnostics,
+        };
+    }
     let signature = enc.op("func.sig", vec![params, results]);
     enc.origin(signature, "func.sig");
     let mut blocks = Vec::new();

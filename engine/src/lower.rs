@@ -5,7 +5,7 @@
 use crate::analysis::{Analysis, OpTable};
 use crate::apply::build_rewrites;
 use crate::elaborate::elaborate;
-use crate::encode::{encode_function, Encoded};
+use crate::encode::{encode_variant, Encoded, Variant, C_WRAPPER_PREFIX};
 use crate::extract::{build_extractor, find_unlowered, Graph};
 use crate::lowered::Lowered;
 use crate::node::Node;
@@ -91,6 +91,9 @@ pub struct LowerOptions {
     pub explain_node_limit: usize,
     /// Render the final e-graph as Graphviz.
     pub dot: bool,
+    /// Give every function a C-compatible wrapper, not only those with
+    /// `llvm.emit_c_interface` (MLIR's `emit-c-wrappers`).
+    pub c_interface: bool,
 }
 
 impl LowerOptions {
@@ -102,6 +105,11 @@ impl LowerOptions {
 
     pub fn with_dot(mut self) -> Self {
         self.dot = true;
+        self
+    }
+
+    pub fn with_c_interface(mut self, all: bool) -> Self {
+        self.c_interface = all;
         self
     }
 }
@@ -121,11 +129,56 @@ pub struct LowerOutcome {
 /// Elaboration recurses once per nested operand: call this on a thread with a large stack
 /// for functions with long dependency chains (`kiln::lower_file` uses 1 GiB threads).
 pub fn lower_function(rules: &CompiledRules, f: &Function, opts: &LowerOptions) -> LowerOutcome {
+    lower_variant(rules, f, Variant::Function, opts)
+}
+
+/// The functions lowering produces for `f`: the function (or, for an external function
+/// with `llvm.emit_c_interface`, a body forwarding to its C wrapper), then its C wrapper
+/// when it has the attribute or `c_interface` asks for all.
+pub fn variants(f: &Function, c_interface: bool) -> Vec<Variant> {
+    let wants = c_interface || f.attrs.contains("llvm.emit_c_interface");
+    match (wants, f.is_declaration()) {
+        (false, _) => vec![Variant::Function],
+        (true, true) => vec![Variant::CForwarder],
+        (true, false) => vec![Variant::Function, Variant::CWrapper],
+    }
+}
+
+/// Lowers one variant of a verified function (see [`variants`]).
+pub fn lower_variant(
+    rules: &CompiledRules,
+    source: &Function,
+    variant: Variant,
+    opts: &LowerOptions,
+) -> LowerOutcome {
+    // The wrappers are one block the rules fill in; elaboration needs that block to exist.
+    let synthetic;
+    let f = match variant {
+        Variant::Function => source,
+        Variant::CWrapper | Variant::CForwarder => {
+            let mut g = source.clone();
+            if variant == Variant::CWrapper {
+                g.name = format!("{C_WRAPPER_PREFIX}{}", source.name);
+                g.visibility = kiln_frontend::ir::Visibility::Public;
+            }
+            g.body = Some(kiln_frontend::ir::Body {
+                blocks: vec![kiln_frontend::ir::Block {
+                    label: String::new(),
+                    args: Vec::new(),
+                    ops: Vec::new(),
+                    span: source.name_span,
+                }],
+                values: Vec::new(),
+            });
+            synthetic = g;
+            &synthetic
+        }
+    };
     let mut egraph = Graph::new(Analysis::new(rules.ops.clone()));
     if opts.explain {
         egraph = egraph.with_explanations_enabled();
     }
-    let encoded = encode_function(&mut egraph, &rules.ops, f);
+    let encoded = encode_variant(&mut egraph, &rules.ops, source, variant);
     let mut diagnostics = encoded.diagnostics.clone();
     let mut stats = FunctionStats {
         function: f.name.clone(),
