@@ -1,11 +1,75 @@
-; [lower.unlowered] Error: corpus/unranked.mlir:3:19: no rule lowers `lower-type` (needed to lower `func.sig`)
-; [lower.unlowered] Error: corpus/unranked.mlir:5:11: no rule lowers `lower-type` (needed to lower `func.sig`)
-; [lower.unlowered] Error: corpus/unranked.mlir:6:3: no rule lowers `memref.rank`
-; [lower.unlowered] Error: corpus/unranked.mlir:10:11: no rule lowers `lower-type` (needed to lower `func.sig`)
-; [lower.unlowered] Error: corpus/unranked.mlir:11:3: no rule lowers `memref.cast`
-; [lower.unlowered] Error: corpus/unranked.mlir:15:3: no rule lowers `memref.load`
-; [lower.unlowered] Error: corpus/unranked.mlir:20:11: no rule lowers `lower-type` (needed to lower `func.sig`)
-; [lower.unlowered] Error: corpus/unranked.mlir:21:3: no rule lowers `memref.cast`
-; [lower.unlowered] Error: corpus/unranked.mlir:25:11: no rule lowers `lower-type` (needed to lower `func.sig`)
-; [lower.unlowered] Error: corpus/unranked.mlir:26:3: no rule lowers `lower-type` (needed to lower `func.call`)
-; [lower.unlowered] Error: corpus/unranked.mlir:29:3: no rule lowers `lower-type` (needed to lower `func.return`)
+; ModuleID = 'kiln'
+source_filename = "kiln"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+declare void @print_memref_f32(i64, ptr)
+
+define i64 @rank_of(i64 %0, ptr %1) {
+bb0:
+  ret i64 %0
+}
+
+define float @first(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4) {
+bb0:
+  %5 = alloca { ptr, ptr, i64, [1 x i64], [1 x i64] }, i64 1, align 8
+  %6 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } undef, ptr %0, 0
+  %7 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %6, ptr %1, 1
+  %8 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %7, i64 %2, 2
+  %9 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %8, 3
+  %10 = insertvalue [1 x i64] %9, i64 %3, 0
+  %11 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %8, [1 x i64] %10, 3
+  %12 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %11, 4
+  %13 = insertvalue [1 x i64] %12, i64 %4, 0
+  %14 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %11, [1 x i64] %13, 4
+  store { ptr, ptr, i64, [1 x i64], [1 x i64] } %14, ptr %5, align 8
+  %15 = insertvalue { i64, ptr } { i64 1, ptr undef }, ptr %5, 1
+  %16 = call i64 @rank_of(i64 1, ptr %5)
+  %17 = load { ptr, ptr, i64, [1 x i64], [1 x i64] }, ptr %5, align 8
+  %18 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %17, 1
+  %19 = load float, ptr %18, align 4
+  ret float %19
+}
+
+define { i64, ptr } @erase(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4) {
+bb0:
+  %5 = alloca { ptr, ptr, i64, [1 x i64], [1 x i64] }, i64 1, align 8
+  %6 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } undef, ptr %0, 0
+  %7 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %6, ptr %1, 1
+  %8 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %7, i64 %2, 2
+  %9 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %8, 3
+  %10 = insertvalue [1 x i64] %9, i64 %3, 0
+  %11 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %8, [1 x i64] %10, 3
+  %12 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %11, 4
+  %13 = insertvalue [1 x i64] %12, i64 %4, 0
+  %14 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %11, [1 x i64] %13, 4
+  store { ptr, ptr, i64, [1 x i64], [1 x i64] } %14, ptr %5, align 8
+  %15 = insertvalue { i64, ptr } { i64 1, ptr undef }, ptr %5, 1
+  %16 = call ptr @malloc(i64 40)
+  call void @memcpy(ptr %16, ptr %5, i64 40)
+  %17 = insertvalue { i64, ptr } { i64 1, ptr undef }, ptr %16, 1
+  ret { i64, ptr } %17
+}
+
+define i64 @dim0(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4) {
+bb0:
+  %5 = call { i64, ptr } @erase(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4)
+  %6 = extractvalue { i64, ptr } %5, 0
+  %7 = mul i64 %6, 16
+  %8 = add i64 %7, 24
+  %9 = alloca i8, i64 %8, align 1
+  %10 = extractvalue { i64, ptr } %5, 1
+  call void @memcpy(ptr %9, ptr %10, i64 %8)
+  call void @free(ptr %10)
+  %11 = insertvalue { i64, ptr } undef, i64 %6, 0
+  %12 = insertvalue { i64, ptr } %11, ptr %9, 1
+  %13 = getelementptr i64, ptr %9, i64 3
+  %14 = load i64, ptr %13, align 8
+  ret i64 %14
+}
+
+declare ptr @malloc(i64)
+
+declare void @memcpy(ptr, ptr, i64)
+
+declare void @free(ptr)

@@ -1,6 +1,28 @@
-; [lower.unlowered] Error: corpus/legacy/ranked_memref.mlir:2:6: no rule lowers `lower-type` (needed to lower `func.sig`)
-; [lower.unlowered] Error: corpus/legacy/ranked_memref.mlir:3:3: no rule lowers `func.arg` (needed to lower `use`)
-; [lower.unlowered] Error: corpus/legacy/ranked_memref.mlir:4:3: no rule lowers `func.arg` (needed to lower `func.return`)
-; [lower.unlowered] Error: corpus/legacy/ranked_memref.mlir:8:3: no rule lowers `lower-type` (needed to lower `get`)
-; [lower.unlowered] Error: corpus/legacy/ranked_memref.mlir:9:3: no rule lowers `lower-type` (needed to lower `func.call`)
-; [lower.unlowered] Error: corpus/legacy/ranked_memref.mlir:10:3: no rule lowers `lower-type` (needed to lower `func.return`)
+; ModuleID = 'kiln'
+source_filename = "kiln"
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+define void @foo(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4) {
+bb0:
+  call void @use(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4)
+  ret void
+}
+
+define void @bar() {
+bb0:
+  %0 = call { ptr, ptr, i64, [1 x i64], [1 x i64] } @get()
+  %1 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %0, 0
+  %2 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %0, 1
+  %3 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %0, 2
+  %4 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %0, 3
+  %5 = extractvalue [1 x i64] %4, 0
+  %6 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %0, 4
+  %7 = extractvalue [1 x i64] %6, 0
+  call void @foo(ptr %1, ptr %2, i64 %3, i64 %5, i64 %7)
+  ret void
+}
+
+declare void @use(ptr, ptr, i64, i64, i64)
+
+declare { ptr, ptr, i64, [1 x i64], [1 x i64] } @get()
