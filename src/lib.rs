@@ -32,7 +32,9 @@
 //! assert!(text.contains("llvm.add i64"), "{text}");
 //! ```
 
+pub mod reference;
 pub mod report;
+pub mod run;
 
 pub use kiln_backend as backend;
 pub use kiln_engine as engine;

@@ -104,15 +104,23 @@ enum Command {
         #[command(flatten)]
         rules: RulesArg,
     },
-    /// JIT-compile a file and call a function with scalar arguments; print its results.
+    /// JIT-compile a file and call a function; print its results, then each memref
+    /// argument as the call left it.
     Run {
         file: PathBuf,
         /// The function to call (`@` optional).
         #[arg(long)]
         entry: String,
-        /// Arguments, one per parameter (`true`/`false` for i1).
+        /// Arguments, one per parameter: numbers (`true`/`false` for i1), or memrefs as
+        /// `ELEM[SIZES]=VALUES` (`f32[2,3]=1,2,3,4,5,6`, `f64[]=1.5`), strided views as
+        /// `f32[2,2;strides=4,1;offset=1]=WHOLE,BUFFER,...`.
         #[arg(allow_hyphen_values = true)]
         args: Vec<String>,
+        /// Run MLIR 19's lowering of the file instead of kiln's (mlir-opt-19 and
+        /// mlir-translate-19, as `../shared/reference/lower.sh` runs them), through the same
+        /// calling conventions: a differential check of kiln.
+        #[arg(long)]
+        via_mlir: bool,
         #[command(flatten)]
         rules: RulesArg,
     },
@@ -136,6 +144,10 @@ struct RulesArg {
     /// Load the rules from this directory instead of the rules shipped with kiln.
     #[arg(long = "rules", value_name = "DIR")]
     dir: Option<PathBuf>,
+    /// Give every function a C-compatible `_mlir_ciface_` wrapper, not only those marked
+    /// `llvm.emit_c_interface`.
+    #[arg(long = "emit-c-interface")]
+    c_interface: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -374,7 +386,7 @@ fn run(cli: Cli) -> ExitCode {
             if emit == LowerEmit::Egraph {
                 opts = opts.with_dot();
             }
-            let Some((lowered, name, text)) =
+            let Some((lowered, _, name, text)) =
                 lower_command(&ctx, &db, &file, func.as_deref(), &rules, &opts)
             else {
                 return ExitCode::FAILURE;
@@ -432,7 +444,7 @@ fn run(cli: Cli) -> ExitCode {
             explain_limit,
         } => {
             let opts = kiln::LowerOptions::default().with_explanations(explain_limit);
-            let Some((lowered, name, text)) =
+            let Some((lowered, _, name, text)) =
                 lower_command(&ctx, &db, &file, Some(&func), &rules, &opts)
             else {
                 return ExitCode::FAILURE;
@@ -471,7 +483,7 @@ fn run(cli: Cli) -> ExitCode {
                 );
                 return ExitCode::from(2);
             }
-            let Some(program) = lowered_program(&ctx, &db, &file, &rules) else {
+            let Some((program, _)) = lowered_program(&ctx, &db, &file, &rules) else {
                 return ExitCode::FAILURE;
             };
             let mut opts = kiln::backend::CodegenOptions::default().with_opt_level(opt);
@@ -514,41 +526,38 @@ fn run(cli: Cli) -> ExitCode {
             file,
             entry,
             args,
+            via_mlir,
             rules,
         } => {
-            let Some(program) = lowered_program(&ctx, &db, &file, &rules) else {
+            let name = display(&file);
+            let entry = entry.trim_start_matches('@').to_string();
+            let Some((program, source)) = lowered_program(&ctx, &db, &file, &rules) else {
                 return ExitCode::FAILURE;
             };
-            let entry = entry.trim_start_matches('@').to_string();
-            let Some(f) = program
+            let module = kiln::engine::module_ir(&db, source);
+            let Some(f) = module
+                .functions
                 .iter()
                 .find(|f| f.name == entry && !f.is_declaration())
             else {
                 ctx.fail(
                     "run.entry",
-                    &display(&file),
-                    format!("`{}` has no defined function `@{entry}`", display(&file)),
+                    &name,
+                    format!("`{name}` has no defined function `@{entry}`"),
                 );
                 return ExitCode::FAILURE;
             };
-            let params = match kiln::backend::jit::signature_kinds(f) {
-                Ok((p, _)) => p,
-                Err(e) => {
-                    ctx.fail("run.signature", &display(&file), e);
-                    return ExitCode::FAILURE;
-                }
-            };
-            if params.len() != args.len() {
+            if f.ty.inputs.len() != args.len() {
                 ctx.fail(
                     "run.arguments",
-                    &display(&file),
+                    &name,
                     format!(
                         "`@{entry}` takes {} argument{} ({}), {} given",
-                        params.len(),
-                        if params.len() == 1 { "" } else { "s" },
-                        params
+                        f.ty.inputs.len(),
+                        if f.ty.inputs.len() == 1 { "" } else { "s" },
+                        f.ty.inputs
                             .iter()
-                            .map(|k| k.name())
+                            .map(|t| t.to_string())
                             .collect::<Vec<_>>()
                             .join(", "),
                         args.len()
@@ -557,29 +566,50 @@ fn run(cli: Cli) -> ExitCode {
                 return ExitCode::FAILURE;
             }
             let mut values = Vec::new();
-            for (i, (k, a)) in params.iter().zip(&args).enumerate() {
-                match k.parse(a) {
+            for (i, (t, a)) in f.ty.inputs.iter().zip(&args).enumerate() {
+                match kiln::run::parse_arg(t, a) {
                     Ok(v) => values.push(v),
                     Err(e) => {
                         ctx.fail(
                             "run.arguments",
-                            &display(&file),
-                            format!("argument {} of `@{entry}` ({}): {e}", i + 1, k.name()),
+                            &name,
+                            format!("argument {} of `@{entry}` ({t}): {e}", i + 1),
                         );
                         return ExitCode::FAILURE;
                     }
                 }
             }
-            match kiln::backend::call(&program, &entry, &values) {
-                Ok(results) => {
+            let compiled = if via_mlir {
+                match kiln::reference::mlir_llvm_ir(&format_file(&db, source)) {
+                    Ok(ir) => kiln::backend::Jit::compile(kiln::backend::jit::Program::LlvmIr(ir)),
+                    Err(e) => {
+                        ctx.fail("run.mlir", &name, e);
+                        return ExitCode::FAILURE;
+                    }
+                }
+            } else {
+                kiln::backend::Jit::new(program)
+            };
+            let jit = match compiled {
+                Ok(j) => j,
+                Err(e) => {
+                    ctx.fail("run", &name, e.to_string());
+                    return ExitCode::FAILURE;
+                }
+            };
+            match kiln::run::call(&jit, &entry, &f.ty, &mut values) {
+                Ok(outcome) => {
                     let mut out = std::io::stdout().lock();
-                    for r in results {
+                    for r in outcome.results {
                         let _ = writeln!(out, "{r}");
+                    }
+                    for (i, m) in outcome.memref_args {
+                        let _ = writeln!(out, "argument {}: {m}", i + 1);
                     }
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    ctx.fail("run", &display(&file), e.to_string());
+                    ctx.fail("run", &name, e);
                     ExitCode::FAILURE
                 }
             }
@@ -629,8 +659,8 @@ fn lowered_program(
     db: &Database,
     file: &Path,
     rules: &RulesArg,
-) -> Option<Vec<kiln::Lowered>> {
-    let (lowered, name, text) =
+) -> Option<(Vec<kiln::Lowered>, kiln::SourceFile)> {
+    let (lowered, source, name, text) =
         lower_command(ctx, db, file, None, rules, &kiln::LowerOptions::default())?;
     let mut out = Vec::new();
     let mut failed = false;
@@ -639,7 +669,7 @@ fn lowered_program(
         failed |= kiln::frontend::has_errors(&f.outcome.diagnostics);
         out.extend(f.outcome.lowered);
     }
-    (!failed).then_some(out)
+    (!failed).then_some((out, source))
 }
 
 /// Links an object into an executable or shared library with the system `cc`, atomically.
@@ -733,11 +763,12 @@ fn lower_command(
     func: Option<&str>,
     rules: &RulesArg,
     opts: &kiln::LowerOptions,
-) -> Option<(Vec<kiln::FunctionLowering>, String, String)> {
+) -> Option<(Vec<kiln::FunctionLowering>, kiln::SourceFile, String, String)> {
     let (source, name, text) = checked_source(ctx, db, file)?;
     let compiled = load_rules(ctx, rules.dir.as_deref())?;
     let func = func.map(|f| f.trim_start_matches('@').to_string());
-    let lowered = kiln::lower_file(db, source, &compiled, opts, func.as_deref());
+    let opts = opts.clone().with_c_interface(rules.c_interface);
+    let lowered = kiln::lower_file(db, source, &compiled, &opts, func.as_deref());
     if let Some(f) = &func {
         if lowered.is_empty() {
             ctx.fail(
@@ -748,7 +779,7 @@ fn lower_command(
             return None;
         }
     }
-    Some((lowered, name, text))
+    Some((lowered, source, name, text))
 }
 
 fn main() -> ExitCode {

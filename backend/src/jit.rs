@@ -25,11 +25,14 @@ pub enum Value {
     },
     F32(f32),
     F64(f64),
+    /// An address (a memref descriptor's pointers).
+    Ptr(u64),
 }
 
 impl fmt::Display for Value {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Value::Ptr(p) => write!(f, "{p:#x}"),
             Value::Int { bits: 1, value } => write!(f, "{}", value & 1),
             Value::Int { value, .. } => write!(f, "{value}"),
             Value::F32(x) => write!(f, "{x:?}"),
@@ -44,6 +47,7 @@ pub enum Kind {
     Int(u32),
     F32,
     F64,
+    Ptr,
 }
 
 impl Kind {
@@ -56,6 +60,20 @@ impl Kind {
             ("i64", []) => Some(Kind::Int(64)),
             ("f32", []) => Some(Kind::F32),
             ("f64", []) => Some(Kind::F64),
+            ("ptr", []) => Some(Kind::Ptr),
+            _ => None,
+        }
+    }
+
+    /// The kind of an LLVM scalar type.
+    fn of_llvm(t: BasicTypeEnum) -> Option<Kind> {
+        match t {
+            BasicTypeEnum::IntType(i) if (1..=64).contains(&i.get_bit_width()) => {
+                Some(Kind::Int(i.get_bit_width()))
+            }
+            BasicTypeEnum::FloatType(f) if f == f.get_context().f32_type() => Some(Kind::F32),
+            BasicTypeEnum::FloatType(f) if f == f.get_context().f64_type() => Some(Kind::F64),
+            BasicTypeEnum::PointerType(_) => Some(Kind::Ptr),
             _ => None,
         }
     }
@@ -65,6 +83,7 @@ impl Kind {
             Kind::Int(b) => format!("i{b}"),
             Kind::F32 => "f32".to_string(),
             Kind::F64 => "f64".to_string(),
+            Kind::Ptr => "ptr".to_string(),
         }
     }
 
@@ -99,6 +118,9 @@ impl Kind {
                 .parse::<f64>()
                 .map(Value::F64)
                 .map_err(|_| format!("`{s}` is not a float")),
+            Kind::Ptr => Err(format!(
+                "`{s}`: a pointer parameter takes a memref argument (see `kiln run --help`)"
+            )),
         }
     }
 
@@ -107,6 +129,7 @@ impl Kind {
             (Kind::Int(b), Value::Int { bits, value }) if b == *bits => Some(*value as u64),
             (Kind::F32, Value::F32(x)) => Some(x.to_bits() as u64),
             (Kind::F64, Value::F64(x)) => Some(x.to_bits()),
+            (Kind::Ptr, Value::Ptr(p)) => Some(*p),
             _ => None,
         }
     }
@@ -122,36 +145,87 @@ impl Kind {
             }
             Kind::F32 => Value::F32(f32::from_bits(s as u32)),
             Kind::F64 => Value::F64(f64::from_bits(s)),
+            Kind::Ptr => Value::Ptr(s),
         }
     }
 }
 
-/// The parameter and result kinds of a lowered function.
+/// The leaves of an aggregate result, depth first (a memref descriptor's fields in order).
+fn leaf_kinds(t: BasicTypeEnum, out: &mut Vec<Kind>) -> Option<()> {
+    match t {
+        BasicTypeEnum::StructType(s) => {
+            for f in s.get_field_types() {
+                leaf_kinds(f, out)?;
+            }
+        }
+        BasicTypeEnum::ArrayType(a) => {
+            for _ in 0..a.len() {
+                leaf_kinds(a.get_element_type(), out)?;
+            }
+        }
+        t => out.push(Kind::of_llvm(t)?),
+    }
+    Some(())
+}
+
+/// Parameter kinds and result leaf kinds of an LLVM function, if every one is a scalar or
+/// pointer (results may be structs and arrays of those).
+fn llvm_kinds(f: inkwell::values::FunctionValue) -> Option<(Vec<Kind>, Vec<Kind>)> {
+    let ty = f.get_type();
+    let params = ty
+        .get_param_types()
+        .into_iter()
+        .map(|p| BasicTypeEnum::try_from(p).ok().and_then(Kind::of_llvm))
+        .collect::<Option<Vec<_>>>()?;
+    let mut results = Vec::new();
+    if let Some(r) = ty.get_return_type() {
+        leaf_kinds(r, &mut results)?;
+    }
+    Some((params, results))
+}
+
+/// The parameter kinds and result leaf kinds (struct fields and array elements, depth
+/// first) of a lowered function.
 pub fn signature_kinds(f: &Lowered) -> Result<(Vec<Kind>, Vec<Kind>), String> {
     let Some(("llvm.sig", [ret, params])) = f.signature.as_node() else {
         return Err(format!("`@{}` has no lowered signature", f.name));
     };
-    let kind = |t: &Operand| {
-        Kind::of(t).ok_or_else(|| {
-            format!("`@{}` has a `{t}` parameter or result; `kiln run` passes scalars (i1–i64, f32, f64)", f.name)
-        })
+    let unsupported = |t: &Operand| {
+        format!(
+            "`@{}` has a `{t}` parameter or result; `kiln run` passes scalars (i1–i64, f32, f64) and memrefs",
+            f.name
+        )
     };
+    fn leaves(t: &Operand, out: &mut Vec<Kind>) -> Result<(), ()> {
+        match t.as_node() {
+            Some(("llvm.struct", [fields])) => {
+                for x in fields.as_list().unwrap_or_default() {
+                    leaves(x, out)?;
+                }
+                Ok(())
+            }
+            Some(("llvm.array", [Operand::Int(n), elem])) => {
+                for _ in 0..*n {
+                    leaves(elem, out)?;
+                }
+                Ok(())
+            }
+            _ => {
+                out.push(Kind::of(t).ok_or(())?);
+                Ok(())
+            }
+        }
+    }
     let params = params
         .as_list()
         .unwrap_or_default()
         .iter()
-        .map(kind)
+        .map(|t| Kind::of(t).ok_or_else(|| unsupported(t)))
         .collect::<Result<Vec<_>, _>>()?;
-    let results = match ret.as_node() {
-        Some(("void", [])) => Vec::new(),
-        Some(("llvm.struct", [fields])) => fields
-            .as_list()
-            .unwrap_or_default()
-            .iter()
-            .map(kind)
-            .collect::<Result<Vec<_>, _>>()?,
-        _ => vec![kind(ret)?],
-    };
+    let mut results = Vec::new();
+    if !matches!(ret.as_node(), Some(("void", []))) {
+        leaves(ret, &mut results).map_err(|_| unsupported(ret))?;
+    }
     Ok((params, results))
 }
 
@@ -194,12 +268,12 @@ fn pack(entry: &str, params: &[Kind], args: &[Value]) -> Result<Vec<u64>, JitErr
     Ok(slots)
 }
 
-/// Adds `void __kiln_call.F(ptr args, ptr results)` for a function with a scalar signature.
+/// Adds `void __kiln_call.F(ptr args, ptr results)`: it loads each parameter from its slot
+/// and stores each leaf of the result (struct fields and array elements, depth first).
 fn add_wrapper<'ctx>(
     ctx: &'ctx Context,
     module: &inkwell::module::Module<'ctx>,
     entry: &str,
-    results: usize,
 ) -> Result<(), JitError> {
     let err = |e: inkwell::builder::BuilderError| {
         JitError::Call(format!("building the call wrapper of `@{entry}`: {e}"))
@@ -241,21 +315,45 @@ fn add_wrapper<'ctx>(
     }
     let result = b.build_call(target, &call_args, "").map_err(err)?;
     if let Some(r) = result.try_as_basic_value().basic() {
-        if r.is_struct_value() {
-            for i in 0..results {
-                let field = b
-                    .build_extract_value(r.into_struct_value(), i as u32, "")
-                    .map_err(err)?;
-                b.build_store(slot(results_ptr, i).map_err(err)?, field)
-                    .map_err(err)?;
-            }
-        } else {
-            b.build_store(slot(results_ptr, 0).map_err(err)?, r)
+        let mut leaves = Vec::new();
+        flatten(&b, r, &mut leaves).map_err(err)?;
+        for (i, leaf) in leaves.into_iter().enumerate() {
+            b.build_store(slot(results_ptr, i).map_err(err)?, leaf)
                 .map_err(err)?;
         }
     }
     b.build_return(None).map_err(err)?;
     Ok(())
+}
+
+/// The scalar leaves of a value, depth first.
+fn flatten<'ctx>(
+    b: &inkwell::builder::Builder<'ctx>,
+    v: inkwell::values::BasicValueEnum<'ctx>,
+    out: &mut Vec<inkwell::values::BasicValueEnum<'ctx>>,
+) -> Result<(), inkwell::builder::BuilderError> {
+    match v {
+        inkwell::values::BasicValueEnum::StructValue(s) => {
+            for i in 0..s.get_type().count_fields() {
+                flatten(b, b.build_extract_value(s, i, "")?, out)?;
+            }
+        }
+        inkwell::values::BasicValueEnum::ArrayValue(a) => {
+            for i in 0..a.get_type().len() {
+                flatten(b, b.build_extract_value(a, i, "")?, out)?;
+            }
+        }
+        v => out.push(v),
+    }
+    Ok(())
+}
+
+/// What the JIT compiles: kiln's lowered functions, or LLVM IR text (another compiler's
+/// output for the same program, e.g. MLIR 19's, called through the same conventions).
+#[derive(Clone, Debug)]
+pub enum Program {
+    Lowered(Vec<Lowered>),
+    LlvmIr(String),
 }
 
 type Reply = std::sync::mpsc::Sender<Result<Vec<Value>, JitError>>;
@@ -274,15 +372,20 @@ pub struct Jit {
 }
 
 impl Jit {
-    /// Compiles `functions` (every defined function with a scalar signature becomes
-    /// callable).
+    /// Compiles `functions` (every defined function whose parameters are scalars or
+    /// pointers becomes callable; results may be structs of those).
     pub fn new(functions: Vec<Lowered>) -> Result<Jit, JitError> {
+        Jit::compile(Program::Lowered(functions))
+    }
+
+    /// Compiles a program (kiln's lowering or LLVM IR text).
+    pub fn compile(program: Program) -> Result<Jit, JitError> {
         let (req_tx, req_rx) = std::sync::mpsc::channel::<(String, Vec<Value>, Reply)>();
         let (ready_tx, ready_rx) = std::sync::mpsc::channel::<Result<(), JitError>>();
         let worker = std::thread::Builder::new()
             .name("kiln-jit".to_string())
             .stack_size(64 << 20)
-            .spawn(move || serve(functions, req_rx, ready_tx))
+            .spawn(move || serve(program, req_rx, ready_tx))
             .map_err(|e| JitError::Call(format!("cannot start the JIT thread: {e}")))?;
         match ready_rx.recv() {
             Ok(Ok(())) => Ok(Jit {
@@ -325,7 +428,7 @@ impl Drop for Jit {
 
 /// The worker: builds the module with one wrapper per callable function, then answers calls.
 fn serve(
-    functions: Vec<Lowered>,
+    program: Program,
     requests: std::sync::mpsc::Receiver<(String, Vec<Value>, Reply)>,
     ready: std::sync::mpsc::Sender<Result<(), JitError>>,
 ) {
@@ -338,12 +441,28 @@ fn serve(
                 cpu: Some("native".to_string()),
                 ..Default::default()
             })?;
-            let module = build_module(&ctx, "kiln", &functions, &tm)?;
+            let module = match &program {
+                Program::Lowered(functions) => build_module(&ctx, "kiln", functions, &tm)?,
+                Program::LlvmIr(text) => {
+                    let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(
+                        text.as_bytes(),
+                        "input.ll",
+                    );
+                    ctx.create_module_from_ir(buffer).map_err(|e| {
+                        JitError::Call(format!("LLVM cannot read the IR: {}", e.to_string_lossy()))
+                    })?
+                }
+            };
             let mut callable = HashMap::new();
-            for f in functions.iter().filter(|f| !f.is_declaration()) {
-                if let Ok((params, results)) = signature_kinds(f) {
-                    add_wrapper(&ctx, &module, &f.name, results.len())?;
-                    callable.insert(f.name.clone(), (params, results));
+            let defined: Vec<_> = module
+                .get_functions()
+                .filter(|f| f.count_basic_blocks() > 0)
+                .collect();
+            for f in defined {
+                let name = f.get_name().to_string_lossy().into_owned();
+                if let Some(kinds) = llvm_kinds(f) {
+                    add_wrapper(&ctx, &module, &name)?;
+                    callable.insert(name, kinds);
                 }
             }
             module
@@ -367,12 +486,15 @@ fn serve(
     while let Ok((entry, args, reply)) = requests.recv() {
         let result = (|| {
             let Some((params, results)) = callable.get(&entry) else {
-                let why = match functions
-                    .iter()
-                    .find(|f| f.name == entry && !f.is_declaration())
-                {
-                    Some(f) => signature_kinds(f).err().unwrap_or_default(),
-                    None => format!("no defined function `@{entry}`"),
+                let why = match &program {
+                    Program::Lowered(functions) => match functions
+                        .iter()
+                        .find(|f| f.name == entry && !f.is_declaration())
+                    {
+                        Some(f) => signature_kinds(f).err().unwrap_or_default(),
+                        None => format!("no defined function `@{entry}`"),
+                    },
+                    Program::LlvmIr(_) => format!("no callable function `@{entry}`"),
                 };
                 return Err(JitError::Call(why));
             };

@@ -1,0 +1,75 @@
+//! MLIR 19's own lowering of a program, for differential checks (`kiln run --via-mlir`,
+//! the corpus tests): the pass pipeline `../shared/reference/lower.sh` runs, then
+//! `mlir-translate-19` to LLVM IR.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// `mlir-opt`'s passes from MLIR's memref, arith, cf and func dialects to LLVM.
+pub const PIPELINE: &[&str] = &[
+    "--expand-strided-metadata",
+    "--finalize-memref-to-llvm",
+    "--convert-arith-to-llvm",
+    "--convert-index-to-llvm",
+    "--convert-cf-to-llvm",
+    "--convert-func-to-llvm",
+    "--reconcile-unrealized-casts",
+];
+
+/// Finds an LLVM 19 tool: `NAME-19` on the `PATH`, else Debian's `/usr/lib/llvm-19/bin`.
+pub fn tool(name: &str) -> Option<PathBuf> {
+    let versioned = format!("{name}-19");
+    if let Some(paths) = std::env::var_os("PATH") {
+        for dir in std::env::split_paths(&paths) {
+            let p = dir.join(&versioned);
+            if p.is_file() {
+                return Some(p);
+            }
+        }
+    }
+    let p = PathBuf::from("/usr/lib/llvm-19/bin").join(name);
+    p.is_file().then_some(p)
+}
+
+/// Whether `mlir-opt` and `mlir-translate` of LLVM 19 are installed.
+pub fn available() -> bool {
+    tool("mlir-opt").is_some() && tool("mlir-translate").is_some()
+}
+
+fn pipe(program: &PathBuf, args: &[&str], input: &str) -> Result<String, String> {
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot run `{}`: {e}", program.display()))?;
+    if let Some(mut stdin) = child.stdin.take() {
+        stdin
+            .write_all(input.as_bytes())
+            .map_err(|e| format!("cannot feed `{}`: {e}", program.display()))?;
+    }
+    let out = child
+        .wait_with_output()
+        .map_err(|e| format!("`{}` did not finish: {e}", program.display()))?;
+    if !out.status.success() {
+        return Err(format!(
+            "`{}` failed:\n{}",
+            program.display(),
+            String::from_utf8_lossy(&out.stderr).trim_end()
+        ));
+    }
+    String::from_utf8(out.stdout).map_err(|_| "the output is not UTF-8".to_string())
+}
+
+/// MLIR 19's LLVM IR for `mlir` (modern syntax, e.g. `kiln fmt`'s output).
+pub fn mlir_llvm_ir(mlir: &str) -> Result<String, String> {
+    let (Some(opt), Some(translate)) = (tool("mlir-opt"), tool("mlir-translate")) else {
+        return Err(
+            "MLIR 19 is not installed (apt install mlir-19-tools; see README.md)".to_string(),
+        );
+    };
+    let lowered = pipe(&opt, PIPELINE, mlir)?;
+    pipe(&translate, &["--mlir-to-llvmir"], &lowered)
+}

@@ -1,0 +1,476 @@
+//! Calling a program's function with source-level arguments: scalars and memrefs.
+//!
+//! A memref argument is written `ELEM[SIZES]=VALUES` (dense, row-major), for example
+//! `f32[2,3]=1,2,3,4,5,6`, `f64[]=2.5` or `i32[4]=0,0,0,0`; a strided view adds its
+//! strides and offset, `f32[2,2;strides=4,1;offset=1]=BUFFER`, where `BUFFER` is the whole
+//! underlying memory. kiln owns the buffers, passes each memref the way the calling
+//! convention does (3 + 2N scalars, or rank and descriptor pointer when unranked), prints
+//! the results (memrefs with their contents), prints each memref argument after the call
+//! (the function may have stored into it), and frees the memory a returned memref brought
+//! (what the program allocated; never kiln's own buffers).
+//!
+//! ```
+//! use kiln::run::{parse_arg, MemRefArg};
+//! use kiln::frontend::types::{Scalar, Type};
+//! let arg = parse_arg(&Type::UnrankedMemRef(Scalar::F32), "f32[2,2]=1,2,3,4").unwrap();
+//! assert!(matches!(arg, kiln::run::Arg::MemRef(MemRefArg { .. })));
+//! ```
+
+use kiln_backend::jit::{Jit, Kind, Value};
+use kiln_frontend::types::{FunctionType, Layout, MemRefType, Scalar, Type};
+use std::fmt::Write as _;
+
+/// One argument of a call.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    Scalar(Value),
+    MemRef(MemRefArg),
+}
+
+/// A memref argument: a buffer kiln owns and a view of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MemRefArg {
+    pub elem: Scalar,
+    pub sizes: Vec<i64>,
+    pub strides: Vec<i64>,
+    pub offset: i64,
+    /// The elements of the buffer, as stored (8-byte words keep every element aligned).
+    buffer: Vec<u64>,
+    /// The unranked descriptor's memory, when the parameter is unranked.
+    descriptor: Vec<u64>,
+}
+
+fn elem_bytes(e: Scalar) -> usize {
+    match e {
+        Scalar::I1 | Scalar::I8 => 1,
+        Scalar::I16 | Scalar::F16 => 2,
+        Scalar::I32 | Scalar::F32 => 4,
+        Scalar::I64 | Scalar::Index | Scalar::F64 => 8,
+    }
+}
+
+fn kind_of(e: Scalar) -> Result<Kind, String> {
+    match e {
+        Scalar::F32 => Ok(Kind::F32),
+        Scalar::F64 => Ok(Kind::F64),
+        Scalar::F16 => Err("f16 values are not supported by `kiln run`".to_string()),
+        s => Ok(Kind::Int(s.bits())),
+    }
+}
+
+fn list(s: &str) -> Result<Vec<i64>, String> {
+    if s.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    s.split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<i64>()
+                .map_err(|_| format!("`{x}` is not an integer"))
+        })
+        .collect()
+}
+
+/// Parses `text` as an argument for a parameter of type `ty`.
+pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
+    let (ranked, elem) = match ty {
+        Type::Scalar(s) => return Ok(Arg::Scalar(kind_of(*s)?.parse(text)?)),
+        Type::MemRef(m) => (Some(m), m.elem),
+        Type::UnrankedMemRef(e) => (None, *e),
+    };
+    let example = format!("`{}[2,3]=1,2,3,4,5,6`", elem.name());
+    let (head, values) = text
+        .split_once("]=")
+        .ok_or_else(|| format!("a memref argument looks like {example}"))?;
+    let (name, view) = head
+        .split_once('[')
+        .ok_or_else(|| format!("a memref argument looks like {example}"))?;
+    if name != elem.name() {
+        return Err(format!(
+            "the parameter is a memref of {}, not of {name}",
+            elem.name()
+        ));
+    }
+    let mut parts = view.split(';');
+    let sizes = list(parts.next().unwrap_or(""))?;
+    if sizes.iter().any(|s| *s < 0) {
+        return Err("sizes cannot be negative".to_string());
+    }
+    let mut strides = natural_strides(&sizes);
+    let mut offset = 0;
+    let mut dense = true;
+    for p in parts {
+        if let Some(s) = p.trim().strip_prefix("strides=") {
+            strides = list(s)?;
+            dense = false;
+        } else if let Some(o) = p.trim().strip_prefix("offset=") {
+            offset = o
+                .trim()
+                .parse()
+                .map_err(|_| format!("`{o}` is not an offset"))?;
+            dense = false;
+        } else {
+            return Err(format!(
+                "`{p}`: after the sizes come `;strides=S,...` and `;offset=O`"
+            ));
+        }
+    }
+    if strides.len() != sizes.len() {
+        return Err(format!(
+            "{} sizes but {} strides",
+            sizes.len(),
+            strides.len()
+        ));
+    }
+    let kind = kind_of(elem)?;
+    let vals: Vec<Value> = if values.trim().is_empty() {
+        Vec::new()
+    } else {
+        values
+            .split(',')
+            .map(|v| kind.parse(v.trim()))
+            .collect::<Result<_, _>>()?
+    };
+    let count: i64 = sizes.iter().product();
+    let needed = if count == 0 {
+        0
+    } else {
+        let last = sizes
+            .iter()
+            .zip(&strides)
+            .map(|(s, t)| (s - 1) * t)
+            .sum::<i64>();
+        if offset < 0 || strides.iter().any(|t| *t < 0) {
+            return Err("strides and the offset cannot be negative".to_string());
+        }
+        offset + last + 1
+    };
+    if dense && vals.len() as i64 != count {
+        return Err(format!(
+            "a {} memref has {count} elements, {} given",
+            shape_text(&sizes),
+            vals.len()
+        ));
+    }
+    if (vals.len() as i64) < needed {
+        return Err(format!(
+            "the view reaches element {}, but the buffer has {}",
+            needed - 1,
+            vals.len()
+        ));
+    }
+    if let Some(m) = ranked {
+        check_view(m, &sizes, &strides, offset)?;
+    }
+    let bytes = elem_bytes(elem);
+    let mut buffer = vec![0u64; (vals.len() * bytes).div_ceil(8).max(1)];
+    for (i, v) in vals.iter().enumerate() {
+        write_elem(&mut buffer, i * bytes, bytes, v);
+    }
+    Ok(Arg::MemRef(MemRefArg {
+        elem,
+        sizes,
+        strides,
+        offset,
+        buffer,
+        descriptor: Vec::new(),
+    }))
+}
+
+fn natural_strides(sizes: &[i64]) -> Vec<i64> {
+    let mut out = vec![1; sizes.len()];
+    for i in (0..sizes.len().saturating_sub(1)).rev() {
+        out[i] = out[i + 1] * sizes[i + 1];
+    }
+    out
+}
+
+fn shape_text(sizes: &[i64]) -> String {
+    if sizes.is_empty() {
+        "0-d".to_string()
+    } else {
+        sizes
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join("x")
+    }
+}
+
+/// A view passed for a ranked parameter must agree with what its type states.
+fn check_view(m: &MemRefType, sizes: &[i64], strides: &[i64], offset: i64) -> Result<(), String> {
+    if m.rank() != sizes.len() {
+        return Err(format!(
+            "the parameter has rank {}, the argument {}",
+            m.rank(),
+            sizes.len()
+        ));
+    }
+    for (d, (want, got)) in m.shape.iter().zip(sizes).enumerate() {
+        if want.is_some_and(|w| w != *got) {
+            return Err(format!(
+                "dimension {d} of the parameter is {}, the argument's is {got}",
+                want.unwrap_or_default()
+            ));
+        }
+    }
+    let (want_strides, want_offset) = m.strides_and_offset();
+    for (d, (want, got)) in want_strides.iter().zip(strides).enumerate() {
+        // A size-1 dimension's stride is never used to address memory.
+        if want.is_some_and(|w| w != *got) && sizes[d] != 1 {
+            return Err(format!(
+                "stride {d} of the parameter's layout is {}, the argument's is {got}{}",
+                want.unwrap_or_default(),
+                if matches!(m.layout, Layout::Identity) {
+                    " (an identity layout is dense and row-major)"
+                } else {
+                    ""
+                }
+            ));
+        }
+    }
+    if want_offset.is_some_and(|w| w != offset) {
+        return Err(format!(
+            "the parameter's layout has offset {}, the argument {offset}",
+            want_offset.unwrap_or_default()
+        ));
+    }
+    Ok(())
+}
+
+fn write_elem(buffer: &mut [u64], at: usize, bytes: usize, v: &Value) {
+    let raw: u64 = match v {
+        Value::Int { value, .. } => *value as u64,
+        Value::F32(x) => x.to_bits() as u64,
+        Value::F64(x) => x.to_bits(),
+        Value::Ptr(p) => *p,
+    };
+    // SAFETY: `buffer` holds at least `at + bytes` bytes (sized from the element count).
+    let base = buffer.as_mut_ptr() as *mut u8;
+    for k in 0..bytes {
+        unsafe { *base.add(at + k) = (raw >> (8 * k)) as u8 }
+    }
+}
+
+/// Reads element `index` (in elements from `ptr`) of type `elem`.
+///
+/// # Safety
+/// `ptr + index * size` must be readable.
+unsafe fn read_elem(ptr: u64, index: i64, elem: Scalar) -> String {
+    let bytes = elem_bytes(elem);
+    let p = (ptr as i64 + index * bytes as i64) as *const u8;
+    let mut raw = 0u64;
+    for k in 0..bytes {
+        raw |= (*p.add(k) as u64) << (8 * k);
+    }
+    match elem {
+        Scalar::F32 => format!("{:?}", f32::from_bits(raw as u32)),
+        Scalar::F64 => format!("{:?}", f64::from_bits(raw)),
+        Scalar::F16 => format!("f16:{raw:#06x}"),
+        Scalar::I1 => format!("{}", raw & 1),
+        s => {
+            let shift = 64 - s.bits();
+            format!("{}", ((raw << shift) as i64) >> shift)
+        }
+    }
+}
+
+/// What a call produced, printable one item per line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outcome {
+    pub results: Vec<String>,
+    /// Each memref argument after the call, `(position, text)`.
+    pub memref_args: Vec<(usize, String)>,
+}
+
+/// The most elements kiln prints of one memref (more are elided).
+const MAX_PRINTED: i64 = 4096;
+
+/// Prints the memref at `aligned` with this view.
+fn memref_text(
+    elem: Scalar,
+    aligned: u64,
+    offset: i64,
+    sizes: &[i64],
+    strides: &[i64],
+) -> String {
+    let ty = if sizes.is_empty() {
+        format!("memref<{}>", elem.name())
+    } else {
+        format!("memref<{}x{}>", shape_text(sizes), elem.name())
+    };
+    let count = sizes.iter().try_fold(1i64, |a, s| a.checked_mul(*s));
+    if sizes.iter().any(|s| *s < 0) || count.is_none_or(|c| c > MAX_PRINTED) || aligned == 0 {
+        return format!("{ty} (not printed: {} elements)", count.unwrap_or(-1));
+    }
+    let mut out = format!("{ty} ");
+    fn walk(
+        out: &mut String,
+        elem: Scalar,
+        aligned: u64,
+        at: i64,
+        sizes: &[i64],
+        strides: &[i64],
+    ) {
+        match sizes.split_first() {
+            None => {
+                // SAFETY: the program's descriptor says this element exists.
+                let _ = write!(out, "{}", unsafe { read_elem(aligned, at, elem) });
+            }
+            Some((n, rest)) => {
+                out.push('[');
+                for i in 0..*n {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    walk(out, elem, aligned, at + i * strides[0], rest, &strides[1..]);
+                }
+                out.push(']');
+            }
+        }
+    }
+    walk(&mut out, elem, aligned, offset, sizes, strides);
+    out
+}
+
+extern "C" {
+    fn free(p: *mut std::ffi::c_void);
+}
+
+/// Calls `entry` (of type `ty`) in `jit` with `args`.
+pub fn call(
+    jit: &Jit,
+    entry: &str,
+    ty: &FunctionType,
+    args: &mut [Arg],
+) -> Result<Outcome, String> {
+    if args.len() != ty.inputs.len() {
+        return Err(format!(
+            "`@{entry}` takes {} argument{}, {} given",
+            ty.inputs.len(),
+            if ty.inputs.len() == 1 { "" } else { "s" },
+            args.len()
+        ));
+    }
+    let mut flat = Vec::new();
+    let mut owned: Vec<(u64, u64)> = Vec::new();
+    for (a, t) in args.iter_mut().zip(&ty.inputs) {
+        match a {
+            Arg::Scalar(v) => flat.push(*v),
+            Arg::MemRef(m) => {
+                let base = m.buffer.as_mut_ptr() as u64;
+                owned.push((base, base + 8 * m.buffer.len() as u64));
+                let fields: Vec<u64> = [base, base, m.offset as u64]
+                    .into_iter()
+                    .chain(m.sizes.iter().map(|s| *s as u64))
+                    .chain(m.strides.iter().map(|s| *s as u64))
+                    .collect();
+                if matches!(t, Type::UnrankedMemRef(_)) {
+                    m.descriptor = fields;
+                    flat.push(Value::Int {
+                        bits: 64,
+                        value: m.sizes.len() as i64,
+                    });
+                    flat.push(Value::Ptr(m.descriptor.as_ptr() as u64));
+                } else {
+                    flat.push(Value::Ptr(base));
+                    flat.push(Value::Ptr(base));
+                    for f in &fields[2..] {
+                        flat.push(Value::Int {
+                            bits: 64,
+                            value: *f as i64,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    let leaves = jit.call(entry, &flat).map_err(|e| e.to_string())?;
+    let mut results = Vec::new();
+    let mut at = 0;
+    let word = |i: usize| -> Result<u64, String> {
+        match leaves.get(i) {
+            Some(Value::Int { value, .. }) => Ok(*value as u64),
+            Some(Value::Ptr(p)) => Ok(*p),
+            Some(v) => Ok(match v {
+                Value::F32(x) => x.to_bits() as u64,
+                Value::F64(x) => x.to_bits(),
+                _ => 0,
+            }),
+            None => Err(format!("`@{entry}` returned fewer values than its type says")),
+        }
+    };
+    let ours = |p: u64| owned.iter().any(|(lo, hi)| p >= *lo && p < *hi);
+    // Two results may share one allocation; free it once.
+    let mut freed: Vec<u64> = Vec::new();
+    let mut release = |p: u64| {
+        if p != 0 && !ours(p) && !freed.contains(&p) {
+            freed.push(p);
+            // SAFETY: memory the program allocated with malloc and handed to its caller.
+            unsafe { free(p as *mut std::ffi::c_void) }
+        }
+    };
+    for t in &ty.results {
+        match t {
+            Type::Scalar(_) => {
+                let v = leaves.get(at).ok_or_else(|| {
+                    format!("`@{entry}` returned fewer values than its type says")
+                })?;
+                results.push(v.to_string());
+                at += 1;
+            }
+            Type::MemRef(m) => {
+                let n = m.rank();
+                let (alloc, aligned, offset) = (word(at)?, word(at + 1)?, word(at + 2)? as i64);
+                let sizes: Vec<i64> = (0..n)
+                    .map(|d| word(at + 3 + d).map(|w| w as i64))
+                    .collect::<Result<_, _>>()?;
+                let strides: Vec<i64> = (0..n)
+                    .map(|d| word(at + 3 + n + d).map(|w| w as i64))
+                    .collect::<Result<_, _>>()?;
+                results.push(memref_text(m.elem, aligned, offset, &sizes, &strides));
+                release(alloc);
+                at += 3 + 2 * n;
+            }
+            Type::UnrankedMemRef(elem) => {
+                let (rank, desc) = (word(at)? as i64, word(at + 1)?);
+                if !(0..=64).contains(&rank) || desc == 0 {
+                    return Err(format!("`@{entry}` returned an unranked memref of rank {rank}"));
+                }
+                let d = desc as *const u64;
+                // SAFETY: the convention hands the caller a heap copy of the descriptor.
+                let field = |i: usize| unsafe { *d.add(i) };
+                let n = rank as usize;
+                let sizes: Vec<i64> = (0..n).map(|i| field(3 + i) as i64).collect();
+                let strides: Vec<i64> = (0..n).map(|i| field(3 + n + i) as i64).collect();
+                let alloc = field(0);
+                results.push(memref_text(*elem, field(1), field(2) as i64, &sizes, &strides));
+                release(alloc);
+                // The descriptor's heap copy belongs to the caller, who frees it.
+                release(desc);
+                at += 2;
+            }
+        }
+    }
+    let memref_args = args
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| match a {
+            Arg::MemRef(m) => Some((
+                i,
+                memref_text(
+                    m.elem,
+                    m.buffer.as_ptr() as u64,
+                    m.offset,
+                    &m.sizes,
+                    &m.strides,
+                ),
+            )),
+            Arg::Scalar(_) => None,
+        })
+        .collect();
+    Ok(Outcome {
+        results,
+        memref_args,
+    })
+}
