@@ -119,3 +119,10 @@ func.func @generic(%x: i32) -> i64 {
   "use"(%y) : (i64) -> ()
   func.return %y : i64
 }
+
+// Calls checked by tests/execution.rs (kiln run, and MLIR 19 through kiln run --via-mlir):
+// run: @integers 7 3
+// run: @conversions -2 2.5 5
+// run: @floats 1.5 -2.25
+// run: @compare_int -3 4
+// run: @compare_float 0.5 0.25

@@ -22,3 +22,8 @@ func.func @call_qux(%m: memref<?x?xf32>) {
   func.call @qux(%m) : (memref<?x?xf32>) -> ()
   func.return
 }
+
+// Calls checked by tests/execution.rs (kiln run, and MLIR 19 through kiln run --via-mlir):
+// run: @scale f32[1,1]=3 2.5
+// run: @minmax 7 3
+// run: @minmax -1 1

@@ -72,3 +72,14 @@ func.func @gcd_and_lcm(%a: i32, %b: i32) -> (i32, i32) {
   %l = arith.divsi %p, %g : i32
   func.return %g, %l : i32, i32
 }
+
+// Calls checked by tests/execution.rs (kiln run, and MLIR 19 through kiln run --via-mlir):
+// run: @factorial 10
+// run: @factorial 0
+// run: @gcd 84 36
+// run: @gcd 17 5
+// run: @sum_below 100
+// run: @grade 1 1.5
+// run: @grade 2 1.5
+// run: @grade 9 1.5
+// run: @gcd_and_lcm 12 18

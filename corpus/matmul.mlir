@@ -37,3 +37,6 @@ func.func @matmul(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>)
 ^done:
   func.return
 }
+
+// Calls checked by tests/execution.rs (kiln run, and MLIR 19 through kiln run --via-mlir):
+// run: @matmul f32[2,3]=1,2,3,4,5,6 f32[3,2]=7,8,9,10,11,12 f32[2,2]=0,0,0,100

@@ -24,3 +24,8 @@ func.func @sum_twice(%m: memref<?xf32>) -> f32 {
   %b = arith.addf %a, %a : f32
   func.return %b : f32
 }
+
+// Calls checked by tests/execution.rs (kiln run, and MLIR 19 through kiln run --via-mlir):
+// run: @sum f32[4]=1,2,3,4.5
+// run: @sum f32[0]=
+// run: @sum_twice f32[3]=0.5,0.25,1

@@ -23,3 +23,8 @@ func.func @set(%m: memref<4x8xf32>, %i: index, %j: index, %v: f32) -> memref<4x8
   memref.store %v, %m[%i, %j] : memref<4x8xf32>
   func.return %m : memref<4x8xf32>
 }
+
+// Calls checked by tests/execution.rs (kiln run, and MLIR 19 through kiln run --via-mlir):
+// run: @trace f64[3,3]=1,0,0,0,2,0,0,0,3
+// run: @trace f64[2,2]=1.5,9,9,2
+// run: @set f32[4,8]=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 1 2 7.5

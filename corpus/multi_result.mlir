@@ -22,3 +22,8 @@ func.func @swap_diff(%a: i32, %b: i32) -> i32 {
   %d = arith.subi %r, %s : i32
   func.return %d : i32
 }
+
+// Calls checked by tests/execution.rs (kiln run, and MLIR 19 through kiln run --via-mlir):
+// run: @bar
+// run: @swap_diff 10 3
+// run: @foo -1 99

@@ -19,3 +19,10 @@ func.func @classify(%k: i32) -> i32 {
 ^out(%r: i32):
   func.return %r : i32
 }
+
+// Calls checked by tests/execution.rs (kiln run, and MLIR 19 through kiln run --via-mlir):
+// run: @pick true 1 2
+// run: @pick false 1 2
+// run: @classify 10
+// run: @classify 20
+// run: @classify 7

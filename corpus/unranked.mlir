@@ -28,3 +28,9 @@ func.func @dim0(%m: memref<4xf32>) -> index {
   %d = memref.dim %u, %c0 : memref<*xf32>
   func.return %d : index
 }
+
+// Calls checked by tests/execution.rs (kiln run, and MLIR 19 through kiln run --via-mlir):
+// run: @rank_of f32[2,2]=5,6,7,8
+// run: @first f32[3]=5,6,7
+// run: @erase f32[4]=5,6,7,8
+// run: @dim0 f32[4]=5,6,7,8

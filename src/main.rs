@@ -580,7 +580,9 @@ fn run(cli: Cli) -> ExitCode {
                 }
             }
             let compiled = if via_mlir {
-                match kiln::reference::mlir_llvm_ir(&format_file(&db, source)) {
+                let text =
+                    kiln::frontend::print_module(&kiln::reference::reachable(&module, &entry));
+                match kiln::reference::mlir_llvm_ir(&text) {
                     Ok(ir) => kiln::backend::Jit::compile(kiln::backend::jit::Program::LlvmIr(ir)),
                     Err(e) => {
                         ctx.fail("run.mlir", &name, e);
@@ -763,7 +765,12 @@ fn lower_command(
     func: Option<&str>,
     rules: &RulesArg,
     opts: &kiln::LowerOptions,
-) -> Option<(Vec<kiln::FunctionLowering>, kiln::SourceFile, String, String)> {
+) -> Option<(
+    Vec<kiln::FunctionLowering>,
+    kiln::SourceFile,
+    String,
+    String,
+)> {
     let (source, name, text) = checked_source(ctx, db, file)?;
     let compiled = load_rules(ctx, rules.dir.as_deref())?;
     let func = func.map(|f| f.trim_start_matches('@').to_string());

@@ -6,8 +6,11 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-/// `mlir-opt`'s passes from MLIR's memref, arith, cf and func dialects to LLVM.
+/// `mlir-opt`'s passes from MLIR's memref, arith, cf and func dialects to LLVM: those of
+/// `lower.sh`, plus `--arith-expand`, without which `arith.ceildivsi` and friends (which
+/// kiln expands by rule) survive to `mlir-translate` and fail there.
 pub const PIPELINE: &[&str] = &[
+    "--arith-expand",
     "--expand-strided-metadata",
     "--finalize-memref-to-llvm",
     "--convert-arith-to-llvm",
@@ -72,4 +75,30 @@ pub fn mlir_llvm_ir(mlir: &str) -> Result<String, String> {
     };
     let lowered = pipe(&opt, PIPELINE, mlir)?;
     pipe(&translate, &["--mlir-to-llvmir"], &lowered)
+}
+
+/// The functions `entry` reaches through calls (itself included), in source order: what a
+/// differential run hands to MLIR, so functions MLIR cannot lower (kiln's generic ops are
+/// external C calls; MLIR rejects unregistered operations) do not stop it.
+pub fn reachable(module: &kiln_frontend::ir::Module, entry: &str) -> kiln_frontend::ir::Module {
+    let mut seen = vec![entry.to_string()];
+    let mut work = vec![entry.to_string()];
+    while let Some(name) = work.pop() {
+        let Some(f) = module.functions.iter().find(|f| f.name == name) else {
+            continue;
+        };
+        for block in f.body.iter().flat_map(|b| &b.blocks) {
+            for op in &block.ops {
+                if let kiln_frontend::ir::OpKind::Call { callee } = &op.kind {
+                    if !seen.contains(callee) {
+                        seen.push(callee.clone());
+                        work.push(callee.clone());
+                    }
+                }
+            }
+        }
+    }
+    let mut out = module.clone();
+    out.functions.retain(|f| seen.contains(&f.name));
+    out
 }

@@ -287,13 +287,7 @@ pub struct Outcome {
 const MAX_PRINTED: i64 = 4096;
 
 /// Prints the memref at `aligned` with this view.
-fn memref_text(
-    elem: Scalar,
-    aligned: u64,
-    offset: i64,
-    sizes: &[i64],
-    strides: &[i64],
-) -> String {
+fn memref_text(elem: Scalar, aligned: u64, offset: i64, sizes: &[i64], strides: &[i64]) -> String {
     let ty = if sizes.is_empty() {
         format!("memref<{}>", elem.name())
     } else {
@@ -304,14 +298,7 @@ fn memref_text(
         return format!("{ty} (not printed: {} elements)", count.unwrap_or(-1));
     }
     let mut out = format!("{ty} ");
-    fn walk(
-        out: &mut String,
-        elem: Scalar,
-        aligned: u64,
-        at: i64,
-        sizes: &[i64],
-        strides: &[i64],
-    ) {
+    fn walk(out: &mut String, elem: Scalar, aligned: u64, at: i64, sizes: &[i64], strides: &[i64]) {
         match sizes.split_first() {
             None => {
                 // SAFETY: the program's descriptor says this element exists.
@@ -397,7 +384,9 @@ pub fn call(
                 Value::F64(x) => x.to_bits(),
                 _ => 0,
             }),
-            None => Err(format!("`@{entry}` returned fewer values than its type says")),
+            None => Err(format!(
+                "`@{entry}` returned fewer values than its type says"
+            )),
         }
     };
     let ours = |p: u64| owned.iter().any(|(lo, hi)| p >= *lo && p < *hi);
@@ -435,7 +424,9 @@ pub fn call(
             Type::UnrankedMemRef(elem) => {
                 let (rank, desc) = (word(at)? as i64, word(at + 1)?);
                 if !(0..=64).contains(&rank) || desc == 0 {
-                    return Err(format!("`@{entry}` returned an unranked memref of rank {rank}"));
+                    return Err(format!(
+                        "`@{entry}` returned an unranked memref of rank {rank}"
+                    ));
                 }
                 let d = desc as *const u64;
                 // SAFETY: the convention hands the caller a heap copy of the descriptor.
@@ -444,7 +435,13 @@ pub fn call(
                 let sizes: Vec<i64> = (0..n).map(|i| field(3 + i) as i64).collect();
                 let strides: Vec<i64> = (0..n).map(|i| field(3 + n + i) as i64).collect();
                 let alloc = field(0);
-                results.push(memref_text(*elem, field(1), field(2) as i64, &sizes, &strides));
+                results.push(memref_text(
+                    *elem,
+                    field(1),
+                    field(2) as i64,
+                    &sizes,
+                    &strides,
+                ));
                 release(alloc);
                 // The descriptor's heap copy belongs to the caller, who frees it.
                 release(desc);

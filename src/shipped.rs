@@ -7,12 +7,18 @@ use std::path::Path;
 /// Every file of `rules/` (a test checks this list against the directory).
 pub const SHIPPED: &[(&str, &str)] = &[
     ("arith.rules", include_str!("../rules/arith.rules")),
-    ("c_interface.rules", include_str!("../rules/c_interface.rules")),
+    (
+        "c_interface.rules",
+        include_str!("../rules/c_interface.rules"),
+    ),
     ("cf.rules", include_str!("../rules/cf.rules")),
     ("func.rules", include_str!("../rules/func.rules")),
     ("linearize.rules", include_str!("../rules/linearize.rules")),
     ("llvm.rules", include_str!("../rules/llvm.rules")),
-    ("memref_args.rules", include_str!("../rules/memref_args.rules")),
+    (
+        "memref_args.rules",
+        include_str!("../rules/memref_args.rules"),
+    ),
     (
         "memref_descriptor.rules",
         include_str!("../rules/memref_descriptor.rules"),

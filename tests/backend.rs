@@ -1,5 +1,4 @@
 //! The LLVM backend through the CLI, one test per case or file:
-//! - `run/<case>`: `kiln run` JIT-calls a corpus function and prints the expected results.
 //! - `ll/<program>`: `kiln compile --emit llvm-ir -O0` of every corpus program gives exactly
 //!   `tests/golden/ll/<program>.ll` (or the located errors of programs that do not lower or
 //!   compile yet); `KILN_BLESS=1` rewrites the golden files.
@@ -18,50 +17,6 @@ fn ok(o: &Output) -> Result<String, Failed> {
         return Err(format!("kiln failed ({:?}):\n{e}", o.status.code()).into());
     }
     Ok(String::from_utf8_lossy(&o.stdout).into_owned())
-}
-
-/// (file, entry, arguments, expected stdout)
-const RUNS: &[(&str, &str, &[&str], &str)] = &[
-    ("corpus/loops.mlir", "factorial", &["10"], "3628800\n"),
-    ("corpus/loops.mlir", "factorial", &["0"], "1\n"),
-    ("corpus/loops.mlir", "gcd", &["84", "36"], "12\n"),
-    ("corpus/loops.mlir", "gcd", &["17", "5"], "1\n"),
-    ("corpus/loops.mlir", "sum_below", &["100"], "4950\n100\n"),
-    ("corpus/loops.mlir", "grade", &["1", "1.5"], "3.0\n"),
-    ("corpus/loops.mlir", "grade", &["2", "1.5"], "2.25\n"),
-    ("corpus/loops.mlir", "grade", &["9", "1.5"], "-1.5\n"),
-    ("corpus/loops.mlir", "gcd_and_lcm", &["12", "18"], "6\n36\n"),
-    ("corpus/multi_result.mlir", "bar", &[], "59\n"),
-    (
-        "corpus/multi_result.mlir",
-        "swap_diff",
-        &["10", "3"],
-        "-7\n",
-    ),
-    ("corpus/arith.mlir", "integers", &["7", "3"], "7\n"),
-    // uitofp(zext(-2)) = 4294967294, plus the tiny float whose bits are 2.
-    (
-        "corpus/arith.mlir",
-        "conversions",
-        &["-2", "2.5", "5"],
-        "4294967294.0\n",
-    ),
-    (
-        "corpus/legacy/result_packing.mlir",
-        "foo",
-        &["-1", "99"],
-        "-1\n99\n",
-    ),
-];
-
-fn run_trial(file: &str, entry: &str, args: &[&str], want: &str) -> Result<(), Failed> {
-    let mut a = vec!["run", file, "--entry", entry];
-    a.extend_from_slice(args);
-    let out = ok(&kiln(&a))?;
-    if out != want {
-        return Err(format!("expected:\n{want}actual:\n{out}").into());
-    }
-    Ok(())
 }
 
 fn ll_trial(name: String) -> Result<(), Failed> {
@@ -364,14 +319,6 @@ fn mlir_llvm_links_with_c() -> Result<(), Failed> {
 fn main() {
     let args = Arguments::from_args();
     let mut trials = Vec::new();
-    for (file, entry, a, want) in RUNS {
-        let name = format!(
-            "run/{}:{entry}({})",
-            file.trim_start_matches("corpus/"),
-            a.join(",")
-        );
-        trials.push(Trial::test(name, move || run_trial(file, entry, a, want)));
-    }
     for (_, name) in corpus_programs() {
         let n = name.clone();
         trials.push(Trial::test(format!("ll/{name}"), move || ll_trial(n)));

@@ -433,47 +433,52 @@ fn serve(
     ready: std::sync::mpsc::Sender<Result<(), JitError>>,
 ) {
     let ctx = Context::create();
-    let setup =
-        || -> Result<(inkwell::execution_engine::ExecutionEngine<'_>, Callable), JitError> {
-            Target::initialize_native(&InitializationConfig::default())
-                .map_err(|e| JitError::Call(format!("cannot initialize the native target: {e}")))?;
-            let tm = crate::emit::target_machine(&crate::emit::CodegenOptions {
-                cpu: Some("native".to_string()),
-                ..Default::default()
-            })?;
-            let module = match &program {
-                Program::Lowered(functions) => build_module(&ctx, "kiln", functions, &tm)?,
-                Program::LlvmIr(text) => {
-                    let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(
-                        text.as_bytes(),
-                        "input.ll",
-                    );
-                    ctx.create_module_from_ir(buffer).map_err(|e| {
-                        JitError::Call(format!("LLVM cannot read the IR: {}", e.to_string_lossy()))
-                    })?
-                }
-            };
-            let mut callable = HashMap::new();
-            let defined: Vec<_> = module
-                .get_functions()
-                .filter(|f| f.count_basic_blocks() > 0)
-                .collect();
-            for f in defined {
-                let name = f.get_name().to_string_lossy().into_owned();
-                if let Some(kinds) = llvm_kinds(f) {
-                    add_wrapper(&ctx, &module, &name)?;
-                    callable.insert(name, kinds);
-                }
+    type Ready<'c> = (
+        inkwell::execution_engine::ExecutionEngine<'c>,
+        Callable,
+        Vec<String>,
+    );
+    let setup = || -> Result<Ready<'_>, JitError> {
+        Target::initialize_native(&InitializationConfig::default())
+            .map_err(|e| JitError::Call(format!("cannot initialize the native target: {e}")))?;
+        let tm = crate::emit::target_machine(&crate::emit::CodegenOptions {
+            cpu: Some("native".to_string()),
+            ..Default::default()
+        })?;
+        let module = match &program {
+            Program::Lowered(functions) => build_module(&ctx, "kiln", functions, &tm)?,
+            Program::LlvmIr(text) => {
+                let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(
+                    text.as_bytes(),
+                    "input.ll",
+                );
+                ctx.create_module_from_ir(buffer).map_err(|e| {
+                    JitError::Call(format!("LLVM cannot read the IR: {}", e.to_string_lossy()))
+                })?
             }
-            module
-                .verify()
-                .map_err(|e| JitError::Call(format!("LLVM rejected the module: {e}")))?;
-            let engine = module
-                .create_jit_execution_engine(OptimizationLevel::None)
-                .map_err(|e| JitError::Call(format!("cannot create the JIT: {e}")))?;
-            Ok((engine, callable))
         };
-    let (engine, callable) = match setup() {
+        let mut callable = HashMap::new();
+        let defined: Vec<_> = module
+            .get_functions()
+            .filter(|f| f.count_basic_blocks() > 0)
+            .collect();
+        for f in defined {
+            let name = f.get_name().to_string_lossy().into_owned();
+            if let Some(kinds) = llvm_kinds(f) {
+                add_wrapper(&ctx, &module, &name)?;
+                callable.insert(name, kinds);
+            }
+        }
+        let unresolved = stub_unresolved(&ctx, &module)?;
+        module
+            .verify()
+            .map_err(|e| JitError::Call(format!("LLVM rejected the module: {e}")))?;
+        let engine = module
+            .create_jit_execution_engine(OptimizationLevel::None)
+            .map_err(|e| JitError::Call(format!("cannot create the JIT: {e}")))?;
+        Ok((engine, callable, unresolved))
+    };
+    let (engine, callable, unresolved) = match setup() {
         Ok(x) => {
             let _ = ready.send(Ok(()));
             x
@@ -510,6 +515,23 @@ fn serve(
                     .map_err(|e| JitError::Call(format!("cannot find the call wrapper: {e}")))?;
                 f.call(slots.as_ptr(), out.as_mut_ptr());
             }
+            if !unresolved.is_empty() {
+                // SAFETY: `stub_unresolved` defined the probe as `i32 ()`.
+                let reached = unsafe {
+                    engine
+                        .get_function::<unsafe extern "C" fn() -> i32>(PROBE)
+                        .map(|f| f.call())
+                        .unwrap_or(0)
+                };
+                if let Some(name) = usize::try_from(reached - 1)
+                    .ok()
+                    .and_then(|i| unresolved.get(i))
+                {
+                    return Err(JitError::Call(format!(
+                        "the call reached `@{name}`, which the program declares but does not define and this process does not provide"
+                    )));
+                }
+            }
             Ok(results
                 .iter()
                 .zip(&out)
@@ -518,6 +540,70 @@ fn serve(
         })();
         let _ = reply.send(result);
     }
+}
+
+extern "C" {
+    fn dlsym(
+        handle: *mut std::ffi::c_void,
+        symbol: *const std::ffi::c_char,
+    ) -> *mut std::ffi::c_void;
+}
+
+/// Whether the running process provides a symbol (libc's `malloc`, a host's callback).
+fn process_has(name: &str) -> bool {
+    let Ok(c) = std::ffi::CString::new(name) else {
+        return false;
+    };
+    // SAFETY: `RTLD_DEFAULT` (null on glibc) searches the global symbols; `c` is valid.
+    !unsafe { dlsym(std::ptr::null_mut(), c.as_ptr()) }.is_null()
+}
+
+const FLAG: &str = "__kiln_unresolved";
+const PROBE: &str = "__kiln_unresolved_probe";
+
+/// Gives each external function the process does not provide a body that records it was
+/// reached (and returns zero), so a call that reaches one fails with its name instead of
+/// jumping to address 0. Returns their names; `PROBE` reads and clears the record.
+fn stub_unresolved<'ctx>(
+    ctx: &'ctx Context,
+    module: &inkwell::module::Module<'ctx>,
+) -> Result<Vec<String>, JitError> {
+    let err = |e: inkwell::builder::BuilderError| JitError::Call(format!("building a stub: {e}"));
+    let missing: Vec<_> = module
+        .get_functions()
+        .filter(|f| f.count_basic_blocks() == 0)
+        .filter(|f| {
+            let n = f.get_name().to_string_lossy();
+            !n.starts_with("llvm.") && !process_has(&n)
+        })
+        .collect();
+    if missing.is_empty() {
+        return Ok(Vec::new());
+    }
+    let i32t = ctx.i32_type();
+    let flag = module.add_global(i32t, None, FLAG);
+    flag.set_initializer(&i32t.const_zero());
+    let b = ctx.create_builder();
+    let mut names = Vec::new();
+    for (i, f) in missing.into_iter().enumerate() {
+        names.push(f.get_name().to_string_lossy().into_owned());
+        b.position_at_end(ctx.append_basic_block(f, "entry"));
+        b.build_store(flag.as_pointer_value(), i32t.const_int(i as u64 + 1, false))
+            .map_err(err)?;
+        match f.get_type().get_return_type() {
+            Some(t) => b.build_return(Some(&t.const_zero())).map_err(err)?,
+            None => b.build_return(None).map_err(err)?,
+        };
+    }
+    let probe = module.add_function(PROBE, i32t.fn_type(&[], false), None);
+    b.position_at_end(ctx.append_basic_block(probe, "entry"));
+    let v = b
+        .build_load(i32t, flag.as_pointer_value(), "")
+        .map_err(err)?;
+    b.build_store(flag.as_pointer_value(), i32t.const_zero())
+        .map_err(err)?;
+    b.build_return(Some(&v)).map_err(err)?;
+    Ok(names)
 }
 
 /// JIT-compiles `functions` and calls `entry` with `args` once (see [`Jit`] to call many

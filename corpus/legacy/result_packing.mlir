@@ -10,3 +10,6 @@ func @bar() {
   "use_i64"(%2#1) : (i64) -> ()
   return
 }
+
+// Calls checked by tests/execution.rs (kiln run, and MLIR 19 through kiln run --via-mlir):
+// run: @foo -1 99

@@ -1,0 +1,116 @@
+//! Execution of the corpus, one test per program with `// run: @ENTRY ARGS...` lines:
+//! - `run/<program>`: `kiln run` of every line gives exactly `tests/golden/run/<program>.out`
+//!   (`KILN_BLESS=1` rewrites it);
+//! - `mlir/<program>`: MLIR 19's own lowering of the program (`kiln run --via-mlir`, the
+//!   pipeline of `../shared/reference/lower.sh`) gives the same output as kiln's for every
+//!   line. Skipped when MLIR 19 is not installed, unless `KILN_REQUIRE_MLIR` is set (CI).
+
+mod common;
+
+use common::{corpus_programs, kiln, root};
+use libtest_mimic::{Arguments, Failed, Trial};
+use std::path::Path;
+
+/// The `// run:` lines of a program: entry and arguments.
+fn run_lines(text: &str) -> Vec<Vec<String>> {
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("// run:"))
+        .map(|l| l.split_whitespace().map(str::to_string).collect())
+        .filter(|v: &Vec<String>| !v.is_empty())
+        .collect()
+}
+
+/// `kiln run` of one line (`--via-mlir` when asked); the output, or why it failed.
+fn run_one(file: &str, line: &[String], via_mlir: bool) -> Result<String, Failed> {
+    let entry = line[0].as_str();
+    let mut args = vec!["run", "--color", "never", file, "--entry", entry];
+    if via_mlir {
+        args.push("--via-mlir");
+    }
+    args.extend(line[1..].iter().map(String::as_str));
+    let o = kiln(&args);
+    let e = String::from_utf8_lossy(&o.stderr);
+    if !o.status.success() || e.contains("panicked") {
+        return Err(format!(
+            "`kiln {}` failed ({:?}):\n{e}",
+            args.join(" "),
+            o.status.code()
+        )
+        .into());
+    }
+    Ok(String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+fn transcript(file: &str, lines: &[Vec<String>], via_mlir: bool) -> Result<String, Failed> {
+    let mut out = String::new();
+    for l in lines {
+        out.push_str(&format!("// run: {}\n", l.join(" ")));
+        out.push_str(&run_one(file, l, via_mlir)?);
+    }
+    Ok(out)
+}
+
+fn golden_trial(name: String, lines: Vec<Vec<String>>) -> Result<(), Failed> {
+    let text = transcript(&format!("corpus/{name}"), &lines, false)?;
+    let golden = root().join("tests/golden/run").join(format!("{name}.out"));
+    if std::env::var_os("KILN_BLESS").is_some() {
+        if let Some(d) = golden.parent() {
+            std::fs::create_dir_all(d)?;
+        }
+        std::fs::write(&golden, &text)?;
+        return Ok(());
+    }
+    let want = std::fs::read_to_string(&golden)
+        .map_err(|e| format!("{}: {e} (KILN_BLESS=1 creates it)", golden.display()))?;
+    if want != text {
+        return Err(format!(
+            "differs from {}:\n--- expected\n{want}\n--- actual\n{text}",
+            golden.display()
+        )
+        .into());
+    }
+    Ok(())
+}
+
+fn mlir_trial(name: String, lines: Vec<Vec<String>>) -> Result<(), Failed> {
+    let file = format!("corpus/{name}");
+    for l in &lines {
+        let ours = run_one(&file, l, false)?;
+        let theirs = run_one(&file, l, true)?;
+        if ours != theirs {
+            return Err(format!(
+                "`{}` differs:\n--- kiln\n{ours}--- MLIR 19\n{theirs}",
+                l.join(" ")
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
+fn mlir_installed() -> bool {
+    Path::new("/usr/lib/llvm-19/bin/mlir-opt").exists()
+        && Path::new("/usr/lib/llvm-19/bin/mlir-translate").exists()
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let skip_mlir = !mlir_installed() && std::env::var_os("KILN_REQUIRE_MLIR").is_none();
+    let mut trials = Vec::new();
+    for (path, name) in corpus_programs() {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let lines = run_lines(&text);
+        if lines.is_empty() {
+            continue;
+        }
+        let (n, l) = (name.clone(), lines.clone());
+        trials.push(Trial::test(format!("run/{name}"), move || {
+            golden_trial(n, l)
+        }));
+        trials.push(
+            Trial::test(format!("mlir/{name}"), move || mlir_trial(name, lines))
+                .with_ignored_flag(skip_mlir),
+        );
+    }
+    libtest_mimic::run(&args, trials).exit();
+}
