@@ -316,6 +316,63 @@ fn mlir_llvm_links_with_c() -> Result<(), Failed> {
     run_c_main(dir.path(), &obj)
 }
 
+/// Compiles `tests/c/NAME.c` with an object of `corpus/NAME.mlir` and runs it under a
+/// 1 MiB stack limit; it must print `ok`. `via_mlir`: the object comes from MLIR 19's
+/// lowering (mlir-opt, mlir-translate, llc) instead of kiln's.
+fn c_interop_trial(name: String, opt: &str, via_mlir: bool) -> Result<(), Failed> {
+    let dir = tempfile::tempdir()?;
+    let obj = dir.path().join(format!("{name}.o"));
+    let src = format!("corpus/{name}.mlir");
+    if via_mlir {
+        let text = std::fs::read_to_string(root().join(&src))?;
+        let ir = kiln::reference::mlir_llvm_ir(&text)?;
+        let ll = dir.path().join(format!("{name}.ll"));
+        std::fs::write(&ll, ir)?;
+        let o = Command::new(LLC)
+            .args([opt, "-filetype=obj", "-relocation-model=pic"])
+            .arg(&ll)
+            .arg("-o")
+            .arg(&obj)
+            .output()?;
+        if !o.status.success() {
+            return Err(format!("llc failed: {}", String::from_utf8_lossy(&o.stderr)).into());
+        }
+    } else {
+        ok(&kiln(&[
+            "compile",
+            &src,
+            opt,
+            "-o",
+            obj.to_str().unwrap_or_default(),
+        ]))?;
+    }
+    let exe = dir.path().join(&name);
+    let cc = Command::new("cc")
+        .arg(root().join("tests/c").join(format!("{name}.c")))
+        .arg(&obj)
+        .arg("-o")
+        .arg(&exe)
+        .output()?;
+    if !cc.status.success() {
+        return Err(format!("cc failed: {}", String::from_utf8_lossy(&cc.stderr)).into());
+    }
+    let run = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -s 1024 && exec \"$0\"")
+        .arg(&exe)
+        .output()?;
+    let out = String::from_utf8_lossy(&run.stdout);
+    if !run.status.success() || out != "ok\n" {
+        return Err(format!(
+            "the C program failed ({:?}): {out}{}",
+            run.status,
+            String::from_utf8_lossy(&run.stderr)
+        )
+        .into());
+    }
+    Ok(())
+}
+
 fn main() {
     let args = Arguments::from_args();
     let mut trials = Vec::new();
@@ -327,6 +384,31 @@ fn main() {
             Trial::test(format!("mlir-llvm/{name}"), move || mlir_llvm_trial(name))
                 .with_ignored_flag(skip),
         );
+    }
+    for c in common::files(&root().join("tests/c"), "c", "") {
+        let name = c
+            .file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
+        let text = std::fs::read_to_string(&c).unwrap_or_default();
+        for opt in ["-O0", "-O2"] {
+            let n = name.clone();
+            trials.push(Trial::test(format!("c-interop/{name}{opt}"), move || {
+                c_interop_trial(n, opt, false)
+            }));
+        }
+        // A program may state why MLIR 19's lowering cannot pass it (`// mlir: ...`).
+        if !text.contains("// mlir:") {
+            let n = name.clone();
+            let skip = !mlir_tools() && std::env::var_os("KILN_REQUIRE_MLIR").is_none();
+            trials.push(
+                Trial::test(format!("c-interop/{name}-via-mlir"), move || {
+                    c_interop_trial(n, "-O0", true)
+                })
+                .with_ignored_flag(skip),
+            );
+        }
     }
     trials.push(Trial::test("deterministic-llvm-ir-asm-obj", deterministic));
     trials.push(Trial::test("targets-x86-64-and-aarch64", targets));

@@ -16,4 +16,34 @@ module {
     func.call @qux(%m) : (memref<?x?xf32>) -> ()
     func.return
   }
+  func.func @iota(%n: index) -> memref<?xi64> attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %m = memref.alloc(%n) : memref<?xi64>
+    cf.br ^loop(%c0 : index)
+  ^loop(%i: index):
+    %more = arith.cmpi slt, %i, %n : index
+    cf.cond_br %more, ^body, ^done
+  ^body:
+    %v = arith.index_cast %i : index to i64
+    memref.store %v, %m[%i] : memref<?xi64>
+    %i2 = arith.addi %i, %c1 : index
+    cf.br ^loop(%i2 : index)
+  ^done:
+    func.return %m : memref<?xi64>
+  }
+  func.func @rank_plus_dim0(%u: memref<*xf32>) -> index attributes {llvm.emit_c_interface} {
+    %c0 = arith.constant 0 : index
+    %r = memref.rank %u : memref<*xf32>
+    %d = memref.dim %u, %c0 : memref<*xf32>
+    %s = arith.addi %r, %d : index
+    func.return %s : index
+  }
+  func.func @cell_plus(%c: memref<f64>, %m: memref<2x2xf64, strided<[?, ?], offset: ?>>) -> f64 attributes {llvm.emit_c_interface} {
+    %c1 = arith.constant 1 : index
+    %x = memref.load %c[] : memref<f64>
+    %y = memref.load %m[%c1, %c1] : memref<2x2xf64, strided<[?, ?], offset: ?>>
+    %z = arith.addf %x, %y : f64
+    func.return %z : f64
+  }
 }

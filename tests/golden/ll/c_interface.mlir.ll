@@ -74,6 +74,93 @@ bb0:
   ret void
 }
 
+define { ptr, ptr, i64, [1 x i64], [1 x i64] } @iota(i64 %0) {
+bb0:
+  %1 = mul i64 %0, 8
+  %2 = call ptr @malloc(i64 %1)
+  %3 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } undef, ptr %2, 0
+  %4 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %3, ptr %2, 1
+  %5 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %4, i64 0, 2
+  %6 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %5, 3
+  %7 = insertvalue [1 x i64] %6, i64 %0, 0
+  %8 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %5, [1 x i64] %7, 3
+  %9 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %8, 4
+  %10 = insertvalue [1 x i64] %9, i64 1, 0
+  %11 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %8, [1 x i64] %10, 4
+  br label %bb1
+
+bb1:                                              ; preds = %bb2, %bb0
+  %12 = phi i64 [ 0, %bb0 ], [ %15, %bb2 ]
+  %13 = icmp slt i64 %12, %0
+  br i1 %13, label %bb2, label %bb3
+
+bb2:                                              ; preds = %bb1
+  %14 = getelementptr i64, ptr %2, i64 %12
+  store i64 %12, ptr %14, align 8
+  %15 = add i64 %12, 1
+  br label %bb1
+
+bb3:                                              ; preds = %bb1
+  ret { ptr, ptr, i64, [1 x i64], [1 x i64] } %11
+}
+
+define void @_mlir_ciface_iota(ptr %0, i64 %1) {
+bb0:
+  %2 = call { ptr, ptr, i64, [1 x i64], [1 x i64] } @iota(i64 %1)
+  store { ptr, ptr, i64, [1 x i64], [1 x i64] } %2, ptr %0, align 8
+  ret void
+}
+
+define i64 @rank_plus_dim0(i64 %0, ptr %1) {
+bb0:
+  %2 = getelementptr i64, ptr %1, i64 3
+  %3 = load i64, ptr %2, align 8
+  %4 = add i64 %0, %3
+  ret i64 %4
+}
+
+define i64 @_mlir_ciface_rank_plus_dim0(ptr %0) {
+bb0:
+  %1 = load { i64, ptr }, ptr %0, align 8
+  %2 = extractvalue { i64, ptr } %1, 0
+  %3 = extractvalue { i64, ptr } %1, 1
+  %4 = call i64 @rank_plus_dim0(i64 %2, ptr %3)
+  ret i64 %4
+}
+
+define double @cell_plus(ptr %0, ptr %1, i64 %2, ptr %3, ptr %4, i64 %5, i64 %6, i64 %7, i64 %8, i64 %9) {
+bb0:
+  %10 = load double, ptr %1, align 8
+  %11 = getelementptr double, ptr %4, i64 %5
+  %12 = add i64 %8, %9
+  %13 = getelementptr double, ptr %11, i64 %12
+  %14 = load double, ptr %13, align 8
+  %15 = fadd double %10, %14
+  ret double %15
+}
+
+define double @_mlir_ciface_cell_plus(ptr %0, ptr %1) {
+bb0:
+  %2 = load { ptr, ptr, i64 }, ptr %0, align 8
+  %3 = extractvalue { ptr, ptr, i64 } %2, 0
+  %4 = extractvalue { ptr, ptr, i64 } %2, 1
+  %5 = extractvalue { ptr, ptr, i64 } %2, 2
+  %6 = load { ptr, ptr, i64, [2 x i64], [2 x i64] }, ptr %1, align 8
+  %7 = extractvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %6, 0
+  %8 = extractvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %6, 1
+  %9 = extractvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %6, 2
+  %10 = extractvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %6, 3
+  %11 = extractvalue [2 x i64] %10, 0
+  %12 = extractvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %6, 3
+  %13 = extractvalue [2 x i64] %12, 1
+  %14 = extractvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %6, 4
+  %15 = extractvalue [2 x i64] %14, 0
+  %16 = extractvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %6, 4
+  %17 = extractvalue [2 x i64] %16, 1
+  %18 = call double @cell_plus(ptr %3, ptr %4, i64 %5, ptr %7, ptr %8, i64 %9, i64 %11, i64 %13, i64 %15, i64 %17)
+  ret double %18
+}
+
 ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare i32 @llvm.smin.i32(i32, i32) #0
 
@@ -81,5 +168,7 @@ declare i32 @llvm.smin.i32(i32, i32) #0
 declare i32 @llvm.smax.i32(i32, i32) #0
 
 declare void @_mlir_ciface_qux(ptr)
+
+declare ptr @malloc(i64)
 
 attributes #0 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }
