@@ -7,6 +7,8 @@
 //!   exactly `tests/golden/lowered/<program>.lowered` — the lowered form, or the located
 //!   errors for programs whose conventions are not yet rules (`KILN_BLESS=1` rewrites the
 //!   golden files). Lowering twice gives the same bytes.
+//! - `without/<convention>.rules`: with one convention's rule file deleted, exactly the
+//!   corpus programs that need the convention fail, each with "no rule lowers" errors.
 
 use kiln::engine::rule::{load_rules, RuleSource};
 use kiln::shipped::{shipped_rules, SHIPPED};
@@ -125,6 +127,129 @@ fn lowered_trial(rules: Arc<CompiledRules>, path: PathBuf, name: String) -> Resu
     Ok(())
 }
 
+/// Each convention's rule file and the corpus programs that cannot lower without it.
+const NEEDS: &[(&str, &[&str])] = &[
+    (
+        "result_packing.rules",
+        &[
+            "arith.mlir",
+            "c_interface.mlir",
+            "legacy/result_packing.mlir",
+            "loops.mlir",
+            "multi_result.mlir",
+        ],
+    ),
+    (
+        "memref_descriptor.rules",
+        &[
+            "c_interface.mlir",
+            "legacy/c_wrappers.mlir",
+            "legacy/linearization.mlir",
+            "legacy/ranked_memref.mlir",
+            "load_store.mlir",
+            "matmul.mlir",
+            "memref_1d.mlir",
+            "memref_2d.mlir",
+            "stack_loop.mlir",
+            "unranked.mlir",
+        ],
+    ),
+    (
+        "memref_args.rules",
+        &[
+            "c_interface.mlir",
+            "legacy/c_wrappers.mlir",
+            "legacy/linearization.mlir",
+            "legacy/ranked_memref.mlir",
+            "load_store.mlir",
+            "matmul.mlir",
+            "memref_1d.mlir",
+            "memref_2d.mlir",
+            "stack_loop.mlir",
+            "unranked.mlir",
+        ],
+    ),
+    (
+        "unranked.rules",
+        &[
+            "c_interface.mlir",
+            "legacy/unranked_memref.mlir",
+            "stack_loop.mlir",
+            "unranked.mlir",
+        ],
+    ),
+    (
+        "c_interface.rules",
+        &[
+            "c_interface.mlir",
+            "legacy/c_wrappers.mlir",
+            "matmul.mlir",
+            "stack_loop.mlir",
+        ],
+    ),
+    // `cf.switch` lowers through `via-dups`, so switches need the file even without repeats.
+    (
+        "successor_dedup.rules",
+        &[
+            "legacy/repeated_successor.mlir",
+            "loops.mlir",
+            "same_successor.mlir",
+        ],
+    ),
+    (
+        "linearize.rules",
+        &[
+            "c_interface.mlir",
+            "legacy/linearization.mlir",
+            "load_store.mlir",
+            "matmul.mlir",
+            "memref_1d.mlir",
+            "memref_2d.mlir",
+            "unranked.mlir",
+        ],
+    ),
+];
+
+fn without_trial(file: &str, needs: &[&str]) -> Result<(), Failed> {
+    let sources: Vec<RuleSource> = shipped_rules()
+        .into_iter()
+        .filter(|r| !r.path.ends_with(&format!("/{file}")))
+        .collect();
+    let loaded = load_rules(sources);
+    if loaded.has_errors() {
+        return Err(format!(
+            "the rules without {file} do not load: {:?}",
+            loaded.diagnostics
+        )
+        .into());
+    }
+    let rules = CompiledRules::new(Arc::new(loaded.rules))?;
+    let mut failing = Vec::new();
+    for (p, name) in corpus_programs() {
+        let text = std::fs::read_to_string(&p)?;
+        let db = Database::new();
+        let (source, _) = kiln::check_source(&db, &name, &text);
+        let opts = LowerOptions::default();
+        let errors: Vec<String> = kiln::lower_file(&db, source, &rules, &opts, None)
+            .into_iter()
+            .flat_map(|f| f.outcome.diagnostics)
+            .filter(|d| d.is_error())
+            .map(|d| d.message)
+            .collect();
+        if errors.is_empty() {
+            continue;
+        }
+        if let Some(e) = errors.iter().find(|e| !e.starts_with("no rule lowers")) {
+            return Err(format!("{name} fails without {file} with: {e}").into());
+        }
+        failing.push(name);
+    }
+    if failing != needs {
+        return Err(format!("without {file}, these fail: {failing:?}; expected {needs:?}").into());
+    }
+    Ok(())
+}
+
 fn main() {
     let args = Arguments::from_args();
     let rules = compiled();
@@ -152,6 +277,11 @@ fn main() {
         let rules = rules.clone();
         trials.push(Trial::test(format!("lowered/{name}"), move || {
             lowered_trial(rules, p, name)
+        }));
+    }
+    for (file, needs) in NEEDS {
+        trials.push(Trial::test(format!("without/{file}"), move || {
+            without_trial(file, needs)
         }));
     }
     trials.push(Trial::test("shipped-list-matches-rules-dir", || {
