@@ -581,7 +581,7 @@ fn run(cli: Cli) -> ExitCode {
             }
             let compiled = if via_mlir {
                 let text =
-                    kiln::frontend::print_module(&kiln::reference::reachable(&module, &entry));
+                    kiln::frontend::print_module(&kiln::reference::reachable(module, &entry));
                 match kiln::reference::mlir_llvm_ir(&text) {
                     Ok(ir) => kiln::backend::Jit::compile(kiln::backend::jit::Program::LlvmIr(ir)),
                     Err(e) => {

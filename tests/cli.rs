@@ -445,3 +445,56 @@ fn deeply_nested_or_huge_rule_terms_are_errors() {
     let e = rules_check_errors(&format!("test long {{ (lower-types [{items}]) => nil }}\n"));
     assert!(e.contains("a list literal of 5000 items"), "{e}");
 }
+
+#[test]
+fn run_takes_memrefs_and_explains_bad_ones() {
+    let src = "func.func @get(%m: memref<2x?xf32>, %i: index, %j: index) -> f32 {\n  %x = memref.load %m[%i, %j] : memref<2x?xf32>\n  func.return %x : f32\n}\n";
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("get.mlir");
+    std::fs::write(&file, src).expect("write");
+    let f = file.to_str().unwrap_or_default();
+    let o = kiln(
+        &["run", f, "--entry", "get", "f32[2,3]=1,2,3,4,5,6", "1", "2"],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "6.0\nargument 1: memref<2x3xf32> [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]\n"
+    );
+    for (arg, why) in [
+        (
+            "i32[2,3]=1,2,3,4,5,6",
+            "the parameter is a memref of f32, not of i32",
+        ),
+        ("f32[2,3]=1,2,3", "a 2x3 memref has 6 elements, 3 given"),
+        (
+            "f32[3,2]=1,2,3,4,5,6",
+            "dimension 0 of the parameter is 2, the argument's is 3",
+        ),
+        (
+            "f32[2,3;strides=1,2]=1,2,3,4,5,6",
+            "stride 0 of the parameter's layout is 3",
+        ),
+        (
+            "f32[2,3;strides=3,1;offset=9]=1,2,3,4,5,6",
+            "the view reaches element 14",
+        ),
+        ("f32", "a memref argument looks like `f32[2,3]=1,2,3,4,5,6`"),
+        ("f32[2]=1,2", "the parameter has rank 2, the argument 1"),
+    ] {
+        let o = kiln(&["run", f, "--entry", "get", arg, "0", "0"], None);
+        assert_eq!(o.status.code(), Some(1), "{arg}");
+        let e = stderr(&o);
+        assert!(e.contains(why) && !e.contains("panicked"), "{arg}: {e}");
+    }
+}
+
+#[test]
+fn run_reports_reaching_an_undefined_external() {
+    let src = "func.func private @missing_symbol_xyz(i32) -> i32\nfunc.func @f(%a: i32) -> i32 {\n  %r = func.call @missing_symbol_xyz(%a) : (i32) -> i32\n  func.return %r : i32\n}\n";
+    let o = kiln(&["run", "-", "--entry", "f", "1"], Some(src));
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(e.contains("the call reached `@missing_symbol_xyz`"), "{e}");
+}

@@ -5,7 +5,8 @@
 //!   same again.
 //! - `mlir-opt/<program>`: `mlir-opt-19` accepts what `kiln fmt` printed (when the tool is
 //!   installed; `KILN_REQUIRE_MLIR=1` makes its absence a failure, as in CI).
-//! - `fail/<file>`: each file's leading `// error: LINE:COL: MESSAGE` comments are exactly
+//! - `fail/<file>`: each file's leading `// error: LINE:COL: MESSAGE` comments (after a
+//!   `// stage: lower` line for programs that check but must not lower) are exactly
 //!   the errors `kiln check` reports, with exit code 1 and no panic.
 
 mod common;
@@ -101,8 +102,12 @@ fn mlir_opt_trial(path: PathBuf) -> Result<(), Failed> {
 
 fn fail_trial(path: PathBuf) -> Result<(), Failed> {
     let text = std::fs::read_to_string(&path)?;
+    // `// stage: lower` first: the program checks, and lowering must fail.
+    let lower = text.starts_with("// stage: lower\n");
+    let command = if lower { "lower" } else { "check" };
     let expected: Vec<String> = text
         .lines()
+        .skip(usize::from(lower))
         .map_while(|l| l.strip_prefix("// error: "))
         .map(str::to_string)
         .collect();
@@ -110,7 +115,15 @@ fn fail_trial(path: PathBuf) -> Result<(), Failed> {
         return Err("the file does not start with `// error: LINE:COL: MESSAGE`".into());
     }
     let p = path.to_str().unwrap_or_default();
-    let out = kiln(&["check", "--error-format", "json", p]);
+    let with = |mut args: Vec<&'static str>, p: &str| -> std::process::Output {
+        let mut a: Vec<&str> = std::mem::take(&mut args);
+        a.push(p);
+        if lower {
+            a.extend(["-o", "/dev/null"]);
+        }
+        kiln(&a)
+    };
+    let out = with(vec![command, "--error-format", "json"], p);
     no_panic(&out)?;
     if out.status.code() != Some(1) {
         return Err(format!("exit code {:?}, expected 1", out.status.code()).into());
@@ -138,7 +151,7 @@ fn fail_trial(path: PathBuf) -> Result<(), Failed> {
         .into());
     }
     // The human rendering carries the same location.
-    let human = kiln(&["check", "--color", "never", p]);
+    let human = with(vec![command, "--color", "never"], p);
     let human = String::from_utf8_lossy(&human.stderr);
     let first = expected[0].split(": ").next().unwrap_or_default();
     if !human.contains(&format!("{p}:{first}")) {
