@@ -316,13 +316,18 @@ fn mlir_llvm_links_with_c() -> Result<(), Failed> {
     run_c_main(dir.path(), &obj)
 }
 
-/// Compiles `tests/c/NAME.c` with an object of `corpus/NAME.mlir` and runs it under a
-/// 1 MiB stack limit; it must print `ok`. `via_mlir`: the object comes from MLIR 19's
-/// lowering (mlir-opt, mlir-translate, llc) instead of kiln's.
+/// Compiles `tests/c/NAME.c` with an object of `corpus/NAME.mlir` (or the program its
+/// `// corpus: PATH` first line names) and runs it under a 1 MiB stack limit; it must print
+/// `ok`. `via_mlir`: the object comes from MLIR 19's lowering (mlir-opt, mlir-translate,
+/// llc) instead of kiln's.
 fn c_interop_trial(name: String, opt: &str, via_mlir: bool) -> Result<(), Failed> {
     let dir = tempfile::tempdir()?;
     let obj = dir.path().join(format!("{name}.o"));
-    let src = format!("corpus/{name}.mlir");
+    let c_text = std::fs::read_to_string(root().join("tests/c").join(format!("{name}.c")))?;
+    let src = match c_text.lines().next().and_then(|l| l.strip_prefix("// corpus: ")) {
+        Some(p) => format!("corpus/{}", p.trim()),
+        None => format!("corpus/{name}.mlir"),
+    };
     if via_mlir {
         let text = std::fs::read_to_string(root().join(&src))?;
         let ir = kiln::reference::mlir_llvm_ir(&text)?;
