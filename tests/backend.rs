@@ -1,7 +1,8 @@
 //! The LLVM backend through the CLI, one test per case or file:
-//! - `ll/<program>`: `kiln compile --emit llvm-ir -O0` of every corpus program gives exactly
-//!   `tests/golden/ll/<program>.ll` (or the located errors of programs that do not lower or
-//!   compile yet); `KILN_BLESS=1` rewrites the golden files.
+//! - `ll/<program>`, `mlir-llvm-golden/<program>`: `kiln compile --emit llvm-ir -O0` and
+//!   `--emit mlir-llvm` of every corpus program give exactly `tests/golden/ll/<program>.ll`
+//!   and `tests/golden/mlir-llvm/<program>.mlir`; `KILN_BLESS=1` rewrites the golden files.
+//! - `c-interop/<name>`: `tests/c/<name>.c` calls the program's functions from C.
 //! - determinism, other targets, `-O2`, linking with C (`cc`), executables, shared libraries.
 
 mod common;
@@ -19,14 +20,15 @@ fn ok(o: &Output) -> Result<String, Failed> {
     Ok(String::from_utf8_lossy(&o.stdout).into_owned())
 }
 
-fn ll_trial(name: String) -> Result<(), Failed> {
+/// `kiln compile --emit EMIT` of a corpus program against `tests/golden/DIR/<program>.EXT`.
+fn golden_trial(name: String, emit: &str, dir: &str, ext: &str) -> Result<(), Failed> {
     let rel = format!("corpus/{name}");
     let o = kiln(&[
         "compile",
         "--color",
         "never",
         "--emit",
-        "llvm-ir",
+        emit,
         "-O0",
         "--target",
         "x86_64-unknown-linux-gnu",
@@ -44,7 +46,10 @@ fn ll_trial(name: String) -> Result<(), Failed> {
             .map(|l| format!("; {l}\n"))
             .collect()
     };
-    let golden = root().join("tests/golden/ll").join(format!("{name}.ll"));
+    let golden = root()
+        .join("tests/golden")
+        .join(dir)
+        .join(format!("{name}.{ext}"));
     if std::env::var_os("KILN_BLESS").is_some() {
         if let Some(d) = golden.parent() {
             std::fs::create_dir_all(d)?;
@@ -262,8 +267,11 @@ fn mlir_llvm_trial(name: String) -> Result<(), Failed> {
         return Err("kiln panicked".into());
     }
     if !o.status.success() {
-        // Programs that do not lower yet: their errors are checked by `ll/`.
-        return Ok(());
+        return Err(format!(
+            "kiln cannot emit mlir-llvm:\n{}",
+            String::from_utf8_lossy(&o.stderr)
+        )
+        .into());
     }
     let t = Command::new(MLIR_TRANSLATE)
         .arg("--mlir-to-llvmir")
@@ -383,7 +391,13 @@ fn main() {
     let mut trials = Vec::new();
     for (_, name) in corpus_programs() {
         let n = name.clone();
-        trials.push(Trial::test(format!("ll/{name}"), move || ll_trial(n)));
+        trials.push(Trial::test(format!("ll/{name}"), move || {
+            golden_trial(n, "llvm-ir", "ll", "ll")
+        }));
+        let n = name.clone();
+        trials.push(Trial::test(format!("mlir-llvm-golden/{name}"), move || {
+            golden_trial(n, "mlir-llvm", "mlir-llvm", "mlir")
+        }));
         let skip = !mlir_tools() && std::env::var_os("KILN_REQUIRE_MLIR").is_none();
         trials.push(
             Trial::test(format!("mlir-llvm/{name}"), move || mlir_llvm_trial(name))
