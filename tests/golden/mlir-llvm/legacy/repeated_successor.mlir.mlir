@@ -1,0 +1,11 @@
+module {
+  llvm.func @f(%arg0: i1, %arg1: i32, %arg2: i32) {
+    llvm.cond_br %arg0, ^bb1(%arg1 : i32), ^via0
+  ^bb1(%b1_0: i32):
+    llvm.call @use(%b1_0) : (i32) -> ()
+    llvm.return
+  ^via0:
+    llvm.br ^bb1(%arg2 : i32)
+  }
+  llvm.func @use(i32)
+}
