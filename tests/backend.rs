@@ -332,7 +332,11 @@ fn c_interop_trial(name: String, opt: &str, via_mlir: bool) -> Result<(), Failed
     let dir = tempfile::tempdir()?;
     let obj = dir.path().join(format!("{name}.o"));
     let c_text = std::fs::read_to_string(root().join("tests/c").join(format!("{name}.c")))?;
-    let src = match c_text.lines().next().and_then(|l| l.strip_prefix("// corpus: ")) {
+    let src = match c_text
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("// corpus: "))
+    {
         Some(p) => format!("corpus/{}", p.trim()),
         None => format!("corpus/{name}.mlir"),
     };
