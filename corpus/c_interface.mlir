@@ -60,6 +60,17 @@ func.func @cell_plus(%c: memref<f64>, %m: memref<2x2xf64, strided<[?, ?], offset
   func.return %z : f64
 }
 
+// An external C-interface function with two memrefs and a memref result: each descriptor
+// gets its own stack slot in @two's forwarding body, and the result comes back through one.
+func.func private @two(memref<?xf32>, memref<?xi64>) -> memref<?xf32> attributes {llvm.emit_c_interface}
+
+func.func @call_two(%a: memref<?xf32>, %b: memref<?xi64>) -> f32 {
+  %r = func.call @two(%a, %b) : (memref<?xf32>, memref<?xi64>) -> memref<?xf32>
+  %c0 = arith.constant 0 : index
+  %x = memref.load %r[%c0] : memref<?xf32>
+  func.return %x : f32
+}
+
 
 // Calls checked by tests/execution.rs (kiln run, and MLIR 19 through kiln run --via-mlir):
 // run: @scale f32[1,1]=3 2.5

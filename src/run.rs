@@ -131,19 +131,25 @@ pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
             .map(|v| kind.parse(v.trim()))
             .collect::<Result<_, _>>()?
     };
-    let count: i64 = sizes.iter().product();
+    if offset < 0 || strides.iter().any(|t| *t < 0) {
+        return Err("strides and the offset cannot be negative".to_string());
+    }
+    let too_big = || format!("a {} view is too large", shape_text(&sizes));
+    let count = sizes
+        .iter()
+        .try_fold(1i64, |a, s| a.checked_mul(*s))
+        .ok_or_else(too_big)?;
     let needed = if count == 0 {
         0
     } else {
-        let last = sizes
-            .iter()
-            .zip(&strides)
-            .map(|(s, t)| (s - 1) * t)
-            .sum::<i64>();
-        if offset < 0 || strides.iter().any(|t| *t < 0) {
-            return Err("strides and the offset cannot be negative".to_string());
+        let mut last = offset;
+        for (s, t) in sizes.iter().zip(&strides) {
+            last = (s - 1)
+                .checked_mul(*t)
+                .and_then(|x| x.checked_add(last))
+                .ok_or_else(too_big)?;
         }
-        offset + last + 1
+        last + 1
     };
     if dense && vals.len() as i64 != count {
         return Err(format!(
@@ -177,10 +183,11 @@ pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
     }))
 }
 
+/// Row-major strides (wrapping: a view this large is refused by its element count).
 fn natural_strides(sizes: &[i64]) -> Vec<i64> {
-    let mut out = vec![1; sizes.len()];
+    let mut out = vec![1i64; sizes.len()];
     for i in (0..sizes.len().saturating_sub(1)).rev() {
-        out[i] = out[i + 1] * sizes[i + 1];
+        out[i] = out[i + 1].wrapping_mul(sizes[i + 1]);
     }
     out
 }
@@ -244,6 +251,8 @@ fn check_view(m: &MemRefType, sizes: &[i64], strides: &[i64], offset: i64) -> Re
 
 fn write_elem(buffer: &mut [u64], at: usize, bytes: usize, v: &Value) {
     let raw: u64 = match v {
+        // LLVM stores an i1 as a byte holding 0 or 1.
+        Value::Int { bits: 1, value } => (*value & 1) as u64,
         Value::Int { value, .. } => *value as u64,
         Value::F32(x) => x.to_bits() as u64,
         Value::F64(x) => x.to_bits(),
@@ -300,6 +309,10 @@ fn memref_text(elem: Scalar, aligned: u64, offset: i64, sizes: &[i64], strides: 
     let count = sizes.iter().try_fold(1i64, |a, s| a.checked_mul(*s));
     if sizes.iter().any(|s| *s < 0) || count.is_none_or(|c| c > MAX_PRINTED) || aligned == 0 {
         return format!("{ty} (not printed: {} elements)", count.unwrap_or(-1));
+    }
+    if count == Some(0) {
+        // No element to read; an outer dimension may still be huge.
+        return format!("{ty} (empty)");
     }
     let mut out = format!("{ty} ");
     fn walk(out: &mut String, elem: Scalar, aligned: u64, at: i64, sizes: &[i64], strides: &[i64]) {

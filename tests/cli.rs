@@ -482,6 +482,18 @@ fn run_takes_memrefs_and_explains_bad_ones() {
         ),
         ("f32", "a memref argument looks like `f32[2,3]=1,2,3,4,5,6`"),
         ("f32[2]=1,2", "the parameter has rank 2, the argument 1"),
+        (
+            "f32[4294967296,4294967296]=",
+            "a 4294967296x4294967296 view is too large",
+        ),
+        (
+            "f32[2,3;strides=-3,1]=1,2,3,4,5,6",
+            "strides and the offset cannot be negative",
+        ),
+        (
+            "f32[3,3;strides=9223372036854775807,1]=1",
+            "a 3x3 view is too large",
+        ),
     ] {
         let o = kiln(&["run", f, "--entry", "get", arg, "0", "0"], None);
         assert_eq!(o.status.code(), Some(1), "{arg}");

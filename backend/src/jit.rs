@@ -126,6 +126,8 @@ impl Kind {
 
     fn to_slot(self, v: &Value) -> Option<u64> {
         match (self, v) {
+            // LLVM reads an i1 from the low bit only if the rest is zero.
+            (Kind::Int(1), Value::Int { bits: 1, value }) => Some((*value & 1) as u64),
             (Kind::Int(b), Value::Int { bits, value }) if b == *bits => Some(*value as u64),
             (Kind::F32, Value::F32(x)) => Some(x.to_bits() as u64),
             (Kind::F64, Value::F64(x)) => Some(x.to_bits()),
@@ -579,6 +581,11 @@ fn stub_unresolved<'ctx>(
         .collect();
     if missing.is_empty() {
         return Ok(Vec::new());
+    }
+    if module.get_function(PROBE).is_some() || module.get_global(FLAG).is_some() {
+        return Err(JitError::Call(format!(
+            "the program defines `@{PROBE}` or `@{FLAG}`, names kiln's JIT uses"
+        )));
     }
     let i32t = ctx.i32_type();
     let flag = module.add_global(i32t, None, FLAG);

@@ -21,6 +21,21 @@ double _mlir_ciface_cell_plus(MemRef0F64 *c, MemRef2F64 *m);
 void call_qux(float *allocated, float *aligned, int64_t offset, int64_t s0, int64_t s1,
               int64_t t0, int64_t t1);
 
+typedef struct { float *allocated, *aligned; int64_t offset, sizes[1], strides[1]; } MemRef1F32;
+float call_two(float *a0, float *a1, int64_t a2, int64_t a3, int64_t a4, int64_t *b0, int64_t *b1,
+               int64_t b2, int64_t b3, int64_t b4);
+
+static float two_data[3] = {0.5f, 1.5f, 2.5f};
+
+// Receives both descriptors (distinct) and returns a view of its own data from element 1.
+void _mlir_ciface_two(MemRef1F32 *out, MemRef1F32 *a, MemRef1I64 *b) {
+  assert((void *)a != (void *)b);
+  assert(a->sizes[0] == 2 && a->aligned[1] == 8.0f);
+  assert(b->sizes[0] == 3 && b->aligned[2] == 30);
+  MemRef1F32 r = {two_data, two_data + 1, 0, {2}, {1}};
+  *out = r;
+}
+
 static int qux_calls;
 static MemRef2F32 qux_seen;
 
@@ -57,6 +72,10 @@ int main(void) {
   buf[5] = 40;
   MemRef2F64 view = {buf, buf, 1, {2, 2}, {1, 3}};
   assert(_mlir_ciface_cell_plus(&cell, &view) == 41.5);
+
+  float fa[2] = {4.0f, 8.0f};
+  int64_t ib[3] = {10, 20, 30};
+  assert(call_two(fa, fa, 0, 2, 1, ib, ib, 0, 3, 1) == 1.5f);
 
   call_qux(data, data + 1, 1, 2, 3, 3, 1);
   assert(qux_calls == 1);

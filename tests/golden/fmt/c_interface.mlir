@@ -46,4 +46,11 @@ module {
     %z = arith.addf %x, %y : f64
     func.return %z : f64
   }
+  func.func private @two(memref<?xf32>, memref<?xi64>) -> memref<?xf32> attributes {llvm.emit_c_interface}
+  func.func @call_two(%a: memref<?xf32>, %b: memref<?xi64>) -> f32 {
+    %r = func.call @two(%a, %b) : (memref<?xf32>, memref<?xi64>) -> memref<?xf32>
+    %c0 = arith.constant 0 : index
+    %x = memref.load %r[%c0] : memref<?xf32>
+    func.return %x : f32
+  }
 }

@@ -161,6 +161,44 @@ bb0:
   ret double %18
 }
 
+define { ptr, ptr, i64, [1 x i64], [1 x i64] } @two(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, ptr %5, ptr %6, i64 %7, i64 %8, i64 %9) {
+bb0:
+  %10 = alloca { ptr, ptr, i64, [1 x i64], [1 x i64] }, i64 1, align 8
+  %11 = alloca { ptr, ptr, i64, [1 x i64], [1 x i64] }, i64 1, align 8
+  %12 = alloca { ptr, ptr, i64, [1 x i64], [1 x i64] }, i64 1, align 8
+  %13 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } undef, ptr %0, 0
+  %14 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %13, ptr %1, 1
+  %15 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %14, i64 %2, 2
+  %16 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %15, 3
+  %17 = insertvalue [1 x i64] %16, i64 %3, 0
+  %18 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %15, [1 x i64] %17, 3
+  %19 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %18, 4
+  %20 = insertvalue [1 x i64] %19, i64 %4, 0
+  %21 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %18, [1 x i64] %20, 4
+  store { ptr, ptr, i64, [1 x i64], [1 x i64] } %21, ptr %11, align 8
+  %22 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } undef, ptr %5, 0
+  %23 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %22, ptr %6, 1
+  %24 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %23, i64 %7, 2
+  %25 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %24, 3
+  %26 = insertvalue [1 x i64] %25, i64 %8, 0
+  %27 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %24, [1 x i64] %26, 3
+  %28 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %27, 4
+  %29 = insertvalue [1 x i64] %28, i64 %9, 0
+  %30 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %27, [1 x i64] %29, 4
+  store { ptr, ptr, i64, [1 x i64], [1 x i64] } %30, ptr %10, align 8
+  call void @_mlir_ciface_two(ptr %12, ptr %11, ptr %10)
+  %31 = load { ptr, ptr, i64, [1 x i64], [1 x i64] }, ptr %12, align 8
+  ret { ptr, ptr, i64, [1 x i64], [1 x i64] } %31
+}
+
+define float @call_two(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, ptr %5, ptr %6, i64 %7, i64 %8, i64 %9) {
+bb0:
+  %10 = call { ptr, ptr, i64, [1 x i64], [1 x i64] } @two(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, ptr %5, ptr %6, i64 %7, i64 %8, i64 %9)
+  %11 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %10, 1
+  %12 = load float, ptr %11, align 4
+  ret float %12
+}
+
 ; Function Attrs: nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare i32 @llvm.smin.i32(i32, i32) #0
 
@@ -170,5 +208,7 @@ declare i32 @llvm.smax.i32(i32, i32) #0
 declare void @_mlir_ciface_qux(ptr)
 
 declare ptr @malloc(i64)
+
+declare void @_mlir_ciface_two(ptr, ptr, ptr)
 
 attributes #0 = { nocallback nofree nosync nounwind speculatable willreturn memory(none) }

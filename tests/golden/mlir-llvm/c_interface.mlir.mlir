@@ -117,6 +117,35 @@ module {
     %v14 = llvm.call @cell_plus(%v2, %v3, %v4, %v7, %v8, %v9, %v10, %v11, %v12, %v13) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64) -> f64
     llvm.return %v14 : f64
   }
+  llvm.func @two(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: !llvm.ptr, %arg6: !llvm.ptr, %arg7: i64, %arg8: i64, %arg9: i64) -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> {
+    %v0 = llvm.mlir.constant(1 : i64) : i64
+    %v1 = llvm.alloca %v0 x !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> : (i64) -> !llvm.ptr
+    %v2 = llvm.alloca %v0 x !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> : (i64) -> !llvm.ptr
+    %v3 = llvm.mlir.undef : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+    %v5 = llvm.insertvalue %arg0, %v3[0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+    %v7 = llvm.insertvalue %arg1, %v5[1] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+    %v9 = llvm.insertvalue %arg2, %v7[2] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+    %v11 = llvm.insertvalue %arg3, %v9[3, 0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+    %v13 = llvm.insertvalue %arg4, %v11[4, 0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+    llvm.store %v13, %v2 : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, !llvm.ptr
+    %v15 = llvm.alloca %v0 x !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> : (i64) -> !llvm.ptr
+    %v17 = llvm.insertvalue %arg5, %v3[0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+    %v19 = llvm.insertvalue %arg6, %v17[1] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+    %v21 = llvm.insertvalue %arg7, %v19[2] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+    %v23 = llvm.insertvalue %arg8, %v21[3, 0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+    %v25 = llvm.insertvalue %arg9, %v23[4, 0] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+    llvm.store %v25, %v15 : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, !llvm.ptr
+    llvm.call @_mlir_ciface_two(%v1, %v2, %v15) : (!llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
+    %v27 = llvm.load %v1 : !llvm.ptr -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+    llvm.return %v27 : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+  }
+  llvm.func @call_two(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: !llvm.ptr, %arg6: !llvm.ptr, %arg7: i64, %arg8: i64, %arg9: i64) -> f32 {
+    %v10 = llvm.call @two(%arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7, %arg8, %arg9) : (!llvm.ptr, !llvm.ptr, i64, i64, i64, !llvm.ptr, !llvm.ptr, i64, i64, i64) -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+    %v11 = llvm.extractvalue %v10[1] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+    %v12 = llvm.load %v11 : !llvm.ptr -> f32
+    llvm.return %v12 : f32
+  }
   llvm.func @_mlir_ciface_qux(!llvm.ptr)
   llvm.func @malloc(i64) -> !llvm.ptr
+  llvm.func @_mlir_ciface_two(!llvm.ptr, !llvm.ptr, !llvm.ptr)
 }
