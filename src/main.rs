@@ -321,6 +321,16 @@ fn read_input(ctx: &Ctx, path: &Path) -> Option<String> {
 /// Writes `contents` to `path` through a temporary file in the same directory, so a reader
 /// never sees a partial file and a failure leaves no file behind.
 fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
+    if path.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(contents)?;
+        return out.flush();
+    }
+    // A device or a pipe (`-o /dev/null`, `-o /dev/stdout`) is written in place: renaming a
+    // temporary file over it would replace it with a regular file.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        return std::fs::write(path, contents);
+    }
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => Path::new("."),

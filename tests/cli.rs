@@ -510,3 +510,17 @@ fn run_reports_reaching_an_undefined_external() {
     let e = stderr(&o);
     assert!(e.contains("the call reached `@missing_symbol_xyz`"), "{e}");
 }
+
+#[test]
+fn output_to_a_device_or_stdout_is_written_in_place() {
+    use std::os::unix::fs::FileTypeExt;
+    let o = kiln(&["fmt", "-", "-o", "/dev/null"], Some(GOOD));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let kind = std::fs::metadata("/dev/null")
+        .expect("/dev/null")
+        .file_type();
+    assert!(kind.is_char_device(), "-o /dev/null replaced the device");
+    let o = kiln(&["fmt", "-", "-o", "-"], Some(GOOD));
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("func.func @f"));
+}
