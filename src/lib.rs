@@ -32,9 +32,11 @@
 //! assert!(text.contains("llvm.add i64"), "{text}");
 //! ```
 
+pub mod interp;
 pub mod reference;
 pub mod report;
 pub mod run;
+pub mod verify;
 
 pub use kiln_backend as backend;
 pub use kiln_engine as engine;

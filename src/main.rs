@@ -124,6 +124,42 @@ enum Command {
         #[command(flatten)]
         rules: RulesArg,
     },
+    /// Run a function on kiln's reference interpreter (the source semantics, no rules, no
+    /// LLVM); arguments and output as `kiln run`. Undefined behaviour is reported, not run.
+    Interp {
+        file: PathBuf,
+        /// The function to call (`@` optional).
+        #[arg(long)]
+        entry: String,
+        /// Arguments, one per parameter, as for `kiln run`.
+        #[arg(allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
+    /// Equivalence testing: random well-typed programs run on the reference interpreter and
+    /// as native code through the rules (-O0 and -O2; and MLIR 19 with `--against mlir`)
+    /// must agree. Prints a shrunk counterexample and exits 1 on any mismatch.
+    Verify {
+        /// How many random programs.
+        #[arg(long, default_value_t = 200)]
+        cases: u64,
+        /// The first case's seed (case i uses SEED + i); a run is reproducible from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Statements per block, at most (also bounds functions and nesting).
+        #[arg(long, default_value_t = 8)]
+        max_size: usize,
+        /// Also compare with MLIR 19's pipeline.
+        #[arg(long, value_enum)]
+        against: Option<Against>,
+        /// Write the counterexample program here (it is printed either way).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+        #[command(flatten)]
+        rules: RulesArg,
+    },
     /// Check or test rule files.
     Rules {
         #[command(subcommand)]
@@ -148,6 +184,11 @@ struct RulesArg {
     /// `llvm.emit_c_interface`.
     #[arg(long = "emit-c-interface")]
     c_interface: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Against {
+    Mlir,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -545,50 +586,12 @@ fn run(cli: Cli) -> ExitCode {
                 return ExitCode::FAILURE;
             };
             let module = kiln::engine::module_ir(&db, source);
-            let Some(f) = module
-                .functions
-                .iter()
-                .find(|f| f.name == entry && !f.is_declaration())
-            else {
-                ctx.fail(
-                    "run.entry",
-                    &name,
-                    format!("`{name}` has no defined function `@{entry}`"),
-                );
+            let Some(mut values) = parse_call_args(&ctx, &name, module, &entry, &args) else {
                 return ExitCode::FAILURE;
             };
-            if f.ty.inputs.len() != args.len() {
-                ctx.fail(
-                    "run.arguments",
-                    &name,
-                    format!(
-                        "`@{entry}` takes {} argument{} ({}), {} given",
-                        f.ty.inputs.len(),
-                        if f.ty.inputs.len() == 1 { "" } else { "s" },
-                        f.ty.inputs
-                            .iter()
-                            .map(|t| t.to_string())
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                        args.len()
-                    ),
-                );
+            let Some(f) = module.functions.iter().find(|f| f.name == entry) else {
                 return ExitCode::FAILURE;
-            }
-            let mut values = Vec::new();
-            for (i, (t, a)) in f.ty.inputs.iter().zip(&args).enumerate() {
-                match kiln::run::parse_arg(t, a) {
-                    Ok(v) => values.push(v),
-                    Err(e) => {
-                        ctx.fail(
-                            "run.arguments",
-                            &name,
-                            format!("argument {} of `@{entry}` ({t}): {e}", i + 1),
-                        );
-                        return ExitCode::FAILURE;
-                    }
-                }
-            }
+            };
             let compiled = if via_mlir {
                 let text =
                     kiln::frontend::print_module(&kiln::reference::reachable(module, &entry));
@@ -611,17 +614,112 @@ fn run(cli: Cli) -> ExitCode {
             };
             match kiln::run::call(&jit, &entry, &f.ty, &mut values) {
                 Ok(outcome) => {
-                    let mut out = std::io::stdout().lock();
-                    for r in outcome.results {
-                        let _ = writeln!(out, "{r}");
-                    }
-                    for (i, m) in outcome.memref_args {
-                        let _ = writeln!(out, "argument {}: {m}", i + 1);
-                    }
+                    print_outcome(outcome);
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
                     ctx.fail("run", &name, e);
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Interp { file, entry, args } => {
+            let Some((source, name, _)) = checked_source(&ctx, &db, &file) else {
+                return ExitCode::FAILURE;
+            };
+            let entry = entry.trim_start_matches('@').to_string();
+            let module = kiln::engine::module_ir(&db, source);
+            let Some(values) = parse_call_args(&ctx, &name, module, &entry, &args) else {
+                return ExitCode::FAILURE;
+            };
+            let mut values = values;
+            match kiln::interp::Interpreter::new(module).call(&entry, &mut values) {
+                Ok(outcome) => {
+                    print_outcome(outcome);
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    ctx.fail("interp", &name, e.to_string());
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Verify {
+            cases,
+            seed,
+            max_size,
+            against,
+            output,
+            quiet,
+            rules,
+        } => {
+            let Some(compiled) = load_rules(&ctx, rules.dir.as_deref()) else {
+                return ExitCode::FAILURE;
+            };
+            if against.is_some() && !kiln::reference::available() {
+                ctx.fail(
+                    "verify.mlir",
+                    "kiln verify",
+                    "--against mlir needs MLIR 19 (apt install mlir-19-tools)".to_string(),
+                );
+                return ExitCode::FAILURE;
+            }
+            let verifier = kiln::verify::Verifier::new(compiled).with_against(match against {
+                Some(Against::Mlir) => kiln::verify::Against::KilnAndMlir,
+                None => kiln::verify::Against::Kiln,
+            });
+            let bar = if quiet || !std::io::stderr().is_terminal() {
+                indicatif::ProgressBar::hidden()
+            } else {
+                indicatif::ProgressBar::new(cases)
+            };
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} cases, {per_sec}, {elapsed}",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            let start = std::time::Instant::now();
+            let result = verifier.run(cases, seed, kiln::verify::Size::of(max_size), |i| {
+                bar.set_position(i)
+            });
+            bar.finish_and_clear();
+            match result {
+                Ok(n) => {
+                    let secs = start.elapsed().as_secs_f64();
+                    println!(
+                        "{n} cases passed (seeds {seed}..{}), {:.1} cases/s",
+                        seed + n,
+                        n as f64 / secs.max(1e-9)
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(c) => {
+                    println!(
+                        "counterexample (seed {}, {} statements):",
+                        c.seed, c.statements
+                    );
+                    println!("{}", c.failure);
+                    println!(
+                        "--- program ({}):",
+                        output.as_ref().map_or("below".to_string(), |o| display(o))
+                    );
+                    print!("{}", c.program);
+                    println!(
+                        "--- reproduce: kiln run FILE --entry {} {}",
+                        c.entry,
+                        c.args
+                            .iter()
+                            .map(|a| format!("'{a}'"))
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                    );
+                    println!("--- and: kiln interp FILE --entry {} ...; or kiln verify --seed {} --cases 1", c.entry, c.seed);
+                    if let Some(o) = output {
+                        if let Err(e) = write_atomically(&o, c.program.as_bytes()) {
+                            ctx.fail("io.write", &display(&o), format!("cannot write: {e}"));
+                        }
+                    }
                     ExitCode::FAILURE
                 }
             }
@@ -666,6 +764,72 @@ fn run(cli: Cli) -> ExitCode {
 }
 
 /// Lowers every function of a file; `None` (after reporting) on any error.
+/// The arguments of a call to `entry`, parsed against its source parameter types.
+fn parse_call_args(
+    ctx: &Ctx,
+    name: &str,
+    module: &kiln::frontend::ir::Module,
+    entry: &str,
+    args: &[String],
+) -> Option<Vec<kiln::run::Arg>> {
+    let Some(f) = module
+        .functions
+        .iter()
+        .find(|f| f.name == entry && !f.is_declaration())
+    else {
+        ctx.fail(
+            "run.entry",
+            name,
+            format!("`{name}` has no defined function `@{entry}`"),
+        );
+        return None;
+    };
+    if f.ty.inputs.len() != args.len() {
+        ctx.fail(
+            "run.arguments",
+            name,
+            format!(
+                "`@{entry}` takes {} argument{} ({}), {} given",
+                f.ty.inputs.len(),
+                if f.ty.inputs.len() == 1 { "" } else { "s" },
+                f.ty.inputs
+                    .iter()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+                args.len()
+            ),
+        );
+        return None;
+    }
+    let mut values = Vec::new();
+    for (i, (t, a)) in f.ty.inputs.iter().zip(args).enumerate() {
+        match kiln::run::parse_arg(t, a) {
+            Ok(v) => values.push(v),
+            Err(e) => {
+                ctx.fail(
+                    "run.arguments",
+                    name,
+                    format!("argument {} of `@{entry}` ({t}): {e}", i + 1),
+                );
+                return None;
+            }
+        }
+    }
+    Some(values)
+}
+
+/// Results one per line, then each memref argument as the call left it.
+fn print_outcome(outcome: kiln::run::Outcome) {
+    let mut out = std::io::stdout().lock();
+    for r in outcome.results {
+        let _ = writeln!(out, "{r}");
+    }
+    for (i, m) in outcome.memref_args {
+        let _ = writeln!(out, "argument {}: {m}", i + 1);
+    }
+}
+
 fn lowered_program(
     ctx: &Ctx,
     db: &Database,

@@ -18,13 +18,30 @@
 
 use kiln_backend::jit::{Jit, Kind, Value};
 use kiln_frontend::types::{FunctionType, Layout, MemRefType, Scalar, Type};
-use std::fmt::Write as _;
 
 /// One argument of a call.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {
     Scalar(Value),
     MemRef(MemRefArg),
+}
+
+impl MemRefArg {
+    /// The raw bits of each element of the whole buffer, in order.
+    pub fn elements(&self) -> Vec<u64> {
+        let bytes = elem_bytes(self.elem);
+        let base = self.buffer.as_ptr() as *const u8;
+        (0..self.len)
+            .map(|i| {
+                let mut raw = 0u64;
+                for k in 0..bytes {
+                    // SAFETY: `i * bytes + k` is within the buffer's `8 * len` bytes.
+                    raw |= (unsafe { *base.add(i * bytes + k) } as u64) << (8 * k);
+                }
+                raw
+            })
+            .collect()
+    }
 }
 
 /// A memref argument: a buffer kiln owns and a view of it.
@@ -36,6 +53,8 @@ pub struct MemRefArg {
     pub offset: i64,
     /// The elements of the buffer, as stored (8-byte words keep every element aligned).
     buffer: Vec<u64>,
+    /// How many elements the buffer holds.
+    len: usize,
     /// The unranked descriptor's memory, when the parameter is unranked.
     descriptor: Vec<u64>,
 }
@@ -179,6 +198,7 @@ pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
         strides,
         offset,
         buffer,
+        len: vals.len(),
         descriptor: Vec::new(),
     }))
 }
@@ -265,6 +285,20 @@ fn write_elem(buffer: &mut [u64], at: usize, bytes: usize, v: &Value) {
     }
 }
 
+/// The text of an element of type `elem` stored as `raw` (little-endian bits).
+pub fn elem_text(elem: Scalar, raw: u64) -> String {
+    match elem {
+        Scalar::F32 => format!("{:?}", f32::from_bits(raw as u32)),
+        Scalar::F64 => format!("{:?}", f64::from_bits(raw)),
+        Scalar::F16 => format!("f16:{:#06x}", raw & 0xffff),
+        Scalar::I1 => format!("{}", raw & 1),
+        s => {
+            let shift = 64 - s.bits();
+            format!("{}", ((raw << shift) as i64) >> shift)
+        }
+    }
+}
+
 /// Reads element `index` (in elements from `ptr`) of type `elem`.
 ///
 /// # Safety
@@ -276,16 +310,7 @@ unsafe fn read_elem(ptr: u64, index: i64, elem: Scalar) -> String {
     for k in 0..bytes {
         raw |= (*p.add(k) as u64) << (8 * k);
     }
-    match elem {
-        Scalar::F32 => format!("{:?}", f32::from_bits(raw as u32)),
-        Scalar::F64 => format!("{:?}", f64::from_bits(raw)),
-        Scalar::F16 => format!("f16:{raw:#06x}"),
-        Scalar::I1 => format!("{}", raw & 1),
-        s => {
-            let shift = 64 - s.bits();
-            format!("{}", ((raw << shift) as i64) >> shift)
-        }
-    }
+    elem_text(elem, raw)
 }
 
 /// What a call produced, printable one item per line.
@@ -301,13 +326,35 @@ const MAX_PRINTED: i64 = 4096;
 
 /// Prints the memref at `aligned` with this view.
 fn memref_text(elem: Scalar, aligned: u64, offset: i64, sizes: &[i64], strides: &[i64]) -> String {
-    let ty = if sizes.is_empty() {
+    if aligned == 0 {
+        return format!("{} (null)", view_type(elem, sizes));
+    }
+    // SAFETY: the program's descriptor (or kiln's own buffer) says these elements exist.
+    view_text(elem, offset, sizes, strides, &mut |i| unsafe {
+        read_elem(aligned, i, elem)
+    })
+}
+
+fn view_type(elem: Scalar, sizes: &[i64]) -> String {
+    if sizes.is_empty() {
         format!("memref<{}>", elem.name())
     } else {
         format!("memref<{}x{}>", shape_text(sizes), elem.name())
-    };
+    }
+}
+
+/// Prints a memref view: `read(i)` is the text of element `i` (in elements from the base).
+/// `kiln run` and `kiln interp` print memrefs through this, so their outputs compare.
+pub fn view_text(
+    elem: Scalar,
+    offset: i64,
+    sizes: &[i64],
+    strides: &[i64],
+    read: &mut dyn FnMut(i64) -> String,
+) -> String {
+    let ty = view_type(elem, sizes);
     let count = sizes.iter().try_fold(1i64, |a, s| a.checked_mul(*s));
-    if sizes.iter().any(|s| *s < 0) || count.is_none_or(|c| c > MAX_PRINTED) || aligned == 0 {
+    if sizes.iter().any(|s| *s < 0) || count.is_none_or(|c| c > MAX_PRINTED) {
         return format!("{ty} (not printed: {} elements)", count.unwrap_or(-1));
     }
     if count == Some(0) {
@@ -315,25 +362,28 @@ fn memref_text(elem: Scalar, aligned: u64, offset: i64, sizes: &[i64], strides: 
         return format!("{ty} (empty)");
     }
     let mut out = format!("{ty} ");
-    fn walk(out: &mut String, elem: Scalar, aligned: u64, at: i64, sizes: &[i64], strides: &[i64]) {
+    fn walk(
+        out: &mut String,
+        at: i64,
+        sizes: &[i64],
+        strides: &[i64],
+        read: &mut dyn FnMut(i64) -> String,
+    ) {
         match sizes.split_first() {
-            None => {
-                // SAFETY: the program's descriptor says this element exists.
-                let _ = write!(out, "{}", unsafe { read_elem(aligned, at, elem) });
-            }
+            None => out.push_str(&read(at)),
             Some((n, rest)) => {
                 out.push('[');
                 for i in 0..*n {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    walk(out, elem, aligned, at + i * strides[0], rest, &strides[1..]);
+                    walk(out, at + i * strides[0], rest, &strides[1..], read);
                 }
                 out.push(']');
             }
         }
     }
-    walk(&mut out, elem, aligned, offset, sizes, strides);
+    walk(&mut out, offset, sizes, strides, read);
     out
 }
 

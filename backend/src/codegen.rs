@@ -775,7 +775,15 @@ impl<'ctx> Codegen<'ctx> {
             Some((_, prev)) if *prev != vals => self.unsupported(format!(
                 "a terminator names block {to} twice with different arguments (the successor_dedup rules route such edges through new blocks)"
             )),
-            Some(_) => Ok(target),
+            // LLVM wants one phi entry per edge, so a repeated edge repeats its entries.
+            Some(_) => {
+                edges.push(Edge {
+                    from: blocks[current],
+                    to,
+                    args: vals,
+                });
+                Ok(target)
+            }
             None => {
                 seen.push((to, vals.clone()));
                 edges.push(Edge { from: blocks[current], to, args: vals });

@@ -382,12 +382,17 @@ impl Jit {
 
     /// Compiles a program (kiln's lowering or LLVM IR text).
     pub fn compile(program: Program) -> Result<Jit, JitError> {
+        Jit::compile_at(program, 0)
+    }
+
+    /// Compiles a program after LLVM's `default<On>` pipeline (`opt_level` 0 to 3).
+    pub fn compile_at(program: Program, opt_level: u8) -> Result<Jit, JitError> {
         let (req_tx, req_rx) = std::sync::mpsc::channel::<(String, Vec<Value>, Reply)>();
         let (ready_tx, ready_rx) = std::sync::mpsc::channel::<Result<(), JitError>>();
         let worker = std::thread::Builder::new()
             .name("kiln-jit".to_string())
             .stack_size(64 << 20)
-            .spawn(move || serve(program, req_rx, ready_tx))
+            .spawn(move || serve(program, opt_level, req_rx, ready_tx))
             .map_err(|e| JitError::Call(format!("cannot start the JIT thread: {e}")))?;
         match ready_rx.recv() {
             Ok(Ok(())) => Ok(Jit {
@@ -431,6 +436,7 @@ impl Drop for Jit {
 /// The worker: builds the module with one wrapper per callable function, then answers calls.
 fn serve(
     program: Program,
+    opt_level: u8,
     requests: std::sync::mpsc::Receiver<(String, Vec<Value>, Reply)>,
     ready: std::sync::mpsc::Sender<Result<(), JitError>>,
 ) {
@@ -475,6 +481,15 @@ fn serve(
         module
             .verify()
             .map_err(|e| JitError::Call(format!("LLVM rejected the module: {e}")))?;
+        if opt_level > 0 {
+            module
+                .run_passes(
+                    &format!("default<O{}>", opt_level.min(3)),
+                    &tm,
+                    inkwell::passes::PassBuilderOptions::create(),
+                )
+                .map_err(|e| JitError::Call(format!("LLVM's pipeline failed: {e}")))?;
+        }
         let engine = module
             .create_jit_execution_engine(OptimizationLevel::None)
             .map_err(|e| JitError::Call(format!("cannot create the JIT: {e}")))?;

@@ -1,0 +1,921 @@
+//! The reference interpreter: runs the source IR directly, without any rule, as the oracle
+//! the lowering is compared against (`kiln interp`, `kiln verify`).
+//!
+//! Semantics follow MLIR's dialect documentation and what LLVM makes of the lowering:
+//! integers wrap at their width; floats are IEEE at their type's precision; memrefs are
+//! views (offset, sizes, strides) of buffers. What MLIR leaves undefined, or LLVM would turn
+//! into poison, is reported as [`Trap::Undefined`] instead of computed: division by zero,
+//! signed division overflow, shifts by the width or more, `nsw`/`nuw` overflow, float to
+//! integer conversion out of range, out-of-bounds and out-of-view accesses, reads of memory
+//! never written, use after `dealloc`, double `dealloc`, a `dim` past the rank, an unranked
+//! to ranked cast of the wrong rank. Loops run with fuel, so a program that does not finish
+//! is reported too. `f16` is not interpreted.
+//!
+//! ```
+//! use kiln::{check_source, Database};
+//! use kiln::interp::Interpreter;
+//! use kiln::run::Arg;
+//! use kiln::backend::Value;
+//!
+//! let db = Database::new();
+//! let text = "func.func @inc(%x: i32) -> i32 {\n  %c1 = arith.constant 1 : i32\n  %y = arith.addi %x, %c1 : i32\n  func.return %y : i32\n}\n";
+//! let (file, _) = check_source(&db, "inc.mlir", text);
+//! let module = kiln::engine::module_ir(&db, file);
+//! let mut args = vec![Arg::Scalar(Value::Int { bits: 32, value: 41 })];
+//! let out = Interpreter::new(module).call("inc", &mut args).unwrap();
+//! assert_eq!(out.results, vec!["42".to_string()]);
+//! ```
+
+use crate::run::{elem_text, view_text, Arg, Outcome};
+use kiln_backend::jit::Value;
+use kiln_frontend::ir::{Body, Function, Literal, Module, Op, OpKind};
+use kiln_frontend::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, UnaryOp};
+use kiln_frontend::types::{Scalar, Type};
+use std::fmt;
+
+/// Why interpretation stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Trap {
+    /// The program did something MLIR leaves undefined (or LLVM makes poison).
+    Undefined(String),
+    /// The interpreter cannot run this (an unknown operation, `f16`, an external function).
+    Unsupported(String),
+    /// The step or call-depth budget ran out.
+    Exhausted(String),
+    /// The arguments do not fit the function.
+    BadArguments(String),
+}
+
+impl fmt::Display for Trap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Trap::Undefined(m) => write!(f, "undefined behaviour: {m}"),
+            Trap::Unsupported(m) => write!(f, "cannot interpret: {m}"),
+            Trap::Exhausted(m) => write!(f, "{m}"),
+            Trap::BadArguments(m) => write!(f, "{m}"),
+        }
+    }
+}
+
+/// A memref value: a view of a buffer.
+#[derive(Clone, Debug, PartialEq)]
+struct View {
+    buffer: usize,
+    elem: Scalar,
+    offset: i64,
+    sizes: Vec<i64>,
+    strides: Vec<i64>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum V {
+    /// An integer of `bits`, stored sign-extended.
+    Int(u32, i64),
+    F32(f32),
+    F64(f64),
+    Mem(View),
+}
+
+struct Buffer {
+    cells: Vec<Option<u64>>,
+    live: bool,
+    /// `memref.alloc` memory (may be deallocated), not an argument or an `alloca`.
+    heap: bool,
+    /// The function activation an `alloca` belongs to (released when it returns).
+    frame: Option<usize>,
+}
+
+/// The interpreter over one module.
+pub struct Interpreter<'m> {
+    module: &'m Module,
+    buffers: Vec<Buffer>,
+    fuel: u64,
+    depth: usize,
+    frames: usize,
+}
+
+/// Steps (operations executed) before a run counts as not terminating.
+pub const DEFAULT_FUEL: u64 = 50_000_000;
+/// Nested calls before a run counts as unbounded recursion.
+pub const MAX_DEPTH: usize = 500;
+/// The most elements one allocation may have.
+const MAX_ALLOC: i64 = 1 << 26;
+
+fn undefined<T>(m: impl Into<String>) -> Result<T, Trap> {
+    Err(Trap::Undefined(m.into()))
+}
+
+fn sext(bits: u32, x: i64) -> i64 {
+    if bits >= 64 {
+        x
+    } else {
+        let s = 64 - bits;
+        (x << s) >> s
+    }
+}
+
+fn zext(bits: u32, x: i64) -> u64 {
+    if bits >= 64 {
+        x as u64
+    } else {
+        (x as u64) & ((1u64 << bits) - 1)
+    }
+}
+
+fn scalar_of(t: &Type) -> Option<Scalar> {
+    match t {
+        Type::Scalar(s) => Some(*s),
+        _ => None,
+    }
+}
+
+impl V {
+    fn raw(&self) -> u64 {
+        match self {
+            V::Int(b, x) => zext(*b, *x),
+            V::F32(f) => f.to_bits() as u64,
+            V::F64(f) => f.to_bits(),
+            V::Mem(_) => 0,
+        }
+    }
+
+    fn from_raw(s: Scalar, raw: u64) -> Result<V, Trap> {
+        Ok(match s {
+            Scalar::F32 => V::F32(f32::from_bits(raw as u32)),
+            Scalar::F64 => V::F64(f64::from_bits(raw)),
+            Scalar::F16 => return Err(Trap::Unsupported("f16 values".to_string())),
+            s => V::Int(s.bits(), sext(s.bits(), raw as i64)),
+        })
+    }
+
+    fn int(&self) -> Result<(u32, i64), Trap> {
+        match self {
+            V::Int(b, x) => Ok((*b, *x)),
+            _ => Err(Trap::Unsupported(
+                "an integer operand holds no integer".to_string(),
+            )),
+        }
+    }
+
+    fn float(&self) -> Result<f64, Trap> {
+        match self {
+            V::F32(f) => Ok(*f as f64),
+            V::F64(f) => Ok(*f),
+            _ => Err(Trap::Unsupported(
+                "a float operand holds no float".to_string(),
+            )),
+        }
+    }
+
+    fn view(&self) -> Result<&View, Trap> {
+        match self {
+            V::Mem(v) => Ok(v),
+            _ => Err(Trap::Unsupported(
+                "a memref operand holds no memref".to_string(),
+            )),
+        }
+    }
+
+    fn text(&self) -> String {
+        match self {
+            V::Int(b, x) => Value::Int {
+                bits: *b,
+                value: *x,
+            }
+            .to_string(),
+            V::F32(f) => Value::F32(*f).to_string(),
+            V::F64(f) => Value::F64(*f).to_string(),
+            V::Mem(_) => String::new(),
+        }
+    }
+}
+
+/// A float result at the precision of `s`.
+fn float_v(s: Scalar, x: f64) -> Result<V, Trap> {
+    match s {
+        Scalar::F32 => Ok(V::F32(x as f32)),
+        Scalar::F64 => Ok(V::F64(x)),
+        _ => Err(Trap::Unsupported(format!("{} floats", s.name()))),
+    }
+}
+
+/// IEEE `maximum`/`minimum` (NaN-propagating, -0 < +0) as LLVM's intrinsics.
+fn ieee_max(a: f64, b: f64, max: bool) -> f64 {
+    if a.is_nan() || b.is_nan() {
+        return f64::NAN;
+    }
+    if a == b {
+        // +0 and -0: the sign decides.
+        let a_neg = a.is_sign_negative();
+        return if max == a_neg { b } else { a };
+    }
+    if (a > b) == max {
+        a
+    } else {
+        b
+    }
+}
+
+/// `maxnum`/`minnum`: a NaN operand yields the other one.
+fn num_max(a: f64, b: f64, max: bool) -> f64 {
+    if a.is_nan() {
+        return b;
+    }
+    if b.is_nan() {
+        return a;
+    }
+    ieee_max(a, b, max)
+}
+
+/// Applies a binary operation to same-typed scalars.
+fn binary(op: BinaryOp, ty: Scalar, a: &V, b: &V, nsw: bool, nuw: bool) -> Result<V, Trap> {
+    use BinaryOp as B;
+    if ty.is_float() {
+        let (x, y) = (a.float()?, b.float()?);
+        // Single-precision ops round once at f32: computing in f64 then rounding is exact for
+        // + - * / (the f64 result is exact enough: double rounding cannot occur for these).
+        let r = match (op, ty) {
+            (B::AddF, Scalar::F32) => ((x as f32) + (y as f32)) as f64,
+            (B::SubF, Scalar::F32) => ((x as f32) - (y as f32)) as f64,
+            (B::MulF, Scalar::F32) => ((x as f32) * (y as f32)) as f64,
+            (B::DivF, Scalar::F32) => ((x as f32) / (y as f32)) as f64,
+            (B::RemF, Scalar::F32) => ((x as f32) % (y as f32)) as f64,
+            (B::AddF, _) => x + y,
+            (B::SubF, _) => x - y,
+            (B::MulF, _) => x * y,
+            (B::DivF, _) => x / y,
+            (B::RemF, _) => x % y,
+            (B::MaximumF, _) => ieee_max(x, y, true),
+            (B::MinimumF, _) => ieee_max(x, y, false),
+            (B::MaxNumF, _) => num_max(x, y, true),
+            (B::MinNumF, _) => num_max(x, y, false),
+            _ => return Err(Trap::Unsupported(format!("{} on floats", op.name()))),
+        };
+        return float_v(ty, r);
+    }
+    let w = ty.bits();
+    let (_, x) = a.int()?;
+    let (_, y) = b.int()?;
+    let (ux, uy) = (zext(w, x) as u128, zext(w, y) as u128);
+    let (sx, sy) = (x as i128, y as i128);
+    let min = -(1i128 << (w - 1));
+    let smax = (1i128 << (w - 1)) - 1;
+    let umax = (1u128 << w) - 1;
+    let wrap = |v: i128| V::Int(w, sext(w, v as i64));
+    let check = |exact_s: i128, exact_u: i128| -> Result<(), Trap> {
+        if nsw && (exact_s < min || exact_s > smax) {
+            return undefined(format!("{} overflows with nsw", op.name()));
+        }
+        if nuw && (exact_u < 0 || exact_u > umax as i128) {
+            return undefined(format!("{} overflows with nuw", op.name()));
+        }
+        Ok(())
+    };
+    let div_checks = |signed: bool| -> Result<(), Trap> {
+        if y == 0 || (w == 1 && uy == 0) {
+            return undefined(format!("{}: division by zero", op.name()));
+        }
+        if signed && sx == min && sy == -1 {
+            return undefined(format!("{}: signed division overflow", op.name()));
+        }
+        Ok(())
+    };
+    let shift = || -> Result<u32, Trap> {
+        if uy >= w as u128 {
+            return undefined(format!("{} by {uy}, at least the width {w}", op.name()));
+        }
+        Ok(uy as u32)
+    };
+    Ok(match op {
+        B::AddI => {
+            check(sx + sy, ux as i128 + uy as i128)?;
+            wrap(sx + sy)
+        }
+        B::SubI => {
+            check(sx - sy, ux as i128 - uy as i128)?;
+            wrap(sx - sy)
+        }
+        B::MulI => {
+            check(sx * sy, (ux * uy) as i128)?;
+            wrap(sx.wrapping_mul(sy))
+        }
+        B::DivSI => {
+            div_checks(true)?;
+            wrap(sx / sy)
+        }
+        B::DivUI => {
+            div_checks(false)?;
+            wrap((ux / uy) as i128)
+        }
+        B::RemSI => {
+            div_checks(true)?;
+            wrap(sx % sy)
+        }
+        B::RemUI => {
+            div_checks(false)?;
+            wrap((ux % uy) as i128)
+        }
+        B::CeilDivSI => {
+            div_checks(true)?;
+            let q = sx / sy;
+            let r = sx % sy;
+            wrap(if r != 0 && ((r > 0) == (sy > 0)) {
+                q + 1
+            } else {
+                q
+            })
+        }
+        B::CeilDivUI => {
+            div_checks(false)?;
+            wrap(ux.div_ceil(uy) as i128)
+        }
+        B::FloorDivSI => {
+            div_checks(true)?;
+            let q = sx / sy;
+            let r = sx % sy;
+            wrap(if r != 0 && ((r < 0) != (sy < 0)) {
+                q - 1
+            } else {
+                q
+            })
+        }
+        B::AndI => wrap(sx & sy),
+        B::OrI => wrap(sx | sy),
+        B::XOrI => wrap(sx ^ sy),
+        B::ShLI => {
+            let s = shift()?;
+            check(sx << s, (ux << s) as i128)?;
+            wrap((ux << s) as i128)
+        }
+        B::ShRSI => {
+            let s = shift()?;
+            wrap(sx >> s)
+        }
+        B::ShRUI => {
+            let s = shift()?;
+            wrap((ux >> s) as i128)
+        }
+        B::MaxSI => wrap(sx.max(sy)),
+        B::MinSI => wrap(sx.min(sy)),
+        B::MaxUI => wrap(ux.max(uy) as i128),
+        B::MinUI => wrap(ux.min(uy) as i128),
+        _ => return Err(Trap::Unsupported(format!("{} on integers", op.name()))),
+    })
+}
+
+fn cmpi(p: CmpIPredicate, w: u32, x: i64, y: i64) -> bool {
+    use CmpIPredicate as P;
+    let (ux, uy) = (zext(w, x), zext(w, y));
+    match p {
+        P::Eq => x == y,
+        P::Ne => x != y,
+        P::Slt => x < y,
+        P::Sle => x <= y,
+        P::Sgt => x > y,
+        P::Sge => x >= y,
+        P::Ult => ux < uy,
+        P::Ule => ux <= uy,
+        P::Ugt => ux > uy,
+        P::Uge => ux >= uy,
+    }
+}
+
+fn cmpf(p: CmpFPredicate, x: f64, y: f64) -> bool {
+    use CmpFPredicate as P;
+    let uno = x.is_nan() || y.is_nan();
+    match p {
+        P::False => false,
+        P::True => true,
+        P::Oeq => !uno && x == y,
+        P::Ogt => !uno && x > y,
+        P::Oge => !uno && x >= y,
+        P::Olt => !uno && x < y,
+        P::Ole => !uno && x <= y,
+        P::One => !uno && x != y,
+        P::Ord => !uno,
+        P::Ueq => uno || x == y,
+        P::Ugt => uno || x > y,
+        P::Uge => uno || x >= y,
+        P::Ult => uno || x < y,
+        P::Ule => uno || x <= y,
+        P::Une => uno || x != y,
+        P::Uno => uno,
+    }
+}
+
+/// Float to integer: out of range (or NaN) is poison in LLVM.
+fn float_to_int(x: f64, w: u32, signed: bool) -> Result<i64, Trap> {
+    let t = x.trunc();
+    let ok = if signed {
+        t >= -(2f64.powi(w as i32 - 1)) && t < 2f64.powi(w as i32 - 1)
+    } else {
+        t >= 0.0 && t < 2f64.powi(w as i32)
+    };
+    if !ok || x.is_nan() {
+        return undefined(format!(
+            "{x} does not fit the {w}-bit integer it converts to"
+        ));
+    }
+    Ok(if signed {
+        t as i64
+    } else {
+        sext(w, t as u64 as i64)
+    })
+}
+
+fn cast(c: CastOp, from: &V, from_ty: Scalar, to: Scalar) -> Result<V, Trap> {
+    use CastOp as C;
+    let tw = to.bits();
+    Ok(match c {
+        C::ExtSI | C::TruncI | C::IndexCast => {
+            let (_, x) = from.int()?;
+            V::Int(tw, sext(tw, x))
+        }
+        C::ExtUI | C::IndexCastUI => {
+            let (w, x) = from.int()?;
+            V::Int(tw, sext(tw, zext(w, x) as i64))
+        }
+        C::SIToFP => {
+            let (_, x) = from.int()?;
+            match to {
+                Scalar::F32 => V::F32(x as f32),
+                _ => float_v(to, x as f64)?,
+            }
+        }
+        C::UIToFP => {
+            let (w, x) = from.int()?;
+            let u = zext(w, x);
+            match to {
+                Scalar::F32 => V::F32(u as f32),
+                _ => float_v(to, u as f64)?,
+            }
+        }
+        C::FPToSI => V::Int(tw, float_to_int(from.float()?, tw, true)?),
+        C::FPToUI => V::Int(tw, float_to_int(from.float()?, tw, false)?),
+        C::ExtF | C::TruncF => float_v(to, from.float()?)?,
+        C::Bitcast => V::from_raw(to, from.raw())?,
+        C::MemRefCast => {
+            let _ = from_ty;
+            return Err(Trap::Unsupported(
+                "memref.cast as a scalar cast".to_string(),
+            ));
+        }
+    })
+}
+
+impl<'m> Interpreter<'m> {
+    pub fn new(module: &'m Module) -> Self {
+        Interpreter {
+            module,
+            buffers: Vec::new(),
+            fuel: DEFAULT_FUEL,
+            depth: 0,
+            frames: 0,
+        }
+    }
+
+    /// Limits the number of operations executed per call.
+    pub fn with_fuel(mut self, fuel: u64) -> Self {
+        self.fuel = fuel;
+        self
+    }
+
+    /// Calls `entry` with `args` and prints what `kiln run` prints for the same call.
+    pub fn call(&mut self, entry: &str, args: &mut [Arg]) -> Result<Outcome, Trap> {
+        let f = self
+            .module
+            .functions
+            .iter()
+            .find(|f| f.name == entry && !f.is_declaration())
+            .ok_or_else(|| Trap::BadArguments(format!("no defined function `@{entry}`")))?;
+        if args.len() != f.ty.inputs.len() {
+            return Err(Trap::BadArguments(format!(
+                "`@{entry}` takes {} arguments, {} given",
+                f.ty.inputs.len(),
+                args.len()
+            )));
+        }
+        let mut values = Vec::new();
+        let mut arg_views = Vec::new();
+        for (a, t) in args.iter().zip(&f.ty.inputs) {
+            match a {
+                Arg::Scalar(v) => values.push(match v {
+                    Value::Int { bits, value } => V::Int(*bits, *value),
+                    Value::F32(x) => V::F32(*x),
+                    Value::F64(x) => V::F64(*x),
+                    Value::Ptr(_) => {
+                        return Err(Trap::BadArguments("a pointer argument".to_string()))
+                    }
+                }),
+                Arg::MemRef(m) => {
+                    let _ = t;
+                    self.buffers.push(Buffer {
+                        cells: m.elements().into_iter().map(Some).collect(),
+                        live: true,
+                        heap: false,
+                        frame: None,
+                    });
+                    let view = View {
+                        buffer: self.buffers.len() - 1,
+                        elem: m.elem,
+                        offset: m.offset,
+                        sizes: m.sizes.clone(),
+                        strides: m.strides.clone(),
+                    };
+                    arg_views.push((arg_views.len() + values.len(), view.clone()));
+                    values.push(V::Mem(view));
+                }
+            }
+        }
+        let fuel = self.fuel;
+        let results = self.run(f, values, &mut { fuel })?;
+        let mut out = Vec::new();
+        for r in &results {
+            out.push(match r {
+                V::Mem(v) => self.view_text(v),
+                v => v.text(),
+            });
+        }
+        let memref_args = args
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| matches!(a, Arg::MemRef(_)))
+            .zip(arg_views)
+            .map(|((i, _), (_, v))| (i, self.view_text(&v)))
+            .collect();
+        Ok(Outcome {
+            results: out,
+            memref_args,
+        })
+    }
+
+    fn view_text(&self, v: &View) -> String {
+        let cells = &self.buffers[v.buffer].cells;
+        view_text(
+            v.elem,
+            v.offset,
+            &v.sizes,
+            &v.strides,
+            &mut |i| match usize::try_from(i).ok().and_then(|i| cells.get(i)) {
+                Some(Some(raw)) => elem_text(v.elem, *raw),
+                _ => "?".to_string(),
+            },
+        )
+    }
+
+    /// The cell of element `idx` of a view, checked against the view and the buffer.
+    fn cell(&self, v: &View, idx: &[i64], what: &str) -> Result<usize, Trap> {
+        let b = &self.buffers[v.buffer];
+        if !b.live {
+            return undefined(format!("{what} of memory already released"));
+        }
+        let mut at = v.offset as i128;
+        for (d, (i, (s, t))) in idx.iter().zip(v.sizes.iter().zip(&v.strides)).enumerate() {
+            if *i < 0 || i >= s {
+                return undefined(format!(
+                    "{what} at index {i} of dimension {d}, whose size is {s}"
+                ));
+            }
+            at += *i as i128 * *t as i128;
+        }
+        match usize::try_from(at).ok().filter(|a| *a < b.cells.len()) {
+            Some(a) => Ok(a),
+            None => undefined(format!(
+                "{what} at element {at} of a buffer of {}",
+                b.cells.len()
+            )),
+        }
+    }
+
+    fn run(&mut self, f: &Function, args: Vec<V>, fuel: &mut u64) -> Result<Vec<V>, Trap> {
+        let Some(body) = &f.body else {
+            return Err(Trap::Unsupported(format!(
+                "`@{}` is external (declared, not defined)",
+                f.name
+            )));
+        };
+        if self.depth >= MAX_DEPTH {
+            return Err(Trap::Exhausted(format!(
+                "calls nest deeper than {MAX_DEPTH} (unbounded recursion?)"
+            )));
+        }
+        self.depth += 1;
+        self.frames += 1;
+        let frame = self.frames;
+        let result = self.run_body(f, body, args, fuel, frame);
+        // Stack memory of this activation ends with it.
+        for b in &mut self.buffers {
+            if b.frame == Some(frame) {
+                b.live = false;
+            }
+        }
+        self.depth -= 1;
+        result
+    }
+
+    fn run_body(
+        &mut self,
+        f: &Function,
+        body: &Body,
+        args: Vec<V>,
+        fuel: &mut u64,
+        frame: usize,
+    ) -> Result<Vec<V>, Trap> {
+        let mut env: Vec<Option<V>> = vec![None; body.values.len()];
+        let mut block = 0usize;
+        let mut incoming = args;
+        loop {
+            let b = &body.blocks[block];
+            for (v, x) in b.args.iter().zip(incoming.drain(..)) {
+                env[v.index()] = Some(x);
+            }
+            let mut next = None;
+            for op in &b.ops {
+                if *fuel == 0 {
+                    return Err(Trap::Exhausted(
+                        "the run did not finish within its step budget (a loop that does not end?)"
+                            .to_string(),
+                    ));
+                }
+                *fuel -= 1;
+                let located = |t: Trap| match t {
+                    Trap::Undefined(m) => {
+                        Trap::Undefined(format!("`@{}`, {}: {m}", f.name, op.kind.name()))
+                    }
+                    other => other,
+                };
+                match self.step(body, op, &env, fuel, frame).map_err(located)? {
+                    Step::Values(vs) => {
+                        for (r, v) in op.results.iter().zip(vs) {
+                            env[r.index()] = Some(v);
+                        }
+                    }
+                    Step::Jump(to, args) => next = Some((to, args)),
+                    Step::Return(vs) => return Ok(vs),
+                }
+            }
+            match next {
+                Some((to, args)) => {
+                    block = to;
+                    incoming = args;
+                }
+                None => {
+                    return Err(Trap::Unsupported(format!(
+                        "`@{}`: a block ends without a terminator",
+                        f.name
+                    )))
+                }
+            }
+        }
+    }
+
+    fn step(
+        &mut self,
+        body: &Body,
+        op: &Op,
+        env: &[Option<V>],
+        fuel: &mut u64,
+        frame: usize,
+    ) -> Result<Step, Trap> {
+        let val = |v: &kiln_frontend::ir::ValueId| -> Result<V, Trap> {
+            env.get(v.index())
+                .cloned()
+                .flatten()
+                .ok_or_else(|| Trap::Unsupported("an operand has no value".to_string()))
+        };
+        let get = |i: usize| -> Result<V, Trap> {
+            match op.operands.get(i) {
+                Some(v) => val(v),
+                None => Err(Trap::Unsupported("a missing operand".to_string())),
+            }
+        };
+        let rty = |i: usize| op.results.get(i).map(|r| body.ty(*r).clone());
+        let rscalar = || rty(0).as_ref().and_then(scalar_of);
+        let flag = |name: &str| {
+            op.attrs.0.iter().any(|(k, v)| {
+                k == "overflowFlags" && v.as_deref().is_some_and(|v| v.contains(name))
+            }) || op.attrs.0.iter().any(|(k, _)| k.contains(name))
+        };
+        let succ_args = |i: usize| -> Result<(usize, Vec<V>), Trap> {
+            let s = &op.successors[i];
+            let vals = s.args.iter().map(val).collect::<Result<Vec<_>, _>>()?;
+            Ok((s.block.index(), vals))
+        };
+        let one = |v: V| Ok(Step::Values(vec![v]));
+        match &op.kind {
+            OpKind::Constant(lit) => {
+                let s = rscalar().ok_or_else(|| Trap::Unsupported("a constant".to_string()))?;
+                match (lit, s.is_float()) {
+                    (Literal::Int(bits), false) => {
+                        one(V::Int(s.bits(), sext(s.bits(), *bits as i64)))
+                    }
+                    (Literal::Float(bits), true) => one(V::from_raw(s, *bits)?),
+                    (Literal::Int(bits), true) => one(float_v(s, *bits as i64 as f64)?),
+                    (Literal::Float(bits), false) => one(V::Int(s.bits(), *bits as i64)),
+                }
+            }
+            OpKind::Binary(b) => {
+                let s = rscalar().ok_or_else(|| Trap::Unsupported("a binary op".to_string()))?;
+                one(binary(*b, s, &get(0)?, &get(1)?, flag("nsw"), flag("nuw"))?)
+            }
+            OpKind::Unary(UnaryOp::NegF) => {
+                let s = rscalar().ok_or_else(|| Trap::Unsupported("negf".to_string()))?;
+                one(match get(0)? {
+                    V::F32(x) => V::F32(-x),
+                    V::F64(x) => V::F64(-x),
+                    _ => float_v(s, -get(0)?.float()?)?,
+                })
+            }
+            OpKind::Cast(CastOp::MemRefCast) => {
+                let mut v = get(0)?.view()?.clone();
+                if let Some(Type::MemRef(m)) = rty(0) {
+                    if m.rank() != v.sizes.len() {
+                        return undefined(format!(
+                            "a rank-{} memref cast to rank {}",
+                            v.sizes.len(),
+                            m.rank()
+                        ));
+                    }
+                    for (d, (want, got)) in m.shape.iter().zip(&v.sizes).enumerate() {
+                        if want.is_some_and(|w| w != *got) {
+                            return undefined(format!(
+                                "dimension {d} is {got}, the cast's type says {}",
+                                want.unwrap_or_default()
+                            ));
+                        }
+                    }
+                    let (strides, offset) = m.strides_and_offset();
+                    if offset.is_some_and(|o| o != v.offset)
+                        || strides
+                            .iter()
+                            .zip(&v.strides)
+                            .zip(&v.sizes)
+                            .any(|((w, g), s)| w.is_some_and(|w| w != *g) && *s != 1)
+                    {
+                        return undefined("the cast's layout does not match the memref");
+                    }
+                }
+                v.elem = match rty(0) {
+                    Some(Type::MemRef(m)) => m.elem,
+                    Some(Type::UnrankedMemRef(e)) => e,
+                    _ => v.elem,
+                };
+                one(V::Mem(v))
+            }
+            OpKind::Cast(c) => {
+                let to = rscalar().ok_or_else(|| Trap::Unsupported("a cast".to_string()))?;
+                let from = op
+                    .operands
+                    .first()
+                    .and_then(|v| scalar_of(body.ty(*v)))
+                    .ok_or_else(|| Trap::Unsupported("a cast".to_string()))?;
+                one(cast(*c, &get(0)?, from, to)?)
+            }
+            OpKind::CmpI(p) => {
+                let (w, x) = get(0)?.int()?;
+                let (_, y) = get(1)?.int()?;
+                one(V::Int(1, -i64::from(cmpi(*p, w, x, y))))
+            }
+            OpKind::CmpF(p) => one(V::Int(
+                1,
+                -i64::from(cmpf(*p, get(0)?.float()?, get(1)?.float()?)),
+            )),
+            OpKind::Select => {
+                let (_, c) = get(0)?.int()?;
+                one(if c & 1 == 1 { get(1)? } else { get(2)? })
+            }
+            OpKind::Call { callee } => {
+                let g = self
+                    .module
+                    .functions
+                    .iter()
+                    .find(|g| g.name == *callee)
+                    .ok_or_else(|| Trap::Unsupported(format!("no function `@{callee}`")))?;
+                let args = (0..op.operands.len())
+                    .map(get)
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Step::Values(self.run(g, args, fuel)?))
+            }
+            OpKind::Generic { name } => Err(Trap::Unsupported(format!(
+                "the operation `{name}` (kiln compiles it as a call to a C function)"
+            ))),
+            OpKind::Return => Ok(Step::Return(
+                (0..op.operands.len()).map(get).collect::<Result<_, _>>()?,
+            )),
+            OpKind::Br => {
+                let (b, a) = succ_args(0)?;
+                Ok(Step::Jump(b, a))
+            }
+            OpKind::CondBr => {
+                let (_, c) = get(0)?.int()?;
+                let (b, a) = succ_args(if c & 1 == 1 { 0 } else { 1 })?;
+                Ok(Step::Jump(b, a))
+            }
+            OpKind::Switch { cases } => {
+                let (w, x) = get(0)?.int()?;
+                let i = cases
+                    .iter()
+                    .position(|c| sext(w, *c) == x)
+                    .map_or(0, |i| i + 1);
+                let (b, a) = succ_args(i)?;
+                Ok(Step::Jump(b, a))
+            }
+            OpKind::Alloc | OpKind::Alloca => {
+                let Some(Type::MemRef(m)) = rty(0) else {
+                    return Err(Trap::Unsupported("an allocation".to_string()));
+                };
+                let mut dynamic = (0..op.operands.len()).map(get);
+                let mut sizes = Vec::new();
+                for s in &m.shape {
+                    sizes.push(match s {
+                        Some(n) => *n,
+                        None => {
+                            dynamic
+                                .next()
+                                .ok_or_else(|| Trap::Unsupported("a size operand".to_string()))??
+                                .int()?
+                                .1
+                        }
+                    });
+                }
+                let count = sizes
+                    .iter()
+                    .try_fold(1i64, |a, s| if *s < 0 { None } else { a.checked_mul(*s) })
+                    .filter(|c| *c <= MAX_ALLOC);
+                let Some(count) = count else {
+                    return undefined(format!("an allocation of sizes {sizes:?}"));
+                };
+                let mut strides = vec![1i64; sizes.len()];
+                for i in (0..sizes.len().saturating_sub(1)).rev() {
+                    strides[i] = strides[i + 1] * sizes[i + 1];
+                }
+                let heap = matches!(op.kind, OpKind::Alloc);
+                self.buffers.push(Buffer {
+                    cells: vec![None; count as usize],
+                    live: true,
+                    heap,
+                    frame: (!heap).then_some(frame),
+                });
+                one(V::Mem(View {
+                    buffer: self.buffers.len() - 1,
+                    elem: m.elem,
+                    offset: 0,
+                    sizes,
+                    strides,
+                }))
+            }
+            OpKind::Dealloc => {
+                let v = get(0)?;
+                let b = &mut self.buffers[v.view()?.buffer];
+                if !b.heap {
+                    return undefined("dealloc of memory memref.alloc did not allocate");
+                }
+                if !b.live {
+                    return undefined("dealloc of memory already released");
+                }
+                b.live = false;
+                Ok(Step::Values(Vec::new()))
+            }
+            OpKind::Load => {
+                let m = get(0)?;
+                let v = m.view()?;
+                let idx = (1..op.operands.len())
+                    .map(|i| get(i).and_then(|x| x.int().map(|p| p.1)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let c = self.cell(v, &idx, "load")?;
+                match self.buffers[v.buffer].cells[c] {
+                    Some(raw) => one(V::from_raw(v.elem, raw)?),
+                    None => undefined(format!("load of element {idx:?}, never written")),
+                }
+            }
+            OpKind::Store => {
+                let x = get(0)?;
+                let m = get(1)?;
+                let v = m.view()?;
+                let idx = (2..op.operands.len())
+                    .map(|i| get(i).and_then(|x| x.int().map(|p| p.1)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let c = self.cell(v, &idx, "store")?;
+                let raw = x.raw();
+                self.buffers[v.buffer].cells[c] = Some(raw);
+                Ok(Step::Values(Vec::new()))
+            }
+            OpKind::Dim => {
+                let m = get(0)?;
+                let (_, k) = get(1)?.int()?;
+                let v = m.view()?;
+                match usize::try_from(k).ok().and_then(|k| v.sizes.get(k)) {
+                    Some(s) => one(V::Int(64, *s)),
+                    None => undefined(format!("dim {k} of a rank-{} memref", v.sizes.len())),
+                }
+            }
+            OpKind::Rank => one(V::Int(64, get(0)?.view()?.sizes.len() as i64)),
+        }
+    }
+}
+
+enum Step {
+    Values(Vec<V>),
+    Jump(usize, Vec<V>),
+    Return(Vec<V>),
+}

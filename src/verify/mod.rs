@@ -1,0 +1,248 @@
+//! Equivalence testing of the lowering (`kiln verify`, and the quickcheck properties of
+//! `tests/verify.rs`): random programs ([`program`]) run on the reference interpreter
+//! ([`crate::interp`]) and as native code through kiln's rules at -O0 and -O2 (and,
+//! optionally, through MLIR 19's pipeline), which must print the same. Each case also
+//! checks that the program prints and parses back to the same IR and that lowering it twice
+//! gives the same bytes. A failing case is shrunk to a small program.
+
+pub mod program;
+
+use crate::interp::{Interpreter, Trap};
+use crate::run::Outcome;
+use crate::{check_source, CompiledRules, Database};
+use kiln_backend::jit::{Jit, Program as JitProgram};
+pub use program::{Program, Size};
+use std::fmt;
+
+/// What to compare a program's interpretation with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Against {
+    /// kiln's lowering, JIT-compiled at -O0 and at -O2.
+    Kiln,
+    /// kiln's lowering and MLIR 19's pipeline.
+    KilnAndMlir,
+}
+
+/// Why a case failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The generator made something invalid (a bug in the generator, not in kiln).
+    Generator(String),
+    /// kiln's text does not read back the same, or lowering is not deterministic.
+    RoundTrip(String),
+    /// kiln could not lower or compile the program.
+    Lowering(String),
+    /// The native code computed something else than the interpreter.
+    Mismatch {
+        by: String,
+        expected: String,
+        actual: String,
+    },
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Failure::Generator(m) => write!(f, "the generator made an invalid program: {m}"),
+            Failure::RoundTrip(m) => write!(f, "{m}"),
+            Failure::Lowering(m) => write!(f, "kiln cannot compile the program: {m}"),
+            Failure::Mismatch {
+                by,
+                expected,
+                actual,
+            } => write!(
+                f,
+                "{by} differs from the interpreter\n--- interpreter\n{expected}--- {by}\n{actual}"
+            ),
+        }
+    }
+}
+
+/// A failing case, shrunk: the program, its arguments, and what went wrong.
+#[derive(Clone, Debug)]
+pub struct Counterexample {
+    pub seed: u64,
+    pub program: String,
+    pub entry: String,
+    pub args: Vec<String>,
+    pub failure: Failure,
+    pub statements: usize,
+}
+
+fn outcome_text(o: &Outcome) -> String {
+    let mut s = String::new();
+    for r in &o.results {
+        s.push_str(r);
+        s.push('\n');
+    }
+    for (i, m) in &o.memref_args {
+        s.push_str(&format!("argument {}: {m}\n", i + 1));
+    }
+    s
+}
+
+/// The checker: rules and what to compare against.
+pub struct Verifier {
+    rules: std::sync::Arc<CompiledRules>,
+    against: Against,
+}
+
+impl Verifier {
+    pub fn new(rules: std::sync::Arc<CompiledRules>) -> Self {
+        Verifier {
+            rules,
+            against: Against::Kiln,
+        }
+    }
+
+    pub fn with_against(mut self, against: Against) -> Self {
+        self.against = against;
+        self
+    }
+
+    /// Checks one program with the arguments its seed gives.
+    pub fn check(&self, p: &Program, seed: u64) -> Result<(), Failure> {
+        let text = p.text();
+        let entry = format!("f{}", p.funcs.len().saturating_sub(1));
+        let db = Database::new();
+        let (file, diags) = check_source(&db, "case.mlir", &text);
+        if let Some(d) = diags.iter().find(|d| d.is_error()) {
+            return Err(Failure::Generator(format!("{}\n{text}", d.message)));
+        }
+        // Property 4: the printed text reads back to the same IR, and prints the same.
+        let printed = crate::format_file(&db, file);
+        let db2 = Database::new();
+        let (file2, diags2) = check_source(&db2, "printed.mlir", &printed);
+        if diags2.iter().any(|d| d.is_error()) {
+            return Err(Failure::RoundTrip(format!(
+                "kiln fmt's output does not check:\n{printed}"
+            )));
+        }
+        if crate::format_file(&db2, file2) != printed {
+            return Err(Failure::RoundTrip(
+                "printing the printed program changes it".to_string(),
+            ));
+        }
+        let module = kiln_engine::module_ir(&db, file);
+        let Some(f) = module.functions.iter().find(|f| f.name == entry) else {
+            return Err(Failure::Generator("no entry function".to_string()));
+        };
+        let args = program::arguments(p.entry_params(), seed);
+        let fresh = || {
+            program::parse_arguments(&f.ty, &args)
+                .map_err(|e| Failure::Generator(format!("arguments: {e}")))
+        };
+        let expected = match Interpreter::new(module).call(&entry, &mut fresh()?) {
+            Ok(o) => outcome_text(&o),
+            Err(t @ (Trap::Undefined(_) | Trap::Exhausted(_) | Trap::BadArguments(_))) => {
+                return Err(Failure::Generator(t.to_string()))
+            }
+            Err(t @ Trap::Unsupported(_)) => return Err(Failure::Generator(t.to_string())),
+        };
+        let lowered = crate::lower_program(&db, file, &self.rules).map_err(|errs| {
+            Failure::Lowering(
+                errs.iter()
+                    .map(|d| d.message.clone())
+                    .collect::<Vec<_>>()
+                    .join("; "),
+            )
+        })?;
+        let again = crate::lower_program(&db, file, &self.rules)
+            .map_err(|_| Failure::RoundTrip("lowering twice fails".to_string()))?;
+        let render = |l: &[crate::Lowered]| l.iter().map(|f| f.to_string()).collect::<String>();
+        if render(&lowered) != render(&again) {
+            return Err(Failure::RoundTrip(
+                "lowering twice gives different output".to_string(),
+            ));
+        }
+        let mut runs: Vec<(String, JitProgram, u8)> = vec![
+            (
+                "kiln -O0".to_string(),
+                JitProgram::Lowered(lowered.clone()),
+                0,
+            ),
+            ("kiln -O2".to_string(), JitProgram::Lowered(lowered), 2),
+        ];
+        if self.against == Against::KilnAndMlir {
+            let ir = crate::reference::mlir_llvm_ir(&printed).map_err(Failure::Lowering)?;
+            runs.push(("MLIR 19".to_string(), JitProgram::LlvmIr(ir), 0));
+        }
+        for (by, prog, opt) in runs {
+            let jit = Jit::compile_at(prog, opt).map_err(|e| Failure::Lowering(e.to_string()))?;
+            let actual = match crate::run::call(&jit, &entry, &f.ty, &mut fresh()?) {
+                Ok(o) => outcome_text(&o),
+                Err(e) => format!("error: {e}\n"),
+            };
+            if actual != expected {
+                return Err(Failure::Mismatch {
+                    by,
+                    expected,
+                    actual,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Shrinks a failing program while it keeps failing (not counting generator failures,
+    /// which would hide the original problem), at most `budget` checks.
+    pub fn shrink(
+        &self,
+        mut p: Program,
+        seed: u64,
+        mut failure: Failure,
+        budget: usize,
+    ) -> (Program, Failure) {
+        let mut left = budget;
+        'outer: while left > 0 {
+            for cand in p.shrink() {
+                if left == 0 {
+                    break 'outer;
+                }
+                left -= 1;
+                match self.check(&cand, seed) {
+                    Err(f) if !matches!(f, Failure::Generator(_)) => {
+                        p = cand;
+                        failure = f;
+                        continue 'outer;
+                    }
+                    _ => {}
+                }
+            }
+            break;
+        }
+        (p, failure)
+    }
+
+    /// Runs `cases` cases from `seed` (case `i` uses seed `seed + i`); `progress` is called
+    /// after each. Returns the number of cases, or the first counterexample, shrunk.
+    pub fn run(
+        &self,
+        cases: u64,
+        seed: u64,
+        size: Size,
+        mut progress: impl FnMut(u64),
+    ) -> Result<u64, Box<Counterexample>> {
+        for i in 0..cases {
+            let s = seed.wrapping_add(i);
+            let p = Program::generate(s, size);
+            if let Err(f) = self.check(&p, s) {
+                let (p, failure) = if matches!(f, Failure::Generator(_)) {
+                    (p, f)
+                } else {
+                    self.shrink(p, s, f, 2_000)
+                };
+                return Err(Box::new(Counterexample {
+                    seed: s,
+                    entry: format!("f{}", p.funcs.len().saturating_sub(1)),
+                    args: program::arguments(p.entry_params(), s),
+                    program: p.text(),
+                    statements: p.len(),
+                    failure,
+                }));
+            }
+            progress(i + 1);
+        }
+        Ok(cases)
+    }
+}

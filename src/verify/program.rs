@@ -1,0 +1,1102 @@
+//! Random well-typed, terminating, UB-free programs (a Csmith-style generator for kiln's
+//! input language) and random inputs for their entry function.
+//!
+//! A [`Program`] is a small tree: functions of statements whose operands are *choices* (a
+//! number taken modulo the values of the wanted type in scope when printed). Removing a
+//! statement therefore never leaves a dangling reference, which is what makes shrinking
+//! simple: [`Program::shrink`] drops functions, statements and loop trips, and every
+//! candidate still prints to a valid program.
+//!
+//! Safety by construction: divisors are made non-zero (and positive for signed division),
+//! shift amounts are masked below the width, memref indices are `remui` by the dimension
+//! (every input has non-empty dimensions), loops count to a small constant, calls go only
+//! to earlier functions, floats never convert to integers.
+
+use crate::run::Arg;
+use kiln_frontend::types::Scalar;
+use std::fmt::Write as _;
+
+/// A small deterministic generator (splitmix64), so a case is reproducible from its seed.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.next_u64() % n.max(1)
+    }
+
+    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        xs[self.below(xs.len() as u64) as usize]
+    }
+
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+const SCALARS: &[Scalar] = &[
+    Scalar::I1,
+    Scalar::I8,
+    Scalar::I16,
+    Scalar::I32,
+    Scalar::I64,
+    Scalar::Index,
+    Scalar::F32,
+    Scalar::F64,
+];
+
+const ELEMS: &[Scalar] = &[Scalar::I32, Scalar::I64, Scalar::F32, Scalar::F64];
+
+const INT_OPS: &[&str] = &[
+    "addi",
+    "subi",
+    "muli",
+    "andi",
+    "ori",
+    "xori",
+    "maxsi",
+    "maxui",
+    "minsi",
+    "minui",
+    "shli",
+    "shrsi",
+    "shrui",
+    "divui",
+    "remui",
+    "divsi",
+    "remsi",
+    "ceildivsi",
+    "ceildivui",
+    "floordivsi",
+];
+const FLOAT_OPS: &[&str] = &[
+    "addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf",
+];
+const INT_PREDS: &[&str] = &[
+    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
+];
+const FLOAT_PREDS: &[&str] = &[
+    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
+    "une", "uno", "true",
+];
+
+/// A memref parameter type: element, sizes (`None`: dynamic) and layout.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MemTy {
+    pub elem: Scalar,
+    pub sizes: Vec<Option<i64>>,
+    /// `None`: identity layout; else strides and offset (`None`: dynamic).
+    pub strided: Option<(Vec<Option<i64>>, Option<i64>)>,
+}
+
+impl MemTy {
+    pub fn text(&self) -> String {
+        let dims: String = self
+            .sizes
+            .iter()
+            .map(|s| match s {
+                Some(n) => format!("{n}x"),
+                None => "?x".to_string(),
+            })
+            .collect();
+        let ext = |e: &Option<i64>| e.map_or("?".to_string(), |n| n.to_string());
+        match &self.strided {
+            None => format!("memref<{dims}{}>", self.elem.name()),
+            Some((strides, offset)) => format!(
+                "memref<{dims}{}, strided<[{}], offset: {}>>",
+                self.elem.name(),
+                strides.iter().map(ext).collect::<Vec<_>>().join(", "),
+                ext(offset)
+            ),
+        }
+    }
+}
+
+/// A parameter: a scalar or a memref.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Param {
+    Scalar(Scalar),
+    MemRef(MemTy),
+}
+
+/// A statement; `u32` fields are choices among the values in scope.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Stmt {
+    Const(Scalar, u64),
+    Binary(usize, Scalar, u32, u32),
+    Cmp(usize, Scalar, u32, u32),
+    Select(Scalar, u32, u32, u32),
+    /// Integer or float conversion between two scalar types (never float to integer).
+    Cast(Scalar, Scalar, u32),
+    Load(u32, Vec<u32>),
+    Store(u32, u32, Vec<u32>),
+    /// Call function `callee` (modulo the functions before this one).
+    Call(u32, Vec<u32>),
+    /// `cond_br` into two arms that merge with a value of the type; `same` sends both
+    /// edges straight to the merge block with different arguments (a repeated successor).
+    Branch {
+        ty: Scalar,
+        cond: u32,
+        then: Vec<Stmt>,
+        els: Vec<Stmt>,
+        a: u32,
+        b: u32,
+        same: bool,
+    },
+    /// `cf.switch` on an `i32` whose cases reach one block with different arguments.
+    Switch {
+        ty: Scalar,
+        flag: u32,
+        cases: Vec<(i32, u32)>,
+        default: u32,
+    },
+    /// A counted loop of `trips` iterations carrying an accumulator of the type.
+    Loop {
+        ty: Scalar,
+        trips: u8,
+        init: u32,
+        body: Vec<Stmt>,
+        next: u32,
+    },
+    /// Cast a memref to unranked, read its rank (and size 0), cast back and load from it.
+    Unranked(u32, Vec<u32>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Func {
+    pub params: Vec<Param>,
+    pub results: Vec<Scalar>,
+    pub body: Vec<Stmt>,
+    pub returns: Vec<u32>,
+}
+
+/// A generated program: functions `@f0`…; the last one is the entry.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Program {
+    pub funcs: Vec<Func>,
+}
+
+/// How big generated programs get.
+#[derive(Clone, Copy, Debug)]
+pub struct Size {
+    /// Statements per block, at most.
+    pub stmts: usize,
+    /// Functions, at most.
+    pub funcs: usize,
+    /// Nesting of branches and loops, at most.
+    pub depth: usize,
+}
+
+impl Size {
+    pub fn of(k: usize) -> Size {
+        Size {
+            stmts: k.max(1),
+            funcs: (k / 4).clamp(1, 4),
+            depth: (k / 6).clamp(1, 3),
+        }
+    }
+}
+
+fn gen_memty(r: &mut Rng) -> MemTy {
+    let rank = r.pick(&[0usize, 1, 1, 2, 2, 3, 4]);
+    let elem = r.pick(ELEMS);
+    let sizes: Vec<Option<i64>> = (0..rank)
+        .map(|_| r.chance(50).then(|| 1 + r.below(3) as i64))
+        .collect();
+    let strided = r.chance(35).then(|| {
+        let dynamic = r.chance(50);
+        let strides = (0..rank)
+            .map(|_| (!dynamic).then(|| 1 + r.below(7) as i64))
+            .collect();
+        let offset = (!dynamic || r.chance(30)).then(|| r.below(4) as i64);
+        (strides, offset)
+    });
+    MemTy {
+        elem,
+        sizes,
+        strided,
+    }
+}
+
+fn gen_stmts(r: &mut Rng, size: Size, depth: usize, fidx: usize) -> Vec<Stmt> {
+    let n = 1 + r.below(size.stmts as u64) as usize;
+    (0..n).map(|_| gen_stmt(r, size, depth, fidx)).collect()
+}
+
+fn gen_stmt(r: &mut Rng, size: Size, depth: usize, fidx: usize) -> Stmt {
+    let ch = |r: &mut Rng| r.next_u64() as u32;
+    let nested = depth < size.depth;
+    match r.below(if nested { 14 } else { 11 }) {
+        0 => {
+            let t = r.pick(SCALARS);
+            Stmt::Const(t, r.next_u64())
+        }
+        1..=3 => {
+            let t = r.pick(SCALARS);
+            let ops = if t.is_float() { FLOAT_OPS } else { INT_OPS };
+            Stmt::Binary(r.below(ops.len() as u64) as usize, t, ch(r), ch(r))
+        }
+        4 => {
+            let t = r.pick(SCALARS);
+            let preds = if t.is_float() { FLOAT_PREDS } else { INT_PREDS };
+            Stmt::Cmp(r.below(preds.len() as u64) as usize, t, ch(r), ch(r))
+        }
+        5 => Stmt::Select(r.pick(SCALARS), ch(r), ch(r), ch(r)),
+        6 => {
+            let (from, to) = (r.pick(SCALARS), r.pick(SCALARS));
+            Stmt::Cast(from, to, ch(r))
+        }
+        7 => Stmt::Load(ch(r), (0..4).map(|_| ch(r)).collect()),
+        8 => Stmt::Store(ch(r), ch(r), (0..4).map(|_| ch(r)).collect()),
+        9 if fidx > 0 => Stmt::Call(ch(r), (0..8).map(|_| ch(r)).collect()),
+        9 | 10 => {
+            if r.chance(50) {
+                Stmt::Unranked(ch(r), (0..4).map(|_| ch(r)).collect())
+            } else {
+                Stmt::Switch {
+                    ty: r.pick(SCALARS),
+                    flag: ch(r),
+                    cases: (0..1 + r.below(3))
+                        .map(|_| (r.below(4) as i32, ch(r)))
+                        .collect(),
+                    default: ch(r),
+                }
+            }
+        }
+        11 | 12 => Stmt::Branch {
+            ty: r.pick(SCALARS),
+            cond: ch(r),
+            then: gen_stmts(r, size, depth + 1, fidx),
+            els: gen_stmts(r, size, depth + 1, fidx),
+            a: ch(r),
+            b: ch(r),
+            same: r.chance(30),
+        },
+        _ => Stmt::Loop {
+            ty: r.pick(SCALARS),
+            trips: r.below(6) as u8,
+            init: ch(r),
+            body: gen_stmts(r, size, depth + 1, fidx),
+            next: ch(r),
+        },
+    }
+}
+
+impl Program {
+    /// A random program of at most `size`, determined by `seed`.
+    pub fn generate(seed: u64, size: Size) -> Program {
+        let mut r = Rng::new(seed);
+        let palette: Vec<MemTy> = (0..1 + r.below(2)).map(|_| gen_memty(&mut r)).collect();
+        let nfuncs = 1 + r.below(size.funcs as u64) as usize;
+        let mut funcs = Vec::new();
+        for i in 0..nfuncs {
+            let entry = i + 1 == nfuncs;
+            let mut params = Vec::new();
+            for _ in 0..r.below(4) {
+                params.push(Param::Scalar(r.pick(SCALARS)));
+            }
+            for m in &palette {
+                if entry || r.chance(60) {
+                    params.push(Param::MemRef(m.clone()));
+                }
+            }
+            // Shuffle deterministically so memrefs are not always last.
+            for k in (1..params.len()).rev() {
+                let j = r.below(k as u64 + 1) as usize;
+                params.swap(k, j);
+            }
+            let results = (0..1 + r.below(3)).map(|_| r.pick(SCALARS)).collect();
+            let body = gen_stmts(&mut r, size, 0, i);
+            let returns = (0..3).map(|_| r.next_u64() as u32).collect();
+            funcs.push(Func {
+                params,
+                results,
+                body,
+                returns,
+            });
+        }
+        Program { funcs }
+    }
+
+    /// Smaller variants, most aggressive first.
+    pub fn shrink(&self) -> Vec<Program> {
+        let mut out = Vec::new();
+        // Drop a function other than the entry (calls to it retarget by choice).
+        for i in 0..self.funcs.len().saturating_sub(1) {
+            let mut p = self.clone();
+            p.funcs.remove(i);
+            out.push(p);
+        }
+        for (fi, f) in self.funcs.iter().enumerate() {
+            for cand in shrink_stmts(&f.body) {
+                let mut p = self.clone();
+                p.funcs[fi].body = cand;
+                out.push(p);
+            }
+            if f.results.len() > 1 {
+                let mut p = self.clone();
+                p.funcs[fi].results.truncate(1);
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    /// Number of statements, nested ones included.
+    pub fn len(&self) -> usize {
+        fn count(s: &[Stmt]) -> usize {
+            s.iter()
+                .map(|s| {
+                    1 + match s {
+                        Stmt::Branch { then, els, .. } => count(then) + count(els),
+                        Stmt::Loop { body, .. } => count(body),
+                        _ => 0,
+                    }
+                })
+                .sum()
+        }
+        self.funcs.iter().map(|f| count(&f.body)).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The entry function's parameters.
+    pub fn entry_params(&self) -> &[Param] {
+        self.funcs.last().map_or(&[], |f| f.params.as_slice())
+    }
+
+    /// The program as MLIR text.
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        for (i, f) in self.funcs.iter().enumerate() {
+            Emitter::new(&self.funcs[..i], i).func(f, &mut out);
+        }
+        out
+    }
+}
+
+fn shrink_stmts(body: &[Stmt]) -> Vec<Vec<Stmt>> {
+    let mut out = Vec::new();
+    // Remove halves, then single statements.
+    if body.len() > 1 {
+        out.push(body[..body.len() / 2].to_vec());
+        out.push(body[body.len() / 2..].to_vec());
+    }
+    for i in 0..body.len() {
+        let mut b = body.to_vec();
+        b.remove(i);
+        out.push(b);
+    }
+    // Flatten or shrink nested statements.
+    for (i, s) in body.iter().enumerate() {
+        let mut replace = |with: Vec<Stmt>| {
+            let mut b = body.to_vec();
+            b.splice(i..=i, with);
+            out.push(b);
+        };
+        match s {
+            Stmt::Branch {
+                then, els, same, ..
+            } => {
+                replace(then.clone());
+                replace(els.clone());
+                for t in shrink_stmts(then) {
+                    let mut s2 = s.clone();
+                    if let Stmt::Branch { then, .. } = &mut s2 {
+                        *then = t;
+                    }
+                    replace(vec![s2]);
+                }
+                for e in shrink_stmts(els) {
+                    let mut s2 = s.clone();
+                    if let Stmt::Branch { els, .. } = &mut s2 {
+                        *els = e;
+                    }
+                    replace(vec![s2]);
+                }
+                if !same {
+                    let mut s2 = s.clone();
+                    if let Stmt::Branch { then, els, .. } = &mut s2 {
+                        then.clear();
+                        els.clear();
+                    }
+                    replace(vec![s2]);
+                }
+            }
+            Stmt::Loop {
+                body: lb, trips, ..
+            } => {
+                replace(lb.clone());
+                for t in shrink_stmts(lb) {
+                    let mut s2 = s.clone();
+                    if let Stmt::Loop { body, .. } = &mut s2 {
+                        *body = t;
+                    }
+                    replace(vec![s2]);
+                }
+                if *trips > 1 {
+                    let mut s2 = s.clone();
+                    if let Stmt::Loop { trips, .. } = &mut s2 {
+                        *trips = 1;
+                    }
+                    replace(vec![s2]);
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Prints one function, resolving choices against the values in scope.
+struct Emitter<'p> {
+    callees: &'p [Func],
+    index: usize,
+    next: usize,
+    blocks: usize,
+    /// Values in scope, by type.
+    pools: Vec<(Scalar, String)>,
+    memrefs: Vec<(MemTy, String)>,
+    lines: Vec<String>,
+}
+
+fn scalar_text(t: Scalar) -> &'static str {
+    t.name()
+}
+
+/// An integer literal: mostly small numbers, sometimes anything of the width.
+fn literal(t: Scalar, bits: u64) -> String {
+    if t == Scalar::I1 {
+        return if bits & 1 == 1 { "true" } else { "false" }.to_string();
+    }
+    let w = t.bits();
+    let v = if w >= 64 {
+        bits as i64
+    } else {
+        let sh = 64 - w;
+        ((bits << sh) as i64) >> sh
+    };
+    let v = if bits % 4 == 0 { v } else { (v % 16).abs() - 3 };
+    v.to_string()
+}
+
+/// A float literal MLIR and kiln both read: always with a decimal point.
+fn float_literal(x: f64) -> String {
+    let e = format!("{x:e}");
+    match e.split_once('e') {
+        Some((m, exp)) if !m.contains('.') => format!("{m}.0e{exp}"),
+        _ => e,
+    }
+}
+
+impl<'p> Emitter<'p> {
+    fn new(callees: &'p [Func], index: usize) -> Self {
+        Emitter {
+            callees,
+            index,
+            next: 0,
+            blocks: 0,
+            pools: Vec::new(),
+            memrefs: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+
+    fn fresh(&mut self) -> String {
+        self.next += 1;
+        format!("%v{}", self.next)
+    }
+
+    fn emit(&mut self, line: String) {
+        self.lines.push(format!("  {line}"));
+    }
+
+    fn constant(&mut self, t: Scalar, bits: u64) -> String {
+        let v = self.fresh();
+        let lit = match t {
+            Scalar::F32 | Scalar::F64 => {
+                let nice = [0.0, 1.0, -1.0, 0.5, 2.5, -3.25, 100.0, 1e-3, -0.0, 7.0];
+                let x = if bits % 3 == 0 {
+                    (bits >> 8) as i32 as f64 / 64.0
+                } else {
+                    nice[(bits % nice.len() as u64) as usize]
+                };
+                float_literal(if t == Scalar::F32 { x as f32 as f64 } else { x })
+            }
+            _ => literal(t, bits),
+        };
+        self.emit(format!("{v} = arith.constant {lit} : {}", scalar_text(t)));
+        self.pools.push((t, v.clone()));
+        v
+    }
+
+    /// A value of type `t` in scope (making a constant when there is none).
+    fn value(&mut self, t: Scalar, choice: u32) -> String {
+        let of: Vec<&String> = self
+            .pools
+            .iter()
+            .filter(|(s, _)| *s == t)
+            .map(|(_, v)| v)
+            .collect();
+        if of.is_empty() {
+            return self.constant(t, choice as u64);
+        }
+        of[choice as usize % of.len()].clone()
+    }
+
+    fn define(&mut self, t: Scalar, line: String) -> String {
+        let v = self.fresh();
+        self.emit(format!("{v} = {line}"));
+        self.pools.push((t, v.clone()));
+        v
+    }
+
+    fn int_const(&mut self, t: Scalar, x: i64) -> String {
+        let v = self.fresh();
+        let lit = if t == Scalar::I1 {
+            if x & 1 == 1 { "true" } else { "false" }.to_string()
+        } else {
+            x.to_string()
+        };
+        self.emit(format!("{v} = arith.constant {lit} : {}", scalar_text(t)));
+        v
+    }
+
+    /// In-bounds indices for a memref: each chosen index `remui` the dimension's size.
+    fn indices(&mut self, m: &str, ty: &MemTy, choices: &[u32]) -> Vec<String> {
+        let mut out = Vec::new();
+        for d in 0..ty.sizes.len() {
+            let x = self.value(Scalar::Index, choices.get(d).copied().unwrap_or(0));
+            let size = match ty.sizes[d] {
+                Some(n) => self.int_const(Scalar::Index, n),
+                None => {
+                    let k = self.int_const(Scalar::Index, d as i64);
+                    let s = self.fresh();
+                    self.emit(format!("{s} = memref.dim {m}, {k} : {}", ty.text()));
+                    s
+                }
+            };
+            let i = self.fresh();
+            self.emit(format!("{i} = arith.remui {x}, {size} : index"));
+            out.push(i);
+        }
+        out
+    }
+
+    fn func(mut self, f: &Func, out: &mut String) {
+        let mut params = Vec::new();
+        for (i, p) in f.params.iter().enumerate() {
+            let name = format!("%a{i}");
+            match p {
+                Param::Scalar(t) => {
+                    params.push(format!("{name}: {}", scalar_text(*t)));
+                    self.pools.push((*t, name));
+                }
+                Param::MemRef(m) => {
+                    params.push(format!("{name}: {}", m.text()));
+                    self.memrefs.push((m.clone(), name));
+                }
+            }
+        }
+        self.stmts(&f.body);
+        let rets: Vec<String> = f
+            .results
+            .iter()
+            .zip(f.returns.iter().cycle())
+            .map(|(t, c)| self.value(*t, *c))
+            .collect();
+        let tys: Vec<&str> = f.results.iter().map(|t| scalar_text(*t)).collect();
+        self.emit(format!(
+            "func.return {} : {}",
+            rets.join(", "),
+            tys.join(", ")
+        ));
+        let results = if tys.len() == 1 {
+            tys[0].to_string()
+        } else {
+            format!("({})", tys.join(", "))
+        };
+        let _ = writeln!(
+            out,
+            "func.func @f{}({}) -> {results} {{",
+            self.index,
+            params.join(", ")
+        );
+        for l in &self.lines {
+            let _ = writeln!(out, "{l}");
+        }
+        let _ = writeln!(out, "}}\n");
+    }
+
+    fn stmts(&mut self, body: &[Stmt]) {
+        for s in body {
+            self.stmt(s);
+        }
+    }
+
+    fn label(&mut self) -> String {
+        self.blocks += 1;
+        format!("^bb{}", self.blocks)
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match s {
+            Stmt::Const(t, bits) => {
+                self.constant(*t, *bits);
+            }
+            Stmt::Binary(k, t, a, b) => self.binary(*k, *t, *a, *b),
+            Stmt::Cmp(k, t, a, b) => {
+                let (x, y) = (self.value(*t, *a), self.value(*t, *b));
+                let line = if t.is_float() {
+                    format!(
+                        "arith.cmpf {}, {x}, {y} : {}",
+                        FLOAT_PREDS[k % FLOAT_PREDS.len()],
+                        scalar_text(*t)
+                    )
+                } else {
+                    format!(
+                        "arith.cmpi {}, {x}, {y} : {}",
+                        INT_PREDS[k % INT_PREDS.len()],
+                        scalar_text(*t)
+                    )
+                };
+                self.define(Scalar::I1, line);
+            }
+            Stmt::Select(t, c, a, b) => {
+                let c = self.value(Scalar::I1, *c);
+                let (x, y) = (self.value(*t, *a), self.value(*t, *b));
+                self.define(
+                    *t,
+                    format!("arith.select {c}, {x}, {y} : {}", scalar_text(*t)),
+                );
+            }
+            Stmt::Cast(from, to, a) => self.cast(*from, *to, *a),
+            Stmt::Load(m, idx) => {
+                if let Some((ty, name)) = self.memref(*m) {
+                    let ix = self.indices(&name, &ty, idx);
+                    self.define(
+                        ty.elem,
+                        format!("memref.load {name}[{}] : {}", ix.join(", "), ty.text()),
+                    );
+                }
+            }
+            Stmt::Store(m, v, idx) => {
+                if let Some((ty, name)) = self.memref(*m) {
+                    let x = self.value(ty.elem, *v);
+                    let ix = self.indices(&name, &ty, idx);
+                    self.emit(format!(
+                        "memref.store {x}, {name}[{}] : {}",
+                        ix.join(", "),
+                        ty.text()
+                    ));
+                }
+            }
+            Stmt::Unranked(m, idx) => {
+                if let Some((ty, name)) = self.memref(*m) {
+                    let u = self.fresh();
+                    let ut = format!("memref<*x{}>", ty.elem.name());
+                    self.emit(format!("{u} = memref.cast {name} : {} to {ut}", ty.text()));
+                    self.define(Scalar::Index, format!("memref.rank {u} : {ut}"));
+                    if !ty.sizes.is_empty() {
+                        let k = self.int_const(Scalar::Index, 0);
+                        self.define(Scalar::Index, format!("memref.dim {u}, {k} : {ut}"));
+                    }
+                    let back = self.fresh();
+                    self.emit(format!("{back} = memref.cast {u} : {ut} to {}", ty.text()));
+                    let ix = self.indices(&back, &ty, idx);
+                    self.define(
+                        ty.elem,
+                        format!("memref.load {back}[{}] : {}", ix.join(", "), ty.text()),
+                    );
+                }
+            }
+            Stmt::Call(c, args) => self.call(*c, args),
+            Stmt::Branch {
+                ty,
+                cond,
+                then,
+                els,
+                a,
+                b,
+                same,
+            } => self.branch(*ty, *cond, then, els, *a, *b, *same),
+            Stmt::Switch {
+                ty,
+                flag,
+                cases,
+                default,
+            } => {
+                let f = self.value(Scalar::I32, *flag);
+                let t = scalar_text(*ty);
+                let merge = self.label();
+                let d = self.value(*ty, *default);
+                let mut seen = Vec::new();
+                let mut arms = vec![format!("default: {merge}({d} : {t})")];
+                for (v, c) in cases {
+                    if seen.contains(v) {
+                        continue;
+                    }
+                    seen.push(*v);
+                    let x = self.value(*ty, *c);
+                    arms.push(format!("{v}: {merge}({x} : {t})"));
+                }
+                self.emit(format!("cf.switch {f} : i32, [{}]", arms.join(", ")));
+                let m = self.fresh();
+                self.lines.push(format!("{merge}({m}: {t}):"));
+                self.pools.push((*ty, m));
+            }
+            Stmt::Loop {
+                ty,
+                trips,
+                init,
+                body,
+                next,
+            } => {
+                let t = scalar_text(*ty);
+                let init = self.value(*ty, *init);
+                let zero = self.int_const(Scalar::Index, 0);
+                let n = self.int_const(Scalar::Index, *trips as i64);
+                let one = self.int_const(Scalar::Index, 1);
+                let (head, bodyl, exit) = (self.label(), self.label(), self.label());
+                self.emit(format!("cf.br {head}({zero}, {init} : index, {t})"));
+                let (i, acc) = (self.fresh(), self.fresh());
+                self.lines.push(format!("{head}({i}: index, {acc}: {t}):"));
+                let c = self.fresh();
+                self.emit(format!("{c} = arith.cmpi slt, {i}, {n} : index"));
+                self.emit(format!("cf.cond_br {c}, {bodyl}, {exit}"));
+                self.lines.push(format!("{bodyl}:"));
+                let saved = self.pools.len();
+                self.pools.push((Scalar::Index, i.clone()));
+                self.pools.push((*ty, acc.clone()));
+                self.stmts(body);
+                let nx = self.value(*ty, *next);
+                let i2 = self.fresh();
+                self.emit(format!("{i2} = arith.addi {i}, {one} : index"));
+                self.emit(format!("cf.br {head}({i2}, {nx} : index, {t})"));
+                self.pools.truncate(saved);
+                self.lines.push(format!("{exit}:"));
+                self.pools.push((*ty, acc));
+            }
+        }
+    }
+
+    fn memref(&mut self, choice: u32) -> Option<(MemTy, String)> {
+        if self.memrefs.is_empty() {
+            return None;
+        }
+        Some(self.memrefs[choice as usize % self.memrefs.len()].clone())
+    }
+
+    fn binary(&mut self, k: usize, t: Scalar, a: u32, b: u32) {
+        let ts = scalar_text(t);
+        let (x, mut y) = (self.value(t, a), self.value(t, b));
+        if t.is_float() {
+            let op = FLOAT_OPS[k % FLOAT_OPS.len()];
+            self.define(t, format!("arith.{op} {x}, {y} : {ts}"));
+            return;
+        }
+        let mut op = INT_OPS[k % INT_OPS.len()];
+        let w = t.bits() as i64;
+        let signed_div = matches!(op, "divsi" | "remsi" | "ceildivsi" | "floordivsi");
+        if signed_div && t == Scalar::I1 {
+            op = "divui";
+        }
+        if matches!(op, "shli" | "shrsi" | "shrui") {
+            // Shift by less than the width.
+            let mask = self.int_const(t, if t == Scalar::I1 { 0 } else { w - 1 });
+            let s = self.fresh();
+            self.emit(format!("{s} = arith.andi {y}, {mask} : {ts}"));
+            y = s;
+        } else if matches!(
+            op,
+            "divui" | "remui" | "ceildivui" | "divsi" | "remsi" | "ceildivsi" | "floordivsi"
+        ) {
+            if op.ends_with("si") || op == "floordivsi" {
+                // Positive divisors: never zero, never -1.
+                let max = self.int_const(
+                    t,
+                    if w >= 64 {
+                        i64::MAX
+                    } else {
+                        (1i64 << (w - 1)) - 1
+                    },
+                );
+                let m = self.fresh();
+                self.emit(format!("{m} = arith.andi {y}, {max} : {ts}"));
+                y = m;
+            }
+            let one = self.int_const(t, if t == Scalar::I1 { -1 } else { 1 });
+            let nz = self.fresh();
+            self.emit(format!("{nz} = arith.ori {y}, {one} : {ts}"));
+            y = nz;
+        }
+        self.define(t, format!("arith.{op} {x}, {y} : {ts}"));
+    }
+
+    fn cast(&mut self, from: Scalar, to: Scalar, a: u32) {
+        // No float to integer (out of range is undefined) and no index to or from float
+        // (arith has no such cast).
+        let index_float =
+            (from == Scalar::Index && to.is_float()) || (to == Scalar::Index && from.is_float());
+        if from == to || (from.is_float() && !to.is_float()) || index_float {
+            return;
+        }
+        let x = self.value(from, a);
+        let (fs, ts) = (scalar_text(from), scalar_text(to));
+        let op = match (from, to) {
+            (f, t) if f.is_float() && t.is_float() => {
+                if f.bits() < t.bits() {
+                    "extf"
+                } else {
+                    "truncf"
+                }
+            }
+            (_, t) if t.is_float() => {
+                if a % 2 == 0 {
+                    "sitofp"
+                } else {
+                    "uitofp"
+                }
+            }
+            (Scalar::Index, _) | (_, Scalar::Index) => {
+                if a % 2 == 0 {
+                    "index_cast"
+                } else {
+                    "index_castui"
+                }
+            }
+            (f, t) if f.bits() < t.bits() => {
+                if a % 2 == 0 {
+                    "extsi"
+                } else {
+                    "extui"
+                }
+            }
+            (f, t) if f.bits() > t.bits() => "trunci",
+            _ => return,
+        };
+        self.define(to, format!("arith.{op} {x} : {fs} to {ts}"));
+    }
+
+    fn call(&mut self, c: u32, args: &[u32]) {
+        if self.callees.is_empty() {
+            return;
+        }
+        let g = &self.callees[c as usize % self.callees.len()];
+        let gi = c as usize % self.callees.len();
+        let mut vals = Vec::new();
+        let mut tys = Vec::new();
+        for (k, p) in g.params.iter().enumerate() {
+            let ch = args.get(k).copied().unwrap_or(k as u32);
+            match p {
+                Param::Scalar(t) => {
+                    vals.push(self.value(*t, ch));
+                    tys.push(scalar_text(*t).to_string());
+                }
+                Param::MemRef(m) => {
+                    let same: Vec<String> = self
+                        .memrefs
+                        .iter()
+                        .filter(|(t, _)| t == m)
+                        .map(|(_, n)| n.clone())
+                        .collect();
+                    if same.is_empty() {
+                        return;
+                    }
+                    vals.push(same[ch as usize % same.len()].clone());
+                    tys.push(m.text());
+                }
+            }
+        }
+        let results: Vec<Scalar> = g.results.clone();
+        let rts: Vec<&str> = results.iter().map(|t| scalar_text(*t)).collect();
+        let r = self.fresh();
+        let lhs = if results.len() == 1 {
+            r.clone()
+        } else {
+            format!("{r}:{}", results.len())
+        };
+        let rt = if rts.len() == 1 {
+            rts[0].to_string()
+        } else {
+            format!("({})", rts.join(", "))
+        };
+        self.emit(format!(
+            "{lhs} = func.call @f{gi}({}) : ({}) -> {rt}",
+            vals.join(", "),
+            tys.join(", ")
+        ));
+        for (k, t) in results.iter().enumerate() {
+            let name = if results.len() == 1 {
+                r.clone()
+            } else {
+                format!("{r}#{k}")
+            };
+            self.pools.push((*t, name));
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn branch(
+        &mut self,
+        ty: Scalar,
+        cond: u32,
+        then: &[Stmt],
+        els: &[Stmt],
+        a: u32,
+        b: u32,
+        same: bool,
+    ) {
+        let t = scalar_text(ty);
+        let c = self.value(Scalar::I1, cond);
+        let merge_label;
+        if same {
+            let (x, y) = (self.value(ty, a), self.value(ty, b));
+            merge_label = self.label();
+            self.emit(format!(
+                "cf.cond_br {c}, {merge_label}({x} : {t}), {merge_label}({y} : {t})"
+            ));
+        } else {
+            let (tl, el) = (self.label(), self.label());
+            merge_label = self.label();
+            self.emit(format!("cf.cond_br {c}, {tl}, {el}"));
+            for (label, arm, ch) in [(tl, then, a), (el, els, b)] {
+                self.lines.push(format!("{label}:"));
+                let saved = self.pools.len();
+                self.stmts(arm);
+                let x = self.value(ty, ch);
+                self.emit(format!("cf.br {merge_label}({x} : {t})"));
+                self.pools.truncate(saved);
+            }
+        }
+        let m = self.fresh();
+        self.lines.push(format!("{merge_label}({m}: {t}):"));
+        self.pools.push((ty, m));
+    }
+}
+
+/// Random arguments for the entry's parameters (memrefs with non-empty dimensions that
+/// match their type's static sizes, strides and offset).
+pub fn arguments(params: &[Param], seed: u64) -> Vec<String> {
+    let mut r = Rng::new(seed ^ 0xA5A5_5A5A_0F0F_F0F0);
+    params
+        .iter()
+        .map(|p| match p {
+            Param::Scalar(t) => scalar_arg(&mut r, *t),
+            Param::MemRef(m) => memref_arg(&mut r, m),
+        })
+        .collect()
+}
+
+fn scalar_arg(r: &mut Rng, t: Scalar) -> String {
+    match t {
+        Scalar::I1 => if r.chance(50) { "true" } else { "false" }.to_string(),
+        Scalar::F32 | Scalar::F64 => {
+            let x = (r.next_u64() as i32 as f64) / 1024.0;
+            let x = if t == Scalar::F32 { x as f32 as f64 } else { x };
+            format!("{x:?}")
+        }
+        s => {
+            let v = r.next_u64() as i64;
+            let w = s.bits();
+            let v = if r.chance(70) {
+                v % 50
+            } else if w >= 64 {
+                v
+            } else {
+                let sh = 64 - w;
+                (v << sh) >> sh
+            };
+            v.to_string()
+        }
+    }
+}
+
+fn memref_arg(r: &mut Rng, m: &MemTy) -> String {
+    let sizes: Vec<i64> = m
+        .sizes
+        .iter()
+        .map(|s| s.unwrap_or_else(|| 1 + r.below(3) as i64))
+        .collect();
+    let mut natural = vec![1i64; sizes.len()];
+    for i in (0..sizes.len().saturating_sub(1)).rev() {
+        natural[i] = natural[i + 1] * sizes[i + 1];
+    }
+    let (strides, offset) = match &m.strided {
+        None => (natural, 0),
+        Some((st, off)) => (
+            st.iter()
+                .map(|s| s.unwrap_or_else(|| 1 + r.below(5) as i64))
+                .collect(),
+            off.unwrap_or_else(|| r.below(3) as i64),
+        ),
+    };
+    let extent = offset
+        + sizes
+            .iter()
+            .zip(&strides)
+            .map(|(s, t)| (s - 1) * t)
+            .sum::<i64>()
+        + 1;
+    let vals: Vec<String> = (0..extent)
+        .map(|_| match m.elem {
+            Scalar::F32 | Scalar::F64 => format!("{:?}", (r.below(2000) as f64 - 1000.0) / 8.0),
+            _ => (r.below(200) as i64 - 100).to_string(),
+        })
+        .collect();
+    let dims: Vec<String> = sizes.iter().map(|s| s.to_string()).collect();
+    let view = if m.strided.is_some() {
+        format!(
+            "{};strides={};offset={offset}",
+            dims.join(","),
+            strides
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        )
+    } else {
+        dims.join(",")
+    };
+    format!("{}[{view}]={}", m.elem.name(), vals.join(","))
+}
+
+/// `quickcheck` integration: a program drawn from the generator's seed, shrunk by
+/// [`Program::shrink`].
+impl quickcheck::Arbitrary for Program {
+    fn arbitrary(g: &mut quickcheck::Gen) -> Program {
+        let seed = u64::arbitrary(g);
+        Program::generate(seed, Size::of(g.size().min(12)))
+    }
+
+    fn shrink(&self) -> Box<dyn Iterator<Item = Program>> {
+        Box::new(Program::shrink(self).into_iter())
+    }
+}
+
+/// Parses an argument list back into call arguments for a checked function type.
+pub fn parse_arguments(
+    ty: &kiln_frontend::types::FunctionType,
+    args: &[String],
+) -> Result<Vec<Arg>, String> {
+    ty.inputs
+        .iter()
+        .zip(args)
+        .map(|(t, a)| crate::run::parse_arg(t, a))
+        .collect()
+}
