@@ -559,6 +559,19 @@ impl<'p> Emitter<'p> {
         of[choice as usize % of.len()].clone()
     }
 
+    /// A value for a successor's argument list: MLIR's parser refuses `%r#1` there, so a
+    /// result of a multi-result op passes through a `select` on `true` first.
+    fn succ_value(&mut self, t: Scalar, choice: u32) -> String {
+        let v = self.value(t, choice);
+        if !v.contains('#') {
+            return v;
+        }
+        let yes = self.int_const(Scalar::I1, 1);
+        let c = self.fresh();
+        self.emit(format!("{c} = arith.select {yes}, {v}, {v} : {}", scalar_text(t)));
+        c
+    }
+
     fn define(&mut self, t: Scalar, line: String) -> String {
         let v = self.fresh();
         self.emit(format!("{v} = {line}"));
@@ -744,7 +757,7 @@ impl<'p> Emitter<'p> {
                 let f = self.value(Scalar::I32, *flag);
                 let t = scalar_text(*ty);
                 let merge = self.label();
-                let d = self.value(*ty, *default);
+                let d = self.succ_value(*ty, *default);
                 let mut seen = Vec::new();
                 let mut arms = vec![format!("default: {merge}({d} : {t})")];
                 for (v, c) in cases {
@@ -752,7 +765,7 @@ impl<'p> Emitter<'p> {
                         continue;
                     }
                     seen.push(*v);
-                    let x = self.value(*ty, *c);
+                    let x = self.succ_value(*ty, *c);
                     arms.push(format!("{v}: {merge}({x} : {t})"));
                 }
                 self.emit(format!("cf.switch {f} : i32, [{}]", arms.join(", ")));
@@ -768,7 +781,7 @@ impl<'p> Emitter<'p> {
                 next,
             } => {
                 let t = scalar_text(*ty);
-                let init = self.value(*ty, *init);
+                let init = self.succ_value(*ty, *init);
                 let zero = self.int_const(Scalar::Index, 0);
                 let n = self.int_const(Scalar::Index, *trips as i64);
                 let one = self.int_const(Scalar::Index, 1);
@@ -784,7 +797,7 @@ impl<'p> Emitter<'p> {
                 self.pools.push((Scalar::Index, i.clone()));
                 self.pools.push((*ty, acc.clone()));
                 self.stmts(body);
-                let nx = self.value(*ty, *next);
+                let nx = self.succ_value(*ty, *next);
                 let i2 = self.fresh();
                 self.emit(format!("{i2} = arith.addi {i}, {one} : index"));
                 self.emit(format!("cf.br {head}({i2}, {nx} : index, {t})"));
@@ -966,7 +979,7 @@ impl<'p> Emitter<'p> {
         let c = self.value(Scalar::I1, cond);
         let merge_label;
         if same {
-            let (x, y) = (self.value(ty, a), self.value(ty, b));
+            let (x, y) = (self.succ_value(ty, a), self.succ_value(ty, b));
             merge_label = self.label();
             self.emit(format!(
                 "cf.cond_br {c}, {merge_label}({x} : {t}), {merge_label}({y} : {t})"
@@ -979,7 +992,7 @@ impl<'p> Emitter<'p> {
                 self.lines.push(format!("{label}:"));
                 let saved = self.pools.len();
                 self.stmts(arm);
-                let x = self.value(ty, ch);
+                let x = self.succ_value(ty, ch);
                 self.emit(format!("cf.br {merge_label}({x} : {t})"));
                 self.pools.truncate(saved);
             }
