@@ -134,6 +134,9 @@ enum Command {
         /// Arguments, one per parameter, as for `kiln run`.
         #[arg(allow_hyphen_values = true)]
         args: Vec<String>,
+        /// Operations to execute before giving up (a loop that does not end).
+        #[arg(long, default_value_t = kiln::interp::DEFAULT_FUEL)]
+        fuel: u64,
     },
     /// Equivalence testing: random well-typed programs run on the reference interpreter and
     /// as native code through the rules (-O0 and -O2; and MLIR 19 with `--against mlir`)
@@ -623,7 +626,12 @@ fn run(cli: Cli) -> ExitCode {
                 }
             }
         }
-        Command::Interp { file, entry, args } => {
+        Command::Interp {
+            file,
+            entry,
+            args,
+            fuel,
+        } => {
             let Some((source, name, _)) = checked_source(&ctx, &db, &file) else {
                 return ExitCode::FAILURE;
             };
@@ -633,7 +641,10 @@ fn run(cli: Cli) -> ExitCode {
                 return ExitCode::FAILURE;
             };
             let mut values = values;
-            match kiln::interp::Interpreter::new(module).call(&entry, &mut values) {
+            match kiln::interp::Interpreter::new(module)
+                .with_fuel(fuel)
+                .call(&entry, &mut values)
+            {
                 Ok(outcome) => {
                     print_outcome(outcome);
                     ExitCode::SUCCESS

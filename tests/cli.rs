@@ -524,3 +524,66 @@ fn output_to_a_device_or_stdout_is_written_in_place() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(String::from_utf8_lossy(&o.stdout).contains("func.func @f"));
 }
+
+#[test]
+fn interp_reports_undefined_behaviour_instead_of_computing_it() {
+    let cases: &[(&str, &[&str], &str)] = &[
+        (
+            "func.func @f(%a: i32, %b: i32) -> i32 {\n  %q = arith.divsi %a, %b : i32\n  func.return %q : i32\n}\n",
+            &["7", "0"],
+            "arith.divsi: division by zero",
+        ),
+        (
+            "func.func @f(%a: i32, %b: i32) -> i32 {\n  %q = arith.divsi %a, %b : i32\n  func.return %q : i32\n}\n",
+            &["-2147483648", "-1"],
+            "signed division overflow",
+        ),
+        (
+            "func.func @f(%a: i8, %b: i8) -> i8 {\n  %q = arith.shli %a, %b : i8\n  func.return %q : i8\n}\n",
+            &["1", "8"],
+            "at least the width 8",
+        ),
+        (
+            "func.func @f(%a: i8, %b: i8) -> i8 {\n  %q = arith.addi %a, %b overflow<nsw> : i8\n  func.return %q : i8\n}\n",
+            &["100", "100"],
+            "overflows with nsw",
+        ),
+        (
+            "func.func @f(%m: memref<?xf32>, %i: index) -> f32 {\n  %x = memref.load %m[%i] : memref<?xf32>\n  func.return %x : f32\n}\n",
+            &["f32[2]=1,2", "2"],
+            "load at index 2 of dimension 0, whose size is 2",
+        ),
+        (
+            "func.func @f(%n: index) -> f32 {\n  %m = memref.alloc(%n) : memref<?xf32>\n  %c0 = arith.constant 0 : index\n  %x = memref.load %m[%c0] : memref<?xf32>\n  func.return %x : f32\n}\n",
+            &["3"],
+            "never written",
+        ),
+        (
+            "func.func @f(%n: index) {\n  %m = memref.alloc(%n) : memref<?xf32>\n  memref.dealloc %m : memref<?xf32>\n  memref.dealloc %m : memref<?xf32>\n  func.return\n}\n",
+            &["3"],
+            "dealloc of memory already released",
+        ),
+        (
+            "func.func @f(%x: f32) -> i8 {\n  %y = arith.fptosi %x : f32 to i8\n  func.return %y : i8\n}\n",
+            &["300.5"],
+            "does not fit the 8-bit integer",
+        ),
+        (
+            "func.func @f() {\n  cf.br ^l\n^l:\n  cf.br ^l\n}\n",
+            &[],
+            "did not finish within its step budget",
+        ),
+    ];
+    for (src, args, why) in cases {
+        let mut a = vec!["interp", "-", "--fuel", "100000", "--entry", "f"];
+        a.extend_from_slice(args);
+        let o = kiln(&a, Some(src));
+        assert_eq!(o.status.code(), Some(1), "{src}");
+        let e = stderr(&o);
+        assert!(e.contains(why) && !e.contains("panicked"), "{why}: {e}");
+    }
+    // The same call without the undefined input computes like `kiln run`.
+    let src = "func.func @f(%a: i32, %b: i32) -> i32 {\n  %q = arith.divsi %a, %b : i32\n  func.return %q : i32\n}\n";
+    let o = kiln(&["interp", "-", "--entry", "f", "-7", "2"], Some(src));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "-3\n");
+}

@@ -4,6 +4,8 @@
 //! - `mlir/<program>`: MLIR 19's own lowering of the program (`kiln run --via-mlir`, the
 //!   pipeline of `../shared/reference/lower.sh`) gives the same output as kiln's for every
 //!   line. Skipped when MLIR 19 is not installed, unless `KILN_REQUIRE_MLIR` is set (CI).
+//! - `interp/<program>`: kiln's reference interpreter (`kiln interp`, no rules, no LLVM)
+//!   prints the same for every line it can interpret (it refuses `f16`).
 
 mod common;
 
@@ -88,6 +90,36 @@ fn mlir_trial(name: String, lines: Vec<Vec<String>>) -> Result<(), Failed> {
     Ok(())
 }
 
+fn interp_trial(name: String, lines: Vec<Vec<String>>) -> Result<(), Failed> {
+    let file = format!("corpus/{name}");
+    for l in &lines {
+        let ours = run_one(&file, l, false)?;
+        let mut args = vec![
+            "interp",
+            "--color",
+            "never",
+            file.as_str(),
+            "--entry",
+            l[0].as_str(),
+        ];
+        args.extend(l[1..].iter().map(String::as_str));
+        let o = kiln(&args);
+        let e = String::from_utf8_lossy(&o.stderr);
+        if e.contains("cannot interpret: f16") {
+            continue;
+        }
+        let theirs = String::from_utf8_lossy(&o.stdout);
+        if !o.status.success() || ours != theirs {
+            return Err(format!(
+                "`{}` differs:\n--- kiln run\n{ours}--- kiln interp\n{theirs}{e}",
+                l.join(" ")
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
 fn mlir_installed() -> bool {
     Path::new("/usr/lib/llvm-19/bin/mlir-opt").exists()
         && Path::new("/usr/lib/llvm-19/bin/mlir-translate").exists()
@@ -106,6 +138,10 @@ fn main() {
         let (n, l) = (name.clone(), lines.clone());
         trials.push(Trial::test(format!("run/{name}"), move || {
             golden_trial(n, l)
+        }));
+        let (n, l) = (name.clone(), lines.clone());
+        trials.push(Trial::test(format!("interp/{name}"), move || {
+            interp_trial(n, l)
         }));
         trials.push(
             Trial::test(format!("mlir/{name}"), move || mlir_trial(name, lines))

@@ -121,7 +121,10 @@ fn verify_finds_a_broken_stride_and_shrinks_it() {
         .lines()
         .filter(|l| l.starts_with("  ") && !l.contains("arith.constant"))
         .count();
-    assert!(ops <= 12, "not shrunk enough ({ops} operations):\n{program}");
+    assert!(
+        ops <= 12,
+        "not shrunk enough ({ops} operations):\n{program}"
+    );
     // The shipped rules pass the same cases.
     let o = Command::new(env!("CARGO_BIN_EXE_kiln"))
         .args(["verify", "--quiet", "--cases", "60"])

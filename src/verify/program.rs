@@ -568,7 +568,10 @@ impl<'p> Emitter<'p> {
         }
         let yes = self.int_const(Scalar::I1, 1);
         let c = self.fresh();
-        self.emit(format!("{c} = arith.select {yes}, {v}, {v} : {}", scalar_text(t)));
+        self.emit(format!(
+            "{c} = arith.select {yes}, {v}, {v} : {}",
+            scalar_text(t)
+        ));
         c
     }
 
