@@ -59,7 +59,7 @@ impl fmt::Display for Trap {
 
 /// A memref value: a view of a buffer.
 #[derive(Clone, Debug, PartialEq)]
-struct View {
+pub(crate) struct View {
     buffer: usize,
     elem: Scalar,
     offset: i64,
@@ -68,7 +68,7 @@ struct View {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-enum V {
+pub(crate) enum V {
     /// An integer of `bits`, stored sign-extended.
     Int(u32, i64),
     F32(f32),
@@ -105,7 +105,7 @@ fn undefined<T>(m: impl Into<String>) -> Result<T, Trap> {
     Err(Trap::Undefined(m.into()))
 }
 
-fn sext(bits: u32, x: i64) -> i64 {
+pub(crate) fn sext(bits: u32, x: i64) -> i64 {
     if bits >= 64 {
         x
     } else {
@@ -130,7 +130,7 @@ fn scalar_of(t: &Type) -> Option<Scalar> {
 }
 
 impl V {
-    fn raw(&self) -> u64 {
+    pub(crate) fn raw(&self) -> u64 {
         match self {
             V::Int(b, x) => zext(*b, *x),
             V::F32(f) => f.to_bits() as u64,
@@ -139,7 +139,7 @@ impl V {
         }
     }
 
-    fn from_raw(s: Scalar, raw: u64) -> Result<V, Trap> {
+    pub(crate) fn from_raw(s: Scalar, raw: u64) -> Result<V, Trap> {
         Ok(match s {
             Scalar::F32 => V::F32(f32::from_bits(raw as u32)),
             Scalar::F64 => V::F64(f64::from_bits(raw)),
@@ -148,7 +148,7 @@ impl V {
         })
     }
 
-    fn int(&self) -> Result<(u32, i64), Trap> {
+    pub(crate) fn int(&self) -> Result<(u32, i64), Trap> {
         match self {
             V::Int(b, x) => Ok((*b, *x)),
             _ => Err(Trap::Unsupported(
@@ -157,7 +157,7 @@ impl V {
         }
     }
 
-    fn float(&self) -> Result<f64, Trap> {
+    pub(crate) fn float(&self) -> Result<f64, Trap> {
         match self {
             V::F32(f) => Ok(*f as f64),
             V::F64(f) => Ok(*f),
@@ -191,7 +191,7 @@ impl V {
 }
 
 /// A float result at the precision of `s`.
-fn float_v(s: Scalar, x: f64) -> Result<V, Trap> {
+pub(crate) fn float_v(s: Scalar, x: f64) -> Result<V, Trap> {
     match s {
         Scalar::F32 => Ok(V::F32(x as f32)),
         Scalar::F64 => Ok(V::F64(x)),
@@ -228,7 +228,14 @@ fn num_max(a: f64, b: f64, max: bool) -> f64 {
 }
 
 /// Applies a binary operation to same-typed scalars.
-fn binary(op: BinaryOp, ty: Scalar, a: &V, b: &V, nsw: bool, nuw: bool) -> Result<V, Trap> {
+pub(crate) fn binary(
+    op: BinaryOp,
+    ty: Scalar,
+    a: &V,
+    b: &V,
+    nsw: bool,
+    nuw: bool,
+) -> Result<V, Trap> {
     use BinaryOp as B;
     if ty.is_float() {
         let (x, y) = (a.float()?, b.float()?);
@@ -363,7 +370,7 @@ fn binary(op: BinaryOp, ty: Scalar, a: &V, b: &V, nsw: bool, nuw: bool) -> Resul
     })
 }
 
-fn cmpi(p: CmpIPredicate, w: u32, x: i64, y: i64) -> bool {
+pub(crate) fn cmpi(p: CmpIPredicate, w: u32, x: i64, y: i64) -> bool {
     use CmpIPredicate as P;
     let (ux, uy) = (zext(w, x), zext(w, y));
     match p {
@@ -380,7 +387,7 @@ fn cmpi(p: CmpIPredicate, w: u32, x: i64, y: i64) -> bool {
     }
 }
 
-fn cmpf(p: CmpFPredicate, x: f64, y: f64) -> bool {
+pub(crate) fn cmpf(p: CmpFPredicate, x: f64, y: f64) -> bool {
     use CmpFPredicate as P;
     let uno = x.is_nan() || y.is_nan();
     match p {
@@ -423,7 +430,7 @@ fn float_to_int(x: f64, w: u32, signed: bool) -> Result<i64, Trap> {
     })
 }
 
-fn cast(c: CastOp, from: &V, from_ty: Scalar, to: Scalar) -> Result<V, Trap> {
+pub(crate) fn cast(c: CastOp, from: &V, from_ty: Scalar, to: Scalar) -> Result<V, Trap> {
     use CastOp as C;
     let tw = to.bits();
     Ok(match c {

@@ -160,6 +160,12 @@ enum Command {
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+        /// Random instantiations per rule for the rule-by-rule check (0 skips it).
+        #[arg(long, default_value_t = 40)]
+        rule_samples: usize,
+        /// List the rules the rule-by-rule check cannot evaluate, and why.
+        #[arg(long)]
+        list_unchecked: bool,
         #[command(flatten)]
         rules: RulesArg,
     },
@@ -662,11 +668,34 @@ fn run(cli: Cli) -> ExitCode {
             against,
             output,
             quiet,
+            rule_samples,
+            list_unchecked,
             rules,
         } => {
             let Some(compiled) = load_rules(&ctx, rules.dir.as_deref()) else {
                 return ExitCode::FAILURE;
             };
+            if rule_samples > 0 {
+                let report = kiln::verify::rules::check_rules(&compiled, rule_samples, seed);
+                println!(
+                    "rules: {} checked on {} samples each (at most), {} not checkable by evaluation{}",
+                    report.checked.len(),
+                    rule_samples,
+                    report.unchecked.len(),
+                    if list_unchecked { ":" } else { " (--list-unchecked)" }
+                );
+                if list_unchecked {
+                    for (r, why) in &report.unchecked {
+                        println!("  {r}: {why}");
+                    }
+                }
+                if !report.failures.is_empty() {
+                    for f in &report.failures {
+                        println!("unsound: {f}");
+                    }
+                    return ExitCode::FAILURE;
+                }
+            }
             if against.is_some() && !kiln::reference::available() {
                 ctx.fail(
                     "verify.mlir",

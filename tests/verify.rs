@@ -4,9 +4,11 @@
 //! 3. so does MLIR 19's pipeline (when installed; `KILN_REQUIRE_MLIR` makes it required);
 //! 4. random programs print and parse back to the same IR, and lower to the same bytes twice;
 //!
-//! and `kiln verify` finds a deliberately broken rule and shrinks the program.
-//! (Property 2, rule by rule, is `rules/` inline tests plus these whole-program runs; see
-//! README.md.)
+//! 2. every rule whose sides are scalar values agrees on random instantiations of its left
+//!    side (the others are listed by `kiln verify --list-unchecked`);
+//!
+//! and `kiln verify` finds deliberately broken rules (a program-level one, shrunk; a
+//! rule-level one).
 
 use kiln::shipped::shipped_rules;
 use kiln::verify::{Against, Program, Verifier};
@@ -83,6 +85,39 @@ fn shrinking_keeps_programs_valid() {
             cand.text()
         );
     }
+}
+
+#[test]
+fn every_value_rule_preserves_meaning_on_samples() {
+    let report = kiln::verify::rules::check_rules(&rules(), 30, 11);
+    assert!(report.failures.is_empty(), "{:#?}", report.failures);
+    assert!(
+        report.checked.len() >= 90,
+        "only {} rules checked",
+        report.checked.len()
+    );
+    for (name, why) in &report.unchecked {
+        assert!(!why.contains("cannot interpret"), "{name}: {why}");
+    }
+}
+
+#[test]
+fn a_wrong_folding_rule_is_caught() {
+    let mut sources = shipped_rules();
+    for r in &mut sources {
+        r.text = r.text.replace(
+            "{wrap ?t (- (const ?a) (const ?b))}",
+            "{wrap ?t (- (const ?b) (const ?a))}",
+        );
+    }
+    let loaded = load_rules(sources);
+    let rules = CompiledRules::new(Arc::new(loaded.rules)).expect("compile");
+    let report = kiln::verify::rules::check_rules(&rules, 30, 11);
+    assert!(
+        report.failures.iter().any(|f| f.contains("fold-subi")),
+        "{:#?}",
+        report.failures
+    );
 }
 
 /// A copy of the shipped rules with one static stride off by one.

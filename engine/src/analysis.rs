@@ -31,6 +31,11 @@ impl OpTable {
     pub fn get(&self, op: Symbol) -> Option<&OpDecl> {
         self.ops.get(&op)
     }
+
+    /// The declaration of an operation by name.
+    pub fn named(&self, op: &str) -> Option<&OpDecl> {
+        self.ops.get(&Symbol::from(op))
+    }
 }
 
 /// A value's known constant.

@@ -179,6 +179,102 @@ impl Applier<Node, Analysis> for RuleApplier {
     }
 }
 
+/// Applies one rule (forward) at the root of a ground term and returns every right side
+/// it produces there, as ground terms: guards checked, computed parts evaluated, variables
+/// replaced by the subterms they matched. Rule-level validation (`kiln verify`'s rule
+/// property) evaluates both sides of such pairs.
+pub fn rewrite_root(
+    rule: &Rule,
+    ops: std::sync::Arc<crate::analysis::OpTable>,
+    lhs: &Term,
+) -> Vec<Term> {
+    let mut egraph = Graph::new(Analysis::new(ops));
+    fn add(egraph: &mut Graph, t: &Term) -> Id {
+        let node = match t {
+            Term::Int(i) => Node::Int(*i),
+            Term::Float(b) => Node::Float(*b),
+            Term::Str(s) => Node::Str(Symbol::from(s.as_str())),
+            Term::Func(s) => Node::Func(Symbol::from(s.as_str())),
+            Term::Op(op, cs) => {
+                let kids = cs.iter().map(|c| add(egraph, c)).collect();
+                Node::op(op, kids)
+            }
+        };
+        egraph.add(node)
+    }
+    fn term_of(egraph: &Graph, id: Id, depth: usize) -> Option<Term> {
+        if depth > 200 {
+            return None;
+        }
+        let node = egraph[egraph.find(id)].nodes.first()?;
+        Some(match node {
+            Node::Int(i) => Term::Int(*i),
+            Node::Float(b) => Term::Float(*b),
+            Node::Str(s) => Term::Str(s.as_str().to_string()),
+            Node::Func(s) => Term::Func(s.as_str().to_string()),
+            Node::Op(op, kids) => Term::Op(
+                op.as_str().to_string(),
+                kids.iter()
+                    .map(|k| term_of(egraph, *k, depth + 1))
+                    .collect::<Option<_>>()?,
+            ),
+        })
+    }
+    let root = add(&mut egraph, lhs);
+    egraph.rebuild();
+    let pattern: Pattern<Node> = Pattern::new(build_pattern(&rule.lhs));
+    let applier = RuleApplier::new(rule.guards.clone(), rule.rhs.clone(), &rule.lhs.vars());
+    let mut out = Vec::new();
+    let Some(found) = egg::Searcher::search_eclass(&pattern, &egraph, root) else {
+        return out;
+    };
+    for subst in found.substs {
+        if applier
+            .guards
+            .iter()
+            .any(|g| eval(g, &egraph, &subst) != Some(Val::Bool(true)))
+        {
+            continue;
+        }
+        let mut subst = subst.clone();
+        let Some(ast) = applier.template(&egraph, &mut subst) else {
+            continue;
+        };
+        let mut terms: Vec<Term> = Vec::new();
+        let mut ok = true;
+        for n in ast.as_ref() {
+            let t = match n {
+                ENodeOrVar::Var(v) => match subst.get(*v).and_then(|id| term_of(&egraph, *id, 0)) {
+                    Some(t) => t,
+                    None => {
+                        ok = false;
+                        break;
+                    }
+                },
+                ENodeOrVar::ENode(node) => match node {
+                    Node::Int(i) => Term::Int(*i),
+                    Node::Float(b) => Term::Float(*b),
+                    Node::Str(s) => Term::Str(s.as_str().to_string()),
+                    Node::Func(s) => Term::Func(s.as_str().to_string()),
+                    Node::Op(op, kids) => Term::Op(
+                        op.as_str().to_string(),
+                        kids.iter()
+                            .map(|k| terms[usize::from(*k)].clone())
+                            .collect(),
+                    ),
+                },
+            };
+            terms.push(t);
+        }
+        if ok {
+            if let Some(t) = terms.pop() {
+                out.push(t);
+            }
+        }
+    }
+    out
+}
+
 /// Builds the egg rewrites of one rule (two for a `<=>` rule).
 pub fn build_rewrites(rule: &Rule) -> Result<Vec<Rewrite<Node, Analysis>>, String> {
     let lhs_vars = rule.lhs.vars();

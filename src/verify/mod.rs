@@ -6,6 +6,7 @@
 //! gives the same bytes. A failing case is shrunk to a small program.
 
 pub mod program;
+pub mod rules;
 
 use crate::interp::{Interpreter, Trap};
 use crate::run::Outcome;

@@ -1,0 +1,488 @@
+//! Rule-level validation (property 2 of `kiln verify`, in the spirit of Alive2, by
+//! sampling rather than proof): each rule's left side is instantiated with random types,
+//! constants and inputs; the rule is applied at the root by the engine itself (guards and
+//! computed parts included); both sides are evaluated with the reference interpreter's
+//! semantics; they must agree wherever the left side is defined, and the right side may
+//! not be undefined there.
+//!
+//! Target operations are evaluated by their LLVM meaning, written here independently of the
+//! rules (`llvm.add` wraps like `arith.addi`, `llvm.icmp` compares like `arith.cmpi`, ...).
+//! Rules whose sides are not scalar values (types, signatures, lists, branches, memory,
+//! calls) cannot be evaluated this way; [`RuleReport::unchecked`] lists them with the
+//! reason, and the whole-program properties cover them.
+
+use super::program::Rng;
+use crate::interp::{binary, cast, cmpf, cmpi, float_v, sext, Trap, V};
+use kiln_engine::apply::rewrite_root;
+use kiln_engine::rule::ruleset::{Pat, Rule, Sort};
+use kiln_engine::term::Term;
+use kiln_engine::CompiledRules;
+use kiln_frontend::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate};
+use kiln_frontend::types::Scalar;
+use std::collections::HashMap;
+
+/// The outcome of validating a rule set.
+#[derive(Clone, Debug, Default)]
+pub struct RuleReport {
+    /// Rules checked, with the number of samples both sides evaluated on.
+    pub checked: Vec<(String, usize)>,
+    /// Rules that cannot be checked by evaluation, and why.
+    pub unchecked: Vec<(String, String)>,
+    /// Rules whose sides disagree: rule, left side, right side, inputs, the two values.
+    pub failures: Vec<String>,
+}
+
+const SCALARS: &[&str] = &["i1", "i8", "i16", "i32", "i64", "index", "f32", "f64"];
+const INT_PREDS: &[&str] = &[
+    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
+];
+const FLOAT_PREDS: &[&str] = &[
+    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
+    "une", "uno", "true",
+];
+
+enum Eval {
+    Undefined(String),
+    Unsupported(String),
+}
+
+impl From<Trap> for Eval {
+    fn from(t: Trap) -> Eval {
+        match t {
+            Trap::Undefined(m) => Eval::Undefined(m),
+            other => Eval::Unsupported(other.to_string()),
+        }
+    }
+}
+
+fn scalar_of(t: &Term) -> Result<Scalar, Eval> {
+    match t {
+        Term::Op(op, cs) if op == "lower-type" && cs.len() == 1 => match scalar_of(&cs[0])? {
+            Scalar::Index => Ok(Scalar::I64),
+            s => Ok(s),
+        },
+        t => t
+            .scalar()
+            .ok_or_else(|| Eval::Unsupported(format!("the type `{t}`"))),
+    }
+}
+
+fn llvm_binary(op: &str) -> Option<BinaryOp> {
+    use BinaryOp as B;
+    Some(match op {
+        "llvm.add" => B::AddI,
+        "llvm.sub" => B::SubI,
+        "llvm.mul" => B::MulI,
+        "llvm.sdiv" => B::DivSI,
+        "llvm.udiv" => B::DivUI,
+        "llvm.srem" => B::RemSI,
+        "llvm.urem" => B::RemUI,
+        "llvm.and" => B::AndI,
+        "llvm.or" => B::OrI,
+        "llvm.xor" => B::XOrI,
+        "llvm.shl" => B::ShLI,
+        "llvm.lshr" => B::ShRUI,
+        "llvm.ashr" => B::ShRSI,
+        "llvm.smax" => B::MaxSI,
+        "llvm.smin" => B::MinSI,
+        "llvm.umax" => B::MaxUI,
+        "llvm.umin" => B::MinUI,
+        "llvm.fadd" => B::AddF,
+        "llvm.fsub" => B::SubF,
+        "llvm.fmul" => B::MulF,
+        "llvm.fdiv" => B::DivF,
+        "llvm.frem" => B::RemF,
+        "llvm.maximum" => B::MaximumF,
+        "llvm.minimum" => B::MinimumF,
+        "llvm.maxnum" => B::MaxNumF,
+        "llvm.minnum" => B::MinNumF,
+        _ => return None,
+    })
+}
+
+fn llvm_cast(op: &str) -> Option<CastOp> {
+    use CastOp as C;
+    Some(match op {
+        "llvm.sext" => C::ExtSI,
+        "llvm.zext" => C::ExtUI,
+        "llvm.trunc" => C::TruncI,
+        "llvm.sitofp" => C::SIToFP,
+        "llvm.uitofp" => C::UIToFP,
+        "llvm.fptosi" => C::FPToSI,
+        "llvm.fptoui" => C::FPToUI,
+        "llvm.fpext" => C::ExtF,
+        "llvm.fptrunc" => C::TruncF,
+        "llvm.bitcast" => C::Bitcast,
+        _ => return None,
+    })
+}
+
+fn type_of(v: &V) -> Option<Scalar> {
+    match v {
+        V::Int(1, _) => Some(Scalar::I1),
+        V::Int(8, _) => Some(Scalar::I8),
+        V::Int(16, _) => Some(Scalar::I16),
+        V::Int(32, _) => Some(Scalar::I32),
+        V::Int(64, _) => Some(Scalar::I64),
+        V::F32(_) => Some(Scalar::F32),
+        V::F64(_) => Some(Scalar::F64),
+        _ => None,
+    }
+}
+
+/// Whether a value has (the LLVM form of) a type: `index` is 64 bits.
+fn fits(v: &V, t: Scalar) -> bool {
+    match (v, t) {
+        (V::Int(b, _), t) if !t.is_float() => *b == t.bits(),
+        (V::F32(_), Scalar::F32) | (V::F64(_), Scalar::F64) => true,
+        _ => false,
+    }
+}
+
+/// Evaluates a ground value term; `inputs` are the values of `(func.arg T I PS)` leaves.
+fn eval(t: &Term, inputs: &[V]) -> Result<V, Eval> {
+    let Term::Op(op, cs) = t else {
+        return Err(Eval::Unsupported(format!("the literal `{t}` as a value")));
+    };
+    let op = op.as_str();
+    let bad = || Eval::Unsupported(format!("`{op}` with these operands"));
+    let mismatch = || Eval::Unsupported("operands of another type than the operation".to_string());
+    match (op, cs.as_slice()) {
+        ("func.arg", [ty, Term::Int(i), _]) => {
+            let v = inputs.get(*i as usize).cloned().ok_or_else(bad)?;
+            if !fits(&v, scalar_of(ty)?) {
+                return Err(mismatch());
+            }
+            Ok(v)
+        }
+        ("arith.constant" | "llvm.constant", [ty, lit]) => {
+            let s = scalar_of(ty)?;
+            match (lit, s.is_float()) {
+                (Term::Int(i), false) => Ok(V::Int(s.bits(), sext(s.bits(), *i))),
+                (Term::Float(b), true) => Ok(float_v(s, f64::from_bits(*b))?),
+                (Term::Int(i), true) => Ok(float_v(s, *i as f64)?),
+                _ => Err(bad()),
+            }
+        }
+        ("arith.cmpi" | "llvm.icmp", [_, Term::Str(p), a, b]) => {
+            let (x, y) = (eval(a, inputs)?, eval(b, inputs)?);
+            let p = CmpIPredicate::from_name(p).ok_or_else(bad)?;
+            let ((w, x), (w2, y)) = (x.int()?, y.int()?);
+            if w != w2 {
+                return Err(mismatch());
+            }
+            Ok(V::Int(1, -i64::from(cmpi(p, w, x, y))))
+        }
+        ("arith.cmpf" | "llvm.fcmp", [_, Term::Str(p), a, b]) => {
+            let (x, y) = (eval(a, inputs)?, eval(b, inputs)?);
+            if type_of(&x) != type_of(&y) {
+                return Err(mismatch());
+            }
+            let p = CmpFPredicate::from_name(p).ok_or_else(bad)?;
+            Ok(V::Int(1, -i64::from(cmpf(p, x.float()?, y.float()?))))
+        }
+        ("arith.select" | "llvm.select", [ty, c, a, b]) => {
+            let s = scalar_of(ty)?;
+            let (c, x, y) = (eval(c, inputs)?, eval(a, inputs)?, eval(b, inputs)?);
+            if !fits(&c, Scalar::I1) || !fits(&x, s) || !fits(&y, s) {
+                return Err(mismatch());
+            }
+            Ok(if c.int()?.1 & 1 == 1 { x } else { y })
+        }
+        ("arith.negf" | "llvm.fneg", [ty, a]) => {
+            let s = scalar_of(ty)?;
+            match eval(a, inputs)? {
+                V::F32(x) if s == Scalar::F32 => Ok(V::F32(-x)),
+                V::F64(x) if s == Scalar::F64 => Ok(V::F64(-x)),
+                _ => Err(mismatch()),
+            }
+        }
+        (_, [ty, a, b]) => {
+            let bin = BinaryOp::from_name(op)
+                .filter(|_| op.starts_with("arith."))
+                .or_else(|| llvm_binary(op))
+                .ok_or_else(|| Eval::Unsupported(format!("`{op}`")))?;
+            let s = scalar_of(ty)?;
+            let (x, y) = (eval(a, inputs)?, eval(b, inputs)?);
+            if !fits(&x, s) || !fits(&y, s) {
+                return Err(mismatch());
+            }
+            Ok(binary(bin, s, &x, &y, false, false)?)
+        }
+        (_, [ty, a]) => {
+            let c = CastOp::from_name(op)
+                .filter(|c| op.starts_with("arith.") && *c != CastOp::MemRefCast)
+                .or_else(|| llvm_cast(op))
+                .ok_or_else(|| Eval::Unsupported(format!("`{op}`")))?;
+            let to = scalar_of(ty)?;
+            let x = eval(a, inputs)?;
+            let from = type_of(&x).ok_or_else(bad)?;
+            if from.is_float()
+                != matches!(
+                    c,
+                    CastOp::FPToSI | CastOp::FPToUI | CastOp::ExtF | CastOp::TruncF
+                )
+                && c != CastOp::Bitcast
+            {
+                return Err(mismatch());
+            }
+            // MLIR's cast rules: widening and narrowing go one way.
+            let ok = match c {
+                CastOp::ExtSI | CastOp::ExtUI | CastOp::ExtF => from.bits() < to.bits(),
+                CastOp::TruncI | CastOp::TruncF => from.bits() > to.bits(),
+                CastOp::Bitcast => from.bits() == to.bits(),
+                _ => true,
+            };
+            if !ok || to == Scalar::F16 || from == Scalar::F16 {
+                return Err(mismatch());
+            }
+            Ok(cast(c, &x, from, to)?)
+        }
+        _ => Err(Eval::Unsupported(format!("`{op}`"))),
+    }
+}
+
+fn same(a: &V, b: &V) -> bool {
+    match (a, b) {
+        (V::F32(x), V::F32(y)) => (x.is_nan() && y.is_nan()) || x.to_bits() == y.to_bits(),
+        (V::F64(x), V::F64(y)) => (x.is_nan() && y.is_nan()) || x.to_bits() == y.to_bits(),
+        (V::Int(_, _), V::Int(_, _)) => a.raw() == b.raw() && type_of(a) == type_of(b),
+        _ => false,
+    }
+}
+
+/// Builds random left sides of a rule.
+struct Instantiator<'r> {
+    rules: &'r CompiledRules,
+    rng: Rng,
+    env: HashMap<String, Term>,
+    inputs: Vec<(Scalar, V)>,
+}
+
+fn random_scalar_type(rng: &mut Rng) -> Term {
+    Term::atom(SCALARS[rng.below(SCALARS.len() as u64) as usize])
+}
+
+fn random_value(rng: &mut Rng, s: Scalar) -> V {
+    let special = [0i64, 1, -1, 2, i64::MIN, i64::MAX, 7, -8, 255, 128];
+    match s {
+        Scalar::F32 | Scalar::F64 => {
+            let nice = [
+                0.0,
+                -0.0,
+                1.0,
+                -1.0,
+                0.5,
+                3.0,
+                f64::INFINITY,
+                f64::NAN,
+                1e300,
+                -2.5,
+            ];
+            let x = if rng.below(3) == 0 {
+                (rng.next_u64() as i32 as f64) / 7.0
+            } else {
+                nice[rng.below(nice.len() as u64) as usize]
+            };
+            float_v(s, x).unwrap_or(V::F64(x))
+        }
+        s => {
+            let raw = if rng.below(2) == 0 {
+                special[rng.below(special.len() as u64) as usize]
+            } else {
+                rng.next_u64() as i64
+            };
+            let bits = if s == Scalar::Index { 64 } else { s.bits() };
+            V::Int(bits, sext(bits, raw))
+        }
+    }
+}
+
+const CAST_OPS: &[&str] = &[
+    "arith.extsi",
+    "arith.extui",
+    "arith.trunci",
+    "arith.sitofp",
+    "arith.uitofp",
+    "arith.fptosi",
+    "arith.fptoui",
+    "arith.extf",
+    "arith.truncf",
+    "arith.index_cast",
+    "arith.index_castui",
+    "arith.bitcast",
+];
+
+impl Instantiator<'_> {
+    fn pat(&mut self, p: &Pat, sort: Sort, hint: Option<Term>, parent: &str) -> Option<Term> {
+        match p {
+            Pat::Int(i) => Some(Term::Int(*i)),
+            Pat::Float(b) => Some(Term::Float(*b)),
+            Pat::Str(s) => Some(Term::Str(s.clone())),
+            Pat::Func(f) => Some(Term::Func(f.clone())),
+            Pat::Computed(_) => None,
+            Pat::Var(v) => {
+                if let Some(t) = self.env.get(v) {
+                    return Some(t.clone());
+                }
+                let t = match sort {
+                    Sort::Type => hint.unwrap_or_else(|| random_scalar_type(&mut self.rng)),
+                    Sort::Value => {
+                        let ty = hint.unwrap_or_else(|| random_scalar_type(&mut self.rng));
+                        let s = ty.scalar()?;
+                        let value = random_value(&mut self.rng, s);
+                        if self.rng.below(2) == 0 {
+                            // A constant, so guards about constants can hold.
+                            let lit = match value {
+                                V::Int(_, x) => Term::Int(x),
+                                V::F32(x) => Term::Float((x as f64).to_bits()),
+                                V::F64(x) => Term::Float(x.to_bits()),
+                                V::Mem(_) => return None,
+                            };
+                            Term::Op("arith.constant".to_string(), vec![ty, lit])
+                        } else {
+                            let i = self.inputs.len() as i64;
+                            self.inputs.push((s, value));
+                            Term::Op(
+                                "func.arg".to_string(),
+                                vec![ty, Term::Int(i), Term::atom("nil")],
+                            )
+                        }
+                    }
+                    Sort::Lit => {
+                        let s = hint.as_ref().and_then(Term::scalar).unwrap_or(Scalar::I32);
+                        match random_value(&mut self.rng, s) {
+                            V::Int(_, x) => Term::Int(x),
+                            V::F32(x) => Term::Float((x as f64).to_bits()),
+                            V::F64(x) => Term::Float(x.to_bits()),
+                            V::Mem(_) => return None,
+                        }
+                    }
+                    Sort::Sym => {
+                        let preds = if parent.contains("cmpf") || parent.contains("fcmp") {
+                            FLOAT_PREDS
+                        } else {
+                            INT_PREDS
+                        };
+                        Term::Str(preds[self.rng.below(preds.len() as u64) as usize].to_string())
+                    }
+                    _ => return None,
+                };
+                self.env.insert(v.clone(), t.clone());
+                Some(t)
+            }
+            Pat::Op(op, kids) => {
+                let decl = self.rules.ops.named(op)?.clone();
+                let mut out = Vec::new();
+                let mut op_type: Option<Term> = None;
+                // Comparisons take operands of their own random type; casts of any type.
+                let operand_type = if op.contains("cmp") {
+                    Some(random_scalar_type(&mut self.rng))
+                } else {
+                    None
+                };
+                for (k, (kid, s)) in kids.iter().zip(&decl.children).enumerate() {
+                    let hint = match s {
+                        Sort::Type => None,
+                        Sort::Value if CAST_OPS.contains(&op.as_str()) || op.contains("ext") => {
+                            None
+                        }
+                        Sort::Value if op.ends_with("select") && k == 1 => Some(Term::atom("i1")),
+                        Sort::Value => operand_type.clone().or_else(|| op_type.clone()),
+                        Sort::Lit => op_type.clone(),
+                        _ => None,
+                    };
+                    let t = self.pat(kid, *s, hint, op)?;
+                    if *s == Sort::Type && op_type.is_none() {
+                        op_type = Some(t.clone());
+                    }
+                    out.push(t);
+                }
+                Some(Term::Op(op.clone(), out))
+            }
+        }
+    }
+}
+
+/// Validates every forward rule of `rules` on `samples` random instantiations each.
+pub fn check_rules(rules: &CompiledRules, samples: usize, seed: u64) -> RuleReport {
+    let mut report = RuleReport::default();
+    for rule in &rules.rules.rules {
+        check_rule(rules, rule, samples, seed, &mut report);
+    }
+    report
+}
+
+fn check_rule(
+    rules: &CompiledRules,
+    rule: &Rule,
+    samples: usize,
+    seed: u64,
+    report: &mut RuleReport,
+) {
+    let root_sort = match &rule.lhs {
+        Pat::Op(op, _) => rules.ops.named(op).map(|d| (d.result, d.effect)),
+        _ => None,
+    };
+    if root_sort != Some((Sort::Value, false)) {
+        report.unchecked.push((
+            rule.name.clone(),
+            "its sides are not pure values (types, structure, effects or control flow)".to_string(),
+        ));
+        return;
+    }
+    let mut rng = Rng::new(seed ^ rule.name.len() as u64 ^ 0x5EED);
+    let mut evaluated = 0;
+    let mut why_not = String::from("no instantiation matched the rule's guards");
+    for _ in 0..samples * 20 {
+        if evaluated >= samples {
+            break;
+        }
+        let mut inst = Instantiator {
+            rules,
+            rng: Rng::new(rng.next_u64()),
+            env: HashMap::new(),
+            inputs: Vec::new(),
+        };
+        let Some(lhs) = inst.pat(&rule.lhs, Sort::Value, None, "") else {
+            why_not = "its left side has operands that are not scalar values".to_string();
+            break;
+        };
+        let inputs: Vec<V> = inst.inputs.iter().map(|(_, v)| v.clone()).collect();
+        let left = match eval(&lhs, &inputs) {
+            Ok(v) => v,
+            Err(Eval::Undefined(_)) => continue,
+            Err(Eval::Unsupported(m)) => {
+                why_not = format!("its left side uses {m}");
+                continue;
+            }
+        };
+        for rhs in rewrite_root(rule, rules.ops.clone(), &lhs) {
+            match eval(&rhs, &inputs) {
+                Ok(right) if same(&left, &right) => evaluated += 1,
+                Ok(right) => {
+                    report.failures.push(format!(
+                        "rule `{}` ({}): {lhs} = {left:?} but {rhs} = {right:?} for inputs {inputs:?}",
+                        rule.name,
+                        rules.rules.describe(rule.loc)
+                    ));
+                    return;
+                }
+                Err(Eval::Undefined(m)) => {
+                    report.failures.push(format!(
+                        "rule `{}` ({}): {lhs} = {left:?} but {rhs} is undefined ({m}) for inputs {inputs:?}",
+                        rule.name,
+                        rules.rules.describe(rule.loc)
+                    ));
+                    return;
+                }
+                Err(Eval::Unsupported(m)) => why_not = format!("its right side uses {m}"),
+            }
+        }
+    }
+    if evaluated > 0 {
+        report.checked.push((rule.name.clone(), evaluated));
+    } else {
+        report.unchecked.push((rule.name.clone(), why_not));
+    }
+}
