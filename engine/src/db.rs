@@ -3,7 +3,23 @@
 //! The log exists so tests (and `kiln` users who want to see the incremental machinery
 //! work) can count which queries re-executed after an edit.
 
+use crate::lower::CompiledRules;
+use crate::rule::RuleSet;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
+
+/// Compiled rule sets by content. egg rewrites are not plain data, so they live beside the
+/// database (shared by its clones), never in it; a query asks for the compiled form of the
+/// rule set it read, and equal rule sets share one compilation.
+type CompiledCache = Arc<Mutex<HashMap<u64, Vec<(RuleSet, Arc<CompiledRules>)>>>>;
+
+/// The database as lowering queries see it.
+#[salsa::db]
+pub trait Db: salsa::Database {
+    /// The egg rewrites of a checked rule set (compiled once per distinct set).
+    fn compiled(&self, rules: &RuleSet) -> Result<Arc<CompiledRules>, String>;
+}
 
 /// kiln's query database. Cheap to clone; one clone per thread for parallel work.
 #[salsa::db]
@@ -11,6 +27,7 @@ use std::sync::{Arc, Mutex};
 pub struct Database {
     storage: salsa::Storage<Self>,
     executed: Arc<Mutex<Option<Vec<String>>>>,
+    compiled: CompiledCache,
 }
 
 impl Default for Database {
@@ -26,7 +43,11 @@ impl Default for Database {
                 }
             }
         })));
-        Database { storage, executed }
+        Database {
+            storage,
+            executed,
+            compiled: CompiledCache::default(),
+        }
     }
 }
 
@@ -53,3 +74,28 @@ impl Database {
 
 #[salsa::db]
 impl salsa::Database for Database {}
+
+#[salsa::db]
+impl Db for Database {
+    fn compiled(&self, rules: &RuleSet) -> Result<Arc<CompiledRules>, String> {
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        rules.hash(&mut h);
+        let key = h.finish();
+        if let Ok(cache) = self.compiled.lock() {
+            if let Some((_, c)) = cache
+                .get(&key)
+                .and_then(|v| v.iter().find(|(r, _)| r == rules))
+            {
+                return Ok(c.clone());
+            }
+        }
+        let c = Arc::new(CompiledRules::new(Arc::new(rules.clone()))?);
+        if let Ok(mut cache) = self.compiled.lock() {
+            cache
+                .entry(key)
+                .or_default()
+                .push((rules.clone(), c.clone()));
+        }
+        Ok(c)
+    }
+}

@@ -17,18 +17,23 @@ pub mod db;
 pub mod elaborate;
 pub mod encode;
 pub mod extract;
+pub mod incremental;
 pub mod inline_test;
 pub mod ir;
 pub mod lower;
 pub mod lowered;
 pub mod node;
 pub mod rule;
+pub mod slice;
 pub mod term;
 
 pub use check::{
     check_file, function_ir, functions, module_ir, parse_file, signatures, verify_function, Built,
 };
-pub use db::Database;
+pub use db::{Database, Db};
+pub use incremental::{
+    checked_rules, lowered_item, rule_slice, CheckedRules, LoweredItem, RuleFiles,
+};
 pub use inline_test::{run_inline_tests, TestOutcome};
 pub use ir::{FunctionItem, Options, SourceFile};
 pub use lower::{

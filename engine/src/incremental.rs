@@ -1,0 +1,113 @@
+//! Lowering as salsa queries, per function: the rule files are an input (set with high
+//! durability: they change far less often than sources), and each function's lowering
+//! depends on its own IR and on its *slice* of the rules (`slice.rs`). Editing one body
+//! lowers that function again; editing a rule file lowers again exactly the functions
+//! whose slice changed (functions for which a rule of that file can fire); editing a rule
+//! test changes no slice and lowers nothing.
+
+use crate::check::{function_ir, verify_function};
+use crate::db::Db;
+use crate::ir::{FunctionItem, Options};
+use crate::lower::{lower_variant, variants, LowerOptions};
+use crate::lowered::Lowered;
+use crate::rule::{load_rules, RuleDiagnostic, RuleSet, RuleSource};
+use kiln_frontend::{has_errors, Diagnostic};
+
+/// The rule files a lowering uses.
+#[salsa::input(debug)]
+pub struct RuleFiles {
+    #[returns(ref)]
+    pub sources: Vec<RuleSource>,
+}
+
+/// A rule set as checked, with its diagnostics (complete only without errors).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct CheckedRules {
+    pub rules: RuleSet,
+    pub diagnostics: Vec<RuleDiagnostic>,
+}
+
+impl CheckedRules {
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.diagnostic.is_error())
+    }
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn checked_rules(db: &dyn salsa::Database, rules: RuleFiles) -> CheckedRules {
+    let loaded = load_rules(rules.sources(db).clone());
+    CheckedRules {
+        rules: loaded.rules,
+        diagnostics: loaded.diagnostics,
+    }
+}
+
+/// The rules one function's lowering can use; `None` when the rules have errors or the
+/// function does not verify (it is not lowered).
+#[salsa::tracked(returns(ref))]
+pub fn rule_slice<'db>(
+    db: &'db dyn salsa::Database,
+    item: FunctionItem<'db>,
+    rules: RuleFiles,
+    options: Options,
+) -> Option<RuleSet> {
+    let checked = checked_rules(db, rules);
+    if checked.has_errors() {
+        return None;
+    }
+    let built = function_ir(db, item);
+    let f = built.function.as_ref()?;
+    if has_errors(&built.diagnostics) || has_errors(verify_function(db, item)) {
+        return None;
+    }
+    let vs = variants(f, options.emit_c_interface(db));
+    Some(crate::slice::slice_for(&checked.rules, f, &vs))
+}
+
+/// One function's lowering: the functions it yields (itself, and its C wrapper or
+/// forwarding body) and the diagnostics, relative to the function's text.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LoweredItem {
+    pub functions: Vec<Lowered>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Lowers one function with its slice of the rules.
+///
+/// Elaboration recurses once per nested operand: call this on a thread with a large stack
+/// (as `kiln::Session` does).
+#[salsa::tracked(returns(ref))]
+pub fn lowered_item<'db>(
+    db: &'db dyn Db,
+    item: FunctionItem<'db>,
+    rules: RuleFiles,
+    options: Options,
+) -> LoweredItem {
+    let Some(slice) = rule_slice(db, item, rules, options) else {
+        return LoweredItem::default();
+    };
+    let compiled = match db.compiled(slice) {
+        Ok(c) => c,
+        Err(e) => {
+            return LoweredItem {
+                functions: Vec::new(),
+                diagnostics: vec![Diagnostic::error(
+                    "rules.compile",
+                    kiln_frontend::Span::default(),
+                    e,
+                )],
+            }
+        }
+    };
+    let built = function_ir(db, item);
+    let Some(f) = built.function.as_ref() else {
+        return LoweredItem::default();
+    };
+    let mut out = LoweredItem::default();
+    for v in variants(f, options.emit_c_interface(db)) {
+        let outcome = lower_variant(&compiled, f, v, &LowerOptions::default());
+        out.functions.extend(outcome.lowered);
+        out.diagnostics.extend(outcome.diagnostics);
+    }
+    out
+}

@@ -1,0 +1,157 @@
+//! The part of a rule set that can affect one function's lowering.
+//!
+//! A rule only ever matches at an e-node whose operation is its left side's root. Starting
+//! from the operations kiln encodes for a function, and adding the operations of every
+//! rule whose root is already present, gives every operation the function's e-graph can
+//! ever contain; rules rooted elsewhere never fire, and declarations of operations outside
+//! that set are never read. Lowering with the slice therefore gives exactly what lowering
+//! with the whole set gives, and a rule-file edit that leaves the slice equal cannot change
+//! the function's lowering: the incremental database compares slices to decide which
+//! functions to lower again (see `incremental.rs`).
+
+use crate::analysis::{Analysis, OpTable};
+use crate::encode::{encode_variant, Variant};
+use crate::node::Node;
+use crate::rule::ruleset::{Pat, RuleSet, RuleSource};
+use egg::EGraph;
+use kiln_frontend::ir::Function;
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+fn root(p: &Pat) -> Option<&str> {
+    match p {
+        Pat::Op(op, _) => Some(op),
+        _ => None,
+    }
+}
+
+fn ops_of(p: &Pat, out: &mut BTreeSet<String>) {
+    if let Pat::Op(op, kids) = p {
+        out.insert(op.clone());
+        for k in kids {
+            ops_of(k, out);
+        }
+    }
+}
+
+/// The slice of `rules` that lowering `f` (in the given variants) can use.
+pub fn slice_for(rules: &RuleSet, f: &Function, variants: &[Variant]) -> RuleSet {
+    let table = Arc::new(OpTable::new(rules));
+    let mut egraph: EGraph<Node, Analysis> = EGraph::new(Analysis::new(table.clone()));
+    for v in variants {
+        encode_variant(&mut egraph, &table, f, *v);
+    }
+    let mut have: BTreeSet<String> = ["cons", "nil"].iter().map(|s| s.to_string()).collect();
+    for class in egraph.classes() {
+        for n in &class.nodes {
+            if let Node::Op(op, _) = n {
+                have.insert(op.as_str().to_string());
+            }
+        }
+    }
+    let mut taken = vec![false; rules.rules.len()];
+    loop {
+        let mut changed = false;
+        for (i, r) in rules.rules.iter().enumerate() {
+            if taken[i] {
+                continue;
+            }
+            // A rule matches only where every operation of its left side is present.
+            let all_present = |p: &Pat| {
+                let mut ops = BTreeSet::new();
+                ops_of(p, &mut ops);
+                root(p).is_some() && ops.iter().all(|o| have.contains(o))
+            };
+            let forward = all_present(&r.lhs);
+            let backward = r.two_way && all_present(&r.rhs);
+            if forward || backward {
+                taken[i] = true;
+                changed = true;
+                ops_of(&r.rhs, &mut have);
+                if r.two_way {
+                    ops_of(&r.lhs, &mut have);
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Keep the files that contribute, with indices renumbered.
+    let mut used_files: BTreeSet<usize> = BTreeSet::new();
+    let decls: Vec<_> = rules
+        .decls
+        .iter()
+        .filter(|d| have.contains(&d.name))
+        .cloned()
+        .collect();
+    let kept: Vec<_> = rules
+        .rules
+        .iter()
+        .zip(&taken)
+        .filter(|(_, t)| **t)
+        .map(|(r, _)| r.clone())
+        .collect();
+    used_files.extend(decls.iter().map(|d| d.loc.file));
+    used_files.extend(kept.iter().map(|r| r.loc.file));
+    used_files.extend(rules.phases.iter().map(|p| p.loc.file));
+    let files: Vec<usize> = used_files.into_iter().collect();
+    let renumber = |f: usize| files.iter().position(|x| *x == f).unwrap_or(0);
+    // A file's text serves only to turn spans into line:column, so the slice keeps its line
+    // structure up to the last item it uses: edits of comments' content, of tests and of
+    // anything after that leave the slice equal.
+    let mut ends = vec![0usize; rules.files.len()];
+    let mut note = |file: usize, end: u32| {
+        if let Some(e) = ends.get_mut(file) {
+            *e = (*e).max(end as usize);
+        }
+    };
+    for d in &decls {
+        note(d.loc.file, d.loc.span.end);
+    }
+    for r in &kept {
+        note(r.loc.file, r.loc.span.end);
+    }
+    for p in &rules.phases {
+        note(p.loc.file, p.loc.span.end);
+    }
+    let skeleton = |i: usize| -> Option<RuleSource> {
+        let f = rules.files.get(i)?;
+        let end = ends[i].min(f.text.len());
+        let text: String = f
+            .text
+            .get(..end)
+            .unwrap_or(&f.text)
+            .chars()
+            .map(|c| {
+                if c == '\n' {
+                    "\n".to_string()
+                } else {
+                    // Same byte length, so byte offsets (spans) keep their meaning.
+                    " ".repeat(c.len_utf8())
+                }
+            })
+            .collect();
+        Some(RuleSource {
+            path: f.path.clone(),
+            text,
+        })
+    };
+    let mut out = RuleSet {
+        files: files.iter().filter_map(|i| skeleton(*i)).collect(),
+        decls,
+        phases: rules.phases.clone(),
+        rules: kept,
+        tests: Vec::new(),
+    };
+    for d in &mut out.decls {
+        d.loc.file = renumber(d.loc.file);
+    }
+    for r in &mut out.rules {
+        r.loc.file = renumber(r.loc.file);
+    }
+    for p in &mut out.phases {
+        p.loc.file = renumber(p.loc.file);
+    }
+    out
+}
