@@ -58,6 +58,7 @@ pub fn format_file(db: &Database, file: SourceFile) -> String {
     kiln_frontend::print_module(kiln_engine::module_ir(db, file))
 }
 
+pub mod serve;
 pub mod session;
 pub mod shipped;
 

@@ -169,6 +169,24 @@ enum Command {
         #[command(flatten)]
         rules: RulesArg,
     },
+    /// Serve an incremental session over JSON lines on standard input and output (see
+    /// docs/serve.md).
+    Serve,
+    /// Recompile a file whenever it (or a rules directory) changes, printing what was
+    /// lowered again and how long it took.
+    Watch {
+        file: PathBuf,
+        /// Where to write the output (atomically).
+        #[arg(short, long)]
+        output: PathBuf,
+        #[arg(long, value_enum, default_value = "llvm-ir")]
+        emit: WatchEmit,
+        #[command(flatten)]
+        rules: RulesArg,
+        /// Stop after this many compilations (for scripts and tests; default: never).
+        #[arg(long)]
+        max_builds: Option<u64>,
+    },
     /// Check or test rule files.
     Rules {
         #[command(subcommand)]
@@ -193,6 +211,15 @@ struct RulesArg {
     /// `llvm.emit_c_interface`.
     #[arg(long = "emit-c-interface")]
     c_interface: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum WatchEmit {
+    Lowered,
+    #[value(name = "llvm-ir")]
+    LlvmIr,
+    Asm,
+    Obj,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -764,6 +791,23 @@ fn run(cli: Cli) -> ExitCode {
                 }
             }
         }
+        Command::Serve => {
+            let stdin = std::io::stdin();
+            match kiln::serve::serve(stdin.lock(), std::io::stdout().lock()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    ctx.fail("serve", "kiln serve", format!("i/o error: {e}"));
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Watch {
+            file,
+            output,
+            emit,
+            rules,
+            max_builds,
+        } => watch(&ctx, &file, &output, emit, &rules, max_builds),
         Command::Rules { command } => match command {
             RulesCommand::Check { dir } => {
                 let Some(c) = load_rules(&ctx, dir.as_deref()) else {
@@ -804,6 +848,103 @@ fn run(cli: Cli) -> ExitCode {
 }
 
 /// Lowers every function of a file; `None` (after reporting) on any error.
+/// `kiln watch`: one session; rebuild whenever the file's or the rules' modification time
+/// changes (polled every 100 ms, which works on every file system).
+fn watch(
+    ctx: &Ctx,
+    file: &Path,
+    output: &Path,
+    emit: WatchEmit,
+    rules: &RulesArg,
+    max_builds: Option<u64>,
+) -> ExitCode {
+    let name = display(file);
+    let mut session = kiln::Session::new();
+    session.set_c_interface(rules.c_interface);
+    let stamp = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    let rules_stamp = |dir: &Option<PathBuf>| -> Vec<Option<std::time::SystemTime>> {
+        match dir {
+            Some(d) => std::fs::read_dir(d)
+                .map(|es| {
+                    let mut v: Vec<_> = es
+                        .filter_map(|e| e.ok())
+                        .map(|e| stamp(&e.path()))
+                        .collect();
+                    v.sort();
+                    v
+                })
+                .unwrap_or_default(),
+            None => Vec::new(),
+        }
+    };
+    let mut last = (None, Vec::new());
+    let mut builds = 0u64;
+    loop {
+        let now = (stamp(file), rules_stamp(&rules.dir));
+        if now != last {
+            last = now;
+            let start = std::time::Instant::now();
+            if let Some(dir) = &rules.dir {
+                if let Err(e) = session.set_rules_dir(dir) {
+                    ctx.fail("io.read", &display(dir), format!("cannot read rules: {e}"));
+                }
+            }
+            match std::fs::read_to_string(file) {
+                Err(e) => ctx.fail("io.read", &name, format!("cannot read `{name}`: {e}")),
+                Ok(text) => {
+                    session.set_source(&name, text.clone());
+                    session.database().record_executions();
+                    let result = match emit {
+                        WatchEmit::Lowered => session.lower(&name).map(|fs| {
+                            fs.iter()
+                                .map(|f| f.to_string())
+                                .collect::<String>()
+                                .into_bytes()
+                        }),
+                        other => {
+                            let e = match other {
+                                WatchEmit::Asm => kiln::backend::Emit::Asm,
+                                WatchEmit::Obj => kiln::backend::Emit::Obj,
+                                _ => kiln::backend::Emit::LlvmIr,
+                            };
+                            session.compile(&name, e, &kiln::backend::CodegenOptions::default())
+                        }
+                    };
+                    let relowered = session
+                        .database()
+                        .take_executions()
+                        .iter()
+                        .filter(|e| e.starts_with("lowered_item("))
+                        .count();
+                    match result {
+                        Ok(bytes) => match write_atomically(output, &bytes) {
+                            Ok(()) => eprintln!(
+                                "kiln watch: {name}: {relowered} function(s) lowered again, {} written in {:.1} ms",
+                                display(output),
+                                start.elapsed().as_secs_f64() * 1000.0
+                            ),
+                            Err(e) => ctx.fail(
+                                "io.write",
+                                &display(output),
+                                format!("cannot write: {e}"),
+                            ),
+                        },
+                        Err(diags) => {
+                            ctx.report(&diags, &name, &text);
+                            eprintln!("kiln watch: {name}: errors; {} left as it was", display(output));
+                        }
+                    }
+                }
+            }
+            builds += 1;
+            if max_builds.is_some_and(|m| builds >= m) {
+                return ExitCode::SUCCESS;
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+}
+
 /// The arguments of a call to `entry`, parsed against its source parameter types.
 fn parse_call_args(
     ctx: &Ctx,

@@ -85,6 +85,11 @@ impl Session {
         self.files.remove(path).is_some()
     }
 
+    /// The text of a source file.
+    pub fn text(&self, path: &str) -> Option<String> {
+        self.files.get(path).map(|f| f.text(&self.db).clone())
+    }
+
     /// The paths of the session's source files, sorted.
     pub fn sources(&self) -> Vec<String> {
         self.files.keys().cloned().collect()

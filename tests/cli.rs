@@ -587,3 +587,66 @@ fn interp_reports_undefined_behaviour_instead_of_computing_it() {
     let o = kiln(&["interp", "-", "--entry", "f", "-7", "2"], Some(src));
     assert_eq!(String::from_utf8_lossy(&o.stdout), "-3\n");
 }
+
+#[test]
+fn serve_answers_every_request_and_survives_bad_ones() {
+    let f = "func.func @f(%x: i32) -> i32 {\\n  func.return %x : i32\\n}\\nfunc.func @g(%x: i32) -> i32 {\\n  func.return %x : i32\\n}\\n";
+    let g = "func.func @f(%x: i32) -> i32 {\\n  %y = arith.addi %x, %x : i32\\n  func.return %y : i32\\n}\\nfunc.func @g(%x: i32) -> i32 {\\n  func.return %x : i32\\n}\\n";
+    let input = format!(
+        "{}\n{}\n{}\n{}\nnot json\n{}\n{}\n{}\n{}\n",
+        format_args!(r#"{{"id":1,"method":"open","params":{{"path":"a.mlir","text":"{f}"}}}}"#),
+        r#"{"id":2,"method":"compile","params":{"path":"a.mlir","emit":"lowered"}}"#,
+        format_args!(r#"{{"id":3,"method":"change","params":{{"path":"a.mlir","text":"{g}"}}}}"#),
+        r#"{"id":4,"method":"compile","params":{"path":"a.mlir","emit":"llvm-ir"}}"#,
+        r#"{"id":5,"method":"compile","params":{}}"#,
+        r#"{"id":6,"method":"frobnicate"}"#,
+        r#"{"id":7,"method":"diagnostics","params":{"path":"a.mlir"}}"#,
+        r#"{"id":8,"method":"shutdown"}"#,
+    );
+    let o = kiln(&["serve"], Some(&input));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each response is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 9);
+    assert_eq!(lines[1]["result"]["relowered"], 2);
+    // Only @f changed.
+    assert_eq!(lines[3]["result"]["relowered"], 1);
+    assert!(lines[3]["result"]["output"]
+        .as_str()
+        .unwrap_or_default()
+        .contains("add i32"));
+    assert_eq!(lines[4]["error"]["code"], "parse");
+    assert_eq!(lines[5]["error"]["code"], "bad-params");
+    assert_eq!(lines[6]["error"]["code"], "unknown-method");
+    assert_eq!(lines[7]["result"]["diagnostics"], serde_json::json!([]));
+    assert_eq!(lines[8]["id"], 8);
+}
+
+#[test]
+fn watch_builds_and_writes_the_output() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = dir.path().join("w.mlir");
+    let out = dir.path().join("w.ll");
+    std::fs::write(&src, GOOD).expect("write");
+    let o = kiln(
+        &[
+            "watch",
+            src.to_str().unwrap_or_default(),
+            "-o",
+            out.to_str().unwrap_or_default(),
+            "--max-builds",
+            "1",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("1 function(s) lowered again"),
+        "{}",
+        stderr(&o)
+    );
+    let ll = std::fs::read_to_string(&out).expect("written");
+    assert!(ll.contains("define i32 @f"), "{ll}");
+}

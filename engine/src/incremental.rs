@@ -42,6 +42,12 @@ pub fn checked_rules(db: &dyn salsa::Database, rules: RuleFiles) -> CheckedRules
     }
 }
 
+/// Which operations each rule needs and adds (for slicing), once per rule set.
+#[salsa::tracked(returns(ref))]
+pub fn rule_index(db: &dyn salsa::Database, rules: RuleFiles) -> crate::slice::RuleIndex {
+    crate::slice::index(&checked_rules(db, rules).rules)
+}
+
 /// The rules one function's lowering can use; `None` when the rules have errors or the
 /// function does not verify (it is not lowered).
 #[salsa::tracked(returns(ref))]
@@ -61,7 +67,12 @@ pub fn rule_slice<'db>(
         return None;
     }
     let vs = variants(f, options.emit_c_interface(db));
-    Some(crate::slice::slice_for(&checked.rules, f, &vs))
+    Some(crate::slice::slice_with(
+        &checked.rules,
+        rule_index(db, rules),
+        f,
+        &vs,
+    ))
 }
 
 /// One function's lowering: the functions it yields (itself, and its C wrapper or

@@ -34,8 +34,63 @@ fn ops_of(p: &Pat, out: &mut BTreeSet<String>) {
     }
 }
 
+/// For each rule, the operations its left side needs and its right side adds (both
+/// directions of a `<=>` rule). Computed once per rule set.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct RuleIndex {
+    /// `(needs, adds)` per rule direction, with the rule's index.
+    directions: Vec<(usize, Vec<String>, Vec<String>)>,
+    /// Each file's text with every character but newlines blanked (same byte length).
+    skeletons: Vec<String>,
+}
+
+pub fn index(rules: &RuleSet) -> RuleIndex {
+    let mut directions = Vec::new();
+    for (i, r) in rules.rules.iter().enumerate() {
+        let mut sides = vec![(&r.lhs, &r.rhs)];
+        if r.two_way {
+            sides.push((&r.rhs, &r.lhs));
+        }
+        for (from, to) in sides {
+            if root(from).is_none() {
+                continue;
+            }
+            let (mut needs, mut adds) = (BTreeSet::new(), BTreeSet::new());
+            ops_of(from, &mut needs);
+            ops_of(to, &mut adds);
+            directions.push((i, needs.into_iter().collect(), adds.into_iter().collect()));
+        }
+    }
+    let skeletons = rules
+        .files
+        .iter()
+        .map(|f| {
+            f.text
+                .chars()
+                .map(|c| {
+                    if c == '\n' {
+                        "\n".to_string()
+                    } else {
+                        // Same byte length, so byte offsets (spans) keep their meaning.
+                        " ".repeat(c.len_utf8())
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    RuleIndex {
+        directions,
+        skeletons,
+    }
+}
+
 /// The slice of `rules` that lowering `f` (in the given variants) can use.
 pub fn slice_for(rules: &RuleSet, f: &Function, variants: &[Variant]) -> RuleSet {
+    slice_with(rules, &index(rules), f, variants)
+}
+
+/// [`slice_for`] with the rule set's [`index`] computed beforehand.
+pub fn slice_with(rules: &RuleSet, idx: &RuleIndex, f: &Function, variants: &[Variant]) -> RuleSet {
     let table = Arc::new(OpTable::new(rules));
     let mut egraph: EGraph<Node, Analysis> = EGraph::new(Analysis::new(table.clone()));
     for v in variants {
@@ -50,26 +105,20 @@ pub fn slice_for(rules: &RuleSet, f: &Function, variants: &[Variant]) -> RuleSet
         }
     }
     let mut taken = vec![false; rules.rules.len()];
+    let mut done = vec![false; idx.directions.len()];
     loop {
         let mut changed = false;
-        for (i, r) in rules.rules.iter().enumerate() {
-            if taken[i] {
+        // A rule matches only where every operation of its left side is present.
+        for (k, (i, needs, adds)) in idx.directions.iter().enumerate() {
+            if done[k] || !needs.iter().all(|o| have.contains(o)) {
                 continue;
             }
-            // A rule matches only where every operation of its left side is present.
-            let all_present = |p: &Pat| {
-                let mut ops = BTreeSet::new();
-                ops_of(p, &mut ops);
-                root(p).is_some() && ops.iter().all(|o| have.contains(o))
-            };
-            let forward = all_present(&r.lhs);
-            let backward = r.two_way && all_present(&r.rhs);
-            if forward || backward {
-                taken[i] = true;
-                changed = true;
-                ops_of(&r.rhs, &mut have);
-                if r.two_way {
-                    ops_of(&r.lhs, &mut have);
+            done[k] = true;
+            taken[*i] = true;
+            changed = true;
+            for o in adds {
+                if !have.contains(o) {
+                    have.insert(o.clone());
                 }
             }
         }
@@ -117,24 +166,11 @@ pub fn slice_for(rules: &RuleSet, f: &Function, variants: &[Variant]) -> RuleSet
     }
     let skeleton = |i: usize| -> Option<RuleSource> {
         let f = rules.files.get(i)?;
-        let end = ends[i].min(f.text.len());
-        let text: String = f
-            .text
-            .get(..end)
-            .unwrap_or(&f.text)
-            .chars()
-            .map(|c| {
-                if c == '\n' {
-                    "\n".to_string()
-                } else {
-                    // Same byte length, so byte offsets (spans) keep their meaning.
-                    " ".repeat(c.len_utf8())
-                }
-            })
-            .collect();
+        let sk = idx.skeletons.get(i)?;
+        let end = ends[i].min(sk.len());
         Some(RuleSource {
             path: f.path.clone(),
-            text,
+            text: sk.get(..end).unwrap_or(sk).to_string(),
         })
     };
     let mut out = RuleSet {

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Incremental compilation benchmark (issue #7): drives `kiln serve` on a module of N
+generated functions (scripts/gen_module.py) and reports, for `emit=lowered` (the
+incremental part: parse, verify, lower) and `emit=llvm-ir` (plus whole-module codegen):
+the server-side time of a cold compile, a one-function body edit, and a one-rule-file edit (a comment in
+c_interface.rules, which no function here uses; then one in linearize.rules, which every
+function here can use).
+
+usage: scripts/bench-incremental.py [N] [KILN]   (defaults: 10000, target/release/kiln)
+"""
+import json, pathlib, subprocess, sys, time
+
+n = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
+kiln = sys.argv[2] if len(sys.argv) > 2 else "target/release/kiln"
+root = pathlib.Path(__file__).resolve().parent.parent
+text = subprocess.run([sys.executable, str(root / "scripts/gen_module.py"), str(n)],
+                      capture_output=True, text=True, check=True).stdout
+rules = sorted((root / "rules").glob("*.rules"))
+files = [{"path": str(p), "text": p.read_text()} for p in rules]
+
+proc = subprocess.Popen([kiln, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+ident = 0
+def ask(method, **params):
+    global ident
+    ident += 1
+    proc.stdin.write(json.dumps({"id": ident, "method": method, "params": params}) + "\n")
+    proc.stdin.flush()
+    t0 = time.perf_counter()
+    reply = json.loads(proc.stdout.readline())
+    wall = reply.get("result", {}).get("milliseconds", (time.perf_counter() - t0) * 1000)
+    if "error" in reply or reply.get("result", {}).get("errors"):
+        sys.exit(f"{method}: {reply}")
+    return reply["result"], wall
+
+def edited_rules(name, old, new):
+    out = []
+    for f in files:
+        t = f["text"]
+        if f["path"].endswith(name):
+            assert old in t, (name, old)
+            t = t.replace(old, new, 1)
+        out.append({"path": f["path"], "text": t})
+    return out
+
+ask("set_rules", files=files)
+out = "/tmp/kiln-bench-incremental.out"
+rows = []
+for emit in ["lowered", "llvm-ir"]:
+    ask("open", path="m.mlir", text=text)
+    ask("set_rules", files=files)
+    # Cold: a fresh file name, so nothing is reused.
+    ask("open", path=f"cold-{emit}.mlir", text=text)
+    r, cold = ask("compile", path=f"cold-{emit}.mlir", emit=emit, output_path=out)
+    rows.append((emit, "cold compile", r["relowered"], cold))
+    ask("compile", path="m.mlir", emit=emit, output_path=out)
+    body = text.replace("%t2 = arith.addf %t, %t : f32", "%t2 = arith.mulf %t, %t : f32", 1)
+    ask("change", path="m.mlir", text=body)
+    r, wall = ask("compile", path="m.mlir", emit=emit, output_path=out)
+    rows.append((emit, "one function body edited", r["relowered"], wall))
+    ask("set_rules", files=edited_rules("c_interface.rules", ";; a wrapper without results", ";; a wrapper without any results"))
+    r, wall = ask("compile", path="m.mlir", emit=emit, output_path=out)
+    rows.append((emit, "c_interface.rules edited (unused)", r["relowered"], wall))
+    ask("set_rules", files=edited_rules("linearize.rules", ";; a load reads", ";; a load then reads"))
+    r, wall = ask("compile", path="m.mlir", emit=emit, output_path=out)
+    rows.append((emit, "linearize.rules edited (used)", r["relowered"], wall))
+    ask("change", path="m.mlir", text=text)
+ask("shutdown")
+proc.wait()
+print(f"| emit | edit ({n} functions) | functions lowered again | ms | vs cold |")
+print("|---|---|---:|---:|---:|")
+cold = {}
+for emit, what, rel, ms in rows:
+    if what == "cold compile":
+        cold[emit] = ms
+    print(f"| {emit} | {what} | {rel} | {ms:.0f} | {ms / cold[emit] * 100:.1f}% |")

@@ -1,0 +1,194 @@
+//! `kiln serve`: a [`Session`] behind a JSON-lines protocol on standard input and output,
+//! for toolchains not written in Rust. `docs/serve.md` documents the protocol.
+
+use crate::report::to_json;
+use crate::Session;
+use serde_json::{json, Value};
+use std::io::{BufRead, Write};
+use std::time::Instant;
+
+/// Why a request failed.
+struct Failure {
+    code: &'static str,
+    message: String,
+}
+
+fn fail(code: &'static str, message: impl Into<String>) -> Failure {
+    Failure {
+        code,
+        message: message.into(),
+    }
+}
+
+fn str_param<'a>(params: &'a Value, key: &str) -> Result<&'a str, Failure> {
+    params
+        .get(key)
+        .and_then(Value::as_str)
+        .ok_or_else(|| fail("bad-params", format!("`params.{key}` must be a string")))
+}
+
+/// Answers one request; `Ok(None)` for `shutdown`.
+fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>, Failure> {
+    match method {
+        "open" | "change" => {
+            let path = str_param(params, "path")?;
+            let text = str_param(params, "text")?;
+            s.set_source(path, text);
+            Ok(Some(json!({ "ok": true })))
+        }
+        "close" => {
+            let path = str_param(params, "path")?;
+            Ok(Some(json!({ "closed": s.remove_source(path) })))
+        }
+        "set_rules" => {
+            if let Some(dir) = params.get("dir").and_then(Value::as_str) {
+                s.set_rules_dir(std::path::Path::new(dir))
+                    .map_err(|e| fail("io", format!("cannot read `{dir}`: {e}")))?;
+            } else if let Some(files) = params.get("files").and_then(Value::as_array) {
+                let mut sources = Vec::new();
+                for f in files {
+                    sources.push(crate::RuleSource {
+                        path: str_param(f, "path")?.to_string(),
+                        text: str_param(f, "text")?.to_string(),
+                    });
+                }
+                s.set_rules(sources);
+            } else if params.get("shipped").and_then(Value::as_bool) == Some(true) {
+                s.set_rules(crate::shipped::shipped_rules());
+            } else {
+                return Err(fail(
+                    "bad-params",
+                    "`set_rules` takes `dir`, `files` or `shipped: true`",
+                ));
+            }
+            Ok(Some(json!({ "errors": s.rule_errors() })))
+        }
+        "set_options" => {
+            if let Some(c) = params.get("emit_c_interface").and_then(Value::as_bool) {
+                s.set_c_interface(c);
+            }
+            Ok(Some(json!({ "ok": true })))
+        }
+        "diagnostics" => {
+            let path = str_param(params, "path")?;
+            let text = s.text(path).unwrap_or_default();
+            let diags: Vec<Value> = s
+                .diagnostics(path)
+                .iter()
+                .filter_map(|d| serde_json::from_str(&to_json(d, path, &text)).ok())
+                .collect();
+            Ok(Some(json!({ "diagnostics": diags })))
+        }
+        "compile" => {
+            let path = str_param(params, "path")?;
+            let emit = params
+                .get("emit")
+                .and_then(Value::as_str)
+                .unwrap_or("llvm-ir");
+            let opt = params
+                .get("opt")
+                .and_then(Value::as_u64)
+                .unwrap_or(0)
+                .min(3) as u8;
+            let start = Instant::now();
+            s.database().record_executions();
+            let text = s.text(path).unwrap_or_default();
+            let errors = |ds: Vec<kiln_frontend::Diagnostic>| -> Value {
+                let list: Vec<Value> = ds
+                    .iter()
+                    .filter_map(|d| serde_json::from_str(&to_json(d, path, &text)).ok())
+                    .collect();
+                json!({ "errors": list })
+            };
+            let output = match emit {
+                "lowered" => match s.lower(path) {
+                    Ok(fs) => fs.iter().map(|f| f.to_string()).collect::<String>(),
+                    Err(ds) => return Ok(Some(errors(ds))),
+                },
+                "llvm-ir" | "asm" => {
+                    let e = if emit == "asm" {
+                        kiln_backend::Emit::Asm
+                    } else {
+                        kiln_backend::Emit::LlvmIr
+                    };
+                    let opts = kiln_backend::CodegenOptions {
+                        opt_level: opt,
+                        ..Default::default()
+                    };
+                    match s.compile(path, e, &opts) {
+                        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
+                        Err(ds) => return Ok(Some(errors(ds))),
+                    }
+                }
+                other => {
+                    return Err(fail(
+                        "bad-params",
+                        format!("`emit` is `lowered`, `llvm-ir` or `asm`, not `{other}`"),
+                    ))
+                }
+            };
+            let relowered = s
+                .database()
+                .take_executions()
+                .iter()
+                .filter(|e| e.starts_with("lowered_item("))
+                .count();
+            let mut result = json!({
+                "relowered": relowered,
+                "milliseconds": start.elapsed().as_secs_f64() * 1000.0,
+            });
+            // With `output_path`, the output goes to that file instead of the response.
+            match params.get("output_path").and_then(Value::as_str) {
+                Some(p) => {
+                    std::fs::write(p, output.as_bytes())
+                        .map_err(|e| fail("io", format!("cannot write `{p}`: {e}")))?;
+                    result["written"] = json!(p);
+                }
+                None => result["output"] = json!(output),
+            }
+            Ok(Some(result))
+        }
+        "shutdown" => Ok(None),
+        other => Err(fail("unknown-method", format!("no method `{other}`"))),
+    }
+}
+
+/// Serves requests from `input` until `shutdown` or end of input; one response per line.
+pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+    let mut session = Session::new();
+    for line in input.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let (id, response) = match serde_json::from_str::<Value>(&line) {
+            Err(e) => (
+                Value::Null,
+                Err(fail("parse", format!("the request is not JSON: {e}"))),
+            ),
+            Ok(req) => {
+                let id = req.get("id").cloned().unwrap_or(Value::Null);
+                let method = req.get("method").and_then(Value::as_str);
+                let params = req.get("params").cloned().unwrap_or(json!({}));
+                match method {
+                    None => (id, Err(fail("bad-request", "`method` must be a string"))),
+                    Some(m) => (id, handle(&mut session, m, &params)),
+                }
+            }
+        };
+        let (reply, stop) = match response {
+            Ok(Some(result)) => (json!({ "id": id, "result": result }), false),
+            Ok(None) => (json!({ "id": id, "result": { "ok": true } }), true),
+            Err(f) => (
+                json!({ "id": id, "error": { "code": f.code, "message": f.message } }),
+                false,
+            ),
+        };
+        writeln!(output, "{reply}")?;
+        output.flush()?;
+        if stop {
+            break;
+        }
+    }
+    Ok(())
+}
