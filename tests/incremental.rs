@@ -145,15 +145,24 @@ fn editing_a_rule_file_lowers_the_functions_it_can_affect() {
 }
 
 #[test]
-fn a_signature_edit_lowers_the_edited_function_and_not_its_callers_body() {
+fn a_signature_edit_lowers_the_function_and_the_caller_it_forces_to_change() {
     let mut s = session();
-    let edited = SRC.replace(
-        "func.func @scalar(%x: i32) -> i32 {\n  %0 = arith.addi %x, %x : i32",
-        "func.func @scalar(%x: i32) -> i32 {\n  %0 = arith.subi %x, %x : i32",
-    );
+    // @scalar takes an i64 now; @caller's call must change with it; @mem and @wrapped
+    // are untouched (their verification re-runs against the new signatures and comes out
+    // equal, so their lowering is reused).
+    let edited = SRC
+        .replace(
+            "func.func @scalar(%x: i32) -> i32 {\n  %0 = arith.addi %x, %x : i32\n  func.return %0 : i32",
+            "func.func @scalar(%x: i64) -> i32 {\n  %t = arith.trunci %x : i64 to i32\n  %0 = arith.addi %t, %t : i32\n  func.return %0 : i32",
+        )
+        .replace(
+            "%0 = func.call @scalar(%x) : (i32) -> i32",
+            "%w = arith.extsi %x : i32 to i64\n  %0 = func.call @scalar(%w) : (i64) -> i32",
+        );
     s.set_source("m.mlir", edited);
+    assert!(s.diagnostics("m.mlir").is_empty(), "{:?}", s.diagnostics("m.mlir"));
     s.lower("m.mlir").expect("lowers");
-    assert_eq!(runs(&s, "lowered_item"), 1);
+    assert_eq!(runs(&s, "lowered_item"), 2, "@scalar and @caller");
 }
 
 /// One edit of a random sequence.
