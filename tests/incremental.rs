@@ -160,7 +160,11 @@ fn a_signature_edit_lowers_the_function_and_the_caller_it_forces_to_change() {
             "%w = arith.extsi %x : i32 to i64\n  %0 = func.call @scalar(%w) : (i64) -> i32",
         );
     s.set_source("m.mlir", edited);
-    assert!(s.diagnostics("m.mlir").is_empty(), "{:?}", s.diagnostics("m.mlir"));
+    assert!(
+        s.diagnostics("m.mlir").is_empty(),
+        "{:?}",
+        s.diagnostics("m.mlir")
+    );
     s.lower("m.mlir").expect("lowers");
     assert_eq!(runs(&s, "lowered_item"), 2, "@scalar and @caller");
 }
