@@ -45,6 +45,10 @@ example)
     ./target/debug/kiln rules test | tail -1
     echo "== kiln run corpus/loops.mlir --entry gcd_and_lcm 12 18 (JIT through LLVM 19)" >&2
     ./target/debug/kiln run corpus/loops.mlir --entry gcd_and_lcm 12 18
+    echo "== kiln run corpus/matmul.mlir --entry matmul (memref arguments through the conventions)" >&2
+    ./target/debug/kiln run corpus/matmul.mlir --entry matmul 'f32[2,3]=1,2,3,4,5,6' 'f32[3,2]=7,8,9,10,11,12' 'f32[2,2]=0,0,0,0'
+    echo "== kiln verify --cases 20 (random programs: interpreter vs native code)" >&2
+    ./target/debug/kiln verify --cases 20 --quiet
     echo "== kiln compile corpus/loops.mlir --emit llvm-ir -O2 (first lines)" >&2
     ./target/debug/kiln compile corpus/loops.mlir --emit llvm-ir -O2 | head -20
     ;;
