@@ -81,7 +81,7 @@ impl Analysis {
     }
 }
 
-fn leaf_term(n: &Node) -> Option<Term> {
+pub(crate) fn leaf_term(n: &Node) -> Option<Term> {
     match n {
         Node::Int(i) => Some(Term::Int(*i)),
         Node::Float(b) => Some(Term::Float(*b)),

@@ -72,6 +72,17 @@ impl RuleApplier {
         }
     }
 
+    /// The template for a match, after the guards; `None` when a guard fails or a computed
+    /// part does not evaluate.
+    fn instantiate(&self, egraph: &Graph, subst: &mut Subst) -> Option<PatternAst<Node>> {
+        for g in &self.guards {
+            if eval(g, egraph, subst) != Some(Val::Bool(true)) {
+                return None;
+            }
+        }
+        self.template(egraph, subst)
+    }
+
     /// Instantiates the template; `None` when a computed part fails to evaluate.
     fn template(&self, egraph: &Graph, subst: &mut Subst) -> Option<PatternAst<Node>> {
         let mut ast = RecExpr::default();
@@ -145,13 +156,8 @@ impl Applier<Node, Analysis> for RuleApplier {
         searcher_ast: Option<&PatternAst<Node>>,
         rule_name: Symbol,
     ) -> Vec<Id> {
-        for g in &self.guards {
-            if eval(g, egraph, subst) != Some(Val::Bool(true)) {
-                return Vec::new();
-            }
-        }
         let mut subst = subst.clone();
-        let Some(ast) = self.template(egraph, &mut subst) else {
+        let Some(ast) = self.instantiate(egraph, &mut subst) else {
             return Vec::new();
         };
         match searcher_ast {
@@ -188,88 +194,38 @@ pub fn rewrite_root(
     ops: std::sync::Arc<crate::analysis::OpTable>,
     lhs: &Term,
 ) -> Vec<Term> {
-    let mut egraph = Graph::new(Analysis::new(ops));
-    fn add(egraph: &mut Graph, t: &Term) -> Id {
-        let node = match t {
-            Term::Int(i) => Node::Int(*i),
-            Term::Float(b) => Node::Float(*b),
-            Term::Str(s) => Node::Str(Symbol::from(s.as_str())),
-            Term::Func(s) => Node::Func(Symbol::from(s.as_str())),
-            Term::Op(op, cs) => {
-                let kids = cs.iter().map(|c| add(egraph, c)).collect();
-                Node::op(op, kids)
-            }
-        };
-        egraph.add(node)
-    }
+    /// The term of a class; without unions (none happen here) every class has one node.
     fn term_of(egraph: &Graph, id: Id, depth: usize) -> Option<Term> {
         if depth > 200 {
             return None;
         }
         let node = egraph[egraph.find(id)].nodes.first()?;
-        Some(match node {
-            Node::Int(i) => Term::Int(*i),
-            Node::Float(b) => Term::Float(*b),
-            Node::Str(s) => Term::Str(s.as_str().to_string()),
-            Node::Func(s) => Term::Func(s.as_str().to_string()),
-            Node::Op(op, kids) => Term::Op(
+        match node {
+            Node::Op(op, kids) => Some(Term::Op(
                 op.as_str().to_string(),
                 kids.iter()
                     .map(|k| term_of(egraph, *k, depth + 1))
                     .collect::<Option<_>>()?,
-            ),
-        })
+            )),
+            leaf => crate::analysis::leaf_term(leaf),
+        }
     }
-    let root = add(&mut egraph, lhs);
+    let mut egraph = Graph::new(Analysis::new(ops));
+    let mut ast = PatternAst::default();
+    add_term(lhs, &mut ast);
+    let root = egraph.add_instantiation(&ast, &Subst::default());
     egraph.rebuild();
     let pattern: Pattern<Node> = Pattern::new(build_pattern(&rule.lhs));
     let applier = RuleApplier::new(rule.guards.clone(), rule.rhs.clone(), &rule.lhs.vars());
-    let mut out = Vec::new();
     let Some(found) = egg::Searcher::search_eclass(&pattern, &egraph, root) else {
-        return out;
+        return Vec::new();
     };
+    let mut out = Vec::new();
     for subst in found.substs {
-        if applier
-            .guards
-            .iter()
-            .any(|g| eval(g, &egraph, &subst) != Some(Val::Bool(true)))
-        {
-            continue;
-        }
         let mut subst = subst.clone();
-        let Some(ast) = applier.template(&egraph, &mut subst) else {
-            continue;
-        };
-        let mut terms: Vec<Term> = Vec::new();
-        let mut ok = true;
-        for n in ast.as_ref() {
-            let t = match n {
-                ENodeOrVar::Var(v) => match subst.get(*v).and_then(|id| term_of(&egraph, *id, 0)) {
-                    Some(t) => t,
-                    None => {
-                        ok = false;
-                        break;
-                    }
-                },
-                ENodeOrVar::ENode(node) => match node {
-                    Node::Int(i) => Term::Int(*i),
-                    Node::Float(b) => Term::Float(*b),
-                    Node::Str(s) => Term::Str(s.as_str().to_string()),
-                    Node::Func(s) => Term::Func(s.as_str().to_string()),
-                    Node::Op(op, kids) => Term::Op(
-                        op.as_str().to_string(),
-                        kids.iter()
-                            .map(|k| terms[usize::from(*k)].clone())
-                            .collect(),
-                    ),
-                },
-            };
-            terms.push(t);
-        }
-        if ok {
-            if let Some(t) = terms.pop() {
-                out.push(t);
-            }
+        if let Some(rhs) = applier.instantiate(&egraph, &mut subst) {
+            let id = egraph.add_instantiation(&rhs, &subst);
+            out.extend(term_of(&egraph, id, 0));
         }
     }
     out
