@@ -430,7 +430,7 @@ fn float_to_int(x: f64, w: u32, signed: bool) -> Result<i64, Trap> {
     })
 }
 
-pub(crate) fn cast(c: CastOp, from: &V, from_ty: Scalar, to: Scalar) -> Result<V, Trap> {
+pub(crate) fn cast(c: CastOp, from: &V, to: Scalar) -> Result<V, Trap> {
     use CastOp as C;
     let tw = to.bits();
     Ok(match c {
@@ -462,10 +462,9 @@ pub(crate) fn cast(c: CastOp, from: &V, from_ty: Scalar, to: Scalar) -> Result<V
         C::ExtF | C::TruncF => float_v(to, from.float()?)?,
         C::Bitcast => V::from_raw(to, from.raw())?,
         C::MemRefCast => {
-            let _ = from_ty;
             return Err(Trap::Unsupported(
                 "memref.cast as a scalar cast".to_string(),
-            ));
+            ))
         }
     })
 }
@@ -503,8 +502,9 @@ impl<'m> Interpreter<'m> {
             )));
         }
         let mut values = Vec::new();
+        // Each memref argument's position and view, to print it after the call.
         let mut arg_views = Vec::new();
-        for (a, t) in args.iter().zip(&f.ty.inputs) {
+        for (i, a) in args.iter().enumerate() {
             match a {
                 Arg::Scalar(v) => values.push(match v {
                     Value::Int { bits, value } => V::Int(*bits, *value),
@@ -515,7 +515,6 @@ impl<'m> Interpreter<'m> {
                     }
                 }),
                 Arg::MemRef(m) => {
-                    let _ = t;
                     self.buffers.push(Buffer {
                         cells: m.elements().into_iter().map(Some).collect(),
                         live: true,
@@ -529,7 +528,7 @@ impl<'m> Interpreter<'m> {
                         sizes: m.sizes.clone(),
                         strides: m.strides.clone(),
                     };
-                    arg_views.push((arg_views.len() + values.len(), view.clone()));
+                    arg_views.push((i, view.clone()));
                     values.push(V::Mem(view));
                 }
             }
@@ -543,12 +542,9 @@ impl<'m> Interpreter<'m> {
                 v => v.text(),
             });
         }
-        let memref_args = args
+        let memref_args = arg_views
             .iter()
-            .enumerate()
-            .filter(|(_, a)| matches!(a, Arg::MemRef(_)))
-            .zip(arg_views)
-            .map(|((i, _), (_, v))| (i, self.view_text(&v)))
+            .map(|(i, v)| (*i, self.view_text(v)))
             .collect();
         Ok(Outcome {
             results: out,
@@ -771,12 +767,7 @@ impl<'m> Interpreter<'m> {
             }
             OpKind::Cast(c) => {
                 let to = rscalar().ok_or_else(|| Trap::Unsupported("a cast".to_string()))?;
-                let from = op
-                    .operands
-                    .first()
-                    .and_then(|v| scalar_of(body.ty(*v)))
-                    .ok_or_else(|| Trap::Unsupported("a cast".to_string()))?;
-                one(cast(*c, &get(0)?, from, to)?)
+                one(cast(*c, &get(0)?, to)?)
             }
             OpKind::CmpI(p) => {
                 let (w, x) = get(0)?.int()?;
@@ -852,10 +843,7 @@ impl<'m> Interpreter<'m> {
                 let Some(count) = count else {
                     return undefined(format!("an allocation of sizes {sizes:?}"));
                 };
-                let mut strides = vec![1i64; sizes.len()];
-                for i in (0..sizes.len().saturating_sub(1)).rev() {
-                    strides[i] = strides[i + 1] * sizes[i + 1];
-                }
+                let strides = crate::run::natural_strides(&sizes);
                 let heap = matches!(op.kind, OpKind::Alloc);
                 self.buffers.push(Buffer {
                     cells: vec![None; count as usize],

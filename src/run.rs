@@ -204,7 +204,7 @@ pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
 }
 
 /// Row-major strides (wrapping: a view this large is refused by its element count).
-fn natural_strides(sizes: &[i64]) -> Vec<i64> {
+pub(crate) fn natural_strides(sizes: &[i64]) -> Vec<i64> {
     let mut out = vec![1i64; sizes.len()];
     for i in (0..sizes.len().saturating_sub(1)).rev() {
         out[i] = out[i + 1].wrapping_mul(sizes[i + 1]);

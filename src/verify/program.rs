@@ -13,6 +13,7 @@
 //! to earlier functions, floats never convert to integers.
 
 use crate::run::Arg;
+use kiln_frontend::ops::{CmpFPredicate, CmpIPredicate};
 use kiln_frontend::types::Scalar;
 use std::fmt::Write as _;
 
@@ -47,7 +48,8 @@ impl Rng {
     }
 }
 
-const SCALARS: &[Scalar] = &[
+/// The scalar types programs use (not `f16`, which `kiln run` and the interpreter refuse).
+pub(crate) const SCALARS: &[Scalar] = &[
     Scalar::I1,
     Scalar::I8,
     Scalar::I16,
@@ -84,13 +86,6 @@ const INT_OPS: &[&str] = &[
 ];
 const FLOAT_OPS: &[&str] = &[
     "addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf",
-];
-const INT_PREDS: &[&str] = &[
-    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
-];
-const FLOAT_PREDS: &[&str] = &[
-    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
-    "une", "uno", "true",
 ];
 
 /// A memref parameter type: element, sizes (`None`: dynamic) and layout.
@@ -251,8 +246,12 @@ fn gen_stmt(r: &mut Rng, size: Size, depth: usize, fidx: usize) -> Stmt {
         }
         4 => {
             let t = r.pick(SCALARS);
-            let preds = if t.is_float() { FLOAT_PREDS } else { INT_PREDS };
-            Stmt::Cmp(r.below(preds.len() as u64) as usize, t, ch(r), ch(r))
+            let preds = if t.is_float() {
+                CmpFPredicate::ALL.len()
+            } else {
+                CmpIPredicate::ALL.len()
+            };
+            Stmt::Cmp(r.below(preds as u64) as usize, t, ch(r), ch(r))
         }
         5 => Stmt::Select(r.pick(SCALARS), ch(r), ch(r), ch(r)),
         6 => {
@@ -681,13 +680,13 @@ impl<'p> Emitter<'p> {
                 let line = if t.is_float() {
                     format!(
                         "arith.cmpf {}, {x}, {y} : {}",
-                        FLOAT_PREDS[k % FLOAT_PREDS.len()],
+                        CmpFPredicate::ALL[k % CmpFPredicate::ALL.len()].name(),
                         scalar_text(*t)
                     )
                 } else {
                     format!(
                         "arith.cmpi {}, {x}, {y} : {}",
-                        INT_PREDS[k % INT_PREDS.len()],
+                        CmpIPredicate::ALL[k % CmpIPredicate::ALL.len()].name(),
                         scalar_text(*t)
                     )
                 };
@@ -1049,12 +1048,8 @@ fn memref_arg(r: &mut Rng, m: &MemTy) -> String {
         .iter()
         .map(|s| s.unwrap_or_else(|| 1 + r.below(3) as i64))
         .collect();
-    let mut natural = vec![1i64; sizes.len()];
-    for i in (0..sizes.len().saturating_sub(1)).rev() {
-        natural[i] = natural[i + 1] * sizes[i + 1];
-    }
     let (strides, offset) = match &m.strided {
-        None => (natural, 0),
+        None => (crate::run::natural_strides(&sizes), 0),
         Some((st, off)) => (
             st.iter()
                 .map(|s| s.unwrap_or_else(|| 1 + r.below(5) as i64))

@@ -32,15 +32,6 @@ pub struct RuleReport {
     pub failures: Vec<String>,
 }
 
-const SCALARS: &[&str] = &["i1", "i8", "i16", "i32", "i64", "index", "f32", "f64"];
-const INT_PREDS: &[&str] = &[
-    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
-];
-const FLOAT_PREDS: &[&str] = &[
-    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
-    "une", "uno", "true",
-];
-
 enum Eval {
     Undefined(String),
     Unsupported(String),
@@ -236,7 +227,7 @@ fn eval(t: &Term, inputs: &[V]) -> Result<V, Eval> {
             if !ok || to == Scalar::F16 || from == Scalar::F16 {
                 return Err(mismatch());
             }
-            Ok(cast(c, &x, from, to)?)
+            Ok(cast(c, &x, to)?)
         }
         _ => Err(Eval::Unsupported(format!("`{op}`"))),
     }
@@ -260,7 +251,8 @@ struct Instantiator<'r> {
 }
 
 fn random_scalar_type(rng: &mut Rng) -> Term {
-    Term::atom(SCALARS[rng.below(SCALARS.len() as u64) as usize])
+    let scalars = super::program::SCALARS;
+    Term::atom(scalars[rng.below(scalars.len() as u64) as usize].name())
 }
 
 fn random_value(rng: &mut Rng, s: Scalar) -> V {
@@ -359,10 +351,11 @@ impl Instantiator<'_> {
                         }
                     }
                     Sort::Sym => {
-                        let preds = if parent.contains("cmpf") || parent.contains("fcmp") {
-                            FLOAT_PREDS
+                        let preds: Vec<&str> = if parent.contains("cmpf") || parent.contains("fcmp")
+                        {
+                            CmpFPredicate::ALL.iter().map(|p| p.name()).collect()
                         } else {
-                            INT_PREDS
+                            CmpIPredicate::ALL.iter().map(|p| p.name()).collect()
                         };
                         Term::Str(preds[self.rng.below(preds.len() as u64) as usize].to_string())
                     }
