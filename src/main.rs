@@ -893,9 +893,8 @@ fn watch(
                 Err(e) => ctx.fail("io.read", &name, format!("cannot read `{name}`: {e}")),
                 Ok(text) => {
                     session.set_source(&name, text.clone());
-                    session.database().record_executions();
-                    let result = match emit {
-                        WatchEmit::Lowered => session.lower(&name).map(|fs| {
+                    let (result, relowered) = session.counting_lowerings(|s| match emit {
+                        WatchEmit::Lowered => s.lower(&name).map(|fs| {
                             fs.iter()
                                 .map(|f| f.to_string())
                                 .collect::<String>()
@@ -907,15 +906,9 @@ fn watch(
                                 WatchEmit::Obj => kiln::backend::Emit::Obj,
                                 _ => kiln::backend::Emit::LlvmIr,
                             };
-                            session.compile(&name, e, &kiln::backend::CodegenOptions::default())
+                            s.compile(&name, e, &kiln::backend::CodegenOptions::default())
                         }
-                    };
-                    let relowered = session
-                        .database()
-                        .take_executions()
-                        .iter()
-                        .filter(|e| e.starts_with("lowered_item("))
-                        .count();
+                    });
                     match result {
                         Ok(bytes) => match write_atomically(output, &bytes) {
                             Ok(()) => eprintln!(

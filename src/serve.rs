@@ -91,7 +91,6 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
                 .unwrap_or(0)
                 .min(3) as u8;
             let start = Instant::now();
-            s.database().record_executions();
             let text = s.text(path).unwrap_or_default();
             let errors = |ds: Vec<kiln_frontend::Diagnostic>| -> Value {
                 let list: Vec<Value> = ds
@@ -100,26 +99,10 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
                     .collect();
                 json!({ "errors": list })
             };
-            let output = match emit {
-                "lowered" => match s.lower(path) {
-                    Ok(fs) => fs.iter().map(|f| f.to_string()).collect::<String>(),
-                    Err(ds) => return Ok(Some(errors(ds))),
-                },
-                "llvm-ir" | "asm" => {
-                    let e = if emit == "asm" {
-                        kiln_backend::Emit::Asm
-                    } else {
-                        kiln_backend::Emit::LlvmIr
-                    };
-                    let opts = kiln_backend::CodegenOptions {
-                        opt_level: opt,
-                        ..Default::default()
-                    };
-                    match s.compile(path, e, &opts) {
-                        Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-                        Err(ds) => return Ok(Some(errors(ds))),
-                    }
-                }
+            let e = match emit {
+                "lowered" => None,
+                "llvm-ir" => Some(kiln_backend::Emit::LlvmIr),
+                "asm" => Some(kiln_backend::Emit::Asm),
                 other => {
                     return Err(fail(
                         "bad-params",
@@ -127,12 +110,22 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
                     ))
                 }
             };
-            let relowered = s
-                .database()
-                .take_executions()
-                .iter()
-                .filter(|e| e.starts_with("lowered_item("))
-                .count();
+            let opts = kiln_backend::CodegenOptions {
+                opt_level: opt,
+                ..Default::default()
+            };
+            let (built, relowered) = s.counting_lowerings(|s| match e {
+                None => s
+                    .lower(path)
+                    .map(|fs| fs.iter().map(|f| f.to_string()).collect::<String>()),
+                Some(e) => s
+                    .compile(path, e, &opts)
+                    .map(|bytes| String::from_utf8_lossy(&bytes).into_owned()),
+            });
+            let output = match built {
+                Ok(o) => o,
+                Err(ds) => return Ok(Some(errors(ds))),
+            };
             let mut result = json!({
                 "relowered": relowered,
                 "milliseconds": start.elapsed().as_secs_f64() * 1000.0,

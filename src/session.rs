@@ -85,6 +85,21 @@ impl Session {
         self.files.remove(path).is_some()
     }
 
+    /// Runs `work` and counts how many functions it lowered (again): the executions of the
+    /// per-function lowering query, as `kiln serve` and `kiln watch` report them.
+    pub fn counting_lowerings<T>(&self, work: impl FnOnce(&Self) -> T) -> (T, usize) {
+        self.db.record_executions();
+        let _ = self.db.take_executions();
+        let out = work(self);
+        let n = self
+            .db
+            .take_executions()
+            .iter()
+            .filter(|e| e.starts_with("lowered_item("))
+            .count();
+        (out, n)
+    }
+
     /// The text of a source file.
     pub fn text(&self, path: &str) -> Option<String> {
         self.files.get(path).map(|f| f.text(&self.db).clone())
