@@ -50,23 +50,7 @@ fn golden_trial(name: String, emit: &str, dir: &str, ext: &str) -> Result<(), Fa
         .join("tests/golden")
         .join(dir)
         .join(format!("{name}.{ext}"));
-    if std::env::var_os("KILN_BLESS").is_some() {
-        if let Some(d) = golden.parent() {
-            std::fs::create_dir_all(d)?;
-        }
-        std::fs::write(&golden, &text)?;
-        return Ok(());
-    }
-    let want = std::fs::read_to_string(&golden)
-        .map_err(|e| format!("{}: {e} (KILN_BLESS=1 creates it)", golden.display()))?;
-    if want != text {
-        return Err(format!(
-            "differs from {}:\n--- expected\n{want}\n--- actual\n{text}",
-            golden.display()
-        )
-        .into());
-    }
-    Ok(())
+    Ok(common::golden(&golden, &text)?)
 }
 
 fn deterministic() -> Result<(), Failed> {

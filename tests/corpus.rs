@@ -45,24 +45,7 @@ fn fmt_trial(path: PathBuf, name: String) -> Result<(), Failed> {
     no_panic(&out)?;
     let printed = String::from_utf8(out.stdout)?;
     let golden = root().join("tests/golden/fmt").join(&name);
-    if std::env::var_os("KILN_BLESS").is_some() {
-        std::fs::create_dir_all(golden.parent().expect("has a parent"))?;
-        std::fs::write(&golden, &printed)?;
-    } else {
-        let expected = std::fs::read_to_string(&golden).map_err(|e| {
-            format!(
-                "{}: {e} (run with KILN_BLESS=1 to create it)",
-                golden.display()
-            )
-        })?;
-        if expected != printed {
-            return Err(format!(
-                "`kiln fmt {name}` differs from {}:\n{printed}",
-                golden.display()
-            )
-            .into());
-        }
-    }
+    common::golden(&golden, &printed).map_err(|e| format!("`kiln fmt {name}`: {e}"))?;
     // Round trip: the printed text is the same IR and a fixed point of the printer.
     let original = kiln_frontend::check_module(&std::fs::read_to_string(&path)?);
     let reparsed = kiln_frontend::check_module(&printed);

@@ -11,7 +11,6 @@ mod common;
 
 use common::{corpus_programs, kiln, root};
 use libtest_mimic::{Arguments, Failed, Trial};
-use std::path::Path;
 
 /// The `// run:` lines of a program: entry and arguments.
 fn run_lines(text: &str) -> Vec<Vec<String>> {
@@ -55,23 +54,7 @@ fn transcript(file: &str, lines: &[Vec<String>], via_mlir: bool) -> Result<Strin
 fn golden_trial(name: String, lines: Vec<Vec<String>>) -> Result<(), Failed> {
     let text = transcript(&format!("corpus/{name}"), &lines, false)?;
     let golden = root().join("tests/golden/run").join(format!("{name}.out"));
-    if std::env::var_os("KILN_BLESS").is_some() {
-        if let Some(d) = golden.parent() {
-            std::fs::create_dir_all(d)?;
-        }
-        std::fs::write(&golden, &text)?;
-        return Ok(());
-    }
-    let want = std::fs::read_to_string(&golden)
-        .map_err(|e| format!("{}: {e} (KILN_BLESS=1 creates it)", golden.display()))?;
-    if want != text {
-        return Err(format!(
-            "differs from {}:\n--- expected\n{want}\n--- actual\n{text}",
-            golden.display()
-        )
-        .into());
-    }
-    Ok(())
+    Ok(common::golden(&golden, &text)?)
 }
 
 fn mlir_trial(name: String, lines: Vec<Vec<String>>) -> Result<(), Failed> {
@@ -120,14 +103,10 @@ fn interp_trial(name: String, lines: Vec<Vec<String>>) -> Result<(), Failed> {
     Ok(())
 }
 
-fn mlir_installed() -> bool {
-    Path::new("/usr/lib/llvm-19/bin/mlir-opt").exists()
-        && Path::new("/usr/lib/llvm-19/bin/mlir-translate").exists()
-}
-
 fn main() {
     let args = Arguments::from_args();
-    let skip_mlir = !mlir_installed() && std::env::var_os("KILN_REQUIRE_MLIR").is_none();
+    let skip_mlir =
+        !kiln::reference::available() && std::env::var_os("KILN_REQUIRE_MLIR").is_none();
     let mut trials = Vec::new();
     for (path, name) in corpus_programs() {
         let text = std::fs::read_to_string(&path).unwrap_or_default();

@@ -104,30 +104,26 @@ fn lowered_trial(rules: Arc<CompiledRules>, path: PathBuf, name: String) -> Resu
     let golden = root()
         .join("tests/golden/lowered")
         .join(format!("{name}.lowered"));
-    if std::env::var_os("KILN_BLESS").is_some() {
-        if let Some(dir) = golden.parent() {
-            std::fs::create_dir_all(dir)?;
-        }
-        std::fs::write(&golden, &out)?;
-        return Ok(());
-    }
-    let want = std::fs::read_to_string(&golden).map_err(|e| {
-        format!(
-            "{}: {e} (run with KILN_BLESS=1 to create it)",
-            golden.display()
-        )
-    })?;
-    if want != out {
-        return Err(format!(
-            "lowered output differs from {} (KILN_BLESS=1 rewrites it):\n--- expected\n{want}\n--- actual\n{out}",
-            golden.display()
-        )
-        .into());
-    }
-    Ok(())
+    Ok(common::golden(&golden, &out)?)
 }
 
 /// Each convention's rule file and the corpus programs that cannot lower without it.
+/// The programs with ranked memrefs: both the descriptor and the argument conventions.
+const RANKED_MEMREF_PROGRAMS: &[&str] = &[
+    "c_interface.mlir",
+    "legacy/c_wrappers.mlir",
+    "legacy/linearization.mlir",
+    "legacy/ranked_memref.mlir",
+    "load_store.mlir",
+    "matmul.mlir",
+    "memref_1d.mlir",
+    "memref_2d.mlir",
+    "multi_result.mlir",
+    "stack_loop.mlir",
+    "strided_4d.mlir",
+    "unranked.mlir",
+];
+
 const NEEDS: &[(&str, &[&str])] = &[
     (
         "result_packing.rules",
@@ -139,40 +135,8 @@ const NEEDS: &[(&str, &[&str])] = &[
             "multi_result.mlir",
         ],
     ),
-    (
-        "memref_descriptor.rules",
-        &[
-            "c_interface.mlir",
-            "legacy/c_wrappers.mlir",
-            "legacy/linearization.mlir",
-            "legacy/ranked_memref.mlir",
-            "load_store.mlir",
-            "matmul.mlir",
-            "memref_1d.mlir",
-            "memref_2d.mlir",
-            "multi_result.mlir",
-            "stack_loop.mlir",
-            "strided_4d.mlir",
-            "unranked.mlir",
-        ],
-    ),
-    (
-        "memref_args.rules",
-        &[
-            "c_interface.mlir",
-            "legacy/c_wrappers.mlir",
-            "legacy/linearization.mlir",
-            "legacy/ranked_memref.mlir",
-            "load_store.mlir",
-            "matmul.mlir",
-            "memref_1d.mlir",
-            "memref_2d.mlir",
-            "multi_result.mlir",
-            "stack_loop.mlir",
-            "strided_4d.mlir",
-            "unranked.mlir",
-        ],
-    ),
+    ("memref_descriptor.rules", RANKED_MEMREF_PROGRAMS),
+    ("memref_args.rules", RANKED_MEMREF_PROGRAMS),
     (
         "unranked.rules",
         &[

@@ -59,3 +59,23 @@ pub fn corpus_programs() -> Vec<(PathBuf, String)> {
         })
         .collect()
 }
+
+/// Compares `actual` with the golden file at `path`; with `KILN_BLESS` set, writes it
+/// instead (creating folders).
+pub fn golden(path: &Path, actual: &str) -> Result<(), String> {
+    if std::env::var_os("KILN_BLESS").is_some() {
+        if let Some(d) = path.parent() {
+            std::fs::create_dir_all(d).map_err(|e| format!("{}: {e}", d.display()))?;
+        }
+        return std::fs::write(path, actual).map_err(|e| format!("{}: {e}", path.display()));
+    }
+    let want = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}: {e} (KILN_BLESS=1 creates it)", path.display()))?;
+    if want != actual {
+        return Err(format!(
+            "differs from {} (KILN_BLESS=1 rewrites it):\n--- expected\n{want}\n--- actual\n{actual}",
+            path.display()
+        ));
+    }
+    Ok(())
+}
