@@ -474,10 +474,6 @@ struct Emitter<'p> {
     lines: Vec<String>,
 }
 
-fn scalar_text(t: Scalar) -> &'static str {
-    t.name()
-}
-
 /// An integer literal: mostly small numbers, sometimes anything of the width.
 fn literal(t: Scalar, bits: u64) -> String {
     if t == Scalar::I1 {
@@ -492,15 +488,6 @@ fn literal(t: Scalar, bits: u64) -> String {
     };
     let v = if bits % 4 == 0 { v } else { (v % 16).abs() - 3 };
     v.to_string()
-}
-
-/// A float literal MLIR and kiln both read: always with a decimal point.
-fn float_literal(x: f64) -> String {
-    let e = format!("{x:e}");
-    match e.split_once('e') {
-        Some((m, exp)) if !m.contains('.') => format!("{m}.0e{exp}"),
-        _ => e,
-    }
 }
 
 impl<'p> Emitter<'p> {
@@ -535,11 +522,12 @@ impl<'p> Emitter<'p> {
                 } else {
                     nice[(bits % nice.len() as u64) as usize]
                 };
-                float_literal(if t == Scalar::F32 { x as f32 as f64 } else { x })
+                // The printer's literal: MLIR and kiln both read it back to these bits.
+                kiln_frontend::printer::float_literal(kiln_frontend::builder::float_bits(x, t), t)
             }
             _ => literal(t, bits),
         };
-        self.emit(format!("{v} = arith.constant {lit} : {}", scalar_text(t)));
+        self.emit(format!("{v} = arith.constant {lit} : {}", t.name()));
         self.pools.push((t, v.clone()));
         v
     }
@@ -567,10 +555,7 @@ impl<'p> Emitter<'p> {
         }
         let yes = self.int_const(Scalar::I1, 1);
         let c = self.fresh();
-        self.emit(format!(
-            "{c} = arith.select {yes}, {v}, {v} : {}",
-            scalar_text(t)
-        ));
+        self.emit(format!("{c} = arith.select {yes}, {v}, {v} : {}", t.name()));
         c
     }
 
@@ -588,7 +573,7 @@ impl<'p> Emitter<'p> {
         } else {
             x.to_string()
         };
-        self.emit(format!("{v} = arith.constant {lit} : {}", scalar_text(t)));
+        self.emit(format!("{v} = arith.constant {lit} : {}", t.name()));
         v
     }
 
@@ -619,7 +604,7 @@ impl<'p> Emitter<'p> {
             let name = format!("%a{i}");
             match p {
                 Param::Scalar(t) => {
-                    params.push(format!("{name}: {}", scalar_text(*t)));
+                    params.push(format!("{name}: {}", t.name()));
                     self.pools.push((*t, name));
                 }
                 Param::MemRef(m) => {
@@ -635,7 +620,7 @@ impl<'p> Emitter<'p> {
             .zip(f.returns.iter().cycle())
             .map(|(t, c)| self.value(*t, *c))
             .collect();
-        let tys: Vec<&str> = f.results.iter().map(|t| scalar_text(*t)).collect();
+        let tys: Vec<&str> = f.results.iter().map(|t| t.name()).collect();
         self.emit(format!(
             "func.return {} : {}",
             rets.join(", "),
@@ -681,13 +666,13 @@ impl<'p> Emitter<'p> {
                     format!(
                         "arith.cmpf {}, {x}, {y} : {}",
                         CmpFPredicate::ALL[k % CmpFPredicate::ALL.len()].name(),
-                        scalar_text(*t)
+                        t.name()
                     )
                 } else {
                     format!(
                         "arith.cmpi {}, {x}, {y} : {}",
                         CmpIPredicate::ALL[k % CmpIPredicate::ALL.len()].name(),
-                        scalar_text(*t)
+                        t.name()
                     )
                 };
                 self.define(Scalar::I1, line);
@@ -695,10 +680,7 @@ impl<'p> Emitter<'p> {
             Stmt::Select(t, c, a, b) => {
                 let c = self.value(Scalar::I1, *c);
                 let (x, y) = (self.value(*t, *a), self.value(*t, *b));
-                self.define(
-                    *t,
-                    format!("arith.select {c}, {x}, {y} : {}", scalar_text(*t)),
-                );
+                self.define(*t, format!("arith.select {c}, {x}, {y} : {}", t.name()));
             }
             Stmt::Cast(from, to, a) => self.cast(*from, *to, *a),
             Stmt::Load(m, idx) => {
@@ -757,7 +739,7 @@ impl<'p> Emitter<'p> {
                 default,
             } => {
                 let f = self.value(Scalar::I32, *flag);
-                let t = scalar_text(*ty);
+                let t = ty.name();
                 let merge = self.label();
                 let d = self.succ_value(*ty, *default);
                 let mut seen = Vec::new();
@@ -782,7 +764,7 @@ impl<'p> Emitter<'p> {
                 body,
                 next,
             } => {
-                let t = scalar_text(*ty);
+                let t = ty.name();
                 let init = self.succ_value(*ty, *init);
                 let zero = self.int_const(Scalar::Index, 0);
                 let n = self.int_const(Scalar::Index, *trips as i64);
@@ -818,7 +800,7 @@ impl<'p> Emitter<'p> {
     }
 
     fn binary(&mut self, k: usize, t: Scalar, a: u32, b: u32) {
-        let ts = scalar_text(t);
+        let ts = t.name();
         let (x, mut y) = (self.value(t, a), self.value(t, b));
         if t.is_float() {
             let op = FLOAT_OPS[k % FLOAT_OPS.len()];
@@ -872,7 +854,7 @@ impl<'p> Emitter<'p> {
             return;
         }
         let x = self.value(from, a);
-        let (fs, ts) = (scalar_text(from), scalar_text(to));
+        let (fs, ts) = (from.name(), to.name());
         let op = match (from, to) {
             (f, t) if f.is_float() && t.is_float() => {
                 if f.bits() < t.bits() {
@@ -921,7 +903,7 @@ impl<'p> Emitter<'p> {
             match p {
                 Param::Scalar(t) => {
                     vals.push(self.value(*t, ch));
-                    tys.push(scalar_text(*t).to_string());
+                    tys.push(t.name().to_string());
                 }
                 Param::MemRef(m) => {
                     let same: Vec<String> = self
@@ -939,7 +921,7 @@ impl<'p> Emitter<'p> {
             }
         }
         let results: Vec<Scalar> = g.results.clone();
-        let rts: Vec<&str> = results.iter().map(|t| scalar_text(*t)).collect();
+        let rts: Vec<&str> = results.iter().map(|t| t.name()).collect();
         let r = self.fresh();
         let lhs = if results.len() == 1 {
             r.clone()
@@ -977,7 +959,7 @@ impl<'p> Emitter<'p> {
         b: u32,
         same: bool,
     ) {
-        let t = scalar_text(ty);
+        let t = ty.name();
         let c = self.value(Scalar::I1, cond);
         let merge_label;
         if same {
