@@ -622,10 +622,7 @@ fn run(cli: Cli) -> ExitCode {
                 return ExitCode::FAILURE;
             };
             let module = kiln::engine::module_ir(&db, source);
-            let Some(mut values) = parse_call_args(&ctx, &name, module, &entry, &args) else {
-                return ExitCode::FAILURE;
-            };
-            let Some(f) = module.functions.iter().find(|f| f.name == entry) else {
+            let Some((f, mut values)) = parse_call_args(&ctx, &name, module, &entry, &args) else {
                 return ExitCode::FAILURE;
             };
             let compiled = if via_mlir {
@@ -670,10 +667,9 @@ fn run(cli: Cli) -> ExitCode {
             };
             let entry = entry.trim_start_matches('@').to_string();
             let module = kiln::engine::module_ir(&db, source);
-            let Some(values) = parse_call_args(&ctx, &name, module, &entry, &args) else {
+            let Some((_, mut values)) = parse_call_args(&ctx, &name, module, &entry, &args) else {
                 return ExitCode::FAILURE;
             };
-            let mut values = values;
             match kiln::interp::Interpreter::new(module)
                 .with_fuel(fuel)
                 .call(&entry, &mut values)
@@ -938,14 +934,15 @@ fn watch(
     }
 }
 
-/// The arguments of a call to `entry`, parsed against its source parameter types.
-fn parse_call_args(
+/// The defined function `entry` and the arguments of a call to it, parsed against its
+/// source parameter types.
+fn parse_call_args<'m>(
     ctx: &Ctx,
     name: &str,
-    module: &kiln::frontend::ir::Module,
+    module: &'m kiln::frontend::ir::Module,
     entry: &str,
     args: &[String],
-) -> Option<Vec<kiln::run::Arg>> {
+) -> Option<(&'m kiln::frontend::ir::Function, Vec<kiln::run::Arg>)> {
     let Some(f) = module
         .functions
         .iter()
@@ -990,7 +987,7 @@ fn parse_call_args(
             }
         }
     }
-    Some(values)
+    Some((f, values))
 }
 
 /// Results one per line, then each memref argument as the call left it.
