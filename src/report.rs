@@ -39,8 +39,18 @@ struct JsonDiagnostic<'a> {
 /// The JSON form of one diagnostic (a single line, no trailing newline).
 pub fn to_json(d: &Diagnostic, path: &str, text: &str) -> String {
     let index = LineIndex::new(text);
+    serde_json::to_string(&json_diagnostic(d, path, &index))
+        .unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+}
+
+/// The same object as [`to_json`], as a value (for `kiln serve`'s responses).
+pub fn to_json_value(d: &Diagnostic, path: &str, index: &LineIndex) -> serde_json::Value {
+    serde_json::to_value(json_diagnostic(d, path, index)).unwrap_or_default()
+}
+
+fn json_diagnostic<'a>(d: &'a Diagnostic, path: &'a str, index: &LineIndex) -> JsonDiagnostic<'a> {
     let (s, e) = (index.line_col(d.span.start), index.line_col(d.span.end));
-    let json = JsonDiagnostic {
+    JsonDiagnostic {
         severity: d.severity,
         code: d.code,
         message: &d.message,
@@ -64,8 +74,7 @@ pub fn to_json(d: &Diagnostic, path: &str, text: &str) -> String {
             })
             .collect(),
         notes: &d.notes,
-    };
-    serde_json::to_string(&json).unwrap_or_else(|e| format!("{{\"error\":\"{e}\"}}"))
+    }
 }
 
 /// The human form: a `file:line:col` header and an annotated snippet.

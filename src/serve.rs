@@ -1,7 +1,7 @@
 //! `kiln serve`: a [`Session`] behind a JSON-lines protocol on standard input and output,
 //! for toolchains not written in Rust. `docs/serve.md` documents the protocol.
 
-use crate::report::to_json;
+use crate::report::to_json_value;
 use crate::Session;
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
@@ -18,6 +18,12 @@ fn fail(code: &'static str, message: impl Into<String>) -> Failure {
         code,
         message: message.into(),
     }
+}
+
+/// Diagnostics as the objects `kiln --error-format json` prints.
+fn diagnostics_json(ds: &[kiln_frontend::Diagnostic], path: &str, text: &str) -> Vec<Value> {
+    let index = kiln_frontend::LineIndex::new(text);
+    ds.iter().map(|d| to_json_value(d, path, &index)).collect()
 }
 
 fn str_param<'a>(params: &'a Value, key: &str) -> Result<&'a str, Failure> {
@@ -72,11 +78,7 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
         "diagnostics" => {
             let path = str_param(params, "path")?;
             let text = s.text(path).unwrap_or_default();
-            let diags: Vec<Value> = s
-                .diagnostics(path)
-                .iter()
-                .filter_map(|d| serde_json::from_str(&to_json(d, path, &text)).ok())
-                .collect();
+            let diags = diagnostics_json(&s.diagnostics(path), path, &text);
             Ok(Some(json!({ "diagnostics": diags })))
         }
         "compile" => {
@@ -92,13 +94,6 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
                 .min(3) as u8;
             let start = Instant::now();
             let text = s.text(path).unwrap_or_default();
-            let errors = |ds: Vec<kiln_frontend::Diagnostic>| -> Value {
-                let list: Vec<Value> = ds
-                    .iter()
-                    .filter_map(|d| serde_json::from_str(&to_json(d, path, &text)).ok())
-                    .collect();
-                json!({ "errors": list })
-            };
             let e = match emit {
                 "lowered" => None,
                 "llvm-ir" => Some(kiln_backend::Emit::LlvmIr),
@@ -124,7 +119,11 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
             });
             let output = match built {
                 Ok(o) => o,
-                Err(ds) => return Ok(Some(errors(ds))),
+                Err(ds) => {
+                    return Ok(Some(
+                        json!({ "errors": diagnostics_json(&ds, path, &text) }),
+                    ))
+                }
             };
             let mut result = json!({
                 "relowered": relowered,
