@@ -992,13 +992,9 @@ fn parse_call_args<'m>(
 
 /// Results one per line, then each memref argument as the call left it.
 fn print_outcome(outcome: kiln::run::Outcome) {
-    let mut out = std::io::stdout().lock();
-    for r in outcome.results {
-        let _ = writeln!(out, "{r}");
-    }
-    for (i, m) in outcome.memref_args {
-        let _ = writeln!(out, "argument {}: {m}", i + 1);
-    }
+    let _ = std::io::stdout()
+        .lock()
+        .write_all(outcome.text().as_bytes());
 }
 
 fn lowered_program(

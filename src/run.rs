@@ -321,6 +321,22 @@ pub struct Outcome {
     pub memref_args: Vec<(usize, String)>,
 }
 
+impl Outcome {
+    /// What `kiln run` and `kiln interp` print: each result on a line, then each memref
+    /// argument as the call left it.
+    pub fn text(&self) -> String {
+        let mut s = String::new();
+        for r in &self.results {
+            s.push_str(r);
+            s.push('\n');
+        }
+        for (i, m) in &self.memref_args {
+            s.push_str(&format!("argument {}: {m}\n", i + 1));
+        }
+        s
+    }
+}
+
 /// The most elements kiln prints of one memref (more are elided).
 const MAX_PRINTED: i64 = 4096;
 
