@@ -873,20 +873,26 @@ fn watch(
             None => Vec::new(),
         }
     };
-    let mut last = (None, Vec::new());
+    // `None` until the first build, which always runs (a missing file is reported then).
+    let mut last = None;
     let mut builds = 0u64;
     loop {
         let now = (stamp(file), rules_stamp(&rules.dir));
-        if now != last {
-            last = now;
+        if last.as_ref() != Some(&now) {
+            last = Some(now);
             let start = std::time::Instant::now();
+            let mut ok = true;
             if let Some(dir) = &rules.dir {
                 if let Err(e) = session.set_rules_dir(dir) {
                     ctx.fail("io.read", &display(dir), format!("cannot read rules: {e}"));
+                    ok = false;
                 }
             }
             match std::fs::read_to_string(file) {
-                Err(e) => ctx.fail("io.read", &name, format!("cannot read `{name}`: {e}")),
+                Err(e) => {
+                    ctx.fail("io.read", &name, format!("cannot read `{name}`: {e}"));
+                    ok = false;
+                }
                 Ok(text) => {
                     session.set_source(&name, text.clone());
                     let (result, relowered) = session.counting_lowerings(|s| match emit {
@@ -912,22 +918,31 @@ fn watch(
                                 display(output),
                                 start.elapsed().as_secs_f64() * 1000.0
                             ),
-                            Err(e) => ctx.fail(
-                                "io.write",
-                                &display(output),
-                                format!("cannot write: {e}"),
-                            ),
+                            Err(e) => {
+                                ctx.fail(
+                                    "io.write",
+                                    &display(output),
+                                    format!("cannot write: {e}"),
+                                );
+                                ok = false;
+                            }
                         },
                         Err(diags) => {
                             ctx.report(&diags, &name, &text);
                             eprintln!("kiln watch: {name}: errors; {} left as it was", display(output));
+                            ok = false;
                         }
                     }
                 }
             }
             builds += 1;
             if max_builds.is_some_and(|m| builds >= m) {
-                return ExitCode::SUCCESS;
+                // The exit code tells how the last build went.
+                return if ok {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::FAILURE
+                };
             }
         }
         std::thread::sleep(std::time::Duration::from_millis(100));

@@ -650,3 +650,45 @@ fn watch_builds_and_writes_the_output() {
     let ll = std::fs::read_to_string(&out).expect("written");
     assert!(ll.contains("define i32 @f"), "{ll}");
 }
+
+#[test]
+fn watch_reports_a_missing_file_and_bad_input() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let out = dir.path().join("w.ll");
+    let missing = dir.path().join("missing.mlir");
+    let o = kiln(
+        &[
+            "watch",
+            missing.to_str().unwrap_or_default(),
+            "-o",
+            out.to_str().unwrap_or_default(),
+            "--max-builds",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
+    let bad = dir.path().join("bad.mlir");
+    std::fs::write(&bad, BAD).expect("write");
+    let o = kiln(
+        &[
+            "watch",
+            "--color",
+            "never",
+            bad.to_str().unwrap_or_default(),
+            "-o",
+            out.to_str().unwrap_or_default(),
+            "--max-builds",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.contains("bad.mlir:2:15") && !e.contains("panicked"),
+        "{e}"
+    );
+    assert!(!out.exists(), "no output on error");
+}
