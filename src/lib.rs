@@ -58,11 +58,12 @@ pub fn format_file(db: &Database, file: SourceFile) -> String {
     kiln_frontend::print_module(kiln_engine::module_ir(db, file))
 }
 
+pub mod code;
 pub mod serve;
 pub mod session;
 pub mod shipped;
 
-pub use session::Session;
+pub use session::{Session, Work};
 
 pub use kiln_engine::{
     load_rules, lower_function, run_inline_tests, CompiledRules, LowerOptions, LowerOutcome,

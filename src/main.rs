@@ -895,26 +895,23 @@ fn watch(
                 }
                 Ok(text) => {
                     session.set_source(&name, text.clone());
-                    let (result, relowered) = session.counting_lowerings(|s| match emit {
-                        WatchEmit::Lowered => s.lower(&name).map(|fs| {
-                            fs.iter()
-                                .map(|f| f.to_string())
-                                .collect::<String>()
-                                .into_bytes()
-                        }),
+                    let (result, work) = session.counting(|s| match emit {
+                        WatchEmit::Lowered => s.lowered_text(&name).map(String::into_bytes),
                         other => {
                             let e = match other {
                                 WatchEmit::Asm => kiln::backend::Emit::Asm,
                                 WatchEmit::Obj => kiln::backend::Emit::Obj,
                                 _ => kiln::backend::Emit::LlvmIr,
                             };
-                            s.compile(&name, e, &kiln::backend::CodegenOptions::default())
+                            s.compile(&name, e, 0)
                         }
                     });
                     match result {
                         Ok(bytes) => match write_atomically(output, &bytes) {
                             Ok(()) => eprintln!(
-                                "kiln watch: {name}: {relowered} function(s) lowered again, {} written in {:.1} ms",
+                                "kiln watch: {name}: {} function(s) lowered again, {} code-generated again, {} written in {:.1} ms",
+                                work.lowered,
+                                work.generated,
                                 display(output),
                                 start.elapsed().as_secs_f64() * 1000.0
                             ),

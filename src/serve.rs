@@ -73,6 +73,23 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
             if let Some(c) = params.get("emit_c_interface").and_then(Value::as_bool) {
                 s.set_c_interface(c);
             }
+            if params.get("target").is_some() || params.get("cpu").is_some() {
+                let text = |key: &str| -> Result<Option<String>, Failure> {
+                    match params.get(key) {
+                        None | Some(Value::Null) => Ok(None),
+                        Some(Value::String(t)) => Ok(Some(t.clone())),
+                        Some(_) => Err(fail("bad-params", format!("`{key}` is a string or null"))),
+                    }
+                };
+                let opts = kiln_backend::CodegenOptions {
+                    triple: text("target")?,
+                    cpu: text("cpu")?,
+                    opt_level: 0,
+                };
+                kiln_backend::target_machine(&opts)
+                    .map_err(|e| fail("bad-params", e.to_string()))?;
+                s.set_target(opts.triple, opts.cpu);
+            }
             Ok(Some(json!({ "ok": true })))
         }
         "diagnostics" => {
@@ -105,16 +122,10 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
                     ))
                 }
             };
-            let opts = kiln_backend::CodegenOptions {
-                opt_level: opt,
-                ..Default::default()
-            };
-            let (built, relowered) = s.counting_lowerings(|s| match e {
-                None => s
-                    .lower(path)
-                    .map(|fs| fs.iter().map(|f| f.to_string()).collect::<String>()),
+            let (built, work) = s.counting(|s| match e {
+                None => s.lowered_text(path),
                 Some(e) => s
-                    .compile(path, e, &opts)
+                    .compile(path, e, opt)
                     .map(|bytes| String::from_utf8_lossy(&bytes).into_owned()),
             });
             let output = match built {
@@ -126,7 +137,8 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
                 }
             };
             let mut result = json!({
-                "relowered": relowered,
+                "relowered": work.lowered,
+                "regenerated": work.generated,
                 "milliseconds": start.elapsed().as_secs_f64() * 1000.0,
             });
             // With `output_path`, the output goes to that file instead of the response.

@@ -16,14 +16,25 @@
 //! assert!(s.lower("m.mlir").unwrap()[0].to_string().contains("llvm.add"));
 //! ```
 
+use crate::code::{function_code, Target};
 use crate::shipped::shipped_rules;
 use kiln_engine::{
-    check_file, functions, lowered_item, Database, Lowered, LoweredItem, Options, RuleFiles,
-    RuleSource, SourceFile,
+    check_file, functions, lowered_item, lowered_text, Database, Lowered, LoweredItem, Options,
+    RuleFiles, RuleSource, SourceFile,
 };
 use kiln_frontend::{Diagnostic, Span};
 use salsa::{Durability, Setter};
 use std::collections::BTreeMap;
+
+/// What one request ran again, counted from salsa's executions of the per-function
+/// queries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Functions lowered (again).
+    pub lowered: usize,
+    /// Functions whose LLVM IR was generated (again).
+    pub generated: usize,
+}
 
 /// A compilation session: the database and its inputs.
 pub struct Session {
@@ -31,6 +42,7 @@ pub struct Session {
     files: BTreeMap<String, SourceFile>,
     rules: RuleFiles,
     options: Options,
+    target: Target,
 }
 
 impl Default for Session {
@@ -51,11 +63,15 @@ impl Session {
             .durability(Durability::HIGH)
             .new(&db);
         let options = Options::new(&db, false);
+        let target = Target::builder(None, None)
+            .durability(Durability::HIGH)
+            .new(&db);
         Session {
             db,
             files: BTreeMap::new(),
             rules,
             options,
+            target,
         }
     }
 
@@ -85,19 +101,19 @@ impl Session {
         self.files.remove(path).is_some()
     }
 
-    /// Runs `work` and counts how many functions it lowered (again): the executions of the
-    /// per-function lowering query, as `kiln serve` and `kiln watch` report them.
-    pub fn counting_lowerings<T>(&self, work: impl FnOnce(&Self) -> T) -> (T, usize) {
+    /// Runs `work` and counts the functions it lowered and code-generated (again): the
+    /// executions of the per-function queries, as `kiln serve` and `kiln watch` report them.
+    pub fn counting<T>(&self, work: impl FnOnce(&Self) -> T) -> (T, Work) {
         self.db.record_executions();
         let _ = self.db.take_executions();
         let out = work(self);
-        let n = self
-            .db
-            .take_executions()
-            .iter()
-            .filter(|e| e.starts_with("lowered_item("))
-            .count();
-        (out, n)
+        let executed = self.db.take_executions();
+        let count = |query: &str| executed.iter().filter(|e| e.starts_with(query)).count();
+        let work = Work {
+            lowered: count("lowered_item("),
+            generated: count("function_code("),
+        };
+        (out, work)
     }
 
     /// The text of a source file.
@@ -125,6 +141,23 @@ impl Session {
         let sources = crate::shipped::read_rule_dir(dir)?;
         self.set_rules(sources);
         Ok(())
+    }
+
+    /// The target to generate code for (`None`: the host triple; the generic CPU, or
+    /// `native`). Changing it generates every function's code again.
+    pub fn set_target(&mut self, triple: Option<String>, cpu: Option<String>) {
+        if self.target.triple(&self.db) != &triple {
+            self.target
+                .set_triple(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(triple);
+        }
+        if self.target.cpu(&self.db) != &cpu {
+            self.target
+                .set_cpu(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(cpu);
+        }
     }
 
     /// Give every function a C-compatible wrapper (`--emit-c-interface`).
@@ -176,52 +209,50 @@ impl Session {
         }
     }
 
-    /// Every function's lowering, in source order (one per function, computed in parallel,
-    /// reused from earlier calls where nothing it depends on changed).
-    fn lowered_items(&self, file: SourceFile) -> Vec<(LoweredItem, i64)> {
+    /// Runs `work` on every function of a file, in parallel (one database clone per thread,
+    /// each on a large stack, as elaboration recurses deeply). Queries it runs are memoized,
+    /// so the caller then reads their results on its own database without recomputing.
+    fn for_each_function(
+        &self,
+        file: SourceFile,
+        work: impl Fn(&Database, kiln_engine::FunctionItem<'_>) + Sync,
+    ) {
         let items: Vec<_> = functions(&self.db, file).clone();
-        let (rules, options) = (self.rules, self.options);
         let threads = std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)
             .clamp(1, items.len().max(1));
         let chunk = items.len().div_ceil(threads).max(1);
-        // One database clone per thread; large stacks, as elaboration recurses deeply.
-        let lower_part = |db: &Database, part: &[kiln_engine::FunctionItem<'_>]| {
-            part.iter()
-                .map(|item| {
-                    (
-                        lowered_item(db, *item, rules, options).clone(),
-                        item.offset(db) as i64,
-                    )
-                })
-                .collect::<Vec<_>>()
+        let run = |db: &Database, part: &[kiln_engine::FunctionItem<'_>]| {
+            for item in part {
+                work(db, *item);
+            }
         };
-        let results: Vec<Vec<(LoweredItem, i64)>> = std::thread::scope(|scope| {
+        std::thread::scope(|scope| {
             let handles: Vec<_> = items
                 .chunks(chunk)
                 .map(|part| {
                     let db = self.db.clone();
+                    let run = &run;
                     let spawned = std::thread::Builder::new()
                         .stack_size(crate::LOWERING_STACK)
-                        .spawn_scoped(scope, move || lower_part(&db, part));
+                        .spawn_scoped(scope, move || run(&db, part));
                     (part, spawned)
                 })
                 .collect();
-            handles
-                .into_iter()
-                .map(|(part, h)| match h {
+            for (part, h) in handles {
+                match h {
                     Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
-                    // No thread (resource exhaustion): lower on this one.
-                    Err(_) => lower_part(&self.db, part),
-                })
-                .collect()
+                    // No thread (resource exhaustion): work on this one.
+                    Err(_) => run(&self.db, part),
+                }
+            }
         });
-        results.into_iter().flatten().collect()
     }
 
-    /// The lowered program of a file, or every error (file coordinates).
-    pub fn lower(&self, path: &str) -> Result<Vec<Lowered>, Vec<Diagnostic>> {
+    /// Lowers every function of a file (in parallel, reusing what nothing changed) and
+    /// returns the functions in source order, or every error (file coordinates).
+    fn lowered_items(&self, path: &str) -> Result<Vec<&LoweredItem>, Vec<Diagnostic>> {
         let file = self.file(path)?;
         let rule_errors = self.rule_errors();
         if !rule_errors.is_empty() {
@@ -238,32 +269,84 @@ impl Session {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let mut program = Vec::new();
-        for (item, delta) in self.lowered_items(file) {
+        let (rules, options) = (self.rules, self.options);
+        self.for_each_function(file, |db, item| {
+            lowered_item(db, item, rules, options);
+        });
+        let mut items = Vec::new();
+        for item in functions(&self.db, file) {
+            let lowered = lowered_item(&self.db, *item, rules, options);
+            let delta = item.offset(&self.db) as i64;
             errors.extend(
-                item.diagnostics
+                lowered
+                    .diagnostics
                     .iter()
                     .filter(|d| d.is_error())
                     .map(|d| d.shifted(delta)),
             );
-            program.extend(item.functions);
+            items.push(lowered);
         }
         if errors.is_empty() {
-            Ok(program)
+            Ok(items)
         } else {
             Err(errors)
         }
     }
 
-    /// Native code for a file (LLVM IR, assembly or an object).
+    /// The lowered program of a file, or every error (file coordinates).
+    pub fn lower(&self, path: &str) -> Result<Vec<Lowered>, Vec<Diagnostic>> {
+        Ok(self
+            .lowered_items(path)?
+            .into_iter()
+            .flat_map(|item| item.functions.iter().cloned())
+            .collect())
+    }
+
+    /// The lowered program as `kiln lower` prints it. Each function's text is kept, so after
+    /// an edit only what was lowered again is printed again.
+    pub fn lowered_text(&self, path: &str) -> Result<String, Vec<Diagnostic>> {
+        self.lowered_items(path)?;
+        let file = self.file(path)?;
+        let mut out = String::new();
+        for item in functions(&self.db, file) {
+            let text = lowered_text(&self.db, *item, self.rules, self.options);
+            if text.is_empty() {
+                continue;
+            }
+            if !out.is_empty() {
+                out.push('\n');
+            }
+            out.push_str(text);
+        }
+        Ok(out)
+    }
+
+    /// Native code for a file: LLVM IR, assembly or an object, at an optimization level
+    /// (0–3). Each function's LLVM IR is generated once and kept; after an edit only the
+    /// functions lowered again are generated again, and the pieces are linked into one
+    /// module (at `-O0`, LLVM IR is that linked text). Assembly, objects and optimized IR
+    /// are made from the whole linked module, as LLVM's optimizer works across functions.
     pub fn compile(
         &self,
         path: &str,
         emit: kiln_backend::Emit,
-        opts: &kiln_backend::CodegenOptions,
+        opt_level: u8,
     ) -> Result<Vec<u8>, Vec<Diagnostic>> {
-        let program = self.lower(path)?;
-        kiln_backend::emit(&program, emit, opts)
-            .map_err(|e| vec![Diagnostic::error("codegen", Span::default(), e.to_string())])
+        self.lowered_items(path)?;
+        let file = self.file(path)?;
+        let (rules, options, target) = (self.rules, self.options, self.target);
+        self.for_each_function(file, |db, item| {
+            function_code(db, item, rules, options, target);
+        });
+        let codegen_error = |m: String| vec![Diagnostic::error("codegen", Span::default(), m)];
+        let mut parts = Vec::new();
+        for item in functions(&self.db, file) {
+            match function_code(&self.db, *item, rules, options, target) {
+                Ok(code) => parts.extend(code),
+                Err(e) => return Err(codegen_error(e.clone())),
+            }
+        }
+        kiln_backend::emit_code(&parts, emit, &target.options(&self.db, opt_level))
+            .map_err(|e| codegen_error(e.to_string()))
     }
 }

@@ -2,9 +2,10 @@
 //! kind of output. Module names and source file names are fixed so the same input gives the
 //! same bytes.
 
-use crate::codegen::{build_module, CodegenError};
+use crate::code::{build_function_code, link, FunctionCode};
+use crate::codegen::CodegenError;
 use inkwell::context::Context;
-use inkwell::module::Module;
+use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::passes::PassBuilderOptions;
 use inkwell::targets::{
     CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple,
@@ -99,38 +100,52 @@ pub fn target_machine(opts: &CodegenOptions) -> Result<TargetMachine, CodegenErr
         })
 }
 
-/// Builds, verifies and optimizes the module for a target machine.
-pub fn build_for_target<'ctx>(
-    ctx: &'ctx Context,
-    functions: &[Lowered],
-    tm: &TargetMachine,
-    opt_level: u8,
-) -> Result<Module<'ctx>, CodegenError> {
-    let module = build_module(ctx, "kiln", functions, tm)?;
-    module
-        .verify()
-        .map_err(|e| CodegenError::Target(format!("LLVM rejected the module: {e}")))?;
-    if opt_level > 0 {
-        module
-            .run_passes(
-                &format!("default<O{opt_level}>"),
-                tm,
-                PassBuilderOptions::create(),
-            )
-            .map_err(|e| CodegenError::Target(format!("optimization failed: {e}")))?;
-    }
-    Ok(module)
-}
-
-/// Compiles lowered functions to LLVM IR text, assembly or an object file.
+/// Compiles lowered functions to LLVM IR text, assembly or an object file: each function is
+/// code-generated on its own ([`build_function_code`]) and the pieces are linked, exactly as
+/// an incremental session does, so both give the same bytes.
 pub fn emit(
     functions: &[Lowered],
     what: Emit,
     opts: &CodegenOptions,
 ) -> Result<Vec<u8>, CodegenError> {
-    let ctx = Context::create();
     let tm = target_machine(opts)?;
-    let module = build_for_target(&ctx, functions, &tm, opts.opt_level)?;
+    let parts = functions
+        .iter()
+        .map(|f| build_function_code(f, &tm))
+        .collect::<Result<Vec<_>, _>>()?;
+    emit_code(&parts.iter().collect::<Vec<_>>(), what, opts)
+}
+
+/// Links per-function code ([`link`]) and produces the output: at `-O0` LLVM IR is the
+/// linked text itself; otherwise the text is read back into one module, verified,
+/// optimized with `default<On>` and printed or compiled to machine code.
+pub fn emit_code(
+    parts: &[&FunctionCode],
+    what: Emit,
+    opts: &CodegenOptions,
+) -> Result<Vec<u8>, CodegenError> {
+    let tm = target_machine(opts)?;
+    let text = link(parts, &tm)?;
+    if what == Emit::LlvmIr && opts.opt_level == 0 {
+        return Ok(text.into_bytes());
+    }
+    let ctx = Context::create();
+    let buffer = MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "kiln");
+    let module = ctx
+        .create_module_from_ir(buffer)
+        .map_err(|e| CodegenError::Target(format!("LLVM cannot read the linked module: {e}")))?;
+    module
+        .verify()
+        .map_err(|e| CodegenError::Target(format!("LLVM rejected the module: {e}")))?;
+    if opts.opt_level > 0 {
+        module
+            .run_passes(
+                &format!("default<O{}>", opts.opt_level),
+                &tm,
+                PassBuilderOptions::create(),
+            )
+            .map_err(|e| CodegenError::Target(format!("optimization failed: {e}")))?;
+    }
     match what {
         Emit::LlvmIr => Ok(module.print_to_string().to_bytes().to_vec()),
         Emit::Asm | Emit::Obj => {

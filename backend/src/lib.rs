@@ -9,17 +9,19 @@
 //! assert!(!kiln_backend::host_triple().is_empty());
 //! ```
 
+pub mod code;
 pub mod codegen;
 pub mod emit;
 pub mod jit;
 pub mod mlir_llvm;
 
+pub use code::{build_function_code, link, Entity, FunctionCode};
 pub use codegen::{build_module, CodegenError};
-pub use emit::{emit, CodegenOptions, Emit};
+pub use emit::{emit, emit_code, target_machine, CodegenOptions, Emit};
 pub use jit::{call, Jit, JitError, Kind, Value};
 pub use mlir_llvm::{print_program, PrintError};
 
-use inkwell::targets::TargetMachine;
+pub use inkwell::targets::TargetMachine;
 
 /// The version of the LLVM library kiln is linked against.
 pub fn llvm_version() -> (u32, u32, u32) {

@@ -8,7 +8,8 @@
 use crate::ir::{FunctionItem, SourceFile};
 use kiln_frontend::ast;
 use kiln_frontend::ir::{Function, Module};
-use kiln_frontend::{has_errors, Diagnostic, Parsed, SignatureTable};
+use kiln_frontend::split::{split_module, FunctionSpan};
+use kiln_frontend::{has_errors, Diagnostic, Parsed, SignatureTable, Span};
 
 /// The syntax tree of a whole file, with every syntax error.
 #[salsa::tracked(returns(ref))]
@@ -16,20 +17,60 @@ pub fn parse_file(db: &dyn salsa::Database, file: SourceFile) -> Parsed<ast::Mod
     kiln_frontend::parse_module(file.text(db))
 }
 
+/// One function's text, interned so that its parse is shared by every item (and every
+/// revision) with the same text.
+#[salsa::interned(debug)]
+pub struct FunctionText<'db> {
+    #[returns(ref)]
+    pub text: String,
+}
+
+/// One function's text parsed on its own (spans relative to its start); `None` when the
+/// parser gave up.
+#[salsa::tracked(returns(ref))]
+pub fn parse_function<'db>(
+    db: &'db dyn salsa::Database,
+    text: FunctionText<'db>,
+) -> Option<Parsed<ast::Func>> {
+    kiln_frontend::parse_func(text.text(db)).ok()
+}
+
+/// Where a file's functions are, found from its tokens alone, when the file is of a plain
+/// shape and every function parses on its own without a diagnostic; `None` otherwise
+/// (then [`functions`] and [`check_file`] read [`parse_file`], the whole file's parse, so
+/// diagnostics of malformed files are exactly the parser's). After an edit of a plain
+/// file, this lexes the file and parses again only the functions whose text changed.
+#[salsa::tracked(returns(ref))]
+pub fn split_file(db: &dyn salsa::Database, file: SourceFile) -> Option<Vec<FunctionSpan>> {
+    let text = file.text(db);
+    let spans = split_module(text)?;
+    for f in &spans {
+        let own = FunctionText::new(db, text.get(f.span.range())?.to_string());
+        let parsed = parse_function(db, own).as_ref()?;
+        if !parsed.diagnostics.is_empty() || parsed.tree.name.node != f.name {
+            return None;
+        }
+    }
+    Some(spans)
+}
+
 /// The functions of a file, in source order, each with its own text.
 #[salsa::tracked(returns(ref))]
 pub fn functions<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<FunctionItem<'db>> {
     let text = file.text(db);
-    parse_file(db, file)
-        .tree
-        .funcs
-        .iter()
-        .map(|f| {
-            let span = f.span;
-            let own = text.get(span.range()).unwrap_or_default().to_string();
-            FunctionItem::new(db, file, f.name.node.clone(), own, span.start)
-        })
-        .collect()
+    let item = |name: &str, span: Span| {
+        let own = text.get(span.range()).unwrap_or_default().to_string();
+        FunctionItem::new(db, file, name.to_string(), own, span.start)
+    };
+    match split_file(db, file) {
+        Some(spans) => spans.iter().map(|f| item(&f.name, f.span)).collect(),
+        None => parse_file(db, file)
+            .tree
+            .funcs
+            .iter()
+            .map(|f| item(&f.name.node, f.span))
+            .collect(),
+    }
 }
 
 /// A function built from its own text: the IR (absent if the text has syntax errors, which
@@ -42,8 +83,8 @@ pub struct Built {
 
 #[salsa::tracked(returns(ref))]
 pub fn function_ir<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -> Built {
-    match kiln_frontend::parse_func(item.text(db)) {
-        Ok(parsed) if !has_errors(&parsed.diagnostics) => {
+    match parse_function(db, FunctionText::new(db, item.text(db).clone())) {
+        Some(parsed) if !has_errors(&parsed.diagnostics) => {
             let (function, diagnostics) = kiln_frontend::build_function(&parsed.tree);
             Built {
                 function: Some(function),
@@ -89,7 +130,11 @@ pub fn verify_function<'db>(
 /// All diagnostics of a file, in file coordinates, sorted by position.
 #[salsa::tracked(returns(ref))]
 pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
-    let mut out = parse_file(db, file).diagnostics.clone();
+    let mut out = match split_file(db, file) {
+        // Every function parsed cleanly on its own, so the file has no syntax errors.
+        Some(_) => Vec::new(),
+        None => parse_file(db, file).diagnostics.clone(),
+    };
     let mut names = Vec::new();
     for item in functions(db, file) {
         let delta = item.offset(db) as i64;

@@ -122,3 +122,23 @@ pub fn lowered_item<'db>(
     }
     out
 }
+
+/// One function's lowering as `kiln lower` prints it: each function it yields, separated
+/// by a blank line (empty when it yields none). A file's text is the non-empty texts of its
+/// functions joined by blank lines, so an edit prints again only what it lowered again.
+#[salsa::tracked(returns(ref))]
+pub fn lowered_text<'db>(
+    db: &'db dyn Db,
+    item: FunctionItem<'db>,
+    rules: RuleFiles,
+    options: Options,
+) -> String {
+    let mut out = String::new();
+    for f in &lowered_item(db, item, rules, options).functions {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&f.to_string());
+    }
+    out
+}

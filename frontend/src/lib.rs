@@ -25,6 +25,7 @@ pub mod ops;
 pub mod parser;
 pub mod printer;
 pub mod span;
+pub mod split;
 pub mod types;
 pub mod verifier;
 

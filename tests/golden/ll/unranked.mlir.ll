@@ -3,8 +3,6 @@ source_filename = "kiln"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
-declare void @print_memref_f32(i64, ptr)
-
 define i64 @rank_of(i64 %0, ptr %1) {
 bb0:
   ret i64 %0
@@ -67,6 +65,8 @@ bb0:
   %14 = load i64, ptr %13, align 8
   ret i64 %14
 }
+
+declare void @print_memref_f32(i64, ptr)
 
 declare ptr @malloc(i64)
 

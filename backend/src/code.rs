@@ -1,0 +1,287 @@
+//! Per-function LLVM IR as plain data, and the module built from it.
+//!
+//! Each lowered function is code-generated in a module of its own (its own `Context`, which
+//! is dropped at once) and kept as the text LLVM printed: its definition and the
+//! declarations it needs. [`link`] puts the pieces of a whole program together into the
+//! text LLVM would print for one module holding them all, so an incremental compiler can
+//! cache one [`FunctionCode`] per function and, after an edit, generate code for the edited
+//! functions alone. No LLVM object outlives [`build_function_code`].
+
+use crate::codegen::{build_module, CodegenError};
+use inkwell::context::Context;
+use inkwell::targets::TargetMachine;
+use kiln_engine::Lowered;
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// One function's LLVM IR, as LLVM printed it in a module of its own.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FunctionCode {
+    /// The `define` block, or `None` for an external function.
+    pub definition: Option<Entity>,
+    /// Every function the definition refers to (or the external function itself), as
+    /// `declare` lines.
+    pub declarations: Vec<Entity>,
+    /// The module's attribute groups, by the number the entities use.
+    pub attributes: Vec<(u32, String)>,
+}
+
+/// A top-level function entity of the printed module.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Entity {
+    pub name: String,
+    /// The type, as `ret (params)`: what a declaration and the definition must agree on.
+    pub signature: String,
+    /// The printed text, ending in a newline, with attribute references local to the
+    /// function's own module.
+    pub text: String,
+}
+
+/// Code-generates one lowered function in a module of its own for a target machine.
+pub fn build_function_code(
+    function: &Lowered,
+    tm: &TargetMachine,
+) -> Result<FunctionCode, CodegenError> {
+    let ctx = Context::create();
+    let module = build_module(&ctx, "kiln", std::slice::from_ref(function), tm)?;
+    module.verify().map_err(|e| CodegenError::Invalid {
+        function: function.name.clone(),
+        message: e.to_string(),
+    })?;
+    let text = module.print_to_string().to_string();
+    split_module(&text).map_err(|message| CodegenError::Invalid {
+        function: function.name.clone(),
+        message,
+    })
+}
+
+/// Splits a printed one-function module into its entities.
+fn split_module(text: &str) -> Result<FunctionCode, String> {
+    let mut code = FunctionCode {
+        definition: None,
+        declarations: Vec::new(),
+        attributes: Vec::new(),
+    };
+    let mut lines = text.lines().peekable();
+    let mut comment = String::new();
+    while let Some(line) = lines.next() {
+        if line.is_empty()
+            || line.starts_with("; ModuleID")
+            || line.starts_with("source_filename")
+            || line.starts_with("target ")
+        {
+            continue;
+        }
+        if line.starts_with("; Function Attrs:") {
+            comment = format!("{line}\n");
+        } else if line.starts_with("define ") {
+            let mut body = format!("{line}\n");
+            loop {
+                match lines.next() {
+                    Some(l) => {
+                        body.push_str(l);
+                        body.push('\n');
+                        if l == "}" {
+                            break;
+                        }
+                    }
+                    None => return Err("LLVM printed a function without its end".into()),
+                }
+            }
+            if code.definition.is_some() {
+                return Err("LLVM printed two definitions for one function".into());
+            }
+            let (name, signature) = head(line)?;
+            code.definition = Some(Entity {
+                name,
+                signature,
+                text: std::mem::take(&mut comment) + &body,
+            });
+        } else if line.starts_with("declare ") {
+            let (name, signature) = head(line)?;
+            code.declarations.push(Entity {
+                name,
+                signature,
+                text: std::mem::take(&mut comment) + line + "\n",
+            });
+        } else if let Some(rest) = line.strip_prefix("attributes #") {
+            let (n, group) = rest
+                .split_once(" = ")
+                .ok_or_else(|| format!("unexpected attribute line `{line}`"))?;
+            let n = n
+                .parse()
+                .map_err(|_| format!("unexpected attribute line `{line}`"))?;
+            code.attributes.push((n, group.to_string()));
+        } else {
+            return Err(format!("unexpected top-level line `{line}`"));
+        }
+    }
+    Ok(code)
+}
+
+/// The name and the type (`ret (params)`, without parameter names or attribute
+/// references) of a `define` or `declare` line.
+fn head(line: &str) -> Result<(String, String), String> {
+    let bad = || format!("cannot read the function line `{line}`");
+    let rest = line
+        .strip_prefix("define ")
+        .or_else(|| line.strip_prefix("declare "))
+        .ok_or_else(bad)?;
+    let at = rest.find(" @").ok_or_else(bad)?;
+    let ret = &rest[..at];
+    let after = &rest[at + 2..];
+    let open = after.find('(').ok_or_else(bad)?;
+    let close = after.rfind(')').ok_or_else(bad)?;
+    let name = after[..open].trim_matches('"').to_string();
+    let params = strip_value_names(&after[open + 1..close]);
+    Ok((name, format!("{ret} ({params})")))
+}
+
+/// `i32 %0, ptr %1` → `i32, ptr`.
+fn strip_value_names(params: &str) -> String {
+    let mut out = String::new();
+    let mut chars = params.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == ' ' && chars.peek() == Some(&'%') {
+            // Skip ` %name` up to the next separator.
+            while chars.peek().is_some_and(|&c| c != ',' && c != ')') {
+                chars.next();
+            }
+            continue;
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The attribute references (` #N`) of `text`, in order.
+fn references(text: &str) -> Vec<u32> {
+    text.match_indices(" #")
+        .filter_map(|(i, _)| {
+            let rest = &text[i + 2..];
+            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+            rest[..digits].parse().ok()
+        })
+        .collect()
+}
+
+/// Rewrites attribute references (` #N`) of `text` through `map`.
+fn renumber(text: &str, map: &HashMap<u32, u32>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find(" #") {
+        out.push_str(&rest[..i + 2]);
+        rest = &rest[i + 2..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        if let Some(g) = rest[..digits].parse::<u32>().ok().and_then(|n| map.get(&n)) {
+            let _ = write!(out, "{g}");
+            rest = &rest[digits..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The text LLVM prints for one module holding every piece, in order: the definitions in
+/// the order given, then each function declared but not defined, in order of first use,
+/// then the attribute groups (numbered in order of first use, as LLVM numbers them).
+/// Fails when two pieces disagree on a function's type.
+pub fn link(parts: &[&FunctionCode], tm: &TargetMachine) -> Result<String, CodegenError> {
+    let defined: HashMap<&str, &Entity> = parts
+        .iter()
+        .filter_map(|p| p.definition.as_ref())
+        .map(|d| (d.name.as_str(), d))
+        .collect();
+    let mut declared: HashMap<&str, &Entity> = HashMap::new();
+    let mut entities: Vec<(&FunctionCode, &Entity)> = Vec::new();
+    let mut external: Vec<(&FunctionCode, &Entity)> = Vec::new();
+    for p in parts {
+        if let Some(d) = &p.definition {
+            entities.push((p, d));
+        }
+        for d in &p.declarations {
+            let earlier = defined
+                .get(d.name.as_str())
+                .or_else(|| declared.get(d.name.as_str()));
+            match earlier {
+                Some(e) if e.signature != d.signature => {
+                    return Err(CodegenError::Target(format!(
+                        "`@{}` is used as `{}` and as `{}`",
+                        d.name, d.signature, e.signature
+                    )))
+                }
+                Some(_) => {}
+                None => {
+                    declared.insert(&d.name, d);
+                    external.push((p, d));
+                }
+            }
+        }
+    }
+    entities.extend(external);
+
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        "; ModuleID = 'kiln'\nsource_filename = \"kiln\"\ntarget datalayout = \"{}\"\ntarget triple = \"{}\"\n",
+        tm.get_target_data().get_data_layout().as_str().to_string_lossy(),
+        tm.get_triple().as_str().to_string_lossy()
+    );
+    let mut groups: Vec<&str> = Vec::new();
+    for (part, entity) in entities {
+        out.push('\n');
+        if part.attributes.is_empty() {
+            out.push_str(&entity.text);
+            continue;
+        }
+        let mut map: HashMap<u32, u32> = HashMap::new();
+        for n in references(&entity.text) {
+            let Some((_, group)) = part.attributes.iter().find(|(m, _)| *m == n) else {
+                continue;
+            };
+            let g = match groups.iter().position(|x| x == group) {
+                Some(g) => g,
+                None => {
+                    groups.push(group);
+                    groups.len() - 1
+                }
+            };
+            map.entry(n).or_insert(g as u32);
+        }
+        out.push_str(&renumber(&entity.text, &map));
+    }
+    if !groups.is_empty() {
+        out.push('\n');
+        for (g, group) in groups.iter().enumerate() {
+            let _ = writeln!(out, "attributes #{g} = {group}");
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn heads_drop_value_names_and_attribute_references() {
+        assert_eq!(
+            head("define { i32, i32 } @f(i32 %0, ptr %1) {").unwrap(),
+            ("f".to_string(), "{ i32, i32 } (i32, ptr)".to_string())
+        );
+        assert_eq!(
+            head("declare i32 @llvm.smax.i32(i32, i32) #0").unwrap(),
+            ("llvm.smax.i32".to_string(), "i32 (i32, i32)".to_string())
+        );
+        assert_eq!(head("define void @g() {").unwrap().1, "void ()".to_string());
+    }
+
+    #[test]
+    fn renumbering_touches_only_mapped_references() {
+        let map = HashMap::from([(0, 3)]);
+        assert_eq!(
+            renumber("declare i32 @a(i32) #0\n; x #1\n", &map),
+            "declare i32 @a(i32) #3\n; x #1\n"
+        );
+    }
+}
