@@ -2,6 +2,7 @@
 //! lowers again only what depends on it, and random edit sequences give the same output as
 //! compiling from scratch.
 
+use kiln::backend::Emit;
 use kiln::shipped::shipped_rules;
 use kiln::{RuleSource, Session};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
@@ -30,18 +31,43 @@ func.func @wrapped(%x: i32, %y: i32) -> (i32, i32) attributes {llvm.emit_c_inter
 fn session() -> Session {
     let mut s = Session::new();
     s.set_source("m.mlir", SRC);
-    s.lower("m.mlir").expect("lowers");
+    s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
     s.database().record_executions();
     s
 }
 
-/// How many times each query ran since the last call.
+/// How many times each query ran since the last call of `runs` or `ran`.
+fn ran(s: &Session) -> Ran {
+    Ran(s.database().take_executions())
+}
+
+struct Ran(Vec<String>);
+
+impl Ran {
+    fn get(&self, query: &str) -> usize {
+        self.0
+            .iter()
+            .filter(|e| e.starts_with(&format!("{query}(")))
+            .count()
+    }
+}
+
+/// How many times one query ran since the last call of `runs` or `ran`.
 fn runs(s: &Session, query: &str) -> usize {
-    s.database()
-        .take_executions()
-        .iter()
-        .filter(|e| e.starts_with(&format!("{query}(")))
-        .count()
+    ran(s).get(query)
+}
+
+/// Compiles to LLVM IR; the counts of the stages that ran again.
+fn compile_counts(s: &Session) -> [usize; 5] {
+    s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
+    let r = ran(s);
+    [
+        r.get("parse_file"),
+        r.get("parse_function"),
+        r.get("function_ir"),
+        r.get("lowered_item"),
+        r.get("function_code"),
+    ]
 }
 
 fn with_rules(edit: impl Fn(&str, &str) -> String) -> Vec<RuleSource> {
@@ -74,14 +100,60 @@ fn editing_one_body_lowers_that_function_alone() {
 }
 
 #[test]
+fn editing_one_body_parses_lowers_and_generates_that_function_alone() {
+    let mut s = session();
+    s.set_source(
+        "m.mlir",
+        SRC.replace("arith.addi %x, %x", "arith.muli %x, %x"),
+    );
+    // Not the whole file: the edited function's text alone is parsed.
+    assert_eq!(compile_counts(&s), [0, 1, 1, 1, 1]);
+    let ir = String::from_utf8(s.compile("m.mlir", Emit::LlvmIr, 0).expect("ir")).expect("utf8");
+    assert!(ir.contains("mul i32"), "{ir}");
+}
+
+#[test]
 fn whitespace_between_functions_lowers_nothing() {
     let mut s = session();
     s.set_source(
         "m.mlir",
         SRC.replace("}\n\nfunc.func @mem", "}\n\n\n// a comment\nfunc.func @mem"),
     );
-    s.lower("m.mlir").expect("lowers");
-    assert_eq!(runs(&s, "lowered_item"), 0);
+    // The file is split again; no function is parsed, built, lowered or generated again.
+    assert_eq!(compile_counts(&s), [0, 0, 0, 0, 0]);
+}
+
+#[test]
+fn whitespace_inside_a_body_generates_no_code_again() {
+    let mut s = session();
+    s.set_source(
+        "m.mlir",
+        SRC.replace(
+            "  %0 = arith.addi %x, %x",
+            "  // a comment\n  %0 = arith.addi  %x, %x",
+        ),
+    );
+    // Its spans moved, so the function is built and lowered again (diagnostics name
+    // positions); its lowering comes out equal, so its code is reused.
+    assert_eq!(compile_counts(&s), [0, 1, 1, 1, 0]);
+}
+
+#[test]
+fn a_syntax_error_falls_back_to_the_whole_file_parse_and_recovers() {
+    let mut s = session();
+    s.set_source(
+        "m.mlir",
+        SRC.replace("arith.addi %x, %x", "arith.addi %x %x"),
+    );
+    let errors = s.diagnostics("m.mlir");
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(s.compile("m.mlir", Emit::LlvmIr, 0).is_err());
+    assert_eq!(ran(&s).get("parse_file"), 1);
+    s.set_source("m.mlir", SRC);
+    // Back to the original text: parses are kept by text, so nothing is parsed again;
+    // the item's memos held the broken version, so @scalar is built and lowered again,
+    // and its lowering comes out equal, so its code is reused.
+    assert_eq!(compile_counts(&s), [0, 0, 1, 1, 0]);
 }
 
 #[test]
@@ -122,8 +194,12 @@ fn editing_a_rule_file_lowers_the_functions_it_can_affect() {
     let mut s = session();
     // c_interface.rules only matters to functions with a C wrapper.
     s.set_rules(s_rules_after_ciface_edit());
-    s.lower("m.mlir").expect("lowers");
-    assert_eq!(runs(&s, "lowered_item"), 1, "only @wrapped");
+    let [_, parsed, _, lowered, generated] = compile_counts(&s);
+    assert_eq!(
+        (parsed, lowered, generated),
+        (0, 1, 0),
+        "only @wrapped, to equal code"
+    );
     // A rule appended to unranked.rules can fire in no function here (slices compare
     // positions too, so an edit that moves rules a function can use lowers it again: its
     // diagnostics would name those lines).
@@ -136,11 +212,10 @@ fn editing_a_rule_file_lowers_the_functions_it_can_affect() {
     }
     s.set_rules(rules);
     assert!(s.rule_errors().is_empty(), "{:?}", s.rule_errors());
-    s.lower("m.mlir").expect("lowers");
-    let ran = s.database().take_executions();
-    assert!(
-        !ran.iter().any(|e| e.starts_with("lowered_item(")),
-        "no function can use the new rule: {ran:?}"
+    assert_eq!(
+        compile_counts(&s),
+        [0, 0, 0, 0, 0],
+        "no function can use the new rule"
     );
 }
 
@@ -165,8 +240,10 @@ fn a_signature_edit_lowers_the_function_and_the_caller_it_forces_to_change() {
         "{:?}",
         s.diagnostics("m.mlir")
     );
-    s.lower("m.mlir").expect("lowers");
-    assert_eq!(runs(&s, "lowered_item"), 2, "@scalar and @caller");
+    let [_, parsed, _, lowered, generated] = compile_counts(&s);
+    assert_eq!(parsed, 2, "the two edited functions");
+    assert_eq!(lowered, 2, "@scalar and @caller");
+    assert_eq!(generated, 2, "@scalar and @caller");
 }
 
 /// One edit of a random sequence.
@@ -174,17 +251,23 @@ fn a_signature_edit_lowers_the_function_and_the_caller_it_forces_to_change() {
 enum Edit {
     /// Replace function `i`'s body with variant `v`.
     Body(u8, u8),
+    /// Give `@f0` a second parameter, or take it away (its caller changes with it).
+    Signature,
     /// Add or remove the extra function.
     Toggle,
+    /// Comments and blank lines: between functions, or inside `@f1`.
+    Whitespace(u8),
     /// Change the rules: a comment in one file, or a lowering choice.
     Rule(u8),
 }
 
 impl Arbitrary for Edit {
     fn arbitrary(g: &mut Gen) -> Edit {
-        match u8::arbitrary(g) % 3 {
+        match u8::arbitrary(g) % 5 {
             0 => Edit::Body(u8::arbitrary(g), u8::arbitrary(g)),
-            1 => Edit::Toggle,
+            1 => Edit::Signature,
+            2 => Edit::Toggle,
+            3 => Edit::Whitespace(u8::arbitrary(g)),
             _ => Edit::Rule(u8::arbitrary(g)),
         }
     }
@@ -199,7 +282,9 @@ const BODIES: &[&str] = &[
 
 struct State {
     bodies: [usize; 2],
+    two_params: bool,
     extra: bool,
+    whitespace: u8,
     rules: u8,
 }
 
@@ -207,11 +292,32 @@ impl State {
     fn text(&self) -> String {
         let mut t = String::new();
         for (i, b) in self.bodies.iter().enumerate() {
+            let params = if i == 0 && self.two_params {
+                "%x: i32, %y: i64"
+            } else {
+                "%x: i32"
+            };
+            let inside = if i == 1 && self.whitespace % 2 == 1 {
+                "  // inside\n\n"
+            } else {
+                ""
+            };
             t.push_str(&format!(
-                "func.func @f{i}(%x: i32) -> i32 {{\n  {}\n  func.return %0 : i32\n}}\n",
+                "func.func @f{i}({params}) -> i32 {{\n{inside}  {}\n  func.return %0 : i32\n}}\n",
                 BODIES[*b]
             ));
+            if self.whitespace / 2 % 2 == 1 {
+                t.push_str("\n// between\n\n");
+            }
         }
+        let (args, types) = if self.two_params {
+            ("%x, %w", "i32, i64")
+        } else {
+            ("%x", "i32")
+        };
+        t.push_str(&format!(
+            "func.func @h(%x: i32) -> i32 {{\n  %w = arith.extsi %x : i32 to i64\n  %0 = func.call @f0({args}) : ({types}) -> i32\n  func.return %0 : i32\n}}\n"
+        ));
         if self.extra {
             t.push_str("func.func @g(%m: memref<4xf32>) -> f32 {\n  %c1 = arith.constant 1 : index\n  %0 = memref.load %m[%c1] : memref<4xf32>\n  func.return %0 : f32\n}\n");
         }
@@ -228,11 +334,12 @@ impl State {
     }
 }
 
+/// The lowered text and the LLVM IR, or the errors.
 fn render(s: &Session) -> String {
-    match s.lower("m.mlir") {
-        Ok(fs) => fs.iter().map(|f| f.to_string()).collect(),
-        Err(e) => format!("{e:?}"),
-    }
+    let ir = s
+        .compile("m.mlir", Emit::LlvmIr, 0)
+        .map(|b| String::from_utf8_lossy(&b).into_owned());
+    format!("{:?}\n{ir:?}", s.lowered_text("m.mlir"))
 }
 
 #[test]
@@ -240,7 +347,9 @@ fn random_edit_sequences_match_a_fresh_compile() {
     fn prop(edits: Vec<Edit>) -> bool {
         let mut st = State {
             bodies: [0, 1],
+            two_params: false,
             extra: false,
+            whitespace: 0,
             rules: 0,
         };
         let mut s = Session::new();
@@ -249,7 +358,9 @@ fn random_edit_sequences_match_a_fresh_compile() {
         for e in edits.iter().take(6) {
             match e {
                 Edit::Body(i, v) => st.bodies[*i as usize % 2] = *v as usize % BODIES.len(),
+                Edit::Signature => st.two_params = !st.two_params,
                 Edit::Toggle => st.extra = !st.extra,
+                Edit::Whitespace(w) => st.whitespace = *w,
                 Edit::Rule(k) => st.rules = *k,
             }
             s.set_source("m.mlir", st.text());
@@ -257,7 +368,7 @@ fn random_edit_sequences_match_a_fresh_compile() {
             let incremental = render(&s);
             let mut fresh = Session::with_rules(st.rules());
             fresh.set_source("m.mlir", st.text());
-            if incremental != render(&fresh) {
+            if incremental != render(&fresh) || incremental.contains("Err") {
                 return false;
             }
         }
@@ -266,6 +377,42 @@ fn random_edit_sequences_match_a_fresh_compile() {
     QuickCheck::new()
         .tests(15)
         .quickcheck(prop as fn(Vec<Edit>) -> bool);
+}
+
+#[test]
+fn the_token_split_agrees_with_the_parser_on_every_corpus_file() {
+    // Where the split answers, its functions are the parser's, and every file the parser
+    // reads without a diagnostic is of a shape the split answers for.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
+    let mut checked = 0;
+    for dir in [root.clone(), root.join("legacy"), root.join("fail")] {
+        for entry in std::fs::read_dir(&dir).expect("corpus") {
+            let p = entry.expect("entry").path();
+            if p.extension().is_none_or(|e| e != "mlir") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&p).expect("read");
+            let parsed = kiln::frontend::parse_module(&text);
+            let split = kiln::frontend::split::split_module(&text);
+            let from_parser: Vec<_> = parsed
+                .tree
+                .funcs
+                .iter()
+                .map(|f| (f.name.node.clone(), f.span))
+                .collect();
+            if let Some(split) = &split {
+                if parsed.diagnostics.is_empty() {
+                    let from_split: Vec<_> =
+                        split.iter().map(|f| (f.name.clone(), f.span)).collect();
+                    assert_eq!(from_split, from_parser, "{}", p.display());
+                }
+            } else {
+                assert!(!parsed.diagnostics.is_empty(), "{}", p.display());
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 30, "{checked}");
 }
 
 #[test]
