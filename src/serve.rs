@@ -110,7 +110,6 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
                 .unwrap_or(0)
                 .min(3) as u8;
             let start = Instant::now();
-            let text = s.text(path).unwrap_or_default();
             let e = match emit {
                 "lowered" => None,
                 "llvm-ir" => Some(kiln_backend::Emit::LlvmIr),
@@ -124,16 +123,19 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
             };
             let (built, work) = s.counting(|s| match e {
                 None => s.lowered_text(path),
-                Some(e) => s
-                    .compile(path, e, opt)
-                    .map(|bytes| String::from_utf8_lossy(&bytes).into_owned()),
+                Some(e) => s.compile(path, e, opt).map(|bytes| {
+                    // Moved, not copied, when valid (LLVM IR and assembly always are).
+                    String::from_utf8(bytes)
+                        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+                }),
             });
             let output = match built {
                 Ok(o) => o,
                 Err(ds) => {
+                    let text = s.text(path).unwrap_or_default();
                     return Ok(Some(
                         json!({ "errors": diagnostics_json(&ds, path, &text) }),
-                    ))
+                    ));
                 }
             };
             let mut result = json!({

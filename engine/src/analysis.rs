@@ -20,8 +20,11 @@ pub struct OpTable {
 
 impl OpTable {
     pub fn new(rules: &RuleSet) -> OpTable {
-        let ops = rules
-            .decls
+        OpTable::from_decls(&rules.decls)
+    }
+
+    pub fn from_decls(decls: &[OpDecl]) -> OpTable {
+        let ops = decls
             .iter()
             .map(|d| (Symbol::from(d.name.as_str()), d.clone()))
             .collect();

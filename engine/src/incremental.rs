@@ -10,6 +10,7 @@ use crate::db::Db;
 use crate::ir::{FunctionItem, Options};
 use crate::lower::{lower_variant, variants, LowerOptions};
 use crate::lowered::Lowered;
+use crate::rule::ruleset::{OpDecl, RuleLoc};
 use crate::rule::{load_rules, RuleDiagnostic, RuleSet, RuleSource};
 use kiln_frontend::{has_errors, Diagnostic};
 
@@ -48,31 +49,82 @@ pub fn rule_index(db: &dyn salsa::Database, rules: RuleFiles) -> crate::slice::R
     crate::slice::index(&checked_rules(db, rules).rules)
 }
 
-/// The rules one function's lowering can use; `None` when the rules have errors or the
-/// function does not verify (it is not lowered).
+/// The operation declarations of the rules, without their positions: all that encoding a
+/// function reads of them. Editing rules (or moving declarations) leaves it equal.
 #[salsa::tracked(returns(ref))]
-pub fn rule_slice<'db>(
+pub fn op_decls(db: &dyn salsa::Database, rules: RuleFiles) -> Vec<OpDecl> {
+    let mut decls = checked_rules(db, rules).rules.decls.clone();
+    for d in &mut decls {
+        d.loc = RuleLoc::default();
+    }
+    decls
+}
+
+/// The operations of one function's encoding (see `slice::encoded_ops`); `None` when the
+/// function does not verify (it is not lowered). Depends on the rules only through
+/// [`op_decls`], so a rule edit reuses it.
+#[salsa::tracked(returns(ref))]
+pub fn encoded_ops<'db>(
     db: &'db dyn salsa::Database,
     item: FunctionItem<'db>,
     rules: RuleFiles,
     options: Options,
-) -> Option<RuleSet> {
-    let checked = checked_rules(db, rules);
-    if checked.has_errors() {
-        return None;
-    }
+) -> Option<Vec<String>> {
     let built = function_ir(db, item);
     let f = built.function.as_ref()?;
     if has_errors(&built.diagnostics) || has_errors(verify_function(db, item)) {
         return None;
     }
+    let table = crate::analysis::OpTable::from_decls(op_decls(db, rules));
     let vs = variants(f, options.emit_c_interface(db));
-    Some(crate::slice::slice_with(
-        &checked.rules,
-        rule_index(db, rules),
-        f,
-        &vs,
-    ))
+    Some(crate::slice::encoded_ops(&table, f, &vs))
+}
+
+/// A set of operations, interned: functions whose encodings have the same operations
+/// share a slice.
+#[salsa::interned(debug)]
+pub struct OpSet<'db> {
+    #[returns(ref)]
+    pub ops: Vec<String>,
+}
+
+/// A slice of the rules, interned: comparing two is comparing ids.
+#[salsa::interned(debug)]
+pub struct Slice<'db> {
+    #[returns(ref)]
+    pub rules: RuleSet,
+}
+
+/// The slice for one set of operations: computed once per distinct set after a rule edit,
+/// not once per function.
+#[salsa::tracked(returns(copy))]
+pub fn slice_of<'db>(
+    db: &'db dyn salsa::Database,
+    ops: OpSet<'db>,
+    rules: RuleFiles,
+) -> Slice<'db> {
+    let checked = checked_rules(db, rules);
+    let rules_index = rule_index(db, rules);
+    Slice::new(
+        db,
+        crate::slice::close(&checked.rules, rules_index, ops.ops(db)),
+    )
+}
+
+/// The rules one function's lowering can use; `None` when the rules have errors or the
+/// function does not verify (it is not lowered).
+#[salsa::tracked(returns(copy))]
+pub fn rule_slice<'db>(
+    db: &'db dyn salsa::Database,
+    item: FunctionItem<'db>,
+    rules: RuleFiles,
+    options: Options,
+) -> Option<Slice<'db>> {
+    if checked_rules(db, rules).has_errors() {
+        return None;
+    }
+    let ops = encoded_ops(db, item, rules, options).as_ref()?;
+    Some(slice_of(db, OpSet::new(db, ops.clone()), rules))
 }
 
 /// One function's lowering: the functions it yields (itself, and its C wrapper or
@@ -97,7 +149,7 @@ pub fn lowered_item<'db>(
     let Some(slice) = rule_slice(db, item, rules, options) else {
         return LoweredItem::default();
     };
-    let compiled = match db.compiled(slice) {
+    let compiled = match db.compiled(slice.rules(db)) {
         Ok(c) => c,
         Err(e) => {
             return LoweredItem {

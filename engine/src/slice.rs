@@ -86,12 +86,15 @@ pub fn index(rules: &RuleSet) -> RuleIndex {
 
 /// The slice of `rules` that lowering `f` (in the given variants) can use.
 pub fn slice_for(rules: &RuleSet, f: &Function, variants: &[Variant]) -> RuleSet {
-    slice_with(rules, &index(rules), f, variants)
+    let ops = encoded_ops(&OpTable::new(rules), f, variants);
+    close(rules, &index(rules), &ops)
 }
 
-/// [`slice_for`] with the rule set's [`index`] computed beforehand.
-pub fn slice_with(rules: &RuleSet, idx: &RuleIndex, f: &Function, variants: &[Variant]) -> RuleSet {
-    let table = Arc::new(OpTable::new(rules));
+/// The operations of `f`'s encoding (in the given variants), sorted: where a slice starts.
+/// It depends on the rules only through their operation declarations (`table`), so an
+/// edit of rules alone leaves it equal.
+pub fn encoded_ops(table: &OpTable, f: &Function, variants: &[Variant]) -> Vec<String> {
+    let table = Arc::new(table.clone());
     let mut egraph: EGraph<Node, Analysis> = EGraph::new(Analysis::new(table.clone()));
     for v in variants {
         encode_variant(&mut egraph, &table, f, *v);
@@ -104,6 +107,13 @@ pub fn slice_with(rules: &RuleSet, idx: &RuleIndex, f: &Function, variants: &[Va
             }
         }
     }
+    have.into_iter().collect()
+}
+
+/// The slice of `rules` for a function whose encoding has the operations `ops` (see
+/// [`encoded_ops`]): functions with the same operations share one slice.
+pub fn close(rules: &RuleSet, idx: &RuleIndex, ops: &[String]) -> RuleSet {
+    let mut have: BTreeSet<String> = ops.iter().cloned().collect();
     let mut taken = vec![false; rules.rules.len()];
     let mut done = vec![false; idx.directions.len()];
     loop {
