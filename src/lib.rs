@@ -62,6 +62,7 @@ pub mod code;
 pub mod serve;
 pub mod session;
 pub mod shipped;
+pub mod watch;
 
 pub use session::{Session, Work};
 
@@ -171,3 +172,48 @@ pub fn lower_file(
 
 /// Stack size of the lowering threads (address space, committed only as used).
 pub const LOWERING_STACK: usize = 1 << 30;
+
+/// A path as messages name it (`-` is standard input).
+pub fn display_path(path: &std::path::Path) -> String {
+    if path == std::path::Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// Writes `contents` to `path` through a temporary file in the same directory, so a reader
+/// never sees a partial file and a failure leaves no file behind. `-` is standard output;
+/// a device or a pipe (`/dev/null`) is written in place. A new file gets mode 0644 (an
+/// existing one keeps its mode), not the temporary file's 0600.
+pub fn write_atomically(path: &std::path::Path, contents: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    if path.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        out.write_all(contents)?;
+        return out.flush();
+    }
+    // Renaming a temporary file over a device would replace it with a regular file.
+    let existing = std::fs::metadata(path).ok();
+    if existing
+        .as_ref()
+        .is_some_and(|m| !m.is_file() && !m.is_dir())
+    {
+        return std::fs::write(path, contents);
+    }
+    let dir = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    tmp.write_all(contents)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = existing.map_or(0o644, |m| m.permissions().mode() & 0o7777);
+        tmp.as_file()
+            .set_permissions(std::fs::Permissions::from_mode(mode))?;
+    }
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}

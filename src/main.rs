@@ -172,11 +172,15 @@ enum Command {
     /// Serve an incremental session over JSON lines on standard input and output (see
     /// docs/serve.md).
     Serve,
-    /// Recompile a file whenever it (or a rules directory) changes, printing what was
-    /// lowered again and how long it took.
+    /// Recompile a file, or every `*.mlir` file of a directory, whenever it (or a rules
+    /// directory) changes, printing what was lowered and code-generated again and how long
+    /// it took. Changes are reported by the operating system (inotify), not polled.
     Watch {
+        /// A source file, or a directory of them.
         file: PathBuf,
-        /// Where to write the output (atomically).
+        /// The output file (written atomically, only when its bytes change); for a
+        /// directory of sources, a directory of outputs named after them (`f.mlir` gives
+        /// `f.ll`, `f.s`, `f.o` or `f.lowered`).
         #[arg(short, long)]
         output: PathBuf,
         #[arg(long, value_enum, default_value = "llvm-ir")]
@@ -358,11 +362,7 @@ fn write_output(ctx: &Ctx, output: Option<&Path>, contents: &[u8]) -> bool {
 }
 
 fn display(path: &Path) -> String {
-    if path == Path::new("-") {
-        "<stdin>".to_string()
-    } else {
-        path.display().to_string()
-    }
+    kiln::display_path(path)
 }
 
 fn read_input(ctx: &Ctx, path: &Path) -> Option<String> {
@@ -395,28 +395,7 @@ fn read_input(ctx: &Ctx, path: &Path) -> Option<String> {
     }
 }
 
-/// Writes `contents` to `path` through a temporary file in the same directory, so a reader
-/// never sees a partial file and a failure leaves no file behind.
-fn write_atomically(path: &Path, contents: &[u8]) -> std::io::Result<()> {
-    if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(contents)?;
-        return out.flush();
-    }
-    // A device or a pipe (`-o /dev/null`, `-o /dev/stdout`) is written in place: renaming a
-    // temporary file over it would replace it with a regular file.
-    if std::fs::metadata(path).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
-        return std::fs::write(path, contents);
-    }
-    let dir = match path.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => Path::new("."),
-    };
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(contents)?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
-}
+use kiln::write_atomically;
 
 fn run(cli: Cli) -> ExitCode {
     let color = match cli.color {
@@ -843,106 +822,74 @@ fn run(cli: Cli) -> ExitCode {
     }
 }
 
-/// Lowers every function of a file; `None` (after reporting) on any error.
-/// `kiln watch`: one session; rebuild whenever the file's or the rules' modification time
-/// changes (polled every 100 ms, which works on every file system).
+/// `kiln watch`: builds once, then after every change (see `kiln::watch`), printing what
+/// each build did.
 fn watch(
     ctx: &Ctx,
-    file: &Path,
+    source: &Path,
     output: &Path,
     emit: WatchEmit,
     rules: &RulesArg,
     max_builds: Option<u64>,
 ) -> ExitCode {
-    let name = display(file);
-    let mut session = kiln::Session::new();
-    session.set_c_interface(rules.c_interface);
-    let stamp = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
-    let rules_stamp = |dir: &Option<PathBuf>| -> Vec<Option<std::time::SystemTime>> {
-        match dir {
-            Some(d) => std::fs::read_dir(d)
-                .map(|es| {
-                    let mut v: Vec<_> = es
-                        .filter_map(|e| e.ok())
-                        .map(|e| stamp(&e.path()))
-                        .collect();
-                    v.sort();
-                    v
-                })
-                .unwrap_or_default(),
-            None => Vec::new(),
-        }
+    use kiln::watch::{Outcome, Watch};
+    let emit = match emit {
+        WatchEmit::Lowered => kiln::watch::WatchEmit::Lowered,
+        WatchEmit::LlvmIr => kiln::watch::WatchEmit::LlvmIr,
+        WatchEmit::Asm => kiln::watch::WatchEmit::Asm,
+        WatchEmit::Obj => kiln::watch::WatchEmit::Obj,
     };
-    // `None` until the first build, which always runs (a missing file is reported then).
-    let mut last = None;
+    let w = Watch::new(source, output, emit)
+        .with_rules_dir(rules.dir.as_deref())
+        .with_c_interface(rules.c_interface);
     let mut builds = 0u64;
-    loop {
-        let now = (stamp(file), rules_stamp(&rules.dir));
-        if last.as_ref() != Some(&now) {
-            last = Some(now);
-            let start = std::time::Instant::now();
-            let mut ok = true;
-            if let Some(dir) = &rules.dir {
-                if let Err(e) = session.set_rules_dir(dir) {
-                    ctx.fail("io.read", &display(dir), format!("cannot read rules: {e}"));
-                    ok = false;
+    let mut last_ok = true;
+    let result = w.run(|build| {
+        if let Some(e) = &build.rule_error {
+            ctx.fail("io.read", "rules", e.clone());
+        }
+        let ms = build.elapsed.as_secs_f64() * 1000.0;
+        for (name, outcome) in &build.files {
+            match outcome {
+                Outcome::Built {
+                    output,
+                    written,
+                    work,
+                } => eprintln!(
+                    "kiln watch: {name}: {} function(s) lowered again, {} code-generated again, {} {} ({ms:.1} ms)",
+                    work.lowered,
+                    work.generated,
+                    display(output),
+                    if *written { "written" } else { "unchanged" },
+                ),
+                Outcome::Errors {
+                    output,
+                    diagnostics,
+                    text,
+                } => {
+                    ctx.report(diagnostics, name, text);
+                    eprintln!(
+                        "kiln watch: {name}: errors; {} left as it was",
+                        display(output)
+                    );
                 }
-            }
-            match std::fs::read_to_string(file) {
-                Err(e) => {
-                    ctx.fail("io.read", &name, format!("cannot read `{name}`: {e}"));
-                    ok = false;
-                }
-                Ok(text) => {
-                    session.set_source(&name, text.clone());
-                    let (result, work) = session.counting(|s| match emit {
-                        WatchEmit::Lowered => s.lowered_text(&name).map(String::into_bytes),
-                        other => {
-                            let e = match other {
-                                WatchEmit::Asm => kiln::backend::Emit::Asm,
-                                WatchEmit::Obj => kiln::backend::Emit::Obj,
-                                _ => kiln::backend::Emit::LlvmIr,
-                            };
-                            s.compile(&name, e, 0)
-                        }
-                    });
-                    match result {
-                        Ok(bytes) => match write_atomically(output, &bytes) {
-                            Ok(()) => eprintln!(
-                                "kiln watch: {name}: {} function(s) lowered again, {} code-generated again, {} written in {:.1} ms",
-                                work.lowered,
-                                work.generated,
-                                display(output),
-                                start.elapsed().as_secs_f64() * 1000.0
-                            ),
-                            Err(e) => {
-                                ctx.fail(
-                                    "io.write",
-                                    &display(output),
-                                    format!("cannot write: {e}"),
-                                );
-                                ok = false;
-                            }
-                        },
-                        Err(diags) => {
-                            ctx.report(&diags, &name, &text);
-                            eprintln!("kiln watch: {name}: errors; {} left as it was", display(output));
-                            ok = false;
-                        }
-                    }
-                }
-            }
-            builds += 1;
-            if max_builds.is_some_and(|m| builds >= m) {
-                // The exit code tells how the last build went.
-                return if ok {
-                    ExitCode::SUCCESS
-                } else {
-                    ExitCode::FAILURE
-                };
+                Outcome::Io { path, message } => ctx.fail("io", &display(path), message.clone()),
+                Outcome::Removed => eprintln!("kiln watch: {name}: removed"),
             }
         }
-        std::thread::sleep(std::time::Duration::from_millis(100));
+        last_ok = build.ok();
+        builds += 1;
+        max_builds.is_none_or(|m| builds < m)
+    });
+    if let Err(e) = result {
+        ctx.fail("io.watch", &display(source), e);
+        return ExitCode::FAILURE;
+    }
+    // With `--max-builds`, the exit code tells how the last build went.
+    if last_ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 

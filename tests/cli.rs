@@ -651,6 +651,79 @@ fn watch_builds_and_writes_the_output() {
     assert!(ll.contains("define i32 @f"), "{ll}");
 }
 
+/// Waits (up to 60 s) for `done`.
+fn eventually(what: &str, done: impl Fn() -> bool) {
+    let start = std::time::Instant::now();
+    while !done() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "timed out waiting for {what}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn watch_rebuilds_a_directory_on_change_and_exits_after_max_builds() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = dir.path().join("src");
+    let out = dir.path().join("out");
+    std::fs::create_dir(&src).expect("mkdir");
+    std::fs::write(src.join("a.mlir"), GOOD).expect("write");
+    std::fs::write(
+        src.join("b.mlir"),
+        "func.func @g(%a: i64) -> i64 {\n  func.return %a : i64\n}\n",
+    )
+    .expect("write");
+    let child = Command::new(env!("CARGO_BIN_EXE_kiln"))
+        .args(["watch", "--max-builds", "3", "-o"])
+        .arg(&out)
+        .arg(&src)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kiln starts");
+    // The watcher is set up before the first build writes.
+    eventually("the first build", || out.join("b.ll").exists());
+    let before = std::fs::read_to_string(out.join("a.ll")).expect("a.ll");
+    // Second build: one function of a.mlir changes (saved by renaming, as editors do).
+    std::fs::write(
+        dir.path().join("a.tmp"),
+        GOOD.replace(
+            "func.return %a",
+            "%s = arith.addi %a, %a : i32\n  func.return %s",
+        ),
+    )
+    .expect("write");
+    std::fs::rename(dir.path().join("a.tmp"), src.join("a.mlir")).expect("rename");
+    eventually("the rebuild", || {
+        std::fs::read_to_string(out.join("a.ll")).is_ok_and(|t| t != before)
+    });
+    // Third build: a new file (renamed into place, so it never appears half written).
+    std::fs::write(dir.path().join("c.tmp"), GOOD.replace("@f", "@h")).expect("write");
+    std::fs::rename(dir.path().join("c.tmp"), src.join("c.mlir")).expect("rename");
+    let o = child.wait_with_output().expect("kiln exits");
+    let e = stderr(&o);
+    assert!(o.status.success(), "{e}");
+    let lines: Vec<&str> = e.lines().collect();
+    assert_eq!(lines.len(), 4, "{e}");
+    assert!(
+        lines[2].contains("a.mlir: 1 function(s) lowered again, 1 code-generated again"),
+        "{e}"
+    );
+    assert!(
+        lines[3].contains("c.mlir: 1 function(s) lowered again"),
+        "{e}"
+    );
+    assert!(std::fs::read_to_string(out.join("a.ll"))
+        .expect("a.ll")
+        .contains("add i32"));
+    assert!(std::fs::read_to_string(out.join("c.ll"))
+        .expect("c.ll")
+        .contains("@h"));
+}
+
 #[test]
 fn watch_reports_a_missing_file_and_bad_input() {
     let dir = tempfile::tempdir().expect("temp dir");
