@@ -625,6 +625,49 @@ fn serve_answers_every_request_and_survives_bad_ones() {
 }
 
 #[test]
+fn serve_generates_code_again_only_for_what_changed_and_for_a_new_target() {
+    let f = "func.func @f(%x: i32) -> i32 {\\n  func.return %x : i32\\n}\\nfunc.func @g(%x: i32) -> i32 {\\n  func.return %x : i32\\n}\\n";
+    let g = f.replacen("func.return %x", "%y = arith.muli %x, %x : i32\\n  func.return %y", 1);
+    let requests = [
+        format!(r#"{{"id":1,"method":"open","params":{{"path":"a.mlir","text":"{f}"}}}}"#),
+        r#"{"id":2,"method":"compile","params":{"path":"a.mlir"}}"#.to_string(),
+        format!(r#"{{"id":3,"method":"change","params":{{"path":"a.mlir","text":"{g}"}}}}"#),
+        r#"{"id":4,"method":"compile","params":{"path":"a.mlir"}}"#.to_string(),
+        r#"{"id":5,"method":"set_options","params":{"target":"no-such-target"}}"#.to_string(),
+        r#"{"id":6,"method":"set_options","params":{"target":"aarch64-unknown-linux-gnu"}}"#
+            .to_string(),
+        r#"{"id":7,"method":"compile","params":{"path":"a.mlir"}}"#.to_string(),
+        r#"{"id":8,"method":"set_options","params":{"cpu":5}}"#.to_string(),
+        r#"{"id":9,"method":"compile","params":{"path":"a.mlir","emit":"asm","opt":2}}"#
+            .to_string(),
+    ];
+    let o = kiln(&["serve"], Some(&(requests.join("\n") + "\n")));
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each response is JSON"))
+        .collect();
+    assert_eq!(lines.len(), 9);
+    let work = |i: usize| {
+        (
+            lines[i]["result"]["relowered"].as_u64(),
+            lines[i]["result"]["regenerated"].as_u64(),
+        )
+    };
+    assert_eq!(work(1), (Some(2), Some(2)));
+    assert_eq!(work(3), (Some(1), Some(1)), "only @f");
+    assert_eq!(lines[4]["error"]["code"], "bad-params");
+    assert_eq!(lines[5]["result"]["ok"], true);
+    // A new target: nothing is lowered again, every function's code is generated again.
+    assert_eq!(work(6), (Some(0), Some(2)));
+    let ir = lines[6]["result"]["output"].as_str().unwrap_or_default();
+    assert!(ir.contains("target triple = \"aarch64-unknown-linux-gnu\""), "{ir}");
+    assert_eq!(lines[7]["error"]["code"], "bad-params");
+    let asm = lines[8]["result"]["output"].as_str().unwrap_or_default();
+    assert!(asm.contains("mul\tw0, w0, w0"), "{asm}");
+}
+
+#[test]
 fn watch_builds_and_writes_the_output() {
     let dir = tempfile::tempdir().expect("temp dir");
     let src = dir.path().join("w.mlir");
