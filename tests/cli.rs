@@ -627,7 +627,11 @@ fn serve_answers_every_request_and_survives_bad_ones() {
 #[test]
 fn serve_generates_code_again_only_for_what_changed_and_for_a_new_target() {
     let f = "func.func @f(%x: i32) -> i32 {\\n  func.return %x : i32\\n}\\nfunc.func @g(%x: i32) -> i32 {\\n  func.return %x : i32\\n}\\n";
-    let g = f.replacen("func.return %x", "%y = arith.muli %x, %x : i32\\n  func.return %y", 1);
+    let g = f.replacen(
+        "func.return %x",
+        "%y = arith.muli %x, %x : i32\\n  func.return %y",
+        1,
+    );
     let requests = [
         format!(r#"{{"id":1,"method":"open","params":{{"path":"a.mlir","text":"{f}"}}}}"#),
         r#"{"id":2,"method":"compile","params":{"path":"a.mlir"}}"#.to_string(),
@@ -661,7 +665,10 @@ fn serve_generates_code_again_only_for_what_changed_and_for_a_new_target() {
     // A new target: nothing is lowered again, every function's code is generated again.
     assert_eq!(work(6), (Some(0), Some(2)));
     let ir = lines[6]["result"]["output"].as_str().unwrap_or_default();
-    assert!(ir.contains("target triple = \"aarch64-unknown-linux-gnu\""), "{ir}");
+    assert!(
+        ir.contains("target triple = \"aarch64-unknown-linux-gnu\""),
+        "{ir}"
+    );
     assert_eq!(lines[7]["error"]["code"], "bad-params");
     let asm = lines[8]["result"]["output"].as_str().unwrap_or_default();
     assert!(asm.contains("mul\tw0, w0, w0"), "{asm}");

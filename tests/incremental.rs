@@ -439,7 +439,7 @@ fn the_token_split_agrees_with_the_parser_on_every_corpus_file() {
 #[test]
 fn slices_lower_exactly_like_the_whole_rule_set() {
     // Every corpus program: the session (per-function rule slices) and `lower_program`
-    // (all rules) give the same lowered text.
+    // (all rules) give the same lowered text and the same LLVM IR.
     let rules = std::sync::Arc::new(
         kiln::CompiledRules::new(std::sync::Arc::new(kiln::load_rules(shipped_rules()).rules))
             .expect("compile"),
@@ -461,6 +461,17 @@ fn slices_lower_exactly_like_the_whole_rule_set() {
             Ok(fs) => fs.iter().map(|f| f.to_string()).collect::<String>(),
             Err(e) => format!("{:?}", e.iter().map(|d| &d.message).collect::<Vec<_>>()),
         };
+        if let Ok(program) = &whole {
+            // The session's linked per-function code is `kiln compile`'s output.
+            let one_shot = kiln::backend::emit(
+                program,
+                Emit::LlvmIr,
+                &kiln::backend::CodegenOptions::default(),
+            )
+            .expect("codegen");
+            let session = s.compile("p.mlir", Emit::LlvmIr, 0).expect("codegen");
+            assert!(one_shot == session, "{}", p.display());
+        }
         assert_eq!(render(s.lower("p.mlir")), render(whole), "{}", p.display());
         checked += 1;
     }

@@ -276,6 +276,65 @@ mod tests {
         assert_eq!(head("define void @g() {").unwrap().1, "void ()".to_string());
     }
 
+    fn entity(line: &str) -> Entity {
+        let (name, signature) = head(line).expect("a function line");
+        Entity {
+            name,
+            signature,
+            text: format!("{line}\n"),
+        }
+    }
+
+    #[test]
+    fn linking_checks_that_uses_agree_with_the_definition() {
+        let tm = crate::emit::target_machine(&crate::emit::CodegenOptions::default())
+            .expect("host target");
+        let def = FunctionCode {
+            definition: Some(Entity {
+                text: "define i32 @f(i32 %0) {\nbb0:\n  ret i32 %0\n}\n".into(),
+                ..entity("define i32 @f(i32 %0) {")
+            }),
+            declarations: Vec::new(),
+            attributes: Vec::new(),
+        };
+        let good_use = FunctionCode {
+            definition: None,
+            declarations: vec![entity("declare i32 @f(i32)")],
+            attributes: Vec::new(),
+        };
+        let bad_use = FunctionCode {
+            definition: None,
+            declarations: vec![entity("declare i64 @f(i64)")],
+            attributes: Vec::new(),
+        };
+        let linked = link(&[&def, &good_use], &tm).expect("agree");
+        assert_eq!(linked.matches("@f(").count(), 1, "{linked}");
+        let e = link(&[&bad_use, &def], &tm).expect_err("disagree");
+        assert!(e.to_string().contains("`@f` is used as"), "{e}");
+    }
+
+    #[test]
+    fn attribute_groups_are_numbered_in_order_of_first_use() {
+        let tm = crate::emit::target_machine(&crate::emit::CodegenOptions::default())
+            .expect("host target");
+        let part = |line: &str, n: u32, group: &str| FunctionCode {
+            definition: None,
+            declarations: vec![entity(line)],
+            attributes: vec![(n, group.to_string())],
+        };
+        let a = part("declare i32 @a(i32) #3", 3, "{ nounwind }");
+        let b = part("declare i32 @b(i32) #0", 0, "{ cold }");
+        let c = part("declare i32 @c(i32) #7", 7, "{ nounwind }");
+        let linked = link(&[&a, &b, &c], &tm).expect("links");
+        assert!(linked.contains("@a(i32) #0\n"), "{linked}");
+        assert!(linked.contains("@b(i32) #1\n"), "{linked}");
+        assert!(linked.contains("@c(i32) #0\n"), "{linked}");
+        assert!(
+            linked.ends_with("\nattributes #0 = { nounwind }\nattributes #1 = { cold }\n"),
+            "{linked}"
+        );
+    }
+
     #[test]
     fn renumbering_touches_only_mapped_references() {
         let map = HashMap::from([(0, 3)]);
