@@ -19,8 +19,8 @@
 use crate::code::{function_code, Target};
 use crate::shipped::shipped_rules;
 use kiln_engine::{
-    check_file, functions, lowered_item, lowered_text, Database, Lowered, LoweredItem, Options,
-    RuleFiles, RuleSource, SourceFile,
+    check_file, functions, lowered_diagnostics, lowered_item, lowered_text, Database, Lowered,
+    LoweredItem, Options, RuleFiles, RuleSource, SourceFile,
 };
 use kiln_frontend::{Diagnostic, Span};
 use salsa::{Durability, Setter};
@@ -276,14 +276,15 @@ impl Session {
         let mut items = Vec::new();
         for item in functions(&self.db, file) {
             let lowered = lowered_item(&self.db, *item, rules, options);
-            let delta = item.offset(&self.db) as i64;
-            errors.extend(
-                lowered
-                    .diagnostics
-                    .iter()
-                    .filter(|d| d.is_error())
-                    .map(|d| d.shifted(delta)),
-            );
+            if lowered.diagnostics.iter().any(Diagnostic::is_error) {
+                let delta = item.offset(&self.db) as i64;
+                errors.extend(
+                    lowered_diagnostics(&self.db, *item, rules, options)
+                        .iter()
+                        .filter(|d| d.is_error())
+                        .map(|d| d.shifted(delta)),
+                );
+            }
             items.push(lowered);
         }
         if errors.is_empty() {

@@ -124,7 +124,7 @@ fn whitespace_between_functions_lowers_nothing() {
 }
 
 #[test]
-fn whitespace_inside_a_body_generates_no_code_again() {
+fn whitespace_inside_a_body_lowers_nothing() {
     let mut s = session();
     s.set_source(
         "m.mlir",
@@ -133,9 +133,9 @@ fn whitespace_inside_a_body_generates_no_code_again() {
             "  // a comment\n  %0 = arith.addi  %x, %x",
         ),
     );
-    // Its spans moved, so the function is built and lowered again (diagnostics name
-    // positions); its lowering comes out equal, so its code is reused.
-    assert_eq!(compile_counts(&s), [0, 1, 1, 1, 0]);
+    // The function is parsed and built again (its spans moved); its shape, what lowering
+    // reads, did not change, so it is neither lowered nor generated again.
+    assert_eq!(compile_counts(&s), [0, 1, 1, 0, 0]);
 }
 
 #[test]
@@ -151,9 +151,9 @@ fn a_syntax_error_falls_back_to_the_whole_file_parse_and_recovers() {
     assert_eq!(ran(&s).get("parse_file"), 1);
     s.set_source("m.mlir", SRC);
     // Back to the original text: parses are kept by text, so nothing is parsed again;
-    // the item's memos held the broken version, so @scalar is built and lowered again,
-    // and its lowering comes out equal, so its code is reused.
-    assert_eq!(compile_counts(&s), [0, 0, 1, 1, 0]);
+    // the item's memos held the broken version, so @scalar is built again, and its shape
+    // comes out equal to the one lowered before: nothing is lowered or generated again.
+    assert_eq!(compile_counts(&s), [0, 0, 1, 0, 0]);
 }
 
 #[test]
@@ -173,10 +173,7 @@ fn editing_a_rule_test_lowers_nothing() {
 fn s_rules_after_ciface_edit() -> Vec<RuleSource> {
     with_rules(|path, text| {
         if path.ends_with("/c_interface.rules") {
-            text.replace(
-                ";; a wrapper without results returns void",
-                ";; a wrapper without any results returns void",
-            )
+            text.replace("rule ciface-sig-packed:", "rule ciface-sig-two-or-more:")
         } else {
             text.to_string()
         }
@@ -192,7 +189,8 @@ fn append_rule(text: &str) -> String {
 #[test]
 fn editing_a_rule_file_lowers_the_functions_it_can_affect() {
     let mut s = session();
-    // c_interface.rules only matters to functions with a C wrapper.
+    // c_interface.rules only matters to functions with a C wrapper; renaming a rule for
+    // wrappers of functions with several results lowers @wrapped again.
     s.set_rules(s_rules_after_ciface_edit());
     s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
     let r = ran(&s);
@@ -203,9 +201,7 @@ fn editing_a_rule_file_lowers_the_functions_it_can_affect() {
     assert_eq!(r.get("parse_function"), 0);
     assert_eq!(r.get("lowered_item"), 1, "only @wrapped");
     assert_eq!(r.get("function_code"), 0, "its lowering is equal");
-    // A rule appended to unranked.rules can fire in no function here (slices compare
-    // positions too, so an edit that moves rules a function can use lowers it again: its
-    // diagnostics would name those lines).
+    // A rule appended to unranked.rules can fire in no function here.
     // (The c_interface.rules edit above stays.)
     let mut rules = s_rules_after_ciface_edit();
     for r in &mut rules {
@@ -220,6 +216,34 @@ fn editing_a_rule_file_lowers_the_functions_it_can_affect() {
         [0, 0, 0, 0, 0],
         "no function can use the new rule"
     );
+}
+
+#[test]
+fn moving_rules_a_function_uses_lowers_nothing() {
+    let mut s = session();
+    // Comments above every rule of two files every function here uses: slices name rule
+    // places by number, so they do not change.
+    s.set_rules(with_rules(|path, text| {
+        if path.ends_with("/arith.rules") || path.ends_with("/func.rules") {
+            format!(";; moved\n;; down\n{text}")
+        } else {
+            text.to_string()
+        }
+    }));
+    assert_eq!(compile_counts(&s), [0, 0, 0, 0, 0]);
+    // A change of a rule (its name) lowers again the functions that can use it (@scalar,
+    // which adds), not the others.
+    s.set_rules(with_rules(|path, text| {
+        if path.ends_with("/arith.rules") {
+            text.replace("rule addi-zero-right:", "rule addi-zero-on-the-right:")
+        } else {
+            text.to_string()
+        }
+    }));
+    assert!(s.rule_errors().is_empty(), "{:?}", s.rule_errors());
+    let [_, _, _, lowered, generated] = compile_counts(&s);
+    assert!((1..4).contains(&lowered), "{lowered}");
+    assert_eq!(generated, 0, "the code does not change");
 }
 
 #[test]
@@ -459,7 +483,10 @@ fn slices_lower_exactly_like_the_whole_rule_set() {
         let whole = kiln::lower_program(&db, file, &rules);
         let render = |r: Result<Vec<kiln::Lowered>, Vec<kiln::Diagnostic>>| match r {
             Ok(fs) => fs.iter().map(|f| f.to_string()).collect::<String>(),
-            Err(e) => format!("{:?}", e.iter().map(|d| &d.message).collect::<Vec<_>>()),
+            Err(e) => format!(
+                "{:?}",
+                e.iter().map(|d| (&d.message, d.span)).collect::<Vec<_>>()
+            ),
         };
         if let Ok(program) = &whole {
             // The session's linked per-function code is `kiln compile`'s output.
@@ -476,4 +503,77 @@ fn slices_lower_exactly_like_the_whole_rule_set() {
         checked += 1;
     }
     assert!(checked > 10);
+}
+
+#[test]
+fn lowering_errors_are_located_like_kiln_lower_and_follow_layout_edits() {
+    // Without result_packing.rules, a function with two results cannot be lowered. The
+    // session lowers the function's shape (spans replaced by ordinals) with a slice of the
+    // rules whose places are numbers, and puts the diagnostics back in place: the same
+    // spans and notes (rules named by path:line:col) as lowering the real function with
+    // the real rules.
+    let without = |comment: bool| -> Vec<RuleSource> {
+        shipped_rules()
+            .into_iter()
+            .filter(|r| !r.path.ends_with("/result_packing.rules"))
+            .map(|mut r| {
+                if comment && r.path.ends_with("/func.rules") {
+                    r.text = format!(";; a comment moves every rule down a line\n{}", r.text);
+                }
+                r
+            })
+            .collect()
+    };
+    type Located = Vec<(String, kiln::frontend::Span, Vec<String>)>;
+    let summary = |e: &[kiln::Diagnostic]| -> Located {
+        e.iter()
+            .map(|d| (d.message.clone(), d.span, d.notes.clone()))
+            .collect()
+    };
+    let expected = |rules: Vec<RuleSource>, text: &str| -> Located {
+        let loaded = kiln::load_rules(rules);
+        assert!(!loaded.has_errors());
+        let rules = kiln::CompiledRules::new(std::sync::Arc::new(loaded.rules)).expect("compile");
+        let db = kiln::Database::new();
+        let (file, _) = kiln::check_source(&db, "m.mlir", text);
+        match kiln::lower_program(&db, file, &rules) {
+            Ok(_) => panic!("lowers without result_packing.rules"),
+            Err(e) => summary(&e),
+        }
+    };
+    let located = |s: &Session| match s.lower("m.mlir") {
+        Ok(_) => panic!("lowers without result_packing.rules"),
+        Err(e) => summary(&e),
+    };
+    let mut s = Session::with_rules(without(false));
+    s.set_source("m.mlir", SRC);
+    let first = located(&s);
+    assert_eq!(first, expected(without(false), SRC));
+    assert!(
+        first
+            .iter()
+            .any(|(_, _, notes)| notes.iter().any(|n| n.contains("func.rules:"))),
+        "{first:?}"
+    );
+    s.database().record_executions();
+    // Move @wrapped's text (a comment before it, spaces inside it): nothing is lowered
+    // again, and the errors move with the text.
+    let moved = SRC
+        .replace(
+            "func.func @wrapped(%x: i32, %y: i32)",
+            "// moved\nfunc.func @wrapped(%x: i32,   %y: i32)",
+        )
+        .replace("func.return %y, %x", "func.return   %y, %x");
+    s.set_source("m.mlir", moved.clone());
+    let after = located(&s);
+    assert_eq!(after, expected(without(false), &moved));
+    assert_ne!(after, first);
+    assert_eq!(runs(&s, "lowered_item"), 0);
+    // Move every rule of func.rules down a line: nothing is lowered again, and the notes
+    // name the new lines.
+    s.set_rules(without(true));
+    let after = located(&s);
+    assert_eq!(after, expected(without(true), &moved));
+    assert_ne!(after, expected(without(false), &moved));
+    assert_eq!(runs(&s, "lowered_item"), 0);
 }

@@ -10,8 +10,9 @@ use crate::db::Db;
 use crate::ir::{FunctionItem, Options};
 use crate::lower::{lower_variant, variants, LowerOptions};
 use crate::lowered::Lowered;
-use crate::rule::ruleset::{OpDecl, RuleLoc};
+use crate::rule::ruleset::{restore_places, OpDecl, RuleLoc};
 use crate::rule::{load_rules, RuleDiagnostic, RuleSet, RuleSource};
+use kiln_frontend::ir::Function;
 use kiln_frontend::{has_errors, Diagnostic};
 
 /// The rule files a lowering uses.
@@ -49,6 +50,23 @@ pub fn rule_index(db: &dyn salsa::Database, rules: RuleFiles) -> crate::slice::R
     crate::slice::index(&checked_rules(db, rules).rules)
 }
 
+/// A verified function's shape ([`Function::shape`]: spans replaced by ordinals), which is
+/// what lowering reads: an edit of the function's layout alone (whitespace, comments)
+/// leaves it equal, so the function is not lowered again. `None` when the function does
+/// not build or verify (it is not lowered).
+#[salsa::tracked(returns(ref))]
+pub fn function_shape<'db>(
+    db: &'db dyn salsa::Database,
+    item: FunctionItem<'db>,
+) -> Option<Function> {
+    let built = function_ir(db, item);
+    let f = built.function.as_ref()?;
+    if has_errors(&built.diagnostics) || has_errors(verify_function(db, item)) {
+        return None;
+    }
+    Some(f.shape().0)
+}
+
 /// The operation declarations of the rules, without their positions: all that encoding a
 /// function reads of them. Editing rules (or moving declarations) leaves it equal.
 #[salsa::tracked(returns(ref))]
@@ -70,11 +88,7 @@ pub fn encoded_ops<'db>(
     rules: RuleFiles,
     options: Options,
 ) -> Option<Vec<String>> {
-    let built = function_ir(db, item);
-    let f = built.function.as_ref()?;
-    if has_errors(&built.diagnostics) || has_errors(verify_function(db, item)) {
-        return None;
-    }
+    let f = function_shape(db, item).as_ref()?;
     let table = crate::analysis::OpTable::from_decls(op_decls(db, rules));
     let vs = variants(f, options.emit_c_interface(db));
     Some(crate::slice::encoded_ops(&table, f, &vs))
@@ -95,20 +109,29 @@ pub struct Slice<'db> {
     pub rules: RuleSet,
 }
 
-/// The slice for one set of operations: computed once per distinct set after a rule edit,
-/// not once per function.
-#[salsa::tracked(returns(copy))]
+/// The slice for one set of operations, without positions (`slice::anonymize`), and the
+/// places its numbers stand for: computed once per distinct set after a rule edit, not
+/// once per function.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, salsa::SalsaValue)]
+pub struct SliceOf<'db> {
+    pub slice: Slice<'db>,
+    pub places: Vec<String>,
+}
+
+#[salsa::tracked(returns(ref))]
 pub fn slice_of<'db>(
     db: &'db dyn salsa::Database,
     ops: OpSet<'db>,
     rules: RuleFiles,
-) -> Slice<'db> {
+) -> SliceOf<'db> {
     let checked = checked_rules(db, rules);
     let rules_index = rule_index(db, rules);
-    Slice::new(
-        db,
-        crate::slice::close(&checked.rules, rules_index, ops.ops(db)),
-    )
+    let slice = crate::slice::close(&checked.rules, rules_index, ops.ops(db));
+    let (anonymous, places) = crate::slice::anonymize(&slice);
+    SliceOf {
+        slice: Slice::new(db, anonymous),
+        places,
+    }
 }
 
 /// The rules one function's lowering can use; `None` when the rules have errors or the
@@ -124,11 +147,12 @@ pub fn rule_slice<'db>(
         return None;
     }
     let ops = encoded_ops(db, item, rules, options).as_ref()?;
-    Some(slice_of(db, OpSet::new(db, ops.clone()), rules))
+    Some(slice_of(db, OpSet::new(db, ops.clone()), rules).slice)
 }
 
 /// One function's lowering: the functions it yields (itself, and its C wrapper or
-/// forwarding body) and the diagnostics, relative to the function's text.
+/// forwarding body) and the diagnostics, located in the function's shape (see
+/// [`lowered_diagnostics`] for them relative to the function's text).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LoweredItem {
     pub functions: Vec<Lowered>,
@@ -162,8 +186,7 @@ pub fn lowered_item<'db>(
             }
         }
     };
-    let built = function_ir(db, item);
-    let Some(f) = built.function.as_ref() else {
+    let Some(f) = function_shape(db, item).as_ref() else {
         return LoweredItem::default();
     };
     let mut out = LoweredItem::default();
@@ -193,4 +216,40 @@ pub fn lowered_text<'db>(
         out.push_str(&f.to_string());
     }
     out
+}
+
+/// The diagnostics of one function's lowering, relative to the function's text.
+pub fn lowered_diagnostics<'db>(
+    db: &'db dyn Db,
+    item: FunctionItem<'db>,
+    rules: RuleFiles,
+    options: Options,
+) -> Vec<Diagnostic> {
+    let diagnostics = &lowered_item(db, item, rules, options).diagnostics;
+    if diagnostics.is_empty() {
+        return Vec::new();
+    }
+    let places: &[String] = match encoded_ops(db, item, rules, options) {
+        Some(ops) => &slice_of(db, OpSet::new(db, ops.clone()), rules).places,
+        None => &[],
+    };
+    let table = function_ir(db, item)
+        .function
+        .as_ref()
+        .map(|f| f.shape().1)
+        .unwrap_or_default();
+    diagnostics
+        .iter()
+        .map(|d| {
+            let mut d = d.map_spans(|s| table.locate(s));
+            d.message = restore_places(&d.message, places);
+            for n in &mut d.notes {
+                *n = restore_places(n, places);
+            }
+            for l in &mut d.labels {
+                l.message = restore_places(&l.message, places);
+            }
+            d
+        })
+        .collect()
 }

@@ -32,7 +32,8 @@ pub use check::{
 };
 pub use db::{Database, Db};
 pub use incremental::{
-    checked_rules, lowered_item, lowered_text, rule_slice, CheckedRules, LoweredItem, RuleFiles,
+    checked_rules, function_shape, lowered_diagnostics, lowered_item, lowered_text, rule_slice,
+    CheckedRules, LoweredItem, RuleFiles,
 };
 pub use inline_test::{run_inline_tests, TestOutcome};
 pub use ir::{FunctionItem, Options, SourceFile};

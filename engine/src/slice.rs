@@ -12,7 +12,7 @@
 use crate::analysis::{Analysis, OpTable};
 use crate::encode::{encode_variant, Variant};
 use crate::node::Node;
-use crate::rule::ruleset::{Pat, RuleSet, RuleSource};
+use crate::rule::ruleset::{Pat, RuleLoc, RuleSet, RuleSource, PLACES};
 use egg::EGraph;
 use kiln_frontend::ir::Function;
 use std::collections::BTreeSet;
@@ -200,4 +200,39 @@ pub fn close(rules: &RuleSet, idx: &RuleIndex, ops: &[String]) -> RuleSet {
         p.loc.file = renumber(p.loc.file);
     }
     out
+}
+
+/// A rule set without positions: every declaration, phase and rule located by number, and
+/// the places (`path:line:col`) those numbers stand for. Two slices that differ only in
+/// where their rules are written (a comment added above them, a rule inserted before them)
+/// are equal once anonymized, so such an edit lowers nothing again; diagnostics that name
+/// places are completed afterwards with `restore_places`.
+pub fn anonymize(rules: &RuleSet) -> (RuleSet, Vec<String>) {
+    let mut out = rules.clone();
+    let mut places = Vec::new();
+    let mut number = |loc: &mut RuleLoc| {
+        places.push(rules.describe(*loc));
+        let k = places.len() - 1;
+        *loc = RuleLoc {
+            file: 0,
+            span: kiln_frontend::Span::new(k, k + 1),
+        };
+    };
+    for d in &mut out.decls {
+        number(&mut d.loc);
+    }
+    for p in &mut out.phases {
+        number(&mut p.loc);
+    }
+    for r in &mut out.rules {
+        number(&mut r.loc);
+    }
+    for t in &mut out.tests {
+        number(&mut t.loc);
+    }
+    out.files = vec![RuleSource {
+        path: PLACES.to_string(),
+        text: String::new(),
+    }];
+    (out, places)
 }

@@ -85,6 +85,16 @@ impl Diagnostic {
         d
     }
 
+    /// The diagnostic with every span passed through `f`.
+    pub fn map_spans(&self, f: impl Fn(Span) -> Span) -> Diagnostic {
+        let mut d = self.clone();
+        d.span = f(d.span);
+        for l in &mut d.labels {
+            l.span = f(l.span);
+        }
+        d
+    }
+
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }

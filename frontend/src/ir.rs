@@ -254,6 +254,41 @@ impl Function {
         self.body.is_none()
     }
 
+    /// The function with each span replaced by its ordinal in a fixed walk (the `k`th span
+    /// becomes `k..k+1`), and the real spans in that order. Texts that differ only in
+    /// layout (whitespace, comments) give equal shapes, so work computed from the shape
+    /// (lowering) is reused after such an edit; its diagnostics are put back in place with
+    /// [`SpanTable::locate`].
+    pub fn shape(&self) -> (Function, SpanTable) {
+        let mut f = self.clone();
+        let mut table = Vec::new();
+        let mut number = |s: &mut Span| {
+            table.push(*s);
+            let k = (table.len() - 1) as u32;
+            *s = Span::new(k as usize, k as usize + 1);
+        };
+        number(&mut f.span);
+        number(&mut f.name_span);
+        if let Some(body) = &mut f.body {
+            for v in &mut body.values {
+                number(&mut v.span);
+            }
+            for b in &mut body.blocks {
+                number(&mut b.span);
+                for op in &mut b.ops {
+                    number(&mut op.span);
+                    for s in &mut op.operand_spans {
+                        number(s);
+                    }
+                    for s in &mut op.successors {
+                        number(&mut s.span);
+                    }
+                }
+            }
+        }
+        (f, SpanTable(table))
+    }
+
     /// Erases every span, so functions parsed from different texts compare by structure.
     pub fn without_spans(&self) -> Function {
         let mut f = self.clone();
@@ -275,6 +310,25 @@ impl Function {
             }
         }
         f
+    }
+}
+
+/// The real spans of a function's [shape](Function::shape), by ordinal.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SpanTable(Vec<Span>);
+
+impl SpanTable {
+    /// The real span of a span of the shape: its start is where ordinal `start` starts and
+    /// its end where ordinal `end - 1` ends (so a span joining two spans maps to the join).
+    /// The empty span stays empty.
+    pub fn locate(&self, s: Span) -> Span {
+        if s == Span::default() {
+            return s;
+        }
+        let start = self.0.get(s.start as usize).map_or(0, |x| x.start);
+        let last = (s.end as usize).saturating_sub(1).max(s.start as usize);
+        let end = self.0.get(last).map_or(start, |x| x.end).max(start);
+        Span { start, end }
     }
 }
 

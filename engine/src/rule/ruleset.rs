@@ -9,6 +9,34 @@ use std::fmt;
 /// Index of a rule file in [`RuleSet::files`].
 pub type FileId = usize;
 
+/// The path of the one file of a position-free rule set (`slice::anonymize`).
+pub const PLACES: &str = "\u{1}places";
+/// Around a place's number in text derived from a position-free rule set.
+pub const PLACE_MARK: char = '\u{1}';
+
+/// Replaces each place number of `text` (see [`PLACES`]) by the place it stands for.
+pub fn restore_places(text: &str, places: &[String]) -> String {
+    if !text.contains(PLACE_MARK) {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut parts = text.split(PLACE_MARK);
+    if let Some(first) = parts.next() {
+        out.push_str(first);
+    }
+    // Marks come in pairs: number, then the text after the place.
+    while let Some(number) = parts.next() {
+        match number.parse::<usize>().ok().and_then(|k| places.get(k)) {
+            Some(place) => out.push_str(place),
+            None => out.push_str("<rules>"),
+        }
+        if let Some(rest) = parts.next() {
+            out.push_str(rest);
+        }
+    }
+    out
+}
+
 /// A position in one of the rule files.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RuleLoc {
@@ -243,6 +271,8 @@ impl RuleSet {
     /// `path:line:col` of a location, for messages that point into rule files.
     pub fn describe(&self, loc: RuleLoc) -> String {
         match self.files.get(loc.file) {
+            // A position-free slice names places by number (see `slice::anonymize`).
+            Some(f) if f.path == PLACES => format!("{PLACE_MARK}{}{PLACE_MARK}", loc.span.start),
             Some(f) => {
                 let lc = kiln_frontend::LineIndex::new(&f.text).line_col(loc.span.start);
                 format!("{}:{}:{}", f.path, lc.line, lc.column)
