@@ -156,12 +156,16 @@ pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic>
 /// relative to that function's text.
 #[salsa::tracked(returns(ref))]
 pub fn module_ir(db: &dyn salsa::Database, file: SourceFile) -> Module {
-    Module {
-        name: parse_file(db, file)
+    let name = match split_file(db, file) {
+        Some(_) => kiln_frontend::split::module_name(file.text(db)),
+        None => parse_file(db, file)
             .tree
             .name
             .as_ref()
             .map(|n| n.node.clone()),
+    };
+    Module {
+        name,
         functions: functions(db, file)
             .iter()
             .filter_map(|item| function_ir(db, *item).function.clone())

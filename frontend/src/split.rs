@@ -93,6 +93,15 @@ pub fn split_module(text: &str) -> Option<Vec<FunctionSpan>> {
     (lexer.diagnostics.is_empty() && closed == wrapped).then_some(out)
 }
 
+/// The name of a file's `module @name { ... }`, read from its first two tokens.
+pub fn module_name(text: &str) -> Option<String> {
+    let mut tokens = Lexer::new(text).map_while(Result::ok);
+    match (tokens.next(), tokens.next()) {
+        (Some((_, Tok::KwModule(_), _)), Some((_, Tok::Symbol(name), _))) => Some(name.to_string()),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,6 +131,11 @@ mod tests {
                 .map(|f| (f.name.node.clone(), text[f.span.range()].to_string()))
                 .collect();
             assert_eq!(spans(text), Some(want), "{text}");
+            assert_eq!(
+                module_name(text),
+                parsed.tree.name.as_ref().map(|n| n.node.clone()),
+                "{text}"
+            );
         }
     }
 
