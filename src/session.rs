@@ -1,9 +1,10 @@
 //! An incremental compilation session for toolchains that embed kiln: set sources and rules,
 //! ask for diagnostics, lowered functions or native code; after an edit, only the work that
-//! depends on what changed runs again (salsa queries down to per-function lowering, see
-//! `kiln_engine::incremental`).
+//! depends on what changed runs again (salsa queries down to each function's LLVM IR, see
+//! `kiln_engine::incremental` and `kiln::code`).
 //!
 //! ```
+//! use kiln::backend::Emit;
 //! use kiln::Session;
 //!
 //! let mut s = Session::new();
@@ -11,9 +12,17 @@
 //! assert!(s.diagnostics("m.mlir").is_empty());
 //! let lowered = s.lower("m.mlir").unwrap();
 //! assert_eq!(lowered[0].name, "f");
-//! // Edit the body: only @f lowers again.
+//! let ir = s.compile("m.mlir", Emit::LlvmIr, 0).unwrap();
+//! assert!(String::from_utf8(ir).unwrap().contains("define i32 @f(i32 %0)"));
+//! // Edit the body: only @f is parsed, lowered and code-generated again.
 //! s.set_source("m.mlir", "func.func @f(%x: i32) -> i32 {\n  %y = arith.addi %x, %x : i32\n  func.return %y : i32\n}\n");
-//! assert!(s.lower("m.mlir").unwrap()[0].to_string().contains("llvm.add"));
+//! let (ir, work) = s.counting(|s| s.compile("m.mlir", Emit::LlvmIr, 0));
+//! assert!(String::from_utf8(ir.unwrap()).unwrap().contains("add i32 %0, %0"));
+//! assert_eq!((work.lowered, work.generated), (1, 1));
+//! // A comment changes nothing that lowering reads.
+//! s.set_source("m.mlir", "// f doubles\nfunc.func @f(%x: i32) -> i32 {\n  %y = arith.addi %x, %x : i32\n  func.return %y : i32\n}\n");
+//! let (_, work) = s.counting(|s| s.compile("m.mlir", Emit::LlvmIr, 0));
+//! assert_eq!((work.lowered, work.generated), (0, 0));
 //! ```
 
 use crate::code::{function_code, Target};
