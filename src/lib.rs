@@ -64,7 +64,7 @@ pub mod session;
 pub mod shipped;
 pub mod watch;
 
-pub use session::{Session, Work};
+pub use session::{FileDiagnostics, Session, Work};
 
 pub use kiln_engine::{
     load_rules, lower_function, run_inline_tests, CompiledRules, LowerOptions, LowerOutcome,

@@ -862,12 +862,10 @@ fn watch(
                     display(output),
                     if *written { "written" } else { "unchanged" },
                 ),
-                Outcome::Errors {
-                    output,
-                    diagnostics,
-                    text,
-                } => {
-                    ctx.report(diagnostics, name, text);
+                Outcome::Errors { output, files } => {
+                    for f in files {
+                        ctx.report(&f.diagnostics, &f.path, &f.text);
+                    }
                     eprintln!(
                         "kiln watch: {name}: errors; {} left as it was",
                         display(output)

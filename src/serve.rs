@@ -2,7 +2,7 @@
 //! for toolchains not written in Rust. `docs/serve.md` documents the protocol.
 
 use crate::report::to_json_value;
-use crate::Session;
+use crate::{FileDiagnostics, Session};
 use serde_json::{json, Value};
 use std::io::{BufRead, Write};
 use std::time::Instant;
@@ -20,10 +20,28 @@ fn fail(code: &'static str, message: impl Into<String>) -> Failure {
     }
 }
 
-/// Diagnostics as the objects `kiln --error-format json` prints.
-fn diagnostics_json(ds: &[kiln_frontend::Diagnostic], path: &str, text: &str) -> Vec<Value> {
-    let index = kiln_frontend::LineIndex::new(text);
-    ds.iter().map(|d| to_json_value(d, path, &index)).collect()
+/// Diagnostics as the objects `kiln --error-format json` prints, each naming its own file
+/// (a source, or a rule file).
+fn diagnostics_json(files: &[FileDiagnostics]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for f in files {
+        let index = kiln_frontend::LineIndex::new(&f.text);
+        out.extend(
+            f.diagnostics
+                .iter()
+                .map(|d| to_json_value(d, &f.path, &index)),
+        );
+    }
+    out
+}
+
+/// The `path` parameter, which must name an open file.
+fn open_path<'a>(s: &Session, params: &'a Value) -> Result<&'a str, Failure> {
+    let path = str_param(params, "path")?;
+    if !s.has_source(path) {
+        return Err(fail("unknown-file", format!("no file `{path}` is open")));
+    }
+    Ok(path)
 }
 
 fn str_param<'a>(params: &'a Value, key: &str) -> Result<&'a str, Failure> {
@@ -67,7 +85,9 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
                     "`set_rules` takes `dir`, `files` or `shipped: true`",
                 ));
             }
-            Ok(Some(json!({ "errors": s.rule_errors() })))
+            Ok(Some(
+                json!({ "diagnostics": diagnostics_json(&s.rule_diagnostics()) }),
+            ))
         }
         "set_options" => {
             if let Some(c) = params.get("emit_c_interface").and_then(Value::as_bool) {
@@ -93,13 +113,16 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
             Ok(Some(json!({ "ok": true })))
         }
         "diagnostics" => {
-            let path = str_param(params, "path")?;
-            let text = s.text(path).unwrap_or_default();
-            let diags = diagnostics_json(&s.diagnostics(path), path, &text);
-            Ok(Some(json!({ "diagnostics": diags })))
+            let path = open_path(s, params)?;
+            let file = FileDiagnostics {
+                path: path.to_string(),
+                text: s.text(path).unwrap_or_default(),
+                diagnostics: s.diagnostics(path),
+            };
+            Ok(Some(json!({ "diagnostics": diagnostics_json(&[file]) })))
         }
         "compile" => {
-            let path = str_param(params, "path")?;
+            let path = open_path(s, params)?;
             let emit = params
                 .get("emit")
                 .and_then(Value::as_str)
@@ -109,48 +132,61 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
                 .and_then(Value::as_u64)
                 .unwrap_or(0)
                 .min(3) as u8;
+            let output_path = match params.get("output_path") {
+                None | Some(Value::Null) => None,
+                // Standard output carries the responses.
+                Some(Value::String(p)) if p == "-" => {
+                    return Err(fail("bad-params", "`output_path` cannot be `-` in serve"))
+                }
+                Some(Value::String(p)) => Some(p.as_str()),
+                Some(_) => return Err(fail("bad-params", "`output_path` must be a string")),
+            };
             let start = Instant::now();
             let e = match emit {
                 "lowered" => None,
                 "llvm-ir" => Some(kiln_backend::Emit::LlvmIr),
                 "asm" => Some(kiln_backend::Emit::Asm),
+                "obj" if output_path.is_some() => Some(kiln_backend::Emit::Obj),
+                "obj" => {
+                    return Err(fail(
+                        "bad-params",
+                        "`emit: obj` writes a binary file: give `output_path`",
+                    ))
+                }
                 other => {
                     return Err(fail(
                         "bad-params",
-                        format!("`emit` is `lowered`, `llvm-ir` or `asm`, not `{other}`"),
+                        format!("`emit` is `lowered`, `llvm-ir`, `asm` or `obj`, not `{other}`"),
                     ))
                 }
             };
             let (built, work) = s.counting(|s| match e {
-                None => s.lowered_text(path),
-                Some(e) => s.compile(path, e, opt).map(|bytes| {
-                    // Moved, not copied, when valid (LLVM IR and assembly always are).
-                    String::from_utf8(bytes)
-                        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-                }),
+                None => s.lowered_text(path).map(String::into_bytes),
+                Some(e) => s.compile(path, e, opt),
             });
             let output = match built {
                 Ok(o) => o,
-                Err(ds) => {
-                    let text = s.text(path).unwrap_or_default();
-                    return Ok(Some(
-                        json!({ "errors": diagnostics_json(&ds, path, &text) }),
-                    ));
-                }
+                Err(files) => return Ok(Some(json!({ "errors": diagnostics_json(&files) }))),
             };
             let mut result = json!({
                 "relowered": work.lowered,
                 "regenerated": work.generated,
                 "milliseconds": start.elapsed().as_secs_f64() * 1000.0,
             });
-            // With `output_path`, the output goes to that file instead of the response.
-            match params.get("output_path").and_then(Value::as_str) {
+            // With `output_path`, the output goes to that file (atomically: a reader never
+            // sees half of it) instead of the response.
+            match output_path {
                 Some(p) => {
-                    std::fs::write(p, output.as_bytes())
+                    crate::write_atomically(std::path::Path::new(p), &output)
                         .map_err(|e| fail("io", format!("cannot write `{p}`: {e}")))?;
                     result["written"] = json!(p);
                 }
-                None => result["output"] = json!(output),
+                None => {
+                    // Moved, not copied, when valid (lowered text, LLVM IR and assembly are).
+                    let text = String::from_utf8(output)
+                        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+                    result["output"] = json!(text);
+                }
             }
             Ok(Some(result))
         }

@@ -45,6 +45,23 @@ pub struct Work {
     pub generated: usize,
 }
 
+/// The diagnostics of one file, with the text their spans refer to: a source file of the
+/// session, or a rule file (errors in the rules stop every lowering, and are located in
+/// the rule file, not in the source that was being compiled).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileDiagnostics {
+    pub path: String,
+    pub text: String,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl FileDiagnostics {
+    /// Every diagnostic of every file, in order (for callers that only count or match).
+    pub fn flatten(files: &[FileDiagnostics]) -> Vec<&Diagnostic> {
+        files.iter().flat_map(|f| &f.diagnostics).collect()
+    }
+}
+
 /// A compilation session: the database and its inputs.
 pub struct Session {
     db: Database,
@@ -176,45 +193,85 @@ impl Session {
         }
     }
 
-    /// The rule files' diagnostics, as `path:line:col: message` lines.
-    pub fn rule_errors(&self) -> Vec<String> {
+    /// The rule files' diagnostics (errors and warnings), per file, in file order.
+    pub fn rule_diagnostics(&self) -> Vec<FileDiagnostics> {
         let checked = kiln_engine::checked_rules(&self.db, self.rules);
-        checked
-            .diagnostics
-            .iter()
-            .filter(|d| d.diagnostic.is_error())
-            .map(|d| {
-                let file = checked.rules.files.get(d.file);
-                let (path, lc) = match file {
-                    Some(f) => (
-                        f.path.clone(),
-                        kiln_frontend::LineIndex::new(&f.text).line_col(d.diagnostic.span.start),
-                    ),
-                    None => (
-                        "<rules>".to_string(),
-                        kiln_frontend::LineIndex::new("").line_col(0),
-                    ),
-                };
-                format!("{path}:{}:{}: {}", lc.line, lc.column, d.diagnostic.message)
-            })
-            .collect()
+        let mut out: Vec<FileDiagnostics> = Vec::new();
+        for d in &checked.diagnostics {
+            let (path, text) = match checked.rules.files.get(d.file) {
+                Some(f) => (f.path.as_str(), f.text.as_str()),
+                None => ("<rules>", ""),
+            };
+            match out.last_mut() {
+                Some(last) if last.path == path => last.diagnostics.push(d.diagnostic.clone()),
+                _ => out.push(FileDiagnostics {
+                    path: path.to_string(),
+                    text: text.to_string(),
+                    diagnostics: vec![d.diagnostic.clone()],
+                }),
+            }
+        }
+        out
     }
 
-    fn file(&self, path: &str) -> Result<SourceFile, Vec<Diagnostic>> {
+    /// The rule files' errors, as `path:line:col: message` lines.
+    pub fn rule_errors(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        for f in self.rule_diagnostics() {
+            let index = kiln_frontend::LineIndex::new(&f.text);
+            for d in f.diagnostics.iter().filter(|d| d.is_error()) {
+                let lc = index.line_col(d.span.start);
+                lines.push(format!(
+                    "{}:{}:{}: {}",
+                    f.path, lc.line, lc.column, d.message
+                ));
+            }
+        }
+        lines
+    }
+
+    /// The rule files' errors alone, per file (empty when the rules can be used).
+    fn rule_failure(&self) -> Vec<FileDiagnostics> {
+        let mut files = self.rule_diagnostics();
+        for f in &mut files {
+            f.diagnostics.retain(Diagnostic::is_error);
+        }
+        files.retain(|f| !f.diagnostics.is_empty());
+        files
+    }
+
+    /// `diagnostics` of the source file `path`, with its text.
+    fn failure(&self, path: &str, diagnostics: Vec<Diagnostic>) -> Vec<FileDiagnostics> {
+        vec![FileDiagnostics {
+            path: path.to_string(),
+            text: self.text(path).unwrap_or_default(),
+            diagnostics,
+        }]
+    }
+
+    fn file(&self, path: &str) -> Result<SourceFile, Vec<FileDiagnostics>> {
         self.files.get(path).copied().ok_or_else(|| {
-            vec![Diagnostic::error(
-                "session.unknown-file",
-                Span::default(),
-                format!("the session has no file `{path}`"),
-            )]
+            self.failure(
+                path,
+                vec![Diagnostic::error(
+                    "session.unknown-file",
+                    Span::default(),
+                    format!("the session has no file `{path}`"),
+                )],
+            )
         })
+    }
+
+    /// Whether the session has a source file `path`.
+    pub fn has_source(&self, path: &str) -> bool {
+        self.files.contains_key(path)
     }
 
     /// Parse and verifier diagnostics of a file, in file coordinates.
     pub fn diagnostics(&self, path: &str) -> Vec<Diagnostic> {
         match self.file(path) {
             Ok(f) => check_file(&self.db, f).clone(),
-            Err(e) => e,
+            Err(e) => e.into_iter().flat_map(|f| f.diagnostics).collect(),
         }
     }
 
@@ -260,15 +317,13 @@ impl Session {
     }
 
     /// Lowers every function of a file (in parallel, reusing what nothing changed) and
-    /// returns the functions in source order, or every error (file coordinates).
-    fn lowered_items(&self, path: &str) -> Result<Vec<&LoweredItem>, Vec<Diagnostic>> {
+    /// returns the functions in source order, or every error: the rule files' (in the rule
+    /// files), else the source's (file coordinates).
+    fn lowered_items(&self, path: &str) -> Result<Vec<&LoweredItem>, Vec<FileDiagnostics>> {
         let file = self.file(path)?;
-        let rule_errors = self.rule_errors();
-        if !rule_errors.is_empty() {
-            return Err(rule_errors
-                .into_iter()
-                .map(|m| Diagnostic::error("rules", Span::default(), m))
-                .collect());
+        let rule_failure = self.rule_failure();
+        if !rule_failure.is_empty() {
+            return Err(rule_failure);
         }
         let mut errors: Vec<Diagnostic> = check_file(&self.db, file)
             .iter()
@@ -276,7 +331,7 @@ impl Session {
             .cloned()
             .collect();
         if !errors.is_empty() {
-            return Err(errors);
+            return Err(self.failure(path, errors));
         }
         let (rules, options) = (self.rules, self.options);
         self.for_each_function(file, |db, item| {
@@ -299,12 +354,12 @@ impl Session {
         if errors.is_empty() {
             Ok(items)
         } else {
-            Err(errors)
+            Err(self.failure(path, errors))
         }
     }
 
     /// The lowered program of a file, or every error (file coordinates).
-    pub fn lower(&self, path: &str) -> Result<Vec<Lowered>, Vec<Diagnostic>> {
+    pub fn lower(&self, path: &str) -> Result<Vec<Lowered>, Vec<FileDiagnostics>> {
         Ok(self
             .lowered_items(path)?
             .into_iter()
@@ -314,7 +369,7 @@ impl Session {
 
     /// The lowered program as `kiln lower` prints it. Each function's text is kept, so after
     /// an edit only what was lowered again is printed again.
-    pub fn lowered_text(&self, path: &str) -> Result<String, Vec<Diagnostic>> {
+    pub fn lowered_text(&self, path: &str) -> Result<String, Vec<FileDiagnostics>> {
         self.lowered_items(path)?;
         let file = self.file(path)?;
         let mut out = String::new();
@@ -341,22 +396,38 @@ impl Session {
         path: &str,
         emit: kiln_backend::Emit,
         opt_level: u8,
-    ) -> Result<Vec<u8>, Vec<Diagnostic>> {
+    ) -> Result<Vec<u8>, Vec<FileDiagnostics>> {
         self.lowered_items(path)?;
         let file = self.file(path)?;
         let (rules, options, target) = (self.rules, self.options, self.target);
         self.for_each_function(file, |db, item| {
             function_code(db, item, rules, options, target);
         });
-        let codegen_error = |m: String| vec![Diagnostic::error("codegen", Span::default(), m)];
         let mut parts = Vec::new();
+        let mut errors = Vec::new();
         for item in functions(&self.db, file) {
             match function_code(&self.db, *item, rules, options, target) {
                 Ok(code) => parts.extend(code),
-                Err(e) => return Err(codegen_error(e.clone())),
+                // A rule produced something LLVM cannot take: located at the function's name.
+                Err(e) => {
+                    let at = kiln_engine::function_ir(&self.db, *item)
+                        .function
+                        .as_ref()
+                        .map(|f| f.name_span)
+                        .unwrap_or_default();
+                    let d = Diagnostic::error("codegen", at, e.clone());
+                    errors.push(d.shifted(item.offset(&self.db) as i64));
+                }
             }
         }
-        kiln_backend::emit_code(&parts, emit, &target.options(&self.db, opt_level))
-            .map_err(|e| codegen_error(e.to_string()))
+        if !errors.is_empty() {
+            return Err(self.failure(path, errors));
+        }
+        kiln_backend::emit_code(&parts, emit, &target.options(&self.db, opt_level)).map_err(|e| {
+            self.failure(
+                path,
+                vec![Diagnostic::error("codegen", Span::default(), e.to_string())],
+            )
+        })
     }
 }

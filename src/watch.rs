@@ -9,8 +9,7 @@
 //! only when its bytes changed, so writing an output inside the watched directory does not
 //! start another rebuild.
 
-use crate::session::{Session, Work};
-use crate::Diagnostic;
+use crate::session::{FileDiagnostics, Session, Work};
 use notify::RecursiveMode;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -47,11 +46,10 @@ pub enum Outcome {
         written: bool,
         work: Work,
     },
-    /// The source has errors; the output was left as it was.
+    /// The source (or the rules) has errors, per file; the output was left as it was.
     Errors {
         output: PathBuf,
-        diagnostics: Vec<Diagnostic>,
-        text: String,
+        files: Vec<FileDiagnostics>,
     },
     /// The source or the output could not be read or written.
     Io { path: PathBuf, message: String },
@@ -208,7 +206,7 @@ impl Watch {
             if !(changed || rules_changed || self.first) {
                 continue;
             }
-            self.session.set_source(&name, text.clone());
+            self.session.set_source(&name, text);
             let (result, work) = self.session.counting(|s| match self.emit {
                 WatchEmit::Lowered => s.lowered_text(&name).map(String::into_bytes),
                 other => {
@@ -221,10 +219,9 @@ impl Watch {
                 }
             });
             let outcome = match result {
-                Err(diagnostics) => Outcome::Errors {
+                Err(files) => Outcome::Errors {
                     output: output.clone(),
-                    diagnostics,
-                    text,
+                    files,
                 },
                 Ok(bytes) if self.written.get(output) == Some(&bytes) => Outcome::Built {
                     output: output.clone(),

@@ -674,6 +674,106 @@ fn serve_generates_code_again_only_for_what_changed_and_for_a_new_target() {
     assert!(asm.contains("mul\tw0, w0, w0"), "{asm}");
 }
 
+/// Runs `kiln serve` on `requests` (one JSON object each); its responses.
+fn serve(requests: &[serde_json::Value]) -> Vec<serde_json::Value> {
+    let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
+    let o = kiln(&["serve"], Some(&input));
+    assert!(o.status.success(), "{}", stderr(&o));
+    String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each response is JSON"))
+        .collect()
+}
+
+#[test]
+fn serve_locates_rule_errors_in_the_rule_file_and_refuses_unknown_files() {
+    use serde_json::json;
+    let dir = rules_dir_with("in lower { rule oops: (arith.adi ?a ?b) => ?a }\n");
+    let extra = dir.path().join("extra.rules");
+    let extra = extra.to_str().unwrap_or_default();
+    let r = serve(&[
+        json!({"id": 1, "method": "open", "params": {"path": "a.mlir", "text": GOOD}}),
+        json!({"id": 2, "method": "set_rules", "params": {"dir": dir.path()}}),
+        json!({"id": 3, "method": "compile", "params": {"path": "a.mlir"}}),
+        json!({"id": 4, "method": "set_rules", "params": {"shipped": true}}),
+        json!({"id": 5, "method": "compile", "params": {"path": "a.mlir"}}),
+        json!({"id": 6, "method": "compile", "params": {"path": "b.mlir"}}),
+        json!({"id": 7, "method": "diagnostics", "params": {"path": "b.mlir"}}),
+    ]);
+    assert_eq!(r.len(), 7);
+    // set_rules answers with the rule files' diagnostics, each in its own file.
+    let d = &r[1]["result"]["diagnostics"];
+    assert_eq!(d.as_array().map(Vec::len), Some(1), "{d}");
+    assert_eq!(d[0]["file"], extra);
+    assert_eq!((&d[0]["line"], &d[0]["column"]), (&json!(1), &json!(24)));
+    assert_eq!(d[0]["message"], "unknown operation `arith.adi`");
+    // A compile with those rules fails with the same diagnostic, not one in a.mlir.
+    assert_eq!(r[2]["result"]["errors"], *d);
+    assert_eq!(r[3]["result"]["diagnostics"], json!([]));
+    assert!(r[4]["result"]["output"]
+        .as_str()
+        .is_some_and(|t| t.contains("define i32 @f")));
+    for i in [5, 6] {
+        assert_eq!(r[i]["error"]["code"], "unknown-file", "{}", r[i]);
+    }
+}
+
+#[test]
+fn serve_writes_objects_only_to_a_file() {
+    use serde_json::json;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let obj = dir.path().join("a.o");
+    let r = serve(&[
+        json!({"id": 1, "method": "open", "params": {"path": "a.mlir", "text": GOOD}}),
+        json!({"id": 2, "method": "compile", "params": {"path": "a.mlir", "emit": "obj"}}),
+        json!({"id": 3, "method": "compile",
+               "params": {"path": "a.mlir", "emit": "obj", "output_path": "-"}}),
+        json!({"id": 4, "method": "compile",
+               "params": {"path": "a.mlir", "emit": "obj", "output_path": obj}}),
+        json!({"id": 5, "method": "compile",
+               "params": {"path": "a.mlir", "emit": "obj", "output_path": 7}}),
+    ]);
+    assert_eq!(r.len(), 5);
+    for i in [1, 2, 4] {
+        assert_eq!(r[i]["error"]["code"], "bad-params", "{}", r[i]);
+    }
+    assert_eq!(r[3]["result"]["written"], json!(obj));
+    assert_eq!(
+        r[3]["result"]["relowered"], 1,
+        "the refused requests did no work"
+    );
+    let bytes = std::fs::read(&obj).expect("written");
+    assert_eq!(&bytes[..4], b"\x7fELF");
+}
+
+#[test]
+fn watch_locates_rule_errors_in_the_rule_file() {
+    let dir = rules_dir_with("in lower { rule oops: (arith.adi ?a ?b) => ?a }\n");
+    let src = dir.path().join("w.mlir");
+    let out = dir.path().join("w.ll");
+    std::fs::write(&src, GOOD).expect("write");
+    let o = kiln(
+        &[
+            "watch",
+            "--color",
+            "never",
+            src.to_str().unwrap_or_default(),
+            "-o",
+            out.to_str().unwrap_or_default(),
+            "--rules",
+            dir.path().to_str().unwrap_or_default(),
+            "--max-builds",
+            "1",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(e.contains("extra.rules:1:24"), "{e}");
+    assert!(!e.contains("w.mlir:1:1"), "{e}");
+    assert!(!out.exists(), "no output on error");
+}
+
 #[test]
 fn watch_builds_and_writes_the_output() {
     let dir = tempfile::tempdir().expect("temp dir");

@@ -499,7 +499,11 @@ fn slices_lower_exactly_like_the_whole_rule_set() {
             let session = s.compile("p.mlir", Emit::LlvmIr, 0).expect("codegen");
             assert!(one_shot == session, "{}", p.display());
         }
-        assert_eq!(render(s.lower("p.mlir")), render(whole), "{}", p.display());
+        let session = s.lower("p.mlir").map_err(|files| {
+            assert!(files.iter().all(|f| f.path == "p.mlir"));
+            files.into_iter().flat_map(|f| f.diagnostics).collect()
+        });
+        assert_eq!(render(session), render(whole), "{}", p.display());
         checked += 1;
     }
     assert!(checked > 10);
@@ -543,7 +547,11 @@ fn lowering_errors_are_located_like_kiln_lower_and_follow_layout_edits() {
     };
     let located = |s: &Session| match s.lower("m.mlir") {
         Ok(_) => panic!("lowers without result_packing.rules"),
-        Err(e) => summary(&e),
+        Err(files) => {
+            assert_eq!(files.len(), 1);
+            assert_eq!(files[0].path, "m.mlir");
+            summary(&files[0].diagnostics)
+        }
     };
     let mut s = Session::with_rules(without(false));
     s.set_source("m.mlir", SRC);
@@ -576,4 +584,50 @@ fn lowering_errors_are_located_like_kiln_lower_and_follow_layout_edits() {
     assert_eq!(after, expected(without(true), &moved));
     assert_ne!(after, expected(without(false), &moved));
     assert_eq!(runs(&s, "lowered_item"), 0);
+}
+
+#[test]
+fn a_rule_error_is_located_in_its_rule_file_and_fixing_it_recovers() {
+    let mut s = session();
+    let broken = |path: &str, text: &str| {
+        if path.ends_with("/arith.rules") {
+            format!("; a typo below\nin lower {{ rule oops: (arith.adi ?a ?b) => ?a }}\n{text}")
+        } else {
+            text.to_string()
+        }
+    };
+    s.set_rules(with_rules(broken));
+    let errors = match s.compile("m.mlir", Emit::LlvmIr, 0) {
+        Ok(_) => panic!("compiles with a broken rule file"),
+        Err(e) => e,
+    };
+    // The errors are the rule file's, at the typo, not the source's.
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].path.ends_with("/arith.rules"), "{errors:?}");
+    assert!(errors[0].text.starts_with("; a typo below\n"));
+    let d = &errors[0].diagnostics[0];
+    assert!(d.message.contains("unknown operation `arith.adi`"), "{d:?}");
+    let index = kiln::frontend::LineIndex::new(&errors[0].text);
+    let at = index.line_col(d.span.start);
+    assert_eq!((at.line, at.column), (2, 24), "{d:?}");
+    assert_eq!(
+        s.rule_errors(),
+        vec![format!("{}:2:24: {}", errors[0].path, d.message)]
+    );
+    // Fixing the file gives back the rules every function was lowered with: nothing is
+    // lowered or generated again.
+    ran(&s);
+    s.set_rules(shipped_rules());
+    assert!(s.rule_errors().is_empty());
+    assert_eq!(compile_counts(&s), [0, 0, 0, 0, 0]);
+}
+
+#[test]
+fn an_unknown_file_is_an_error_of_that_file() {
+    let s = session();
+    let errors = s.lower("nope.mlir").expect_err("no such file");
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].path, "nope.mlir");
+    assert_eq!(errors[0].diagnostics[0].code, "session.unknown-file");
+    assert!(!s.has_source("nope.mlir") && s.has_source("m.mlir"));
 }
