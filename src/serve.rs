@@ -123,15 +123,18 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
         }
         "compile" => {
             let path = open_path(s, params)?;
-            let emit = params
-                .get("emit")
-                .and_then(Value::as_str)
-                .unwrap_or("llvm-ir");
-            let opt = params
-                .get("opt")
-                .and_then(Value::as_u64)
-                .unwrap_or(0)
-                .min(3) as u8;
+            let emit = match params.get("emit") {
+                None | Some(Value::Null) => "llvm-ir",
+                Some(Value::String(e)) => e.as_str(),
+                Some(_) => return Err(fail("bad-params", "`emit` must be a string")),
+            };
+            let opt = match params.get("opt") {
+                None | Some(Value::Null) => 0,
+                Some(o) => match o.as_u64() {
+                    Some(o @ 0..=3) => o as u8,
+                    _ => return Err(fail("bad-params", "`opt` is 0, 1, 2 or 3")),
+                },
+            };
             let output_path = match params.get("output_path") {
                 None | Some(Value::Null) => None,
                 // Standard output carries the responses.

@@ -732,9 +732,11 @@ fn serve_writes_objects_only_to_a_file() {
                "params": {"path": "a.mlir", "emit": "obj", "output_path": obj}}),
         json!({"id": 5, "method": "compile",
                "params": {"path": "a.mlir", "emit": "obj", "output_path": 7}}),
+        json!({"id": 6, "method": "compile", "params": {"path": "a.mlir", "opt": 4}}),
+        json!({"id": 7, "method": "compile", "params": {"path": "a.mlir", "emit": 1}}),
     ]);
-    assert_eq!(r.len(), 5);
-    for i in [1, 2, 4] {
+    assert_eq!(r.len(), 7);
+    for i in [1, 2, 4, 5, 6] {
         assert_eq!(r[i]["error"]["code"], "bad-params", "{}", r[i]);
     }
     assert_eq!(r[3]["result"]["written"], json!(obj));

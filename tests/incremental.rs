@@ -631,3 +631,40 @@ fn an_unknown_file_is_an_error_of_that_file() {
     assert_eq!(errors[0].diagnostics[0].code, "session.unknown-file");
     assert!(!s.has_source("nope.mlir") && s.has_source("m.mlir"));
 }
+
+#[test]
+fn a_codegen_error_is_located_at_the_function_it_is_in() {
+    // A wrong rule: every addi becomes a 64-bit add, whatever its operands. The lowering
+    // has only target operations, and LLVM's builder refuses it.
+    let mut s = Session::with_rules(with_rules(|path, text| {
+        if path.ends_with("/arith.rules") {
+            text.replace(
+                "rule addi: (arith.addi ?t ?a ?b) => (llvm.add (lower-type ?t) ?a ?b)",
+                "rule addi: (arith.addi ?t ?a ?b) => (llvm.add i64 ?a ?b)",
+            )
+        } else {
+            text.to_string()
+        }
+    }));
+    assert!(s.rule_errors().is_empty(), "{:?}", s.rule_errors());
+    let text = format!("// two functions\n{SRC}");
+    s.set_source("m.mlir", text.clone());
+    assert!(s.lower("m.mlir").is_ok());
+    let errors = s
+        .compile("m.mlir", Emit::LlvmIr, 0)
+        .expect_err("LLVM refuses an i64 add of i32 values");
+    assert_eq!(errors.len(), 1);
+    assert_eq!(
+        (errors[0].path.as_str(), &errors[0].text),
+        ("m.mlir", &text)
+    );
+    let d = &errors[0].diagnostics;
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].code, "codegen");
+    assert!(d[0].message.contains("`@scalar`"), "{d:?}");
+    // At the name of @scalar, on the second line.
+    assert_eq!(
+        &text[d[0].span.start as usize..d[0].span.end as usize],
+        "@scalar"
+    );
+}
