@@ -49,9 +49,36 @@ def edited_rules(name, old, new):
 ask("set_rules", files=files)
 out = "/tmp/kiln-bench-incremental.out"
 rows = []
-def compile_row(emit, what):
-    r, wall = ask("compile", path="m.mlir", emit=emit, output_path=out)
-    rows.append((emit, what, r["relowered"], r.get("regenerated", 0), wall))
+REPEAT = 5
+def median(xs):
+    return sorted(xs)[len(xs) // 2]
+def measured(emit, what, edits):
+    """Applies each edit in turn (each a real change from the one before) and compiles after
+    each; the row is the median wall time, with the last compile's counts."""
+    walls = []
+    for edit in edits:
+        edit()
+        r, wall = ask("compile", path="m.mlir", emit=emit, output_path=out)
+        walls.append(wall)
+    rows.append((emit, what, r["relowered"], r.get("regenerated", 0), median(walls)))
+
+def alternate(*edits):
+    return [edits[i % len(edits)] for i in range(REPEAT)]
+
+def body(op):
+    return lambda: ask("change", path="m.mlir",
+                       text=text.replace("%t2 = arith.addf %t, %t : f32", f"%t2 = {op} %t, %t : f32", 1))
+
+def spaced(comment):
+    return lambda: ask("change", path="m.mlir", text=text.replace(
+        "%t2 = arith.addf %t, %t : f32", f"// {comment}\n    %t2 = arith.addf  %t, %t : f32", 1))
+
+def rules_with(name, old, new):
+    return lambda: ask("set_rules", files=edited_rules(name, old, new))
+
+def moved(lines):
+    return lambda: ask("set_rules", files=[
+        dict(f, text=lines + f["text"]) if f["path"].endswith("linearize.rules") else f for f in files])
 
 for emit in ["lowered", "llvm-ir", "obj"]:
     ask("open", path="m.mlir", text=text)
@@ -62,24 +89,28 @@ for emit in ["lowered", "llvm-ir", "obj"]:
     rows.append((emit, "cold compile", r["relowered"], r.get("regenerated", 0), cold))
     ask("close", path=f"cold-{emit}.mlir")
     ask("compile", path="m.mlir", emit=emit, output_path=out)
-    body = text.replace("%t2 = arith.addf %t, %t : f32", "%t2 = arith.mulf %t, %t : f32", 1)
-    ask("change", path="m.mlir", text=body)
-    compile_row(emit, "one function body edited")
+    measured(emit, "one function body edited", alternate(body("arith.mulf"), body("arith.subf")))
     if emit == "obj":
         # Objects are made from the whole linked module: the other edits cost the same.
         ask("change", path="m.mlir", text=text)
         continue
-    spaced = body.replace("%t2 = arith.mulf %t, %t : f32", "// a comment\n    %t2 = arith.mulf  %t, %t : f32", 1)
-    ask("change", path="m.mlir", text=spaced)
-    compile_row(emit, "a comment and spaces inside one function")
-    ask("set_rules", files=edited_rules("c_interface.rules", "rule ciface-sig-packed:", "rule ciface-sig-two-or-more:"))
-    compile_row(emit, "c_interface.rules: a rule renamed (no function uses it)")
-    moved = [dict(f, text=";; moved\n" + f["text"]) if f["path"].endswith("linearize.rules") else f for f in files]
-    ask("set_rules", files=moved)
-    compile_row(emit, "linearize.rules: a comment line on top (moves every rule all functions use)")
-    ask("set_rules", files=edited_rules("linearize.rules", "rule store:", "rule store-element:"))
-    compile_row(emit, "linearize.rules: the rule for stores renamed")
-    ask("change", path="m.mlir", text=text)
+    def reset():
+        ask("change", path="m.mlir", text=text)
+        ask("set_rules", files=files)
+        ask("compile", path="m.mlir", emit=emit, output_path=out)
+    reset()
+    measured(emit, "a comment and spaces inside one function", alternate(spaced("a"), spaced("b")))
+    reset()
+    measured(emit, "c_interface.rules: a rule renamed (no function uses it)", alternate(
+        rules_with("c_interface.rules", "rule ciface-sig-packed:", "rule ciface-sig-two-or-more:"),
+        rules_with("c_interface.rules", "rule ciface-sig-packed:", "rule ciface-sig-several:")))
+    reset()
+    measured(emit, "linearize.rules: a comment line on top (moves every rule all functions use)",
+             alternate(moved(";; moved\n"), moved(";; moved\n;; twice\n")))
+    reset()
+    measured(emit, "linearize.rules: the rule for stores renamed",
+             [rules_with("linearize.rules", "rule store:", "rule store-element:")])
+    ask("set_rules", files=files)
 ask("shutdown")
 proc.wait()
 print(f"| emit | edit ({n} functions) | lowered again | code generated again | ms | vs cold |")

@@ -5,26 +5,15 @@
 //! module happens outside the database, on every compile (it is a concatenation).
 
 use kiln_backend::{build_function_code, target_machine, CodegenOptions, FunctionCode};
-use kiln_engine::{lowered_item, Db, FunctionItem, Options, RuleFiles};
+use kiln_engine::{function_config, lowered_item, Db, FunctionItem, Target};
 use std::cell::RefCell;
 
-/// The machine code is generated for (`None`: the host triple, the generic CPU). The data
-/// layout it implies is part of every function's IR, so changing it generates code again.
-#[salsa::input(debug)]
-pub struct Target {
-    #[returns(ref)]
-    pub triple: Option<String>,
-    #[returns(ref)]
-    pub cpu: Option<String>,
-}
-
-impl Target {
-    pub fn options(self, db: &dyn salsa::Database, opt_level: u8) -> CodegenOptions {
-        CodegenOptions {
-            triple: self.triple(db).clone(),
-            cpu: self.cpu(db).clone(),
-            opt_level,
-        }
+/// The code generation options for a target at an optimization level.
+pub fn codegen_options(db: &dyn salsa::Database, target: Target, opt_level: u8) -> CodegenOptions {
+    CodegenOptions {
+        triple: target.triple(db).clone(),
+        cpu: target.cpu(db).clone(),
+        opt_level,
     }
 }
 
@@ -46,16 +35,16 @@ thread_local! {
 pub fn function_code<'db>(
     db: &'db dyn Db,
     item: FunctionItem<'db>,
-    rules: RuleFiles,
-    options: Options,
-    target: Target,
 ) -> Result<Vec<FunctionCode>, String> {
-    let lowered = lowered_item(db, item, rules, options);
+    let Some(target) = function_config(db, item).map(|c| c.target(db)) else {
+        return Err("the function's file has no target".to_string());
+    };
+    let lowered = lowered_item(db, item);
     let key = (target.triple(db).clone(), target.cpu(db).clone());
     MACHINE.with(|cell| {
         let mut cell = cell.borrow_mut();
         if cell.as_ref().is_none_or(|(k, _)| *k != key) {
-            let tm = target_machine(&target.options(db, 0)).map_err(|e| e.to_string())?;
+            let tm = target_machine(&codegen_options(db, target, 0)).map_err(|e| e.to_string())?;
             *cell = Some((key, tm));
         }
         let Some((_, tm)) = cell.as_ref() else {

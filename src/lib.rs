@@ -48,7 +48,7 @@ pub use kiln_frontend::{Diagnostic, Severity};
 /// Registers `text` as a source file and returns it with its diagnostics (parse, build,
 /// verify), sorted by position.
 pub fn check_source(db: &Database, path: &str, text: &str) -> (SourceFile, Vec<Diagnostic>) {
-    let file = SourceFile::new(db, path.to_string(), text.to_string());
+    let file = SourceFile::new(db, path.to_string(), text.to_string(), None);
     let diags = kiln_engine::check_file(db, file).clone();
     (file, diags)
 }

@@ -25,11 +25,11 @@
 //! assert_eq!((work.lowered, work.generated), (0, 0));
 //! ```
 
-use crate::code::{function_code, Target};
+use crate::code::{codegen_options, function_code};
 use crate::shipped::shipped_rules;
 use kiln_engine::{
-    check_file, functions, lowered_diagnostics, lowered_item, lowered_text, Database, Lowered,
-    LoweredItem, Options, RuleFiles, RuleSource, SourceFile,
+    check_file, functions, lowered_diagnostics, lowered_item, lowered_text, Config, Database,
+    Lowered, LoweredItem, Options, RuleFiles, RuleSource, SourceFile, Target,
 };
 use kiln_frontend::{Diagnostic, Span};
 use salsa::{Durability, Setter};
@@ -69,6 +69,8 @@ pub struct Session {
     rules: RuleFiles,
     options: Options,
     target: Target,
+    /// The three above, as every file of the session reads them.
+    config: Config,
 }
 
 impl Default for Session {
@@ -92,12 +94,16 @@ impl Session {
         let target = Target::builder(None, None)
             .durability(Durability::HIGH)
             .new(&db);
+        let config = Config::builder(rules, options, target)
+            .durability(Durability::HIGH)
+            .new(&db);
         Session {
             db,
             files: BTreeMap::new(),
             rules,
             options,
             target,
+            config,
         }
     }
 
@@ -116,15 +122,23 @@ impl Session {
                 }
             }
             None => {
-                let f = SourceFile::new(&self.db, path.to_string(), text);
+                let f = SourceFile::new(&self.db, path.to_string(), text, Some(self.config));
                 self.files.insert(path.to_string(), f);
             }
         }
     }
 
-    /// Removes a source file; `false` if there was none.
+    /// Removes a source file; `false` if there was none. What the database kept for it is
+    /// freed: its text is emptied and split again, so salsa deletes its functions and,
+    /// with them, every result computed for them (a long session that opens and closes
+    /// files stays as small as the files it has open).
     pub fn remove_source(&mut self, path: &str) -> bool {
-        self.files.remove(path).is_some()
+        let Some(f) = self.files.remove(path) else {
+            return false;
+        };
+        f.set_text(&mut self.db).to(String::new());
+        functions(&self.db, f);
+        true
     }
 
     /// Runs `work` and counts the functions it lowered and code-generated (again): the
@@ -333,17 +347,16 @@ impl Session {
         if !errors.is_empty() {
             return Err(self.failure(path, errors));
         }
-        let (rules, options) = (self.rules, self.options);
         self.for_each_function(file, |db, item| {
-            lowered_item(db, item, rules, options);
+            lowered_item(db, item);
         });
         let mut items = Vec::new();
         for item in functions(&self.db, file) {
-            let lowered = lowered_item(&self.db, *item, rules, options);
+            let lowered = lowered_item(&self.db, *item);
             if lowered.diagnostics.iter().any(Diagnostic::is_error) {
                 let delta = item.offset(&self.db) as i64;
                 errors.extend(
-                    lowered_diagnostics(&self.db, *item, rules, options)
+                    lowered_diagnostics(&self.db, *item)
                         .iter()
                         .filter(|d| d.is_error())
                         .map(|d| d.shifted(delta)),
@@ -374,7 +387,7 @@ impl Session {
         let file = self.file(path)?;
         let mut out = String::new();
         for item in functions(&self.db, file) {
-            let text = lowered_text(&self.db, *item, self.rules, self.options);
+            let text = lowered_text(&self.db, *item);
             if text.is_empty() {
                 continue;
             }
@@ -399,14 +412,13 @@ impl Session {
     ) -> Result<Vec<u8>, Vec<FileDiagnostics>> {
         self.lowered_items(path)?;
         let file = self.file(path)?;
-        let (rules, options, target) = (self.rules, self.options, self.target);
         self.for_each_function(file, |db, item| {
-            function_code(db, item, rules, options, target);
+            function_code(db, item);
         });
         let mut parts = Vec::new();
         let mut errors = Vec::new();
         for item in functions(&self.db, file) {
-            match function_code(&self.db, *item, rules, options, target) {
+            match function_code(&self.db, *item) {
                 Ok(code) => parts.extend(code),
                 // A rule produced something LLVM cannot take: located at the function's name.
                 Err(e) => {
@@ -423,7 +435,8 @@ impl Session {
         if !errors.is_empty() {
             return Err(self.failure(path, errors));
         }
-        kiln_backend::emit_code(&parts, emit, &target.options(&self.db, opt_level)).map_err(|e| {
+        let options = codegen_options(&self.db, self.target, opt_level);
+        kiln_backend::emit_code(&parts, emit, &options).map_err(|e| {
             self.failure(
                 path,
                 vec![Diagnostic::error("codegen", Span::default(), e.to_string())],

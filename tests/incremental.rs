@@ -668,3 +668,32 @@ fn a_codegen_error_is_located_at_the_function_it_is_in() {
         "@scalar"
     );
 }
+
+#[test]
+fn closing_a_file_frees_what_was_computed_for_its_functions() {
+    // Every per-function query is keyed by the function alone, so its results live with the
+    // function: emptying the file deletes the functions and discards each result.
+    let mut s = session();
+    ran(&s);
+    assert!(s.remove_source("m.mlir"));
+    let r = ran(&s);
+    let discarded = |query: &str| {
+        r.0.iter()
+            .filter(|e| e.starts_with(&format!("discarded {query}(")))
+            .count()
+    };
+    for query in ["function_ir", "lowered_item", "function_code"] {
+        assert_eq!(discarded(query), 4, "{query}: {:?}", r.0);
+    }
+    assert!(!s.remove_source("m.mlir"));
+    // Opening it again builds, lowers and generates every function again (parses are kept
+    // by text), with the same result.
+    s.set_source("m.mlir", SRC);
+    assert_eq!(compile_counts(&s), [0, 0, 4, 4, 4]);
+    assert_eq!(
+        s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles"),
+        session()
+            .compile("m.mlir", Emit::LlvmIr, 0)
+            .expect("compiles")
+    );
+}

@@ -35,11 +35,15 @@ impl Default for Database {
         let executed: Arc<Mutex<Option<Vec<String>>>> = Arc::default();
         let log = executed.clone();
         let storage = salsa::Storage::new(Some(Box::new(move |event: salsa::Event| {
-            if let salsa::EventKind::WillExecute { database_key } = event.kind {
-                if let Ok(mut guard) = log.lock() {
-                    if let Some(entries) = guard.as_mut() {
-                        entries.push(format!("{database_key:?}"));
-                    }
+            let entry = match event.kind {
+                salsa::EventKind::WillExecute { database_key } => format!("{database_key:?}"),
+                // A result dropped with the entity it was computed for.
+                salsa::EventKind::DidDiscard { key } => format!("discarded {key:?}"),
+                _ => return,
+            };
+            if let Ok(mut guard) = log.lock() {
+                if let Some(entries) = guard.as_mut() {
+                    entries.push(entry);
                 }
             }
         })));
@@ -56,7 +60,8 @@ impl Database {
         Self::default()
     }
 
-    /// Starts recording every query execution (`function_ir(Id(..))`, ...).
+    /// Starts recording every query execution (`function_ir(Id(..))`, ...) and every
+    /// result discarded with its entity (`discarded lowered_item(Id(..))`).
     pub fn record_executions(&self) {
         if let Ok(mut guard) = self.executed.lock() {
             guard.get_or_insert_with(Vec::new);

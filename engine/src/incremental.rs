@@ -7,7 +7,7 @@
 
 use crate::check::{function_ir, verify_function};
 use crate::db::Db;
-use crate::ir::{FunctionItem, Options};
+use crate::ir::{Config, FunctionItem};
 use crate::lower::{lower_variant, variants, LowerOptions};
 use crate::lowered::Lowered;
 use crate::rule::ruleset::{restore_places, OpDecl, RuleLoc};
@@ -78,6 +78,11 @@ pub fn op_decls(db: &dyn salsa::Database, rules: RuleFiles) -> Vec<OpDecl> {
     decls
 }
 
+/// What the function's file is compiled with; `None` for a file that is only checked.
+pub fn function_config(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Option<Config> {
+    item.file(db).config(db)
+}
+
 /// The operations of one function's encoding (see `slice::encoded_ops`); `None` when the
 /// function does not verify (it is not lowered). Depends on the rules only through
 /// [`op_decls`], so a rule edit reuses it.
@@ -85,12 +90,11 @@ pub fn op_decls(db: &dyn salsa::Database, rules: RuleFiles) -> Vec<OpDecl> {
 pub fn encoded_ops<'db>(
     db: &'db dyn salsa::Database,
     item: FunctionItem<'db>,
-    rules: RuleFiles,
-    options: Options,
 ) -> Option<Vec<String>> {
+    let config = function_config(db, item)?;
     let f = function_shape(db, item).as_ref()?;
-    let table = crate::analysis::OpTable::from_decls(op_decls(db, rules));
-    let vs = variants(f, options.emit_c_interface(db));
+    let table = crate::analysis::OpTable::from_decls(op_decls(db, config.rules(db)));
+    let vs = variants(f, config.options(db).emit_c_interface(db));
     Some(crate::slice::encoded_ops(&table, f, &vs))
 }
 
@@ -140,13 +144,12 @@ pub fn slice_of<'db>(
 pub fn rule_slice<'db>(
     db: &'db dyn salsa::Database,
     item: FunctionItem<'db>,
-    rules: RuleFiles,
-    options: Options,
 ) -> Option<Slice<'db>> {
+    let rules = function_config(db, item)?.rules(db);
     if checked_rules(db, rules).has_errors() {
         return None;
     }
-    let ops = encoded_ops(db, item, rules, options).as_ref()?;
+    let ops = encoded_ops(db, item).as_ref()?;
     Some(slice_of(db, OpSet::new(db, ops.clone()), rules).slice)
 }
 
@@ -164,13 +167,11 @@ pub struct LoweredItem {
 /// Elaboration recurses once per nested operand: call this on a thread with a large stack
 /// (as `kiln::Session` does).
 #[salsa::tracked(returns(ref))]
-pub fn lowered_item<'db>(
-    db: &'db dyn Db,
-    item: FunctionItem<'db>,
-    rules: RuleFiles,
-    options: Options,
-) -> LoweredItem {
-    let Some(slice) = rule_slice(db, item, rules, options) else {
+pub fn lowered_item<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredItem {
+    let Some(slice) = rule_slice(db, item) else {
+        return LoweredItem::default();
+    };
+    let Some(config) = function_config(db, item) else {
         return LoweredItem::default();
     };
     let compiled = match db.compiled(slice.rules(db)) {
@@ -190,7 +191,7 @@ pub fn lowered_item<'db>(
         return LoweredItem::default();
     };
     let mut out = LoweredItem::default();
-    for v in variants(f, options.emit_c_interface(db)) {
+    for v in variants(f, config.options(db).emit_c_interface(db)) {
         let outcome = lower_variant(&compiled, f, v, &LowerOptions::default());
         out.functions.extend(outcome.lowered);
         out.diagnostics.extend(outcome.diagnostics);
@@ -202,14 +203,9 @@ pub fn lowered_item<'db>(
 /// by a blank line (empty when it yields none). A file's text is the non-empty texts of its
 /// functions joined by blank lines, so an edit prints again only what it lowered again.
 #[salsa::tracked(returns(ref))]
-pub fn lowered_text<'db>(
-    db: &'db dyn Db,
-    item: FunctionItem<'db>,
-    rules: RuleFiles,
-    options: Options,
-) -> String {
+pub fn lowered_text<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> String {
     let mut out = String::new();
-    for f in &lowered_item(db, item, rules, options).functions {
+    for f in &lowered_item(db, item).functions {
         if !out.is_empty() {
             out.push('\n');
         }
@@ -219,19 +215,16 @@ pub fn lowered_text<'db>(
 }
 
 /// The diagnostics of one function's lowering, relative to the function's text.
-pub fn lowered_diagnostics<'db>(
-    db: &'db dyn Db,
-    item: FunctionItem<'db>,
-    rules: RuleFiles,
-    options: Options,
-) -> Vec<Diagnostic> {
-    let diagnostics = &lowered_item(db, item, rules, options).diagnostics;
+pub fn lowered_diagnostics<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> Vec<Diagnostic> {
+    let diagnostics = &lowered_item(db, item).diagnostics;
     if diagnostics.is_empty() {
         return Vec::new();
     }
-    let places: &[String] = match encoded_ops(db, item, rules, options) {
-        Some(ops) => &slice_of(db, OpSet::new(db, ops.clone()), rules).places,
-        None => &[],
+    let places: &[String] = match (encoded_ops(db, item), function_config(db, item)) {
+        (Some(ops), Some(config)) => {
+            &slice_of(db, OpSet::new(db, ops.clone()), config.rules(db)).places
+        }
+        _ => &[],
     };
     let table = function_ir(db, item)
         .function

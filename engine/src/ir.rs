@@ -2,13 +2,43 @@
 
 use kiln_frontend::Diagnostic;
 
-/// A source file: its path (for messages) and its text.
+/// A source file: its path (for messages), its text, and what it is compiled with (`None`
+/// for a file that is only checked).
 #[salsa::input(debug)]
 pub struct SourceFile {
     #[returns(ref)]
     pub path: String,
     #[returns(ref)]
     pub text: String,
+    #[returns(copy)]
+    pub config: Option<Config>,
+}
+
+/// What a session compiles its files with: the rules, the options and the target. The
+/// per-function queries (lowering, code generation) reach it through the function's file,
+/// so each is keyed by the function alone: its results live with the function and are
+/// freed when the function is (salsa interns the arguments of a query keyed by several
+/// values, and arguments interned outside a query are never reclaimed).
+#[salsa::input(debug)]
+pub struct Config {
+    #[returns(copy)]
+    pub rules: crate::incremental::RuleFiles,
+    #[returns(copy)]
+    pub options: Options,
+    #[returns(copy)]
+    pub target: Target,
+}
+
+/// The machine code is generated for (`None`: the host triple; the target's generic CPU,
+/// or `native`). Plain names: the engine never sees LLVM; the root crate's code generation
+/// reads them. The data layout they imply is part of every function's IR, so changing the
+/// target generates code again.
+#[salsa::input(debug)]
+pub struct Target {
+    #[returns(ref)]
+    pub triple: Option<String>,
+    #[returns(ref)]
+    pub cpu: Option<String>,
 }
 
 /// Compilation options that affect every function. Set once per session; stages added by

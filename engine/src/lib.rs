@@ -6,7 +6,7 @@
 //! use kiln_engine::{check_file, Database, SourceFile};
 //!
 //! let db = Database::new();
-//! let file = SourceFile::new(&db, "f.mlir".into(), "func.func @f() {\n  func.return\n}\n".into());
+//! let file = SourceFile::new(&db, "f.mlir".into(), "func.func @f() {\n  func.return\n}\n".into(), None);
 //! assert!(check_file(&db, file).is_empty());
 //! ```
 
@@ -32,11 +32,11 @@ pub use check::{
 };
 pub use db::{Database, Db};
 pub use incremental::{
-    checked_rules, function_shape, lowered_diagnostics, lowered_item, lowered_text, rule_slice,
-    CheckedRules, LoweredItem, RuleFiles,
+    checked_rules, function_config, function_shape, lowered_diagnostics, lowered_item,
+    lowered_text, rule_slice, CheckedRules, LoweredItem, RuleFiles,
 };
 pub use inline_test::{run_inline_tests, TestOutcome};
-pub use ir::{FunctionItem, Options, SourceFile};
+pub use ir::{Config, FunctionItem, Options, SourceFile, Target};
 pub use lower::{
     lower_function, CompiledRules, FunctionStats, LowerOptions, LowerOutcome, PhaseStats, Stop,
 };
