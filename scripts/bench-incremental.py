@@ -10,7 +10,8 @@ rule for stores in linearize.rules renamed (used by every function that stores).
 
 usage: scripts/bench-incremental.py [N] [KILN]   (defaults: 10000, target/release/kiln)
 """
-import json, pathlib, subprocess, sys, time
+import pathlib, subprocess, sys
+from serve_client import Serve
 
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
 kiln = sys.argv[2] if len(sys.argv) > 2 else "target/release/kiln"
@@ -20,21 +21,8 @@ text = subprocess.run([sys.executable, str(root / "scripts/gen_module.py"), str(
 rules = sorted((root / "rules").glob("*.rules"))
 files = [{"path": str(p), "text": p.read_text()} for p in rules]
 
-proc = subprocess.Popen([kiln, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-ident = 0
-def ask(method, **params):
-    global ident
-    ident += 1
-    proc.stdin.write(json.dumps({"id": ident, "method": method, "params": params}) + "\n")
-    proc.stdin.flush()
-    t0 = time.perf_counter()
-    reply = json.loads(proc.stdout.readline())
-    wall = reply.get("result", {}).get("milliseconds", (time.perf_counter() - t0) * 1000)
-    result = reply.get("result", {})
-    rule_errors = [d for d in result.get("diagnostics", []) if d.get("severity") == "error"]
-    if "error" in reply or result.get("errors") or rule_errors:
-        sys.exit(f"{method}: {reply}")
-    return reply["result"], wall
+server = Serve(kiln)
+ask = server.ask
 
 def edited_rules(name, old, new):
     out = []
@@ -111,8 +99,7 @@ for emit in ["lowered", "llvm-ir", "obj"]:
     measured(emit, "linearize.rules: the rule for stores renamed",
              [rules_with("linearize.rules", "rule store:", "rule store-element:")])
     ask("set_rules", files=files)
-ask("shutdown")
-proc.wait()
+server.shutdown()
 print(f"| emit | edit ({n} functions) | lowered again | code generated again | ms | vs cold |")
 print("|---|---|---:|---:|---:|---:|")
 cold = {}

@@ -6,7 +6,8 @@ what it computed for a closed file stays flat.
 
 usage: scripts/bench-memory.py [N] [CYCLES] [KILN]   (defaults: 2000, 10, target/release/kiln)
 """
-import json, pathlib, subprocess, sys
+import pathlib, subprocess, sys
+from serve_client import Serve
 
 n = sys.argv[1] if len(sys.argv) > 1 else "2000"
 cycles = int(sys.argv[2]) if len(sys.argv) > 2 else 10
@@ -14,20 +15,11 @@ kiln = sys.argv[3] if len(sys.argv) > 3 else "target/release/kiln"
 root = pathlib.Path(__file__).resolve().parent.parent
 text = subprocess.run([sys.executable, str(root / "scripts/gen_module.py"), n],
                       capture_output=True, text=True, check=True).stdout
-proc = subprocess.Popen([kiln, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-ident = 0
-def ask(method, **params):
-    global ident
-    ident += 1
-    proc.stdin.write(json.dumps({"id": ident, "method": method, "params": params}) + "\n")
-    proc.stdin.flush()
-    reply = json.loads(proc.stdout.readline())
-    if "error" in reply or reply.get("result", {}).get("errors"):
-        sys.exit(f"{method}: {reply}")
-    return reply["result"]
+server = Serve(kiln)
+ask = server.ask
 
 def rss_mib():
-    for line in open(f"/proc/{proc.pid}/status"):
+    for line in open(f"/proc/{server.proc.pid}/status"):
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
 print(f"| cycle ({n} functions: open, compile, close) | resident memory |")
@@ -37,5 +29,4 @@ for k in range(cycles):
     ask("compile", path=f"m{k}.mlir", emit="llvm-ir", output_path="/tmp/kiln-bench-memory.ll")
     ask("close", path=f"m{k}.mlir")
     print(f"| {k + 1} | {rss_mib():.0f} MiB |")
-ask("shutdown")
-proc.wait()
+server.shutdown()

@@ -55,21 +55,11 @@ pub struct FileDiagnostics {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-impl FileDiagnostics {
-    /// Every diagnostic of every file, in order (for callers that only count or match).
-    pub fn flatten(files: &[FileDiagnostics]) -> Vec<&Diagnostic> {
-        files.iter().flat_map(|f| &f.diagnostics).collect()
-    }
-}
-
 /// A compilation session: the database and its inputs.
 pub struct Session {
     db: Database,
     files: BTreeMap<String, SourceFile>,
-    rules: RuleFiles,
-    options: Options,
-    target: Target,
-    /// The three above, as every file of the session reads them.
+    /// The rules, options and target, as every file of the session reads them.
     config: Config,
 }
 
@@ -100,9 +90,6 @@ impl Session {
         Session {
             db,
             files: BTreeMap::new(),
-            rules,
-            options,
-            target,
             config,
         }
     }
@@ -168,8 +155,9 @@ impl Session {
 
     /// Replaces the rule files (high durability: sources are expected to change more).
     pub fn set_rules(&mut self, sources: Vec<RuleSource>) {
-        if self.rules.sources(&self.db) != &sources {
-            self.rules
+        let rules = self.config.rules(&self.db);
+        if rules.sources(&self.db) != &sources {
+            rules
                 .set_sources(&mut self.db)
                 .with_durability(Durability::HIGH)
                 .to(sources);
@@ -186,14 +174,15 @@ impl Session {
     /// The target to generate code for (`None`: the host triple; the generic CPU, or
     /// `native`). Changing it generates every function's code again.
     pub fn set_target(&mut self, triple: Option<String>, cpu: Option<String>) {
-        if self.target.triple(&self.db) != &triple {
-            self.target
+        let target = self.config.target(&self.db);
+        if target.triple(&self.db) != &triple {
+            target
                 .set_triple(&mut self.db)
                 .with_durability(Durability::HIGH)
                 .to(triple);
         }
-        if self.target.cpu(&self.db) != &cpu {
-            self.target
+        if target.cpu(&self.db) != &cpu {
+            target
                 .set_cpu(&mut self.db)
                 .with_durability(Durability::HIGH)
                 .to(cpu);
@@ -202,14 +191,15 @@ impl Session {
 
     /// Give every function a C-compatible wrapper (`--emit-c-interface`).
     pub fn set_c_interface(&mut self, all: bool) {
-        if self.options.emit_c_interface(&self.db) != all {
-            self.options.set_emit_c_interface(&mut self.db).to(all);
+        let options = self.config.options(&self.db);
+        if options.emit_c_interface(&self.db) != all {
+            options.set_emit_c_interface(&mut self.db).to(all);
         }
     }
 
     /// The rule files' diagnostics (errors and warnings), per file, in file order.
     pub fn rule_diagnostics(&self) -> Vec<FileDiagnostics> {
-        let checked = kiln_engine::checked_rules(&self.db, self.rules);
+        let checked = kiln_engine::checked_rules(&self.db, self.config.rules(&self.db));
         let mut out: Vec<FileDiagnostics> = Vec::new();
         for d in &checked.diagnostics {
             let (path, text) = match checked.rules.files.get(d.file) {
@@ -435,7 +425,7 @@ impl Session {
         if !errors.is_empty() {
             return Err(self.failure(path, errors));
         }
-        let options = codegen_options(&self.db, self.target, opt_level);
+        let options = codegen_options(&self.db, self.config.target(&self.db), opt_level);
         kiln_backend::emit_code(&parts, emit, &options).map_err(|e| {
             self.failure(
                 path,

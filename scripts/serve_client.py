@@ -1,0 +1,30 @@
+"""A `kiln serve` client for the benchmark scripts: starts the server, sends one request
+per call and exits with the reply when it is an error response, a compile with errors, or
+`set_rules` with rule errors."""
+import json, subprocess, sys, time
+
+
+class Serve:
+    def __init__(self, kiln):
+        self.proc = subprocess.Popen([kiln, "serve"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        self.ident = 0
+
+    def ask(self, method, **params):
+        """The result, and the request's wall time in ms (the server's own when it says)."""
+        self.ident += 1
+        request = {"id": self.ident, "method": method, "params": params}
+        self.proc.stdin.write(json.dumps(request) + "\n")
+        self.proc.stdin.flush()
+        t0 = time.perf_counter()
+        reply = json.loads(self.proc.stdout.readline())
+        result = reply.get("result", {})
+        wall = result.get("milliseconds", (time.perf_counter() - t0) * 1000)
+        rule_errors = [d for d in result.get("diagnostics", []) if d.get("severity") == "error"]
+        if "error" in reply or result.get("errors") or rule_errors:
+            sys.exit(f"{method}: {reply}")
+        return result, wall
+
+    def shutdown(self):
+        self.ask("shutdown")
+        self.proc.wait()
