@@ -64,11 +64,18 @@ pub struct Facts {
 #[derive(Clone, Debug, Default)]
 pub struct Analysis {
     pub ops: Arc<OpTable>,
+    /// Classes that changed since the saturation loop last took this list: new classes,
+    /// unions, and classes whose facts changed while rebuilding (egg calls `modify` for each
+    /// of these). Semi-naive matching searches only around them.
+    pub touched: Vec<Id>,
 }
 
 impl Analysis {
     pub fn new(ops: Arc<OpTable>) -> Analysis {
-        Analysis { ops }
+        Analysis {
+            ops,
+            touched: Vec::new(),
+        }
     }
 
     /// Which ground term of a class guards read: a literal first, then a term headed by a
@@ -142,6 +149,10 @@ impl egg::Analysis<Node> for Analysis {
             });
         }
         facts
+    }
+
+    fn modify(egraph: &mut EGraph<Node, Self>, id: Id) {
+        egraph.analysis.touched.push(id);
     }
 
     fn merge(&mut self, a: &mut Facts, b: Facts) -> DidMerge {

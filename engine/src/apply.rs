@@ -11,6 +11,7 @@ use crate::term::Term;
 use egg::{
     Applier, EGraph, ENodeOrVar, Id, Pattern, PatternAst, RecExpr, Rewrite, Subst, Symbol, Var,
 };
+use std::sync::Arc;
 
 type Graph = EGraph<Node, Analysis>;
 
@@ -20,7 +21,8 @@ pub enum Val {
     Int(i128),
     Float(f64),
     Bool(bool),
-    Term(Term),
+    /// Shared with the analysis: guards read types and lists without copying them.
+    Term(Arc<Term>),
     /// An e-class that is not a ground term (compared by identity).
     Class(Id),
 }
@@ -55,65 +57,197 @@ fn add_pat(p: &Pat, ast: &mut PatternAst<Node>) -> Id {
     ast.add(ENodeOrVar::ENode(node))
 }
 
+/// A guard or computed expression with its variables resolved to egg variables and its
+/// literals to values once, when the rule is compiled: resolving a name at every
+/// evaluation cost a `format!` and a lookup in egg's global symbol table (14% of all cycles
+/// of a memref-heavy lowering).
+#[derive(Clone, Debug)]
+pub enum Code {
+    Var(Var),
+    Lit(Val),
+    Call(Builtin, Vec<Code>),
+}
+
+impl Code {
+    pub fn compile(e: &Expr) -> Code {
+        match e {
+            Expr::Var(v) => Code::Var(var(v)),
+            Expr::Int(i) => Code::Lit(Val::Int(*i as i128)),
+            Expr::Float(b) => Code::Lit(Val::Float(f64::from_bits(*b))),
+            Expr::Str(s) => Code::Lit(Val::Term(Arc::new(Term::Str(s.clone())))),
+            Expr::Atom(a) => Code::Lit(Val::Term(Arc::new(Term::atom(a)))),
+            Expr::Call(b, args) => Code::Call(*b, args.iter().map(Code::compile).collect()),
+        }
+    }
+}
+
+/// A right side compiled once per rule: operation names interned, variables resolved.
+#[derive(Clone, Debug)]
+enum Template {
+    Var(Var),
+    Leaf(Node),
+    Op(Symbol, Vec<Template>),
+    Computed(Code),
+}
+
+impl Template {
+    fn compile(p: &Pat) -> Template {
+        match p {
+            Pat::Var(v) => Template::Var(var(v)),
+            Pat::Int(i) => Template::Leaf(Node::Int(*i)),
+            Pat::Float(b) => Template::Leaf(Node::Float(*b)),
+            Pat::Str(s) => Template::Leaf(Node::Str(Symbol::from(s.as_str()))),
+            Pat::Func(s) => Template::Leaf(Node::Func(Symbol::from(s.as_str()))),
+            Pat::Op(op, cs) => Template::Op(
+                Symbol::from(op.as_str()),
+                cs.iter().map(Template::compile).collect(),
+            ),
+            Pat::Computed(e) => Template::Computed(Code::compile(e)),
+        }
+    }
+
+    /// Evaluates the computed parts, in template order; `None` when one does not evaluate.
+    fn evaluate(&self, egraph: &Graph, subst: &Subst, out: &mut Vec<Val>) -> Option<()> {
+        match self {
+            Template::Computed(c) => {
+                let v = eval(c, egraph, subst)?;
+                // Checked here so that building never fails halfway.
+                if let Val::Int(i) = v {
+                    i64::try_from(i).ok()?;
+                }
+                out.push(v);
+            }
+            Template::Op(_, cs) => {
+                for c in cs {
+                    c.evaluate(egraph, subst, out)?;
+                }
+            }
+            Template::Var(v) => {
+                subst.get(*v)?;
+            }
+            Template::Leaf(_) => {}
+        }
+        Some(())
+    }
+
+    /// Adds the template to the e-graph with the computed values `vals` (from
+    /// [`Template::evaluate`], consumed in order).
+    fn build(&self, egraph: &mut Graph, subst: &Subst, vals: &[Val], next: &mut usize) -> Id {
+        match self {
+            Template::Var(v) => subst[*v],
+            Template::Leaf(n) => egraph.add(n.clone()),
+            Template::Op(op, cs) => {
+                let kids = cs
+                    .iter()
+                    .map(|c| c.build(egraph, subst, vals, next))
+                    .collect();
+                egraph.add(Node::Op(*op, kids))
+            }
+            Template::Computed(_) => {
+                let v = &vals[*next];
+                *next += 1;
+                match v {
+                    Val::Int(i) => egraph.add(Node::Int(*i as i64)),
+                    Val::Float(x) => egraph.add(Node::Float(x.to_bits())),
+                    Val::Bool(b) => egraph.add(Node::Int(i64::from(*b))),
+                    Val::Term(t) => build_term(egraph, t),
+                    Val::Class(id) => *id,
+                }
+            }
+        }
+    }
+}
+
+fn build_term(egraph: &mut Graph, t: &Term) -> Id {
+    let node = match t {
+        Term::Int(i) => Node::Int(*i),
+        Term::Float(b) => Node::Float(*b),
+        Term::Str(s) => Node::Str(Symbol::from(s.as_str())),
+        Term::Func(s) => Node::Func(Symbol::from(s.as_str())),
+        Term::Op(op, cs) => {
+            let kids = cs.iter().map(|c| build_term(egraph, c)).collect();
+            Node::Op(Symbol::from(op.as_str()), kids)
+        }
+    };
+    egraph.add(node)
+}
+
 /// Applies a rule's right side when its guards hold.
 #[derive(Clone, Debug)]
 pub struct RuleApplier {
-    guards: Vec<Expr>,
-    rhs: Pat,
+    guards: Vec<Code>,
+    rhs: Template,
     vars: Vec<Var>,
 }
 
 impl RuleApplier {
     pub fn new(guards: Vec<Expr>, rhs: Pat, lhs_vars: &[String]) -> Self {
         RuleApplier {
-            guards,
-            rhs,
+            guards: guards.iter().map(Code::compile).collect(),
+            rhs: Template::compile(&rhs),
             vars: lhs_vars.iter().map(|v| var(v)).collect(),
         }
     }
 
+    fn guards_hold(&self, egraph: &Graph, subst: &Subst) -> bool {
+        self.guards
+            .iter()
+            .all(|g| eval(g, egraph, subst) == Some(Val::Bool(true)))
+    }
+
+    /// Checks the guards and adds the right side for a match straight into the e-graph;
+    /// returns its class, or `None` (adding nothing) when a guard fails or a computed part
+    /// does not evaluate.
+    pub fn apply_direct(&self, egraph: &mut Graph, subst: &Subst) -> Option<Id> {
+        if !self.guards_hold(egraph, subst) {
+            return None;
+        }
+        let mut vals = Vec::new();
+        self.rhs.evaluate(egraph, subst, &mut vals)?;
+        Some(self.rhs.build(egraph, subst, &vals, &mut 0))
+    }
+
     /// The template for a match, after the guards; `None` when a guard fails or a computed
     /// part does not evaluate.
-    fn instantiate(&self, egraph: &Graph, subst: &mut Subst) -> Option<PatternAst<Node>> {
-        for g in &self.guards {
-            if eval(g, egraph, subst) != Some(Val::Bool(true)) {
-                return None;
-            }
-        }
-        self.template(egraph, subst)
-    }
-
-    /// Instantiates the template; `None` when a computed part fails to evaluate.
-    fn template(&self, egraph: &Graph, subst: &mut Subst) -> Option<PatternAst<Node>> {
-        let mut ast = RecExpr::default();
-        let mut fresh = 0u32;
-        self.add_template(&self.rhs, egraph, subst, &mut ast, &mut fresh)?;
-        Some(ast)
-    }
-
-    fn add_template(
+    pub(crate) fn instantiate(
         &self,
-        p: &Pat,
         egraph: &Graph,
         subst: &mut Subst,
-        ast: &mut PatternAst<Node>,
-        fresh: &mut u32,
-    ) -> Option<Id> {
-        match p {
-            Pat::Computed(e) => {
-                let v = eval(e, egraph, subst)?;
-                add_val(&v, ast, subst, fresh)
-            }
-            Pat::Op(op, cs) => {
-                let mut kids = Vec::with_capacity(cs.len());
-                for c in cs {
-                    kids.push(self.add_template(c, egraph, subst, ast, fresh)?);
-                }
-                Some(ast.add(ENodeOrVar::ENode(Node::op(op, kids))))
-            }
-            other => Some(add_pat(other, ast)),
+    ) -> Option<PatternAst<Node>> {
+        if !self.guards_hold(egraph, subst) {
+            return None;
         }
+        let mut ast = RecExpr::default();
+        let mut fresh = 0u32;
+        add_template(&self.rhs, egraph, subst, &mut ast, &mut fresh)?;
+        Some(ast)
     }
+}
+
+/// The template as a `PatternAst` (computed parts as concrete nodes), which egg needs to
+/// record explanations.
+fn add_template(
+    p: &Template,
+    egraph: &Graph,
+    subst: &mut Subst,
+    ast: &mut PatternAst<Node>,
+    fresh: &mut u32,
+) -> Option<Id> {
+    Some(match p {
+        Template::Computed(e) => {
+            let v = eval(e, egraph, subst)?;
+            add_val(&v, ast, subst, fresh)?
+        }
+        Template::Op(op, cs) => {
+            let mut kids = Vec::with_capacity(cs.len());
+            for c in cs {
+                kids.push(add_template(c, egraph, subst, ast, fresh)?);
+            }
+            ast.add(ENodeOrVar::ENode(Node::Op(*op, kids)))
+        }
+        Template::Var(v) => ast.add(ENodeOrVar::Var(*v)),
+        Template::Leaf(n) => ast.add(ENodeOrVar::ENode(n.clone())),
+    })
 }
 
 fn add_val(v: &Val, ast: &mut PatternAst<Node>, subst: &mut Subst, fresh: &mut u32) -> Option<Id> {
@@ -255,13 +389,13 @@ fn ground(egraph: &Graph, id: Id) -> Option<Val> {
     Some(match t {
         Term::Int(i) => Val::Int(*i as i128),
         Term::Float(b) => Val::Float(f64::from_bits(*b)),
-        other => Val::Term(other.clone()),
+        _ => Val::Term(egraph[id].data.ground.clone()?),
     })
 }
 
-fn lookup(e: &Expr, subst: &Subst) -> Option<Id> {
+fn lookup(e: &Code, subst: &Subst) -> Option<Id> {
     match e {
-        Expr::Var(v) => subst.get(var(v)).copied(),
+        Code::Var(v) => subst.get(*v).copied(),
         _ => None,
     }
 }
@@ -275,7 +409,7 @@ fn as_int(v: Option<Val>) -> Option<i128> {
     }
 }
 
-fn as_term(v: Option<Val>) -> Option<Term> {
+fn as_term(v: Option<Val>) -> Option<Arc<Term>> {
     match v? {
         Val::Term(t) => Some(t),
         _ => None,
@@ -323,21 +457,18 @@ fn list_items(egraph: &Graph, mut id: Id) -> Option<Vec<Id>> {
 
 /// Evaluates an expression; `None` means "does not apply" (an unknown constant, a dynamic
 /// stride, a type mismatch), which makes a guard false and a computed template skip.
-pub fn eval(e: &Expr, egraph: &Graph, subst: &Subst) -> Option<Val> {
+pub fn eval(e: &Code, egraph: &Graph, subst: &Subst) -> Option<Val> {
     match e {
-        Expr::Var(_) => {
+        Code::Var(_) => {
             let id = egraph.find(lookup(e, subst)?);
             Some(ground(egraph, id).unwrap_or(Val::Class(id)))
         }
-        Expr::Int(i) => Some(Val::Int(*i as i128)),
-        Expr::Float(b) => Some(Val::Float(f64::from_bits(*b))),
-        Expr::Str(s) => Some(Val::Term(Term::Str(s.clone()))),
-        Expr::Atom(a) => Some(Val::Term(Term::atom(a))),
-        Expr::Call(b, args) => call(*b, args, egraph, subst),
+        Code::Lit(v) => Some(v.clone()),
+        Code::Call(b, args) => call(*b, args, egraph, subst),
     }
 }
 
-fn call(b: Builtin, args: &[Expr], egraph: &Graph, subst: &Subst) -> Option<Val> {
+fn call(b: Builtin, args: &[Code], egraph: &Graph, subst: &Subst) -> Option<Val> {
     let arg = |i: usize| eval(&args[i], egraph, subst);
     let ints = || -> Option<Vec<i128>> { (0..args.len()).map(|i| as_int(arg(i))).collect() };
     let memref = |i: usize| as_term(arg(i))?.memref();
@@ -355,7 +486,7 @@ fn call(b: Builtin, args: &[Expr], egraph: &Graph, subst: &Subst) -> Option<Val>
         }
         Builtin::TypeOf => {
             let id = lookup(&args[0], subst)?;
-            Val::Term(egraph[id].data.ty.as_deref()?.clone())
+            Val::Term(egraph[id].data.ty.clone()?)
         }
         Builtin::Rank => Val::Int(memref(0)?.rank() as i128),
         Builtin::Size => {
@@ -367,11 +498,11 @@ fn call(b: Builtin, args: &[Expr], egraph: &Graph, subst: &Subst) -> Option<Val>
             Val::Int((*m.strides_and_offset().0.get(i)?)? as i128)
         }
         Builtin::Offset => Val::Int(memref(0)?.strides_and_offset().1? as i128),
-        Builtin::Elem => match as_term(arg(0))? {
+        Builtin::Elem => match &*as_term(arg(0))? {
             Term::Op(op, cs) if op == "memref.unranked" && cs.len() == 1 => {
-                Val::Term(cs[0].clone())
+                Val::Term(Arc::new(cs[0].clone()))
             }
-            t => Val::Term(Term::atom(t.memref()?.elem.name())),
+            t => Val::Term(Arc::new(Term::atom(t.memref()?.elem.name()))),
         },
         Builtin::Width => Val::Int(width_of(arg(0))? as i128),
         Builtin::IsInt => Val::Bool(as_term(arg(0))?.scalar()?.is_integer()),
@@ -379,7 +510,7 @@ fn call(b: Builtin, args: &[Expr], egraph: &Graph, subst: &Subst) -> Option<Val>
         Builtin::IsScalar => Val::Bool(as_term(arg(0))?.scalar().is_some()),
         Builtin::IsRanked => Val::Bool(as_term(arg(0))?.memref().is_some()),
         Builtin::IsUnranked => Val::Bool(matches!(
-            as_term(arg(0))?,
+            &*as_term(arg(0))?,
             Term::Op(op, cs) if op == "memref.unranked" && cs.len() == 1
         )),
         Builtin::IsStatic => Val::Bool(arg(0).is_some()),
@@ -389,7 +520,7 @@ fn call(b: Builtin, args: &[Expr], egraph: &Graph, subst: &Subst) -> Option<Val>
             let items = list.list()?;
             Val::Bool(items.iter().any(|t| match (t, &x) {
                 (Term::Int(i), Val::Int(j)) => *i as i128 == *j,
-                (t, Val::Term(u)) => *t == u,
+                (t, Val::Term(u)) => **t == **u,
                 _ => false,
             }))
         }
@@ -401,7 +532,7 @@ fn call(b: Builtin, args: &[Expr], egraph: &Graph, subst: &Subst) -> Option<Val>
         Builtin::Nth => {
             let i = usize::try_from(as_int(arg(1))?).ok()?;
             match arg(0)? {
-                Val::Term(t) => Val::Term((*t.list()?.get(i)?).clone()),
+                Val::Term(t) => Val::Term(Arc::new((*t.list()?.get(i)?).clone())),
                 Val::Class(id) => {
                     let item = *list_items(egraph, id)?.get(i)?;
                     ground(egraph, item).unwrap_or(Val::Class(egraph.find(item)))
@@ -510,11 +641,14 @@ fn call(b: Builtin, args: &[Expr], egraph: &Graph, subst: &Subst) -> Option<Val>
             let mut name = String::new();
             for i in 0..args.len() {
                 match arg(i)? {
-                    Val::Term(Term::Str(s)) | Val::Term(Term::Func(s)) => name.push_str(&s),
+                    Val::Term(t) => match &*t {
+                        Term::Str(s) | Term::Func(s) => name.push_str(s),
+                        _ => return None,
+                    },
                     _ => return None,
                 }
             }
-            Val::Term(Term::Func(name))
+            Val::Term(Arc::new(Term::Func(name)))
         }
     })
 }

@@ -5,9 +5,10 @@
 use crate::analysis::Analysis;
 use crate::apply::build_pattern;
 use crate::extract::{build_extractor, Graph};
+use crate::lower::Stop;
 use crate::lower::{run_phase, CompiledRules};
 use crate::rule::ruleset::{RuleLoc, RuleTest};
-use egg::{StopReason, Subst};
+use egg::Subst;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TestOutcome {
@@ -37,11 +38,11 @@ fn run_one(rules: &CompiledRules, t: &RuleTest) -> Result<(), String> {
     let expected = egraph.add_instantiation(&build_pattern(&t.expected), &Subst::default());
     let mut limits = Vec::new();
     for (i, phase) in rules.rules.phases.iter().enumerate() {
-        let runner = run_phase(rules, i, egraph);
-        if !matches!(runner.stop_reason, Some(StopReason::Saturated) | None) {
+        let run = run_phase(rules, i, egraph);
+        if run.stop != Stop::Saturated {
             limits.push(format!("phase `{}` hit a limit", phase.name));
         }
-        egraph = runner.egraph;
+        egraph = run.egraph;
     }
     if egraph.find(input) == egraph.find(expected) {
         return Ok(());

@@ -24,6 +24,7 @@ pub mod lower;
 pub mod lowered;
 pub mod node;
 pub mod rule;
+pub mod saturate;
 pub mod slice;
 pub mod term;
 

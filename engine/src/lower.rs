@@ -3,14 +3,14 @@
 //! function, so functions lower independently (and can lower in parallel).
 
 use crate::analysis::{Analysis, OpTable};
-use crate::apply::build_rewrites;
 use crate::elaborate::elaborate;
 use crate::encode::{encode_variant, Encoded, Variant, C_WRAPPER_PREFIX};
 use crate::extract::{build_extractor, find_unlowered, Graph};
 use crate::lowered::Lowered;
 use crate::node::Node;
 use crate::rule::ruleset::RuleSet;
-use egg::{BackoffScheduler, Id, RecExpr, Rewrite, Runner, StopReason};
+use crate::saturate::{saturate, Limits, PhaseRules, Saturation};
+use egg::{Id, RecExpr};
 use kiln_frontend::ir::Function;
 use kiln_frontend::Diagnostic;
 use std::sync::Arc;
@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 pub struct CompiledRules {
     pub rules: Arc<RuleSet>,
     pub ops: Arc<OpTable>,
-    pub phases: Vec<Vec<Rewrite<Node, Analysis>>>,
+    pub phases: Vec<PhaseRules>,
 }
 
 impl CompiledRules {
@@ -29,14 +29,9 @@ impl CompiledRules {
     /// should have caught); the message names the rule.
     pub fn new(rules: Arc<RuleSet>) -> Result<CompiledRules, String> {
         let ops = Arc::new(OpTable::new(&rules));
-        let mut phases = Vec::new();
-        for (i, _) in rules.phases.iter().enumerate() {
-            let mut rewrites = Vec::new();
-            for r in rules.rules_in(i) {
-                rewrites.extend(build_rewrites(r).map_err(|e| format!("rule `{}`: {e}", r.name))?);
-            }
-            phases.push(rewrites);
-        }
+        let phases = (0..rules.phases.len())
+            .map(|i| PhaseRules::new(rules.rules_in(i)))
+            .collect();
         Ok(CompiledRules { rules, ops, phases })
     }
 }
@@ -206,25 +201,18 @@ pub fn lower_variant(
     }
     for (i, phase) in rules.rules.phases.iter().enumerate() {
         let start = Instant::now();
-        let runner = run_phase(rules, i, egraph);
-        let stop = match &runner.stop_reason {
-            Some(StopReason::Saturated) | None => Stop::Saturated,
-            Some(StopReason::IterationLimit(n)) => Stop::IterationLimit(*n),
-            Some(StopReason::NodeLimit(n)) => Stop::NodeLimit(*n),
-            // Report the configured limit (the elapsed time varies from run to run).
-            Some(StopReason::TimeLimit(_)) => Stop::TimeLimit(Duration::from_millis(phase.time_ms)),
-            Some(StopReason::Other(s)) => Stop::Other(s.clone()),
-        };
+        let run = run_phase(rules, i, egraph);
+        let stop = run.stop.clone();
         let mut applied: std::collections::BTreeMap<String, usize> = Default::default();
-        for it in &runner.iterations {
-            for (rule, n) in &it.applied {
-                *applied.entry(rule.as_str().to_string()).or_default() += n;
+        for (rule, n) in rules.phases[i].rules.iter().zip(&run.applied) {
+            if *n > 0 {
+                *applied.entry(rule.name.as_str().to_string()).or_default() += n;
             }
         }
-        egraph = runner.egraph;
+        egraph = run.egraph;
         let ps = PhaseStats {
             phase: phase.name.clone(),
-            iterations: runner.iterations.len(),
+            iterations: run.iterations,
             nodes: egraph.total_number_of_nodes(),
             classes: egraph.number_of_classes(),
             time: start.elapsed(),
@@ -311,27 +299,18 @@ pub fn lower_variant(
 
 /// Runs phase `i` on `egraph` with the phase's limits: iterations, time, and a node budget
 /// of `nodes + growth × (nodes at the start)`.
-pub(crate) fn run_phase(
-    rules: &CompiledRules,
-    i: usize,
-    mut egraph: Graph,
-) -> Runner<Node, Analysis, ()> {
+pub(crate) fn run_phase(rules: &CompiledRules, i: usize, mut egraph: Graph) -> Saturation {
     let phase = &rules.rules.phases[i];
     egraph.rebuild();
     let start = egraph.total_number_of_nodes();
-    let limit = phase
-        .nodes
-        .saturating_add(phase.growth.saturating_mul(start));
-    Runner::<Node, Analysis, ()>::new(Analysis::new(rules.ops.clone()))
-        .with_egraph(egraph)
-        .with_iter_limit(phase.iterations)
-        .with_node_limit(limit)
-        .with_time_limit(Duration::from_millis(phase.time_ms))
-        // A rule may match once per node of the function before backoff bans it: lowering
-        // rules legitimately match every op of a large function; exploding rules still get
-        // banned once they outgrow the function.
-        .with_scheduler(BackoffScheduler::default().with_initial_match_limit(start.max(1000)))
-        .run(&rules.phases[i])
+    let limits = Limits {
+        iterations: phase.iterations,
+        nodes: phase
+            .nodes
+            .saturating_add(phase.growth.saturating_mul(start)),
+        time: Duration::from_millis(phase.time_ms),
+    };
+    saturate(&rules.phases[i], egraph, limits)
 }
 
 fn all_roots(e: &Encoded) -> Vec<Id> {

@@ -1,0 +1,342 @@
+//! Saturating one phase: kiln's own loop over egg's `EGraph`, in place of egg's `Runner`.
+//!
+//! egg's runner searches every rule over every class in every iteration and applies every
+//! match again, although almost all of them were applied before (on a memref-heavy
+//! function, 166 of 3,483 applications per function added an equality). This loop is
+//! semi-naive:
+//!
+//! - **Search only around what changed.** After an iteration, the classes that changed
+//!   (new classes, unions, and classes whose analysis facts changed: egg reports each to
+//!   [`Analysis::modify`](crate::analysis::Analysis)) are the frontier. A new match of a
+//!   left side of height `h` is rooted within `h` parent steps of a changed class, so only
+//!   those classes are searched, and only with the rules indexed by an operation they hold.
+//! - **Apply a match once.** A match whose right side was added is remembered by its
+//!   rule, its classes and the version of each class's facts; it is applied again only when
+//!   one of them changed. A match whose guard failed is not remembered: it is tried again
+//!   whenever the region around it changes.
+//! - **Confirm saturation with a full search.** When the region around the changes yields
+//!   nothing new, every rule is searched over every class (as egg would) before the phase
+//!   reports `Saturated`. Guards may read facts beyond a left side's height (`len` and
+//!   `nth` walk lists), so this final search is what makes the fixpoint exactly the one
+//!   egg's runner reaches: the rule files keep their meaning.
+//!
+//! Limits (iterations, nodes, time) are checked between rules and every few applications,
+//! so a phase that explodes stops close to its limit.
+
+use crate::analysis::Analysis;
+use crate::apply::{build_pattern, RuleApplier};
+use crate::lower::Stop;
+use crate::node::Node;
+use crate::rule::ruleset::Rule;
+use egg::{EGraph, Id, Pattern, PatternAst, Searcher, Subst, Symbol, Var};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::time::{Duration, Instant};
+
+type Graph = EGraph<Node, Analysis>;
+
+/// How many applications run between two checks of the node and time limits.
+const CHECK_EVERY: usize = 64;
+
+/// One direction of a rule, compiled for the loop.
+pub struct PhaseRule {
+    pub name: Symbol,
+    pattern: Pattern<Node>,
+    applier: RuleApplier,
+    /// The variables of the left side, in the order keys of applied matches list them.
+    vars: Vec<Var>,
+    /// How many parent steps separate the root from the deepest part of the left side.
+    height: usize,
+}
+
+/// The rules of one phase, indexed by the operation at the root of their left side.
+pub struct PhaseRules {
+    pub rules: Vec<PhaseRule>,
+    by_root: HashMap<Symbol, Vec<usize>>,
+    /// Rules whose left side is not rooted at an operation: tried at every candidate class.
+    unrooted: Vec<usize>,
+    height: usize,
+}
+
+fn pattern_height(ast: &PatternAst<Node>) -> usize {
+    // Children come before parents in a RecExpr, so heights fill in one pass.
+    let nodes = ast.as_ref();
+    let mut h = vec![0usize; nodes.len()];
+    for (i, n) in nodes.iter().enumerate() {
+        if let egg::ENodeOrVar::ENode(node) = n {
+            h[i] = egg::Language::children(node)
+                .iter()
+                .map(|c| h[usize::from(*c)] + 1)
+                .max()
+                .unwrap_or(0);
+        }
+    }
+    h.last().copied().unwrap_or(0)
+}
+
+impl PhaseRules {
+    /// Compiles the rules of a phase (a `<=>` rule in both directions).
+    pub fn new<'a>(rules: impl Iterator<Item = &'a Rule>) -> PhaseRules {
+        let mut out = PhaseRules {
+            rules: Vec::new(),
+            by_root: HashMap::default(),
+            unrooted: Vec::new(),
+            height: 0,
+        };
+        for r in rules {
+            out.push(
+                Symbol::from(r.name.as_str()),
+                build_pattern(&r.lhs),
+                RuleApplier::new(r.guards.clone(), r.rhs.clone(), &r.lhs.vars()),
+            );
+            if r.two_way {
+                out.push(
+                    Symbol::from(format!("{} (reversed)", r.name)),
+                    build_pattern(&r.rhs),
+                    RuleApplier::new(Vec::new(), r.lhs.clone(), &r.rhs.vars()),
+                );
+            }
+        }
+        out
+    }
+
+    fn push(&mut self, name: Symbol, ast: PatternAst<Node>, applier: RuleApplier) {
+        let height = pattern_height(&ast);
+        let root = match ast.as_ref().last() {
+            Some(egg::ENodeOrVar::ENode(Node::Op(op, _))) => Some(*op),
+            _ => None,
+        };
+        let pattern = Pattern::new(ast);
+        let vars = pattern.vars();
+        let i = self.rules.len();
+        match root {
+            Some(op) => self.by_root.entry(op).or_default().push(i),
+            None => self.unrooted.push(i),
+        }
+        self.height = self.height.max(height);
+        self.rules.push(PhaseRule {
+            name,
+            pattern,
+            applier,
+            vars,
+            height,
+        });
+    }
+}
+
+/// A phase's limits.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub iterations: usize,
+    pub nodes: usize,
+    pub time: Duration,
+}
+
+/// What saturating a phase did.
+pub struct Saturation {
+    pub egraph: Graph,
+    pub iterations: usize,
+    pub stop: Stop,
+    /// Per rule of [`PhaseRules::rules`], how many applications added an equality.
+    pub applied: Vec<usize>,
+}
+
+/// A match already applied: its rule, root and classes, each class with the version of its
+/// facts when it was applied.
+type Key = (u32, Box<[(Id, u32)]>);
+
+struct Loop<'r> {
+    rules: &'r PhaseRules,
+    limits: Limits,
+    start: Instant,
+    done: HashSet<Key>,
+    /// Per class id, how often its facts changed (see [`Key`]).
+    versions: Vec<u32>,
+    applied: Vec<usize>,
+    since_check: usize,
+}
+
+/// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
+pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Saturation {
+    let mut run = Loop {
+        rules,
+        limits,
+        start: Instant::now(),
+        done: HashSet::default(),
+        versions: Vec::new(),
+        applied: vec![0; rules.rules.len()],
+        since_check: 0,
+    };
+    egraph.rebuild();
+    egraph.analysis.touched.clear();
+    // `None`: search every class.
+    let mut frontier: Option<Vec<Id>> = None;
+    let mut iterations = 0;
+    let stop = loop {
+        if let Err(stop) = run.check(&egraph) {
+            break stop;
+        }
+        if iterations >= limits.iterations {
+            break Stop::IterationLimit(iterations);
+        }
+        iterations += 1;
+        if let Err(stop) = run.step(&mut egraph, frontier.as_deref()) {
+            break stop;
+        }
+        let mut touched = std::mem::take(&mut egraph.analysis.touched);
+        if touched.is_empty() {
+            if frontier.is_none() {
+                break Stop::Saturated;
+            }
+            // Nothing new around the changes: confirm with a search of every class, in the
+            // same iteration (egg's runner, too, stops after an iteration that changed
+            // nothing).
+            if let Err(stop) = run.step(&mut egraph, None) {
+                break stop;
+            }
+            touched = std::mem::take(&mut egraph.analysis.touched);
+            if touched.is_empty() {
+                break Stop::Saturated;
+            }
+        }
+        run.bump(&egraph, &touched);
+        frontier = Some(touched);
+    };
+    egraph.analysis.touched.clear();
+    Saturation {
+        egraph,
+        iterations,
+        stop,
+        applied: run.applied,
+    }
+}
+
+impl Loop<'_> {
+    fn check(&self, egraph: &Graph) -> Result<(), Stop> {
+        if self.start.elapsed() > self.limits.time {
+            return Err(Stop::TimeLimit(self.limits.time));
+        }
+        let size = egraph.total_size();
+        if size > self.limits.nodes {
+            return Err(Stop::NodeLimit(size));
+        }
+        Ok(())
+    }
+
+    /// A new version for every class whose facts changed (a union's surviving class too).
+    fn bump(&mut self, egraph: &Graph, touched: &[Id]) {
+        for id in touched {
+            let c = usize::from(egraph.find(*id));
+            if c >= self.versions.len() {
+                self.versions.resize(c + 1, 0);
+            }
+            self.versions[c] = self.versions[c].wrapping_add(1);
+        }
+    }
+
+    fn version(&self, id: Id) -> u32 {
+        self.versions.get(usize::from(id)).copied().unwrap_or(0)
+    }
+
+    /// One search of the candidate classes (every class when `frontier` is `None`), then
+    /// every new match applied, then a rebuild.
+    fn step(&mut self, egraph: &mut Graph, frontier: Option<&[Id]>) -> Result<(), Stop> {
+        let pairs = self.candidates(egraph, frontier);
+        // Search everything first, then apply, as egg does: the matches of one iteration
+        // all see the same e-graph.
+        let mut matches: Vec<(usize, Id, Subst)> = Vec::new();
+        for (r, class) in pairs {
+            if let Some(found) = self.rules.rules[r].pattern.search_eclass(egraph, class) {
+                matches.extend(found.substs.into_iter().map(|s| (r, class, s)));
+            }
+        }
+        let explain = egraph.are_explanations_enabled();
+        for (r, class, subst) in matches {
+            let rule = &self.rules.rules[r];
+            let key: Key = (
+                r as u32,
+                std::iter::once(class)
+                    .chain(rule.vars.iter().filter_map(|v| subst.get(*v).copied()))
+                    .map(|id| {
+                        let id = egraph.find(id);
+                        (id, self.version(id))
+                    })
+                    .collect(),
+            );
+            if self.done.contains(&key) {
+                continue;
+            }
+            let changed = if explain {
+                let mut subst = subst;
+                let Some(ast) = rule.applier.instantiate(egraph, &mut subst) else {
+                    continue;
+                };
+                egraph
+                    .union_instantiations(&rule.pattern.ast, &ast, &subst, rule.name)
+                    .1
+            } else {
+                let Some(id) = rule.applier.apply_direct(egraph, &subst) else {
+                    continue;
+                };
+                egraph.union(class, id)
+            };
+            self.done.insert(key);
+            if changed {
+                self.applied[r] += 1;
+            }
+            self.since_check += 1;
+            if self.since_check >= CHECK_EVERY {
+                self.since_check = 0;
+                self.check(egraph)?;
+            }
+        }
+        egraph.rebuild();
+        Ok(())
+    }
+
+    /// The (rule, class) pairs to search, sorted: every class and every rule its operations
+    /// index when `frontier` is `None`; otherwise the classes within each rule's height of
+    /// a changed class.
+    fn candidates(&self, egraph: &Graph, frontier: Option<&[Id]>) -> Vec<(usize, Id)> {
+        let mut classes: Vec<(Id, usize)> = Vec::new();
+        match frontier {
+            None => classes.extend(egraph.classes().map(|c| (c.id, 0))),
+            Some(changed) => {
+                let mut seen: HashSet<Id> = HashSet::default();
+                let mut layer: Vec<Id> = changed.iter().map(|id| egraph.find(*id)).collect();
+                for distance in 0..=self.rules.height {
+                    let mut next = Vec::new();
+                    for id in layer {
+                        if !seen.insert(id) {
+                            continue;
+                        }
+                        classes.push((id, distance));
+                        if distance < self.rules.height {
+                            next.extend(egraph[id].parents().map(|p| egraph.find(p)));
+                        }
+                    }
+                    layer = next;
+                }
+            }
+        }
+        let mut pairs = Vec::new();
+        for (id, distance) in classes {
+            let class = &egraph[id];
+            let mut add = |r: usize| {
+                if self.rules.rules[r].height >= distance {
+                    pairs.push((r, id));
+                }
+            };
+            for node in &class.nodes {
+                if let Node::Op(op, _) = node {
+                    if let Some(rs) = self.rules.by_root.get(op) {
+                        rs.iter().for_each(|r| add(*r));
+                    }
+                }
+            }
+            self.rules.unrooted.iter().for_each(|r| add(*r));
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
+    }
+}
