@@ -23,7 +23,7 @@
 //! Limits (iterations, nodes, time) are checked between rules and every few applications,
 //! so a phase that explodes stops close to its limit.
 
-use crate::analysis::Analysis;
+use crate::analysis::{Analysis, Facts};
 use crate::apply::{build_pattern, RuleApplier};
 use crate::lower::Stop;
 use crate::node::Node;
@@ -140,17 +140,22 @@ pub struct Saturation {
     pub applied: Vec<usize>,
 }
 
-/// A match already applied: its rule, root and classes, each class with the version of its
-/// facts when it was applied.
+/// A match already tried: its rule, root and classes, each class with the version of its
+/// facts when it was tried.
 type Key = (u32, Box<[(Id, u32)]>);
 
 struct Loop<'r> {
     rules: &'r PhaseRules,
     limits: Limits,
     start: Instant,
+    /// Matches applied: applying one again would add nothing.
     done: HashSet<Key>,
-    /// Per class id, how often its facts changed (see [`Key`]).
-    versions: Vec<u32>,
+    /// Matches whose guard failed: not tried again while the region around the changes is
+    /// searched (their classes' facts are the same), tried again by a full search (a guard
+    /// may also read lists beyond the left side).
+    failed: HashSet<Key>,
+    /// Per class id, how often its facts changed (see [`Key`]), and the facts last seen.
+    versions: Vec<(u32, Option<Facts>)>,
     applied: Vec<usize>,
     since_check: usize,
 }
@@ -162,6 +167,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         limits,
         start: Instant::now(),
         done: HashSet::default(),
+        failed: HashSet::default(),
         versions: Vec::new(),
         applied: vec![0; rules.rules.len()],
         since_check: 0,
@@ -222,19 +228,29 @@ impl Loop<'_> {
         Ok(())
     }
 
-    /// A new version for every class whose facts changed (a union's surviving class too).
+    /// A new version for every touched class whose facts changed. A union alone does not
+    /// count: it changes the canonical id of the class it absorbs, and keys hold canonical
+    /// ids, so matches through it are new anyway.
     fn bump(&mut self, egraph: &Graph, touched: &[Id]) {
         for id in touched {
-            let c = usize::from(egraph.find(*id));
+            let id = egraph.find(*id);
+            let c = usize::from(id);
             if c >= self.versions.len() {
-                self.versions.resize(c + 1, 0);
+                self.versions.resize(c + 1, (0, None));
             }
-            self.versions[c] = self.versions[c].wrapping_add(1);
+            let facts = &egraph[id].data;
+            let slot = &mut self.versions[c];
+            if slot.1.as_ref() != Some(facts) {
+                if slot.1.is_some() {
+                    slot.0 = slot.0.wrapping_add(1);
+                }
+                slot.1 = Some(facts.clone());
+            }
         }
     }
 
     fn version(&self, id: Id) -> u32 {
-        self.versions.get(usize::from(id)).copied().unwrap_or(0)
+        self.versions.get(usize::from(id)).map_or(0, |v| v.0)
     }
 
     /// One search of the candidate classes (every class when `frontier` is `None`), then
@@ -262,12 +278,13 @@ impl Loop<'_> {
                     })
                     .collect(),
             );
-            if self.done.contains(&key) {
+            if self.done.contains(&key) || (frontier.is_some() && self.failed.contains(&key)) {
                 continue;
             }
             let changed = if explain {
                 let mut subst = subst;
                 let Some(ast) = rule.applier.instantiate(egraph, &mut subst) else {
+                    self.failed.insert(key);
                     continue;
                 };
                 egraph
@@ -275,6 +292,7 @@ impl Loop<'_> {
                     .1
             } else {
                 let Some(id) = rule.applier.apply_direct(egraph, &subst) else {
+                    self.failed.insert(key);
                     continue;
                 };
                 egraph.union(class, id)
