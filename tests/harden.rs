@@ -580,3 +580,85 @@ fn output_kind_follows_the_extension_and_contradictions_are_refused() {
     assert_eq!(r[2]["error"]["code"], "bad-params", "{}", r[2]);
     assert!(!bad.exists());
 }
+
+// Defect 11: depth limits are options with honest messages, and a native stack overflow
+// in JIT-run code is a reported error, not a crash.
+const RECURSIVE: &str = "func.func @depth(%n: i64) -> i64 {\n  %c0 = arith.constant 0 : i64\n  %c1 = arith.constant 1 : i64\n  %z = arith.cmpi eq, %n, %c0 : i64\n  cf.cond_br %z, ^done, ^more\n^done:\n  func.return %c0 : i64\n^more:\n  %m = arith.subi %n, %c1 : i64\n  %r = func.call @depth(%m) : (i64) -> i64\n  %s = arith.addi %r, %c1 : i64\n  func.return %s : i64\n}\n";
+
+#[test]
+fn a_native_stack_overflow_is_reported_and_the_stack_size_is_an_option() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = write(dir.path(), "rec.mlir", RECURSIVE);
+    let o = kiln(&["run", &src, "--entry", "depth", "10000000"], None);
+    survived(&o);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("stack overflow in native code (recursion too deep?)")
+            && stderr(&o).contains("64 MiB"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(o.stdout.is_empty());
+    let o = kiln(
+        &[
+            "--error-format",
+            "json",
+            "run",
+            &src,
+            "--entry",
+            "depth",
+            "10000000",
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let d: Value = serde_json::from_str(stderr(&o).trim()).expect("one JSON diagnostic");
+    assert_eq!(d["code"], "run.stack-overflow");
+    let o = kiln(
+        &[
+            "run",
+            &src,
+            "--entry",
+            "depth",
+            "10000000",
+            "--stack-size",
+            "1024",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "10000000\n");
+}
+
+#[test]
+fn the_interpreter_depth_limit_is_an_option_with_an_honest_message() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = write(dir.path(), "rec.mlir", RECURSIVE);
+    let o = kiln(&["interp", &src, "--entry", "depth", "5000"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "5000\n");
+    let o = kiln(&["interp", &src, "--entry", "depth", "20000"], None);
+    survived(&o);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(
+            "calls nest deeper than 10000 (the interpreter's limit, set with `--max-depth`)"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let o = kiln(
+        &[
+            "interp",
+            &src,
+            "--entry",
+            "depth",
+            "20000",
+            "--max-depth",
+            "20001",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "20000\n");
+}
