@@ -662,3 +662,66 @@ fn the_interpreter_depth_limit_is_an_option_with_an_honest_message() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(String::from_utf8_lossy(&o.stdout), "20000\n");
 }
+
+// Defect 10: a phase's time limit holds while a rule applies many matches, and a phase that
+// stops at a limit ends the function's lowering (later phases would work on the grown graph).
+#[test]
+fn a_phase_time_limit_holds_and_later_phases_do_not_run() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for entry in std::fs::read_dir("rules").expect("rules") {
+        let p = entry.expect("entry").path();
+        std::fs::copy(&p, dir.path().join(p.file_name().expect("name"))).expect("copy");
+    }
+    std::fs::write(
+        dir.path().join("extra.rules"),
+        "phase grow { iterations 100000 nodes 100000000 growth 1 time 2000 }\n\
+         in grow {\n\
+           rule comm: (arith.addi ?t ?a ?b) <=> (arith.addi ?t ?b ?a)\n\
+           rule assoc: (arith.addi ?t (arith.addi ?t ?a ?b) ?c) <=> (arith.addi ?t ?a (arith.addi ?t ?b ?c))\n\
+         }\n",
+    )
+    .expect("write");
+    let mut src = String::from("func.func @sum(%a: i32, %b: i32, %c: i32, %d: i32) -> i32 {\n");
+    let mut prev = "%a".to_string();
+    for i in 0..60 {
+        let arg = ["%a", "%b", "%c", "%d"][i % 4];
+        src.push_str(&format!("  %s{i} = arith.addi {prev}, {arg} : i32\n"));
+        prev = format!("%s{i}");
+    }
+    src.push_str(&format!("  func.return {prev} : i32\n}}\n"));
+    let start = std::time::Instant::now();
+    let o = kiln(
+        &[
+            "lower",
+            "--stats",
+            "--rules",
+            dir.path().to_str().unwrap_or_default(),
+            "-",
+        ],
+        Some(&src),
+    );
+    let wall = start.elapsed();
+    survived(&o);
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    let line = e
+        .lines()
+        .find(|l| l.starts_with("@sum phase grow:"))
+        .unwrap_or_else(|| panic!("no stats for the phase: {e}"));
+    assert!(line.ends_with("time limit (2000 ms)"), "{line}");
+    let ms: f64 = line
+        .split(", ")
+        .find_map(|p| p.strip_suffix(" ms"))
+        .and_then(|p| p.parse().ok())
+        .unwrap_or_else(|| panic!("no phase time: {line}"));
+    // Measured at 2-5% over the limit on an idle machine; the bound leaves room for load.
+    assert!(
+        ms < 2000.0 * 1.25,
+        "the phase ran {ms} ms for a 2000 ms limit"
+    );
+    assert!(
+        !e.contains("@sum phase lower:"),
+        "later phases ran after the limit: {e}"
+    );
+    assert!(wall.as_secs_f64() < 2.0 * 2.0, "kiln ran {wall:?}");
+}

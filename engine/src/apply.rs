@@ -147,7 +147,56 @@ fn add_term(t: &Term, ast: &mut PatternAst<Node>) -> Id {
     ast.add(ENodeOrVar::ENode(node))
 }
 
+thread_local! {
+    /// When the phase running on this thread must stop, and its node budget (set by
+    /// `lower::run_phase`).
+    static LIMITS: std::cell::Cell<Option<(std::time::Instant, usize)>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// Sets (or clears) the time and e-graph size at which rule application on this thread
+/// stops early.
+pub(crate) fn set_limits(limits: Option<(std::time::Instant, usize)>) {
+    LIMITS.with(|d| d.set(limits));
+}
+
+fn past_limits(egraph: &Graph) -> bool {
+    LIMITS.with(|d| {
+        d.get()
+            .is_some_and(|(t, nodes)| egraph.total_size() > nodes || std::time::Instant::now() >= t)
+    })
+}
+
 impl Applier<Node, Analysis> for RuleApplier {
+    /// egg's loop over the matches, stopping once the phase's time is up or its node budget
+    /// (its memory budget) is spent: a rule with many matches in a large e-graph could
+    /// otherwise run far past the phase's limits. Applying only some matches is sound (the
+    /// e-graph only gains equalities), and the phase then stops at the limit.
+    fn apply_matches(
+        &self,
+        egraph: &mut Graph,
+        matches: &[egg::SearchMatches<Node>],
+        rule_name: Symbol,
+    ) -> Vec<Id> {
+        let mut added = Vec::new();
+        let mut n = 0usize;
+        for mat in matches {
+            let ast = if egraph.are_explanations_enabled() {
+                mat.ast.as_ref().map(|a| a.as_ref())
+            } else {
+                None
+            };
+            for subst in &mat.substs {
+                n += 1;
+                if n % 64 == 0 && past_limits(egraph) {
+                    return added;
+                }
+                added.extend(self.apply_one(egraph, mat.eclass, subst, ast, rule_name));
+            }
+        }
+        added
+    }
+
     fn apply_one(
         &self,
         egraph: &mut Graph,

@@ -263,6 +263,17 @@ pub fn lower_variant(
             diagnostics.push(d);
         }
         stats.phases.push(ps);
+        // A phase that stopped at a limit has failed the function: later phases would only
+        // work on the grown e-graph (overshooting the limit's time and memory many times).
+        if diagnostics.iter().any(Diagnostic::is_error) {
+            return LowerOutcome {
+                lowered: None,
+                diagnostics,
+                stats,
+                dot: opts.dot.then(|| egraph.dot().to_string()),
+                explanation: None,
+            };
+        }
     }
     let start = Instant::now();
     let extractor = build_extractor(&egraph, rules.ops.clone());
@@ -322,16 +333,23 @@ pub(crate) fn run_phase(
     let limit = phase
         .nodes
         .saturating_add(phase.growth.saturating_mul(start));
-    Runner::<Node, Analysis, ()>::new(Analysis::new(rules.ops.clone()))
+    let time = Duration::from_millis(phase.time_ms);
+    // egg checks the clock only between rules; the applier also checks it while one rule
+    // applies its matches, which is where a phase overshot its limit (issue #19). It stops
+    // at 95% of the limit, leaving the rest for the rebuild that follows every iteration.
+    crate::apply::set_limits(Some((Instant::now() + time.mul_f64(0.95), limit)));
+    let runner = Runner::<Node, Analysis, ()>::new(Analysis::new(rules.ops.clone()))
         .with_egraph(egraph)
         .with_iter_limit(phase.iterations)
         .with_node_limit(limit)
-        .with_time_limit(Duration::from_millis(phase.time_ms))
+        .with_time_limit(time)
         // A rule may match once per node of the function before backoff bans it: lowering
         // rules legitimately match every op of a large function; exploding rules still get
         // banned once they outgrow the function.
         .with_scheduler(BackoffScheduler::default().with_initial_match_limit(start.max(1000)))
-        .run(&rules.phases[i])
+        .run(&rules.phases[i]);
+    crate::apply::set_limits(None);
+    runner
 }
 
 fn all_roots(e: &Encoded) -> Vec<Id> {
