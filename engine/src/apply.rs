@@ -188,8 +188,11 @@ impl Applier<Node, Analysis> for RuleApplier {
             };
             for subst in &mat.substs {
                 n += 1;
-                if n % 64 == 0 && past_limits(egraph) {
-                    return added;
+                if n == 64 {
+                    n = 0;
+                    if past_limits(egraph) {
+                        return added;
+                    }
                 }
                 added.extend(self.apply_one(egraph, mat.eclass, subst, ast, rule_name));
             }
