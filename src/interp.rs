@@ -91,13 +91,27 @@ pub struct Interpreter<'m> {
     buffers: Vec<Buffer>,
     fuel: u64,
     depth: usize,
+    max_depth: usize,
     frames: usize,
 }
 
 /// Steps (operations executed) before a run counts as not terminating.
 pub const DEFAULT_FUEL: u64 = 50_000_000;
-/// Nested calls before a run counts as unbounded recursion.
-pub const MAX_DEPTH: usize = 500;
+/// Nested calls allowed by default. The interpreter recurses on the Rust stack once per
+/// call, so a deeper limit needs a thread with a larger stack: [`stack_for_depth`].
+pub const DEFAULT_MAX_DEPTH: usize = 10_000;
+
+/// The stack one nested call of the interpreter may use, in bytes: measured at about
+/// 21 KiB per call in a debug build (less optimized), with room to spare. The stack is
+/// reserved address space; only what the calls touch is committed.
+pub const STACK_PER_CALL: usize = 64 << 10;
+
+/// The stack a thread running the interpreter needs for `max_depth` nested calls.
+pub fn stack_for_depth(max_depth: usize) -> usize {
+    max_depth
+        .saturating_mul(STACK_PER_CALL)
+        .saturating_add(16 << 20)
+}
 /// The most elements one allocation may have.
 const MAX_ALLOC: i64 = 1 << 26;
 
@@ -476,6 +490,7 @@ impl<'m> Interpreter<'m> {
             buffers: Vec::new(),
             fuel: DEFAULT_FUEL,
             depth: 0,
+            max_depth: DEFAULT_MAX_DEPTH,
             frames: 0,
         }
     }
@@ -483,6 +498,13 @@ impl<'m> Interpreter<'m> {
     /// Limits the number of operations executed per call.
     pub fn with_fuel(mut self, fuel: u64) -> Self {
         self.fuel = fuel;
+        self
+    }
+
+    /// Limits how deeply calls may nest; the calling thread needs a stack of
+    /// [`stack_for_depth`]`(max_depth)` bytes.
+    pub fn with_max_depth(mut self, max_depth: usize) -> Self {
+        self.max_depth = max_depth;
         self
     }
 
@@ -597,9 +619,10 @@ impl<'m> Interpreter<'m> {
                 f.name
             )));
         };
-        if self.depth >= MAX_DEPTH {
+        if self.depth >= self.max_depth {
             return Err(Trap::Exhausted(format!(
-                "calls nest deeper than {MAX_DEPTH} (unbounded recursion?)"
+                "calls nest deeper than {} (the interpreter's limit, set with `--max-depth`)",
+                self.max_depth
             )));
         }
         self.depth += 1;

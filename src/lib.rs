@@ -182,10 +182,63 @@ pub fn display_path(path: &std::path::Path) -> String {
     }
 }
 
+/// Where an output file goes, decided before anything is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Destination {
+    /// A regular file, or no file yet: written to a temporary file beside it and renamed
+    /// over it, so a reader never sees a partial file. The path is the symlink's target
+    /// when the output is a symbolic link (the link itself stays).
+    Replace(std::path::PathBuf),
+    /// A device, a FIFO or a socket (`/dev/null`, `/dev/stdout`): written in place, since
+    /// renaming over it would replace the special file with a regular one.
+    InPlace,
+}
+
+/// How `path` must be written (see [`Destination`]); a directory is an error.
+pub fn destination(path: &std::path::Path) -> std::io::Result<Destination> {
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Ok(Destination::Replace(path.to_path_buf()));
+    };
+    let (path, meta) = if meta.file_type().is_symlink() {
+        match std::fs::canonicalize(path) {
+            Ok(target) => {
+                let m = std::fs::metadata(&target)?;
+                (target, m)
+            }
+            // A dangling link: writing through it creates its target.
+            Err(_) => return Ok(Destination::InPlace),
+        }
+    } else {
+        (path.to_path_buf(), meta)
+    };
+    if meta.is_dir() {
+        return Err(std::io::Error::other("it is a directory"));
+    }
+    if meta.is_file() {
+        Ok(Destination::Replace(path))
+    } else {
+        Ok(Destination::InPlace)
+    }
+}
+
+/// The process's file mode creation mask (Linux reports it in `/proc/self/status`; 022,
+/// the usual one, where it cannot be read).
+pub fn umask() -> u32 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("Umask:"))
+                .and_then(|m| u32::from_str_radix(m.trim(), 8).ok())
+        })
+        .unwrap_or(0o022)
+}
+
 /// Writes `contents` to `path` through a temporary file in the same directory, so a reader
 /// never sees a partial file and a failure leaves no file behind. `-` is standard output;
-/// a device or a pipe (`/dev/null`) is written in place. A new file gets mode 0644 (an
-/// existing one keeps its mode), not the temporary file's 0600.
+/// a device or a pipe (`/dev/null`) is written in place. A new file gets mode 0666 under the
+/// umask (0644 usually), as a file a shell redirection creates; an existing one keeps its
+/// mode; the temporary file's 0600 never shows.
 pub fn write_atomically(path: &std::path::Path, contents: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     if path.as_os_str() == "-" {
@@ -193,14 +246,11 @@ pub fn write_atomically(path: &std::path::Path, contents: &[u8]) -> std::io::Res
         out.write_all(contents)?;
         return out.flush();
     }
-    // Renaming a temporary file over a device would replace it with a regular file.
-    let existing = std::fs::metadata(path).ok();
-    if existing
-        .as_ref()
-        .is_some_and(|m| !m.is_file() && !m.is_dir())
-    {
-        return std::fs::write(path, contents);
-    }
+    let path = match destination(path)? {
+        Destination::InPlace => return std::fs::write(path, contents),
+        Destination::Replace(p) => p,
+    };
+    let existing = std::fs::metadata(&path).ok();
     let dir = match path.parent() {
         Some(p) if !p.as_os_str().is_empty() => p,
         _ => std::path::Path::new("."),
@@ -210,10 +260,53 @@ pub fn write_atomically(path: &std::path::Path, contents: &[u8]) -> std::io::Res
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = existing.map_or(0o644, |m| m.permissions().mode() & 0o7777);
+        let mode = existing.map_or(0o666 & !umask(), |m| m.permissions().mode() & 0o7777);
         tmp.as_file()
             .set_permissions(std::fs::Permissions::from_mode(mode))?;
     }
-    tmp.persist(path).map_err(|e| e.error)?;
+    tmp.persist(&path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// The output kind a file name implies by its extension, as an `--emit` value (`f.o` is an
+/// object, `f.ll` LLVM IR, `f.s` assembly, `f.so` a shared library, `f.lowered` the lowered
+/// form); `None` for any other name, which implies nothing. `kiln compile`, `kiln watch`
+/// and `kiln serve` take the kind from here when none is given, and refuse one that
+/// contradicts it.
+pub fn emit_of_extension(path: &std::path::Path) -> Option<&'static str> {
+    match path.extension()?.to_str()? {
+        "ll" => Some("llvm-ir"),
+        "s" | "asm" => Some("asm"),
+        "o" | "obj" => Some("obj"),
+        "so" | "dylib" => Some("lib"),
+        "lowered" => Some("lowered"),
+        _ => None,
+    }
+}
+
+/// The output kind to produce: `given` (an `--emit` value) or, when none is given, the kind
+/// `output`'s extension implies, or `default`. A given kind that contradicts the extension,
+/// or an implied kind not in `allowed`, is an error that says so.
+pub fn resolve_emit<'a>(
+    given: Option<&'a str>,
+    output: Option<&std::path::Path>,
+    allowed: &[&'a str],
+    default: &'a str,
+) -> Result<&'a str, String> {
+    let implied = output.and_then(|o| emit_of_extension(o).map(|e| (o, e)));
+    match (given, implied) {
+        (Some(g), Some((o, i))) if g != i => Err(format!(
+            "`--emit {g}` contradicts the output's name `{}`, which implies `--emit {i}`",
+            display_path(o)
+        )),
+        (Some(g), _) => Ok(g),
+        (None, Some((o, i))) => allowed.iter().find(|a| **a == i).copied().ok_or_else(|| {
+            format!(
+                "the output's name `{}` implies `--emit {i}`, which this command does not write (it writes {})",
+                display_path(o),
+                allowed.join(", ")
+            )
+        }),
+        (None, None) => Ok(default),
+    }
 }

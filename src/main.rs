@@ -86,8 +86,10 @@ enum Command {
     Compile {
         /// Input file (`-` for standard input).
         file: PathBuf,
-        #[arg(long, value_enum, default_value = "obj")]
-        emit: CompileEmit,
+        /// What to write (default: what the output's extension implies — `.ll`, `.s`,
+        /// `.o`, `.so` — else an object); a kind that contradicts the extension is refused.
+        #[arg(long, value_enum)]
+        emit: Option<CompileEmit>,
         /// Output file (written atomically; required for obj, lib and exe).
         #[arg(short, long)]
         output: Option<PathBuf>,
@@ -108,9 +110,9 @@ enum Command {
     /// argument as the call left it.
     Run {
         file: PathBuf,
-        /// The function to call (`@` optional).
+        /// The function to call (`@` optional; required).
         #[arg(long)]
-        entry: String,
+        entry: Option<String>,
         /// Arguments, one per parameter: numbers (`true`/`false` for i1), or memrefs as
         /// `ELEM[SIZES]=VALUES` (`f32[2,3]=1,2,3,4,5,6`, `f64[]=1.5`), strided views as
         /// `f32[2,2;strides=4,1;offset=1]=WHOLE,BUFFER,...`.
@@ -121,6 +123,10 @@ enum Command {
         /// calling conventions: a differential check of kiln.
         #[arg(long)]
         via_mlir: bool,
+        /// The stack of the thread that runs the call, in MiB; a call that recurses past it
+        /// ends kiln with a `stack overflow in native code` error (exit 1).
+        #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u64).range(1..=65536))]
+        stack_size: u64,
         #[command(flatten)]
         rules: RulesArg,
     },
@@ -128,15 +134,18 @@ enum Command {
     /// LLVM); arguments and output as `kiln run`. Undefined behaviour is reported, not run.
     Interp {
         file: PathBuf,
-        /// The function to call (`@` optional).
+        /// The function to call (`@` optional; required).
         #[arg(long)]
-        entry: String,
+        entry: Option<String>,
         /// Arguments, one per parameter, as for `kiln run`.
         #[arg(allow_hyphen_values = true)]
         args: Vec<String>,
         /// Operations to execute before giving up (a loop that does not end).
-        #[arg(long, default_value_t = kiln::interp::DEFAULT_FUEL)]
-        fuel: u64,
+        #[arg(long)]
+        fuel: Option<u64>,
+        /// How deeply calls may nest (default 10000); deeper is reported as an error.
+        #[arg(long)]
+        max_depth: Option<u64>,
     },
     /// Equivalence testing: random well-typed programs run on the reference interpreter and
     /// as native code through the rules (-O0 and -O2; and MLIR 19 with `--against mlir`)
@@ -183,8 +192,10 @@ enum Command {
         /// `f.ll`, `f.s`, `f.o` or `f.lowered`).
         #[arg(short, long)]
         output: PathBuf,
-        #[arg(long, value_enum, default_value = "llvm-ir")]
-        emit: WatchEmit,
+        /// What to write (default: what the output file's extension implies — `.ll`, `.s`,
+        /// `.o`, `.lowered` — else LLVM IR); a kind that contradicts the extension is refused.
+        #[arg(long, value_enum)]
+        emit: Option<WatchEmit>,
         #[command(flatten)]
         rules: RulesArg,
         /// Stop after this many compilations (for scripts and tests; default: never).
@@ -250,6 +261,32 @@ enum LowerEmit {
     Egraph,
 }
 
+/// The `--emit` of a command: the given one, or the one `output`'s extension implies, or
+/// `default`; `None` (after a usage error) when the given one contradicts the extension.
+fn choose_emit<E: ValueEnum + Copy>(
+    ctx: &Ctx,
+    given: Option<E>,
+    output: Option<&Path>,
+    default: E,
+) -> Option<E> {
+    let name = |e: E| {
+        e.to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default()
+    };
+    let allowed: Vec<String> = E::value_variants().iter().map(|e| name(*e)).collect();
+    let allowed: Vec<&str> = allowed.iter().map(String::as_str).collect();
+    let given_name = given.map(name);
+    let default_name = name(default);
+    match kiln::resolve_emit(given_name.as_deref(), output, &allowed, &default_name) {
+        Ok(chosen) => E::from_str(chosen, false).ok(),
+        Err(e) => {
+            ctx.fail("usage", "kiln", e);
+            None
+        }
+    }
+}
+
 fn version() -> String {
     let (a, b, c) = kiln::backend::llvm_version();
     format!(
@@ -272,10 +309,15 @@ impl Ctx {
 
     /// A problem with no source location (unreadable file, unwritable output).
     fn fail(&self, code: &'static str, path: &str, message: String) {
+        eprint!("{}", self.render_fail(code, path, message));
+    }
+
+    /// The text [`Ctx::fail`] writes, with its newline.
+    fn render_fail(&self, code: &'static str, path: &str, message: String) -> String {
         let d = Diagnostic::error(code, kiln::frontend::Span::default(), message);
         match self.format {
-            ErrorFormat::Json => eprintln!("{}", kiln::report::to_json(&d, path, "")),
-            ErrorFormat::Human => eprintln!("error[{code}]: {}", d.message),
+            ErrorFormat::Json => format!("{}\n", kiln::report::to_json(&d, path, "")),
+            ErrorFormat::Human => format!("error[{code}]: {}\n", d.message),
         }
     }
 }
@@ -367,29 +409,42 @@ fn display(path: &Path) -> String {
 
 fn read_input(ctx: &Ctx, path: &Path) -> Option<String> {
     let result = if path == Path::new("-") {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map(|_| s)
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
     } else {
-        std::fs::read(path).and_then(|bytes| {
-            String::from_utf8(bytes).map_err(|e| {
-                std::io::Error::new(
-                    std::io::ErrorKind::InvalidData,
-                    format!(
-                        "not UTF-8 text (invalid byte at offset {})",
-                        e.utf8_error().valid_up_to()
-                    ),
-                )
-            })
-        })
+        std::fs::read(path)
     };
-    match result {
-        Ok(s) => Some(s),
+    let bytes = match result {
+        Ok(b) => b,
         Err(e) => {
             ctx.fail(
                 "io.read",
                 &display(path),
                 format!("cannot read `{}`: {e}", display(path)),
             );
+            return None;
+        }
+    };
+    match String::from_utf8(bytes) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            // Located like any other error: the text up to the bad byte is exact, and the
+            // byte itself shows as U+FFFD in the quoted line.
+            let at = e.utf8_error().valid_up_to();
+            let byte = e.as_bytes()[at];
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let span = kiln::frontend::Span::new(at, at + '\u{fffd}'.len_utf8());
+            let d = Diagnostic::error(
+                "io.utf8",
+                span,
+                format!("not UTF-8 text: invalid byte 0x{byte:02x}"),
+            )
+            .with_label(
+                span,
+                "this byte does not start or continue a UTF-8 character",
+            )
+            .with_note("kiln reads source files as UTF-8");
+            ctx.report(&[d], &display(path), &text);
             None
         }
     }
@@ -538,6 +593,9 @@ fn run(cli: Cli) -> ExitCode {
             cpu,
             rules,
         } => {
+            let Some(emit) = choose_emit(&ctx, emit, output.as_deref(), CompileEmit::Obj) else {
+                return ExitCode::from(2);
+            };
             if matches!(emit, CompileEmit::Obj | CompileEmit::Lib | CompileEmit::Exe)
                 && output.is_none()
             {
@@ -549,9 +607,6 @@ fn run(cli: Cli) -> ExitCode {
                 );
                 return ExitCode::from(2);
             }
-            let Some((program, _)) = lowered_program(&ctx, &db, &file, &rules) else {
-                return ExitCode::FAILURE;
-            };
             let mut opts = kiln::backend::CodegenOptions::default().with_opt_level(opt);
             if let Some(t) = target {
                 opts = opts.with_triple(t);
@@ -559,6 +614,15 @@ fn run(cli: Cli) -> ExitCode {
             if let Some(c) = cpu {
                 opts = opts.with_cpu(c);
             }
+            // The target and CPU are checked before any work, and before LLVM sees them: an
+            // unknown or 32-bit CPU on a 64-bit target would abort inside LLVM.
+            if let Err(e) = kiln::backend::target_machine(&opts) {
+                ctx.fail("usage", &display(&file), format!("--target/--cpu: {e}"));
+                return ExitCode::from(2);
+            }
+            let Some((program, _)) = lowered_program(&ctx, &db, &file, &rules) else {
+                return ExitCode::FAILURE;
+            };
             if emit == CompileEmit::MlirLlvm {
                 return match kiln::backend::print_program(&program) {
                     Ok(text) => exit(write_output(&ctx, output.as_deref(), text.as_bytes())),
@@ -593,8 +657,36 @@ fn run(cli: Cli) -> ExitCode {
             entry,
             args,
             via_mlir,
-            rules,
+            stack_size,
+            mut rules,
         } => {
+            let mut flags = CallFlags {
+                entry,
+                via_mlir,
+                rules: rules.dir.take(),
+                c_interface: rules.c_interface,
+                fuel: None,
+                stack_size,
+                max_depth: None,
+            };
+            let Some(args) = flags.take_from(
+                &ctx,
+                "run",
+                args,
+                &[
+                    "--entry",
+                    "--via-mlir",
+                    "--rules",
+                    "--emit-c-interface",
+                    "--stack-size",
+                ],
+            ) else {
+                return ExitCode::from(2);
+            };
+            // `take_from` made sure `--entry` was given.
+            let (via_mlir, entry) = (flags.via_mlir, flags.entry.unwrap_or_default());
+            rules.dir = flags.rules;
+            rules.c_interface = flags.c_interface;
             let name = display(&file);
             let entry = entry.trim_start_matches('@').to_string();
             let Some((program, source)) = lowered_program(&ctx, &db, &file, &rules) else {
@@ -604,18 +696,38 @@ fn run(cli: Cli) -> ExitCode {
             let Some((f, mut values)) = parse_call_args(&ctx, &name, module, &entry, &args) else {
                 return ExitCode::FAILURE;
             };
+            // A native stack overflow cannot be returned from; the message is prepared now,
+            // in the chosen format, for the handler that ends the process.
+            let stack = (flags.stack_size as usize) << 20;
+            let overflow = format!(
+                "stack overflow in native code (recursion too deep?): the call used all of its {} MiB stack; `--stack-size MIB` gives it more",
+                flags.stack_size
+            );
+            kiln::backend::overflow::set_overflow_message(ctx.render_fail(
+                "run.stack-overflow",
+                &name,
+                overflow,
+            ));
             let compiled = if via_mlir {
                 let text =
                     kiln::frontend::print_module(&kiln::reference::reachable(module, &entry));
                 match kiln::reference::mlir_llvm_ir(&text) {
-                    Ok(ir) => kiln::backend::Jit::compile(kiln::backend::jit::Program::LlvmIr(ir)),
+                    Ok(ir) => kiln::backend::Jit::compile_with_stack(
+                        kiln::backend::jit::Program::LlvmIr(ir),
+                        0,
+                        stack,
+                    ),
                     Err(e) => {
                         ctx.fail("run.mlir", &name, e);
                         return ExitCode::FAILURE;
                     }
                 }
             } else {
-                kiln::backend::Jit::new(program)
+                kiln::backend::Jit::compile_with_stack(
+                    kiln::backend::jit::Program::Lowered(program),
+                    0,
+                    stack,
+                )
             };
             let jit = match compiled {
                 Ok(j) => j,
@@ -640,7 +752,29 @@ fn run(cli: Cli) -> ExitCode {
             entry,
             args,
             fuel,
+            max_depth,
         } => {
+            let mut flags = CallFlags {
+                entry,
+                via_mlir: false,
+                rules: None,
+                c_interface: false,
+                fuel,
+                stack_size: 0,
+                max_depth,
+            };
+            let Some(args) =
+                flags.take_from(&ctx, "interp", args, &["--entry", "--fuel", "--max-depth"])
+            else {
+                return ExitCode::from(2);
+            };
+            let max_depth = flags
+                .max_depth
+                .map_or(kiln::interp::DEFAULT_MAX_DEPTH, |d| d as usize);
+            let (entry, fuel) = (
+                flags.entry.unwrap_or_default(),
+                flags.fuel.unwrap_or(kiln::interp::DEFAULT_FUEL),
+            );
             let Some((source, name, _)) = checked_source(&ctx, &db, &file) else {
                 return ExitCode::FAILURE;
             };
@@ -649,16 +783,38 @@ fn run(cli: Cli) -> ExitCode {
             let Some((_, mut values)) = parse_call_args(&ctx, &name, module, &entry, &args) else {
                 return ExitCode::FAILURE;
             };
-            match kiln::interp::Interpreter::new(module)
-                .with_fuel(fuel)
-                .call(&entry, &mut values)
-            {
+            // The interpreter recurses once per nested call: it runs on a thread whose stack
+            // fits `max_depth` calls, so the depth limit, not the stack, is what stops it.
+            let stack = kiln::interp::stack_for_depth(max_depth);
+            let result = std::thread::scope(|scope| {
+                std::thread::Builder::new()
+                    .name("kiln-interp".to_string())
+                    .stack_size(stack)
+                    .spawn_scoped(scope, || {
+                        kiln::interp::Interpreter::new(module)
+                            .with_fuel(fuel)
+                            .with_max_depth(max_depth)
+                            .call(&entry, &mut values)
+                            .map_err(|e| e.to_string())
+                    })
+                    .map_err(|e| {
+                        format!(
+                            "cannot reserve a {} MiB stack for `--max-depth {max_depth}`: {e}",
+                            stack >> 20
+                        )
+                    })
+                    .and_then(|t| {
+                        t.join()
+                            .unwrap_or_else(|_| Err("the interpreter failed".to_string()))
+                    })
+            });
+            match result {
                 Ok(outcome) => {
                     print_outcome(outcome);
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    ctx.fail("interp", &name, e.to_string());
+                    ctx.fail("interp", &name, e);
                     ExitCode::FAILURE
                 }
             }
@@ -729,9 +885,14 @@ fn run(cli: Cli) -> ExitCode {
             match result {
                 Ok(n) => {
                     let secs = start.elapsed().as_secs_f64();
+                    // Case i uses seed + i, so n cases use seeds seed..=seed + n - 1.
+                    let seeds = match n {
+                        0 => "no seeds".to_string(),
+                        1 => format!("seed {seed}"),
+                        _ => format!("seeds {seed}..={}", seed.wrapping_add(n - 1)),
+                    };
                     println!(
-                        "{n} cases passed (seeds {seed}..{}), {:.1} cases/s",
-                        seed + n,
+                        "{n} cases passed ({seeds}), {:.1} cases/s",
                         n as f64 / secs.max(1e-9)
                     );
                     ExitCode::SUCCESS
@@ -756,7 +917,21 @@ fn run(cli: Cli) -> ExitCode {
                             .collect::<Vec<_>>()
                             .join(" ")
                     );
-                    println!("--- and: kiln interp FILE --entry {} ...; or kiln verify --seed {} --cases 1", c.entry, c.seed);
+                    // Everything that shapes the case is repeated, so the command makes it again.
+                    let mut again = format!(
+                        "kiln verify --seed {} --cases 1 --max-size {max_size}",
+                        c.seed
+                    );
+                    if against.is_some() {
+                        again.push_str(" --against mlir");
+                    }
+                    if let Some(d) = &rules.dir {
+                        again.push_str(&format!(" --rules '{}'", d.display()));
+                    }
+                    println!(
+                        "--- and: kiln interp FILE --entry {} ...; or {again}",
+                        c.entry
+                    );
                     if let Some(o) = output {
                         if let Err(e) = write_atomically(&o, c.program.as_bytes()) {
                             ctx.fail("io.write", &display(&o), format!("cannot write: {e}"));
@@ -782,7 +957,14 @@ fn run(cli: Cli) -> ExitCode {
             emit,
             rules,
             max_builds,
-        } => watch(&ctx, &file, &output, emit, &rules, max_builds),
+        } => {
+            // A directory of outputs has no extension to go by.
+            let named = (!file.is_dir()).then_some(output.as_path());
+            let Some(emit) = choose_emit(&ctx, emit, named, WatchEmit::LlvmIr) else {
+                return ExitCode::from(2);
+            };
+            watch(&ctx, &file, &output, emit, &rules, max_builds)
+        }
         Command::Rules { command } => match command {
             RulesCommand::Check { dir } => {
                 let Some(c) = load_rules(&ctx, dir.as_deref()) else {
@@ -891,6 +1073,93 @@ fn watch(
     }
 }
 
+/// The flags of `kiln run` and `kiln interp`, which may also be written after the call's
+/// arguments (clap hands everything after the first argument over as arguments, so that
+/// negative numbers stay values).
+struct CallFlags {
+    entry: Option<String>,
+    via_mlir: bool,
+    rules: Option<PathBuf>,
+    c_interface: bool,
+    fuel: Option<u64>,
+    /// MiB.
+    stack_size: u64,
+    max_depth: Option<u64>,
+}
+
+impl CallFlags {
+    /// Takes the flags out of `args` (any of `allowed`, as `--flag`, `--flag VALUE` or
+    /// `--flag=VALUE`); what remains are the call's arguments. Any other `--word` is a usage
+    /// error naming it, never a value; `None` after reporting one, or when `--entry` is
+    /// missing. Arguments that start with one `-` (`-1`, `-2.5`, `-inf`) stay values.
+    fn take_from(
+        &mut self,
+        ctx: &Ctx,
+        command: &str,
+        args: Vec<String>,
+        allowed: &[&str],
+    ) -> Option<Vec<String>> {
+        let usage = |message: String| {
+            ctx.fail("usage", &format!("kiln {command}"), message);
+            None
+        };
+        let mut values = Vec::new();
+        let mut it = args.into_iter();
+        while let Some(a) = it.next() {
+            if !a.starts_with("--") || a == "--" {
+                values.push(a);
+                continue;
+            }
+            let (flag, inline) = match a.split_once('=') {
+                Some((f, v)) => (f.to_string(), Some(v.to_string())),
+                None => (a.clone(), None),
+            };
+            if !allowed.contains(&flag.as_str()) {
+                return usage(format!(
+                    "`{a}` is not a flag of `kiln {command}` (its flags: {}); put global flags such as `--error-format` before the subcommand",
+                    allowed.join(", ")
+                ));
+            }
+            let takes_value = matches!(
+                flag.as_str(),
+                "--entry" | "--rules" | "--fuel" | "--stack-size" | "--max-depth"
+            );
+            let value = match (takes_value, inline) {
+                (false, None) => None,
+                (false, Some(_)) => return usage(format!("`{flag}` takes no value")),
+                (true, Some(v)) => Some(v),
+                (true, None) => match it.next() {
+                    Some(v) => Some(v),
+                    None => return usage(format!("`{flag}` needs a value")),
+                },
+            };
+            match (flag.as_str(), value) {
+                ("--via-mlir", _) => self.via_mlir = true,
+                ("--emit-c-interface", _) => self.c_interface = true,
+                ("--entry", Some(v)) => self.entry = Some(v),
+                ("--rules", Some(v)) => self.rules = Some(PathBuf::from(v)),
+                ("--fuel", Some(v)) => match v.parse() {
+                    Ok(n) => self.fuel = Some(n),
+                    Err(_) => return usage(format!("`--fuel {v}`: not a count")),
+                },
+                ("--max-depth", Some(v)) => match v.parse() {
+                    Ok(n) => self.max_depth = Some(n),
+                    Err(_) => return usage(format!("`--max-depth {v}`: not a count")),
+                },
+                ("--stack-size", Some(v)) => match v.parse() {
+                    Ok(n @ 1..=65536) => self.stack_size = n,
+                    _ => return usage(format!("`--stack-size {v}`: MiB from 1 to 65536")),
+                },
+                _ => {}
+            }
+        }
+        if self.entry.is_none() {
+            return usage("`--entry FUNCTION` names the function to call".to_string());
+        }
+        Some(values)
+    }
+}
+
 /// The defined function `entry` and the arguments of a call to it, parsed against its
 /// source parameter types.
 fn parse_call_args<'m>(
@@ -972,18 +1241,27 @@ fn lowered_program(
     (!failed).then_some((out, source))
 }
 
-/// Links an object into an executable or shared library with the system `cc`, atomically.
+/// Links an object into an executable or shared library with the system `cc`, atomically
+/// (a device or FIFO output is written in place, never replaced), with the mode `cc` gives
+/// (0777 under the umask: 0755 usually).
 fn link(ctx: &Ctx, object: &[u8], output: &Path, shared: bool) -> bool {
-    let dir = match output.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
     let run = || -> Result<(), String> {
+        let cannot = |e: std::io::Error| format!("cannot write `{}`: {e}", output.display());
+        let target = kiln::destination(output).map_err(cannot)?;
         let obj = tempfile::Builder::new()
             .suffix(".o")
             .tempfile()
             .map_err(|e| format!("cannot create a temporary object: {e}"))?;
         std::fs::write(obj.path(), object).map_err(|e| format!("cannot write the object: {e}"))?;
+        // Linked beside the output when it is a file (so the rename stays on one file
+        // system), else in the temporary directory, then copied into the device or FIFO.
+        let dir = match &target {
+            kiln::Destination::Replace(p) => match p.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+                _ => PathBuf::from("."),
+            },
+            kiln::Destination::InPlace => std::env::temp_dir(),
+        };
         let out = tempfile::Builder::new()
             .prefix(".kiln-link")
             .tempfile_in(&dir)
@@ -1004,8 +1282,20 @@ fn link(ctx: &Ctx, object: &[u8], output: &Path, shared: bool) -> bool {
                 String::from_utf8_lossy(&result.stderr).trim_end()
             ));
         }
-        out.persist(output)
-            .map_err(|e| format!("cannot write `{}`: {}", output.display(), e.error))?;
+        match target {
+            kiln::Destination::InPlace => {
+                let bytes = std::fs::read(out.path())
+                    .map_err(|e| format!("cannot read the linked file: {e}"))?;
+                std::fs::write(output, bytes).map_err(cannot)?;
+            }
+            kiln::Destination::Replace(p) => {
+                use std::os::unix::fs::PermissionsExt;
+                let mode = 0o777 & !kiln::umask();
+                std::fs::set_permissions(out.path(), std::fs::Permissions::from_mode(mode))
+                    .map_err(cannot)?;
+                out.persist(&p).map_err(|e| cannot(e.error))?;
+            }
+        }
         Ok(())
     };
     match run() {

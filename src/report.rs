@@ -110,7 +110,31 @@ pub fn to_human(d: &Diagnostic, path: &str, text: &str, color: bool) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Writes diagnostics to `w` in the chosen format.
+/// The most diagnostics reported for one file at a time: one mistake can make a parser
+/// recovering at every line say thousands of things, each quoting its line.
+pub const MAX_DIAGNOSTICS: usize = 100;
+
+/// The diagnostics to show, at most [`MAX_DIAGNOSTICS`], and when some are left out a
+/// warning at the first of them saying how many.
+pub fn capped(diags: &[Diagnostic]) -> Vec<Diagnostic> {
+    if diags.len() <= MAX_DIAGNOSTICS {
+        return diags.to_vec();
+    }
+    let left_out = diags.len() - MAX_DIAGNOSTICS;
+    let mut out = diags[..MAX_DIAGNOSTICS].to_vec();
+    out.push(Diagnostic::warning(
+        "diagnostics.truncated",
+        diags[MAX_DIAGNOSTICS].span,
+        format!(
+            "{left_out} more diagnostic{} left out (kiln reports at most {MAX_DIAGNOSTICS} per file)",
+            if left_out == 1 { "" } else { "s" }
+        ),
+    ));
+    out
+}
+
+/// Writes diagnostics to `w` in the chosen format (at most [`MAX_DIAGNOSTICS`], see
+/// [`capped`]).
 pub fn emit(
     w: &mut dyn Write,
     diags: &[Diagnostic],
@@ -119,7 +143,7 @@ pub fn emit(
     format: ErrorFormat,
     color: bool,
 ) {
-    for d in diags {
+    for d in &capped(diags) {
         let s = match format {
             ErrorFormat::Json => to_json(d, path, text) + "\n",
             ErrorFormat::Human => to_human(d, path, text, color),

@@ -158,6 +158,8 @@ pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
         .iter()
         .try_fold(1i64, |a, s| a.checked_mul(*s))
         .ok_or_else(too_big)?;
+    // Every step is checked: the sizes, strides and offset come from the command line, and
+    // a wrapped sum would make a view reaching far outside the buffer look small.
     let needed = if count == 0 {
         0
     } else {
@@ -168,7 +170,7 @@ pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
                 .and_then(|x| x.checked_add(last))
                 .ok_or_else(too_big)?;
         }
-        last + 1
+        last.checked_add(1).ok_or_else(too_big)?
     };
     if dense && vals.len() as i64 != count {
         return Err(format!(
@@ -393,7 +395,9 @@ pub fn view_text(
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    walk(out, at + i * strides[0], rest, &strides[1..], read);
+                    // Wrapping, not panicking: a returned view's strides are the program's.
+                    let next = at.wrapping_add(i.wrapping_mul(strides[0]));
+                    walk(out, next, rest, &strides[1..], read);
                 }
                 out.push(']');
             }

@@ -27,7 +27,7 @@ fn diagnostics_json(files: &[FileDiagnostics]) -> Vec<Value> {
     for f in files {
         let index = kiln_frontend::LineIndex::new(&f.text);
         out.extend(
-            f.diagnostics
+            crate::report::capped(&f.diagnostics)
                 .iter()
                 .map(|d| to_json_value(d, &f.path, &index)),
         );
@@ -90,24 +90,59 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
             ))
         }
         "set_options" => {
-            if let Some(c) = params.get("emit_c_interface").and_then(Value::as_bool) {
-                s.set_c_interface(c);
+            // Every option is checked before any is applied, so a bad request changes nothing.
+            let params = params
+                .as_object()
+                .ok_or_else(|| fail("bad-params", "`params` must be an object"))?;
+            if let Some(k) = params
+                .keys()
+                .find(|k| !matches!(k.as_str(), "emit_c_interface" | "target" | "cpu"))
+            {
+                return Err(fail(
+                    "bad-params",
+                    format!(
+                        "no option `{k}` (the options are `emit_c_interface`, `target` and `cpu`)"
+                    ),
+                ));
             }
-            if params.get("target").is_some() || params.get("cpu").is_some() {
-                let text = |key: &str| -> Result<Option<String>, Failure> {
-                    match params.get(key) {
-                        None | Some(Value::Null) => Ok(None),
-                        Some(Value::String(t)) => Ok(Some(t.clone())),
-                        Some(_) => Err(fail("bad-params", format!("`{key}` is a string or null"))),
-                    }
-                };
+            let c_interface = match params.get("emit_c_interface") {
+                None => None,
+                Some(Value::Bool(b)) => Some(*b),
+                Some(other) => {
+                    return Err(fail(
+                        "bad-params",
+                        format!("`emit_c_interface` is `true` or `false`, not `{other}`"),
+                    ))
+                }
+            };
+            let text = |key: &str| -> Result<Option<String>, Failure> {
+                match params.get(key) {
+                    None | Some(Value::Null) => Ok(None),
+                    Some(Value::String(t)) if t.is_empty() => Err(fail(
+                        "bad-params",
+                        format!("`{key}` is a non-empty string, or null for the default"),
+                    )),
+                    Some(Value::String(t)) => Ok(Some(t.clone())),
+                    Some(_) => Err(fail("bad-params", format!("`{key}` is a string or null"))),
+                }
+            };
+            let target = if params.contains_key("target") || params.contains_key("cpu") {
                 let opts = kiln_backend::CodegenOptions {
                     triple: text("target")?,
                     cpu: text("cpu")?,
                     opt_level: 0,
                 };
+                // Creating the target machine checks the CPU against the target's CPUs.
                 kiln_backend::target_machine(&opts)
                     .map_err(|e| fail("bad-params", e.to_string()))?;
+                Some(opts)
+            } else {
+                None
+            };
+            if let Some(c) = c_interface {
+                s.set_c_interface(c);
+            }
+            if let Some(opts) = target {
                 s.set_target(opts.triple, opts.cpu);
             }
             Ok(Some(json!({ "ok": true })))
@@ -123,9 +158,9 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
         }
         "compile" => {
             let path = open_path(s, params)?;
-            let emit = match params.get("emit") {
-                None | Some(Value::Null) => "llvm-ir",
-                Some(Value::String(e)) => e.as_str(),
+            let given = match params.get("emit") {
+                None | Some(Value::Null) => None,
+                Some(Value::String(e)) => Some(e.as_str()),
                 Some(_) => return Err(fail("bad-params", "`emit` must be a string")),
             };
             let opt = match params.get("opt") {
@@ -144,6 +179,15 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
                 Some(Value::String(p)) => Some(p.as_str()),
                 Some(_) => return Err(fail("bad-params", "`output_path` must be a string")),
             };
+            // As `kiln compile` does: an output file's extension implies the kind when none
+            // is given (`f.o` is an object), and a given kind may not contradict it.
+            let emit = crate::resolve_emit(
+                given,
+                output_path.map(std::path::Path::new),
+                &["lowered", "llvm-ir", "asm", "obj"],
+                "llvm-ir",
+            )
+            .map_err(|e| fail("bad-params", e.replace("--emit ", "emit: ")))?;
             let start = Instant::now();
             let e = match emit {
                 "lowered" => None,
@@ -198,15 +242,98 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
     }
 }
 
+/// The longest request line `kiln serve` reads (a source file travels in one line): a longer
+/// line is skipped without being kept in memory and answered with a `too-large` error.
+pub const MAX_REQUEST_BYTES: usize = 256 << 20;
+
+/// One request line, read without keeping more than `max` bytes of it.
+enum Line {
+    Text(String),
+    NotUtf8 { offset: usize },
+    TooLong { bytes: usize },
+}
+
+/// Reads the next line (without its newline); `None` at end of input.
+fn read_line(input: &mut impl BufRead, max: usize) -> std::io::Result<Option<Line>> {
+    let mut buf = Vec::new();
+    let mut total = 0usize;
+    let mut seen = false;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        seen = true;
+        let (part, done) = match chunk.iter().position(|b| *b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        total += part.len();
+        if total <= max {
+            buf.extend_from_slice(part);
+        } else {
+            // Past the limit the rest of the line is only counted, so memory stays bounded.
+            buf = Vec::new();
+        }
+        let used = done.unwrap_or(chunk.len());
+        input.consume(used);
+        if done.is_some() {
+            break;
+        }
+    }
+    if !seen {
+        return Ok(None);
+    }
+    if total > max {
+        return Ok(Some(Line::TooLong { bytes: total }));
+    }
+    Ok(Some(match String::from_utf8(buf) {
+        Ok(s) => Line::Text(s),
+        Err(e) => Line::NotUtf8 {
+            offset: e.utf8_error().valid_up_to(),
+        },
+    }))
+}
+
 /// Serves requests from `input` until `shutdown` or end of input; one response per line.
-pub fn serve(input: impl BufRead, mut output: impl Write) -> std::io::Result<()> {
+pub fn serve(input: impl BufRead, output: impl Write) -> std::io::Result<()> {
+    serve_with_limit(input, output, MAX_REQUEST_BYTES)
+}
+
+/// [`serve`] with another longest request line (`max_line` bytes).
+pub fn serve_with_limit(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    max_line: usize,
+) -> std::io::Result<()> {
     let mut session = Session::new();
-    for line in input.lines() {
-        let line = line?;
+    while let Some(line) = read_line(&mut input, max_line)? {
+        let line = match line {
+            Line::Text(t) => t,
+            Line::NotUtf8 { offset } => {
+                let message =
+                    format!("the request is not UTF-8 text (invalid byte at offset {offset})");
+                let reply = json!({ "id": null, "error": { "code": "parse", "message": message } });
+                writeln!(output, "{reply}")?;
+                output.flush()?;
+                continue;
+            }
+            Line::TooLong { bytes } => {
+                let message = format!(
+                    "the request line has {bytes} bytes; kiln serve reads lines of at most {max_line}"
+                );
+                let reply =
+                    json!({ "id": null, "error": { "code": "too-large", "message": message } });
+                writeln!(output, "{reply}")?;
+                output.flush()?;
+                continue;
+            }
+        };
+        let line = line.strip_suffix('\r').unwrap_or(&line);
         if line.trim().is_empty() {
             continue;
         }
-        let (id, response) = match serde_json::from_str::<Value>(&line) {
+        let (id, response) = match serde_json::from_str::<Value>(line) {
             Err(e) => (
                 Value::Null,
                 Err(fail("parse", format!("the request is not JSON: {e}"))),

@@ -143,7 +143,7 @@ fn targets() -> Result<(), Failed> {
         "-o",
         "x.o",
     ]);
-    if o.status.code() != Some(1) || !String::from_utf8_lossy(&o.stderr).contains("unknown target")
+    if o.status.code() != Some(2) || !String::from_utf8_lossy(&o.stderr).contains("unknown target")
     {
         return Err("an unknown target must be a clear error".into());
     }

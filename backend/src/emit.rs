@@ -73,6 +73,8 @@ pub fn target_machine(opts: &CodegenOptions) -> Result<TargetMachine, CodegenErr
             triple.as_str().to_string_lossy()
         ))
     })?;
+    let triple_text = triple.as_str().to_string_lossy().into_owned();
+    check_cpu(&triple_text, opts.cpu.as_deref())?;
     // The default CPU is the target's baseline, so the same input gives the same bytes on
     // every machine; `--cpu native` opts into the host's CPU and features.
     let (cpu, features) = match opts.cpu.as_deref() {
@@ -98,6 +100,76 @@ pub fn target_machine(opts: &CodegenOptions) -> Result<TargetMachine, CodegenErr
                 triple.as_str().to_string_lossy()
             ))
         })
+}
+
+/// The CPU table of a triple's architecture: the CPUs that can run its code, and those LLVM
+/// knows for the architecture family but that cannot (x86 CPUs without 64-bit mode).
+fn cpu_tables(triple: &str) -> Option<(Vec<&'static str>, &'static [&'static str])> {
+    use crate::cpus::{AARCH64, X86_32_ONLY, X86_64};
+    let arch = triple.split('-').next().unwrap_or_default();
+    match arch {
+        "x86_64" | "amd64" => Some((X86_64.to_vec(), X86_32_ONLY)),
+        "i386" | "i486" | "i586" | "i686" | "x86" => {
+            Some((X86_64.iter().chain(X86_32_ONLY).copied().collect(), &[]))
+        }
+        "aarch64" | "arm64" | "aarch64_be" => Some((AARCH64.to_vec(), &[])),
+        _ => None,
+    }
+}
+
+/// Checks a CPU name against the CPUs LLVM 19 has for the triple, before LLVM sees it: LLVM
+/// only warns on standard error about an unknown name (and then ignores it), and aborts the
+/// whole process for an x86 CPU without 64-bit mode on an x86-64 triple. `None` is the
+/// target's generic CPU; `native` is the host's CPU, which only suits the host's
+/// architecture. Features are never taken from the user, only from the host with `native`.
+pub fn check_cpu(triple: &str, cpu: Option<&str>) -> Result<(), CodegenError> {
+    let Some(cpu) = cpu else {
+        return Ok(());
+    };
+    let arch = |t: &str| t.split('-').next().unwrap_or_default().to_string();
+    if cpu == "native" {
+        let host = crate::host_triple();
+        if arch(&host) != arch(triple) {
+            return Err(CodegenError::Target(format!(
+                "`--cpu native` names the host's CPU, a {} CPU, which cannot run code for `{triple}`",
+                arch(&host)
+            )));
+        }
+        return Ok(());
+    }
+    if cpu.is_empty() {
+        return Err(CodegenError::Target(
+            "the CPU name is empty (leave it out for the target's generic CPU)".to_string(),
+        ));
+    }
+    let Some((usable, other)) = cpu_tables(triple) else {
+        // An architecture kiln has no table for: only the generic CPU is known to be safe.
+        return if cpu == "generic" {
+            Ok(())
+        } else {
+            Err(CodegenError::Target(format!(
+                "kiln knows no CPUs of `{triple}` but `generic`, not `{cpu}`"
+            )))
+        };
+    };
+    if usable.contains(&cpu) {
+        return Ok(());
+    }
+    if other.contains(&cpu) {
+        return Err(CodegenError::Target(format!(
+            "CPU `{cpu}` has no 64-bit mode, so it cannot run code for `{triple}` (try `x86-64`, `x86-64-v2`, `x86-64-v3` or `native`)"
+        )));
+    }
+    let family = if crate::cpus::AARCH64.contains(&cpu) {
+        " (it is an AArch64 CPU)"
+    } else if crate::cpus::X86_64.contains(&cpu) || crate::cpus::X86_32_ONLY.contains(&cpu) {
+        " (it is an x86 CPU)"
+    } else {
+        ""
+    };
+    Err(CodegenError::Target(format!(
+        "unknown CPU `{cpu}` for `{triple}`{family}; `llc-19 -mtriple={triple} -mcpu=help` lists the CPUs, `native` is the host's"
+    )))
 }
 
 /// Compiles lowered functions to LLVM IR text, assembly or an object file: each function is

@@ -363,6 +363,9 @@ type Reply = std::sync::mpsc::Sender<Result<Vec<Value>, JitError>>;
 /// Parameter and result kinds of each callable function, by name.
 type Callable = HashMap<String, (Vec<Kind>, Vec<Kind>)>;
 
+/// The stack of the thread that runs JIT-compiled code, unless given.
+pub const DEFAULT_STACK: usize = 64 << 20;
+
 /// A JIT-compiled program that can be called many times.
 ///
 /// LLVM's context and execution engine are neither `Send` nor free of lifetimes, so they
@@ -387,12 +390,25 @@ impl Jit {
 
     /// Compiles a program after LLVM's `default<On>` pipeline (`opt_level` 0 to 3).
     pub fn compile_at(program: Program, opt_level: u8) -> Result<Jit, JitError> {
+        Jit::compile_with_stack(program, opt_level, DEFAULT_STACK)
+    }
+
+    /// [`Jit::compile_at`] with a stack of `stack` bytes for the calls (and compilation).
+    /// Running out of it ends the process with a diagnostic (see [`crate::overflow`]).
+    pub fn compile_with_stack(
+        program: Program,
+        opt_level: u8,
+        stack: usize,
+    ) -> Result<Jit, JitError> {
         let (req_tx, req_rx) = std::sync::mpsc::channel::<(String, Vec<Value>, Reply)>();
         let (ready_tx, ready_rx) = std::sync::mpsc::channel::<Result<(), JitError>>();
         let worker = std::thread::Builder::new()
             .name("kiln-jit".to_string())
-            .stack_size(64 << 20)
-            .spawn(move || serve(program, opt_level, req_rx, ready_tx))
+            .stack_size(stack)
+            .spawn(move || {
+                let _registered = crate::overflow::guard_this_thread();
+                serve(program, opt_level, req_rx, ready_tx)
+            })
             .map_err(|e| JitError::Call(format!("cannot start the JIT thread: {e}")))?;
         match ready_rx.recv() {
             Ok(Ok(())) => Ok(Jit {
@@ -478,6 +494,15 @@ fn serve(
             }
         }
         let unresolved = stub_unresolved(&ctx, &module)?;
+        // Stack probes: a frame larger than a page touches its pages in order, so running out
+        // of stack always faults in the guard page, where `overflow` recognizes it.
+        let probe = ctx.create_string_attribute("probe-stack", "inline-asm");
+        for f in module
+            .get_functions()
+            .filter(|f| f.count_basic_blocks() > 0)
+        {
+            f.add_attribute(inkwell::attributes::AttributeLoc::Function, probe);
+        }
         module
             .verify()
             .map_err(|e| JitError::Call(format!("LLVM rejected the module: {e}")))?;

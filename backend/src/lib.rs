@@ -11,13 +11,15 @@
 
 pub mod code;
 pub mod codegen;
+pub mod cpus;
 pub mod emit;
 pub mod jit;
 pub mod mlir_llvm;
+pub mod overflow;
 
 pub use code::{build_function_code, link, Entity, FunctionCode};
 pub use codegen::{build_module, CodegenError};
-pub use emit::{emit, emit_code, target_machine, CodegenOptions, Emit};
+pub use emit::{check_cpu, emit, emit_code, target_machine, CodegenOptions, Emit};
 pub use jit::{call, Jit, JitError, Kind, Value};
 pub use mlir_llvm::{print_program, PrintError};
 

@@ -251,6 +251,17 @@ pub fn lower_variant(
             diagnostics.push(d);
         }
         stats.phases.push(ps);
+        // A phase that stopped at a limit has failed the function: later phases would only
+        // work on the grown e-graph (overshooting the limit's time and memory many times).
+        if diagnostics.iter().any(Diagnostic::is_error) {
+            return LowerOutcome {
+                lowered: None,
+                diagnostics,
+                stats,
+                dot: opts.dot.then(|| egraph.dot().to_string()),
+                explanation: None,
+            };
+        }
     }
     let start = Instant::now();
     let extractor = build_extractor(&egraph, rules.ops.clone());

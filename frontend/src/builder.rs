@@ -41,6 +41,11 @@ struct Builder {
     labels: IndexMap<String, (BlockId, Span)>,
     /// Stand-ins for values that could not be resolved; never the subject of a further error.
     poisoned: std::collections::HashSet<ValueId>,
+    /// How many type errors were reported so far: a value whose type did not resolve gets
+    /// the placeholder type, and is poisoned so that no check reports the placeholder.
+    type_errors: usize,
+    /// Which parameters' types did not resolve.
+    unresolved_params: Vec<bool>,
 }
 
 /// The placeholder type given to values whose type could not be resolved.
@@ -84,7 +89,17 @@ impl Builder {
         }
     }
 
+    /// Resolves a type; an error in it counts in `type_errors`.
     fn ty(&mut self, ty: &ast::Type) -> Type {
+        let before = self.diags.len();
+        let t = self.resolve(ty);
+        if self.diags.len() > before {
+            self.type_errors += 1;
+        }
+        t
+    }
+
+    fn resolve(&mut self, ty: &ast::Type) -> Type {
         match ty {
             ast::Type::Named(n) => match Scalar::from_name(&n.node) {
                 Some(s) => Type::Scalar(s),
@@ -180,7 +195,12 @@ impl Builder {
     }
 
     fn function(&mut self, func: &ast::Func) -> Function {
-        let inputs: Vec<Type> = func.params.iter().map(|p| self.ty(&p.ty)).collect();
+        let mut inputs = Vec::new();
+        for p in &func.params {
+            let before = self.type_errors;
+            inputs.push(self.ty(&p.ty));
+            self.unresolved_params.push(self.type_errors > before);
+        }
         let results = self.types(&func.results);
         let ty = FunctionType { inputs, results };
         let visibility = match func.visibility.as_ref().map(|v| v.node.as_str()) {
@@ -321,12 +341,17 @@ impl Builder {
                             index: k as u32,
                         },
                     );
+                    if self.unresolved_params.get(k).copied().unwrap_or(false) {
+                        self.poisoned.insert(id);
+                    }
                     ir_blocks[i].args.push(id);
                     self.bind(name, vec![id]);
                 }
             } else {
                 for (k, p) in b.params.iter().enumerate() {
+                    let before = self.type_errors;
                     let t = self.ty(&p.ty);
+                    let unresolved = self.type_errors > before;
                     let Some(name) = &p.name else { continue };
                     let id = self.define(
                         name,
@@ -337,6 +362,9 @@ impl Builder {
                             index: k as u32,
                         },
                     );
+                    if unresolved {
+                        self.poisoned.insert(id);
+                    }
                     ir_blocks[i].args.push(id);
                     self.bind(name, vec![id]);
                 }
@@ -345,7 +373,9 @@ impl Builder {
                 if op.name.node.is_empty() {
                     continue; // recovered syntax error, already reported
                 }
+                let before = self.type_errors;
                 let result_types = self.result_types(op);
+                let unresolved = self.type_errors > before;
                 let written: u32 = op
                     .results
                     .iter()
@@ -440,6 +470,9 @@ impl Builder {
                         })
                         .collect();
                     next += count;
+                    if unresolved {
+                        self.poisoned.extend(ids.iter().copied());
+                    }
                     ids_of_op.extend(ids.iter().copied());
                     self.bind(&r.name, ids);
                 }
@@ -615,9 +648,11 @@ impl Builder {
     /// `func.return %x : i32`): they must agree with the values' types.
     fn check_written_types(&mut self, vals: &[ValueId], tys: &[ast::Type]) {
         for (v, t) in vals.iter().zip(tys) {
+            let before = self.type_errors;
             let written = self.ty(t);
+            let unresolved = self.type_errors > before;
             let actual = self.values[v.index()].ty.clone();
-            if written != actual && !self.poisoned.contains(v) {
+            if written != actual && !self.poisoned.contains(v) && !unresolved {
                 let name = self.values[v.index()].name.clone();
                 self.error(
                     "verify.type-mismatch",
@@ -688,6 +723,11 @@ impl Builder {
                 self.uses(&[cond.clone(), on_true.clone(), on_false.clone()]),
             ),
             B::Constant { value, .. } => {
+                // A constant whose type did not resolve was reported there; its literal
+                // is not checked against the placeholder type.
+                if results.first().is_some_and(|r| self.poisoned.contains(r)) {
+                    return None;
+                }
                 let ty = results
                     .first()
                     .map(|r| self.values[r.index()].ty.clone())

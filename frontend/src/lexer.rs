@@ -183,7 +183,17 @@ pub struct Lexer<'a> {
     /// The previous token, to detect `memref <`.
     prev: Option<Tok<'a>>,
     pub diagnostics: Vec<Diagnostic>,
+    /// Open `(`, `[`, `{` and `<` around the current token.
+    depth: usize,
+    /// Set when the nesting went deeper than [`MAX_NESTING`]: the lexer then ends the input,
+    /// and the parser's errors (which would follow from the cut) are replaced by this one.
+    pub too_deep: Option<Diagnostic>,
 }
+
+/// The deepest nesting of brackets the frontend accepts. Deeper input is refused with one
+/// located error before anything recursive (types, attributes, the printer) sees it, since
+/// recursion that deep would overflow the stack; real programs nest a few levels.
+pub const MAX_NESTING: usize = 256;
 
 fn is_id_start(c: u8) -> bool {
     c.is_ascii_alphabetic() || c == b'_'
@@ -205,6 +215,8 @@ impl<'a> Lexer<'a> {
             shape_mode: false,
             prev: None,
             diagnostics: Vec::new(),
+            depth: 0,
+            too_deep: None,
         }
     }
 
@@ -337,6 +349,10 @@ impl<'a> Lexer<'a> {
             self.pos += 1;
             return Some(&self.text[s + 1..self.pos - 1]);
         }
+        // MLIR's grammar: a value or block name (`suffix-id`) is all digits, or a letter or
+        // one of `$._-` followed by letters, digits and `$._-`; a symbol name (`bare-id`)
+        // starts with a letter or `_` and goes on with letters, digits and `_$.`. A name
+        // outside it (`%0x`, `@1f`) is refused, since `mlir-opt` would refuse it too.
         self.take_while(is_suffix_char);
         if self.pos == s {
             self.error(
@@ -346,7 +362,32 @@ impl<'a> Lexer<'a> {
             );
             return None;
         }
-        Some(&self.text[s..self.pos])
+        let name = &self.text[s..self.pos];
+        let bytes = name.as_bytes();
+        let valid = if what == "symbol" {
+            is_id_start(bytes[0]) && bytes.iter().all(|c| is_id_char(*c))
+        } else if bytes[0].is_ascii_digit() {
+            bytes.iter().all(u8::is_ascii_digit)
+        } else {
+            true
+        };
+        if !valid {
+            let rule = if what == "symbol" {
+                "a symbol name starts with a letter or `_` and continues with letters, digits, `_`, `$` and `.`"
+            } else {
+                "a name that starts with a digit is all digits (`%0`, `^12`); others start with a letter or one of `$._-`"
+            };
+            self.error(
+                start,
+                self.pos,
+                format!(
+                    "invalid {what} name `{}`: {rule}",
+                    &self.text[start..self.pos]
+                ),
+            );
+            // The token is kept, so the error is this one and not a cascade of parse errors.
+        }
+        Some(name)
     }
 
     fn next_token(&mut self) -> Option<Spanned<'a>> {
@@ -496,7 +537,29 @@ impl<'a> Iterator for Lexer<'a> {
     type Item = Result<Spanned<'a>, std::convert::Infallible>;
 
     fn next(&mut self) -> Option<Self::Item> {
+        if self.too_deep.is_some() {
+            return None;
+        }
         let t = self.next_token()?;
+        match t.1 {
+            Tok::LParen | Tok::LBracket | Tok::LBrace | Tok::Less => {
+                self.depth += 1;
+                if self.depth > MAX_NESTING {
+                    self.too_deep = Some(Diagnostic::error(
+                        "parse.too-deep",
+                        Span::new(t.0, t.2),
+                        format!(
+                            "nesting too deep: more than {MAX_NESTING} levels of `(`, `[`, `{{` and `<`"
+                        ),
+                    ));
+                    return None;
+                }
+            }
+            Tok::RParen | Tok::RBracket | Tok::RBrace | Tok::Greater => {
+                self.depth = self.depth.saturating_sub(1);
+            }
+            _ => {}
+        }
         self.prev = Some(t.1);
         Some(Ok(t))
     }

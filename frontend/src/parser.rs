@@ -59,6 +59,13 @@ fn run<'a, T>(
     let mut lexer = Lexer::new(text);
     let mut recovered = Vec::new();
     let result = parse(&mut recovered, &mut lexer);
+    if let Some(deep) = lexer.too_deep.take() {
+        // The input was cut at the too-deep bracket: what the parser said after that is a
+        // consequence of the cut, and the partial tree is not used.
+        let mut diagnostics = std::mem::take(&mut lexer.diagnostics);
+        diagnostics.push(deep);
+        return Err(one_per_line(diagnostics, text));
+    }
     let mut diagnostics = std::mem::take(&mut lexer.diagnostics);
     diagnostics.extend(recovered.into_iter().map(|e| convert(e.error, text)));
     let tree = match result {

@@ -90,7 +90,7 @@ pub fn split_module(text: &str) -> Option<Vec<FunctionSpan>> {
         });
     }
     drop(tokens);
-    (lexer.diagnostics.is_empty() && closed == wrapped).then_some(out)
+    (lexer.diagnostics.is_empty() && lexer.too_deep.is_none() && closed == wrapped).then_some(out)
 }
 
 /// The name of a file's `module @name { ... }`, read from its first two tokens.

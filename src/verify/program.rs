@@ -226,6 +226,85 @@ fn gen_memty(r: &mut Rng) -> MemTy {
     }
 }
 
+/// The most statements a generated program may execute, as [`work`] counts them (far
+/// below the interpreter's step budget, which counts operations).
+pub const MAX_WORK: u64 = 200_000;
+
+/// An upper bound of the statements a program executes: a loop runs its body `trips`
+/// times, a branch takes its longer arm, a call costs as much as the costliest function
+/// before the caller (calls only go to earlier functions).
+pub fn work(funcs: &[Func]) -> u64 {
+    fn stmts(body: &[Stmt], callee: u64) -> u64 {
+        body.iter().fold(0u64, |acc, s| {
+            let own = match s {
+                Stmt::Branch { then, els, .. } => stmts(then, callee).max(stmts(els, callee)),
+                Stmt::Loop { trips, body, .. } => {
+                    (*trips as u64).saturating_mul(stmts(body, callee).saturating_add(1))
+                }
+                Stmt::Call(..) => callee,
+                _ => 0,
+            };
+            acc.saturating_add(1).saturating_add(own)
+        })
+    }
+    let mut costliest = 0u64;
+    for f in funcs {
+        costliest = costliest.max(stmts(&f.body, costliest));
+    }
+    costliest
+}
+
+/// The largest trip count of any loop in `body`.
+fn longest_loop(body: &[Stmt]) -> u8 {
+    body.iter()
+        .map(|s| match s {
+            Stmt::Branch { then, els, .. } => longest_loop(then).max(longest_loop(els)),
+            Stmt::Loop { trips, body, .. } => (*trips).max(longest_loop(body)),
+            _ => 0,
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// Replaces every call in `body` by a constant; whether there was one.
+fn drop_calls(body: &mut [Stmt]) -> bool {
+    let mut any = false;
+    for s in body {
+        match s {
+            Stmt::Branch { then, els, .. } => {
+                any |= drop_calls(then);
+                any |= drop_calls(els);
+            }
+            Stmt::Loop { body, .. } => any |= drop_calls(body),
+            Stmt::Call(choice, _) => {
+                *s = Stmt::Const(Scalar::I32, u64::from(*choice));
+                any = true;
+            }
+            _ => {}
+        }
+    }
+    any
+}
+
+/// Halves the trip count of every loop of `body` that runs `trips` times.
+fn halve_loops(body: &mut [Stmt], trips: u8) {
+    for s in body {
+        match s {
+            Stmt::Branch { then, els, .. } => {
+                halve_loops(then, trips);
+                halve_loops(els, trips);
+            }
+            Stmt::Loop { trips: t, body, .. } => {
+                if *t == trips {
+                    *t /= 2;
+                }
+                halve_loops(body, trips);
+            }
+            _ => {}
+        }
+    }
+}
+
 fn gen_stmts(r: &mut Rng, size: Size, depth: usize, fidx: usize) -> Vec<Stmt> {
     let n = 1 + r.below(size.stmts as u64) as usize;
     (0..n).map(|_| gen_stmt(r, size, depth, fidx)).collect()
@@ -326,6 +405,26 @@ impl Program {
                 body,
                 returns,
             });
+        }
+        // Nested loops whose bodies call functions with nested loops multiply: at large
+        // sizes a program could run for longer than the interpreter's step budget. The
+        // longest loops are halved until the program's work fits.
+        // Calls multiply too (a function of nested branches calling one that does the same):
+        // without loops left to shorten, the calls of the last function that makes any
+        // become constants.
+        while work(&funcs) > MAX_WORK {
+            let longest = funcs
+                .iter()
+                .map(|f| longest_loop(&f.body))
+                .max()
+                .unwrap_or(0);
+            if longest > 0 {
+                for f in &mut funcs {
+                    halve_loops(&mut f.body, longest);
+                }
+            } else if !funcs.iter_mut().rev().any(|f| drop_calls(&mut f.body)) {
+                break;
+            }
         }
         Program { funcs }
     }
