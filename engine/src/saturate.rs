@@ -240,10 +240,11 @@ impl Loop<'_> {
             }
             let facts = &egraph[id].data;
             let slot = &mut self.versions[c];
+            // A class seen for the first time may have been tried before it was touched
+            // (classes from before the phase are never touched until they change), so a
+            // first sight is a new version too.
             if slot.1.as_ref() != Some(facts) {
-                if slot.1.is_some() {
-                    slot.0 = slot.0.wrapping_add(1);
-                }
+                slot.0 = slot.0.wrapping_add(1);
                 slot.1 = Some(facts.clone());
             }
         }
