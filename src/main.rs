@@ -154,8 +154,8 @@ enum Command {
         input_json: Option<String>,
         /// With `--input-json`: print the results in the function's structure as JSON
         /// (`json`) or one `PATH: VALUE` line per result (`text`).
-        #[arg(long, value_enum, default_value = "text", requires = "input_json")]
-        output: RunOutput,
+        #[arg(long, value_enum)]
+        output: Option<RunOutput>,
         /// Run MLIR 19's lowering of the file instead of kiln's (mlir-opt-19 and
         /// mlir-translate-19, as `../shared/reference/lower.sh` runs them), through the same
         /// calling conventions: a differential check of kiln.
@@ -670,6 +670,15 @@ fn run(cli: Cli) -> ExitCode {
         } => {
             let name = display(&file);
             let entry = entry.trim_start_matches('@').to_string();
+            if output.is_some() && input_json.is_none() {
+                ctx.fail(
+                    "usage",
+                    &name,
+                    "`--output` formats the results of a structured call: give `--input-json`"
+                        .to_string(),
+                );
+                return ExitCode::from(2);
+            }
             // The JSON input is read and parsed before anything is compiled.
             let input = match &input_json {
                 Some(spec) => match read_json(&ctx, spec, "--input-json") {
@@ -742,7 +751,7 @@ fn run(cli: Cli) -> ExitCode {
                     }
                     Some((abi, bound)) => match kiln::abi::bind::results(&abi, &returned) {
                         Ok((json, paths)) => {
-                            let text = match output {
+                            let text = match output.unwrap_or(RunOutput::Text) {
                                 RunOutput::Json => format!("{json}\n"),
                                 RunOutput::Text => {
                                     kiln::abi::bind::results_text(&paths, &outcome, &bound)

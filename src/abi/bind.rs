@@ -480,7 +480,7 @@ pub fn scalar(s: Scalar, v: &Json, path: &Path) -> Result<Value, String> {
             };
             if s == Scalar::F32 {
                 if x.is_finite() && x.abs() > f32::MAX as f64 {
-                    return fail(path, format!("{x} does not fit in f32"));
+                    return fail(path, format!("{} does not fit in f32", got()));
                 }
                 Ok(Value::F32(x as f32))
             } else {
