@@ -32,6 +32,7 @@
 //! assert!(text.contains("llvm.add i64"), "{text}");
 //! ```
 
+pub mod abi;
 pub mod interp;
 pub mod reference;
 pub mod report;
@@ -46,11 +47,39 @@ pub use kiln_engine::{Database, SourceFile};
 pub use kiln_frontend::{Diagnostic, Severity};
 
 /// Registers `text` as a source file and returns it with its diagnostics (parse, build,
-/// verify), sorted by position.
+/// verify, and the function ABI attributes of [`abi`]), sorted by position.
 pub fn check_source(db: &Database, path: &str, text: &str) -> (SourceFile, Vec<Diagnostic>) {
     let file = SourceFile::new(db, path.to_string(), text.to_string(), None);
-    let diags = kiln_engine::check_file(db, file).clone();
-    (file, diags)
+    (file, file_diagnostics(db, file))
+}
+
+/// Every diagnostic of a file: the frontend's and the ABI attributes' ([`abi::check_file`]).
+pub fn file_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
+    let mut diags = kiln_engine::check_file(db, file).clone();
+    let abi = abi::check_file(db, file);
+    if !abi.is_empty() {
+        diags.extend(abi);
+        kiln_frontend::sort_diagnostics(&mut diags);
+    }
+    diags
+}
+
+/// Compiles a lowered program of `file` like [`backend::emit`], with the reflection symbol
+/// of each exported function (`__kiln_abi_<name>`, see [`abi`]) in the module.
+pub fn emit_program(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    program: &[Lowered],
+    what: backend::Emit,
+    opts: &backend::CodegenOptions,
+) -> Result<Vec<u8>, backend::CodegenError> {
+    let tm = backend::target_machine(opts)?;
+    let mut parts = Vec::new();
+    parts.extend(abi::symbols_code(&abi::file_abi(db, file)));
+    for f in program {
+        parts.push(backend::build_function_code(f, &tm)?);
+    }
+    backend::emit_code(&parts.iter().collect::<Vec<_>>(), what, opts)
 }
 
 /// The file printed in modern MLIR syntax.

@@ -106,6 +106,33 @@ enum Command {
         #[command(flatten)]
         rules: RulesArg,
     },
+    /// Print each public function's ABI: its reflection record (given by `iree.abi` /
+    /// `iree.reflection`, or derived from the signature) and its `sip` structure; or parse
+    /// or mangle a `sip` signature (docs/abi.md).
+    Abi {
+        /// Input file (`-` for standard input).
+        #[arg(required_unless_present_any = ["parse_sip", "mangle_sip"])]
+        file: Option<PathBuf>,
+        /// Only this function (`@` optional).
+        #[arg(long, requires = "file")]
+        func: Option<String>,
+        /// `text`: a human signature per function; `json`: one record object per line.
+        #[arg(long, value_enum, default_value = "text")]
+        format: AbiFormat,
+        /// Parse a mangled sip signature and print each raw index with its index path.
+        #[arg(long, value_name = "STRING", conflicts_with_all = ["file", "mangle_sip"], allow_hyphen_values = true)]
+        parse_sip: Option<String>,
+        /// Mangle `{"inputs": TREE, "results": TREE}` (a leaf is a raw index, an array a
+        /// sequence, an object a dict; `{"$seq": [[KEY, TREE], ...]}` a sequence with other
+        /// keys), given as text or `@FILE`.
+        #[arg(
+            long,
+            value_name = "JSON",
+            conflicts_with = "file",
+            allow_hyphen_values = true
+        )]
+        mangle_sip: Option<String>,
+    },
     /// JIT-compile a file and call a function; print its results, then each memref
     /// argument as the call left it.
     Run {
@@ -118,6 +145,19 @@ enum Command {
         /// `f32[2,2;strides=4,1;offset=1]=WHOLE,BUFFER,...`.
         #[arg(allow_hyphen_values = true)]
         args: Vec<String>,
+        /// The arguments as one JSON value (text, or `@FILE`) bound through the function's
+        /// ABI (reflection record or sip structure; docs/abi.md) instead of raw arguments.
+        #[arg(
+            long,
+            value_name = "JSON|@FILE",
+            conflicts_with = "args",
+            allow_hyphen_values = true
+        )]
+        input_json: Option<String>,
+        /// With `--input-json`: print the results in the function's structure as JSON
+        /// (`json`) or one `PATH: VALUE` line per result (`text`).
+        #[arg(long, value_enum)]
+        output: Option<RunOutput>,
         /// Run MLIR 19's lowering of the file instead of kiln's (mlir-opt-19 and
         /// mlir-translate-19, as `../shared/reference/lower.sh` runs them), through the same
         /// calling conventions: a differential check of kiln.
@@ -235,6 +275,18 @@ enum WatchEmit {
     LlvmIr,
     Asm,
     Obj,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum AbiFormat {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum RunOutput {
+    Text,
+    Json,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -620,12 +672,16 @@ fn run(cli: Cli) -> ExitCode {
                 ctx.fail("usage", &display(&file), format!("--target/--cpu: {e}"));
                 return ExitCode::from(2);
             }
-            let Some((program, _)) = lowered_program(&ctx, &db, &file, &rules) else {
+            let Some((program, source)) = lowered_program(&ctx, &db, &file, &rules) else {
                 return ExitCode::FAILURE;
             };
             if emit == CompileEmit::MlirLlvm {
                 return match kiln::backend::print_program(&program) {
-                    Ok(text) => exit(write_output(&ctx, output.as_deref(), text.as_bytes())),
+                    Ok(text) => {
+                        let text =
+                            kiln::abi::annotate_mlir_llvm(&text, &kiln::abi::file_abi(&db, source));
+                        exit(write_output(&ctx, output.as_deref(), text.as_bytes()))
+                    }
                     Err(e) => {
                         ctx.fail("codegen", &display(&file), e.to_string());
                         ExitCode::FAILURE
@@ -637,7 +693,7 @@ fn run(cli: Cli) -> ExitCode {
                 CompileEmit::Asm => kiln::backend::Emit::Asm,
                 _ => kiln::backend::Emit::Obj,
             };
-            let bytes = match kiln::backend::emit(&program, what, &opts) {
+            let bytes = match kiln::emit_program(&db, source, &program, what, &opts) {
                 Ok(b) => b,
                 Err(e) => {
                     ctx.fail("codegen", &display(&file), e.to_string());
@@ -652,10 +708,27 @@ fn run(cli: Cli) -> ExitCode {
             };
             exit(ok)
         }
+        Command::Abi {
+            file,
+            func,
+            format,
+            parse_sip,
+            mangle_sip,
+        } => abi_command(
+            &ctx,
+            &db,
+            file.as_deref(),
+            func.as_deref(),
+            format,
+            parse_sip,
+            mangle_sip,
+        ),
         Command::Run {
             file,
             entry,
             args,
+            input_json,
+            output,
             via_mlir,
             stack_size,
             mut rules,
@@ -689,12 +762,58 @@ fn run(cli: Cli) -> ExitCode {
             rules.c_interface = flags.c_interface;
             let name = display(&file);
             let entry = entry.trim_start_matches('@').to_string();
+            if output.is_some() && input_json.is_none() {
+                ctx.fail(
+                    "usage",
+                    &name,
+                    "`--output` formats the results of a structured call: give `--input-json`"
+                        .to_string(),
+                );
+                return ExitCode::from(2);
+            }
+            // The JSON input is read and parsed before anything is compiled.
+            let input = match &input_json {
+                Some(spec) => match read_json(&ctx, spec, "--input-json") {
+                    Some(v) => Some(v),
+                    None => return ExitCode::FAILURE,
+                },
+                None => None,
+            };
             let Some((program, source)) = lowered_program(&ctx, &db, &file, &rules) else {
                 return ExitCode::FAILURE;
             };
             let module = kiln::engine::module_ir(&db, source);
-            let Some((f, mut values)) = parse_call_args(&ctx, &name, module, &entry, &args) else {
-                return ExitCode::FAILURE;
+            let mut structured = None;
+            let (f, mut values) = match &input {
+                None => match parse_call_args(&ctx, &name, module, &entry, &args) {
+                    Some(x) => x,
+                    None => return ExitCode::FAILURE,
+                },
+                Some(v) => {
+                    let Some(f) = defined_function(&ctx, &name, module, &entry) else {
+                        return ExitCode::FAILURE;
+                    };
+                    let abis = kiln::abi::file_abi(&db, source);
+                    let Some(abi) = abis.into_iter().find(|a| a.name == entry) else {
+                        ctx.fail("run.entry", &name, format!("`@{entry}` has no ABI"));
+                        return ExitCode::FAILURE;
+                    };
+                    match kiln::abi::bind::bind_input(&abi, v) {
+                        Ok(bound) => {
+                            let args = bound.args.clone();
+                            structured = Some((abi, bound));
+                            (f, args)
+                        }
+                        Err(e) => {
+                            ctx.fail(
+                                "run.input",
+                                &name,
+                                format!("--input-json for `@{entry}`: {e}"),
+                            );
+                            return ExitCode::FAILURE;
+                        }
+                    }
+                }
             };
             // A native stack overflow cannot be returned from; the message is prepared now,
             // in the chosen format, for the handler that ends the process.
@@ -736,11 +855,29 @@ fn run(cli: Cli) -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             };
-            match kiln::run::call(&jit, &entry, &f.ty, &mut values) {
-                Ok(outcome) => {
-                    print_outcome(outcome);
-                    ExitCode::SUCCESS
-                }
+            match kiln::run::call_returning(&jit, &entry, &f.ty, &mut values) {
+                Ok((outcome, returned)) => match structured {
+                    None => {
+                        print_outcome(outcome);
+                        ExitCode::SUCCESS
+                    }
+                    Some((abi, bound)) => match kiln::abi::bind::results(&abi, &returned) {
+                        Ok((json, paths)) => {
+                            let text = match output.unwrap_or(RunOutput::Text) {
+                                RunOutput::Json => format!("{json}\n"),
+                                RunOutput::Text => {
+                                    kiln::abi::bind::results_text(&paths, &outcome, &bound)
+                                }
+                            };
+                            let _ = std::io::stdout().lock().write_all(text.as_bytes());
+                            ExitCode::SUCCESS
+                        }
+                        Err(e) => {
+                            ctx.fail("run", &name, e);
+                            ExitCode::FAILURE
+                        }
+                    },
+                },
                 Err(e) => {
                     ctx.fail("run", &name, e);
                     ExitCode::FAILURE
@@ -1158,6 +1295,164 @@ impl CallFlags {
         }
         Some(values)
     }
+}
+
+/// A JSON value from `TEXT` or `@FILE`; `None` after reporting a bad one.
+fn read_json(ctx: &Ctx, spec: &str, what: &str) -> Option<serde_json::Value> {
+    let (text, origin) = match spec.strip_prefix('@') {
+        Some(path) => (read_input(ctx, Path::new(path))?, display(Path::new(path))),
+        None => (spec.to_string(), what.to_string()),
+    };
+    match serde_json::from_str(&text) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            ctx.fail("run.input", &origin, format!("{what}: not valid JSON: {e}"));
+            None
+        }
+    }
+}
+
+/// The defined function `entry` of `module`, or `None` after reporting.
+fn defined_function<'m>(
+    ctx: &Ctx,
+    name: &str,
+    module: &'m kiln::frontend::ir::Module,
+    entry: &str,
+) -> Option<&'m kiln::frontend::ir::Function> {
+    let f = module
+        .functions
+        .iter()
+        .find(|f| f.name == entry && !f.is_declaration());
+    if f.is_none() {
+        ctx.fail(
+            "run.entry",
+            name,
+            format!("`{name}` has no defined function `@{entry}`"),
+        );
+    }
+    f
+}
+
+/// `kiln abi`.
+fn abi_command(
+    ctx: &Ctx,
+    db: &Database,
+    file: Option<&Path>,
+    func: Option<&str>,
+    format: AbiFormat,
+    parse_sip: Option<String>,
+    mangle_sip: Option<String>,
+) -> ExitCode {
+    use kiln::abi::sip;
+    if let Some(text) = parse_sip {
+        return match sip::parse(&text) {
+            Ok(sig) => {
+                let out = match format {
+                    AbiFormat::Text => sig.leaf_lines(),
+                    AbiFormat::Json => format!(
+                        "{}\n",
+                        serde_json::json!({
+                            "inputs": sig.inputs.to_json(),
+                            "results": sig.results.to_json(),
+                            "canonical": sig.canonical().mangle(),
+                            "text": sig.text(),
+                        })
+                    ),
+                };
+                let _ = std::io::stdout().lock().write_all(out.as_bytes());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                let mut message = format!(
+                    "malformed sip signature at byte {}: {}",
+                    e.offset, e.message
+                );
+                if ctx.format == ErrorFormat::Human {
+                    let col = text.get(..e.offset).map_or(e.offset, |p| p.chars().count());
+                    message.push_str(&format!("\n  {text}\n  {}^", " ".repeat(col)));
+                }
+                ctx.fail("abi.sip", "--parse-sip", message);
+                ExitCode::FAILURE
+            }
+        };
+    }
+    if let Some(spec) = mangle_sip {
+        let Some(v) = read_json(ctx, &spec, "--mangle-sip") else {
+            return ExitCode::FAILURE;
+        };
+        let tree = |key: &str| -> Result<sip::Node, String> {
+            match v.get(key) {
+                Some(t) => sip::Node::from_json(t, key),
+                None => Err(format!(
+                    "expected {{\"inputs\": TREE, \"results\": TREE}}; `{key}` is missing"
+                )),
+            }
+        };
+        let result = (|| {
+            if let Some(m) = v.as_object() {
+                if let Some(k) = m.keys().find(|k| *k != "inputs" && *k != "results") {
+                    return Err(format!(
+                        "unexpected key `{k}` (expected `inputs` and `results`)"
+                    ));
+                }
+            } else {
+                return Err(format!(
+                    "expected {{\"inputs\": TREE, \"results\": TREE}}, got {}",
+                    kiln::abi::bind::json_kind(&v)
+                ));
+            }
+            Ok(sip::Signature {
+                inputs: tree("inputs")?,
+                results: tree("results")?,
+            })
+        })();
+        return match result {
+            Ok(sig) => {
+                println!("{}", sig.mangle());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                ctx.fail("abi.sip", "--mangle-sip", format!("--mangle-sip: {e}"));
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let Some(file) = file else {
+        ctx.fail(
+            "usage",
+            "kiln abi",
+            "name a FILE, --parse-sip or --mangle-sip".to_string(),
+        );
+        return ExitCode::from(2);
+    };
+    let Some((source, name, _)) = checked_source(ctx, db, file) else {
+        return ExitCode::FAILURE;
+    };
+    let func = func.map(|f| f.trim_start_matches('@'));
+    let functions: Vec<_> = kiln::abi::file_abi(db, source)
+        .into_iter()
+        .filter(|f| f.exported && func.is_none_or(|n| n == f.name))
+        .collect();
+    if let (Some(f), true) = (func, functions.is_empty()) {
+        ctx.fail(
+            "abi.no-function",
+            &name,
+            format!("`{name}` has no public function `@{f}`"),
+        );
+        return ExitCode::FAILURE;
+    }
+    let mut out = String::new();
+    for f in &functions {
+        match format {
+            AbiFormat::Json => {
+                out.push_str(&kiln::abi::json_line(f));
+                out.push('\n');
+            }
+            AbiFormat::Text => out.push_str(&kiln::abi::text_lines(f)),
+        }
+    }
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    ExitCode::SUCCESS
 }
 
 /// The defined function `entry` and the arguments of a call to it, parsed against its

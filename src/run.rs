@@ -205,6 +205,46 @@ pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
     }))
 }
 
+/// A dense, row-major memref argument of `sizes` holding `values` (already of the
+/// element's kind), for a parameter of type `ty` (what binding a JSON array produces).
+pub fn dense_memref(ty: &Type, sizes: Vec<i64>, values: &[Value]) -> Result<Arg, String> {
+    let (ranked, elem) = match ty {
+        Type::Scalar(_) => return Err(format!("the parameter is a scalar `{ty}`")),
+        Type::MemRef(m) => (Some(m), m.elem),
+        Type::UnrankedMemRef(e) => (None, *e),
+    };
+    kind_of(elem)?;
+    let count = sizes
+        .iter()
+        .try_fold(1i64, |a, s| a.checked_mul(*s))
+        .ok_or_else(|| format!("a {} view is too large", shape_text(&sizes)))?;
+    if sizes.iter().any(|s| *s < 0) || count != values.len() as i64 {
+        return Err(format!(
+            "a {} memref has {count} elements, {} given",
+            shape_text(&sizes),
+            values.len()
+        ));
+    }
+    let strides = natural_strides(&sizes);
+    if let Some(m) = ranked {
+        check_view(m, &sizes, &strides, 0)?;
+    }
+    let bytes = elem_bytes(elem);
+    let mut buffer = vec![0u64; (values.len() * bytes).div_ceil(8).max(1)];
+    for (i, v) in values.iter().enumerate() {
+        write_elem(&mut buffer, i * bytes, bytes, v);
+    }
+    Ok(Arg::MemRef(MemRefArg {
+        elem,
+        sizes,
+        strides,
+        offset: 0,
+        buffer,
+        len: values.len(),
+        descriptor: Vec::new(),
+    }))
+}
+
 /// Row-major strides (wrapping: a view this large is refused by its element count).
 pub(crate) fn natural_strides(sizes: &[i64]) -> Vec<i64> {
     let mut out = vec![1i64; sizes.len()];
@@ -411,6 +451,53 @@ extern "C" {
     fn free(p: *mut std::ffi::c_void);
 }
 
+/// A result as data: a scalar, or a memref's shape and elements (raw little-endian bits,
+/// row-major; `None` for a null memref or one too large to read, see [`Outcome`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Returned {
+    Scalar(Value),
+    MemRef {
+        elem: Scalar,
+        sizes: Vec<i64>,
+        elements: Option<Vec<u64>>,
+    },
+}
+
+/// The elements of a view, row-major, as raw bits.
+fn read_view(
+    elem: Scalar,
+    aligned: u64,
+    offset: i64,
+    sizes: &[i64],
+    strides: &[i64],
+) -> Option<Vec<u64>> {
+    let count = sizes.iter().try_fold(1i64, |a, s| a.checked_mul(*s))?;
+    if aligned == 0 || sizes.iter().any(|s| *s < 0) || count > MAX_PRINTED {
+        return None;
+    }
+    let bytes = elem_bytes(elem);
+    let mut out = Vec::with_capacity(count as usize);
+    let mut index = vec![0i64; sizes.len()];
+    for _ in 0..count {
+        let at = offset + index.iter().zip(strides).map(|(i, s)| i * s).sum::<i64>();
+        let p = (aligned as i64 + at * bytes as i64) as *const u8;
+        let mut raw = 0u64;
+        for k in 0..bytes {
+            // SAFETY: the program's descriptor (or kiln's own buffer) says this element exists.
+            raw |= (unsafe { *p.add(k) } as u64) << (8 * k);
+        }
+        out.push(raw);
+        for d in (0..sizes.len()).rev() {
+            index[d] += 1;
+            if index[d] < sizes[d] {
+                break;
+            }
+            index[d] = 0;
+        }
+    }
+    Some(out)
+}
+
 /// Calls `entry` (of type `ty`) in `jit` with `args`.
 pub fn call(
     jit: &Jit,
@@ -418,6 +505,16 @@ pub fn call(
     ty: &FunctionType,
     args: &mut [Arg],
 ) -> Result<Outcome, String> {
+    call_returning(jit, entry, ty, args).map(|(o, _)| o)
+}
+
+/// [`call`], also returning each result as data.
+pub fn call_returning(
+    jit: &Jit,
+    entry: &str,
+    ty: &FunctionType,
+    args: &mut [Arg],
+) -> Result<(Outcome, Vec<Returned>), String> {
     if args.len() != ty.inputs.len() {
         return Err(format!(
             "`@{entry}` takes {} argument{}, {} given",
@@ -461,6 +558,7 @@ pub fn call(
     }
     let leaves = jit.call(entry, &flat).map_err(|e| e.to_string())?;
     let mut results = Vec::new();
+    let mut returned = Vec::new();
     let mut at = 0;
     let word = |i: usize| -> Result<u64, String> {
         match leaves.get(i) {
@@ -493,6 +591,7 @@ pub fn call(
                     format!("`@{entry}` returned fewer values than its type says")
                 })?;
                 results.push(v.to_string());
+                returned.push(Returned::Scalar(*v));
                 at += 1;
             }
             Type::MemRef(m) => {
@@ -505,6 +604,11 @@ pub fn call(
                     .map(|d| word(at + 3 + n + d).map(|w| w as i64))
                     .collect::<Result<_, _>>()?;
                 results.push(memref_text(m.elem, aligned, offset, &sizes, &strides));
+                returned.push(Returned::MemRef {
+                    elem: m.elem,
+                    elements: read_view(m.elem, aligned, offset, &sizes, &strides),
+                    sizes,
+                });
                 release(alloc);
                 at += 3 + 2 * n;
             }
@@ -529,6 +633,11 @@ pub fn call(
                     &sizes,
                     &strides,
                 ));
+                returned.push(Returned::MemRef {
+                    elem: *elem,
+                    elements: read_view(*elem, field(1), field(2) as i64, &sizes, &strides),
+                    sizes,
+                });
                 release(alloc);
                 // The descriptor's heap copy belongs to the caller, who frees it.
                 release(desc);
@@ -553,8 +662,11 @@ pub fn call(
             Arg::Scalar(_) => None,
         })
         .collect();
-    Ok(Outcome {
-        results,
-        memref_args,
-    })
+    Ok((
+        Outcome {
+            results,
+            memref_args,
+        },
+        returned,
+    ))
 }

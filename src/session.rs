@@ -28,8 +28,8 @@
 use crate::code::{codegen_options, function_code};
 use crate::shipped::shipped_rules;
 use kiln_engine::{
-    check_file, functions, lowered_diagnostics, lowered_item, lowered_text, Config, Database,
-    Lowered, LoweredItem, Options, RuleFiles, RuleSource, SourceFile, Target,
+    functions, lowered_diagnostics, lowered_item, lowered_text, Config, Database, Lowered,
+    LoweredItem, Options, RuleFiles, RuleSource, SourceFile, Target,
 };
 use kiln_frontend::{Diagnostic, Span};
 use salsa::{Durability, Setter};
@@ -274,7 +274,7 @@ impl Session {
     /// Parse and verifier diagnostics of a file, in file coordinates.
     pub fn diagnostics(&self, path: &str) -> Vec<Diagnostic> {
         match self.file(path) {
-            Ok(f) => check_file(&self.db, f).clone(),
+            Ok(f) => crate::file_diagnostics(&self.db, f),
             Err(e) => e.into_iter().flat_map(|f| f.diagnostics).collect(),
         }
     }
@@ -329,10 +329,9 @@ impl Session {
         if !rule_failure.is_empty() {
             return Err(rule_failure);
         }
-        let mut errors: Vec<Diagnostic> = check_file(&self.db, file)
-            .iter()
+        let mut errors: Vec<Diagnostic> = crate::file_diagnostics(&self.db, file)
+            .into_iter()
             .filter(|d| d.is_error())
-            .cloned()
             .collect();
         if !errors.is_empty() {
             return Err(self.failure(path, errors));
@@ -405,7 +404,9 @@ impl Session {
         self.for_each_function(file, |db, item| {
             function_code(db, item);
         });
-        let mut parts = Vec::new();
+        // The reflection symbols come first, as LLVM prints globals before functions.
+        let symbols = crate::abi::symbols_code(&crate::abi::file_abi(&self.db, file));
+        let mut parts: Vec<&kiln_backend::FunctionCode> = symbols.iter().collect();
         let mut errors = Vec::new();
         for item in functions(&self.db, file) {
             match function_code(&self.db, *item) {

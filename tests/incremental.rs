@@ -489,8 +489,11 @@ fn slices_lower_exactly_like_the_whole_rule_set() {
             ),
         };
         if let Ok(program) = &whole {
-            // The session's linked per-function code is `kiln compile`'s output.
-            let one_shot = kiln::backend::emit(
+            // The session's linked per-function code is `kiln compile`'s output (with the
+            // ABI reflection symbols of the exported functions).
+            let one_shot = kiln::emit_program(
+                &db,
+                file,
                 program,
                 Emit::LlvmIr,
                 &kiln::backend::CodegenOptions::default(),

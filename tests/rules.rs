@@ -110,6 +110,8 @@ fn lowered_trial(rules: Arc<CompiledRules>, path: PathBuf, name: String) -> Resu
 /// Each convention's rule file and the corpus programs that cannot lower without it.
 /// The programs with ranked memrefs: both the descriptor and the argument conventions.
 const RANKED_MEMREF_PROGRAMS: &[&str] = &[
+    "abi_reflection.mlir",
+    "abi_sip.mlir",
     "c_interface.mlir",
     "legacy/c_wrappers.mlir",
     "legacy/linearization.mlir",
@@ -128,6 +130,8 @@ const NEEDS: &[(&str, &[&str])] = &[
     (
         "result_packing.rules",
         &[
+            "abi_reflection.mlir",
+            "abi_sip.mlir",
             "arith.mlir",
             "c_interface.mlir",
             "legacy/result_packing.mlir",
@@ -167,6 +171,8 @@ const NEEDS: &[(&str, &[&str])] = &[
     (
         "linearize.rules",
         &[
+            "abi_reflection.mlir",
+            "abi_sip.mlir",
             "c_interface.mlir",
             "legacy/linearization.mlir",
             "load_store.mlir",

@@ -3,6 +3,14 @@ source_filename = "kiln"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
+@__kiln_abi_integers = constant [56 x i8] c"{\22name\22:\22integers\22,\22a\22:[\22i32\22,\22i32\22],\22r\22:[\22i32\22],\22v\22:1}\00"
+@__kiln_abi_floats = constant [54 x i8] c"{\22name\22:\22floats\22,\22a\22:[\22f32\22,\22f32\22],\22r\22:[\22f32\22],\22v\22:1}\00"
+@__kiln_abi_constants = constant [92 x i8] c"{\22name\22:\22constants\22,\22a\22:[],\22r\22:[\22i1\22,\22i8\22,\22i16\22,\22i64\22,\22i64\22,\22f16\22,\22f32\22,\22f64\22,\22f32\22],\22v\22:1}\00"
+@__kiln_abi_compare_int = constant [58 x i8] c"{\22name\22:\22compare_int\22,\22a\22:[\22i64\22,\22i64\22],\22r\22:[\22i1\22],\22v\22:1}\00"
+@__kiln_abi_compare_float = constant [60 x i8] c"{\22name\22:\22compare_float\22,\22a\22:[\22f64\22,\22f64\22],\22r\22:[\22i1\22],\22v\22:1}\00"
+@__kiln_abi_conversions = constant [65 x i8] c"{\22name\22:\22conversions\22,\22a\22:[\22i32\22,\22f32\22,\22i64\22],\22r\22:[\22f64\22],\22v\22:1}\00"
+@__kiln_abi_generic = constant [49 x i8] c"{\22name\22:\22generic\22,\22a\22:[\22i32\22],\22r\22:[\22i64\22],\22v\22:1}\00"
+
 define i32 @integers(i32 %0, i32 %1) {
 bb0:
   %2 = add i32 %0, %1

@@ -3,6 +3,14 @@ source_filename = "kiln"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
+@__kiln_abi_scale = constant [77 x i8] c"{\22name\22:\22scale\22,\22a\22:[[\22ndarray\22,\22f32\22,2,null,null],\22f32\22],\22r\22:[\22f32\22],\22v\22:1}\00"
+@__kiln_abi_minmax = constant [60 x i8] c"{\22name\22:\22minmax\22,\22a\22:[\22i32\22,\22i32\22],\22r\22:[\22i32\22,\22i32\22],\22v\22:1}\00"
+@__kiln_abi_call_qux = constant [69 x i8] c"{\22name\22:\22call_qux\22,\22a\22:[[\22ndarray\22,\22f32\22,2,null,null]],\22r\22:[],\22v\22:1}\00"
+@__kiln_abi_iota = constant [65 x i8] c"{\22name\22:\22iota\22,\22a\22:[\22i64\22],\22r\22:[[\22ndarray\22,\22i64\22,1,null]],\22v\22:1}\00"
+@__kiln_abi_rank_plus_dim0 = constant [73 x i8] c"{\22name\22:\22rank_plus_dim0\22,\22a\22:[[\22ndarray\22,\22f32\22,null]],\22r\22:[\22i64\22],\22v\22:1}\00"
+@__kiln_abi_cell_plus = constant [89 x i8] c"{\22name\22:\22cell_plus\22,\22a\22:[[\22ndarray\22,\22f64\22,0],[\22ndarray\22,\22f64\22,2,2,2]],\22r\22:[\22f64\22],\22v\22:1}\00"
+@__kiln_abi_call_two = constant [94 x i8] c"{\22name\22:\22call_two\22,\22a\22:[[\22ndarray\22,\22f32\22,1,null],[\22ndarray\22,\22i64\22,1,null]],\22r\22:[\22f32\22],\22v\22:1}\00"
+
 define float @scale(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, i64 %5, i64 %6, float %7) {
 bb0:
   %8 = load float, ptr %1, align 4

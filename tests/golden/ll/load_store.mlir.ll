@@ -3,6 +3,13 @@ source_filename = "kiln"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
+@__kiln_abi_static_2d = constant [81 x i8] c"{\22name\22:\22static_2d\22,\22a\22:[[\22ndarray\22,\22f32\22,2,4,8],\22i64\22,\22i64\22],\22r\22:[\22f32\22],\22v\22:1}\00"
+@__kiln_abi_dynamic_2d = constant [89 x i8] c"{\22name\22:\22dynamic_2d\22,\22a\22:[[\22ndarray\22,\22f32\22,2,null,null],\22i64\22,\22i64\22,\22f32\22],\22r\22:[],\22v\22:1}\00"
+@__kiln_abi_strided_static = constant [86 x i8] c"{\22name\22:\22strided_static\22,\22a\22:[[\22ndarray\22,\22f32\22,2,4,8],\22i64\22,\22i64\22],\22r\22:[\22f32\22],\22v\22:1}\00"
+@__kiln_abi_strided_dynamic = constant [93 x i8] c"{\22name\22:\22strided_dynamic\22,\22a\22:[[\22ndarray\22,\22i32\22,2,null,null],\22i64\22,\22i64\22],\22r\22:[\22i32\22],\22v\22:1}\00"
+@__kiln_abi_scalar_cell = constant [73 x i8] c"{\22name\22:\22scalar_cell\22,\22a\22:[[\22ndarray\22,\22f64\22,0],\22f64\22],\22r\22:[\22f64\22],\22v\22:1}\00"
+@__kiln_abi_roundtrip = constant [57 x i8] c"{\22name\22:\22roundtrip\22,\22a\22:[\22i64\22,\22i64\22],\22r\22:[\22i64\22],\22v\22:1}\00"
+
 define float @static_2d(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, i64 %5, i64 %6, i64 %7, i64 %8) {
 bb0:
   %9 = mul i64 %7, 8

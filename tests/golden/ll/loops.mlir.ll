@@ -3,6 +3,12 @@ source_filename = "kiln"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
+@__kiln_abi_factorial = constant [51 x i8] c"{\22name\22:\22factorial\22,\22a\22:[\22i64\22],\22r\22:[\22i64\22],\22v\22:1}\00"
+@__kiln_abi_gcd = constant [51 x i8] c"{\22name\22:\22gcd\22,\22a\22:[\22i32\22,\22i32\22],\22r\22:[\22i32\22],\22v\22:1}\00"
+@__kiln_abi_sum_below = constant [57 x i8] c"{\22name\22:\22sum_below\22,\22a\22:[\22i64\22],\22r\22:[\22i32\22,\22i64\22],\22v\22:1}\00"
+@__kiln_abi_grade = constant [53 x i8] c"{\22name\22:\22grade\22,\22a\22:[\22i32\22,\22f64\22],\22r\22:[\22f64\22],\22v\22:1}\00"
+@__kiln_abi_gcd_and_lcm = constant [65 x i8] c"{\22name\22:\22gcd_and_lcm\22,\22a\22:[\22i32\22,\22i32\22],\22r\22:[\22i32\22,\22i32\22],\22v\22:1}\00"
+
 define i64 @factorial(i64 %0) {
 bb0:
   br label %bb1

@@ -3,6 +3,8 @@ source_filename = "kiln"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
+@__kiln_abi_matmul = constant [127 x i8] c"{\22name\22:\22matmul\22,\22a\22:[[\22ndarray\22,\22f32\22,2,null,null],[\22ndarray\22,\22f32\22,2,null,null],[\22ndarray\22,\22f32\22,2,null,null]],\22r\22:[],\22v\22:1}\00"
+
 define void @matmul(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, i64 %5, i64 %6, ptr %7, ptr %8, i64 %9, i64 %10, i64 %11, i64 %12, i64 %13, ptr %14, ptr %15, i64 %16, i64 %17, i64 %18, i64 %19, i64 %20) {
 bb0:
   br label %bb1

@@ -3,6 +3,14 @@ source_filename = "kiln"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
+@__kiln_abi_foo = constant [57 x i8] c"{\22name\22:\22foo\22,\22a\22:[\22i32\22,\22i64\22],\22r\22:[\22i32\22,\22i64\22],\22v\22:1}\00"
+@__kiln_abi_bar = constant [40 x i8] c"{\22name\22:\22bar\22,\22a\22:[],\22r\22:[\22i64\22],\22v\22:1}\00"
+@__kiln_abi_swap = constant [58 x i8] c"{\22name\22:\22swap\22,\22a\22:[\22i32\22,\22i32\22],\22r\22:[\22i32\22,\22i32\22],\22v\22:1}\00"
+@__kiln_abi_swap_diff = constant [57 x i8] c"{\22name\22:\22swap_diff\22,\22a\22:[\22i32\22,\22i32\22],\22r\22:[\22i32\22],\22v\22:1}\00"
+@__kiln_abi_pair = constant [96 x i8] c"{\22name\22:\22pair\22,\22a\22:[[\22ndarray\22,\22f32\22,1,null],\22i32\22],\22r\22:[[\22ndarray\22,\22f32\22,1,null],\22i32\22],\22v\22:1}\00"
+@__kiln_abi_use_pair = constant [69 x i8] c"{\22name\22:\22use_pair\22,\22a\22:[[\22ndarray\22,\22f32\22,1,null]],\22r\22:[\22f32\22],\22v\22:1}\00"
+@__kiln_abi_fresh = constant [72 x i8] c"{\22name\22:\22fresh\22,\22a\22:[\22i64\22],\22r\22:[\22i32\22,[\22ndarray\22,\22f32\22,1,null]],\22v\22:1}\00"
+
 define { i32, i64 } @foo(i32 %0, i64 %1) {
 bb0:
   %2 = insertvalue { i32, i64 } undef, i32 %0, 0

@@ -3,6 +3,11 @@ source_filename = "kiln"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
+@__kiln_abi_rank_of = constant [66 x i8] c"{\22name\22:\22rank_of\22,\22a\22:[[\22ndarray\22,\22f32\22,null]],\22r\22:[\22i64\22],\22v\22:1}\00"
+@__kiln_abi_first = constant [66 x i8] c"{\22name\22:\22first\22,\22a\22:[[\22ndarray\22,\22f32\22,1,null]],\22r\22:[\22f32\22],\22v\22:1}\00"
+@__kiln_abi_erase = constant [80 x i8] c"{\22name\22:\22erase\22,\22a\22:[[\22ndarray\22,\22f32\22,1,4]],\22r\22:[[\22ndarray\22,\22f32\22,null]],\22v\22:1}\00"
+@__kiln_abi_dim0 = constant [62 x i8] c"{\22name\22:\22dim0\22,\22a\22:[[\22ndarray\22,\22f32\22,1,4]],\22r\22:[\22i64\22],\22v\22:1}\00"
+
 define i64 @rank_of(i64 %0, ptr %1) {
 bb0:
   ret i64 %0

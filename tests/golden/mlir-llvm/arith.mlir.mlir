@@ -1,5 +1,5 @@
 module {
-  llvm.func @integers(%arg0: i32, %arg1: i32) -> i32 {
+  llvm.func @integers(%arg0: i32, %arg1: i32) -> i32 attributes {kiln.abi = "{\22name\22:\22integers\22,\22a\22:[\22i32\22,\22i32\22],\22r\22:[\22i32\22],\22v\22:1}"} {
     %v2 = llvm.add %arg0, %arg1 : i32
     %v3 = llvm.sub %v2, %arg1 : i32
     %v4 = llvm.mul %v3, %arg0 : i32
@@ -43,7 +43,7 @@ module {
     %v42 = llvm.intr.umin(%v41, %arg0) : (i32, i32) -> i32
     llvm.return %v42 : i32
   }
-  llvm.func @floats(%arg0: f32, %arg1: f32) -> f32 {
+  llvm.func @floats(%arg0: f32, %arg1: f32) -> f32 attributes {kiln.abi = "{\22name\22:\22floats\22,\22a\22:[\22f32\22,\22f32\22],\22r\22:[\22f32\22],\22v\22:1}"} {
     %v2 = llvm.fadd %arg0, %arg1 : f32
     %v3 = llvm.fsub %v2, %arg1 : f32
     %v4 = llvm.fmul %v3, %arg0 : f32
@@ -56,7 +56,7 @@ module {
     %v11 = llvm.fneg %v10 : f32
     llvm.return %v11 : f32
   }
-  llvm.func @constants() -> !llvm.struct<(i1, i8, i16, i64, i64, f16, f32, f64, f32)> {
+  llvm.func @constants() -> !llvm.struct<(i1, i8, i16, i64, i64, f16, f32, f64, f32)> attributes {kiln.abi = "{\22name\22:\22constants\22,\22a\22:[],\22r\22:[\22i1\22,\22i8\22,\22i16\22,\22i64\22,\22i64\22,\22f16\22,\22f32\22,\22f64\22,\22f32\22],\22v\22:1}"} {
     %v0 = llvm.mlir.undef : !llvm.struct<(i1, i8, i16, i64, i64, f16, f32, f64, f32)>
     %v1 = llvm.mlir.constant(true) : i1
     %v2 = llvm.insertvalue %v1, %v0[0] : !llvm.struct<(i1, i8, i16, i64, i64, f16, f32, f64, f32)>
@@ -78,7 +78,7 @@ module {
     %v18 = llvm.insertvalue %v17, %v16[8] : !llvm.struct<(i1, i8, i16, i64, i64, f16, f32, f64, f32)>
     llvm.return %v18 : !llvm.struct<(i1, i8, i16, i64, i64, f16, f32, f64, f32)>
   }
-  llvm.func @compare_int(%arg0: i64, %arg1: i64) -> i1 {
+  llvm.func @compare_int(%arg0: i64, %arg1: i64) -> i1 attributes {kiln.abi = "{\22name\22:\22compare_int\22,\22a\22:[\22i64\22,\22i64\22],\22r\22:[\22i1\22],\22v\22:1}"} {
     %v2 = llvm.icmp "eq" %arg0, %arg1 : i64
     %v3 = llvm.icmp "ne" %arg0, %arg1 : i64
     %v4 = llvm.xor %v2, %v3 : i1
@@ -100,14 +100,14 @@ module {
     %v20 = llvm.xor %v18, %v19 : i1
     llvm.return %v20 : i1
   }
-  llvm.func @compare_float(%arg0: f64, %arg1: f64) -> i1 {
+  llvm.func @compare_float(%arg0: f64, %arg1: f64) -> i1 attributes {kiln.abi = "{\22name\22:\22compare_float\22,\22a\22:[\22f64\22,\22f64\22],\22r\22:[\22i1\22],\22v\22:1}"} {
     %v2 = llvm.fcmp "ord" %arg0, %arg1 : f64
     %v3 = llvm.fcmp "oeq" %arg0, %arg1 : f64
     %v4 = llvm.fcmp "_true" %arg0, %arg1 : f64
     %v5 = llvm.select %v2, %v3, %v4 : i1, i1
     llvm.return %v5 : i1
   }
-  llvm.func @conversions(%arg0: i32, %arg1: f32, %arg2: i64) -> f64 {
+  llvm.func @conversions(%arg0: i32, %arg1: f32, %arg2: i64) -> f64 attributes {kiln.abi = "{\22name\22:\22conversions\22,\22a\22:[\22i32\22,\22f32\22,\22i64\22],\22r\22:[\22f64\22],\22v\22:1}"} {
     %v1 = llvm.fptosi %arg1 : f32 to i32
     %v2 = llvm.sext %v1 : i32 to i64
     %v3 = llvm.trunc %v2 : i64 to i32
@@ -118,7 +118,7 @@ module {
     %v9 = llvm.fadd %v5, %v8 : f64
     llvm.return %v9 : f64
   }
-  llvm.func @generic(%arg0: i32) -> i64 {
+  llvm.func @generic(%arg0: i32) -> i64 attributes {kiln.abi = "{\22name\22:\22generic\22,\22a\22:[\22i32\22],\22r\22:[\22i64\22],\22v\22:1}"} {
     %v1 = llvm.call @widen(%arg0) : (i32) -> i64
     llvm.call @use(%v1) : (i64) -> ()
     llvm.return %v1 : i64

@@ -1,5 +1,5 @@
 module {
-  llvm.func @scale(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: f32) -> f32 {
+  llvm.func @scale(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: f32) -> f32 attributes {kiln.abi = "{\22name\22:\22scale\22,\22a\22:[[\22ndarray\22,\22f32\22,2,null,null],\22f32\22],\22r\22:[\22f32\22],\22v\22:1}"} {
     %v1 = llvm.load %arg1 : !llvm.ptr -> f32
     %v3 = llvm.fmul %v1, %arg7 : f32
     llvm.store %v3, %arg1 : f32, !llvm.ptr
@@ -17,7 +17,7 @@ module {
     %v10 = llvm.call @scale(%v2, %v3, %v4, %v5, %v6, %v7, %v8, %arg1) : (!llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, f32) -> f32
     llvm.return %v10 : f32
   }
-  llvm.func @minmax(%arg0: i32, %arg1: i32) -> !llvm.struct<(i32, i32)> {
+  llvm.func @minmax(%arg0: i32, %arg1: i32) -> !llvm.struct<(i32, i32)> attributes {kiln.abi = "{\22name\22:\22minmax\22,\22a\22:[\22i32\22,\22i32\22],\22r\22:[\22i32\22,\22i32\22],\22v\22:1}"} {
     %v0 = llvm.mlir.undef : !llvm.struct<(i32, i32)>
     %v3 = llvm.intr.smin(%arg0, %arg1) : (i32, i32) -> i32
     %v4 = llvm.insertvalue %v3, %v0[0] : !llvm.struct<(i32, i32)>
@@ -45,11 +45,11 @@ module {
     llvm.call @_mlir_ciface_qux(%v1) : (!llvm.ptr) -> ()
     llvm.return
   }
-  llvm.func @call_qux(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64) {
+  llvm.func @call_qux(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64) attributes {kiln.abi = "{\22name\22:\22call_qux\22,\22a\22:[[\22ndarray\22,\22f32\22,2,null,null]],\22r\22:[],\22v\22:1}"} {
     llvm.call @qux(%arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6) : (!llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64) -> ()
     llvm.return
   }
-  llvm.func @iota(%arg0: i64) -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> {
+  llvm.func @iota(%arg0: i64) -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> attributes {kiln.abi = "{\22name\22:\22iota\22,\22a\22:[\22i64\22],\22r\22:[[\22ndarray\22,\22i64\22,1,null]],\22v\22:1}"} {
     %v1 = llvm.mlir.constant(8 : i64) : i64
     %v2 = llvm.mul %arg0, %v1 : i64
     %v3 = llvm.call @malloc(%v2) : (i64) -> !llvm.ptr
@@ -78,7 +78,7 @@ module {
     llvm.store %v1, %arg0 : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>, !llvm.ptr
     llvm.return
   }
-  llvm.func @rank_plus_dim0(%arg0: i64, %arg1: !llvm.ptr) -> i64 {
+  llvm.func @rank_plus_dim0(%arg0: i64, %arg1: !llvm.ptr) -> i64 attributes {kiln.abi = "{\22name\22:\22rank_plus_dim0\22,\22a\22:[[\22ndarray\22,\22f32\22,null]],\22r\22:[\22i64\22],\22v\22:1}"} {
     %v2 = llvm.mlir.constant(3 : i64) : i64
     %v3 = llvm.getelementptr %arg1[%v2] : (!llvm.ptr, i64) -> !llvm.ptr, i64
     %v4 = llvm.load %v3 : !llvm.ptr -> i64
@@ -92,7 +92,7 @@ module {
     %v4 = llvm.call @rank_plus_dim0(%v2, %v3) : (i64, !llvm.ptr) -> i64
     llvm.return %v4 : i64
   }
-  llvm.func @cell_plus(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: !llvm.ptr, %arg4: !llvm.ptr, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64) -> f64 {
+  llvm.func @cell_plus(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: !llvm.ptr, %arg4: !llvm.ptr, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64) -> f64 attributes {kiln.abi = "{\22name\22:\22cell_plus\22,\22a\22:[[\22ndarray\22,\22f64\22,0],[\22ndarray\22,\22f64\22,2,2,2]],\22r\22:[\22f64\22],\22v\22:1}"} {
     %v1 = llvm.load %arg1 : !llvm.ptr -> f64
     %v4 = llvm.getelementptr %arg4[%arg5] : (!llvm.ptr, i64) -> !llvm.ptr, f64
     %v7 = llvm.add %arg8, %arg9 : i64
@@ -139,7 +139,7 @@ module {
     %v27 = llvm.load %v1 : !llvm.ptr -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
     llvm.return %v27 : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
   }
-  llvm.func @call_two(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: !llvm.ptr, %arg6: !llvm.ptr, %arg7: i64, %arg8: i64, %arg9: i64) -> f32 {
+  llvm.func @call_two(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: !llvm.ptr, %arg6: !llvm.ptr, %arg7: i64, %arg8: i64, %arg9: i64) -> f32 attributes {kiln.abi = "{\22name\22:\22call_two\22,\22a\22:[[\22ndarray\22,\22f32\22,1,null],[\22ndarray\22,\22i64\22,1,null]],\22r\22:[\22f32\22],\22v\22:1}"} {
     %v10 = llvm.call @two(%arg0, %arg1, %arg2, %arg3, %arg4, %arg5, %arg6, %arg7, %arg8, %arg9) : (!llvm.ptr, !llvm.ptr, i64, i64, i64, !llvm.ptr, !llvm.ptr, i64, i64, i64) -> !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
     %v11 = llvm.extractvalue %v10[1] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
     %v12 = llvm.load %v11 : !llvm.ptr -> f32

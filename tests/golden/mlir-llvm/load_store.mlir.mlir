@@ -1,5 +1,5 @@
 module {
-  llvm.func @static_2d(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64) -> f32 {
+  llvm.func @static_2d(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64) -> f32 attributes {kiln.abi = "{\22name\22:\22static_2d\22,\22a\22:[[\22ndarray\22,\22f32\22,2,4,8],\22i64\22,\22i64\22],\22r\22:[\22f32\22],\22v\22:1}"} {
     %v2 = llvm.mlir.constant(8 : i64) : i64
     %v3 = llvm.mul %arg7, %v2 : i64
     %v5 = llvm.add %v3, %arg8 : i64
@@ -7,14 +7,14 @@ module {
     %v7 = llvm.load %v6 : !llvm.ptr -> f32
     llvm.return %v7 : f32
   }
-  llvm.func @dynamic_2d(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: f32) {
+  llvm.func @dynamic_2d(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: f32) attributes {kiln.abi = "{\22name\22:\22dynamic_2d\22,\22a\22:[[\22ndarray\22,\22f32\22,2,null,null],\22i64\22,\22i64\22,\22f32\22],\22r\22:[],\22v\22:1}"} {
     %v4 = llvm.mul %arg7, %arg5 : i64
     %v6 = llvm.add %v4, %arg8 : i64
     %v7 = llvm.getelementptr %arg1[%v6] : (!llvm.ptr, i64) -> !llvm.ptr, f32
     llvm.store %arg9, %v7 : f32, !llvm.ptr
     llvm.return
   }
-  llvm.func @strided_static(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64) -> f32 {
+  llvm.func @strided_static(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64) -> f32 attributes {kiln.abi = "{\22name\22:\22strided_static\22,\22a\22:[[\22ndarray\22,\22f32\22,2,4,8],\22i64\22,\22i64\22],\22r\22:[\22f32\22],\22v\22:1}"} {
     %v1 = llvm.mlir.constant(4 : i64) : i64
     %v2 = llvm.getelementptr %arg1[%v1] : (!llvm.ptr, i64) -> !llvm.ptr, f32
     %v4 = llvm.mlir.constant(16 : i64) : i64
@@ -24,7 +24,7 @@ module {
     %v9 = llvm.load %v8 : !llvm.ptr -> f32
     llvm.return %v9 : f32
   }
-  llvm.func @strided_dynamic(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64) -> i32 {
+  llvm.func @strided_dynamic(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64) -> i32 attributes {kiln.abi = "{\22name\22:\22strided_dynamic\22,\22a\22:[[\22ndarray\22,\22i32\22,2,null,null],\22i64\22,\22i64\22],\22r\22:[\22i32\22],\22v\22:1}"} {
     %v2 = llvm.getelementptr %arg1[%arg2] : (!llvm.ptr, i64) -> !llvm.ptr, i32
     %v5 = llvm.mul %arg7, %arg5 : i64
     %v8 = llvm.mul %arg8, %arg6 : i64
@@ -33,12 +33,12 @@ module {
     %v11 = llvm.load %v10 : !llvm.ptr -> i32
     llvm.return %v11 : i32
   }
-  llvm.func @scalar_cell(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: f64) -> f64 {
+  llvm.func @scalar_cell(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: f64) -> f64 attributes {kiln.abi = "{\22name\22:\22scalar_cell\22,\22a\22:[[\22ndarray\22,\22f64\22,0],\22f64\22],\22r\22:[\22f64\22],\22v\22:1}"} {
     %v1 = llvm.load %arg1 : !llvm.ptr -> f64
     llvm.store %arg3, %arg1 : f64, !llvm.ptr
     llvm.return %v1 : f64
   }
-  llvm.func @roundtrip(%arg0: i64, %arg1: i64) -> i64 {
+  llvm.func @roundtrip(%arg0: i64, %arg1: i64) -> i64 attributes {kiln.abi = "{\22name\22:\22roundtrip\22,\22a\22:[\22i64\22,\22i64\22],\22r\22:[\22i64\22],\22v\22:1}"} {
     %v1 = llvm.mlir.constant(8 : i64) : i64
     %v2 = llvm.mul %arg0, %v1 : i64
     %v3 = llvm.call @malloc(%v2) : (i64) -> !llvm.ptr

@@ -1,5 +1,5 @@
 module {
-  llvm.func @factorial(%arg0: i64) -> i64 {
+  llvm.func @factorial(%arg0: i64) -> i64 attributes {kiln.abi = "{\22name\22:\22factorial\22,\22a\22:[\22i64\22],\22r\22:[\22i64\22],\22v\22:1}"} {
     %v0 = llvm.mlir.constant(1 : i64) : i64
     llvm.br ^bb1(%v0, %v0 : i64, i64)
   ^bb1(%b1_0: i64, %b1_1: i64):
@@ -12,7 +12,7 @@ module {
   ^bb3:
     llvm.return %b1_1 : i64
   }
-  llvm.func @gcd(%arg0: i32, %arg1: i32) -> i32 {
+  llvm.func @gcd(%arg0: i32, %arg1: i32) -> i32 attributes {kiln.abi = "{\22name\22:\22gcd\22,\22a\22:[\22i32\22,\22i32\22],\22r\22:[\22i32\22],\22v\22:1}"} {
     llvm.br ^bb1(%arg0, %arg1 : i32, i32)
   ^bb1(%b1_0: i32, %b1_1: i32):
     %v3 = llvm.mlir.constant(0 : i32) : i32
@@ -24,7 +24,7 @@ module {
   ^bb3(%b3_0: i32):
     llvm.return %b3_0 : i32
   }
-  llvm.func @sum_below(%arg0: i64) -> !llvm.struct<(i32, i64)> {
+  llvm.func @sum_below(%arg0: i64) -> !llvm.struct<(i32, i64)> attributes {kiln.abi = "{\22name\22:\22sum_below\22,\22a\22:[\22i64\22],\22r\22:[\22i32\22,\22i64\22],\22v\22:1}"} {
     %v0 = llvm.mlir.constant(0 : i64) : i64
     llvm.br ^bb1(%v0, %v0 : i64, i64)
   ^bb1(%b1_0: i64, %b1_1: i64):
@@ -42,7 +42,7 @@ module {
     %v12 = llvm.insertvalue %b1_0, %v11[1] : !llvm.struct<(i32, i64)>
     llvm.return %v12 : !llvm.struct<(i32, i64)>
   }
-  llvm.func @grade(%arg0: i32, %arg1: f64) -> f64 {
+  llvm.func @grade(%arg0: i32, %arg1: f64) -> f64 attributes {kiln.abi = "{\22name\22:\22grade\22,\22a\22:[\22i32\22,\22f64\22],\22r\22:[\22f64\22],\22v\22:1}"} {
     llvm.switch %arg0 : i32, ^bb3 [
       1: ^bb1,
       2: ^bb2
@@ -57,7 +57,7 @@ module {
     %v6 = llvm.fneg %arg1 : f64
     llvm.return %v6 : f64
   }
-  llvm.func @gcd_and_lcm(%arg0: i32, %arg1: i32) -> !llvm.struct<(i32, i32)> {
+  llvm.func @gcd_and_lcm(%arg0: i32, %arg1: i32) -> !llvm.struct<(i32, i32)> attributes {kiln.abi = "{\22name\22:\22gcd_and_lcm\22,\22a\22:[\22i32\22,\22i32\22],\22r\22:[\22i32\22,\22i32\22],\22v\22:1}"} {
     %v2 = llvm.call @gcd(%arg0, %arg1) : (i32, i32) -> i32
     %v3 = llvm.mlir.undef : !llvm.struct<(i32, i32)>
     %v4 = llvm.insertvalue %v2, %v3[0] : !llvm.struct<(i32, i32)>

@@ -1,5 +1,5 @@
 module {
-  llvm.func @sum(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64) -> f32 {
+  llvm.func @sum(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64) -> f32 attributes {kiln.abi = "{\22name\22:\22sum\22,\22a\22:[[\22ndarray\22,\22f32\22,1,null]],\22r\22:[\22f32\22],\22v\22:1}"} {
     %v0 = llvm.mlir.constant(0 : i64) : i64
     %v1 = llvm.mlir.constant(0.0e0 : f32) : f32
     llvm.br ^bb1(%v0, %v1 : i64, f32)
@@ -16,7 +16,7 @@ module {
   ^bb3:
     llvm.return %b1_1 : f32
   }
-  llvm.func @sum_twice(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64) -> f32 {
+  llvm.func @sum_twice(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64) -> f32 attributes {kiln.abi = "{\22name\22:\22sum_twice\22,\22a\22:[[\22ndarray\22,\22f32\22,1,null]],\22r\22:[\22f32\22],\22v\22:1}"} {
     %v5 = llvm.call @sum(%arg0, %arg1, %arg2, %arg3, %arg4) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> f32
     %v6 = llvm.fadd %v5, %v5 : f32
     llvm.return %v6 : f32

@@ -1,5 +1,5 @@
 module {
-  llvm.func @trace(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64) -> f64 {
+  llvm.func @trace(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64) -> f64 attributes {kiln.abi = "{\22name\22:\22trace\22,\22a\22:[[\22ndarray\22,\22f64\22,2,null,null]],\22r\22:[\22f64\22],\22v\22:1}"} {
     %v0 = llvm.mlir.constant(0 : i64) : i64
     %v1 = llvm.mlir.constant(0.0e0 : f64) : f64
     llvm.br ^bb1(%v0, %v1 : i64, f64)
@@ -18,7 +18,7 @@ module {
   ^bb3:
     llvm.return %b1_1 : f64
   }
-  llvm.func @set(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: f32) -> !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)> {
+  llvm.func @set(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: f32) -> !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)> attributes {kiln.abi = "{\22name\22:\22set\22,\22a\22:[[\22ndarray\22,\22f32\22,2,4,8],\22i64\22,\22i64\22,\22f32\22],\22r\22:[[\22ndarray\22,\22f32\22,2,4,8]],\22v\22:1}"} {
     %v3 = llvm.mlir.constant(8 : i64) : i64
     %v4 = llvm.mul %arg7, %v3 : i64
     %v6 = llvm.add %v4, %arg8 : i64

@@ -9,7 +9,7 @@ module {
     llvm.call @_mlir_ciface_observe(%v1) : (!llvm.ptr) -> ()
     llvm.return
   }
-  llvm.func @spin(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64) -> i64 {
+  llvm.func @spin(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64) -> i64 attributes {kiln.abi = "{\22name\22:\22spin\22,\22a\22:[[\22ndarray\22,\22f32\22,1,null],\22i64\22],\22r\22:[\22i64\22],\22v\22:1}"} {
     %v0 = llvm.mlir.constant(0 : i64) : i64
     llvm.br ^bb1(%v0 : i64)
   ^bb1(%b1_0: i64):

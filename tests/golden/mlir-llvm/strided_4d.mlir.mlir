@@ -1,5 +1,5 @@
 module {
-  llvm.func @load4d(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: i64, %arg13: i64, %arg14: i64) -> f32 {
+  llvm.func @load4d(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: i64, %arg13: i64, %arg14: i64) -> f32 attributes {kiln.abi = "{\22name\22:\22load4d\22,\22a\22:[[\22ndarray\22,\22f32\22,4,null,null,null,null],\22i64\22,\22i64\22,\22i64\22,\22i64\22],\22r\22:[\22f32\22],\22v\22:1}"} {
     %v2 = llvm.getelementptr %arg1[%arg2] : (!llvm.ptr, i64) -> !llvm.ptr, f32
     %v5 = llvm.mul %arg11, %arg7 : i64
     %v8 = llvm.mul %arg12, %arg8 : i64
@@ -12,7 +12,7 @@ module {
     %v19 = llvm.load %v18 : !llvm.ptr -> f32
     llvm.return %v19 : f32
   }
-  llvm.func @bump4d(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: i64, %arg13: i64, %arg14: i64, %arg15: f32) {
+  llvm.func @bump4d(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: i64, %arg13: i64, %arg14: i64, %arg15: f32) attributes {kiln.abi = "{\22name\22:\22bump4d\22,\22a\22:[[\22ndarray\22,\22f32\22,4,null,null,null,null],\22i64\22,\22i64\22,\22i64\22,\22i64\22,\22f32\22],\22r\22:[],\22v\22:1}"} {
     %v2 = llvm.getelementptr %arg1[%arg2] : (!llvm.ptr, i64) -> !llvm.ptr, f32
     %v5 = llvm.mul %arg11, %arg7 : i64
     %v8 = llvm.mul %arg12, %arg8 : i64

@@ -1,9 +1,9 @@
 module {
   llvm.func @print_memref_f32(i64, !llvm.ptr)
-  llvm.func @rank_of(%arg0: i64, %arg1: !llvm.ptr) -> i64 {
+  llvm.func @rank_of(%arg0: i64, %arg1: !llvm.ptr) -> i64 attributes {kiln.abi = "{\22name\22:\22rank_of\22,\22a\22:[[\22ndarray\22,\22f32\22,null]],\22r\22:[\22i64\22],\22v\22:1}"} {
     llvm.return %arg0 : i64
   }
-  llvm.func @first(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64) -> f32 {
+  llvm.func @first(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64) -> f32 attributes {kiln.abi = "{\22name\22:\22first\22,\22a\22:[[\22ndarray\22,\22f32\22,1,null]],\22r\22:[\22f32\22],\22v\22:1}"} {
     %v0 = llvm.mlir.constant(1 : i64) : i64
     %v1 = llvm.alloca %v0 x !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> : (i64) -> !llvm.ptr
     %v2 = llvm.mlir.undef : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
@@ -22,7 +22,7 @@ module {
     %v20 = llvm.load %v19 : !llvm.ptr -> f32
     llvm.return %v20 : f32
   }
-  llvm.func @erase(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64) -> !llvm.struct<(i64, ptr)> {
+  llvm.func @erase(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64) -> !llvm.struct<(i64, ptr)> attributes {kiln.abi = "{\22name\22:\22erase\22,\22a\22:[[\22ndarray\22,\22f32\22,1,4]],\22r\22:[[\22ndarray\22,\22f32\22,null]],\22v\22:1}"} {
     %v0 = llvm.mlir.constant(1 : i64) : i64
     %v1 = llvm.alloca %v0 x !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)> : (i64) -> !llvm.ptr
     %v2 = llvm.mlir.undef : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
@@ -41,7 +41,7 @@ module {
     %v19 = llvm.insertvalue %v18, %v14[1] : !llvm.struct<(i64, ptr)>
     llvm.return %v19 : !llvm.struct<(i64, ptr)>
   }
-  llvm.func @dim0(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64) -> i64 {
+  llvm.func @dim0(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64) -> i64 attributes {kiln.abi = "{\22name\22:\22dim0\22,\22a\22:[[\22ndarray\22,\22f32\22,1,4]],\22r\22:[\22i64\22],\22v\22:1}"} {
     %v5 = llvm.call @erase(%arg0, %arg1, %arg2, %arg3, %arg4) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> !llvm.struct<(i64, ptr)>
     %v6 = llvm.extractvalue %v5[0] : !llvm.struct<(i64, ptr)>
     %v7 = llvm.mlir.constant(16 : i64) : i64

@@ -3,6 +3,8 @@ source_filename = "kiln"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
+@__kiln_abi_foo = constant [64 x i8] c"{\22name\22:\22foo\22,\22a\22:[[\22ndarray\22,\22f32\22,2,null,null]],\22r\22:[],\22v\22:1}\00"
+
 define void @qux(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, i64 %5, i64 %6) {
 bb0:
   %7 = alloca { ptr, ptr, i64, [2 x i64], [2 x i64] }, i64 1, align 8

@@ -3,6 +3,9 @@ source_filename = "kiln"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
+@__kiln_abi_load4 = constant [99 x i8] c"{\22name\22:\22load4\22,\22a\22:[[\22ndarray\22,\22f32\22,4,null,null,4,8],\22i64\22,\22i64\22,\22i64\22,\22i64\22],\22r\22:[\22f32\22],\22v\22:1}\00"
+@__kiln_abi_store4 = constant [101 x i8] c"{\22name\22:\22store4\22,\22a\22:[[\22ndarray\22,\22f32\22,4,null,null,4,8],\22f32\22,\22i64\22,\22i64\22,\22i64\22,\22i64\22],\22r\22:[],\22v\22:1}\00"
+
 define float @load4(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, i64 %5, i64 %6, i64 %7, i64 %8, i64 %9, i64 %10, i64 %11, i64 %12, i64 %13, i64 %14) {
 bb0:
   %15 = mul i64 %11, %7

@@ -3,6 +3,9 @@ source_filename = "kiln"
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
 
+@__kiln_abi_foo = constant [57 x i8] c"{\22name\22:\22foo\22,\22a\22:[[\22ndarray\22,\22f32\22,null]],\22r\22:[],\22v\22:1}\00"
+@__kiln_abi_bar = constant [35 x i8] c"{\22name\22:\22bar\22,\22a\22:[],\22r\22:[],\22v\22:1}\00"
+
 define void @foo(i64 %0, ptr %1) {
 bb0:
   call void @use(i64 %0, ptr %1)

@@ -14,7 +14,7 @@ module {
     llvm.call @_mlir_ciface_qux(%v1) : (!llvm.ptr) -> ()
     llvm.return
   }
-  llvm.func @foo(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64) {
+  llvm.func @foo(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64) attributes {kiln.abi = "{\22name\22:\22foo\22,\22a\22:[[\22ndarray\22,\22f32\22,2,null,null]],\22r\22:[],\22v\22:1}"} {
     llvm.return
   }
   llvm.func @_mlir_ciface_foo(%arg0: !llvm.ptr) {

@@ -1,5 +1,5 @@
 module {
-  llvm.func @load4(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: i64, %arg13: i64, %arg14: i64) -> f32 {
+  llvm.func @load4(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: i64, %arg12: i64, %arg13: i64, %arg14: i64) -> f32 attributes {kiln.abi = "{\22name\22:\22load4\22,\22a\22:[[\22ndarray\22,\22f32\22,4,null,null,4,8],\22i64\22,\22i64\22,\22i64\22,\22i64\22],\22r\22:[\22f32\22],\22v\22:1}"} {
     %v3 = llvm.mul %arg11, %arg7 : i64
     %v5 = llvm.mlir.constant(32 : i64) : i64
     %v6 = llvm.mul %arg12, %v5 : i64
@@ -12,7 +12,7 @@ module {
     %v15 = llvm.load %v14 : !llvm.ptr -> f32
     llvm.return %v15 : f32
   }
-  llvm.func @store4(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: f32, %arg12: i64, %arg13: i64, %arg14: i64, %arg15: i64) {
+  llvm.func @store4(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64, %arg7: i64, %arg8: i64, %arg9: i64, %arg10: i64, %arg11: f32, %arg12: i64, %arg13: i64, %arg14: i64, %arg15: i64) attributes {kiln.abi = "{\22name\22:\22store4\22,\22a\22:[[\22ndarray\22,\22f32\22,4,null,null,4,8],\22f32\22,\22i64\22,\22i64\22,\22i64\22,\22i64\22],\22r\22:[],\22v\22:1}"} {
     %v4 = llvm.mul %arg12, %arg7 : i64
     %v6 = llvm.mlir.constant(32 : i64) : i64
     %v7 = llvm.mul %arg13, %v6 : i64

@@ -1,9 +1,9 @@
 module {
-  llvm.func @foo(%arg0: i64, %arg1: !llvm.ptr) {
+  llvm.func @foo(%arg0: i64, %arg1: !llvm.ptr) attributes {kiln.abi = "{\22name\22:\22foo\22,\22a\22:[[\22ndarray\22,\22f32\22,null]],\22r\22:[],\22v\22:1}"} {
     llvm.call @use(%arg0, %arg1) : (i64, !llvm.ptr) -> ()
     llvm.return
   }
-  llvm.func @bar() {
+  llvm.func @bar() attributes {kiln.abi = "{\22name\22:\22bar\22,\22a\22:[],\22r\22:[],\22v\22:1}"} {
     %v0 = llvm.call @get() : () -> !llvm.struct<(i64, ptr)>
     %v1 = llvm.extractvalue %v0[0] : !llvm.struct<(i64, ptr)>
     %v2 = llvm.mlir.constant(16 : i64) : i64
