@@ -207,6 +207,11 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         run.bump(&egraph, &touched);
         frontier = Some(touched);
     };
+    // A pass stopped at a limit leaves the e-graph unrebuilt; what follows (extraction of a
+    // `partial` phase, the next phase) needs it rebuilt.
+    if !egraph.clean {
+        egraph.rebuild();
+    }
     egraph.analysis.touched.clear();
     Saturation {
         egraph,
@@ -217,8 +222,9 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
 }
 
 impl Loop<'_> {
+    /// Stops at 95% of the time limit: the rebuild after an interrupted pass takes time too.
     fn check(&self, egraph: &Graph) -> Result<(), Stop> {
-        if self.start.elapsed() > self.limits.time {
+        if self.start.elapsed() > self.limits.time.mul_f64(0.95) {
             return Err(Stop::TimeLimit(self.limits.time));
         }
         let size = egraph.total_size();
@@ -261,7 +267,10 @@ impl Loop<'_> {
         // Search everything first, then apply, as egg does: the matches of one iteration
         // all see the same e-graph.
         let mut matches: Vec<(usize, Id, Subst)> = Vec::new();
-        for (r, class) in pairs {
+        for (k, (r, class)) in pairs.into_iter().enumerate() {
+            if k % CHECK_EVERY == CHECK_EVERY - 1 {
+                self.check(egraph)?;
+            }
             if let Some(found) = self.rules.rules[r].pattern.search_eclass(egraph, class) {
                 matches.extend(found.substs.into_iter().map(|s| (r, class, s)));
             }
