@@ -127,7 +127,10 @@ fn memref_fields(
     let arr = obj.downcast::<PyUntypedArray>().map_err(|_| {
         PyTypeError::new_err(format!(
             "argument {at}: a memref parameter takes a numpy array, not {}",
-            obj.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+            obj.get_type()
+                .name()
+                .map(|n| n.to_string())
+                .unwrap_or_default()
         ))
     })?;
     let want = descr(py, elem)?;
@@ -242,7 +245,10 @@ fn scalar(obj: &Bound<'_, PyAny>, s: Scalar, at: usize) -> PyResult<Value> {
             )));
         }
         let x: f64 = obj.extract().map_err(|_| {
-            PyTypeError::new_err(format!("argument {at}: a {} parameter takes a number", s.name()))
+            PyTypeError::new_err(format!(
+                "argument {at}: a {} parameter takes a number",
+                s.name()
+            ))
         })?;
         return match s {
             Scalar::F32 => Ok(Value::F32(x as f32)),
@@ -260,7 +266,10 @@ fn scalar(obj: &Bound<'_, PyAny>, s: Scalar, at: usize) -> PyResult<Value> {
         )));
     }
     let v: i128 = obj.extract().map_err(|_| {
-        PyTypeError::new_err(format!("argument {at}: a {} parameter takes an integer", s.name()))
+        PyTypeError::new_err(format!(
+            "argument {at}: a {} parameter takes an integer",
+            s.name()
+        ))
     })?;
     let w = s.bits();
     let (lo, hi) = (-(1i128 << (w - 1)), (1i128 << w) - 1);
@@ -504,7 +513,13 @@ impl NativeEngine {
             if let Some(o) = owners.get(&alloc) {
                 return Ok(o.clone_ref(py));
             }
-            let o = Py::new(py, OwnedBuffer { ptr: alloc as usize })?.into_any();
+            let o = Py::new(
+                py,
+                OwnedBuffer {
+                    ptr: alloc as usize,
+                },
+            )?
+            .into_any();
             owners.insert(alloc, o.clone_ref(py));
             Ok(o)
         };
@@ -534,7 +549,16 @@ impl NativeEngine {
                     let strides = (0..n)
                         .map(|d| word(at + 3 + n + d).map(|w| w as i64))
                         .collect::<PyResult<Vec<_>>>()?;
-                    out.push(self.array(py, m.elem, alloc, aligned, offset, &sizes, &strides, &mut owner_of)?);
+                    out.push(self.array(
+                        py,
+                        m.elem,
+                        alloc,
+                        aligned,
+                        offset,
+                        &sizes,
+                        &strides,
+                        &mut owner_of,
+                    )?);
                     at += 3 + 2 * n;
                 }
                 Type::UnrankedMemRef(elem) => {
@@ -555,7 +579,16 @@ impl NativeEngine {
                     let (alloc, aligned, offset) = (field(0), field(1), field(2) as i64);
                     // SAFETY: the descriptor copy is the caller's to free, read above.
                     unsafe { free(desc as *mut std::ffi::c_void) };
-                    out.push(self.array(py, *elem, alloc, aligned, offset, &sizes, &strides, &mut owner_of)?);
+                    out.push(self.array(
+                        py,
+                        *elem,
+                        alloc,
+                        aligned,
+                        offset,
+                        &sizes,
+                        &strides,
+                        &mut owner_of,
+                    )?);
                     at += 2;
                 }
             }

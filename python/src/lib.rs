@@ -26,7 +26,12 @@ create_exception!(
     PyException,
     "Base class of every kiln error; `.diagnostics` lists the located diagnostics."
 );
-create_exception!(_kiln, ParseError, Error, "The text does not parse or build.");
+create_exception!(
+    _kiln,
+    ParseError,
+    Error,
+    "The text does not parse or build."
+);
 create_exception!(_kiln, VerifyError, Error, "The IR does not verify.");
 create_exception!(_kiln, RuleError, Error, "Rule files do not load.");
 create_exception!(
@@ -232,7 +237,9 @@ pub fn detached<T: Send>(py: Python<'_>, work: impl FnOnce() -> NResult<T> + Sen
 /// Deliberately panics inside native code (tests check that it becomes `InternalError`).
 #[pyfunction]
 fn _panic_for_test(py: Python<'_>) -> PyResult<()> {
-    detached(py, || -> NResult<()> { panic!("panic requested by _panic_for_test") })
+    detached(py, || -> NResult<()> {
+        panic!("panic requested by _panic_for_test")
+    })
 }
 
 /// The kiln and LLVM versions, and the host triple.

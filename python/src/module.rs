@@ -9,8 +9,8 @@
 
 use crate::{detached, guard, Diagnostic, Failure, Kind, NResult};
 use kiln_frontend::ir::{
-    Attrs, Block, BlockId, Body, Function, Literal, Module, Op, OpKind, Successor, Value,
-    ValueDef, ValueId, ValueName, Visibility,
+    Attrs, Block, BlockId, Body, Function, Literal, Module, Op, OpKind, Successor, Value, ValueDef,
+    ValueId, ValueName, Visibility,
 };
 use kiln_frontend::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, UnaryOp};
 use kiln_frontend::types::{FunctionType, Layout, Scalar, Type};
@@ -324,7 +324,10 @@ fn op_attributes(body: &Body, op: &Op) -> Vec<(String, Option<String>)> {
         OpKind::Call { callee } => out.push(("callee".to_string(), Some(format!("@{callee}")))),
         OpKind::Switch { cases } => {
             let c: Vec<String> = cases.iter().map(|c| c.to_string()).collect();
-            out.push(("case_values".to_string(), Some(format!("[{}]", c.join(", ")))));
+            out.push((
+                "case_values".to_string(),
+                Some(format!("[{}]", c.join(", "))),
+            ));
         }
         _ => {}
     }
@@ -348,9 +351,9 @@ fn attr_value<'a>(attrs: &'a [(String, Option<String>)], key: &str) -> Option<&'
 
 /// Parses a constant's value for a result of type `ty` (`42`, `-1.5`, `true`, `0x7F`).
 fn literal(text: &str, ty: &Type) -> NResult<Literal> {
-    let s = ty.scalar().ok_or_else(|| {
-        Failure::new(Kind::Value, format!("a constant cannot have type `{ty}`"))
-    })?;
+    let s = ty
+        .scalar()
+        .ok_or_else(|| Failure::new(Kind::Value, format!("a constant cannot have type `{ty}`")))?;
     let text = text.trim();
     // `value = "42 : i32"` as the attribute reads back is accepted too.
     let text = text.split(" : ").next().unwrap_or(text).trim();
@@ -391,7 +394,11 @@ fn literal(text: &str, ty: &Type) -> NResult<Literal> {
 
 /// The kind of an op from its name and attributes (what the parser's builder derives from
 /// the op's syntax), with the attributes that stay on the op.
-fn op_kind(name: &str, attrs: &[(String, Option<String>)], result_types: &[Type]) -> NResult<(OpKind, Attrs)> {
+fn op_kind(
+    name: &str,
+    attrs: &[(String, Option<String>)],
+    result_types: &[Type],
+) -> NResult<(OpKind, Attrs)> {
     let keep = |skip: &[&str]| {
         Attrs(
             attrs
@@ -402,9 +409,8 @@ fn op_kind(name: &str, attrs: &[(String, Option<String>)], result_types: &[Type]
         )
     };
     let need = |key: &str| {
-        attr_value(attrs, key).ok_or_else(|| {
-            Failure::new(Kind::Value, format!("`{name}` needs a `{key}` attribute"))
-        })
+        attr_value(attrs, key)
+            .ok_or_else(|| Failure::new(Kind::Value, format!("`{name}` needs a `{key}` attribute")))
     };
     if name.contains('.') {
         if let Some(b) = BinaryOp::from_name(name) {
@@ -419,9 +425,9 @@ fn op_kind(name: &str, attrs: &[(String, Option<String>)], result_types: &[Type]
     }
     let kind = match name {
         "arith.constant" => {
-            let ty = result_types.first().ok_or_else(|| {
-                Failure::new(Kind::Value, "`arith.constant` needs a result type")
-            })?;
+            let ty = result_types
+                .first()
+                .ok_or_else(|| Failure::new(Kind::Value, "`arith.constant` needs a result type"))?;
             return Ok((
                 OpKind::Constant(literal(need("value")?, ty)?),
                 keep(&["value"]),
@@ -432,7 +438,10 @@ fn op_kind(name: &str, attrs: &[(String, Option<String>)], result_types: &[Type]
             let k = CmpIPredicate::from_name(p.trim_matches('"'))
                 .or_else(|| p.parse().ok().and_then(CmpIPredicate::from_number))
                 .ok_or_else(|| {
-                    Failure::new(Kind::Value, format!("`{p}` is not an `arith.cmpi` predicate"))
+                    Failure::new(
+                        Kind::Value,
+                        format!("`{p}` is not an `arith.cmpi` predicate"),
+                    )
                 })?;
             return Ok((OpKind::CmpI(k), keep(&["predicate"])));
         }
@@ -441,7 +450,10 @@ fn op_kind(name: &str, attrs: &[(String, Option<String>)], result_types: &[Type]
             let k = CmpFPredicate::from_name(p.trim_matches('"'))
                 .or_else(|| p.parse().ok().and_then(CmpFPredicate::from_number))
                 .ok_or_else(|| {
-                    Failure::new(Kind::Value, format!("`{p}` is not an `arith.cmpf` predicate"))
+                    Failure::new(
+                        Kind::Value,
+                        format!("`{p}` is not an `arith.cmpf` predicate"),
+                    )
                 })?;
             return Ok((OpKind::CmpF(k), keep(&["predicate"])));
         }
@@ -526,7 +538,12 @@ impl NativeModule {
     /// raise `VerifyError` (without, the module keeps whatever built).
     #[staticmethod]
     #[pyo3(signature = (text, filename = "<string>".to_string(), verify = true))]
-    fn parse(py: Python<'_>, text: String, filename: String, verify: bool) -> PyResult<NativeModule> {
+    fn parse(
+        py: Python<'_>,
+        text: String,
+        filename: String,
+        verify: bool,
+    ) -> PyResult<NativeModule> {
         let state = detached(py, move || {
             let checked = check_module(&text);
             let errors: Vec<_> = checked
@@ -727,7 +744,9 @@ impl NativeModule {
             for (b, block) in body.blocks.iter().enumerate() {
                 for (i, op) in block.ops.iter().enumerate() {
                     let v = ValueId(vid);
-                    if op.operands.contains(&v) || op.successors.iter().any(|su| su.args.contains(&v)) {
+                    if op.operands.contains(&v)
+                        || op.successors.iter().any(|su| su.args.contains(&v))
+                    {
                         out.push(s.op_uids[fi][b][i]);
                     }
                 }
@@ -749,8 +768,14 @@ impl NativeModule {
     ) -> PyResult<u64> {
         self.with(|s| {
             let ty = FunctionType {
-                inputs: inputs.iter().map(|t| parse_type(t)).collect::<NResult<_>>()?,
-                results: results.iter().map(|t| parse_type(t)).collect::<NResult<_>>()?,
+                inputs: inputs
+                    .iter()
+                    .map(|t| parse_type(t))
+                    .collect::<NResult<_>>()?,
+                results: results
+                    .iter()
+                    .map(|t| parse_type(t))
+                    .collect::<NResult<_>>()?,
             };
             let visibility = match visibility.as_str() {
                 "public" => Visibility::Public,

@@ -50,8 +50,13 @@ impl RuleSet {
             ));
         }
         let rule_count = loaded.rules.rules.len();
-        let compiled = CompiledRules::new(Arc::new(loaded.rules))
-            .map_err(|e| Failure::with(Kind::Rule, e.clone(), vec![Diagnostic::plain("rules.compile", e, &origin)]))?;
+        let compiled = CompiledRules::new(Arc::new(loaded.rules)).map_err(|e| {
+            Failure::with(
+                Kind::Rule,
+                e.clone(),
+                vec![Diagnostic::plain("rules.compile", e, &origin)],
+            )
+        })?;
         Ok(RuleSet {
             sources,
             compiled: Arc::new(compiled),
@@ -81,7 +86,11 @@ impl RuleSet {
                 Failure::with(
                     Kind::Rule,
                     msg.clone(),
-                    vec![Diagnostic::plain("rules.io", msg, &dir.display().to_string())],
+                    vec![Diagnostic::plain(
+                        "rules.io",
+                        msg,
+                        &dir.display().to_string(),
+                    )],
                 )
             })?;
             RuleSet::build(sources, dir.display().to_string())
@@ -92,14 +101,22 @@ impl RuleSet {
     /// after the shipped files (so they can use their declarations and phases).
     #[staticmethod]
     #[pyo3(signature = (files, with_shipped = false))]
-    fn from_text(py: Python<'_>, files: Vec<(String, String)>, with_shipped: bool) -> PyResult<RuleSet> {
+    fn from_text(
+        py: Python<'_>,
+        files: Vec<(String, String)>,
+        with_shipped: bool,
+    ) -> PyResult<RuleSet> {
         detached(py, move || {
             let mut sources = if with_shipped {
                 kiln::shipped::shipped_rules()
             } else {
                 Vec::new()
             };
-            sources.extend(files.into_iter().map(|(path, text)| RuleSource { path, text }));
+            sources.extend(
+                files
+                    .into_iter()
+                    .map(|(path, text)| RuleSource { path, text }),
+            );
             RuleSet::build(sources, "<text>".to_string())
         })
     }
@@ -231,7 +248,13 @@ fn lower<'py>(
         let mut out = String::new();
         let mut stats = Vec::new();
         for f in result {
-            errors.extend(f.outcome.diagnostics.iter().filter(|d| d.is_error()).cloned());
+            errors.extend(
+                f.outcome
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.is_error())
+                    .cloned(),
+            );
             if let Some(l) = &f.outcome.lowered {
                 if !out.is_empty() {
                     out.push('\n');
@@ -350,7 +373,10 @@ fn compile(
         Ok(PyBytes::new(py, &bytes).into_any().unbind())
     } else {
         let s = String::from_utf8(bytes).map_err(|_| {
-            PyErr::from(Failure::new(Kind::Internal, "LLVM produced text that is not UTF-8"))
+            PyErr::from(Failure::new(
+                Kind::Internal,
+                "LLVM produced text that is not UTF-8",
+            ))
         })?;
         Ok(s.into_pyobject(py)?.into_any().unbind())
     }
@@ -363,7 +389,11 @@ pub struct NativeSession {
 }
 
 impl NativeSession {
-    fn with<T: Send>(&self, py: Python<'_>, f: impl FnOnce(&mut kiln::Session) -> NResult<T> + Send) -> PyResult<T> {
+    fn with<T: Send>(
+        &self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut kiln::Session) -> NResult<T> + Send,
+    ) -> PyResult<T> {
         detached(py, || {
             let mut s = self
                 .session
@@ -414,7 +444,12 @@ impl NativeSession {
     }
 
     #[pyo3(signature = (triple = None, cpu = None))]
-    fn set_target(&self, py: Python<'_>, triple: Option<String>, cpu: Option<String>) -> PyResult<()> {
+    fn set_target(
+        &self,
+        py: Python<'_>,
+        triple: Option<String>,
+        cpu: Option<String>,
+    ) -> PyResult<()> {
         self.with(py, move |s| {
             check_target(&triple)?;
             s.set_target(triple, cpu);
