@@ -945,7 +945,15 @@ impl NativeModule {
                 .ok_or_else(|| stale("the function has no body"))?;
             let taken: std::collections::HashSet<String> =
                 body.values.iter().map(|v| v.name.base.clone()).collect();
-            let mut n = body.values.len();
+            // Results are numbered in creation order (%0, %1, ...), as MLIR numbers them in
+            // print order: IR built front to back prints like its parsed counterpart.
+            let mut n = body
+                .values
+                .iter()
+                .filter(|v| matches!(v.def, ValueDef::OpResult { .. }))
+                .map(|v| &v.name.base)
+                .collect::<std::collections::HashSet<_>>()
+                .len();
             let base = loop {
                 let cand = n.to_string();
                 if !taken.contains(&cand) {
