@@ -21,27 +21,22 @@ use pyo3::prelude::*;
 use pyo3::types::PyList;
 
 create_exception!(
-    _kiln,
+    kiln,
     Error,
     PyException,
     "Base class of every kiln error; `.diagnostics` lists the located diagnostics."
 );
+create_exception!(kiln, ParseError, Error, "The text does not parse or build.");
+create_exception!(kiln, VerifyError, Error, "The IR does not verify.");
+create_exception!(kiln, RuleError, Error, "Rule files do not load.");
 create_exception!(
-    _kiln,
-    ParseError,
-    Error,
-    "The text does not parse or build."
-);
-create_exception!(_kiln, VerifyError, Error, "The IR does not verify.");
-create_exception!(_kiln, RuleError, Error, "Rule files do not load.");
-create_exception!(
-    _kiln,
+    kiln,
     LoweringError,
     Error,
     "Lowering, code generation or the JIT failed."
 );
 create_exception!(
-    _kiln,
+    kiln,
     InternalError,
     Error,
     "A bug in kiln (a caught Rust panic)."
