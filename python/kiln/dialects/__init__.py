@@ -1,0 +1,1 @@
+"""Op classes of the dialects kiln knows: ``func``, ``arith``, ``cf``, ``memref``."""

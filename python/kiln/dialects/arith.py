@@ -1,0 +1,217 @@
+"""``arith`` operations: ``arith.ConstantOp(IntegerType.get_signless(32), 42)``,
+``arith.AddIOp(a, b)``, ``arith.CmpIOp("slt", a, b)``, ``arith.ExtSIOp(i64, x)`` ..."""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Union
+
+from ..ir import (
+    Attribute,
+    InsertionPoint,
+    IntegerType,
+    Location,
+    OpView,
+    Type,
+    Value,
+    _create,
+    register_op_class,
+)
+from ._ods_common import adopt
+
+__all__ = ["ConstantOp", "CmpIOp", "CmpFOp", "SelectOp", "NegFOp"]
+
+
+@register_op_class
+class ConstantOp(OpView):
+    """``arith.constant``: ``ConstantOp(result_type, value)`` with an int, float or bool."""
+
+    OPERATION_NAME = "arith.constant"
+
+    def __init__(
+        self,
+        result: Type,
+        value: Union[int, float, bool, Attribute],
+        *,
+        loc: Optional[Location] = None,
+        ip: Optional[InsertionPoint] = None,
+    ) -> None:
+        if isinstance(value, Attribute):
+            text = str(value)
+        elif isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, int):
+            text = str(value)
+        elif isinstance(value, float):
+            text = repr(value)
+        else:
+            raise TypeError(f"a constant's value is an int, float or bool, not {type(value).__name__}")
+        adopt(self, _create(self.OPERATION_NAME, [], [result], {"value": text}, [], ip))
+
+    @property
+    def value(self) -> Union[int, float, bool]:
+        """The constant as a Python number (``bool`` for ``i1``)."""
+        text = str(self.attributes["value"])
+        lit = text.split(" : ")[0].strip()
+        if lit in ("true", "false"):
+            return lit == "true"
+        try:
+            return int(lit)
+        except ValueError:
+            return float(lit)
+
+    @property
+    def literal_value(self) -> Union[int, float, bool]:
+        return self.value
+
+
+def _binary(cls_name: str, op_name: str) -> type:
+    def __init__(
+        self: OpView,
+        lhs: Value,
+        rhs: Value,
+        *,
+        loc: Optional[Location] = None,
+        ip: Optional[InsertionPoint] = None,
+    ) -> None:
+        adopt(self, _create(op_name, [lhs, rhs], [lhs.type], {}, [], ip))
+
+    cls = type(
+        cls_name,
+        (OpView,),
+        {
+            "OPERATION_NAME": op_name,
+            "__init__": __init__,
+            "__doc__": f"``{op_name}``: ``{cls_name}(lhs, rhs)``; the result has lhs's type.",
+            "lhs": property(lambda self: self.operands[0]),
+            "rhs": property(lambda self: self.operands[1]),
+        },
+    )
+    return register_op_class(cls)
+
+
+def _cast(cls_name: str, op_name: str) -> type:
+    def __init__(
+        self: OpView,
+        out: Type,
+        in_: Value,
+        *,
+        loc: Optional[Location] = None,
+        ip: Optional[InsertionPoint] = None,
+    ) -> None:
+        adopt(self, _create(op_name, [in_], [out], {}, [], ip))
+
+    cls = type(
+        cls_name,
+        (OpView,),
+        {
+            "OPERATION_NAME": op_name,
+            "__init__": __init__,
+            "__doc__": f"``{op_name}``: ``{cls_name}(out_type, value)``.",
+            "in_": property(lambda self: self.operands[0]),
+            "out": property(lambda self: self.result),
+        },
+    )
+    return register_op_class(cls)
+
+
+_BINARY = {
+    "AddIOp": "arith.addi", "SubIOp": "arith.subi", "MulIOp": "arith.muli",
+    "DivSIOp": "arith.divsi", "DivUIOp": "arith.divui", "CeilDivSIOp": "arith.ceildivsi",
+    "CeilDivUIOp": "arith.ceildivui", "FloorDivSIOp": "arith.floordivsi",
+    "RemSIOp": "arith.remsi", "RemUIOp": "arith.remui", "AndIOp": "arith.andi",
+    "OrIOp": "arith.ori", "XOrIOp": "arith.xori", "ShLIOp": "arith.shli",
+    "ShRSIOp": "arith.shrsi", "ShRUIOp": "arith.shrui", "MaxSIOp": "arith.maxsi",
+    "MaxUIOp": "arith.maxui", "MinSIOp": "arith.minsi", "MinUIOp": "arith.minui",
+    "AddFOp": "arith.addf", "SubFOp": "arith.subf", "MulFOp": "arith.mulf",
+    "DivFOp": "arith.divf", "RemFOp": "arith.remf", "MaximumFOp": "arith.maximumf",
+    "MinimumFOp": "arith.minimumf", "MaxNumFOp": "arith.maxnumf", "MinNumFOp": "arith.minnumf",
+}  # fmt: skip
+
+_CAST = {
+    "ExtSIOp": "arith.extsi", "ExtUIOp": "arith.extui", "TruncIOp": "arith.trunci",
+    "SIToFPOp": "arith.sitofp", "UIToFPOp": "arith.uitofp", "FPToSIOp": "arith.fptosi",
+    "FPToUIOp": "arith.fptoui", "ExtFOp": "arith.extf", "TruncFOp": "arith.truncf",
+    "IndexCastOp": "arith.index_cast", "IndexCastUIOp": "arith.index_castui",
+    "BitcastOp": "arith.bitcast",
+}  # fmt: skip
+
+for _n, _o in _BINARY.items():
+    globals()[_n] = _binary(_n, _o)
+    __all__.append(_n)
+for _n, _o in _CAST.items():
+    globals()[_n] = _cast(_n, _o)
+    __all__.append(_n)
+
+
+@register_op_class
+class NegFOp(OpView):
+    """``arith.negf``: ``NegFOp(operand)``."""
+
+    OPERATION_NAME = "arith.negf"
+
+    def __init__(self, operand: Value, *, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> None:
+        adopt(self, _create(self.OPERATION_NAME, [operand], [operand.type], {}, [], ip))
+
+
+class _Cmp(OpView):
+    def __init__(
+        self,
+        predicate: Union[str, int, Attribute],
+        lhs: Value,
+        rhs: Value,
+        *,
+        loc: Optional[Location] = None,
+        ip: Optional[InsertionPoint] = None,
+    ) -> None:
+        p = str(predicate).strip('"')
+        i1 = IntegerType.get_signless(1)
+        adopt(self, _create(self.OPERATION_NAME, [lhs, rhs], [i1], {"predicate": p}, [], ip))
+
+    @property
+    def predicate(self) -> str:
+        return str(self.attributes["predicate"])
+
+    @property
+    def lhs(self) -> Value:
+        return self.operands[0]
+
+    @property
+    def rhs(self) -> Value:
+        return self.operands[1]
+
+
+@register_op_class
+class CmpIOp(_Cmp):
+    """``arith.cmpi``: ``CmpIOp("slt", a, b)`` (a predicate name or its number)."""
+
+    OPERATION_NAME = "arith.cmpi"
+
+
+@register_op_class
+class CmpFOp(_Cmp):
+    """``arith.cmpf``: ``CmpFOp("olt", a, b)``."""
+
+    OPERATION_NAME = "arith.cmpf"
+
+
+@register_op_class
+class SelectOp(OpView):
+    """``arith.select``: ``SelectOp(condition, true_value, false_value)``."""
+
+    OPERATION_NAME = "arith.select"
+
+    def __init__(
+        self,
+        condition: Value,
+        true_value: Value,
+        false_value: Value,
+        *,
+        loc: Optional[Location] = None,
+        ip: Optional[InsertionPoint] = None,
+    ) -> None:
+        adopt(self, _create(self.OPERATION_NAME, [condition, true_value, false_value], [true_value.type], {}, [], ip))
+
+
+def constant(result: Type, value: Any, *, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> Value:
+    """The value of a new ``arith.constant``."""
+    return ConstantOp(result, value, loc=loc, ip=ip).result

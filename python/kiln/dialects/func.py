@@ -1,0 +1,98 @@
+"""``func`` operations: ``FuncOp("f", FunctionType.get([...], [...]))``, ``ReturnOp``,
+``CallOp``."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Sequence, Tuple, Union
+
+from ..ir import (
+    FunctionOperation,
+    FunctionType,
+    InsertionPoint,
+    Location,
+    OpView,
+    Type,
+    Value,
+    _create,
+    _create_function,
+    _insertion_point,
+    register_op_class,
+)
+from ._ods_common import adopt
+
+__all__ = ["FuncOp", "ReturnOp", "CallOp"]
+
+
+@register_op_class
+class FuncOp(FunctionOperation):
+    """``func.func``: ``FuncOp(name, FunctionType.get(inputs, results))`` (or a pair
+    ``(inputs, results)``) in the module body the insertion point names. It has no body
+    until ``add_entry_block()`` (a function without one is an external declaration, which
+    must be ``visibility="private"``)."""
+
+    OPERATION_NAME = "func.func"
+
+    def __init__(
+        self,
+        name: str,
+        type: Union[FunctionType, Tuple[Sequence[Type], Sequence[Type]]],
+        *,
+        visibility: Optional[str] = None,
+        attributes: Optional[Dict[str, Any]] = None,
+        loc: Optional[Location] = None,
+        ip: Optional[InsertionPoint] = None,
+    ) -> None:
+        if isinstance(type, tuple):
+            type = FunctionType.get(type[0], type[1])
+        module, fuid = _create_function(name, type, visibility, attributes, ip)
+        self._module = module
+        self._fuid = fuid
+        self._ouid = None
+
+
+@register_op_class
+class ReturnOp(OpView):
+    """``func.return``: ``ReturnOp([values])``."""
+
+    OPERATION_NAME = "func.return"
+
+    def __init__(
+        self,
+        operands: Sequence[Value] = (),
+        *,
+        loc: Optional[Location] = None,
+        ip: Optional[InsertionPoint] = None,
+    ) -> None:
+        adopt(self, _create(self.OPERATION_NAME, list(operands), [], {}, [], ip))
+
+
+@register_op_class
+class CallOp(OpView):
+    """``func.call``: ``CallOp(callee_func_op, [args])``, ``CallOp("name", [args])`` (the
+    result types looked up in the module) or MLIR's ``CallOp([result_types], "name",
+    [args])``."""
+
+    OPERATION_NAME = "func.call"
+
+    def __init__(self, *args: Any, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> None:
+        if len(args) == 3:
+            results, callee, operands = args
+            results = list(results)
+        elif len(args) in (1, 2):
+            callee = args[0]
+            operands = args[1] if len(args) == 2 else []
+            results = None
+        else:
+            raise TypeError("CallOp(callee, operands) or CallOp(result_types, callee, operands)")
+        if isinstance(callee, FunctionOperation):
+            if results is None:
+                results = list(callee.type.results)
+            callee = callee.sym_name
+        if results is None:
+            point = _insertion_point(ip)
+            results = list(point.block._module.function(callee).type.results)
+        adopt(self, _create(self.OPERATION_NAME, list(operands), results, {"callee": f"@{callee}"}, [], ip))
+
+    @property
+    def callee(self) -> str:
+        return str(self.attributes["callee"]).lstrip("@")

@@ -1,0 +1,1405 @@
+"""kiln's IR, modelled on MLIR's ``mlir.ir``.
+
+Parse or build modules, inspect them (operations, regions, blocks, values, types,
+attributes), print and verify them. Objects are views: each keeps its module alive, and a
+view of something erased raises ``RuntimeError`` (never a crash).
+
+kiln's IR is a module of ``func.func`` operations; each function has one region of blocks.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+
+from . import _kiln
+
+__all__ = [
+    "Context",
+    "Location",
+    "InsertionPoint",
+    "Module",
+    "Operation",
+    "OpView",
+    "Region",
+    "Block",
+    "Value",
+    "BlockArgument",
+    "OpResult",
+    "Type",
+    "IntegerType",
+    "IndexType",
+    "FloatType",
+    "F16Type",
+    "F32Type",
+    "F64Type",
+    "MemRefType",
+    "UnrankedMemRefType",
+    "FunctionType",
+    "Attribute",
+    "ShapedType",
+]
+
+# ---------------------------------------------------------------------------------------
+# Thread-local context stacks (Context, Location, InsertionPoint), as in mlir.ir.
+
+_tls = threading.local()
+
+
+def _stack(kind: str) -> list:
+    s = getattr(_tls, kind, None)
+    if s is None:
+        s = []
+        setattr(_tls, kind, s)
+    return s
+
+
+class Context:
+    """A kiln context. kiln's types and attributes are plain values, so a context owns
+    nothing; it exists so that code written for ``mlir.ir`` (``with Context():``) reads the
+    same, and to carry defaults."""
+
+    def __init__(self) -> None:
+        self.allow_unregistered_dialects = True
+
+    def __enter__(self) -> "Context":
+        _stack("context").append(self)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        _stack("context").pop()
+
+    @staticmethod
+    def current() -> Optional["Context"]:
+        s = _stack("context")
+        return s[-1] if s else None
+
+    def __repr__(self) -> str:
+        return "Context()"
+
+
+def _context(context: Optional[Context]) -> Context:
+    if context is not None:
+        return context
+    c = Context.current()
+    if c is None:
+        # kiln's context holds no state: an implicit one is as good as an explicit one.
+        c = Context()
+    return c
+
+
+class Location:
+    """A source location. Operations built in Python do not keep locations (kiln's IR
+    locates operations by their span in the text); the class exists for API parity and
+    as a context manager."""
+
+    def __init__(self, text: str, context: Optional[Context] = None) -> None:
+        self._text = text
+        self.context = _context(context)
+
+    @staticmethod
+    def unknown(context: Optional[Context] = None) -> "Location":
+        return Location("loc(unknown)", context)
+
+    @staticmethod
+    def file(filename: str, line: int, col: int, context: Optional[Context] = None) -> "Location":
+        return Location(f'loc("{filename}":{line}:{col})', context)
+
+    @staticmethod
+    def name(name: str, context: Optional[Context] = None) -> "Location":
+        return Location(f'loc("{name}")', context)
+
+    @staticmethod
+    def current() -> Optional["Location"]:
+        s = _stack("location")
+        return s[-1] if s else None
+
+    def __enter__(self) -> "Location":
+        _stack("location").append(self)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        _stack("location").pop()
+
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return self._text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Location) and other._text == self._text
+
+    def __hash__(self) -> int:
+        return hash(self._text)
+
+
+# ---------------------------------------------------------------------------------------
+# Types
+
+
+class Type:
+    """A type. Traversals return the most specific subclass (``IntegerType``,
+    ``MemRefType``, ...); ``Type.parse`` does too. A subclass's constructor casts
+    (``MemRefType(t)`` raises ``ValueError`` if ``t`` is not a memref type)."""
+
+    _kinds: Tuple[str, ...] = ()
+
+    def __init__(self, cast_from: "Type") -> None:
+        if not isinstance(cast_from, Type):
+            raise TypeError(f"expected a Type, got {type(cast_from).__name__}")
+        if self._kinds and cast_from._info.kind not in self._kinds:
+            raise ValueError(f"cannot cast type {cast_from} to {type(self).__name__}")
+        self._info = cast_from._info
+
+    @classmethod
+    def isinstance(cls, other: "Type") -> bool:
+        return isinstance(other, Type) and (not cls._kinds or other._info.kind in cls._kinds)
+
+    @staticmethod
+    def parse(text: str, context: Optional[Context] = None) -> "Type":
+        _context(context)
+        return _type(text)
+
+    @property
+    def context(self) -> Context:
+        return _context(None)
+
+    def __str__(self) -> str:
+        return self._info.text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._info.text})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Type) and other._info.text == self._info.text
+
+    def __hash__(self) -> int:
+        return hash(self._info.text)
+
+
+_type_cache: Dict[str, Any] = {}
+
+
+def _type(text: str) -> Type:
+    info = _type_cache.get(text)
+    if info is None:
+        info = _kiln.type_info(text)
+        _type_cache[text] = info
+    cls = {
+        "integer": IntegerType,
+        "index": IndexType,
+        "float": FloatType,
+        "memref": MemRefType,
+        "unranked_memref": UnrankedMemRefType,
+    }.get(info.kind, Type)
+    if info.kind == "float":
+        cls = {16: F16Type, 32: F32Type, 64: F64Type}[info.width]
+    t = object.__new__(cls)
+    t._info = info
+    return t
+
+
+def _type_text(t: Union[Type, str]) -> str:
+    if isinstance(t, Type):
+        return str(t)
+    if isinstance(t, str):
+        return str(_type(t))
+    raise TypeError(f"expected a Type, got {type(t).__name__}")
+
+
+class IntegerType(Type):
+    """A signless integer type ``iN`` (kiln: i1, i8, i16, i32, i64)."""
+
+    _kinds = ("integer",)
+
+    @staticmethod
+    def get_signless(width: int, context: Optional[Context] = None) -> "IntegerType":
+        _context(context)
+        return _type(f"i{int(width)}")  # type: ignore[return-value]
+
+    @property
+    def width(self) -> int:
+        return self._info.width
+
+    @property
+    def is_signless(self) -> bool:
+        return True
+
+
+class IndexType(Type):
+    """``index`` (64 bits wide on every target kiln emits for)."""
+
+    _kinds = ("index",)
+
+    @staticmethod
+    def get(context: Optional[Context] = None) -> "IndexType":
+        _context(context)
+        return _type("index")  # type: ignore[return-value]
+
+
+class FloatType(Type):
+    """An IEEE float type (f16, f32, f64)."""
+
+    _kinds = ("float",)
+
+    @property
+    def width(self) -> int:
+        return self._info.width
+
+
+class F16Type(FloatType):
+    @staticmethod
+    def get(context: Optional[Context] = None) -> "F16Type":
+        return _type("f16")  # type: ignore[return-value]
+
+
+class F32Type(FloatType):
+    @staticmethod
+    def get(context: Optional[Context] = None) -> "F32Type":
+        return _type("f32")  # type: ignore[return-value]
+
+
+class F64Type(FloatType):
+    @staticmethod
+    def get(context: Optional[Context] = None) -> "F64Type":
+        return _type("f64")  # type: ignore[return-value]
+
+
+class ShapedType(Type):
+    """Types with a shape. kiln reports a dynamic size, stride or offset as ``None``."""
+
+    _kinds = ("memref",)
+
+    @staticmethod
+    def get_dynamic_size() -> None:
+        return None
+
+    @staticmethod
+    def is_dynamic_size(dim: Optional[int]) -> bool:
+        return dim is None
+
+    @property
+    def element_type(self) -> Type:
+        return _type(self._info.element)
+
+    @property
+    def shape(self) -> List[Optional[int]]:
+        return list(self._info.shape)
+
+    @property
+    def rank(self) -> int:
+        return len(self._info.shape)
+
+    @property
+    def has_static_shape(self) -> bool:
+        return all(d is not None for d in self._info.shape)
+
+    def get_dim_size(self, dim: int) -> Optional[int]:
+        return self._info.shape[dim]
+
+    def is_dynamic_dim(self, dim: int) -> bool:
+        return self._info.shape[dim] is None
+
+
+class MemRefType(ShapedType):
+    """``memref<...>`` with the identity or a strided layout."""
+
+    _kinds = ("memref",)
+
+    @staticmethod
+    def get(
+        shape: Sequence[Optional[int]],
+        element_type: Type,
+        strides: Optional[Sequence[Optional[int]]] = None,
+        offset: Optional[int] = 0,
+        layout: Optional[str] = None,
+        context: Optional[Context] = None,
+    ) -> "MemRefType":
+        """``MemRefType.get([2, None], F32Type.get())`` is ``memref<2x?xf32>``; with
+        ``strides`` (``None`` entries dynamic) the layout is ``strided<[...], offset: ...>``."""
+        _context(context)
+        dims = "".join(("?" if d is None else str(int(d))) + "x" for d in shape)
+        text = f"memref<{dims}{_type_text(element_type)}"
+        if layout is not None:
+            text += f", {layout}"
+        elif strides is not None:
+            st = ", ".join("?" if s is None else str(int(s)) for s in strides)
+            off = "?" if offset is None else str(int(offset))
+            text += f", strided<[{st}], offset: {off}>"
+        return _type(text + ">")  # type: ignore[return-value]
+
+    @property
+    def strides(self) -> List[Optional[int]]:
+        """The strides as the type states them (the identity layout's are row-major)."""
+        return list(self._info.strides)
+
+    @property
+    def offset(self) -> Optional[int]:
+        return self._info.offset
+
+    def get_strides_and_offset(self) -> Tuple[List[Optional[int]], Optional[int]]:
+        return list(self._info.strides), self._info.offset
+
+    @property
+    def has_identity_layout(self) -> bool:
+        return self._info.identity
+
+
+class UnrankedMemRefType(Type):
+    """``memref<*xT>``."""
+
+    _kinds = ("unranked_memref",)
+
+    @staticmethod
+    def get(element_type: Type, context: Optional[Context] = None) -> "UnrankedMemRefType":
+        return _type(f"memref<*x{_type_text(element_type)}>")  # type: ignore[return-value]
+
+    @property
+    def element_type(self) -> Type:
+        return _type(self._info.element)
+
+
+class FunctionType(Type):
+    """``(inputs) -> results``."""
+
+    def __init__(self, cast_from: "Type") -> None:
+        if not isinstance(cast_from, FunctionType):
+            raise ValueError(f"cannot cast type {cast_from} to FunctionType")
+        self._inputs = cast_from._inputs
+        self._results = cast_from._results
+
+    @staticmethod
+    def get(
+        inputs: Sequence[Union[Type, str]],
+        results: Sequence[Union[Type, str]],
+        context: Optional[Context] = None,
+    ) -> "FunctionType":
+        _context(context)
+        t = object.__new__(FunctionType)
+        t._inputs = [_type_text(i) for i in inputs]
+        t._results = [_type_text(r) for r in results]
+        return t
+
+    @staticmethod
+    def parse_text(text: str) -> "FunctionType":
+        ins, outs = _kiln.function_type_info(text)
+        return FunctionType.get(ins, outs)
+
+    @classmethod
+    def isinstance(cls, other: "Type") -> bool:
+        return isinstance(other, FunctionType)
+
+    @property
+    def inputs(self) -> List[Type]:
+        return [_type(t) for t in self._inputs]
+
+    @property
+    def results(self) -> List[Type]:
+        return [_type(t) for t in self._results]
+
+    def __str__(self) -> str:
+        outs = self._results
+        res = outs[0] if len(outs) == 1 and not outs[0].startswith("(") else f"({', '.join(outs)})"
+        return f"({', '.join(self._inputs)}) -> {res}"
+
+    def __repr__(self) -> str:
+        return f"FunctionType({self})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FunctionType) and (other._inputs, other._results) == (
+            self._inputs,
+            self._results,
+        )
+
+    def __hash__(self) -> int:
+        return hash((tuple(self._inputs), tuple(self._results)))
+
+
+# ---------------------------------------------------------------------------------------
+# Attributes
+
+
+class Attribute:
+    """An attribute, kept as its text (``42 : i32``, ``"slt"``, ``@callee``); a unit
+    attribute (``{llvm.emit_c_interface}``) has ``value`` None."""
+
+    def __init__(self, text: Optional[str]) -> None:
+        self._text = text
+
+    @staticmethod
+    def parse(text: str, context: Optional[Context] = None) -> "Attribute":
+        return Attribute(text)
+
+    @staticmethod
+    def unit() -> "Attribute":
+        return Attribute(None)
+
+    @staticmethod
+    def integer(type: Type, value: int) -> "Attribute":
+        return Attribute(f"{int(value)} : {type}")
+
+    @staticmethod
+    def float(type: Type, value: float) -> "Attribute":
+        return Attribute(f"{float(value)!r} : {type}")
+
+    @staticmethod
+    def symbol(name: str) -> "Attribute":
+        return Attribute(f"@{name}")
+
+    @property
+    def value(self) -> Optional[str]:
+        return self._text
+
+    @property
+    def is_unit(self) -> bool:
+        return self._text is None
+
+    def __str__(self) -> str:
+        return "unit" if self._text is None else self._text
+
+    def __repr__(self) -> str:
+        return f"Attribute({str(self)})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Attribute):
+            return other._text == self._text
+        if isinstance(other, str):
+            return other == self._text
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._text)
+
+
+def _attr_text(v: Any) -> Optional[str]:
+    if v is None or v is True:
+        return None
+    if isinstance(v, Attribute):
+        return v._text
+    if isinstance(v, (Type, FunctionType)):
+        return str(v)
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return v
+    raise TypeError(f"cannot make an attribute of {type(v).__name__}")
+
+
+class OpAttributeMap:
+    """An operation's attributes: subscript by name or by position, iterate names."""
+
+    def __init__(self, items: List[Tuple[str, Optional[str]]]) -> None:
+        self._items = items
+
+    def __getitem__(self, key: Union[str, int]) -> Any:
+        if isinstance(key, int):
+            k, v = self._items[key]
+            return NamedAttribute(k, Attribute(v))
+        for k, v in self._items:
+            if k == key:
+                return Attribute(v)
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return any(k == key for k, _ in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([k for k, _ in self._items])
+
+    def keys(self) -> List[str]:
+        return [k for k, _ in self._items]
+
+    def items(self) -> List[Tuple[str, Attribute]]:
+        return [(k, Attribute(v)) for k, v in self._items]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(f"{k} = {Attribute(v)}" for k, v in self._items) + "}"
+
+
+class NamedAttribute:
+    def __init__(self, name: str, attr: Attribute) -> None:
+        self.name = name
+        self.attr = attr
+
+    def __repr__(self) -> str:
+        return f"NamedAttribute({self.name} = {self.attr})"
+
+
+# ---------------------------------------------------------------------------------------
+# Module, operations, regions, blocks, values
+
+
+class Module:
+    """A module: ``Module.parse(text)`` or ``Module.create()``; ``str(module)`` prints it in
+    modern MLIR syntax (kiln's printer)."""
+
+    def __init__(self, native: "_kiln.NativeModule", context: Optional[Context] = None) -> None:
+        self._native = native
+        self.context = _context(context)
+
+    @staticmethod
+    def parse(
+        text: str,
+        context: Optional[Context] = None,
+        *,
+        filename: str = "<string>",
+        verify: bool = True,
+    ) -> "Module":
+        """Parses ``text``. Syntax errors raise ``kiln.ParseError``; verifier errors raise
+        ``kiln.VerifyError`` unless ``verify=False``."""
+        return Module(_kiln.NativeModule.parse(text, filename, verify), context)
+
+    @staticmethod
+    def create(loc: Optional[Location] = None, *, name: Optional[str] = None) -> "Module":
+        ctx = loc.context if loc is not None else None
+        return Module(_kiln.NativeModule.create(name), ctx)
+
+    @property
+    def operation(self) -> "ModuleOp":
+        return ModuleOp(self)
+
+    @property
+    def body(self) -> "ModuleBody":
+        return ModuleBody(self)
+
+    @property
+    def functions(self) -> List["OpView"]:
+        return self.body.operations
+
+    @property
+    def filename(self) -> str:
+        return self._native.filename
+
+    @property
+    def generation(self) -> int:
+        """Counts changes to the IR (every build or erase)."""
+        return self._native.generation
+
+    def function(self, name: str) -> "OpView":
+        for f in self.functions:
+            if f.sym_name == name:
+                return f
+        raise KeyError(name)
+
+    def source_text(self) -> str:
+        """The text parsed, while the module is unchanged; else its print."""
+        return self._native.source_text()
+
+    @property
+    def diagnostics(self) -> List["_kiln.Diagnostic"]:
+        return self._native.diagnostics()
+
+    def lower(self, rules: Any = None) -> "LoweredModule":
+        """Lowers with ``rules`` (a ``kiln.rules.RuleSet``; default: the shipped rules):
+        the LLVM-level form as ``kiln lower`` prints it, and per-function statistics."""
+        from .rules import RuleSet
+
+        rs = rules if rules is not None else RuleSet.shipped()
+        text, stats = _kiln.lower(self.source_text(), self.filename, rs._native)
+        return LoweredModule(text, stats)
+
+    def __str__(self) -> str:
+        return self._native.print()
+
+    def __repr__(self) -> str:
+        return f"<kiln.ir.Module {self.filename!r}: {len(self._native.functions())} functions>"
+
+
+class LoweredModule:
+    """What ``Module.lower`` returns: ``text`` (also ``str()``) and ``stats``, a list of
+    ``{"function": name, "phases": [{"phase", "iterations", "nodes", "classes",
+    "seconds", "stop", "applied"}, ...]}``."""
+
+    def __init__(self, text: str, stats: list) -> None:
+        self.text = text
+        self.stats = stats
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"<LoweredModule: {len(self.stats)} functions, {len(self.text)} chars>"
+
+
+class ModuleOp:
+    """The ``builtin.module`` operation of a module."""
+
+    def __init__(self, module: Module) -> None:
+        self._module = module
+
+    name = "builtin.module"
+
+    @property
+    def operation(self) -> "ModuleOp":
+        return self
+
+    @property
+    def opview(self) -> "ModuleOp":
+        return self
+
+    @property
+    def regions(self) -> List["ModuleRegion"]:
+        return [ModuleRegion(self._module)]
+
+    @property
+    def attributes(self) -> OpAttributeMap:
+        n = self._module._native.name
+        return OpAttributeMap([] if n is None else [("sym_name", f'"{n}"')])
+
+    @property
+    def operands(self) -> list:
+        return []
+
+    @property
+    def results(self) -> list:
+        return []
+
+    @property
+    def parent(self) -> None:
+        return None
+
+    @property
+    def context(self) -> Context:
+        return self._module.context
+
+    def verify(self) -> bool:
+        """True, or raises ``kiln.VerifyError`` (``ParseError`` if the printed IR does not
+        parse) with every diagnostic."""
+        diags = [d for d in self._module._native.diagnostics() if d.severity == "error"]
+        if not diags:
+            return True
+        parse = any(d.code.startswith(("parse", "lex")) for d in diags)
+        cls = _kiln.ParseError if parse else _kiln.VerifyError
+        msg = "the module does not verify:\n" + "\n".join(str(d) for d in diags[:10])
+        err = cls(msg)
+        err.diagnostics = diags
+        raise err
+
+    def __iter__(self) -> Iterator["ModuleRegion"]:
+        return iter(self.regions)
+
+    def __str__(self) -> str:
+        return str(self._module)
+
+    def __repr__(self) -> str:
+        return f"<kiln.ir.ModuleOp {self._module.filename!r}>"
+
+
+class ModuleRegion:
+    def __init__(self, module: Module) -> None:
+        self._module = module
+
+    @property
+    def blocks(self) -> List["ModuleBody"]:
+        return [ModuleBody(self._module)]
+
+    def __iter__(self) -> Iterator["ModuleBody"]:
+        return iter(self.blocks)
+
+    @property
+    def owner(self) -> ModuleOp:
+        return ModuleOp(self._module)
+
+    def __repr__(self) -> str:
+        return "<kiln.ir.Region of builtin.module>"
+
+
+class ModuleBody:
+    """The single block of a module: its operations are the functions."""
+
+    def __init__(self, module: Module) -> None:
+        self._module = module
+
+    @property
+    def operations(self) -> List["OpView"]:
+        return [_func_view(self._module, f) for f in self._module._native.functions()]
+
+    @property
+    def arguments(self) -> list:
+        return []
+
+    @property
+    def owner(self) -> ModuleOp:
+        return ModuleOp(self._module)
+
+    def __iter__(self) -> Iterator["OpView"]:
+        return iter(self.operations)
+
+    def __len__(self) -> int:
+        return len(self._module._native.functions())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ModuleBody) and other._module._native is self._module._native
+
+    def __hash__(self) -> int:
+        return id(self._module._native)
+
+    def __repr__(self) -> str:
+        return f"<kiln.ir.Block body of module {self._module.filename!r}>"
+
+
+# Op classes by operation name (filled by kiln.dialects.*).
+_op_classes: Dict[str, type] = {}
+
+
+def register_op_class(cls: type) -> type:
+    _op_classes[cls.OPERATION_NAME] = cls  # type: ignore[attr-defined]
+    return cls
+
+
+def _func_view(module: Module, fuid: int) -> "OpView":
+    from .dialects import func as _func  # noqa: F401  (registers func.func)
+
+    cls = _op_classes.get("func.func", FunctionOperation)
+    v = object.__new__(cls)
+    v._module = module
+    v._fuid = fuid
+    v._ouid = None
+    return v
+
+
+def _op_view(module: Module, fuid: int, ouid: int, name: Optional[str] = None) -> "OpView":
+    if name is None:
+        name = module._native.op(fuid, ouid)[0]
+    _ensure_dialects()
+    cls = _op_classes.get(name, OpView)
+    v = object.__new__(cls)
+    v._module = module
+    v._fuid = fuid
+    v._ouid = ouid
+    return v
+
+
+_dialects_loaded = False
+
+
+def _ensure_dialects() -> None:
+    global _dialects_loaded
+    if not _dialects_loaded:
+        _dialects_loaded = True
+        from .dialects import arith, cf, func, memref  # noqa: F401
+
+
+class Operation:
+    """A view of an operation inside a function. ``Operation.create`` builds any operation
+    by name at the current insertion point; dialect classes (``kiln.dialects.arith.AddIOp``)
+    build and view specific ones."""
+
+    _module: Module
+    _fuid: int
+    _ouid: Optional[int]
+
+    def _info(self) -> tuple:
+        return self._module._native.op(self._fuid, self._ouid)
+
+    @staticmethod
+    def create(
+        name: str,
+        results: Optional[Sequence[Type]] = None,
+        operands: Optional[Sequence["Value"]] = None,
+        attributes: Optional[Dict[str, Any]] = None,
+        successors: Optional[Sequence[Union["Block", Tuple["Block", Sequence["Value"]]]]] = None,
+        regions: int = 0,
+        loc: Optional[Location] = None,
+        ip: Optional["InsertionPoint"] = None,
+    ) -> "OpView":
+        """Creates operation ``name`` at ``ip`` (or the current insertion point).
+        ``successors`` are blocks, or (block, arguments) pairs. kiln operations have no
+        regions other than a function's; ``regions`` must be 0."""
+        if regions:
+            raise ValueError("kiln operations inside functions have no regions")
+        succ = []
+        for s in successors or []:
+            if isinstance(s, tuple):
+                succ.append((s[0], list(s[1])))
+            else:
+                succ.append((s, []))
+        return _create(name, list(operands or []), list(results or []), attributes or {}, succ, ip)
+
+    @property
+    def operation(self) -> "Operation":
+        return self
+
+    @property
+    def opview(self) -> "OpView":
+        return _op_view(self._module, self._fuid, self._ouid) if self._ouid is not None else self  # type: ignore[return-value]
+
+    @property
+    def name(self) -> str:
+        return self._info()[0]
+
+    @property
+    def context(self) -> Context:
+        return self._module.context
+
+    @property
+    def is_valid(self) -> bool:
+        return self._module._native.op_alive(self._fuid, self._ouid)
+
+    @property
+    def operands(self) -> "ValueList":
+        return ValueList([_value(self._module, self._fuid, v) for v in self._info()[1]])
+
+    @property
+    def results(self) -> "ValueList":
+        return ValueList([_value(self._module, self._fuid, v) for v in self._info()[2]])
+
+    @property
+    def result(self) -> "Value":
+        rs = self._info()[2]
+        if len(rs) != 1:
+            raise ValueError(f"{self.name} has {len(rs)} results, not 1")
+        return _value(self._module, self._fuid, rs[0])
+
+    @property
+    def successors(self) -> List["Block"]:
+        return [Block(self._module, self._fuid, b) for b, _ in self._info()[3]]
+
+    @property
+    def successor_operands(self) -> List["ValueList"]:
+        return [
+            ValueList([_value(self._module, self._fuid, v) for v in args])
+            for _, args in self._info()[3]
+        ]
+
+    @property
+    def attributes(self) -> OpAttributeMap:
+        return OpAttributeMap(list(self._info()[4]))
+
+    @property
+    def regions(self) -> List["Region"]:
+        self._info()
+        return []
+
+    @property
+    def parent(self) -> "Block":
+        return Block(self._module, self._fuid, self._info()[5])
+
+    @property
+    def block(self) -> "Block":
+        return self.parent
+
+    @property
+    def function(self) -> "OpView":
+        """The ``func.func`` this operation is in."""
+        return _func_view(self._module, self._fuid)
+
+    @property
+    def module(self) -> Module:
+        return self._module
+
+    def erase(self) -> None:
+        """Erases the operation (its results must be unused); views of it become stale."""
+        self._module._native.erase_op(self._fuid, self._ouid)
+
+    def verify(self) -> bool:
+        return self._module.operation.verify()
+
+    def __iter__(self) -> Iterator["Region"]:
+        return iter(self.regions)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Operation)
+            and other._module._native is self._module._native
+            and (other._fuid, other._ouid) == (self._fuid, self._ouid)
+        )
+
+    def __hash__(self) -> int:
+        return hash((id(self._module._native), self._fuid, self._ouid))
+
+    def __str__(self) -> str:
+        name, operands, results, succs, attrs, _, _ = self._info()
+        v = lambda i: self._module._native.value(self._fuid, i)  # noqa: E731
+        res = ", ".join(v(r)[0] for r in results)
+        ops = ", ".join(v(o)[0] for o in operands)
+        text = (f"{res} = " if res else "") + f'"{name}"({ops})'
+        if succs:
+            text += " [" + ", ".join(
+                "^"
+                + (self._module._native.block(self._fuid, b)[0] or "entry")
+                + (f"({', '.join(v(a)[0] for a in args)})" if args else "")
+                for b, args in succs
+            ) + "]"
+        if attrs:
+            text += " " + repr(OpAttributeMap(list(attrs)))
+        ins = ", ".join(v(o)[1] for o in operands)
+        outs = ", ".join(v(r)[1] for r in results)
+        return text + f" : ({ins}) -> ({outs})"
+
+    def __repr__(self) -> str:
+        try:
+            return f"<kiln.ir.{type(self).__name__} {self}>"
+        except RuntimeError:
+            return f"<kiln.ir.{type(self).__name__} (erased)>"
+
+
+class OpView(Operation):
+    """Base class of the dialects' operation classes (``OPERATION_NAME``)."""
+
+    OPERATION_NAME: str = ""
+
+
+class FunctionOperation(OpView):
+    """A ``func.func``: the function is the operation; its body is ``regions[0]``. (The
+    ``kiln.dialects.func.FuncOp`` class is this with a constructor.)"""
+
+    OPERATION_NAME = "func.func"
+
+    def _finfo(self) -> tuple:
+        return self._module._native.function(self._fuid)
+
+    @property
+    def name(self) -> str:
+        self._finfo()
+        return "func.func"
+
+    @property
+    def sym_name(self) -> str:
+        return self._finfo()[0]
+
+    @property
+    def visibility(self) -> str:
+        return self._finfo()[1]
+
+    @property
+    def type(self) -> FunctionType:
+        f = self._finfo()
+        return FunctionType.get(f[2], f[3])
+
+    @property
+    def function_type(self) -> FunctionType:
+        return self.type
+
+    @property
+    def is_external(self) -> bool:
+        return not self._finfo()[5]
+
+    @property
+    def attributes(self) -> OpAttributeMap:
+        name, vis, ins, outs, attrs, _, _ = self._finfo()
+        items: List[Tuple[str, Optional[str]]] = [
+            ("sym_name", f'"{name}"'),
+            ("function_type", str(FunctionType.get(ins, outs))),
+        ]
+        if vis != "public":
+            items.append(("sym_visibility", f'"{vis}"'))
+        return OpAttributeMap(items + list(attrs))
+
+    @property
+    def operands(self) -> "ValueList":
+        self._finfo()
+        return ValueList([])
+
+    @property
+    def results(self) -> "ValueList":
+        self._finfo()
+        return ValueList([])
+
+    @property
+    def successors(self) -> List["Block"]:
+        return []
+
+    @property
+    def regions(self) -> List["Region"]:
+        self._finfo()
+        return [Region(self._module, self._fuid)]
+
+    @property
+    def body(self) -> "Region":
+        return self.regions[0]
+
+    @property
+    def entry_block(self) -> "Block":
+        blocks = self._finfo()[6]
+        if not blocks:
+            raise IndexError(f"@{self.sym_name} has no body (an external declaration)")
+        return Block(self._module, self._fuid, blocks[0])
+
+    @property
+    def arguments(self) -> List["BlockArgument"]:
+        return self.entry_block.arguments
+
+    @property
+    def parent(self) -> ModuleBody:  # type: ignore[override]
+        self._finfo()
+        return ModuleBody(self._module)
+
+    @property
+    def function(self) -> "OpView":
+        return self
+
+    @property
+    def is_valid(self) -> bool:
+        return self._fuid in self._module._native.functions()
+
+    def add_entry_block(self) -> "Block":
+        """Gives the function a body: an entry block whose arguments are its inputs."""
+        f = self._finfo()
+        if f[6]:
+            raise RuntimeError(f"@{f[0]} already has a body")
+        bid = self._module._native.add_block(self._fuid, list(f[2]))
+        return Block(self._module, self._fuid, bid)
+
+    def erase(self) -> None:
+        self._module._native.erase_function(self._fuid)
+
+    def __str__(self) -> str:
+        f = self._finfo()
+        return f"func.func @{f[0]}{FunctionType.get(f[2], f[3])}"
+
+
+class ValueList(list):
+    """A list of values with a ``types`` property."""
+
+    @property
+    def types(self) -> List[Type]:
+        return [v.type for v in self]
+
+
+class Region:
+    """A function's body."""
+
+    def __init__(self, module: Module, fuid: int) -> None:
+        self._module = module
+        self._fuid = fuid
+
+    @property
+    def blocks(self) -> "BlockList":
+        return BlockList(self)
+
+    @property
+    def owner(self) -> OpView:
+        return _func_view(self._module, self._fuid)
+
+    def __iter__(self) -> Iterator["Block"]:
+        return iter(self.blocks)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Region)
+            and other._module._native is self._module._native
+            and other._fuid == self._fuid
+        )
+
+    def __hash__(self) -> int:
+        return hash((id(self._module._native), self._fuid))
+
+    def __repr__(self) -> str:
+        return f"<kiln.ir.Region of {self.owner}: {len(self.blocks)} blocks>"
+
+
+class BlockList:
+    def __init__(self, region: Region) -> None:
+        self._region = region
+
+    def _ids(self) -> List[int]:
+        r = self._region
+        return list(r._module._native.function(r._fuid)[6])
+
+    def __len__(self) -> int:
+        return len(self._ids())
+
+    def __getitem__(self, i: int) -> "Block":
+        r = self._region
+        return Block(r._module, r._fuid, self._ids()[i])
+
+    def __iter__(self) -> Iterator["Block"]:
+        r = self._region
+        return iter([Block(r._module, r._fuid, b) for b in self._ids()])
+
+    def append(self, *arg_types: Union[Type, str]) -> "Block":
+        """Adds a block with arguments of these types at the end of the region (the first
+        one becomes the entry block)."""
+        r = self._region
+        bid = r._module._native.add_block(r._fuid, [_type_text(t) for t in arg_types])
+        return Block(r._module, r._fuid, bid)
+
+    def __repr__(self) -> str:
+        return f"<kiln.ir.BlockList {list(self)}>"
+
+
+class Block:
+    """A block of a function: ``operations``, ``arguments``, ``owner`` (the function)."""
+
+    def __init__(self, module: Module, fuid: int, bid: int) -> None:
+        self._module = module
+        self._fuid = fuid
+        self._bid = bid
+
+    def _binfo(self) -> tuple:
+        return self._module._native.block(self._fuid, self._bid)
+
+    @staticmethod
+    def create_at_end(region: Region, arg_types: Sequence[Union[Type, str]] = ()) -> "Block":
+        return region.blocks.append(*arg_types)
+
+    @property
+    def label(self) -> str:
+        """The label without ``^`` (empty for an unlabeled entry block)."""
+        return self._binfo()[0]
+
+    @property
+    def operations(self) -> List[OpView]:
+        return [_op_view(self._module, self._fuid, o) for o in self._binfo()[2]]
+
+    @property
+    def arguments(self) -> "ValueList":
+        return ValueList([_value(self._module, self._fuid, a) for a in self._binfo()[1]])
+
+    @property
+    def owner(self) -> OpView:
+        return _func_view(self._module, self._fuid)
+
+    @property
+    def region(self) -> Region:
+        return Region(self._module, self._fuid)
+
+    @property
+    def terminator(self) -> Optional[OpView]:
+        ops = self.operations
+        return ops[-1] if ops else None
+
+    def __iter__(self) -> Iterator[OpView]:
+        return iter(self.operations)
+
+    def __len__(self) -> int:
+        return len(self._binfo()[2])
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Block)
+            and other._module._native is self._module._native
+            and (other._fuid, other._bid) == (self._fuid, self._bid)
+        )
+
+    def __hash__(self) -> int:
+        return hash((id(self._module._native), self._fuid, self._bid))
+
+    def __repr__(self) -> str:
+        label, args, ops = self._binfo()
+        return f"<kiln.ir.Block ^{label or 'entry'} ({len(args)} args, {len(ops)} ops)>"
+
+
+class Value:
+    """An SSA value: a block argument or an operation result. ``type``, ``owner`` (the
+    operation, or the block of an argument), ``uses``."""
+
+    def __init__(self, value: "Value") -> None:
+        if not isinstance(value, Value):
+            raise TypeError(f"expected a Value, got {type(value).__name__}")
+        if type(self) is not Value and not isinstance(value, type(self)):
+            raise ValueError(f"{value} is not a {type(self).__name__}")
+        self._module, self._fuid, self._vid = value._module, value._fuid, value._vid
+
+    def _vinfo(self) -> tuple:
+        return self._module._native.value(self._fuid, self._vid)
+
+    @property
+    def type(self) -> Type:
+        return _type(self._vinfo()[1])
+
+    def get_name(self) -> str:
+        return self._vinfo()[0]
+
+    @property
+    def name(self) -> str:
+        """The name as printed (``%x``, ``%r#1``)."""
+        return self._vinfo()[0]
+
+    @property
+    def owner(self) -> Union[OpView, Block]:
+        kind, at, _ = self._vinfo()[2]
+        if kind == "arg":
+            return Block(self._module, self._fuid, at)
+        return _op_view(self._module, self._fuid, at)
+
+    @property
+    def uses(self) -> List[OpView]:
+        return [_op_view(self._module, self._fuid, o) for o in self._module._native.uses(self._fuid, self._vid)]
+
+    @property
+    def context(self) -> Context:
+        return self._module.context
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Value)
+            and other._module._native is self._module._native
+            and (other._fuid, other._vid) == (self._fuid, self._vid)
+        )
+
+    def __hash__(self) -> int:
+        return hash((id(self._module._native), self._fuid, self._vid))
+
+    def __str__(self) -> str:
+        name, ty, _ = self._vinfo()
+        return f"{name} : {ty}"
+
+    def __repr__(self) -> str:
+        try:
+            return f"{type(self).__name__}({self})"
+        except RuntimeError:
+            return f"{type(self).__name__}(<stale>)"
+
+
+class BlockArgument(Value):
+    @property
+    def arg_number(self) -> int:
+        return self._vinfo()[2][2]
+
+    @property
+    def owner(self) -> Block:  # type: ignore[override]
+        return Block(self._module, self._fuid, self._vinfo()[2][1])
+
+
+class OpResult(Value):
+    @property
+    def result_number(self) -> int:
+        return self._vinfo()[2][2]
+
+    @property
+    def owner(self) -> OpView:  # type: ignore[override]
+        return _op_view(self._module, self._fuid, self._vinfo()[2][1])
+
+
+def _value(module: Module, fuid: int, vid: int) -> Value:
+    kind = module._native.value(fuid, vid)[2][0]
+    v = object.__new__(BlockArgument if kind == "arg" else OpResult)
+    v._module, v._fuid, v._vid = module, fuid, vid
+    return v
+
+
+# ---------------------------------------------------------------------------------------
+# Building
+
+
+class InsertionPoint:
+    """Where new operations go: ``InsertionPoint(block)`` (its end),
+    ``InsertionPoint.at_block_begin(block)``, ``InsertionPoint(op)`` (before ``op``), or
+    ``InsertionPoint(module.body)`` for functions. A context manager, as in ``mlir.ir``."""
+
+    def __init__(self, where: Union[Block, ModuleBody, Operation]) -> None:
+        self._before: Optional[Operation] = None
+        if isinstance(where, Operation) and not isinstance(where, FunctionOperation):
+            self.block: Union[Block, ModuleBody] = where.parent
+            self._before = where
+        elif isinstance(where, FunctionOperation):
+            self.block = ModuleBody(where._module)
+            self._before = where
+        elif isinstance(where, (Block, ModuleBody)):
+            self.block = where
+        else:
+            raise TypeError(f"cannot insert into {type(where).__name__}")
+
+    @staticmethod
+    def at_block_begin(block: Union[Block, ModuleBody]) -> "InsertionPoint":
+        ops = block.operations
+        return InsertionPoint(ops[0]) if ops else InsertionPoint(block)
+
+    @staticmethod
+    def at_block_terminator(block: Block) -> "InsertionPoint":
+        t = block.terminator
+        if t is None:
+            raise ValueError("the block has no terminator")
+        return InsertionPoint(t)
+
+    @property
+    def ref_operation(self) -> Optional[Operation]:
+        return self._before
+
+    @staticmethod
+    def current() -> Optional["InsertionPoint"]:
+        s = _stack("ip")
+        return s[-1] if s else None
+
+    def __enter__(self) -> "InsertionPoint":
+        _stack("ip").append(self)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        _stack("ip").pop()
+
+    def __repr__(self) -> str:
+        where = f"before {self._before!r}" if self._before is not None else "at the end"
+        return f"<kiln.ir.InsertionPoint {where} of {self.block!r}>"
+
+
+def _insertion_point(ip: Optional[InsertionPoint]) -> InsertionPoint:
+    if ip is not None:
+        return ip
+    cur = InsertionPoint.current()
+    if cur is None:
+        raise RuntimeError(
+            "no insertion point: use `with InsertionPoint(block):` or pass ip= "
+            "(kiln does not create detached operations)"
+        )
+    return cur
+
+
+def _create(
+    name: str,
+    operands: List[Value],
+    results: List[Union[Type, str]],
+    attributes: Dict[str, Any],
+    successors: List[Tuple[Block, List[Value]]],
+    ip: Optional[InsertionPoint],
+) -> OpView:
+    point = _insertion_point(ip)
+    block = point.block
+    if not isinstance(block, Block):
+        raise ValueError(f"`{name}` must be created inside a function's block, not a module body")
+    mod = block._module
+    for v in operands + [a for _, args in successors for a in args]:
+        if not isinstance(v, Value):
+            raise TypeError(f"operands must be Values, got {type(v).__name__}")
+        if v._module._native is not mod._native or v._fuid != block._fuid:
+            raise ValueError(f"{v!r} belongs to another function or module")
+    for b, _ in successors:
+        if not isinstance(b, Block) or b._module._native is not mod._native or b._fuid != block._fuid:
+            raise ValueError("successors must be blocks of the same function")
+    before = point._before._ouid if point._before is not None else None
+    ouid = mod._native.insert_op(
+        block._fuid,
+        block._bid,
+        name,
+        [v._vid for v in operands],
+        [_type_text(t) for t in results],
+        [(k, _attr_text(v)) for k, v in attributes.items()],
+        [(b._bid, [a._vid for a in args]) for b, args in successors],
+        before,
+        False,
+    )
+    return _op_view(mod, block._fuid, ouid, name)
+
+
+def _create_function(
+    name: str,
+    type: FunctionType,
+    visibility: Optional[str],
+    attributes: Optional[Dict[str, Any]],
+    ip: Optional[InsertionPoint],
+) -> Tuple[Module, int]:
+    point = _insertion_point(ip)
+    body = point.block
+    if not isinstance(body, ModuleBody):
+        raise ValueError("a func.func must be created in a module body (InsertionPoint(module.body))")
+    before = point._before._fuid if point._before is not None else None
+    fuid = body._module._native.add_function(
+        name,
+        list(type._inputs),
+        list(type._results),
+        visibility or "public",
+        [(k, _attr_text(v)) for k, v in (attributes or {}).items()],
+        before,
+    )
+    return body._module, fuid

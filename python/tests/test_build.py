@@ -1,0 +1,165 @@
+"""Building IR with InsertionPoint and the dialect classes."""
+
+import pytest
+
+import kiln
+from kiln.ir import (
+    Context,
+    F32Type,
+    FunctionType,
+    IndexType,
+    InsertionPoint,
+    IntegerType,
+    Location,
+    MemRefType,
+    Module,
+    Operation,
+)
+from kiln.dialects import arith, cf, func, memref
+
+SUM = """module {
+  func.func @sum(%arg0: memref<?xf32>) -> f32 {
+    %0 = arith.constant 0 : index
+    %1 = arith.constant 1 : index
+    %2 = arith.constant 0.0 : f32
+    %3 = memref.dim %arg0, %0 : memref<?xf32>
+    cf.br ^bb1(%0, %2 : index, f32)
+  ^bb1(%arg1: index, %arg2: f32):
+    %4 = arith.cmpi slt, %arg1, %3 : index
+    cf.cond_br %4, ^bb2, ^bb3
+  ^bb2:
+    %5 = memref.load %arg0[%arg1] : memref<?xf32>
+    %6 = arith.addf %arg2, %5 : f32
+    %7 = arith.addi %arg1, %1 : index
+    cf.br ^bb1(%7, %6 : index, f32)
+  ^bb3:
+    func.return %arg2 : f32
+  }
+}
+"""
+
+
+def build_sum() -> Module:
+    index, f32 = IndexType.get(), F32Type.get()
+    vec = MemRefType.get([None], f32)
+    with Context(), Location.unknown():
+        module = Module.create()
+        with InsertionPoint(module.body):
+            f = func.FuncOp("sum", FunctionType.get([vec], [f32]))
+        entry = f.add_entry_block()
+        loop = f.body.blocks.append(index, f32)
+        body = f.body.blocks.append()
+        done = f.body.blocks.append()
+        (m,) = entry.arguments
+        with InsertionPoint(entry):
+            c0 = arith.ConstantOp(index, 0)
+            c1 = arith.ConstantOp(index, 1)
+            zero = arith.ConstantOp(f32, 0.0)
+            n = memref.DimOp(m, c0.result)
+            cf.BranchOp([c0.result, zero.result], loop)
+        i, acc = loop.arguments
+        with InsertionPoint(loop):
+            more = arith.CmpIOp("slt", i, n.result)
+            cf.CondBranchOp(more.result, [], [], body, done)
+        with InsertionPoint(body):
+            x = memref.LoadOp(m, [i])
+            acc2 = arith.AddFOp(acc, x.result)
+            i2 = arith.AddIOp(i, c1.result)
+            cf.BranchOp([i2.result, acc2.result], loop)
+        with InsertionPoint(done):
+            func.ReturnOp([acc])
+    return module
+
+
+def test_built_ir_prints_and_verifies_like_parsed_ir():
+    built = build_sum()
+    assert built.operation.verify()
+    parsed = Module.parse(SUM)
+    assert str(built) == str(parsed)
+
+
+def test_built_ir_runs():
+    np = pytest.importorskip("numpy")
+    from kiln.execution_engine import ExecutionEngine
+
+    e = ExecutionEngine(build_sum())
+    x = np.arange(10, dtype=np.float32)
+    assert e["sum"](x) == pytest.approx(45.0)
+
+
+def test_insertion_points_and_generic_create():
+    i32 = IntegerType.get_signless(32)
+    with Context():
+        module = Module.create()
+        with InsertionPoint(module.body):
+            g = func.FuncOp("g", ([i32], [i32]))
+            f = func.FuncOp("f", ([i32], [i32]))
+        with InsertionPoint.at_block_begin(module.body):
+            func.FuncOp("ext", ([i32], []), visibility="private")
+        assert [o.sym_name for o in module.body.operations] == ["ext", "g", "f"]
+        with InsertionPoint(g.add_entry_block()):
+            func.ReturnOp(g.arguments)
+        entry = f.add_entry_block()
+        (a,) = entry.arguments
+        with InsertionPoint(entry):
+            ret = func.ReturnOp([a])
+        with InsertionPoint(ret):  # before the return
+            call = func.CallOp(g, [a])
+            twice = arith.AddIOp(call.result, call.result)
+        with InsertionPoint.at_block_begin(entry):
+            c = arith.ConstantOp(i32, -7)
+            c2 = arith.ConstantOp(i32, 5)
+        gen = Operation.create(
+            "test.op", results=[i32], operands=[c.result, c2.result], attributes={"k": "1 : i32"}, ip=InsertionPoint(ret)
+        )
+        assert gen.name == "test.op" and gen.attributes["k"] == "1 : i32"
+        assert [o.name for o in entry.operations] == [
+            "arith.constant", "arith.constant", "func.call", "arith.addi", "test.op", "func.return"
+        ]  # fmt: skip
+        ret.erase()
+        with InsertionPoint(entry):
+            func.ReturnOp([twice.result])
+        gen.erase()
+        text = str(module)
+        assert "func.func private @ext(i32)" in text
+        assert f"{call.result.name} = func.call @g(%arg0) : (i32) -> i32" in text
+        assert f"{c.result.name} = arith.constant -7 : i32" in text
+        assert len({v.name for o in entry.operations for v in o.results}) == 4
+        again = Module.parse(text)
+        assert str(again) == text
+        assert module.operation.verify()
+
+
+def test_built_ir_that_does_not_verify():
+    i32 = IntegerType.get_signless(32)
+    f32 = F32Type.get()
+    with Context():
+        module = Module.create()
+        with InsertionPoint(module.body):
+            f = func.FuncOp("bad", ([i32], [f32]))
+        with InsertionPoint(f.add_entry_block()):
+            func.ReturnOp(f.arguments)
+        with pytest.raises(kiln.VerifyError) as e:
+            module.operation.verify()
+        assert any("expected `f32`" in d.message for d in e.value.diagnostics)
+        assert e.value.diagnostics[0].line > 0
+
+
+def test_building_errors_are_python_errors():
+    i32 = IntegerType.get_signless(32)
+    with Context():
+        module = Module.create()
+        with pytest.raises(RuntimeError, match="insertion point"):
+            func.FuncOp("f", ([], []))
+        with InsertionPoint(module.body):
+            f = func.FuncOp("f", ([i32], []))
+            h = func.FuncOp("h", ([i32], []))
+        with InsertionPoint(f.add_entry_block()):
+            with pytest.raises(ValueError, match="not a constant"):
+                arith.ConstantOp(i32, 1.5)
+            with pytest.raises(ValueError, match="does not fit"):
+                arith.ConstantOp(IntegerType.get_signless(8), 300)
+            with pytest.raises(ValueError, match="another function"):
+                arith.AddIOp(h.add_entry_block().arguments[0], f.arguments[0])
+            with pytest.raises(ValueError):
+                arith.CmpIOp("less", f.arguments[0], f.arguments[0])

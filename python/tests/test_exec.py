@@ -1,0 +1,159 @@
+"""The execution engine against numpy."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+import kiln
+from kiln.execution_engine import ExecutionEngine
+from kiln.ir import Module
+
+from conftest import CORPUS
+
+_engines = {}
+
+
+def engine(name: str, opt_level: int = 2) -> ExecutionEngine:
+    key = (name, opt_level)
+    if key not in _engines:
+        _engines[key] = ExecutionEngine(Module.parse((CORPUS / name).read_text()), opt_level=opt_level)
+    return _engines[key]
+
+
+@pytest.mark.parametrize("opt", [0, 2])
+@pytest.mark.parametrize("seed", range(4))
+def test_matmul_against_numpy(seed, opt):
+    rng = np.random.default_rng(seed)
+    m, k, n = rng.integers(1, 9, size=3)
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    b = rng.standard_normal((k, n)).astype(np.float32)
+    c = np.zeros((m, n), np.float32)
+    assert engine("matmul.mlir", opt)["matmul"](a, b, c) is None
+    np.testing.assert_allclose(c, a @ b, rtol=1e-5, atol=1e-5)
+
+
+def test_identity_layout_refuses_non_row_major_views():
+    a = np.asfortranarray(np.ones((3, 4), np.float32))
+    b = np.ones((4, 2), np.float32)
+    c = np.zeros((3, 2), np.float32)
+    with pytest.raises(ValueError, match="row-major"):
+        engine("matmul.mlir")["matmul"](a, b, c)
+    with pytest.raises(TypeError, match="dtype"):
+        engine("matmul.mlir")["matmul"](a.astype(np.float64), b, c)
+    with pytest.raises(ValueError, match="read-only"):
+        ro = np.ones((3, 4), np.float32)
+        ro.flags.writeable = False
+        engine("matmul.mlir")["matmul"](ro, b, c)
+
+
+def test_strided_4d_views():
+    e = engine("strided_4d.mlir")
+    base = np.arange(2 * 3 * 4 * 5, dtype=np.float32).reshape(2, 3, 4, 5)
+    views = [
+        base,
+        np.asfortranarray(base),
+        base.transpose(3, 1, 0, 2),
+        base[:, 1:, ::2, 1:4],
+        base[::-1, :, :, ::-2],
+    ]
+    for v in views:
+        for idx in np.ndindex(*v.shape):
+            assert e["load4d"](v, *idx) == v[idx]
+    # In place, through a sliced Fortran-order view: the caller's array changes.
+    f = np.asfortranarray(np.zeros((2, 3, 4, 5), np.float32))
+    view = f[1:, ::2, 1:3, :]
+    e["bump4d"](view, 0, 1, 1, 2, np.float32(2.5))
+    expected = np.zeros_like(f)
+    expected[1, 2, 2, 2] = 2.5
+    np.testing.assert_array_equal(f, expected)
+
+
+def test_zero_d_and_strided_2d():
+    e = engine("c_interface.mlir")
+    cell = np.array(1.5)
+    big = np.arange(16, dtype=np.float64).reshape(4, 4)
+    view = big[1::2, ::2]  # 2x2 with strides (8, 2) elements, offset 4
+    assert e["cell_plus"](cell, view) == 1.5 + view[1, 1]
+    # Unranked: rank + first dimension.
+    assert e["rank_plus_dim0"](np.zeros((7, 2), np.float32)) == 9
+    assert e["rank_plus_dim0"](np.zeros((3, 1, 1, 1), np.float32)) == 7
+
+
+def test_returned_memref_owns_its_buffer():
+    e = engine("c_interface.mlir")
+    arrays = [e["iota"](n) for n in (0, 1, 5, 1000)]
+    for n, a in zip((0, 1, 5, 1000), arrays):
+        assert a.dtype == np.int64 and a.shape == (n,)
+        np.testing.assert_array_equal(a, np.arange(n))
+    owner = arrays[2].base
+    assert type(owner).__name__ == "OwnedBuffer"
+    view = arrays[3][10:20]
+    del arrays
+    import gc
+
+    gc.collect()
+    np.testing.assert_array_equal(view, np.arange(10, 20))
+
+
+def test_returned_argument_aliases_the_argument():
+    e = engine("memref_2d.mlir")
+    x = np.zeros((4, 8), np.float32)
+    r = e["set"](x, 1, 2, 7.5)
+    assert x[1, 2] == 7.5
+    assert r.shape == (4, 8)
+    r[0, 0] = 3.0
+    assert x[0, 0] == 3.0  # the result views the argument's buffer
+
+
+def test_scalars_results_and_range_checks():
+    e = engine("loops.mlir")
+    assert e.invoke("gcd_and_lcm", 12, 18) == (6, 36)
+    assert e["factorial"](10) == 3628800
+    ar = engine("arith.mlir")
+    assert ar["compare_int"](3, 4) in (True, False)
+    assert isinstance(ar["compare_int"](3, 4), bool)
+    with pytest.raises(ValueError, match="does not fit in i32"):
+        e["gcd"](2**32, 1)
+    with pytest.raises(ValueError, match="does not fit"):
+        e["gcd"](-(2**31) - 1, 1)
+    assert e["gcd"](2**32 - 1, 1) == 1  # the signless range of i32 is -2^31 .. 2^32-1
+    with pytest.raises(TypeError, match="integer"):
+        e["gcd"](1.5, 1)
+    with pytest.raises(TypeError, match="takes 2 arguments"):
+        e["gcd"](1)
+    with pytest.raises(KeyError):
+        e["nope"]
+    with pytest.raises(ValueError, match="no function"):
+        e.invoke("nope")
+    assert "gcd" in e and repr(e["gcd"]).startswith("<kiln function @gcd")
+
+
+def test_unresolved_external_is_an_error_not_a_crash():
+    e = engine("c_interface.mlir")
+    with pytest.raises(kiln.LoweringError):
+        e["call_qux"](np.zeros((2, 2), np.float32))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    a=hnp.arrays(np.float32, hnp.array_shapes(min_dims=2, max_dims=2, max_side=6),
+                 elements=st.floats(-100, 100, width=32)),
+    k=st.integers(1, 6),
+    transpose=st.booleans(),
+)  # fmt: skip
+def test_property_matmul_and_scalars(a, k, transpose):
+    rng = np.random.default_rng(k)
+    b = rng.standard_normal((a.shape[1], k)).astype(np.float32)
+    c = np.zeros((a.shape[0], k), np.float32)
+    engine("matmul.mlir")["matmul"](np.ascontiguousarray(a), b, c)
+    np.testing.assert_allclose(c, a.astype(np.float64) @ b.astype(np.float64), rtol=1e-4, atol=1e-3)
+    view = a.T if transpose else a
+    if view.shape[0] >= 2 and view.shape[1] >= 2:
+        m2 = view[:2, :2].astype(np.float64)
+        assert engine("c_interface.mlir")["cell_plus"](np.array(0.5), m2) == 0.5 + m2[1, 1]
+    x, y = int(rng.integers(1, 10**6)), int(rng.integers(1, 10**6))
+    g, _ = engine("loops.mlir")["gcd_and_lcm"](x, y)
+    assert g == np.gcd(x, y)
+    assert engine("loops.mlir")["gcd"](x, y) == np.gcd(x, y)

@@ -1,0 +1,159 @@
+"""Parsing, printing, inspection and typed views."""
+
+import pytest
+
+import kiln
+from kiln.ir import (
+    BlockArgument,
+    Context,
+    F32Type,
+    FunctionType,
+    IndexType,
+    IntegerType,
+    Location,
+    MemRefType,
+    Module,
+    OpResult,
+    Type,
+    UnrankedMemRefType,
+)
+from kiln.dialects import arith, cf, func, memref
+
+from conftest import CORPUS, PROGRAMS, ROOT
+
+
+@pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: str(p.relative_to(CORPUS)))
+def test_round_trip_every_corpus_program(path):
+    with Context():
+        m = Module.parse(path.read_text(), filename=str(path))
+        printed = str(m)
+        # The printer is kiln fmt's: the golden output of the CLI.
+        golden = ROOT / "tests" / "golden" / "fmt" / path.relative_to(CORPUS)
+        assert printed == golden.read_text()
+        again = Module.parse(printed)
+        assert str(again) == printed
+        assert again.operation.verify() is True
+
+
+def test_inspection_of_matmul():
+    m = Module.parse((CORPUS / "matmul.mlir").read_text())
+    (f,) = m.body.operations
+    assert isinstance(f, func.FuncOp)
+    assert f.name == "func.func" and f.sym_name == "matmul"
+    assert str(f.type) == "(memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()"
+    assert f.attributes["sym_name"] == '"matmul"'
+    assert "llvm.emit_c_interface" in f.attributes
+    assert f.attributes["llvm.emit_c_interface"].is_unit
+    (region,) = f.regions
+    labels = [b.label for b in region.blocks]
+    assert labels == ["", "i_loop", "j_start", "j_loop", "k_start", "k_loop", "k_body", "j_next", "i_next", "done"]
+    entry = region.blocks[0]
+    a, b, c = entry.arguments
+    assert isinstance(a, BlockArgument) and a.arg_number == 0 and a.owner == entry
+    assert a.name == "%A"
+    t = MemRefType(a.type)
+    assert t.shape == [None, None] and t.element_type == F32Type.get()
+    assert t.strides == [None, 1] and t.offset == 0 and t.has_identity_layout
+    ops = entry.operations
+    assert [o.name for o in ops] == ["arith.constant"] * 2 + ["memref.dim"] * 3 + ["cf.br"]
+    c0 = ops[0]
+    assert isinstance(c0, arith.ConstantOp) and c0.value == 0
+    assert c0.result.type == IndexType.get()
+    assert isinstance(c0.result, OpResult) and c0.result.owner == c0
+    dim = ops[2]
+    assert isinstance(dim, memref.DimOp)
+    assert dim.operands[0] == a and dim.operands[1] == c0.result
+    assert dim.operands.types == [a.type, IndexType.get()]
+    br = ops[-1]
+    assert isinstance(br, cf.BranchOp) and br.dest == region.blocks[1]
+    assert br.successor_operands[0] == [c0.result]
+    cmp = region.blocks[1].operations[0]
+    assert isinstance(cmp, arith.CmpIOp) and cmp.predicate == "slt"
+    assert cmp.result.type == IntegerType.get_signless(1)
+    condbr = region.blocks[1].operations[1]
+    assert isinstance(condbr, cf.CondBranchOp)
+    assert [s.label for s in condbr.successors] == ["j_start", "done"]
+    # Uses, and the op's function and block.
+    assert {u.name for u in c0.result.uses} == {"memref.dim", "cf.br"}
+    assert dim.parent == entry and dim.function == f
+    assert region.owner == f
+
+
+def test_every_op_kind_has_a_class_and_its_operands():
+    seen = {}
+    for path in PROGRAMS:
+        m = Module.parse(path.read_text(), verify=False)
+        for f in m.body.operations:
+            for block in f.regions[0].blocks:
+                for op in block.operations:
+                    seen.setdefault(op.name, op)
+                    assert len(op.operands) == len(op.operands.types)
+                    for r in op.results:
+                        assert r.owner == op
+                    repr(op)
+    expected = {
+        "arith.constant": arith.ConstantOp, "arith.addi": arith.AddIOp, "arith.mulf": arith.MulFOp,
+        "arith.cmpi": arith.CmpIOp, "arith.cmpf": arith.CmpFOp, "arith.select": arith.SelectOp,
+        "arith.index_cast": arith.IndexCastOp, "func.call": func.CallOp, "func.return": func.ReturnOp,
+        "cf.br": cf.BranchOp, "cf.cond_br": cf.CondBranchOp, "cf.switch": cf.SwitchOp,
+        "memref.alloc": memref.AllocOp, "memref.load": memref.LoadOp, "memref.store": memref.StoreOp,
+        "memref.dim": memref.DimOp, "memref.rank": memref.RankOp, "memref.cast": memref.CastOp,
+        "memref.dealloc": memref.DeallocOp, "memref.alloca": memref.AllocaOp,
+    }  # fmt: skip
+    for name, cls in expected.items():
+        assert name in seen, name
+        assert type(seen[name]) is cls, name
+    assert seen["cf.switch"].case_values
+    assert seen["func.call"].callee
+
+
+def test_typed_views():
+    t = Type.parse("memref<4x8xf32, strided<[16, 1], offset: 4>>")
+    assert isinstance(t, MemRefType)
+    assert t.shape == [4, 8] and t.strides == [16, 1] and t.offset == 4
+    assert not t.has_identity_layout and t.rank == 2 and t.has_static_shape
+    d = MemRefType.get([None, 3], F32Type.get(), strides=[None, None], offset=None)
+    assert str(d) == "memref<?x3xf32, strided<[?, ?], offset: ?>>"
+    assert d.strides == [None, None] and d.offset is None
+    assert MemRefType.get([2, 3], IntegerType.get_signless(8)).strides == [3, 1]
+    assert IntegerType.get_signless(16).width == 16
+    assert IntegerType.isinstance(Type.parse("i64")) and not IntegerType.isinstance(Type.parse("f64"))
+    with pytest.raises(ValueError):
+        IntegerType(Type.parse("f32"))
+    u = Type.parse("memref<*xi32>")
+    assert isinstance(u, UnrankedMemRefType) and u.element_type == IntegerType.get_signless(32)
+    ft = FunctionType.get([IndexType.get(), "f32"], [IntegerType.get_signless(1)])
+    assert ft.inputs == [IndexType.get(), F32Type.get()] and ft.results == [Type.parse("i1")]
+    assert str(ft) == "(index, f32) -> i1"
+    with pytest.raises(ValueError):
+        Type.parse("tensor<4xf32>")
+    for obj in (t, d, u, ft, Location.unknown(), Context()):
+        assert repr(obj)
+
+
+def test_parse_error_is_located():
+    with pytest.raises(kiln.ParseError) as e:
+        Module.parse("func.func @f() {\n  %x = arith.addi %a, : i32\n}\n", filename="bad.mlir")
+    assert isinstance(e.value, kiln.Error)
+    d = next(d for d in e.value.diagnostics if d.code.startswith("parse"))
+    assert (d.file, d.line) == ("bad.mlir", 2) and d.column > 1
+    assert "bad.mlir:2:" in str(e.value)
+
+
+def test_verify_error_lists_every_diagnostic():
+    text = (CORPUS / "fail" / "several_verifier_errors.mlir").read_text()
+    import re
+
+    want = [
+        (int(m.group(1)), int(m.group(2)))
+        for m in re.finditer(r"^// error: (\d+):(\d+):", text, re.M)
+    ]
+    assert len(want) == 4
+    with pytest.raises(kiln.VerifyError) as e:
+        Module.parse(text)
+    got = [(d.line, d.column) for d in e.value.diagnostics]
+    assert got == want
+    m = Module.parse(text, verify=False)
+    with pytest.raises(kiln.VerifyError) as e2:
+        m.operation.verify()
+    assert len(e2.value.diagnostics) == len(want)

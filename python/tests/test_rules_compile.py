@@ -1,0 +1,115 @@
+"""Rules, lowering, compilation, the session, and errors."""
+
+import re
+
+import pytest
+
+import kiln
+from kiln.execution_engine import ExecutionEngine
+from kiln.ir import Module
+from kiln.rules import RuleSet
+
+from conftest import CORPUS, ROOT
+
+INC = "func.func @inc(%x: index) -> index {\n  %c1 = arith.constant 1 : index\n  %y = arith.addi %x, %c1 : index\n  func.return %y : index\n}\n"
+
+
+def test_shipped_and_directory_rules():
+    shipped = RuleSet.shipped()
+    assert shipped.rule_count > 100
+    assert RuleSet.shipped() is shipped
+    loaded = RuleSet.load(ROOT / "rules")
+    assert loaded.rule_count == shipped.rule_count
+    passed, failures = shipped.run_tests()
+    assert passed > 0 and failures == []
+    assert "RuleSet(" in repr(shipped)
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "tests" / "rules" / "fail").glob("*.rules")), ids=lambda p: p.name)
+def test_rule_errors_carry_file_line_column(path):
+    text = path.read_text()
+    want = [(int(m.group(1)), int(m.group(2)), m.group(3)) for m in re.finditer(r"^; error: (\d+):(\d+): (.*)$", text, re.M)]
+    if not want:
+        pytest.skip("warnings only")
+    with pytest.raises(kiln.RuleError) as e:
+        RuleSet.from_text({str(path): text}, with_shipped=True)
+    got = [(d.line, d.column, d.message) for d in e.value.diagnostics if d.file == str(path)]
+    assert got == want
+    assert isinstance(e.value, kiln.Error)
+
+
+def test_missing_rule_directory():
+    with pytest.raises(kiln.RuleError, match="cannot read rules"):
+        RuleSet.load("/nonexistent/rules")
+
+
+def test_lower_and_stats():
+    m = Module.parse(INC)
+    lowered = m.lower()
+    assert "llvm.add i64" in lowered.text
+    (stats,) = lowered.stats
+    assert stats["function"] == "inc"
+    assert stats["phases"] and all("nodes" in p for p in stats["phases"])
+
+
+def test_lowering_error_without_the_rules_for_an_op():
+    # Only the arith rules: func.return has no lowering.
+    files = {p.name: p.read_text() for p in (ROOT / "rules").glob("*.rules") if p.name != "func.rules"}
+    rules = RuleSet.from_text(files)
+    with pytest.raises(kiln.LoweringError) as e:
+        Module.parse(INC).lower(rules)
+    assert any("no rule lowers" in d.message for d in e.value.diagnostics)
+    assert all(d.line > 0 for d in e.value.diagnostics)
+    with pytest.raises(kiln.LoweringError):
+        ExecutionEngine(Module.parse(INC), rules=rules)
+
+
+def test_compile_emits():
+    m = Module.parse((CORPUS / "loops.mlir").read_text())
+    ir = kiln.compile(m, emit="llvm-ir")
+    assert isinstance(ir, str) and "define" in ir and "@gcd" in ir
+    assert kiln.compile(m, emit="llvm-ir") == ir  # deterministic
+    asm = kiln.compile(m, emit="asm", opt_level=2)
+    assert isinstance(asm, str) and "gcd" in asm
+    obj = kiln.compile(m, emit="obj", target="aarch64-unknown-linux-gnu")
+    assert isinstance(obj, bytes) and obj[:4] == b"\x7fELF" and obj[18] == 183  # EM_AARCH64
+    x86 = kiln.compile(m, emit="obj", target="x86_64-unknown-linux-gnu")
+    assert x86[18] == 62  # EM_X86_64
+    with pytest.raises(ValueError):
+        kiln.compile(m, emit="exe")
+    with pytest.raises(ValueError):
+        kiln.compile(m, opt_level=4)
+    with pytest.raises(kiln.LoweringError, match="unknown target"):
+        kiln.compile(m, target="nonsense-triple")
+    with pytest.raises(kiln.ParseError):
+        kiln.compile("func.func @f( {")
+
+
+def test_session_redoes_only_what_changed():
+    s = kiln.Session()
+    s.set_source("m.mlir", INC + INC.replace("@inc", "@inc2"))
+    assert s.diagnostics("m.mlir") == []
+    ir = s.compile("m.mlir")
+    assert "@inc2" in ir and s.last_work == kiln.Work(2, 2)
+    s.set_source("m.mlir", INC + INC.replace("@inc", "@inc2").replace("arith.addi %x, %c1", "arith.addi %c1, %x"))
+    s.compile("m.mlir")
+    assert s.last_work == kiln.Work(1, 1)
+    s.set_source("m.mlir", "// comment\n" + INC + INC.replace("@inc", "@inc2").replace("arith.addi %x, %c1", "arith.addi %c1, %x"))
+    assert "llvm.add" in s.lowered_text("m.mlir")
+    assert s.last_work == kiln.Work(0, 0)
+    s.set_source("bad.mlir", "func.func @f() -> i32 {\n  func.return\n}\n")
+    assert s.diagnostics("bad.mlir")[0].line == 2
+    with pytest.raises(kiln.VerifyError):
+        s.compile("bad.mlir")
+    assert s.remove_source("bad.mlir") and s.sources == ["m.mlir"]
+
+
+def test_panic_becomes_internal_error():
+    with pytest.raises(kiln.InternalError, match="panic"):
+        kiln._kiln._panic_for_test()
+    # The module still works afterwards.
+    assert "llvm.add" in Module.parse(INC).lower().text
+
+
+def test_version():
+    assert kiln.llvm_version[0] == 19 and kiln.version
