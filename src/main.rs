@@ -8,6 +8,12 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
+// Lowering allocates and frees many small e-graph nodes, vectors and terms on every thread;
+// mimalloc's thread-local free lists make that markedly cheaper than glibc's malloc (see
+// BENCHMARKS.md, "Lowering memref-heavy code").
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(
     name = "kiln",

@@ -158,6 +158,8 @@ struct Loop<'r> {
     versions: Vec<(u32, Option<Facts>)>,
     applied: Vec<usize>,
     since_check: usize,
+    /// Seconds per e-graph node of the last rebuild (see [`Loop::check`]).
+    rebuild_per_node: f64,
 }
 
 /// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
@@ -171,6 +173,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         versions: Vec::new(),
         applied: vec![0; rules.rules.len()],
         since_check: 0,
+        rebuild_per_node: 0.0,
     };
     egraph.rebuild();
     egraph.analysis.touched.clear();
@@ -222,12 +225,15 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
 }
 
 impl Loop<'_> {
-    /// Stops at 95% of the time limit: the rebuild after an interrupted pass takes time too.
+    /// Stops early enough for the rebuild an interrupted pass still needs: 95% of the time
+    /// limit, less the time a rebuild of an e-graph this size took last (a pass may grow
+    /// the e-graph tenfold, and its rebuild then takes as long as the pass).
     fn check(&self, egraph: &Graph) -> Result<(), Stop> {
-        if self.start.elapsed() > self.limits.time.mul_f64(0.95) {
+        let size = egraph.total_size();
+        let rebuild = Duration::from_secs_f64(self.rebuild_per_node * size as f64 * 1.5);
+        if self.start.elapsed() + rebuild > self.limits.time.mul_f64(0.95) {
             return Err(Stop::TimeLimit(self.limits.time));
         }
-        let size = egraph.total_size();
         if size > self.limits.nodes {
             return Err(Stop::NodeLimit(size));
         }
@@ -267,12 +273,17 @@ impl Loop<'_> {
         // Search everything first, then apply, as egg does: the matches of one iteration
         // all see the same e-graph.
         let mut matches: Vec<(usize, Id, Subst)> = Vec::new();
-        for (k, (r, class)) in pairs.into_iter().enumerate() {
-            if k % CHECK_EVERY == CHECK_EVERY - 1 {
-                self.check(egraph)?;
-            }
+        for (r, class) in pairs {
+            // Counted in classes searched and matches found: one class of a growing
+            // e-graph can hold thousands of matches.
+            self.since_check += 1;
             if let Some(found) = self.rules.rules[r].pattern.search_eclass(egraph, class) {
+                self.since_check += found.substs.len();
                 matches.extend(found.substs.into_iter().map(|s| (r, class, s)));
+            }
+            if self.since_check >= CHECK_EVERY {
+                self.since_check = 0;
+                self.check(egraph)?;
             }
         }
         let explain = egraph.are_explanations_enabled();
@@ -317,7 +328,9 @@ impl Loop<'_> {
                 self.check(egraph)?;
             }
         }
+        let start = Instant::now();
         egraph.rebuild();
+        self.rebuild_per_node = start.elapsed().as_secs_f64() / egraph.total_size().max(1) as f64;
         Ok(())
     }
 
