@@ -8,7 +8,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 N=${1:-2000}
-KILN=./target/release/kiln
+KILN=${KILN:-./target/release/kiln}
 MLIR_OPT=/usr/lib/llvm-19/bin/mlir-opt
 . scripts/bench-lib.sh
 python3 scripts/gen_module.py "$N" --scalar > "$dir/big.mlir"
