@@ -6,6 +6,8 @@
 
 use crate::tools::{check_errors, RuleSet};
 use crate::{detached, Failure, Kind, NResult};
+use kiln::abi::bind::{self, Input, Output, Path, ScalarIn, Slot, Structured};
+use kiln::abi::FunctionAbi;
 use kiln::{lower_program, CompiledRules, Database};
 use kiln_backend::jit::Program;
 use kiln_backend::{Jit, Value};
@@ -14,8 +16,6 @@ use numpy::npyffi::{self, npy_intp, NpyTypes, PY_ARRAY_API};
 use numpy::{PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use kiln::abi::bind::{self, Input, Output, Path, ScalarIn, Slot, Structured};
-use kiln::abi::FunctionAbi;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 use std::collections::HashMap;
@@ -229,29 +229,36 @@ fn memref_fields(
     at: &str,
 ) -> PyResult<(Vec<u64>, u64, u64)> {
     let arr = obj.downcast::<PyUntypedArray>().map_err(|_| {
-        arg_err(py, format!(
-            "{at}: a memref parameter takes a numpy array, not {}",
-            obj.get_type()
-                .name()
-                .map(|n| n.to_string())
-                .unwrap_or_default()
-        ))
+        arg_err(
+            py,
+            format!(
+                "{at}: a memref parameter takes a numpy array, not {}",
+                obj.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ),
+        )
     })?;
     let want = descr(py, elem)?;
     if !arr.dtype().is_equiv_to(&want) {
-        return Err(arg_err(py, format!(
-            "{at}: the parameter's elements are {}, the array's dtype is {}",
-            elem.name(),
-            arr.dtype()
-        )));
+        return Err(arg_err(
+            py,
+            format!(
+                "{at}: the parameter's elements are {}, the array's dtype is {}",
+                elem.name(),
+                arr.dtype()
+            ),
+        ));
     }
     let raw = arr.as_array_ptr();
     // SAFETY: `raw` is a live array object (we hold a reference to it).
     let (data, flags) = unsafe { ((*raw).data as u64, (*raw).flags) };
     if flags & npyffi::NPY_ARRAY_WRITEABLE == 0 {
-        return Err(arg_err(py, format!(
-            "{at}: the array is read-only, and a memref may be written (pass a copy)"
-        )));
+        return Err(arg_err(
+            py,
+            format!("{at}: the array is read-only, and a memref may be written (pass a copy)"),
+        ));
     }
     let size = elem_size(elem);
     let shape: Vec<i64> = arr.shape().iter().map(|s| *s as i64).collect();
@@ -259,27 +266,32 @@ fn memref_fields(
     for s in arr.strides() {
         let s = *s as i64;
         if s % size != 0 {
-            return Err(arg_err(py, format!(
-                "{at}: a stride of {s} bytes is not a whole number of elements"
-            )));
+            return Err(arg_err(
+                py,
+                format!("{at}: a stride of {s} bytes is not a whole number of elements"),
+            ));
         }
         strides.push(s / size);
     }
     let mut offset = 0i64;
     if let Some(m) = m {
         if m.rank() != shape.len() {
-            return Err(arg_err(py, format!(
-                "{at}: the parameter has rank {}, the array {}",
-                m.rank(),
-                shape.len()
-            )));
+            return Err(arg_err(
+                py,
+                format!(
+                    "{at}: the parameter has rank {}, the array {}",
+                    m.rank(),
+                    shape.len()
+                ),
+            ));
         }
         for (d, (want, got)) in m.shape.iter().zip(&shape).enumerate() {
             if let Some(w) = want {
                 if w != got {
-                    return Err(arg_err(py, format!(
-                        "{at}: dimension {d} of the parameter is {w}, of the array {got}"
-                    )));
+                    return Err(arg_err(
+                        py,
+                        format!("{at}: dimension {d} of the parameter is {w}, of the array {got}"),
+                    ));
                 }
             }
         }
@@ -304,9 +316,10 @@ fn memref_fields(
                     } else {
                         "the strides the parameter's type states differ"
                     };
-                    return Err(arg_err(py, format!(
-                        "{at}: stride {d} of the array is {got} elements: {what}"
-                    )));
+                    return Err(arg_err(
+                        py,
+                        format!("{at}: stride {d} of the array is {got} elements: {what}"),
+                    ));
                 }
                 // A dimension of size 0 or 1 is never stepped: pass what the type states.
                 *got = *w;
@@ -508,7 +521,10 @@ impl NativeEngine {
             };
             match t {
                 Type::Scalar(_) => {
-                    return Err(arg_err(py, format!("{path}: expected a scalar, got an array")))
+                    return Err(arg_err(
+                        py,
+                        format!("{path}: expected a scalar, got an array"),
+                    ))
                 }
                 Type::MemRef(m) => {
                     let (fields, lo, hi) = memref_fields(py, &array, m.elem, Some(m), &path)?;
@@ -875,7 +891,9 @@ fn leaf_value<'py>(
             if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
                 let json = to_json(py, obj, elem, path)?;
                 return match bind::json_leaf(s.ty, s.rec, &json, path)? {
-                    kiln::run::Arg::MemRef(m) => dense_array(py, &m).map(RawIn::Array).map_err(py_err),
+                    kiln::run::Arg::MemRef(m) => {
+                        dense_array(py, &m).map(RawIn::Array).map_err(py_err)
+                    }
                     kiln::run::Arg::Scalar(_) => Err(format!("{at}: expected an array")),
                 };
             }
@@ -915,7 +933,9 @@ fn to_json(
     let obj = numpy_item(py, obj).map_err(|e| format!("{}: {e}", at()))?;
     let prim = kiln::abi::Prim::of(elem).name();
     if obj.is_instance_of::<PyBool>() {
-        return Ok(Json::Bool(obj.is_truthy().map_err(|e| format!("{}: {e}", at()))?));
+        return Ok(Json::Bool(
+            obj.is_truthy().map_err(|e| format!("{}: {e}", at()))?,
+        ));
     }
     if obj.is_instance_of::<PyInt>() {
         if let Ok(i) = obj.extract::<i64>() {
@@ -935,7 +955,11 @@ fn to_json(
             None => Json::String("-inf".into()),
         });
     }
-    Err(format!("{}: expected {prim}, got {}", at(), type_name(&obj)))
+    Err(format!(
+        "{}: expected {prim}, got {}",
+        at(),
+        type_name(&obj)
+    ))
 }
 
 /// A new C-ordered numpy array holding a memref argument kiln bound from a list.

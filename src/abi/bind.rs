@@ -182,9 +182,11 @@ pub fn bind_input(f: &FunctionAbi, input: &Json) -> Result<Bound, String> {
     match (&f.sip, input) {
         (Some(sig), _) => b.node(&sig.inputs, &input, &root)?,
         (None, Json::Array(items)) => b.args(items.iter().collect(), Vec::new(), false)?,
-        (None, Json::Object(m)) => {
-            b.args(Vec::new(), m.iter().map(|(k, v)| (k.clone(), v)).collect(), true)?
-        }
+        (None, Json::Object(m)) => b.args(
+            Vec::new(),
+            m.iter().map(|(k, v)| (k.clone(), v)).collect(),
+            true,
+        )?,
         (None, other) => {
             let a = &f.record.a;
             return fail(
@@ -298,7 +300,9 @@ impl<'a, 'l, I: Input, A> Binder<'a, 'l, I, A> {
         self.slots
             .into_iter()
             .enumerate()
-            .map(|(i, s)| s.ok_or_else(|| format!("raw argument {i} of `@{name}` is bound by nothing")))
+            .map(|(i, s)| {
+                s.ok_or_else(|| format!("raw argument {i} of `@{name}` is bound by nothing"))
+            })
             .collect()
     }
 
@@ -424,9 +428,7 @@ impl<'a, 'l, I: Input, A> Binder<'a, 'l, I, A> {
             }
             Rec::SDict(items) => {
                 let m = match v.entries() {
-                    None => {
-                        return fail(path, format!("expected {}, got {}", t.text(), v.kind()))
-                    }
+                    None => return fail(path, format!("expected {}, got {}", t.text(), v.kind())),
                     Some(Err(e)) => return fail(path, e),
                     Some(Ok(m)) => m,
                 };
@@ -508,7 +510,12 @@ impl<'a, 'l, I: Input, A> Binder<'a, 'l, I, A> {
         Ok(())
     }
 
-    fn dict(&mut self, items: &[(String, Node)], m: Vec<(String, I)>, path: &Path) -> Result<(), String> {
+    fn dict(
+        &mut self,
+        items: &[(String, Node)],
+        m: Vec<(String, I)>,
+        path: &Path,
+    ) -> Result<(), String> {
         for (k, _) in &m {
             if !items.iter().any(|(n, _)| n == k) {
                 return fail(
@@ -548,7 +555,12 @@ pub fn check_dims(rec: &Rec, sizes: &[i64], path: &Path) -> Result<(), String> {
         if d.len() != sizes.len() {
             return fail(
                 path,
-                format!("expected {} (rank {}), got rank {}", rec.text(), d.len(), sizes.len()),
+                format!(
+                    "expected {} (rank {}), got rank {}",
+                    rec.text(),
+                    d.len(),
+                    sizes.len()
+                ),
             );
         }
         for (k, (want, got)) in d.iter().zip(sizes).enumerate() {
