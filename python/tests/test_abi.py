@@ -102,6 +102,17 @@ def test_structured_results():
     assert e.signature("g") == "g(f32, i32) -> (ok: i1, pair: (f32, i32), more: [f32])"
 
 
+def test_null_slots_take_none():
+    text = (
+        'func.func @h(%a: i32) -> i32 attributes {iree.abi = "{\\"a\\": [null, \\"i32\\"], '
+        '\\"r\\": [\\"i32\\"]}"} {\n  func.return %a : i32\n}\n'
+    )
+    e = ExecutionEngine(Module.parse(text))
+    assert e["h"](None, 5) == 5
+    with fails("[0]: expected None (an empty slot), got int"):
+        e["h"](0, 5)
+
+
 # ---- sip ----------------------------------------------------------------------------------
 
 

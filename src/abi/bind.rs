@@ -13,6 +13,13 @@
 //! Scalars: integers are JSON integers in range (`true`/`false` also for `i1`), floats are
 //! numbers (or `"nan"`, `"inf"`, `"-inf"`). Any mismatch is one error naming the path
 //! inside the input, e.g. `opts.alpha: expected f32, got a string`; nothing is bound then.
+//!
+//! The walk over the structure is generic: [`bind_args`] binds any [`Input`] (JSON here,
+//! Python objects in the `kiln-python` crate, given as positional and keyword arguments)
+//! with the leaves bound by the caller (a numpy array is passed as it is; a scalar goes
+//! through [`scalar_in`], a nested list through [`json_leaf`]), and [`results_with`] builds
+//! any [`Output`] from the raw results. [`bind_input`] and [`results`] are the JSON
+//! instances `kiln run --input-json` uses.
 
 use super::record::{key_text, sorted, Prim, Rec, Record};
 use super::sip::Node;
