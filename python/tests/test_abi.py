@@ -146,7 +146,9 @@ def test_errors_name_the_path_inside_the_input():
         f(x=x(), opts={"alpha": 1.0, "n": 2**64})
     with fails("opts.n: expected i64, got 1.5"):
         f(x=x(), opts={"alpha": 1.0, "n": 1.5})
-    with fails("opts.alpha: 1e39 does not fit in f32"):
+    with fails("opts.n: expected i64, got nan"):
+        f(x=x(), opts={"alpha": 1.0, "n": float("nan")})
+    with fails("opts.alpha: 1e+39 does not fit in f32"):
         f(x=x(), opts={"alpha": 1e39, "n": 1})
     with fails("opts: missing key `n`"):
         f(x=x(), opts={"alpha": 1.0})

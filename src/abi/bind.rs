@@ -726,7 +726,13 @@ pub fn scalar_in(s: Scalar, v: ScalarIn<'_>, path: &Path) -> Result<Value, Strin
     let name = Prim::of(s).name();
     let got = || match v {
         ScalarIn::Int(x) => x.to_string(),
-        ScalarIn::Float(x) => format!("{x:?}"),
+        // As JSON writes numbers (`1e+39`, `1.5`; Python's repr agrees), non-finite as
+        // Python does.
+        ScalarIn::Float(x) => match serde_json::Number::from_f64(x) {
+            Some(n) => n.to_string(),
+            None if x.is_nan() => "nan".to_string(),
+            None => if x > 0.0 { "inf" } else { "-inf" }.to_string(),
+        },
         ScalarIn::Bool(_) => "a boolean".to_string(),
         ScalarIn::Text(_) => "a string".to_string(),
         ScalarIn::Other(k) => k.to_string(),
