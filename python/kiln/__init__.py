@@ -13,6 +13,7 @@ from typing import Any, NamedTuple, Optional, Union
 
 from . import _kiln
 from ._kiln import (
+    ArgumentError,
     Diagnostic,
     Error,
     InternalError,
@@ -29,6 +30,7 @@ __all__ = [
     "RuleError",
     "LoweringError",
     "InternalError",
+    "ArgumentError",
     "Diagnostic",
     "compile",
     "Session",
@@ -118,5 +120,5 @@ class Session:
         return f"<kiln.Session {self.sources}>"
 
 
-from . import ir, rules, execution_engine  # noqa: E402
+from . import abi, ir, rules, execution_engine  # noqa: E402
 from .ir import Context, Location, Module  # noqa: E402,F401

@@ -1,6 +1,19 @@
 """JIT execution: ``ExecutionEngine(module, opt_level=2, rules=None)``.
 
-``engine.invoke("f", *args)`` or ``engine["f"](*args)``. Scalars are Python numbers
+``engine.invoke("f", *args, **kwargs)`` or ``engine["f"](*args, **kwargs)``. Arguments
+bind through the function's signature ABI (``kiln::abi::bind``, see docs/abi.md): its
+reflection record (``iree.abi``/``iree.reflection``, or derived from the signature, one
+argument per parameter) or its ``sip`` signature. ``named`` arguments may be passed by
+keyword, ``sdict`` records take dicts (bound in sorted-key order), ``slist``/``stuple``
+lists or tuples, ``ndarray`` records numpy arrays (shape and dtype checked against the
+record and the memref type) or nested lists (copied), ``py_homogeneous_list`` a list or a
+1-d array; a sip function takes the structure of its ``I`` tree (a dict-shaped tree by
+keyword, a sequence by position). Arguments that do not bind raise ``kiln.ArgumentError``
+(a ``kiln.Error`` that is also a ``TypeError`` and a ``ValueError``) whose message starts
+with the path inside the input: ``opts.alpha: expected f32, got str``; positional
+arguments are ``[0]``, ``[1]``... Results come back in the function's structure: ``None``,
+one value, a tuple, or a dict when every result is ``named`` (sdicts as dicts, stuples as
+tuples, slists and sip sequences as lists). Scalars are Python numbers
 (range-checked against the parameter type); memrefs are numpy arrays passed without
 copying (their strides and offset become the descriptor's; C- and Fortran-order arrays
 and sliced views work where the parameter's layout allows them: an identity-layout memref
@@ -15,6 +28,7 @@ overflowing it ends the process with a diagnostic, as ``kiln run`` does).
 
 from __future__ import annotations
 
+import json
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import _kiln
@@ -32,8 +46,19 @@ class Function:
         self.inputs = inputs
         self.results = results
 
-    def __call__(self, *args: Any) -> Any:
-        return self._engine._native.invoke(self.name, *args)
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self._engine._native.invoke(self.name, *args, **kwargs)
+
+    @property
+    def signature(self) -> str:
+        """The signature as text, e.g. ``scale(x: ndarray<f32, 2x3>, opts: {alpha: f32,
+        n: i64}) -> f32`` (a second line for sip functions)."""
+        return self._engine.signature(self.name)
+
+    @property
+    def record(self) -> Dict[str, Any]:
+        """The reflection record: ``{"name", "a", "r", "v"}`` (and ``"abi"``, ``"sip"``)."""
+        return self._engine.record(self.name)
 
     def __repr__(self) -> str:
         outs = ", ".join(self.results)
@@ -56,9 +81,18 @@ class ExecutionEngine:
         }
         self.opt_level = int(opt_level)
 
-    def invoke(self, name: str, *args: Any) -> Any:
-        """Calls ``@name`` with ``args``; returns None, one result or a tuple."""
-        return self._native.invoke(name, *args)
+    def invoke(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """Calls ``@name`` with ``args`` and ``kwargs`` bound through its ABI; returns the
+        results in the function's structure (None, one result, a tuple or a dict)."""
+        return self._native.invoke(name, *args, **kwargs)
+
+    def signature(self, name: str) -> str:
+        """The human text signature of ``@name`` (``kiln abi``'s text form)."""
+        return self._native.signature(name)
+
+    def record(self, name: str) -> Dict[str, Any]:
+        """The reflection record of ``@name`` as a dict (``kiln abi --format json``)."""
+        return json.loads(self._native.record(name))
 
     def lookup(self, name: str) -> Function:
         if name not in self._functions:

@@ -6,6 +6,8 @@
 
 use crate::tools::{check_errors, RuleSet};
 use crate::{detached, Failure, Kind, NResult};
+use kiln::abi::bind::{self, Input, Output, Path, ScalarIn, Slot, Structured};
+use kiln::abi::FunctionAbi;
 use kiln::{lower_program, CompiledRules, Database};
 use kiln_backend::jit::Program;
 use kiln_backend::{Jit, Value};
@@ -14,14 +16,113 @@ use numpy::npyffi::{self, npy_intp, NpyTypes, PY_ARRAY_API};
 use numpy::{PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyFloat, PyTuple};
+use pyo3::sync::GILOnceCell;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeEngine>()?;
     m.add_class::<OwnedBuffer>()?;
+    m.add("ArgumentError", argument_error(m.py())?)?;
+    m.add_function(wrap_pyfunction!(parse_sip, m)?)?;
+    m.add_function(wrap_pyfunction!(mangle_sip, m)?)?;
+    m.add_function(wrap_pyfunction!(abi_records, m)?)?;
     Ok(())
+}
+
+/// `kiln.ArgumentError(kiln.Error, TypeError, ValueError)`: arguments that do not bind
+/// (wrong structure, type, shape or range). Its message starts with the path inside the
+/// input (`opts.alpha: expected f32, got str`); it is also a `TypeError` and a
+/// `ValueError`, so code catching either, as for a Python function, catches it.
+fn argument_error(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    static CELL: GILOnceCell<Py<PyType>> = GILOnceCell::new();
+    CELL.get_or_try_init(py, || -> PyResult<Py<PyType>> {
+        let bases = PyTuple::new(
+            py,
+            [
+                py.get_type::<crate::Error>(),
+                py.get_type::<PyTypeError>(),
+                py.get_type::<PyValueError>(),
+            ],
+        )?;
+        let ns = PyDict::new(py);
+        ns.set_item("__module__", "kiln")?;
+        ns.set_item(
+            "__doc__",
+            "Arguments that do not bind to a function's signature (structure, type, shape or \
+             range); the message starts with the path inside the input. Also a TypeError and \
+             a ValueError.",
+        )?;
+        let t = py
+            .get_type::<PyType>()
+            .call1(("ArgumentError", bases, ns))?
+            .downcast_into::<PyType>()?;
+        Ok(t.unbind())
+    })
+    .map(|t| t.bind(py))
+}
+
+fn arg_err(py: Python<'_>, message: String) -> PyErr {
+    match argument_error(py) {
+        Ok(t) => {
+            let err = PyErr::from_type(t.clone(), message);
+            let _ = err.value(py).setattr("diagnostics", PyList::empty(py));
+            err
+        }
+        Err(e) => e,
+    }
+}
+
+/// `kiln.abi.records`: each function's record as a JSON line and its text signature.
+#[pyfunction]
+fn abi_records(py: Python<'_>, text: String, filename: String) -> PyResult<Vec<(String, String)>> {
+    detached(py, move || {
+        let db = Database::new();
+        let file = check_errors(&db, &filename, &text)?;
+        Ok(kiln::abi::file_abi(&db, file)
+            .iter()
+            .map(|f| {
+                (
+                    kiln::abi::json_line(f),
+                    kiln::abi::text_lines(f).trim_end().to_string(),
+                )
+            })
+            .collect())
+    })
+}
+
+/// `kiln.abi.parse_sip`: a sip string as JSON `{"inputs", "results", "canonical", "text"}`.
+#[pyfunction]
+fn parse_sip(text: &str) -> PyResult<String> {
+    let sig = kiln::abi::sip::parse(text).map_err(|e| {
+        PyValueError::new_err(format!(
+            "malformed sip signature at byte {}: {}",
+            e.offset, e.message
+        ))
+    })?;
+    Ok(serde_json::json!({
+        "inputs": sig.inputs.to_json(),
+        "results": sig.results.to_json(),
+        "canonical": sig.canonical().mangle(),
+        "text": sig.text(),
+    })
+    .to_string())
+}
+
+/// `kiln.abi.mangle_sip`: the sip string of input and result trees given as JSON.
+#[pyfunction]
+fn mangle_sip(inputs: &str, results: &str) -> PyResult<String> {
+    let tree = |text: &str, what: &str| -> PyResult<kiln::abi::sip::Node> {
+        let v: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| PyValueError::new_err(format!("{what}: {e}")))?;
+        kiln::abi::sip::Node::from_json(&v, what).map_err(PyValueError::new_err)
+    };
+    let sig = kiln::abi::sip::Signature {
+        inputs: tree(inputs, "inputs")?,
+        results: tree(results, "results")?,
+    };
+    Ok(sig.mangle())
 }
 
 /// The shipped rules, loaded and compiled once per process.
@@ -72,6 +173,8 @@ impl OwnedBuffer {
 pub struct NativeEngine {
     jit: Mutex<Jit>,
     signatures: HashMap<String, FunctionType>,
+    /// Each callable function's ABI (its reflection record, given or derived, and sip).
+    abis: HashMap<String, FunctionAbi>,
     order: Vec<String>,
 }
 
@@ -112,7 +215,8 @@ struct Passed {
     alloc: u64,
     lo: u64,
     hi: u64,
-    index: usize,
+    /// The array passed (the owner of a returned view of its buffer).
+    array: Py<PyAny>,
 }
 
 /// The descriptor fields of a numpy array passed for a memref of element `elem` and
@@ -122,32 +226,39 @@ fn memref_fields(
     obj: &Bound<'_, PyAny>,
     elem: Scalar,
     m: Option<&MemRefType>,
-    at: usize,
+    at: &str,
 ) -> PyResult<(Vec<u64>, u64, u64)> {
     let arr = obj.downcast::<PyUntypedArray>().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "argument {at}: a memref parameter takes a numpy array, not {}",
-            obj.get_type()
-                .name()
-                .map(|n| n.to_string())
-                .unwrap_or_default()
-        ))
+        arg_err(
+            py,
+            format!(
+                "{at}: a memref parameter takes a numpy array, not {}",
+                obj.get_type()
+                    .name()
+                    .map(|n| n.to_string())
+                    .unwrap_or_default()
+            ),
+        )
     })?;
     let want = descr(py, elem)?;
     if !arr.dtype().is_equiv_to(&want) {
-        return Err(PyTypeError::new_err(format!(
-            "argument {at}: the parameter's elements are {}, the array's dtype is {}",
-            elem.name(),
-            arr.dtype()
-        )));
+        return Err(arg_err(
+            py,
+            format!(
+                "{at}: the parameter's elements are {}, the array's dtype is {}",
+                elem.name(),
+                arr.dtype()
+            ),
+        ));
     }
     let raw = arr.as_array_ptr();
     // SAFETY: `raw` is a live array object (we hold a reference to it).
     let (data, flags) = unsafe { ((*raw).data as u64, (*raw).flags) };
     if flags & npyffi::NPY_ARRAY_WRITEABLE == 0 {
-        return Err(PyValueError::new_err(format!(
-            "argument {at}: the array is read-only, and a memref may be written (pass a copy)"
-        )));
+        return Err(arg_err(
+            py,
+            format!("{at}: the array is read-only, and a memref may be written (pass a copy)"),
+        ));
     }
     let size = elem_size(elem);
     let shape: Vec<i64> = arr.shape().iter().map(|s| *s as i64).collect();
@@ -155,27 +266,32 @@ fn memref_fields(
     for s in arr.strides() {
         let s = *s as i64;
         if s % size != 0 {
-            return Err(PyValueError::new_err(format!(
-                "argument {at}: a stride of {s} bytes is not a whole number of elements"
-            )));
+            return Err(arg_err(
+                py,
+                format!("{at}: a stride of {s} bytes is not a whole number of elements"),
+            ));
         }
         strides.push(s / size);
     }
     let mut offset = 0i64;
     if let Some(m) = m {
         if m.rank() != shape.len() {
-            return Err(PyValueError::new_err(format!(
-                "argument {at}: the parameter has rank {}, the array {}",
-                m.rank(),
-                shape.len()
-            )));
+            return Err(arg_err(
+                py,
+                format!(
+                    "{at}: the parameter has rank {}, the array {}",
+                    m.rank(),
+                    shape.len()
+                ),
+            ));
         }
         for (d, (want, got)) in m.shape.iter().zip(&shape).enumerate() {
             if let Some(w) = want {
                 if w != got {
-                    return Err(PyValueError::new_err(format!(
-                        "argument {at}: dimension {d} of the parameter is {w}, of the array {got}"
-                    )));
+                    return Err(arg_err(
+                        py,
+                        format!("{at}: dimension {d} of the parameter is {w}, of the array {got}"),
+                    ));
                 }
             }
         }
@@ -200,9 +316,10 @@ fn memref_fields(
                     } else {
                         "the strides the parameter's type states differ"
                     };
-                    return Err(PyValueError::new_err(format!(
-                        "argument {at}: stride {d} of the array is {got} elements: {what}"
-                    )));
+                    return Err(arg_err(
+                        py,
+                        format!("{at}: stride {d} of the array is {got} elements: {what}"),
+                    ));
                 }
                 // A dimension of size 0 or 1 is never stepped: pass what the type states.
                 *got = *w;
@@ -233,57 +350,6 @@ fn memref_fields(
         .chain(strides.iter().map(|s| *s as u64))
         .collect();
     Ok((fields, lo, hi))
-}
-
-/// A scalar argument with its range checked.
-fn scalar(obj: &Bound<'_, PyAny>, s: Scalar, at: usize) -> PyResult<Value> {
-    if s.is_float() {
-        if obj.is_instance_of::<PyBool>() {
-            return Err(PyTypeError::new_err(format!(
-                "argument {at}: a {} parameter takes a number, not a bool",
-                s.name()
-            )));
-        }
-        let x: f64 = obj.extract().map_err(|_| {
-            PyTypeError::new_err(format!(
-                "argument {at}: a {} parameter takes a number",
-                s.name()
-            ))
-        })?;
-        return match s {
-            Scalar::F32 => Ok(Value::F32(x as f32)),
-            Scalar::F64 => Ok(Value::F64(x)),
-            _ => Err(PyTypeError::new_err(format!(
-                "argument {at}: {} scalars cannot be passed from Python yet",
-                s.name()
-            ))),
-        };
-    }
-    if obj.is_instance_of::<PyFloat>() {
-        return Err(PyTypeError::new_err(format!(
-            "argument {at}: a {} parameter takes an integer, not a float",
-            s.name()
-        )));
-    }
-    let v: i128 = obj.extract().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "argument {at}: a {} parameter takes an integer",
-            s.name()
-        ))
-    })?;
-    let w = s.bits();
-    let (lo, hi) = (-(1i128 << (w - 1)), (1i128 << w) - 1);
-    if v < lo || v > hi {
-        return Err(PyValueError::new_err(format!(
-            "argument {at}: {v} does not fit in {} (range {lo} to {hi})",
-            s.name()
-        )));
-    }
-    let bits = v as u64;
-    Ok(Value::Int {
-        bits: w,
-        value: kiln_frontend::ir::signed_value(bits, s),
-    })
 }
 
 unsafe fn make_array<'py>(
@@ -367,11 +433,17 @@ impl NativeEngine {
                     order.push(f.name.clone());
                 }
             }
+            let abis = kiln::abi::file_abi(&db, file)
+                .into_iter()
+                .filter(|a| signatures.contains_key(&a.name))
+                .map(|a| (a.name.clone(), a))
+                .collect();
             let jit = Jit::compile_at(Program::Lowered(program), opt_level)
                 .map_err(|e| lowering(e.to_string()))?;
             Ok(NativeEngine {
                 jit: Mutex::new(jit),
                 signatures,
+                abis,
                 order,
             })
         })
@@ -393,45 +465,74 @@ impl NativeEngine {
             .collect()
     }
 
-    /// Calls function `name` with `args` (Python numbers for scalars, numpy arrays for
-    /// memrefs, passed without copying; writes are seen in the arrays). Returns `None`, one
-    /// result, or a tuple of results; a returned memref is a numpy array that owns (and
+    /// The function's signature as text: `scale(x: ndarray<f32, 2x3>, opts: {alpha: f32,
+    /// n: i64}) -> f32`, and for sip functions a second line with the structure.
+    fn signature(&self, name: &str) -> PyResult<String> {
+        Ok(kiln::abi::text_lines(self.abi(name)?)
+            .trim_end()
+            .to_string())
+    }
+
+    /// The function's reflection record as one JSON line (what `kiln abi --format json`
+    /// prints and the `__kiln_abi_<name>` symbol holds).
+    fn record(&self, name: &str) -> PyResult<String> {
+        Ok(kiln::abi::json_line(self.abi(name)?))
+    }
+
+    /// Calls function `name`, binding `args` and `kwargs` through its ABI (the reflection
+    /// record, given or derived, or the sip signature; `kiln::abi::bind`): Python numbers
+    /// for scalars (range-checked), numpy arrays for memrefs (passed without copying;
+    /// writes are seen in the arrays; lists are copied into new arrays), lists or tuples
+    /// for `slist`/`stuple`, dicts for `sdict`, keywords for `named` arguments. Results
+    /// come back in the same structure: `None`, one result, a tuple of results, or a dict
+    /// when every result is named; a returned memref is a numpy array that owns (and
     /// frees) the buffer, or views an argument's buffer if the function returned that.
-    #[pyo3(signature = (name, *args))]
+    #[pyo3(signature = (name, *args, **kwargs))]
     fn invoke<'py>(
         &self,
         py: Python<'py>,
         name: &str,
         args: &Bound<'py, PyTuple>,
+        kwargs: Option<&Bound<'py, PyDict>>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let ty = self.signatures.get(name).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "the module has no function `@{name}` with a body (it has: {})",
-                self.order.join(", ")
-            ))
-        })?;
-        if args.len() != ty.inputs.len() {
-            return Err(PyTypeError::new_err(format!(
-                "`@{name}` takes {} argument{}, {} given",
-                ty.inputs.len(),
-                if ty.inputs.len() == 1 { "" } else { "s" },
-                args.len()
-            )));
+        let abi = self.abi(name)?;
+        let ty = &abi.ty;
+        let positional: Vec<PyIn<'py>> = args.iter().map(PyIn).collect();
+        let mut keywords = Vec::new();
+        if let Some(kw) = kwargs {
+            for (k, v) in kw.iter() {
+                keywords.push((k.extract::<String>()?, PyIn(v)));
+            }
         }
+        let mut leaf = |s: Slot<'_>, v: &PyIn<'py>, path: &Path| leaf_value(py, s, &v.0, path);
+        let bound =
+            bind::bind_args(abi, positional, keywords, &mut leaf).map_err(|e| arg_err(py, e))?;
         let mut flat = Vec::new();
         let mut passed: Vec<Passed> = Vec::new();
         // Unranked descriptors live here until the call returns.
         let mut descriptors: Vec<Vec<u64>> = Vec::new();
-        for (i, (a, t)) in args.iter().zip(&ty.inputs).enumerate() {
+        for ((raw, path), t) in bound.into_iter().zip(&ty.inputs) {
+            let array = match raw {
+                RawIn::Scalar(v) => {
+                    flat.push(v);
+                    continue;
+                }
+                RawIn::Array(a) => a,
+            };
             match t {
-                Type::Scalar(s) => flat.push(scalar(&a, *s, i)?),
+                Type::Scalar(_) => {
+                    return Err(arg_err(
+                        py,
+                        format!("{path}: expected a scalar, got an array"),
+                    ))
+                }
                 Type::MemRef(m) => {
-                    let (fields, lo, hi) = memref_fields(py, &a, m.elem, Some(m), i)?;
+                    let (fields, lo, hi) = memref_fields(py, &array, m.elem, Some(m), &path)?;
                     passed.push(Passed {
                         alloc: fields[0],
                         lo,
                         hi,
-                        index: i,
+                        array: array.unbind(),
                     });
                     flat.push(Value::Ptr(fields[0]));
                     flat.push(Value::Ptr(fields[1]));
@@ -443,12 +544,12 @@ impl NativeEngine {
                     }
                 }
                 Type::UnrankedMemRef(e) => {
-                    let (fields, lo, hi) = memref_fields(py, &a, *e, None, i)?;
+                    let (fields, lo, hi) = memref_fields(py, &array, *e, None, &path)?;
                     passed.push(Passed {
                         alloc: fields[0],
                         lo,
                         hi,
-                        index: i,
+                        array: array.unbind(),
                     });
                     let rank = (fields.len() - 3) / 2;
                     flat.push(Value::Int {
@@ -470,7 +571,31 @@ impl NativeEngine {
             j.call(&entry, &flat).map_err(|e| lowering(e.to_string()))
         })?;
         drop(descriptors);
-        self.results(py, name, ty, &leaves, &passed, args)
+        let out = self.results(py, name, ty, &leaves, &passed)?;
+        let count = out.len();
+        let mut out: Vec<Option<Bound<'py, PyAny>>> = out.into_iter().map(Some).collect();
+        let mut take = |i: usize, _: &Path| -> Result<PyOut, String> {
+            out.get_mut(i)
+                .and_then(Option::take)
+                .map(|b| PyOut(b.unbind()))
+                .ok_or_else(|| format!("raw result {i} of `@{name}` is mapped twice"))
+        };
+        let (v, _) = bind::results_with(abi, count, &mut take).map_err(lowering)?;
+        Ok(match v {
+            Structured::Named(m) => {
+                let d = PyDict::new(py);
+                for (k, v) in m {
+                    d.set_item(k, v.0)?;
+                }
+                d.into_any()
+            }
+            Structured::Positional(mut items) => match items.len() {
+                0 => py.None().into_bound(py),
+                1 => items.remove(0).0.into_bound(py),
+                _ => PyTuple::new(py, items.into_iter().map(|v| v.0))?.into_any(),
+            },
+            Structured::Tree(v) => v.0.into_bound(py),
+        })
     }
 
     fn __repr__(&self) -> String {
@@ -479,6 +604,15 @@ impl NativeEngine {
 }
 
 impl NativeEngine {
+    fn abi(&self, name: &str) -> PyResult<&FunctionAbi> {
+        self.abis.get(name).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "the module has no function `@{name}` with a body (it has: {})",
+                self.order.join(", ")
+            ))
+        })
+    }
+
     fn results<'py>(
         &self,
         py: Python<'py>,
@@ -486,8 +620,7 @@ impl NativeEngine {
         ty: &FunctionType,
         leaves: &[Value],
         passed: &[Passed],
-        args: &Bound<'py, PyTuple>,
-    ) -> PyResult<Bound<'py, PyAny>> {
+    ) -> PyResult<Vec<Bound<'py, PyAny>>> {
         let short = || {
             PyErr::from(lowering(format!(
                 "`@{name}` returned fewer values than its type says"
@@ -507,7 +640,7 @@ impl NativeEngine {
         let mut owner_of = |alloc: u64, aligned: u64| -> PyResult<Py<PyAny>> {
             for p in passed {
                 if alloc == p.alloc || (aligned >= p.lo && aligned < p.hi) {
-                    return Ok(args.get_item(p.index)?.unbind());
+                    return Ok(p.array.clone_ref(py));
                 }
             }
             if let Some(o) = owners.get(&alloc) {
@@ -593,11 +726,7 @@ impl NativeEngine {
                 }
             }
         }
-        match out.len() {
-            0 => Ok(py.None().into_bound(py)),
-            1 => Ok(out.remove(0)),
-            _ => Ok(PyTuple::new(py, out)?.into_any()),
-        }
+        Ok(out)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -621,4 +750,229 @@ impl NativeEngine {
         // alive (an argument's array, or the allocation's owner).
         unsafe { make_array(py, elem, data, sizes, strides, base) }
     }
+}
+
+/// A Python value seen by `kiln::abi::bind`: lists and tuples are sequences, dicts
+/// mappings (string keys), `None` the null record.
+struct PyIn<'py>(Bound<'py, PyAny>);
+
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "object".to_string())
+}
+
+impl Input for PyIn<'_> {
+    const SEQ: &'static str = "a list or tuple";
+    const MAP: &'static str = "a dict";
+    const NULL: &'static str = "None";
+    const BY_POSITION: &'static str = "by position";
+
+    fn kind(&self) -> String {
+        type_name(&self.0)
+    }
+
+    fn is_null(&self) -> bool {
+        self.0.is_none()
+    }
+
+    fn items(&self) -> Option<Vec<Self>> {
+        if let Ok(l) = self.0.downcast::<PyList>() {
+            Some(l.iter().map(PyIn).collect())
+        } else if let Ok(t) = self.0.downcast::<PyTuple>() {
+            Some(t.iter().map(PyIn).collect())
+        } else {
+            None
+        }
+    }
+
+    fn entries(&self) -> Option<Result<Vec<(String, Self)>, String>> {
+        let d = self.0.downcast::<PyDict>().ok()?;
+        let mut out = Vec::new();
+        for (k, v) in d.iter() {
+            match k.downcast::<PyString>() {
+                Ok(s) => out.push((s.to_string(), PyIn(v))),
+                Err(_) => {
+                    return Some(Err(format!(
+                        "a dict key is {} (keys are str)",
+                        type_name(&k)
+                    )))
+                }
+            }
+        }
+        Some(Ok(out))
+    }
+}
+
+/// A structured result being built from Python objects.
+struct PyOut(Py<PyAny>);
+
+impl Output for PyOut {
+    fn seq(items: Vec<PyOut>, tuple: bool) -> Result<PyOut, String> {
+        Python::with_gil(|py| {
+            let items = items.into_iter().map(|v| v.0);
+            let r = if tuple {
+                PyTuple::new(py, items).map(|t| t.into_any().unbind())
+            } else {
+                PyList::new(py, items).map(|l| l.into_any().unbind())
+            };
+            r.map(PyOut).map_err(|e| e.to_string())
+        })
+    }
+
+    fn map(entries: Vec<(String, PyOut)>) -> Result<PyOut, String> {
+        Python::with_gil(|py| {
+            let d = PyDict::new(py);
+            for (k, v) in entries {
+                d.set_item(k, v.0).map_err(|e| e.to_string())?;
+            }
+            Ok(PyOut(d.into_any().unbind()))
+        })
+    }
+
+    fn null() -> Result<PyOut, String> {
+        Python::with_gil(|py| Ok(PyOut(py.None())))
+    }
+}
+
+/// A raw argument from a leaf of the input: a scalar, or an array to pass as a memref.
+enum RawIn<'py> {
+    Scalar(Value),
+    Array(Bound<'py, PyAny>),
+}
+
+/// A numpy scalar (`numpy.float32(1)`, `numpy.int64(3)`) as the Python number it holds;
+/// anything else as is.
+fn numpy_item<'py>(py: Python<'py>, obj: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    let generic = py.import("numpy")?.getattr("generic")?;
+    if obj.is_instance(&generic)? {
+        obj.call_method0("item")
+    } else {
+        Ok(obj.clone())
+    }
+}
+
+/// The raw argument a leaf value binds (`kiln::abi::bind` checks scalars, shapes against
+/// the record and lists; this only reads Python objects).
+fn leaf_value<'py>(
+    py: Python<'py>,
+    s: Slot<'_>,
+    obj: &Bound<'py, PyAny>,
+    path: &Path,
+) -> Result<RawIn<'py>, String> {
+    let at = path.show("input");
+    let py_err = |e: PyErr| format!("{at}: {e}");
+    match s.ty {
+        Type::Scalar(sc) => {
+            let obj = numpy_item(py, obj).map_err(py_err)?;
+            let name = type_name(&obj);
+            let x = if obj.is_instance_of::<PyBool>() {
+                ScalarIn::Bool(obj.is_truthy().map_err(py_err)?)
+            } else if obj.is_instance_of::<PyInt>() {
+                match obj.extract::<i128>() {
+                    Ok(i) => ScalarIn::Int(i),
+                    Err(_) => ScalarIn::Other("an int beyond 128 bits"),
+                }
+            } else if obj.is_instance_of::<PyFloat>() {
+                ScalarIn::Float(obj.extract::<f64>().map_err(py_err)?)
+            } else {
+                ScalarIn::Other(&name)
+            };
+            bind::scalar_in(*sc, x, path).map(RawIn::Scalar)
+        }
+        Type::MemRef(_) | Type::UnrankedMemRef(_) => {
+            if let Ok(arr) = obj.downcast::<PyUntypedArray>() {
+                let sizes: Vec<i64> = arr.shape().iter().map(|d| *d as i64).collect();
+                bind::check_dims(s.rec, &sizes, path)?;
+                return Ok(RawIn::Array(obj.clone()));
+            }
+            let elem = s.ty.element().unwrap_or(Scalar::F32);
+            if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
+                let json = to_json(py, obj, elem, path)?;
+                return match bind::json_leaf(s.ty, s.rec, &json, path)? {
+                    kiln::run::Arg::MemRef(m) => {
+                        dense_array(py, &m).map(RawIn::Array).map_err(py_err)
+                    }
+                    kiln::run::Arg::Scalar(_) => Err(format!("{at}: expected an array")),
+                };
+            }
+            Err(format!(
+                "{at}: expected {} (a numpy array or a list), got {}",
+                s.rec.text(),
+                type_name(obj)
+            ))
+        }
+    }
+}
+
+/// A (nested) list of Python numbers as JSON, for `kiln::abi::bind::json_leaf`.
+fn to_json(
+    py: Python<'_>,
+    obj: &Bound<'_, PyAny>,
+    elem: Scalar,
+    path: &Path,
+) -> Result<serde_json::Value, String> {
+    use serde_json::Value as Json;
+    let at = || path.show("input");
+    let items: Option<Vec<Bound<'_, PyAny>>> = if let Ok(l) = obj.downcast::<PyList>() {
+        Some(l.iter().collect())
+    } else if let Ok(t) = obj.downcast::<PyTuple>() {
+        Some(t.iter().collect())
+    } else {
+        None
+    };
+    if let Some(items) = items {
+        return items
+            .iter()
+            .enumerate()
+            .map(|(i, x)| to_json(py, x, elem, &path.index(i as i64)))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Json::Array);
+    }
+    let obj = numpy_item(py, obj).map_err(|e| format!("{}: {e}", at()))?;
+    let prim = kiln::abi::Prim::of(elem).name();
+    if obj.is_instance_of::<PyBool>() {
+        return Ok(Json::Bool(
+            obj.is_truthy().map_err(|e| format!("{}: {e}", at()))?,
+        ));
+    }
+    if obj.is_instance_of::<PyInt>() {
+        if let Ok(i) = obj.extract::<i64>() {
+            return Ok(Json::from(i));
+        }
+        if let Ok(u) = obj.extract::<u64>() {
+            return Ok(Json::from(u));
+        }
+        return Err(format!("{}: {} does not fit in {prim}", at(), obj));
+    }
+    if obj.is_instance_of::<PyFloat>() {
+        let x: f64 = obj.extract().map_err(|e| format!("{}: {e}", at()))?;
+        return Ok(match serde_json::Number::from_f64(x) {
+            Some(n) => Json::Number(n),
+            None if x.is_nan() => Json::String("nan".into()),
+            None if x > 0.0 => Json::String("inf".into()),
+            None => Json::String("-inf".into()),
+        });
+    }
+    Err(format!(
+        "{}: expected {prim}, got {}",
+        at(),
+        type_name(&obj)
+    ))
+}
+
+/// A new C-ordered numpy array holding a memref argument kiln bound from a list.
+fn dense_array<'py>(py: Python<'py>, m: &kiln::run::MemRefArg) -> PyResult<Bound<'py, PyAny>> {
+    let words = numpy::PyArray1::<u64>::from_vec(py, m.elements());
+    let narrow = match elem_size(m.elem) {
+        1 => numpy::dtype::<u8>(py),
+        2 => numpy::dtype::<u16>(py),
+        4 => numpy::dtype::<u32>(py),
+        _ => numpy::dtype::<u64>(py),
+    };
+    words
+        .call_method1("astype", (narrow,))?
+        .call_method1("view", (descr(py, m.elem)?,))?
+        .call_method1("reshape", (PyTuple::new(py, &m.sizes)?,))
 }

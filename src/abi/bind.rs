@@ -13,6 +13,13 @@
 //! Scalars: integers are JSON integers in range (`true`/`false` also for `i1`), floats are
 //! numbers (or `"nan"`, `"inf"`, `"-inf"`). Any mismatch is one error naming the path
 //! inside the input, e.g. `opts.alpha: expected f32, got a string`; nothing is bound then.
+//!
+//! The walk over the structure is generic: [`bind_args`] binds any [`Input`] (JSON here,
+//! Python objects in the `kiln-python` crate, given as positional and keyword arguments)
+//! with the leaves bound by the caller (a numpy array is passed as it is; a scalar goes
+//! through [`scalar_in`], a nested list through [`json_leaf`]), and [`results_with`] builds
+//! any [`Output`] from the raw results. [`bind_input`] and [`results`] are the JSON
+//! instances `kiln run --input-json` uses.
 
 use super::record::{key_text, sorted, Prim, Rec, Record};
 use super::sip::Node;
@@ -45,13 +52,15 @@ enum Seg {
 }
 
 impl Path {
-    fn name(&self, k: &str) -> Path {
+    /// The path one key further in.
+    pub fn name(&self, k: &str) -> Path {
         let mut p = self.clone();
         p.0.push(Seg::Name(k.to_string()));
         p
     }
 
-    fn index(&self, i: i64) -> Path {
+    /// The path one index further in.
+    pub fn index(&self, i: i64) -> Path {
         let mut p = self.clone();
         p.0.push(Seg::Index(i));
         p
@@ -91,108 +100,103 @@ pub struct Bound {
     pub paths: Vec<String>,
 }
 
-struct Binder<'a> {
+/// A value being bound: what the binder needs to see of its structure. kiln implements it
+/// for JSON (`&serde_json::Value`); the Python bindings for Python objects. The leaves
+/// (scalars and arrays) are the caller's, through the leaf function of [`bind_args`].
+pub trait Input: Sized {
+    /// How a sequence, a mapping and the null value are called in messages (`an array`,
+    /// `an object`, `null` for JSON).
+    const SEQ: &'static str;
+    const MAP: &'static str;
+    const NULL: &'static str;
+    /// How positional arguments are passed, for messages (`as an array` for JSON).
+    const BY_POSITION: &'static str;
+    /// What the value is, for messages: `a string` (JSON), `str` (Python).
+    fn kind(&self) -> String;
+    fn is_null(&self) -> bool;
+    /// The elements, when the value is a sequence (a JSON array; a list or tuple).
+    fn items(&self) -> Option<Vec<Self>>;
+    /// The entries, when the value is a mapping; `Err(message)` when a key is not a string.
+    fn entries(&self) -> Option<Result<Vec<(String, Self)>, String>>;
+}
+
+impl Input for &Json {
+    const SEQ: &'static str = "an array";
+    const MAP: &'static str = "an object";
+    const NULL: &'static str = "null";
+    const BY_POSITION: &'static str = "as an array";
+
+    fn kind(&self) -> String {
+        json_kind(self).to_string()
+    }
+
+    fn is_null(&self) -> bool {
+        matches!(self, Json::Null)
+    }
+
+    fn items(&self) -> Option<Vec<Self>> {
+        match self {
+            Json::Array(v) => Some(v.iter().collect()),
+            _ => None,
+        }
+    }
+
+    fn entries(&self) -> Option<Result<Vec<(String, Self)>, String>> {
+        match self {
+            Json::Object(m) => Some(Ok(m.iter().map(|(k, v)| (k.clone(), v)).collect())),
+            _ => None,
+        }
+    }
+}
+
+/// The raw parameter a leaf of the input binds: its index, type and record leaf.
+#[derive(Clone, Copy, Debug)]
+pub struct Slot<'a> {
+    pub index: usize,
+    pub ty: &'a Type,
+    pub rec: &'a Rec,
+}
+
+/// Binds a leaf value to a raw parameter (or says why it cannot).
+pub type LeafFn<'l, I, A> = dyn FnMut(Slot<'_>, &I, &Path) -> Result<A, String> + 'l;
+
+struct Binder<'a, 'l, I, A> {
     f: &'a FunctionAbi,
     /// The record's leaf for each raw parameter.
     leaves: Vec<&'a Rec>,
-    slots: Vec<Option<(Arg, String)>>,
+    slots: Vec<Option<(A, String)>>,
     next: usize,
+    leaf: &'l mut LeafFn<'l, I, A>,
 }
 
 fn fail<T>(path: &Path, message: impl std::fmt::Display) -> Result<T, String> {
     Err(format!("{}: {message}", path.show("input")))
 }
 
-/// Binds `input` to `f`'s raw arguments.
-pub fn bind_input(f: &FunctionAbi, input: &Json) -> Result<Bound, String> {
-    let leaves: Vec<&Rec> = Record::leaves(&f.record.a, "a")
-        .into_iter()
-        .map(|l| l.rec)
-        .collect();
-    if leaves.len() != f.ty.inputs.len() {
-        return Err(format!(
-            "the reflection of `@{}` does not match its parameters (see `kiln check`)",
-            f.name
-        ));
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
     }
-    let mut b = Binder {
-        f,
-        leaves,
-        slots: vec![None; f.ty.inputs.len()],
-        next: 0,
-    };
-    let root = Path::default();
-    match &f.sip {
-        Some(sig) => b.node(&sig.inputs, input, &root)?,
-        None => b.root(input)?,
-    }
-    let mut args = Vec::new();
-    let mut paths = Vec::new();
-    for (i, s) in b.slots.into_iter().enumerate() {
-        let Some((a, p)) = s else {
-            return Err(format!(
-                "raw argument {i} of `@{}` is bound by nothing",
-                f.name
-            ));
-        };
-        args.push(a);
-        paths.push(p);
-    }
-    Ok(Bound { args, paths })
 }
 
-impl Binder<'_> {
-    fn root(&mut self, input: &Json) -> Result<(), String> {
-        let a = &self.f.record.a;
-        let root = Path::default();
-        let arity = |n: usize| format!("{n} argument{}", if n == 1 { "" } else { "s" });
-        match input {
-            Json::Array(items) => {
-                if items.len() != a.len() {
-                    return fail(
-                        &root,
-                        format!(
-                            "`@{}` takes {}, got {}",
-                            self.f.name,
-                            arity(a.len()),
-                            items.len()
-                        ),
-                    );
-                }
-                for (i, (t, v)) in a.iter().zip(items).enumerate() {
-                    let p = match t {
-                        Rec::Named(n, _) => root.name(n),
-                        _ => root.index(i as i64),
-                    };
-                    self.rec(t, v, &p)?;
-                }
-                Ok(())
-            }
-            Json::Object(m) => {
-                for (i, t) in a.iter().enumerate() {
-                    if !matches!(t, Rec::Named(..)) {
-                        return fail(&root, format!("argument {i} of `@{}` has no name, so the arguments are passed as an array", self.f.name));
-                    }
-                }
-                for k in m.keys() {
-                    if !a.iter().any(|t| matches!(t, Rec::Named(n, _) if n == k)) {
-                        return fail(
-                            &root.name(k),
-                            format!("`@{}` has no argument named `{k}`", self.f.name),
-                        );
-                    }
-                }
-                for t in a {
-                    if let Rec::Named(n, _) = t {
-                        let Some(v) = m.get(n) else {
-                            return fail(&root, format!("missing argument `{n}`"));
-                        };
-                        self.rec(t, v, &root.name(n))?;
-                    }
-                }
-                Ok(())
-            }
-            other => fail(
+/// Binds `input` to `f`'s raw arguments.
+pub fn bind_input(f: &FunctionAbi, input: &Json) -> Result<Bound, String> {
+    let mut leaf = |s: Slot<'_>, v: &&Json, path: &Path| json_leaf(s.ty, s.rec, v, path);
+    let mut b = Binder::new(f, &mut leaf)?;
+    let root = Path::default();
+    match (&f.sip, input) {
+        (Some(sig), _) => b.node(&sig.inputs, &input, &root)?,
+        (None, Json::Array(items)) => b.args(items.iter().collect(), Vec::new(), false)?,
+        (None, Json::Object(m)) => b.args(
+            Vec::new(),
+            m.iter().map(|(k, v)| (k.clone(), v)).collect(),
+            true,
+        )?,
+        (None, other) => {
+            let a = &f.record.a;
+            return fail(
                 &root,
                 format!(
                     "expected the arguments as an array{}, got {}",
@@ -203,23 +207,214 @@ impl Binder<'_> {
                     },
                     json_kind(other)
                 ),
-            ),
+            );
         }
     }
+    let (args, paths) = b.finish()?.into_iter().unzip();
+    Ok(Bound { args, paths })
+}
 
-    fn rec(&mut self, t: &Rec, v: &Json, path: &Path) -> Result<(), String> {
+/// Binds arguments given by position and by keyword (a Python call's `*args, **kwargs`)
+/// to `f`'s raw arguments, the leaves through `leaf`. Returns each raw argument with its
+/// path inside the input.
+///
+/// V1: positional arguments fill the record's first arguments, keywords the `named` rest
+/// (each exactly once). sip: a dict-shaped `I` tree takes keywords only, a sequence
+/// positional arguments only (one per entry, in ascending key order), a single raw index
+/// one positional argument.
+pub fn bind_args<I: Input, A>(
+    f: &FunctionAbi,
+    positional: Vec<I>,
+    keywords: Vec<(String, I)>,
+    leaf: &mut LeafFn<'_, I, A>,
+) -> Result<Vec<(A, String)>, String> {
+    let mut b = Binder::new(f, leaf)?;
+    let root = Path::default();
+    match &f.sip {
+        None => {
+            let by_keyword = !keywords.is_empty();
+            b.args(positional, keywords, by_keyword)?
+        }
+        Some(sig) => match &sig.inputs {
+            Node::Dict(items) => {
+                if !positional.is_empty() {
+                    return fail(
+                        &root,
+                        format!(
+                            "`@{}` takes its arguments by keyword ({}), got {} positional",
+                            f.name,
+                            keys(items),
+                            positional.len()
+                        ),
+                    );
+                }
+                b.dict(items, keywords, &root)?
+            }
+            Node::Seq(items) => {
+                if let Some((k, _)) = keywords.first() {
+                    return fail(
+                        &root.name(k),
+                        format!("`@{}` takes its arguments by position", f.name),
+                    );
+                }
+                b.seq(items, positional, &root)?
+            }
+            Node::Leaf(i) => {
+                let mut positional = positional;
+                if positional.len() != 1 || !keywords.is_empty() {
+                    return fail(
+                        &root,
+                        format!(
+                            "`@{}` takes 1 argument, got {}",
+                            f.name,
+                            positional.len() + keywords.len()
+                        ),
+                    );
+                }
+                if let Some(v) = positional.pop() {
+                    b.leaf(*i, &v, &root)?
+                }
+            }
+        },
+    }
+    b.finish()
+}
+
+impl<'a, 'l, I: Input, A> Binder<'a, 'l, I, A> {
+    fn new(f: &'a FunctionAbi, leaf: &'l mut LeafFn<'l, I, A>) -> Result<Self, String> {
+        let leaves: Vec<&Rec> = Record::leaves(&f.record.a, "a")
+            .into_iter()
+            .map(|l| l.rec)
+            .collect();
+        if leaves.len() != f.ty.inputs.len() {
+            return Err(format!(
+                "the reflection of `@{}` does not match its parameters (see `kiln check`)",
+                f.name
+            ));
+        }
+        let slots = (0..f.ty.inputs.len()).map(|_| None).collect();
+        Ok(Binder {
+            f,
+            leaves,
+            slots,
+            next: 0,
+            leaf,
+        })
+    }
+
+    fn finish(self) -> Result<Vec<(A, String)>, String> {
+        let name = &self.f.name;
+        self.slots
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| {
+                s.ok_or_else(|| format!("raw argument {i} of `@{name}` is bound by nothing"))
+            })
+            .collect()
+    }
+
+    /// The root of a V1 record: arguments by position, then (`by_keyword`) the named rest.
+    fn args(
+        &mut self,
+        positional: Vec<I>,
+        keywords: Vec<(String, I)>,
+        by_keyword: bool,
+    ) -> Result<(), String> {
+        let f = self.f;
+        let a = &f.record.a;
+        let root = Path::default();
+        let arity = |n: usize| format!("{n} argument{}", plural(n));
+        let p = positional.len();
+        if !by_keyword && p != a.len() {
+            return fail(
+                &root,
+                format!("`@{}` takes {}, got {}", f.name, arity(a.len()), p),
+            );
+        }
+        if p > a.len() {
+            return fail(
+                &root,
+                format!(
+                    "`@{}` takes {}, got {} positional",
+                    f.name,
+                    arity(a.len()),
+                    p
+                ),
+            );
+        }
+        if by_keyword {
+            for (i, t) in a.iter().enumerate().skip(p) {
+                if !matches!(t, Rec::Named(..)) {
+                    return fail(
+                        &root,
+                        format!(
+                            "argument {i} of `@{}` has no name, so the arguments are passed {}",
+                            f.name,
+                            I::BY_POSITION
+                        ),
+                    );
+                }
+            }
+            for (k, _) in &keywords {
+                match a
+                    .iter()
+                    .position(|t| matches!(t, Rec::Named(n, _) if n == k))
+                {
+                    None => {
+                        return fail(
+                            &root.name(k),
+                            format!("`@{}` has no argument named `{k}`", f.name),
+                        )
+                    }
+                    Some(i) if i < p => {
+                        return fail(
+                            &root.name(k),
+                            format!(
+                                "`@{}` got argument `{k}` both by position and by keyword",
+                                f.name
+                            ),
+                        )
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        let mut keywords = keywords;
+        for (i, (t, v)) in a.iter().zip(positional).enumerate() {
+            let path = match t {
+                Rec::Named(n, _) => root.name(n),
+                _ => root.index(i as i64),
+            };
+            self.rec(t, &v, &path)?;
+        }
+        for t in a.iter().skip(p) {
+            if let Rec::Named(n, _) = t {
+                let Some(at) = keywords.iter().position(|(k, _)| k == n) else {
+                    return fail(&root, format!("missing argument `{n}`"));
+                };
+                let (_, v) = keywords.swap_remove(at);
+                self.rec(t, &v, &root.name(n))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn rec(&mut self, t: &Rec, v: &I, path: &Path) -> Result<(), String> {
         match t {
             Rec::Named(_, t) => self.rec(t, v, path),
-            Rec::Null => match v {
-                Json::Null => Ok(()),
-                other => fail(
-                    path,
-                    format!("expected null (an empty slot), got {}", json_kind(other)),
-                ),
-            },
+            Rec::Null => {
+                if v.is_null() {
+                    Ok(())
+                } else {
+                    fail(
+                        path,
+                        format!("expected {} (an empty slot), got {}", I::NULL, v.kind()),
+                    )
+                }
+            }
             Rec::SList(items) | Rec::STuple(items) => {
-                let Json::Array(vs) = v else {
-                    return fail(path, format!("expected {}, got {}", t.text(), json_kind(v)));
+                let Some(vs) = v.items() else {
+                    return fail(path, format!("expected {}, got {}", t.text(), v.kind()));
                 };
                 if vs.len() != items.len() {
                     return fail(
@@ -227,22 +422,24 @@ impl Binder<'_> {
                         format!(
                             "expected {} element{} ({}), got {}",
                             items.len(),
-                            if items.len() == 1 { "" } else { "s" },
+                            plural(items.len()),
                             t.text(),
                             vs.len()
                         ),
                     );
                 }
                 for (i, (t, v)) in items.iter().zip(vs).enumerate() {
-                    self.rec(t, v, &path.index(i as i64))?;
+                    self.rec(t, &v, &path.index(i as i64))?;
                 }
                 Ok(())
             }
             Rec::SDict(items) => {
-                let Json::Object(m) = v else {
-                    return fail(path, format!("expected {}, got {}", t.text(), json_kind(v)));
+                let m = match v.entries() {
+                    None => return fail(path, format!("expected {}, got {}", t.text(), v.kind())),
+                    Some(Err(e)) => return fail(path, e),
+                    Some(Ok(m)) => m,
                 };
-                for k in m.keys() {
+                for (k, _) in &m {
                     if !items.iter().any(|(n, _)| n == k) {
                         return fail(
                             &path.name(k),
@@ -251,7 +448,7 @@ impl Binder<'_> {
                     }
                 }
                 for (k, t) in sorted(items) {
-                    let Some(v) = m.get(k) else {
+                    let Some((_, v)) = m.iter().find(|(n, _)| n == k) else {
                         return fail(path, format!("missing key `{k}`"));
                     };
                     self.rec(t, v, &path.name(k))?;
@@ -266,113 +463,152 @@ impl Binder<'_> {
         }
     }
 
-    fn node(&mut self, n: &Node, v: &Json, path: &Path) -> Result<(), String> {
+    fn node(&mut self, n: &Node, v: &I, path: &Path) -> Result<(), String> {
         match n {
             Node::Leaf(i) => self.leaf(*i, v, path),
             Node::Seq(items) => {
-                let Json::Array(vs) = v else {
+                let Some(vs) = v.items() else {
                     return fail(
                         path,
                         format!(
-                            "expected an array of {} element{}, got {}",
+                            "expected {} of {} element{}, got {}",
+                            I::SEQ,
                             items.len(),
-                            if items.len() == 1 { "" } else { "s" },
-                            json_kind(v)
+                            plural(items.len()),
+                            v.kind()
                         ),
                     );
                 };
-                if vs.len() != items.len() {
-                    return fail(
-                        path,
-                        format!(
-                            "expected {} element{}, got {}",
-                            items.len(),
-                            if items.len() == 1 { "" } else { "s" },
-                            vs.len()
-                        ),
-                    );
-                }
-                let mut order: Vec<&(i64, Node)> = items.iter().collect();
-                order.sort_by_key(|(k, _)| *k);
-                for ((k, n), v) in order.into_iter().zip(vs) {
-                    self.node(n, v, &path.index(*k))?;
-                }
-                Ok(())
+                self.seq(items, vs, path)
             }
-            Node::Dict(items) => {
-                let Json::Object(m) = v else {
-                    return fail(
-                        path,
-                        format!(
-                            "expected an object with keys {}, got {}",
-                            keys(items),
-                            json_kind(v)
-                        ),
-                    );
-                };
-                for k in m.keys() {
-                    if !items.iter().any(|(n, _)| n == k) {
-                        return fail(
-                            &path.name(k),
-                            format!("unexpected key (expected {})", keys(items)),
-                        );
-                    }
-                }
-                for (k, n) in items {
-                    let Some(v) = m.get(k) else {
-                        return fail(path, format!("missing key `{k}`"));
-                    };
-                    self.node(n, v, &path.name(k))?;
-                }
-                Ok(())
-            }
+            Node::Dict(items) => match v.entries() {
+                None => fail(
+                    path,
+                    format!(
+                        "expected {} with keys {}, got {}",
+                        I::MAP,
+                        keys(items),
+                        v.kind()
+                    ),
+                ),
+                Some(Err(e)) => fail(path, e),
+                Some(Ok(m)) => self.dict(items, m, path),
+            },
         }
     }
 
+    fn seq(&mut self, items: &[(i64, Node)], vs: Vec<I>, path: &Path) -> Result<(), String> {
+        if vs.len() != items.len() {
+            return fail(
+                path,
+                format!(
+                    "expected {} element{}, got {}",
+                    items.len(),
+                    plural(items.len()),
+                    vs.len()
+                ),
+            );
+        }
+        let mut order: Vec<&(i64, Node)> = items.iter().collect();
+        order.sort_by_key(|(k, _)| *k);
+        for ((k, n), v) in order.into_iter().zip(vs) {
+            self.node(n, &v, &path.index(*k))?;
+        }
+        Ok(())
+    }
+
+    fn dict(
+        &mut self,
+        items: &[(String, Node)],
+        m: Vec<(String, I)>,
+        path: &Path,
+    ) -> Result<(), String> {
+        for (k, _) in &m {
+            if !items.iter().any(|(n, _)| n == k) {
+                return fail(
+                    &path.name(k),
+                    format!("unexpected key (expected {})", keys(items)),
+                );
+            }
+        }
+        for (k, n) in items {
+            let Some((_, v)) = m.iter().find(|(name, _)| name == k) else {
+                return fail(path, format!("missing key `{k}`"));
+            };
+            self.node(n, v, &path.name(k))?;
+        }
+        Ok(())
+    }
+
     /// Raw parameter `i` from `v`.
-    fn leaf(&mut self, i: usize, v: &Json, path: &Path) -> Result<(), String> {
-        let (Some(t), Some(rec)) = (self.f.ty.inputs.get(i), self.leaves.get(i).copied()) else {
+    fn leaf(&mut self, i: usize, v: &I, path: &Path) -> Result<(), String> {
+        let f = self.f;
+        let (Some(ty), Some(rec)) = (f.ty.inputs.get(i), self.leaves.get(i).copied()) else {
             return fail(path, format!("raw index {i} is out of range"));
         };
-        let arg = match t {
-            Type::Scalar(s) => Arg::Scalar(scalar(*s, v, path)?),
-            Type::MemRef(_) | Type::UnrankedMemRef(_) => {
-                let elem = t.element().unwrap_or(Scalar::F32);
-                let rank = match (t, rec) {
-                    (Type::MemRef(m), _) => Some(m.rank()),
-                    (_, Rec::NdArray { dims: Some(d), .. }) => Some(d.len()),
-                    (_, Rec::PyList(_)) => Some(1),
-                    _ => None,
-                };
-                let rank = rank.unwrap_or_else(|| depth(v));
-                let mut sizes = Vec::new();
-                shape(v, rank, &mut sizes, path)?;
-                if let Rec::NdArray { dims: Some(d), .. } = rec {
-                    for (k, (want, got)) in d.iter().zip(&sizes).enumerate() {
-                        if want.is_some_and(|w| w != *got) {
-                            return fail(
-                                path,
-                                format!(
-                                    "expected {} (dim {k} is {}), got {} elements there",
-                                    rec.text(),
-                                    want.unwrap_or_default(),
-                                    got
-                                ),
-                            );
-                        }
-                    }
-                }
-                let mut values = Vec::new();
-                elements(elem, v, rank, &sizes, path, &mut values)?;
-                dense_memref(t, sizes, &values).or_else(|e| fail(path, e))?
-            }
-        };
-        if self.slots[i].is_some() {
+        if self.slots.get(i).is_some_and(Option::is_some) {
             return fail(path, format!("raw argument {i} is bound twice"));
         }
+        let arg = (self.leaf)(Slot { index: i, ty, rec }, v, path)?;
         self.slots[i] = Some((arg, path.show("input")));
         Ok(())
     }
+}
+
+/// Checks an array's sizes against the dims of an `ndarray` record (`None` dims and other
+/// records accept any).
+pub fn check_dims(rec: &Rec, sizes: &[i64], path: &Path) -> Result<(), String> {
+    if let Rec::NdArray { dims: Some(d), .. } = rec {
+        if d.len() != sizes.len() {
+            return fail(
+                path,
+                format!(
+                    "expected {} (rank {}), got rank {}",
+                    rec.text(),
+                    d.len(),
+                    sizes.len()
+                ),
+            );
+        }
+        for (k, (want, got)) in d.iter().zip(sizes).enumerate() {
+            if want.is_some_and(|w| w != *got) {
+                return fail(
+                    path,
+                    format!(
+                        "expected {} (dim {k} is {}), got {} elements there",
+                        rec.text(),
+                        want.unwrap_or_default(),
+                        got
+                    ),
+                );
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A raw argument of type `t` (record leaf `rec`) from a JSON leaf value: a scalar, or
+/// nested arrays as a dense memref.
+pub fn json_leaf(t: &Type, rec: &Rec, v: &Json, path: &Path) -> Result<Arg, String> {
+    Ok(match t {
+        Type::Scalar(s) => Arg::Scalar(scalar(*s, v, path)?),
+        Type::MemRef(_) | Type::UnrankedMemRef(_) => {
+            let elem = t.element().unwrap_or(Scalar::F32);
+            let rank = match (t, rec) {
+                (Type::MemRef(m), _) => Some(m.rank()),
+                (_, Rec::NdArray { dims: Some(d), .. }) => Some(d.len()),
+                (_, Rec::PyList(_)) => Some(1),
+                _ => None,
+            };
+            let rank = rank.unwrap_or_else(|| depth(v));
+            let mut sizes = Vec::new();
+            shape(v, rank, &mut sizes, path)?;
+            check_dims(rec, &sizes, path)?;
+            let mut values = Vec::new();
+            elements(elem, v, rank, &sizes, path, &mut values)?;
+            dense_memref(t, sizes, &values).or_else(|e| fail(path, e))?
+        }
+    })
 }
 
 fn keys(items: &[(String, Node)]) -> String {
@@ -455,19 +691,59 @@ fn elements(
     Ok(())
 }
 
+/// A scalar input, whatever it came from: what [`scalar_in`] checks and converts.
+#[derive(Clone, Copy, Debug)]
+pub enum ScalarIn<'a> {
+    Int(i128),
+    Float(f64),
+    Bool(bool),
+    /// Text: `"nan"`, `"inf"`, `"-inf"` are floats (JSON has no other way to say them).
+    Text(&'a str),
+    /// Anything else; what it is, for the message (`a string`, `str`).
+    Other(&'a str),
+}
+
 /// A scalar of type `s` from JSON, range-checked.
 pub fn scalar(s: Scalar, v: &Json, path: &Path) -> Result<Value, String> {
+    let kind = json_kind(v);
+    let x = match v {
+        Json::Bool(b) => ScalarIn::Bool(*b),
+        Json::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
+            (Some(i), _, _) => ScalarIn::Int(i.into()),
+            (_, Some(u), _) => ScalarIn::Int(u.into()),
+            (_, _, Some(f)) => ScalarIn::Float(f),
+            _ => ScalarIn::Other(kind),
+        },
+        Json::String(t) => ScalarIn::Text(t),
+        _ => ScalarIn::Other(kind),
+    };
+    scalar_in(s, x, path)
+}
+
+/// A scalar of type `s`, range-checked: integers in the type's signed or unsigned range
+/// (booleans only for `i1`), floats from numbers (an `f32` within its range).
+pub fn scalar_in(s: Scalar, v: ScalarIn<'_>, path: &Path) -> Result<Value, String> {
     let name = Prim::of(s).name();
     let got = || match v {
-        Json::Number(n) => n.to_string(),
-        other => json_kind(other).to_string(),
+        ScalarIn::Int(x) => x.to_string(),
+        // As JSON writes numbers (`1e+39`, `1.5`; Python's repr agrees), non-finite as
+        // Python does.
+        ScalarIn::Float(x) => match serde_json::Number::from_f64(x) {
+            Some(n) => n.to_string(),
+            None if x.is_nan() => "nan".to_string(),
+            None => if x > 0.0 { "inf" } else { "-inf" }.to_string(),
+        },
+        ScalarIn::Bool(_) => "a boolean".to_string(),
+        ScalarIn::Text(_) => "a string".to_string(),
+        ScalarIn::Other(k) => k.to_string(),
     };
     match s {
         Scalar::F16 => fail(path, "f16 values are not supported by `kiln run`"),
         Scalar::F32 | Scalar::F64 => {
             let x = match v {
-                Json::Number(n) => n.as_f64(),
-                Json::String(t) => match t.as_str() {
+                ScalarIn::Int(i) => Some(i as f64),
+                ScalarIn::Float(x) => Some(x),
+                ScalarIn::Text(t) => match t {
                     "nan" => Some(f64::NAN),
                     "inf" => Some(f64::INFINITY),
                     "-inf" => Some(f64::NEG_INFINITY),
@@ -490,11 +766,8 @@ pub fn scalar(s: Scalar, v: &Json, path: &Path) -> Result<Value, String> {
         _ => {
             let bits = s.bits();
             let x: Option<i128> = match v {
-                Json::Bool(b) if bits == 1 => Some(*b as i128),
-                Json::Number(n) => n
-                    .as_i64()
-                    .map(i128::from)
-                    .or_else(|| n.as_u64().map(i128::from)),
+                ScalarIn::Bool(b) if bits == 1 => Some(b as i128),
+                ScalarIn::Int(i) => Some(i),
                 _ => None,
             };
             let Some(x) = x else {
@@ -591,73 +864,116 @@ pub fn returned_json(r: &Returned) -> Json {
     }
 }
 
-/// The results in the function's structure: the `R` tree for sip functions; else the `r`
-/// list as an object when every result is named, as an array otherwise. Also the path of
-/// each raw result, for text output.
-pub fn results(f: &FunctionAbi, returned: &[Returned]) -> Result<(Json, Vec<String>), String> {
-    let mut paths = vec![String::new(); returned.len()];
-    let mut take = |i: usize, path: &Path| -> Result<Json, String> {
-        let r = returned
-            .get(i)
-            .ok_or_else(|| format!("`@{}` returned fewer results than its ABI maps", f.name))?;
+/// A structured result being built: what [`results_with`] makes of the raw results.
+/// kiln implements it for JSON; the Python bindings for Python objects.
+pub trait Output: Sized {
+    /// A sequence: an `stuple` (`tuple`), or an `slist` or sip sequence.
+    fn seq(items: Vec<Self>, tuple: bool) -> Result<Self, String>;
+    /// An `sdict` or sip dict, in the order given (sorted keys for an `sdict`).
+    fn map(entries: Vec<(String, Self)>) -> Result<Self, String>;
+    /// A `null` record.
+    fn null() -> Result<Self, String>;
+}
+
+impl Output for Json {
+    fn seq(items: Vec<Json>, _tuple: bool) -> Result<Json, String> {
+        Ok(Json::Array(items))
+    }
+
+    fn map(entries: Vec<(String, Json)>) -> Result<Json, String> {
+        Ok(Json::Object(entries.into_iter().collect()))
+    }
+
+    fn null() -> Result<Json, String> {
+        Ok(Json::Null)
+    }
+}
+
+/// The top of a function's structured results.
+#[derive(Debug)]
+pub enum Structured<T> {
+    /// V1, every result `named`: by name, in the record's order.
+    Named(Vec<(String, T)>),
+    /// V1 otherwise: the results in order.
+    Positional(Vec<T>),
+    /// sip: the `R` tree.
+    Tree(T),
+}
+
+/// The results in the function's structure, each raw result `i` (at `path`) from `take`:
+/// the `R` tree for sip functions; else the `r` list, by name when every result is named.
+/// Also the path of each raw result, for text output.
+pub fn results_with<T: Output>(
+    f: &FunctionAbi,
+    count: usize,
+    take: &mut dyn FnMut(usize, &Path) -> Result<T, String>,
+) -> Result<(Structured<T>, Vec<String>), String> {
+    let mut paths = vec![String::new(); count];
+    let mut take = |i: usize, path: &Path| -> Result<T, String> {
+        if i >= count {
+            return Err(format!(
+                "`@{}` returned fewer results than its ABI maps",
+                f.name
+            ));
+        }
         if let Some(p) = paths.get_mut(i) {
             *p = path.show("result");
         }
-        Ok(returned_json(r))
+        take(i, path)
     };
     if let Some(sig) = &f.sip {
-        fn walk(
+        fn walk<T: Output>(
             n: &Node,
             path: &Path,
-            take: &mut dyn FnMut(usize, &Path) -> Result<Json, String>,
-        ) -> Result<Json, String> {
+            take: &mut dyn FnMut(usize, &Path) -> Result<T, String>,
+        ) -> Result<T, String> {
             match n {
                 Node::Leaf(i) => take(*i, path),
                 Node::Seq(items) => {
                     let mut order: Vec<&(i64, Node)> = items.iter().collect();
                     order.sort_by_key(|(k, _)| *k);
-                    Ok(Json::Array(
-                        order
-                            .into_iter()
-                            .map(|(k, n)| walk(n, &path.index(*k), take))
-                            .collect::<Result<_, _>>()?,
-                    ))
+                    let items = order
+                        .into_iter()
+                        .map(|(k, n)| walk(n, &path.index(*k), take))
+                        .collect::<Result<_, _>>()?;
+                    T::seq(items, false)
                 }
                 Node::Dict(items) => {
-                    let mut m = serde_json::Map::new();
+                    let mut m = Vec::new();
                     for (k, n) in items {
-                        m.insert(k.clone(), walk(n, &path.name(k), take)?);
+                        m.push((k.clone(), walk(n, &path.name(k), take)?));
                     }
-                    Ok(Json::Object(m))
+                    T::map(m)
                 }
             }
         }
         let v = walk(&sig.results, &Path::default(), &mut take)?;
-        return Ok((v, paths));
+        return Ok((Structured::Tree(v), paths));
     }
     let mut next = 0usize;
-    fn rec(
+    fn rec<T: Output>(
         t: &Rec,
         path: &Path,
         next: &mut usize,
-        take: &mut dyn FnMut(usize, &Path) -> Result<Json, String>,
-    ) -> Result<Json, String> {
+        take: &mut dyn FnMut(usize, &Path) -> Result<T, String>,
+    ) -> Result<T, String> {
         match t {
             Rec::Named(_, t) => rec(t, path, next, take),
-            Rec::Null => Ok(Json::Null),
-            Rec::SList(items) | Rec::STuple(items) => Ok(Json::Array(
-                items
+            Rec::Null => T::null(),
+            Rec::SList(items) | Rec::STuple(items) => {
+                let vs = items
                     .iter()
                     .enumerate()
                     .map(|(i, t)| rec(t, &path.index(i as i64), next, take))
-                    .collect::<Result<_, _>>()?,
-            )),
+                    .collect::<Result<_, _>>()?;
+                T::seq(vs, matches!(t, Rec::STuple(_)))
+            }
             Rec::SDict(items) => {
-                let mut m = serde_json::Map::new();
+                let mut m = Vec::new();
                 for (k, t) in sorted(items) {
-                    m.insert(k.clone(), rec(t, &path.name(k), next, take)?);
+                    m.push((k.clone(), rec(t, &path.name(k), next, take)?));
                 }
-                Ok(Json::Object(m))
+                T::map(m)
             }
             _ => {
                 let i = *next;
@@ -670,15 +986,15 @@ pub fn results(f: &FunctionAbi, returned: &[Returned]) -> Result<(Json, Vec<Stri
     let named = !r.is_empty() && r.iter().all(|t| matches!(t, Rec::Named(..)));
     let root = Path::default();
     let v = if named {
-        let mut m = serde_json::Map::new();
+        let mut m = Vec::new();
         for t in r {
             if let Rec::Named(n, _) = t {
-                m.insert(n.clone(), rec(t, &root.name(n), &mut next, &mut take)?);
+                m.push((n.clone(), rec(t, &root.name(n), &mut next, &mut take)?));
             }
         }
-        Json::Object(m)
+        Structured::Named(m)
     } else {
-        Json::Array(
+        Structured::Positional(
             r.iter()
                 .enumerate()
                 .map(|(i, t)| {
@@ -690,6 +1006,25 @@ pub fn results(f: &FunctionAbi, returned: &[Returned]) -> Result<(Json, Vec<Stri
                 })
                 .collect::<Result<_, _>>()?,
         )
+    };
+    Ok((v, paths))
+}
+
+/// The results in the function's structure as JSON: the `R` tree for sip functions; else
+/// the `r` list as an object when every result is named, as an array otherwise. Also the
+/// path of each raw result, for text output.
+pub fn results(f: &FunctionAbi, returned: &[Returned]) -> Result<(Json, Vec<String>), String> {
+    let mut take = |i: usize, _: &Path| -> Result<Json, String> {
+        returned
+            .get(i)
+            .map(returned_json)
+            .ok_or_else(|| format!("`@{}` returned fewer results than its ABI maps", f.name))
+    };
+    let (v, paths) = results_with(f, returned.len(), &mut take)?;
+    let v = match v {
+        Structured::Named(m) => Json::Object(m.into_iter().collect()),
+        Structured::Positional(items) => Json::Array(items),
+        Structured::Tree(v) => v,
     };
     Ok((v, paths))
 }
