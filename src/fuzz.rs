@@ -556,7 +556,7 @@ fn exec_run_args(input: &[u8], kiln: &Path, root: &Path, report: &mut Report) ->
     if err.contains("panicked") || !matches!(code, Some(0..=2)) {
         return Err(("crash", format!("exit {:?}: {err}", o.status)));
     }
-    if code != Some(0) && !err.contains("error") {
+    if code != Some(0) && !err.to_ascii_lowercase().contains("error") {
         return Err((
             "unexplained",
             format!("exit {code:?} without an error: {err}"),

@@ -11,7 +11,8 @@
 //! operand, except a load: what it reads was stored, and storing such a value is itself an
 //! escape) is used in another block, by the terminator (a branch argument or the returned
 //! value), or as the value an `llvm.store` writes to memory. Otherwise the scope stays open
-//! and the allocations live until the function returns. Of several open scopes in one
+//! and the allocations live until the function returns. Only SSA values are followed: a
+//! call that receives such a pointer is assumed not to keep it past the block. Of several open scopes in one
 //! block, the first that can be closed is (it releases the others' allocations too).
 
 use kiln_engine::{Inst, Lowered, Operand};
