@@ -33,6 +33,7 @@
 //! ```
 
 pub mod abi;
+pub mod fuzz;
 pub mod interp;
 pub mod reference;
 pub mod report;

@@ -84,9 +84,17 @@ pub fn to_human(d: &Diagnostic, path: &str, text: &str, color: bool) -> String {
         Severity::Error => ReportKind::Error,
         Severity::Warning => ReportKind::Warning,
     };
+    // Within the text and on character boundaries (ariadne panics on a span that splits a
+    // character; found by `scripts/fuzz.sh frontend`, tests/fuzz/frontend/).
     let clamp = |s: kiln_frontend::Span| {
-        let start = (s.start as usize).min(text.len());
-        let end = (s.end as usize).clamp(start, text.len());
+        let mut start = (s.start as usize).min(text.len());
+        while !text.is_char_boundary(start) {
+            start -= 1;
+        }
+        let mut end = (s.end as usize).clamp(start, text.len());
+        while !text.is_char_boundary(end) {
+            end += 1;
+        }
         start..end
     };
     let lc = LineIndex::new(text).line_col(d.span.start);

@@ -339,11 +339,21 @@ fn mlir_llvm_links_with_c() -> Result<(), Failed> {
     run_c_main(dir.path(), &obj)
 }
 
+/// How a C program's run must end.
+#[derive(Clone, Copy, PartialEq)]
+enum Expect {
+    /// Exit 0 printing `ok`.
+    Ok,
+    /// Killed by a signal (a stack overflow): what MLIR 19's lowering does to a program
+    /// marked `// mlir-overflows:`.
+    Overflow,
+}
+
 /// Compiles `tests/c/NAME.c` with an object of `corpus/NAME.mlir` (or the program its
-/// `// corpus: PATH` first line names) and runs it under a 1 MiB stack limit; it must print
-/// `ok`. `via_mlir`: the object comes from MLIR 19's lowering (mlir-opt, mlir-translate,
-/// llc) instead of kiln's.
-fn c_interop_trial(name: String, opt: &str, via_mlir: bool) -> Result<(), Failed> {
+/// `// corpus: PATH` first line names) and runs it under a stack limit of 1 MiB (or the KiB
+/// its `// stack: N` line gives). `via_mlir`: the object comes from MLIR 19's lowering
+/// (mlir-opt, mlir-translate, llc) instead of kiln's.
+fn c_interop_trial(name: String, opt: &str, via_mlir: bool, expect: Expect) -> Result<(), Failed> {
     let dir = tempfile::tempdir()?;
     let obj = dir.path().join(format!("{name}.o"));
     let c_text = std::fs::read_to_string(root().join("tests/c").join(format!("{name}.c")))?;
@@ -388,12 +398,30 @@ fn c_interop_trial(name: String, opt: &str, via_mlir: bool) -> Result<(), Failed
     if !cc.status.success() {
         return Err(format!("cc failed: {}", String::from_utf8_lossy(&cc.stderr)).into());
     }
+    let stack_kib: u32 = c_text
+        .lines()
+        .find_map(|l| l.strip_prefix("// stack: "))
+        .map(|n| n.trim().parse())
+        .transpose()?
+        .unwrap_or(1024);
     let run = Command::new("sh")
         .arg("-c")
-        .arg("ulimit -s 1024 && exec \"$0\"")
+        .arg(format!("ulimit -s {stack_kib} && exec \"$0\""))
         .arg(&exe)
         .output()?;
     let out = String::from_utf8_lossy(&run.stdout);
+    if expect == Expect::Overflow {
+        use std::os::unix::process::ExitStatusExt;
+        return match run.status.signal() {
+            Some(_) => Ok(()),
+            None => Err(format!(
+                "MLIR 19's lowering was expected to overflow a {stack_kib} KiB stack but ended \
+                 with {:?}: {out}",
+                run.status
+            )
+            .into()),
+        };
+    }
     if !run.status.success() || out != "ok\n" {
         return Err(format!(
             "the C program failed ({:?}): {out}{}",
@@ -441,16 +469,27 @@ fn main() {
         for opt in ["-O0", "-O2"] {
             let n = name.clone();
             trials.push(Trial::test(format!("c-interop/{name}{opt}"), move || {
-                c_interop_trial(n, opt, false)
+                c_interop_trial(n, opt, false, Expect::Ok)
             }));
         }
+        // A program MLIR 19's lowering overflows the stack on says so (`// mlir-overflows:`).
+        if text.contains("// mlir-overflows:") {
+            let n = name.clone();
+            let skip = !mlir_tools() && std::env::var_os("KILN_REQUIRE_MLIR").is_none();
+            trials.push(
+                Trial::test(format!("c-interop/{name}-via-mlir-overflows"), move || {
+                    c_interop_trial(n, "-O0", true, Expect::Overflow)
+                })
+                .with_ignored_flag(skip),
+            );
+        }
         // A program may state why MLIR 19's lowering cannot pass it (`// mlir: ...`).
-        if !text.contains("// mlir:") {
+        if !text.contains("// mlir:") && !text.contains("// mlir-overflows:") {
             let n = name.clone();
             let skip = !mlir_tools() && std::env::var_os("KILN_REQUIRE_MLIR").is_none();
             trials.push(
                 Trial::test(format!("c-interop/{name}-via-mlir"), move || {
-                    c_interop_trial(n, "-O0", true)
+                    c_interop_trial(n, "-O0", true, Expect::Ok)
                 })
                 .with_ignored_flag(skip),
             );

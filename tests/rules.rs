@@ -121,6 +121,7 @@ const RANKED_MEMREF_PROGRAMS: &[&str] = &[
     "memref_1d.mlir",
     "memref_2d.mlir",
     "multi_result.mlir",
+    "stack_dynamic.mlir",
     "stack_loop.mlir",
     "strided_4d.mlir",
     "unranked.mlir",
@@ -146,6 +147,7 @@ const NEEDS: &[(&str, &[&str])] = &[
         &[
             "c_interface.mlir",
             "legacy/unranked_memref.mlir",
+            "stack_dynamic.mlir",
             "stack_loop.mlir",
             "unranked.mlir",
         ],

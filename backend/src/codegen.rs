@@ -64,7 +64,7 @@ pub fn build_module<'ctx>(
     }
     for f in functions.iter().filter(|f| !f.is_declaration()) {
         cg.function = f.name.clone();
-        cg.define(f)?;
+        cg.define(&crate::stack::close_scopes(f))?;
     }
     Ok(cg.module)
 }

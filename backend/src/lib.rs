@@ -16,6 +16,7 @@ pub mod emit;
 pub mod jit;
 pub mod mlir_llvm;
 pub mod overflow;
+pub mod stack;
 
 pub use code::{build_function_code, link, Entity, FunctionCode};
 pub use codegen::{build_module, CodegenError};

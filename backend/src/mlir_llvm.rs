@@ -59,7 +59,7 @@ pub fn print_program(functions: &[Lowered]) -> Result<String, PrintError> {
             names: HashMap::new(),
             vias: Vec::new(),
         };
-        p.function(f, &mut declared, &mut externs)?;
+        p.function(&crate::stack::close_scopes(f), &mut declared, &mut externs)?;
         out.push_str(&p.out);
     }
     out.push_str(&externs);

@@ -1,7 +1,7 @@
 // Calls @spin of corpus/stack_loop.mlir for 10^7 iterations; the test runs it under a
 // 1 MiB stack limit (`ulimit -s 1024`), which a descriptor slot allocated per iteration
 // would overflow (10^7 * 40 bytes).
-// mlir: MLIR 19 allocates the descriptor inside the loop and overflows this stack.
+// mlir-overflows: MLIR 19 allocates the descriptor inside the loop and overflows this stack.
 #include <assert.h>
 #include <stdint.h>
 #include <stdio.h>

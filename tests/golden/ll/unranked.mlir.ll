@@ -57,18 +57,20 @@ bb0:
 define i64 @dim0(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4) {
 bb0:
   %5 = call { i64, ptr } @erase(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4)
-  %6 = extractvalue { i64, ptr } %5, 0
-  %7 = mul i64 %6, 16
-  %8 = add i64 %7, 24
-  %9 = alloca i8, i64 %8, align 1
-  %10 = extractvalue { i64, ptr } %5, 1
-  call void @memcpy(ptr %9, ptr %10, i64 %8)
-  call void @free(ptr %10)
-  %11 = insertvalue { i64, ptr } undef, i64 %6, 0
-  %12 = insertvalue { i64, ptr } %11, ptr %9, 1
-  %13 = getelementptr i64, ptr %9, i64 3
-  %14 = load i64, ptr %13, align 8
-  ret i64 %14
+  %6 = call ptr @llvm.stacksave.p0()
+  %7 = extractvalue { i64, ptr } %5, 0
+  %8 = mul i64 %7, 16
+  %9 = add i64 %8, 24
+  %10 = alloca i8, i64 %9, align 1
+  %11 = extractvalue { i64, ptr } %5, 1
+  call void @memcpy(ptr %10, ptr %11, i64 %9)
+  call void @free(ptr %11)
+  %12 = insertvalue { i64, ptr } undef, i64 %7, 0
+  %13 = insertvalue { i64, ptr } %12, ptr %10, 1
+  %14 = getelementptr i64, ptr %10, i64 3
+  %15 = load i64, ptr %14, align 8
+  call void @llvm.stackrestore.p0(ptr %6)
+  ret i64 %15
 }
 
 declare void @print_memref_f32(i64, ptr)
@@ -77,4 +79,12 @@ declare ptr @malloc(i64)
 
 declare void @memcpy(ptr, ptr, i64)
 
+; Function Attrs: nocallback nofree nosync nounwind willreturn
+declare ptr @llvm.stacksave.p0() #0
+
 declare void @free(ptr)
+
+; Function Attrs: nocallback nofree nosync nounwind willreturn
+declare void @llvm.stackrestore.p0(ptr) #0
+
+attributes #0 = { nocallback nofree nosync nounwind willreturn }

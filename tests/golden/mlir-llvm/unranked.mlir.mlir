@@ -43,22 +43,24 @@ module {
   }
   llvm.func @dim0(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64) -> i64 attributes {kiln.abi = "{\22name\22:\22dim0\22,\22a\22:[[\22ndarray\22,\22f32\22,1,4]],\22r\22:[\22i64\22],\22v\22:1}"} {
     %v5 = llvm.call @erase(%arg0, %arg1, %arg2, %arg3, %arg4) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> !llvm.struct<(i64, ptr)>
-    %v6 = llvm.extractvalue %v5[0] : !llvm.struct<(i64, ptr)>
-    %v7 = llvm.mlir.constant(16 : i64) : i64
-    %v8 = llvm.mul %v6, %v7 : i64
-    %v9 = llvm.mlir.constant(24 : i64) : i64
-    %v10 = llvm.add %v8, %v9 : i64
-    %v11 = llvm.alloca %v10 x i8 : (i64) -> !llvm.ptr
-    %v12 = llvm.extractvalue %v5[1] : !llvm.struct<(i64, ptr)>
-    llvm.call @memcpy(%v11, %v12, %v10) : (!llvm.ptr, !llvm.ptr, i64) -> ()
-    llvm.call @free(%v12) : (!llvm.ptr) -> ()
-    %v13 = llvm.mlir.undef : !llvm.struct<(i64, ptr)>
-    %v14 = llvm.insertvalue %v6, %v13[0] : !llvm.struct<(i64, ptr)>
-    %v15 = llvm.insertvalue %v11, %v14[1] : !llvm.struct<(i64, ptr)>
-    %v17 = llvm.mlir.constant(3 : i64) : i64
-    %v18 = llvm.getelementptr %v11[%v17] : (!llvm.ptr, i64) -> !llvm.ptr, i64
-    %v19 = llvm.load %v18 : !llvm.ptr -> i64
-    llvm.return %v19 : i64
+    %v6 = llvm.intr.stacksave : !llvm.ptr
+    %v7 = llvm.extractvalue %v5[0] : !llvm.struct<(i64, ptr)>
+    %v8 = llvm.mlir.constant(16 : i64) : i64
+    %v9 = llvm.mul %v7, %v8 : i64
+    %v10 = llvm.mlir.constant(24 : i64) : i64
+    %v11 = llvm.add %v9, %v10 : i64
+    %v12 = llvm.alloca %v11 x i8 : (i64) -> !llvm.ptr
+    %v13 = llvm.extractvalue %v5[1] : !llvm.struct<(i64, ptr)>
+    llvm.call @memcpy(%v12, %v13, %v11) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%v13) : (!llvm.ptr) -> ()
+    %v14 = llvm.mlir.undef : !llvm.struct<(i64, ptr)>
+    %v15 = llvm.insertvalue %v7, %v14[0] : !llvm.struct<(i64, ptr)>
+    %v16 = llvm.insertvalue %v12, %v15[1] : !llvm.struct<(i64, ptr)>
+    %v18 = llvm.mlir.constant(3 : i64) : i64
+    %v19 = llvm.getelementptr %v12[%v18] : (!llvm.ptr, i64) -> !llvm.ptr, i64
+    %v20 = llvm.load %v19 : !llvm.ptr -> i64
+    llvm.intr.stackrestore %v6 : !llvm.ptr
+    llvm.return %v20 : i64
   }
   llvm.func @malloc(i64) -> !llvm.ptr
   llvm.func @memcpy(!llvm.ptr, !llvm.ptr, i64)

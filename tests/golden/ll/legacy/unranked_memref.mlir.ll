@@ -15,16 +15,18 @@ bb0:
 define void @bar() {
 bb0:
   %0 = call { i64, ptr } @get()
-  %1 = extractvalue { i64, ptr } %0, 0
-  %2 = mul i64 %1, 16
-  %3 = add i64 %2, 24
-  %4 = alloca i8, i64 %3, align 1
-  %5 = extractvalue { i64, ptr } %0, 1
-  call void @memcpy(ptr %4, ptr %5, i64 %3)
-  call void @free(ptr %5)
-  %6 = insertvalue { i64, ptr } undef, i64 %1, 0
-  %7 = insertvalue { i64, ptr } %6, ptr %4, 1
-  call void @foo(i64 %1, ptr %4)
+  %1 = call ptr @llvm.stacksave.p0()
+  %2 = extractvalue { i64, ptr } %0, 0
+  %3 = mul i64 %2, 16
+  %4 = add i64 %3, 24
+  %5 = alloca i8, i64 %4, align 1
+  %6 = extractvalue { i64, ptr } %0, 1
+  call void @memcpy(ptr %5, ptr %6, i64 %4)
+  call void @free(ptr %6)
+  %7 = insertvalue { i64, ptr } undef, i64 %2, 0
+  %8 = insertvalue { i64, ptr } %7, ptr %5, 1
+  call void @foo(i64 %2, ptr %5)
+  call void @llvm.stackrestore.p0(ptr %1)
   ret void
 }
 
@@ -32,6 +34,14 @@ declare void @use(i64, ptr)
 
 declare { i64, ptr } @get()
 
+; Function Attrs: nocallback nofree nosync nounwind willreturn
+declare ptr @llvm.stacksave.p0() #0
+
 declare void @memcpy(ptr, ptr, i64)
 
 declare void @free(ptr)
+
+; Function Attrs: nocallback nofree nosync nounwind willreturn
+declare void @llvm.stackrestore.p0(ptr) #0
+
+attributes #0 = { nocallback nofree nosync nounwind willreturn }

@@ -5,19 +5,21 @@ module {
   }
   llvm.func @bar() attributes {kiln.abi = "{\22name\22:\22bar\22,\22a\22:[],\22r\22:[],\22v\22:1}"} {
     %v0 = llvm.call @get() : () -> !llvm.struct<(i64, ptr)>
-    %v1 = llvm.extractvalue %v0[0] : !llvm.struct<(i64, ptr)>
-    %v2 = llvm.mlir.constant(16 : i64) : i64
-    %v3 = llvm.mul %v1, %v2 : i64
-    %v4 = llvm.mlir.constant(24 : i64) : i64
-    %v5 = llvm.add %v3, %v4 : i64
-    %v6 = llvm.alloca %v5 x i8 : (i64) -> !llvm.ptr
-    %v7 = llvm.extractvalue %v0[1] : !llvm.struct<(i64, ptr)>
-    llvm.call @memcpy(%v6, %v7, %v5) : (!llvm.ptr, !llvm.ptr, i64) -> ()
-    llvm.call @free(%v7) : (!llvm.ptr) -> ()
-    %v8 = llvm.mlir.undef : !llvm.struct<(i64, ptr)>
-    %v9 = llvm.insertvalue %v1, %v8[0] : !llvm.struct<(i64, ptr)>
-    %v10 = llvm.insertvalue %v6, %v9[1] : !llvm.struct<(i64, ptr)>
-    llvm.call @foo(%v1, %v6) : (i64, !llvm.ptr) -> ()
+    %v1 = llvm.intr.stacksave : !llvm.ptr
+    %v2 = llvm.extractvalue %v0[0] : !llvm.struct<(i64, ptr)>
+    %v3 = llvm.mlir.constant(16 : i64) : i64
+    %v4 = llvm.mul %v2, %v3 : i64
+    %v5 = llvm.mlir.constant(24 : i64) : i64
+    %v6 = llvm.add %v4, %v5 : i64
+    %v7 = llvm.alloca %v6 x i8 : (i64) -> !llvm.ptr
+    %v8 = llvm.extractvalue %v0[1] : !llvm.struct<(i64, ptr)>
+    llvm.call @memcpy(%v7, %v8, %v6) : (!llvm.ptr, !llvm.ptr, i64) -> ()
+    llvm.call @free(%v8) : (!llvm.ptr) -> ()
+    %v9 = llvm.mlir.undef : !llvm.struct<(i64, ptr)>
+    %v10 = llvm.insertvalue %v2, %v9[0] : !llvm.struct<(i64, ptr)>
+    %v11 = llvm.insertvalue %v7, %v10[1] : !llvm.struct<(i64, ptr)>
+    llvm.call @foo(%v2, %v7) : (i64, !llvm.ptr) -> ()
+    llvm.intr.stackrestore %v1 : !llvm.ptr
     llvm.return
   }
   llvm.func @use(i64, !llvm.ptr)
