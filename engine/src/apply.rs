@@ -1,16 +1,15 @@
-//! Rules as egg rewrites: the left side is an egg [`Pattern`]; the right side is applied by
-//! [`RuleApplier`], which first checks the guards against the analysis and then builds the
-//! template, filling in computed `{...}` leaves. Building the template as a `PatternAst`
-//! (with computed parts as concrete nodes) lets egg record explanations for every rule.
+//! Applying a rule: the left side is an egg [`Pattern`] (searched by `saturate.rs`); the
+//! right side is applied by [`RuleApplier`], which first checks the guards against the
+//! analysis and then adds the template straight into the e-graph, filling in computed
+//! `{...}` leaves. With explanations on, the template is built as a `PatternAst` (computed
+//! parts as concrete nodes) instead, so that egg can record why each equality holds.
 
 use crate::analysis::{Analysis, Konst};
 use crate::node::Node;
 use crate::rule::expr::{Builtin, Expr};
 use crate::rule::ruleset::{Pat, Rule};
 use crate::term::Term;
-use egg::{
-    Applier, EGraph, ENodeOrVar, Id, Pattern, PatternAst, RecExpr, Rewrite, Subst, Symbol, Var,
-};
+use egg::{EGraph, ENodeOrVar, Id, Pattern, PatternAst, RecExpr, Subst, Symbol, Var};
 use std::sync::Arc;
 
 type Graph = EGraph<Node, Analysis>;
@@ -40,19 +39,29 @@ pub fn build_pattern(p: &Pat) -> PatternAst<Node> {
     ast
 }
 
-fn add_pat(p: &Pat, ast: &mut PatternAst<Node>) -> Id {
-    let node = match p {
-        Pat::Var(v) => return ast.add(ENodeOrVar::Var(var(v))),
+/// The literal leaf a pattern stands for, if it is one.
+fn leaf_node(p: &Pat) -> Option<Node> {
+    Some(match p {
         Pat::Int(i) => Node::Int(*i),
         Pat::Float(b) => Node::Float(*b),
         Pat::Str(s) => Node::Str(Symbol::from(s.as_str())),
         Pat::Func(s) => Node::Func(Symbol::from(s.as_str())),
+        _ => return None,
+    })
+}
+
+fn add_pat(p: &Pat, ast: &mut PatternAst<Node>) -> Id {
+    if let Some(leaf) = leaf_node(p) {
+        return ast.add(ENodeOrVar::ENode(leaf));
+    }
+    let node = match p {
+        Pat::Var(v) => return ast.add(ENodeOrVar::Var(var(v))),
         Pat::Op(op, cs) => {
             let kids = cs.iter().map(|c| add_pat(c, ast)).collect();
             Node::op(op, kids)
         }
         // The checker keeps computed parts out of patterns; an empty list is harmless.
-        Pat::Computed(_) => Node::op("nil", Vec::new()),
+        _ => Node::op("nil", Vec::new()),
     };
     ast.add(ENodeOrVar::ENode(node))
 }
@@ -92,17 +101,18 @@ enum Template {
 
 impl Template {
     fn compile(p: &Pat) -> Template {
+        if let Some(leaf) = leaf_node(p) {
+            return Template::Leaf(leaf);
+        }
         match p {
             Pat::Var(v) => Template::Var(var(v)),
-            Pat::Int(i) => Template::Leaf(Node::Int(*i)),
-            Pat::Float(b) => Template::Leaf(Node::Float(*b)),
-            Pat::Str(s) => Template::Leaf(Node::Str(Symbol::from(s.as_str()))),
-            Pat::Func(s) => Template::Leaf(Node::Func(Symbol::from(s.as_str()))),
             Pat::Op(op, cs) => Template::Op(
                 Symbol::from(op.as_str()),
                 cs.iter().map(Template::compile).collect(),
             ),
             Pat::Computed(e) => Template::Computed(Code::compile(e)),
+            // Leaves are handled above.
+            _ => Template::Leaf(Node::op("nil", Vec::new())),
         }
     }
 
@@ -150,7 +160,7 @@ impl Template {
                     Val::Int(i) => egraph.add(Node::Int(*i as i64)),
                     Val::Float(x) => egraph.add(Node::Float(x.to_bits())),
                     Val::Bool(b) => egraph.add(Node::Int(i64::from(*b))),
-                    Val::Term(t) => build_term(egraph, t),
+                    Val::Term(t) => add_term(t, &mut |n| egraph.add(n)),
                     Val::Class(id) => *id,
                 }
             }
@@ -158,34 +168,18 @@ impl Template {
     }
 }
 
-fn build_term(egraph: &mut Graph, t: &Term) -> Id {
-    let node = match t {
-        Term::Int(i) => Node::Int(*i),
-        Term::Float(b) => Node::Float(*b),
-        Term::Str(s) => Node::Str(Symbol::from(s.as_str())),
-        Term::Func(s) => Node::Func(Symbol::from(s.as_str())),
-        Term::Op(op, cs) => {
-            let kids = cs.iter().map(|c| build_term(egraph, c)).collect();
-            Node::Op(Symbol::from(op.as_str()), kids)
-        }
-    };
-    egraph.add(node)
-}
-
 /// Applies a rule's right side when its guards hold.
 #[derive(Clone, Debug)]
 pub struct RuleApplier {
     guards: Vec<Code>,
     rhs: Template,
-    vars: Vec<Var>,
 }
 
 impl RuleApplier {
-    pub fn new(guards: Vec<Expr>, rhs: Pat, lhs_vars: &[String]) -> Self {
+    pub fn new(guards: &[Expr], rhs: &Pat) -> Self {
         RuleApplier {
             guards: guards.iter().map(Code::compile).collect(),
-            rhs: Template::compile(&rhs),
-            vars: lhs_vars.iter().map(|v| var(v)).collect(),
+            rhs: Template::compile(rhs),
         }
     }
 
@@ -255,7 +249,7 @@ fn add_val(v: &Val, ast: &mut PatternAst<Node>, subst: &mut Subst, fresh: &mut u
         Val::Int(i) => Some(ast.add(ENodeOrVar::ENode(Node::Int(i64::try_from(*i).ok()?)))),
         Val::Float(x) => Some(ast.add(ENodeOrVar::ENode(Node::Float(x.to_bits())))),
         Val::Bool(b) => Some(ast.add(ENodeOrVar::ENode(Node::Int(i64::from(*b))))),
-        Val::Term(t) => Some(add_term(t, ast)),
+        Val::Term(t) => Some(add_term(t, &mut |n| ast.add(ENodeOrVar::ENode(n)))),
         Val::Class(id) => {
             // An existing class enters the template through a fresh variable.
             // `#` cannot appear in a rule's variable names, so this never captures one.
@@ -267,56 +261,19 @@ fn add_val(v: &Val, ast: &mut PatternAst<Node>, subst: &mut Subst, fresh: &mut u
     }
 }
 
-fn add_term(t: &Term, ast: &mut PatternAst<Node>) -> Id {
+/// Adds a ground term bottom-up through `add` (into an e-graph, or a `PatternAst`).
+fn add_term(t: &Term, add: &mut impl FnMut(Node) -> Id) -> Id {
     let node = match t {
         Term::Int(i) => Node::Int(*i),
         Term::Float(b) => Node::Float(*b),
         Term::Str(s) => Node::Str(Symbol::from(s.as_str())),
         Term::Func(s) => Node::Func(Symbol::from(s.as_str())),
         Term::Op(op, cs) => {
-            let kids = cs.iter().map(|c| add_term(c, ast)).collect();
+            let kids = cs.iter().map(|c| add_term(c, add)).collect();
             Node::op(op, kids)
         }
     };
-    ast.add(ENodeOrVar::ENode(node))
-}
-
-impl Applier<Node, Analysis> for RuleApplier {
-    fn apply_one(
-        &self,
-        egraph: &mut Graph,
-        eclass: Id,
-        subst: &Subst,
-        searcher_ast: Option<&PatternAst<Node>>,
-        rule_name: Symbol,
-    ) -> Vec<Id> {
-        let mut subst = subst.clone();
-        let Some(ast) = self.instantiate(egraph, &mut subst) else {
-            return Vec::new();
-        };
-        match searcher_ast {
-            Some(from) => {
-                let (id, did) = egraph.union_instantiations(from, &ast, &subst, rule_name);
-                if did {
-                    vec![id]
-                } else {
-                    Vec::new()
-                }
-            }
-            None => {
-                let id = egraph.add_instantiation(&ast, &subst);
-                if egraph.union(eclass, id) {
-                    vec![id]
-                } else {
-                    Vec::new()
-                }
-            }
-        }
-    }
-
-    fn vars(&self) -> Vec<Var> {
-        self.vars.clone()
-    }
+    add(node)
 }
 
 /// Applies one rule (forward) at the root of a ground term and returns every right side
@@ -345,43 +302,20 @@ pub fn rewrite_root(
         }
     }
     let mut egraph = Graph::new(Analysis::new(ops));
-    let mut ast = PatternAst::default();
-    add_term(lhs, &mut ast);
-    let root = egraph.add_instantiation(&ast, &Subst::default());
+    let root = add_term(lhs, &mut |n| egraph.add(n));
     egraph.rebuild();
     let pattern: Pattern<Node> = Pattern::new(build_pattern(&rule.lhs));
-    let applier = RuleApplier::new(rule.guards.clone(), rule.rhs.clone(), &rule.lhs.vars());
+    let applier = RuleApplier::new(&rule.guards, &rule.rhs);
     let Some(found) = egg::Searcher::search_eclass(&pattern, &egraph, root) else {
         return Vec::new();
     };
     let mut out = Vec::new();
     for subst in found.substs {
-        let mut subst = subst.clone();
-        if let Some(rhs) = applier.instantiate(&egraph, &mut subst) {
-            let id = egraph.add_instantiation(&rhs, &subst);
+        if let Some(id) = applier.apply_direct(&mut egraph, &subst) {
             out.extend(term_of(&egraph, id, 0));
         }
     }
     out
-}
-
-/// Builds the egg rewrites of one rule (two for a `<=>` rule).
-pub fn build_rewrites(rule: &Rule) -> Result<Vec<Rewrite<Node, Analysis>>, String> {
-    let lhs_vars = rule.lhs.vars();
-    let forward = Rewrite::new(
-        rule.name.as_str(),
-        Pattern::new(build_pattern(&rule.lhs)),
-        RuleApplier::new(rule.guards.clone(), rule.rhs.clone(), &lhs_vars),
-    )?;
-    let mut out = vec![forward];
-    if rule.two_way {
-        out.push(Rewrite::new(
-            format!("{} (reversed)", rule.name),
-            Pattern::new(build_pattern(&rule.rhs)),
-            RuleApplier::new(Vec::new(), rule.lhs.clone(), &rule.rhs.vars()),
-        )?);
-    }
-    Ok(out)
 }
 
 fn ground(egraph: &Graph, id: Id) -> Option<Val> {

@@ -86,13 +86,13 @@ impl PhaseRules {
             out.push(
                 Symbol::from(r.name.as_str()),
                 build_pattern(&r.lhs),
-                RuleApplier::new(r.guards.clone(), r.rhs.clone(), &r.lhs.vars()),
+                RuleApplier::new(&r.guards, &r.rhs),
             );
             if r.two_way {
                 out.push(
                     Symbol::from(format!("{} (reversed)", r.name)),
                     build_pattern(&r.rhs),
-                    RuleApplier::new(Vec::new(), r.lhs.clone(), &r.rhs.vars()),
+                    RuleApplier::new(&[], &r.lhs),
                 );
             }
         }
