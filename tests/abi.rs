@@ -3,23 +3,9 @@
 //! --input-json`, with results worked out by hand; every bad input class is one error naming
 //! its place, with nothing run.
 
-use std::process::{Command, Output};
+mod common;
 
-fn kiln(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_kiln"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("kiln runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{kiln, stderr, stdout};
 
 /// Runs kiln, expecting success, and returns standard output.
 fn ok(args: &[&str]) -> String {

@@ -1,26 +1,14 @@
 //! The `kiln` command line: exit codes, stdin, atomic output, machine-readable errors.
 
-use std::io::Write;
+mod common;
+
+use common::stderr;
 use std::process::{Command, Output, Stdio};
 
 fn kiln(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kiln"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("kiln starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
-    pipe.write_all(stdin.unwrap_or("").as_bytes())
-        .expect("stdin accepts input");
-    drop(pipe);
-    child.wait_with_output().expect("kiln finishes")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    let (o, written) = common::kiln_piped(args, stdin.unwrap_or("").as_bytes());
+    written.expect("stdin accepts input");
+    o
 }
 
 const GOOD: &str = "func.func @f(%a: i32) -> i32 {\n  func.return %a : i32\n}\n";

@@ -1,33 +1,20 @@
 //! Hostile inputs (issue #19): each test is the regression test of one class of defect that
 //! aborted the process, corrupted memory, replaced a file or misreported an error.
 
+mod common;
+
+use common::stderr;
 use serde_json::{json, Value};
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 fn kiln_bytes(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kiln"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("kiln starts");
-    let mut pipe = child.stdin.take().expect("stdin is piped");
     // A server that stops reading early closes the pipe; that is not the test's failure.
-    let _ = pipe.write_all(stdin);
-    drop(pipe);
-    child.wait_with_output().expect("kiln finishes")
+    common::kiln_piped(args, stdin).0
 }
 
 fn kiln(args: &[&str], stdin: Option<&str>) -> Output {
     kiln_bytes(args, stdin.unwrap_or("").as_bytes())
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// No panic and no abort (a signal would leave no exit code).

@@ -1,9 +1,10 @@
-//! Helpers shared by the file-driven test binaries (`corpus`, `rules`, `backend`).
+//! Helpers shared by the test binaries (`corpus`, `rules`, `backend`, `cli`, `harden`, `abi`, ...).
 
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// The project root (tests run kiln from there, with paths relative to it).
 pub fn root() -> PathBuf {
@@ -17,6 +18,31 @@ pub fn kiln(args: &[&str]) -> Output {
         .current_dir(root())
         .output()
         .expect("the kiln binary runs")
+}
+
+/// Runs the `kiln` binary in the project root with `stdin` on its standard input. Whether
+/// all of it could be written is returned beside the output: a server may stop reading early.
+pub fn kiln_piped(args: &[&str], stdin: &[u8]) -> (Output, std::io::Result<()>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kiln"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kiln starts");
+    let mut pipe = child.stdin.take().expect("stdin is piped");
+    let written = pipe.write_all(stdin);
+    drop(pipe);
+    (child.wait_with_output().expect("kiln finishes"), written)
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 /// Files ending in `.ext` below `dir`, sorted, not descending into folders named `skip`.
