@@ -12,6 +12,9 @@ use std::time::Duration;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: fuzz TARGET SECONDS [SEED]   (TARGET: frontend, rules, serve, run-args, lowering, all)";
+    if args.first().map(String::as_str) == Some("seeds") {
+        return write_seeds(&args[1..]);
+    }
     let (Some(name), Some(secs)) = (args.first(), args.get(1)) else {
         eprintln!("{usage}");
         return ExitCode::from(2);
@@ -88,4 +91,30 @@ fn main() -> ExitCode {
     } else {
         ExitCode::SUCCESS
     }
+}
+
+/// `fuzz seeds TARGET DIR`: writes the seed corpus of a libFuzzer target (`fuzz/`, where
+/// `run_args` is spelled with an underscore) into DIR, one file per seed named by its index.
+fn write_seeds(args: &[String]) -> ExitCode {
+    let (Some(name), Some(dir)) = (args.first(), args.get(1)) else {
+        eprintln!("usage: fuzz seeds TARGET DIR");
+        return ExitCode::from(2);
+    };
+    let Some(target) = Target::parse(&name.replace('_', "-")) else {
+        eprintln!("unknown target `{name}`");
+        return ExitCode::from(2);
+    };
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dir = PathBuf::from(dir);
+    for (i, seed) in kiln::fuzz::input::seed_inputs(target, &root)
+        .iter()
+        .enumerate()
+    {
+        let path = dir.join(format!("seed-{i:04}"));
+        if let Err(e) = std::fs::write(&path, seed) {
+            eprintln!("cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
 }

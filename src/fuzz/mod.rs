@@ -1,12 +1,17 @@
 //! Fuzzing on the stable toolchain (issue #19): a deterministic mutation fuzzer with five
 //! targets, run by `scripts/fuzz.sh TARGET SECONDS` (through `examples/fuzz.rs`) and briefly
-//! by `tests/fuzz.rs`. cargo-fuzz needs a nightly compiler, so there is no coverage
-//! instrumentation; the fuzzer is *behaviour-guided* instead: an input joins the corpus when
-//! its outcome (the diagnostic codes and message shapes, the response codes) is new.
+//! by `tests/fuzz.rs`. This loop is *behaviour-guided*: an input joins the corpus when its
+//! outcome (the diagnostic codes and message shapes, the response codes) is new. The same
+//! targets are also *coverage-guided* through libFuzzer: [`execute`] runs one input, and the
+//! crate under `fuzz/` (built by `scripts/fuzz-cov.sh` on the stable toolchain) wraps it.
 //!
 //! The oracle is the same for every target: no panic, no hang, no unlocated diagnostic
 //! (every span within its file), plus each target's own property (below). Runs are
 //! deterministic for a seed: the same seed and number of executions give the same inputs.
+
+pub mod input;
+
+pub use input::execute;
 
 use crate::verify::program::{Program, Size};
 use crate::{check_source, format_file, CompiledRules, Database, RuleSource};

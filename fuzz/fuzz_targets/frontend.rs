@@ -1,0 +1,11 @@
+//! libFuzzer target `frontend`: one input through `kiln::fuzz::execute(Target::Frontend, ..)`.
+#![no_main]
+
+use kiln::fuzz::{execute, Target};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Err(finding) = execute(Target::Frontend, data, true) {
+        panic!("{finding}");
+    }
+});

@@ -1,0 +1,11 @@
+//! libFuzzer target `lowering`: one input through `kiln::fuzz::execute(Target::Lowering, ..)`.
+#![no_main]
+
+use kiln::fuzz::{execute, Target};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Err(finding) = execute(Target::Lowering, data, false) {
+        panic!("{finding}");
+    }
+});
