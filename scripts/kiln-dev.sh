@@ -2,7 +2,7 @@
 # kiln's two set-up-free entry points (see README.md):
 #   scripts/kiln-dev.sh example   build kiln and run it on a bundled example
 #   scripts/kiln-dev.sh test      the whole test suite (fmt, clippy -D warnings, cargo test,
-#                                 and pytest on the Python package in a venv)
+#                                 pytest on the Python package in a venv, 12 s per fuzz target)
 # Both install what is missing on Debian 12 when run as root: LLVM 19 (llvm-19-dev and the
 # libraries it links), the MLIR 19 tools used as the reference, and rustfmt/clippy.
 set -eu
@@ -79,6 +79,8 @@ test)
     KILN_REQUIRE_MLIR=1 cargo test --workspace
     python_env
     .venv/bin/python -m pytest -q python/tests
+    # Every coverage-guided fuzz target briefly (FUZZING.md); a finding fails the run.
+    scripts/fuzz-cov.sh all 12 -- -seed=1
     ;;
 *)
     echo "usage: $0 example|test" >&2

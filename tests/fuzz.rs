@@ -43,8 +43,12 @@ fn brief(target: Target, seconds: u64, min_executions: u64) -> Result<(), Failed
     Ok(())
 }
 
-/// `kiln check` of a regression input, both error formats: no panic, exit 0 or 1.
+/// `kiln check` of a regression input, both error formats: no panic, exit 0 or 1; then the
+/// coverage-guided target's oracle on it (fmt round trip, and `mlir-opt-19` accepting fmt's
+/// output when it is installed).
 fn regression(path: std::path::PathBuf) -> Result<(), Failed> {
+    let bytes = std::fs::read(&path)?;
+    kiln::fuzz::execute(Target::Frontend, &bytes, kiln::reference::available())?;
     for format in ["human", "json"] {
         let o = std::process::Command::new(env!("CARGO_BIN_EXE_kiln"))
             .args(["--error-format", format, "check"])

@@ -1025,6 +1025,15 @@ impl Builder {
                 );
                 return None;
             }
+            _ if has_nul(name) => {
+                // MLIR refuses it too; kiln's printer would otherwise pass it on verbatim.
+                self.error(
+                    "parse.op-name",
+                    op.name.span,
+                    "a null character is not allowed in an operation name",
+                );
+                return None;
+            }
             _ => OpKind::Generic {
                 name: name.to_string(),
             },
@@ -1238,4 +1247,19 @@ fn render_type(t: &ast::Type) -> String {
         ast::Type::Named(n) => n.node.clone(),
         other => resolve_type(other, &mut diags).to_string(),
     }
+}
+
+/// Whether a string literal's text (escapes as written) holds a NUL, raw or as `\00`.
+fn has_nul(text: &str) -> bool {
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            0 => return true,
+            b'\\' if b.get(i + 1..i + 3) == Some(b"00") => return true,
+            b'\\' => i += 2,
+            _ => i += 1,
+        }
+    }
+    false
 }

@@ -434,14 +434,21 @@ impl<'a> Lexer<'a> {
                 b'0'..=b'9' => self.lex_number(start),
                 b'"' => {
                     self.pos += 1;
-                    while self.pos < self.text.len() && !matches!(self.peek(0), b'"' | b'\n') {
+                    // MLIR ends a string at a newline, vertical tab or form feed (an error).
+                    while self.pos < self.text.len()
+                        && !matches!(self.peek(0), b'"' | b'\n' | b'\x0b' | b'\x0c')
+                    {
                         if self.peek(0) == b'\\' {
                             self.pos += 1;
                         }
                         self.pos += 1;
                     }
                     if self.peek(0) != b'"' {
-                        self.error(start, self.pos, "unterminated string literal");
+                        self.error(
+                            start,
+                            self.pos,
+                            "unterminated string literal (a string cannot hold a line break, vertical tab or form feed)",
+                        );
                         continue;
                     }
                     self.pos += 1;
