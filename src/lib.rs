@@ -171,8 +171,6 @@ pub fn lower_file(
             work.push((f.clone(), variant, item.offset(db) as i64));
         }
     }
-    // Elaboration recurses once per nested operand, so a long dependency chain needs a deep
-    // stack; rayon's default (2 MiB) is too small for functions of many thousand ops.
     let lower_all = || -> Vec<FunctionLowering> {
         work.into_par_iter()
             .map(|(f, variant, delta)| {
@@ -190,18 +188,11 @@ pub fn lower_file(
             })
             .collect()
     };
-    match rayon::ThreadPoolBuilder::new()
-        .stack_size(LOWERING_STACK)
-        .build()
-    {
-        Ok(pool) => pool.install(lower_all),
-        // Creating threads failed (resource exhaustion): lower on the caller's thread.
-        Err(_) => lower_all(),
-    }
+    // Every stage after parsing works with explicit stacks (elaboration included), so rayon's
+    // own threads and their default stacks do; `tests/architecture.rs` lowers a long chain on
+    // a small stack to keep it so.
+    lower_all()
 }
-
-/// Stack size of the lowering threads (address space, committed only as used).
-pub const LOWERING_STACK: usize = 1 << 30;
 
 /// A path as messages name it (`-` is standard input).
 pub fn display_path(path: &std::path::Path) -> String {

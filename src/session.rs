@@ -279,8 +279,8 @@ impl Session {
         }
     }
 
-    /// Runs `work` on every function of a file, in parallel (one database clone per thread,
-    /// each on a large stack, as elaboration recurses deeply). Queries it runs are memoized,
+    /// Runs `work` on every function of a file, in parallel (one database clone per thread;
+    /// default stacks suffice, as no stage recurses per operand). Queries it runs are memoized,
     /// so the caller then reads their results on its own database without recomputing.
     fn for_each_function(
         &self,
@@ -304,9 +304,8 @@ impl Session {
                 .map(|part| {
                     let db = self.db.clone();
                     let run = &run;
-                    let spawned = std::thread::Builder::new()
-                        .stack_size(crate::LOWERING_STACK)
-                        .spawn_scoped(scope, move || run(&db, part));
+                    let spawned =
+                        std::thread::Builder::new().spawn_scoped(scope, move || run(&db, part));
                     (part, spawned)
                 })
                 .collect();

@@ -10,7 +10,7 @@
 use crate::codegen::{build_module, CodegenError};
 use inkwell::context::Context;
 use inkwell::targets::TargetMachine;
-use kiln_engine::Lowered;
+use kiln_lowered::Lowered;
 use std::collections::HashMap;
 use std::fmt::Write;
 

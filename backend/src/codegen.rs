@@ -16,7 +16,7 @@ use inkwell::values::{
     FunctionValue, IntValue, PhiValue, PointerValue,
 };
 use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
-use kiln_engine::{Inst, Lowered, Operand};
+use kiln_lowered::{Inst, Lowered, Operand, TargetOp as Op};
 use std::collections::HashMap;
 
 /// Why a lowered program could not become LLVM IR.
@@ -104,21 +104,21 @@ impl<'ctx> Codegen<'ctx> {
             return self.unsupported(format!("`{t}` is not a type"));
         };
         Ok(Some(match (op, args) {
-            ("void", []) => return Ok(None),
-            ("i1", []) => self.ctx.bool_type().into(),
-            ("i8", []) => self.ctx.i8_type().into(),
-            ("i16", []) => self.ctx.i16_type().into(),
-            ("i32", []) => self.ctx.i32_type().into(),
-            ("i64", []) => self.ctx.i64_type().into(),
-            ("f16", []) => self.ctx.f16_type().into(),
-            ("f32", []) => self.ctx.f32_type().into(),
-            ("f64", []) => self.ctx.f64_type().into(),
-            ("ptr", []) => self.ctx.ptr_type(AddressSpace::default()).into(),
-            ("llvm.struct", [fields]) => {
+            (Op::Void, []) => return Ok(None),
+            (Op::I1, []) => self.ctx.bool_type().into(),
+            (Op::I8, []) => self.ctx.i8_type().into(),
+            (Op::I16, []) => self.ctx.i16_type().into(),
+            (Op::I32, []) => self.ctx.i32_type().into(),
+            (Op::I64, []) => self.ctx.i64_type().into(),
+            (Op::F16, []) => self.ctx.f16_type().into(),
+            (Op::F32, []) => self.ctx.f32_type().into(),
+            (Op::F64, []) => self.ctx.f64_type().into(),
+            (Op::Ptr, []) => self.ctx.ptr_type(AddressSpace::default()).into(),
+            (Op::Struct, [fields]) => {
                 let fields = self.types(fields)?;
                 self.ctx.struct_type(&fields, false).into()
             }
-            ("llvm.array", [Operand::Int(n), elem]) => {
+            (Op::Array, [Operand::Int(n), elem]) => {
                 let elem = self.basic(elem)?;
                 match u32::try_from(*n) {
                     Ok(n) => elem.array_type(n).into(),
@@ -157,7 +157,7 @@ impl<'ctx> Codegen<'ctx> {
 
     fn signature(&self, sig: &Operand) -> Result<FunctionType<'ctx>, CodegenError> {
         match sig.as_node() {
-            Some(("llvm.sig", [ret, params])) => {
+            Some((Op::Sig, [ret, params])) => {
                 let ret = self.ty(ret)?;
                 let params = self.types(params)?;
                 Ok(self.fn_type(ret, &params))
@@ -179,7 +179,7 @@ impl<'ctx> Codegen<'ctx> {
             let mut ps = Vec::new();
             if let Some(params) = &b.params {
                 let tys = match params.as_node() {
-                    Some(("llvm.params", [list])) => self.types(list)?,
+                    Some((Op::Params, [list])) => self.types(list)?,
                     _ => return self.unsupported(format!("`{params}` are not block parameters")),
                 };
                 self.builder.position_at_end(blocks[i]);
@@ -349,9 +349,9 @@ impl<'ctx> Codegen<'ctx> {
                 self.unsupported(format!("`{}` with {} operands", inst.op, ops.len()))
             }
         };
-        let op = inst.op.as_str();
+        let op = inst.op;
         let out: BasicValueEnum<'ctx> = match op {
-            "llvm.arg" => {
+            Op::Arg => {
                 arity(2)?;
                 let i = self.int(&ops[1])?;
                 let n = u32::try_from(i).ok().filter(|n| *n < func.count_params());
@@ -360,7 +360,7 @@ impl<'ctx> Codegen<'ctx> {
                     None => return self.unsupported(format!("no parameter {i}")),
                 }
             }
-            "llvm.blockarg" => {
+            Op::Blockarg => {
                 arity(3)?;
                 let (b, i) = (self.int(&ops[1])? as usize, self.int(&ops[2])? as usize);
                 match phis.get(b).and_then(|ps| ps.get(i)) {
@@ -368,7 +368,7 @@ impl<'ctx> Codegen<'ctx> {
                     None => return self.unsupported(format!("block {b} has no parameter {i}")),
                 }
             }
-            "llvm.constant" => {
+            Op::Constant => {
                 arity(2)?;
                 match (self.basic(&ops[0])?, &ops[1]) {
                     (BasicTypeEnum::IntType(t), Operand::Int(i)) => {
@@ -386,56 +386,72 @@ impl<'ctx> Codegen<'ctx> {
                     }
                 }
             }
-            "llvm.undef" => {
+            Op::Undef => {
                 arity(1)?;
                 undef(self.basic(&ops[0])?)
             }
-            "llvm.add" | "llvm.sub" | "llvm.mul" | "llvm.sdiv" | "llvm.udiv" | "llvm.srem"
-            | "llvm.urem" | "llvm.and" | "llvm.or" | "llvm.xor" | "llvm.shl" | "llvm.lshr"
-            | "llvm.ashr" => {
+            Op::Add
+            | Op::Sub
+            | Op::Mul
+            | Op::Sdiv
+            | Op::Udiv
+            | Op::Srem
+            | Op::Urem
+            | Op::And
+            | Op::Or
+            | Op::Xor
+            | Op::Shl
+            | Op::Lshr
+            | Op::Ashr => {
                 arity(3)?;
                 let (a, c) = (self.int_value(v(1)?)?, self.int_value(v(2)?)?);
                 self.same_type(&ops[0], &[a.get_type().into(), c.get_type().into()])?;
                 let r = match op {
-                    "llvm.add" => bld.build_int_add(a, c, ""),
-                    "llvm.sub" => bld.build_int_sub(a, c, ""),
-                    "llvm.mul" => bld.build_int_mul(a, c, ""),
-                    "llvm.sdiv" => bld.build_int_signed_div(a, c, ""),
-                    "llvm.udiv" => bld.build_int_unsigned_div(a, c, ""),
-                    "llvm.srem" => bld.build_int_signed_rem(a, c, ""),
-                    "llvm.urem" => bld.build_int_unsigned_rem(a, c, ""),
-                    "llvm.and" => bld.build_and(a, c, ""),
-                    "llvm.or" => bld.build_or(a, c, ""),
-                    "llvm.xor" => bld.build_xor(a, c, ""),
-                    "llvm.shl" => bld.build_left_shift(a, c, ""),
-                    "llvm.lshr" => bld.build_right_shift(a, c, false, ""),
+                    Op::Add => bld.build_int_add(a, c, ""),
+                    Op::Sub => bld.build_int_sub(a, c, ""),
+                    Op::Mul => bld.build_int_mul(a, c, ""),
+                    Op::Sdiv => bld.build_int_signed_div(a, c, ""),
+                    Op::Udiv => bld.build_int_unsigned_div(a, c, ""),
+                    Op::Srem => bld.build_int_signed_rem(a, c, ""),
+                    Op::Urem => bld.build_int_unsigned_rem(a, c, ""),
+                    Op::And => bld.build_and(a, c, ""),
+                    Op::Or => bld.build_or(a, c, ""),
+                    Op::Xor => bld.build_xor(a, c, ""),
+                    Op::Shl => bld.build_left_shift(a, c, ""),
+                    Op::Lshr => bld.build_right_shift(a, c, false, ""),
                     _ => bld.build_right_shift(a, c, true, ""),
                 };
                 self.b(r)?.into()
             }
-            "llvm.fadd" | "llvm.fsub" | "llvm.fmul" | "llvm.fdiv" | "llvm.frem" => {
+            Op::Fadd | Op::Fsub | Op::Fmul | Op::Fdiv | Op::Frem => {
                 arity(3)?;
                 let (a, c) = (self.float_value(v(1)?)?, self.float_value(v(2)?)?);
                 self.same_type(&ops[0], &[a.get_type().into(), c.get_type().into()])?;
                 let r = match op {
-                    "llvm.fadd" => bld.build_float_add(a, c, ""),
-                    "llvm.fsub" => bld.build_float_sub(a, c, ""),
-                    "llvm.fmul" => bld.build_float_mul(a, c, ""),
-                    "llvm.fdiv" => bld.build_float_div(a, c, ""),
+                    Op::Fadd => bld.build_float_add(a, c, ""),
+                    Op::Fsub => bld.build_float_sub(a, c, ""),
+                    Op::Fmul => bld.build_float_mul(a, c, ""),
+                    Op::Fdiv => bld.build_float_div(a, c, ""),
                     _ => bld.build_float_rem(a, c, ""),
                 };
                 self.b(r)?.into()
             }
-            "llvm.fneg" => {
+            Op::Fneg => {
                 arity(2)?;
                 self.b(bld.build_float_neg(self.float_value(v(1)?)?, ""))?
                     .into()
             }
-            "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin" | "llvm.maximum"
-            | "llvm.minimum" | "llvm.maxnum" | "llvm.minnum" => {
+            Op::Smax
+            | Op::Smin
+            | Op::Umax
+            | Op::Umin
+            | Op::Maximum
+            | Op::Minimum
+            | Op::Maxnum
+            | Op::Minnum => {
                 arity(3)?;
                 let t = self.basic(&ops[0])?;
-                let Some(intr) = Intrinsic::find(op) else {
+                let Some(intr) = Intrinsic::find(op.name()) else {
                     return self.unsupported(format!("LLVM has no intrinsic `{op}`"));
                 };
                 let Some(decl) = intr.get_declaration(&self.module, &[t]) else {
@@ -448,56 +464,56 @@ impl<'ctx> Codegen<'ctx> {
                     None => return self.unsupported(format!("`{op}` returned no value")),
                 }
             }
-            "llvm.sext" | "llvm.zext" | "llvm.trunc" => {
+            Op::Sext | Op::Zext | Op::Trunc => {
                 arity(2)?;
                 let t = self.int_type(&ops[0])?;
                 let x = self.int_value(v(1)?)?;
                 let r = match op {
-                    "llvm.sext" => bld.build_int_s_extend(x, t, ""),
-                    "llvm.zext" => bld.build_int_z_extend(x, t, ""),
+                    Op::Sext => bld.build_int_s_extend(x, t, ""),
+                    Op::Zext => bld.build_int_z_extend(x, t, ""),
                     _ => bld.build_int_truncate(x, t, ""),
                 };
                 self.b(r)?.into()
             }
-            "llvm.sitofp" | "llvm.uitofp" => {
+            Op::Sitofp | Op::Uitofp => {
                 arity(2)?;
                 let t = self.float_type(&ops[0])?;
                 let x = self.int_value(v(1)?)?;
-                let r = if op == "llvm.sitofp" {
+                let r = if op == Op::Sitofp {
                     bld.build_signed_int_to_float(x, t, "")
                 } else {
                     bld.build_unsigned_int_to_float(x, t, "")
                 };
                 self.b(r)?.into()
             }
-            "llvm.fptosi" | "llvm.fptoui" => {
+            Op::Fptosi | Op::Fptoui => {
                 arity(2)?;
                 let t = self.int_type(&ops[0])?;
                 let x = self.float_value(v(1)?)?;
-                let r = if op == "llvm.fptosi" {
+                let r = if op == Op::Fptosi {
                     bld.build_float_to_signed_int(x, t, "")
                 } else {
                     bld.build_float_to_unsigned_int(x, t, "")
                 };
                 self.b(r)?.into()
             }
-            "llvm.fpext" | "llvm.fptrunc" => {
+            Op::Fpext | Op::Fptrunc => {
                 arity(2)?;
                 let t = self.float_type(&ops[0])?;
                 let x = self.float_value(v(1)?)?;
-                let r = if op == "llvm.fpext" {
+                let r = if op == Op::Fpext {
                     bld.build_float_ext(x, t, "")
                 } else {
                     bld.build_float_trunc(x, t, "")
                 };
                 self.b(r)?.into()
             }
-            "llvm.bitcast" => {
+            Op::Bitcast => {
                 arity(2)?;
                 let t = self.basic(&ops[0])?;
                 self.b(bld.build_bit_cast(v(1)?, t, ""))?
             }
-            "llvm.icmp" => {
+            Op::Icmp => {
                 arity(4)?;
                 let Some(p) = int_predicate(&ops[1]) else {
                     return self.unsupported(format!("unknown icmp predicate `{}`", ops[1]));
@@ -506,7 +522,7 @@ impl<'ctx> Codegen<'ctx> {
                     bld.build_int_compare(p, self.int_value(v(2)?)?, self.int_value(v(3)?)?, "");
                 self.b(r)?.into()
             }
-            "llvm.fcmp" => {
+            Op::Fcmp => {
                 arity(4)?;
                 let Some(p) = float_predicate(&ops[1]) else {
                     return self.unsupported(format!("unknown fcmp predicate `{}`", ops[1]));
@@ -519,11 +535,11 @@ impl<'ctx> Codegen<'ctx> {
                 );
                 self.b(r)?.into()
             }
-            "llvm.select" => {
+            Op::Select => {
                 arity(4)?;
                 self.b(bld.build_select(self.int_value(v(1)?)?, v(2)?, v(3)?, ""))?
             }
-            "llvm.extractvalue" => {
+            Op::Extractvalue => {
                 arity(3)?;
                 let mut agg = v(1)?;
                 for i in ops[2].as_list().unwrap_or_default() {
@@ -536,7 +552,7 @@ impl<'ctx> Codegen<'ctx> {
                 }
                 agg
             }
-            "llvm.insertvalue" => {
+            Op::Insertvalue => {
                 arity(4)?;
                 let idx: Vec<u32> = ops[3]
                     .as_list()
@@ -567,10 +583,10 @@ impl<'ctx> Codegen<'ctx> {
                 }
                 value
             }
-            "llvm.call" | "llvm.call.void" => {
+            Op::Call | Op::CallVoid => {
                 let (callee, ret, args) = match (op, ops.as_slice()) {
-                    ("llvm.call", [Operand::Func(f), ret, args]) => (f, self.ty(ret)?, args),
-                    ("llvm.call.void", [Operand::Func(f), args]) => (f, None, args),
+                    (Op::Call, [Operand::Func(f), ret, args]) => (f, self.ty(ret)?, args),
+                    (Op::CallVoid, [Operand::Func(f), args]) => (f, None, args),
                     _ => return self.unsupported(format!("malformed `{op}`")),
                 };
                 let mut vals = Vec::new();
@@ -594,7 +610,7 @@ impl<'ctx> Codegen<'ctx> {
                     None => return Ok(None),
                 }
             }
-            "llvm.gep" => {
+            Op::Gep => {
                 arity(4)?;
                 let elem = self.basic(&ops[1])?;
                 let base = self.ptr_value(v(2)?)?;
@@ -608,21 +624,21 @@ impl<'ctx> Codegen<'ctx> {
                 self.b(r)?.into()
             }
             // A value ordered after effects: no instruction, the value itself.
-            "seq" => {
+            Op::Seq => {
                 arity(1)?;
                 v(0)?
             }
-            "llvm.load" | "llvm.load.invariant" => {
+            Op::Load | Op::LoadInvariant => {
                 arity(2)?;
                 let t = self.basic(&ops[0])?;
                 self.b(bld.build_load(t, self.ptr_value(v(1)?)?, ""))?
             }
-            "llvm.store" => {
+            Op::Store => {
                 arity(2)?;
                 self.b(bld.build_store(self.ptr_value(v(1)?)?, v(0)?))?;
                 return Ok(None);
             }
-            "llvm.alloca" => {
+            Op::Alloca => {
                 arity(3)?;
                 let elem = self.basic(&ops[1])?;
                 let count = self.int_value(v(2)?)?;
@@ -645,15 +661,15 @@ impl<'ctx> Codegen<'ctx> {
                     self.b(bld.build_array_alloca(elem, count, ""))?.into()
                 }
             }
-            "llvm.stacksave" | "llvm.stackrestore" => {
+            Op::Stacksave | Op::Stackrestore => {
                 let ptr = self.ctx.ptr_type(AddressSpace::default());
-                let Some(intr) = Intrinsic::find(op) else {
+                let Some(intr) = Intrinsic::find(op.name()) else {
                     return self.unsupported(format!("LLVM has no intrinsic `{op}`"));
                 };
                 let Some(decl) = intr.get_declaration(&self.module, &[ptr.into()]) else {
                     return self.unsupported(format!("cannot declare `{op}`"));
                 };
-                let args: Vec<BasicMetadataValueEnum> = if op == "llvm.stackrestore" {
+                let args: Vec<BasicMetadataValueEnum> = if op == Op::Stackrestore {
                     arity(1)?;
                     vec![v(0)?.into()]
                 } else {
@@ -665,35 +681,35 @@ impl<'ctx> Codegen<'ctx> {
                     None => return Ok(None),
                 }
             }
-            "llvm.ptrtoint" => {
+            Op::Ptrtoint => {
                 arity(2)?;
                 let t = self.int_type(&ops[0])?;
                 self.b(bld.build_ptr_to_int(self.ptr_value(v(1)?)?, t, ""))?
                     .into()
             }
-            "llvm.inttoptr" => {
+            Op::Inttoptr => {
                 arity(2)?;
                 let t = self.ptr_type(&ops[0])?;
                 self.b(bld.build_int_to_ptr(self.int_value(v(1)?)?, t, ""))?
                     .into()
             }
-            "llvm.return" => {
+            Op::Return => {
                 arity(1)?;
                 self.b(bld.build_return(Some(&v(0)?)))?;
                 return Ok(None);
             }
-            "llvm.return.void" => {
+            Op::ReturnVoid => {
                 self.b(bld.build_return(None))?;
                 return Ok(None);
             }
-            "llvm.br" => {
+            Op::Br => {
                 arity(1)?;
                 let mut seen = Vec::new();
                 let t = self.edge(func, blocks, current, &ops[0], values, &mut seen, edges)?;
                 self.b(self.builder.build_unconditional_branch(t))?;
                 return Ok(None);
             }
-            "llvm.cond_br" => {
+            Op::CondBr => {
                 arity(3)?;
                 let c = self.int_value(v(0)?)?;
                 let mut seen = Vec::new();
@@ -702,7 +718,7 @@ impl<'ctx> Codegen<'ctx> {
                 self.b(self.builder.build_conditional_branch(c, t, e))?;
                 return Ok(None);
             }
-            "llvm.switch" => {
+            Op::Switch => {
                 arity(4)?;
                 let t = self.int_type(&ops[0])?;
                 let flag = self.int_value(v(1)?)?;
@@ -710,7 +726,7 @@ impl<'ctx> Codegen<'ctx> {
                 let d = self.edge(func, blocks, current, &ops[2], values, &mut seen, edges)?;
                 let mut cases = Vec::new();
                 for c in ops[3].as_list().unwrap_or_default() {
-                    let Some(("case", [val, succ])) = c.as_node() else {
+                    let Some((Op::Case, [val, succ])) = c.as_node() else {
                         return self.unsupported(format!("`{c}` is not a switch case"));
                     };
                     let b = self.edge(func, blocks, current, succ, values, &mut seen, edges)?;
@@ -742,7 +758,7 @@ impl<'ctx> Codegen<'ctx> {
         edges: &mut Vec<Edge<'ctx>>,
     ) -> Result<BasicBlock<'ctx>, CodegenError> {
         let (kind, to, args) = match s.as_node() {
-            Some((kind @ ("succ" | "succ.via"), [Operand::Int(b), args])) => {
+            Some((kind @ (Op::Succ | Op::SuccVia), [Operand::Int(b), args])) => {
                 (kind, *b as usize, args)
             }
             _ => return self.unsupported(format!("`{s}` is not a successor")),
@@ -754,7 +770,7 @@ impl<'ctx> Codegen<'ctx> {
         let Some(target) = blocks.get(to).copied() else {
             return self.unsupported(format!("branch to a missing block {to}"));
         };
-        if kind == "succ.via" {
+        if kind == Op::SuccVia {
             let via = self
                 .ctx
                 .append_basic_block(func, &format!("bb{current}.to.bb{to}"));

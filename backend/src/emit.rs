@@ -11,7 +11,7 @@ use inkwell::targets::{
     CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine, TargetTriple,
 };
 use inkwell::OptimizationLevel;
-use kiln_engine::Lowered;
+use kiln_lowered::Lowered;
 
 /// What to produce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use inkwell::targets::{InitializationConfig, Target};
 use inkwell::types::{BasicType, BasicTypeEnum};
 use inkwell::values::BasicMetadataValueEnum;
 use inkwell::{AddressSpace, OptimizationLevel};
-use kiln_engine::{Lowered, Operand};
+use kiln_lowered::{Lowered, Operand, TargetOp as Op};
 use std::collections::HashMap;
 use std::fmt;
 
@@ -53,14 +53,14 @@ pub enum Kind {
 impl Kind {
     pub fn of(t: &Operand) -> Option<Kind> {
         match t.as_node()? {
-            ("i1", []) => Some(Kind::Int(1)),
-            ("i8", []) => Some(Kind::Int(8)),
-            ("i16", []) => Some(Kind::Int(16)),
-            ("i32", []) => Some(Kind::Int(32)),
-            ("i64", []) => Some(Kind::Int(64)),
-            ("f32", []) => Some(Kind::F32),
-            ("f64", []) => Some(Kind::F64),
-            ("ptr", []) => Some(Kind::Ptr),
+            (Op::I1, []) => Some(Kind::Int(1)),
+            (Op::I8, []) => Some(Kind::Int(8)),
+            (Op::I16, []) => Some(Kind::Int(16)),
+            (Op::I32, []) => Some(Kind::Int(32)),
+            (Op::I64, []) => Some(Kind::Int(64)),
+            (Op::F32, []) => Some(Kind::F32),
+            (Op::F64, []) => Some(Kind::F64),
+            (Op::Ptr, []) => Some(Kind::Ptr),
             _ => None,
         }
     }
@@ -81,9 +81,9 @@ impl Kind {
     pub fn name(self) -> String {
         match self {
             Kind::Int(b) => format!("i{b}"),
-            Kind::F32 => "f32".to_string(),
-            Kind::F64 => "f64".to_string(),
-            Kind::Ptr => "ptr".to_string(),
+            Kind::F32 => Op::F32.to_string(),
+            Kind::F64 => Op::F64.to_string(),
+            Kind::Ptr => Op::Ptr.to_string(),
         }
     }
 
@@ -189,7 +189,7 @@ fn llvm_kinds(f: inkwell::values::FunctionValue) -> Option<(Vec<Kind>, Vec<Kind>
 /// The parameter kinds and result leaf kinds (struct fields and array elements, depth
 /// first) of a lowered function.
 pub fn signature_kinds(f: &Lowered) -> Result<(Vec<Kind>, Vec<Kind>), String> {
-    let Some(("llvm.sig", [ret, params])) = f.signature.as_node() else {
+    let Some((Op::Sig, [ret, params])) = f.signature.as_node() else {
         return Err(format!("`@{}` has no lowered signature", f.name));
     };
     let unsupported = |t: &Operand| {
@@ -200,13 +200,13 @@ pub fn signature_kinds(f: &Lowered) -> Result<(Vec<Kind>, Vec<Kind>), String> {
     };
     fn leaves(t: &Operand, out: &mut Vec<Kind>) -> Result<(), ()> {
         match t.as_node() {
-            Some(("llvm.struct", [fields])) => {
+            Some((Op::Struct, [fields])) => {
                 for x in fields.as_list().unwrap_or_default() {
                     leaves(x, out)?;
                 }
                 Ok(())
             }
-            Some(("llvm.array", [Operand::Int(n), elem])) => {
+            Some((Op::Array, [Operand::Int(n), elem])) => {
                 for _ in 0..*n {
                     leaves(elem, out)?;
                 }
@@ -225,7 +225,7 @@ pub fn signature_kinds(f: &Lowered) -> Result<(Vec<Kind>, Vec<Kind>), String> {
         .map(|t| Kind::of(t).ok_or_else(|| unsupported(t)))
         .collect::<Result<Vec<_>, _>>()?;
     let mut results = Vec::new();
-    if !matches!(ret.as_node(), Some(("void", []))) {
+    if !matches!(ret.as_node(), Some((Op::Void, []))) {
         leaves(ret, &mut results).map_err(|_| unsupported(ret))?;
     }
     Ok((params, results))

@@ -2,7 +2,7 @@
 //! conversion produces, so the result can be diffed against MLIR 19 and translated by
 //! `mlir-translate-19 --mlir-to-llvmir`. A text printer only: no LLVM object is involved.
 
-use kiln_engine::{Inst, Lowered, Operand};
+use kiln_lowered::{Inst, Lowered, Operand, TargetOp as Op};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -18,9 +18,11 @@ pub struct PrintError {
 pub fn dialect_type(t: &Operand) -> Option<String> {
     let (op, args) = t.as_node()?;
     Some(match (op, args) {
-        ("i1" | "i8" | "i16" | "i32" | "i64" | "f16" | "f32" | "f64", []) => op.to_string(),
-        ("ptr", []) => "!llvm.ptr".to_string(),
-        ("llvm.struct", [fields]) => {
+        (Op::I1 | Op::I8 | Op::I16 | Op::I32 | Op::I64 | Op::F16 | Op::F32 | Op::F64, []) => {
+            op.to_string()
+        }
+        (Op::Ptr, []) => "!llvm.ptr".to_string(),
+        (Op::Struct, [fields]) => {
             let fs: Option<Vec<String>> = fields
                 .as_list()?
                 .iter()
@@ -28,7 +30,7 @@ pub fn dialect_type(t: &Operand) -> Option<String> {
                 .collect();
             format!("!llvm.struct<({})>", fs?.join(", "))
         }
-        ("llvm.array", [Operand::Int(n), elem]) => {
+        (Op::Array, [Operand::Int(n), elem]) => {
             format!("!llvm.array<{n} x {}>", strip_bang(&dialect_type(elem)?))
         }
         _ => return None,
@@ -43,7 +45,7 @@ fn strip_bang(s: &str) -> String {
 }
 
 fn is_void(t: &Operand) -> bool {
-    matches!(t.as_node(), Some(("void", [])))
+    matches!(t.as_node(), Some((Op::Void, [])))
 }
 
 /// Prints a whole program as one `module { ... }`.
@@ -120,7 +122,7 @@ impl Printer {
         declared: &mut Vec<String>,
         externs: &mut String,
     ) -> Result<(), PrintError> {
-        let Some(("llvm.sig", [ret, params])) = f.signature.as_node() else {
+        let Some((Op::Sig, [ret, params])) = f.signature.as_node() else {
             return self.err("no lowered signature");
         };
         let params: Vec<String> = params
@@ -160,7 +162,7 @@ impl Printer {
         for b in &f.blocks {
             let tys = match &b.params {
                 Some(p) => match p.as_node() {
-                    Some(("llvm.params", [list])) => list
+                    Some((Op::Params, [list])) => list
                         .as_list()
                         .unwrap_or_default()
                         .iter()
@@ -217,12 +219,12 @@ impl Printer {
         block_params: &[Vec<String>],
     ) -> Result<String, PrintError> {
         let ops = &inst.operands;
-        match (inst.op.as_str(), ops.as_slice()) {
-            ("llvm.arg", [_, Operand::Int(i)]) => match params.get(*i as usize) {
+        match (inst.op, ops.as_slice()) {
+            (Op::Arg, [_, Operand::Int(i)]) => match params.get(*i as usize) {
                 Some(t) => Ok(t.clone()),
                 None => self.err(format!("no parameter {i}")),
             },
-            ("llvm.blockarg", [_, Operand::Int(b), Operand::Int(i)]) => {
+            (Op::Blockarg, [_, Operand::Int(b), Operand::Int(i)]) => {
                 match block_params
                     .get(*b as usize)
                     .and_then(|p| p.get(*i as usize))
@@ -231,16 +233,16 @@ impl Printer {
                     None => self.err(format!("block {b} has no parameter {i}")),
                 }
             }
-            ("llvm.icmp" | "llvm.fcmp", _) => Ok("i1".to_string()),
-            ("seq", [v]) => self.vty(v),
-            ("llvm.call", [_, t, _]) => self.ty(t),
+            (Op::Icmp | Op::Fcmp, _) => Ok("i1".to_string()),
+            (Op::Seq, [v]) => self.vty(v),
+            (Op::Call, [_, t, _]) => self.ty(t),
             (_, [t, ..]) => self.ty(t),
             _ => self.err(format!("`{}` has no result type", inst.op)),
         }
     }
 
     fn succ(&mut self, s: &Operand, block_params: &[Vec<String>]) -> Result<String, PrintError> {
-        let Some((kind @ ("succ" | "succ.via"), [Operand::Int(b), args])) = s.as_node() else {
+        let Some((kind @ (Op::Succ | Op::SuccVia), [Operand::Int(b), args])) = s.as_node() else {
             return self.err(format!("`{s}` is not a successor"));
         };
         let args = args.as_list().unwrap_or_default();
@@ -251,7 +253,7 @@ impl Printer {
             let tys = block_params.get(*b as usize).cloned().unwrap_or_default();
             format!("^bb{b}({} : {})", vals.join(", "), tys.join(", "))
         };
-        if kind == "succ" {
+        if kind == Op::Succ {
             return Ok(direct);
         }
         let label = format!("^via{}", self.vias.len());
@@ -268,30 +270,30 @@ impl Printer {
     ) -> Result<(), PrintError> {
         let ops = &inst.operands;
         let lhs = inst.result.map(|r| format!("%v{r} = ")).unwrap_or_default();
-        let op = inst.op.as_str();
+        let op = inst.op;
         let line = match (op, ops.as_slice()) {
             // Arguments are not instructions: later uses print the argument's own name.
-            ("llvm.arg", [_, Operand::Int(i)]) => {
+            (Op::Arg, [_, Operand::Int(i)]) => {
                 if let Some(r) = inst.result {
                     self.names.insert(r, format!("%arg{i}"));
                 }
                 return Ok(());
             }
-            ("llvm.blockarg", [_, Operand::Int(b), Operand::Int(i)]) => {
+            (Op::Blockarg, [_, Operand::Int(b), Operand::Int(i)]) => {
                 if let Some(r) = inst.result {
                     self.names.insert(r, format!("%b{b}_{i}"));
                 }
                 return Ok(());
             }
             // A value ordered after effects is that value under another number.
-            ("seq", [v]) => {
+            (Op::Seq, [v]) => {
                 if let Some(r) = inst.result {
                     let name = self.val(v)?;
                     self.names.insert(r, name);
                 }
                 return Ok(());
             }
-            ("llvm.constant", [t, lit]) => {
+            (Op::Constant, [t, lit]) => {
                 let ty = self.ty(t)?;
                 let value = match lit {
                     Operand::Int(i) if ty == "i1" => {
@@ -303,11 +305,26 @@ impl Printer {
                 };
                 format!("{lhs}llvm.mlir.constant({value}) : {ty}")
             }
-            ("llvm.undef", [t]) => format!("{lhs}llvm.mlir.undef : {}", self.ty(t)?),
+            (Op::Undef, [t]) => format!("{lhs}llvm.mlir.undef : {}", self.ty(t)?),
             (
-                "llvm.add" | "llvm.sub" | "llvm.mul" | "llvm.sdiv" | "llvm.udiv" | "llvm.srem"
-                | "llvm.urem" | "llvm.and" | "llvm.or" | "llvm.xor" | "llvm.shl" | "llvm.lshr"
-                | "llvm.ashr" | "llvm.fadd" | "llvm.fsub" | "llvm.fmul" | "llvm.fdiv" | "llvm.frem",
+                Op::Add
+                | Op::Sub
+                | Op::Mul
+                | Op::Sdiv
+                | Op::Udiv
+                | Op::Srem
+                | Op::Urem
+                | Op::And
+                | Op::Or
+                | Op::Xor
+                | Op::Shl
+                | Op::Lshr
+                | Op::Ashr
+                | Op::Fadd
+                | Op::Fsub
+                | Op::Fmul
+                | Op::Fdiv
+                | Op::Frem,
                 [t, a, b],
             ) => format!(
                 "{lhs}{op} {}, {} : {}",
@@ -315,14 +332,20 @@ impl Printer {
                 self.val(b)?,
                 self.ty(t)?
             ),
-            ("llvm.fneg", [t, a]) => format!("{lhs}llvm.fneg {} : {}", self.val(a)?, self.ty(t)?),
+            (Op::Fneg, [t, a]) => format!("{lhs}llvm.fneg {} : {}", self.val(a)?, self.ty(t)?),
             (
-                "llvm.smax" | "llvm.smin" | "llvm.umax" | "llvm.umin" | "llvm.maximum"
-                | "llvm.minimum" | "llvm.maxnum" | "llvm.minnum",
+                Op::Smax
+                | Op::Smin
+                | Op::Umax
+                | Op::Umin
+                | Op::Maximum
+                | Op::Minimum
+                | Op::Maxnum
+                | Op::Minnum,
                 [t, a, b],
             ) => {
                 let ty = self.ty(t)?;
-                let name = op.trim_start_matches("llvm.");
+                let name = op.name().trim_start_matches("llvm.");
                 format!(
                     "{lhs}llvm.intr.{name}({}, {}) : ({ty}, {ty}) -> {ty}",
                     self.val(a)?,
@@ -330,8 +353,16 @@ impl Printer {
                 )
             }
             (
-                "llvm.sext" | "llvm.zext" | "llvm.trunc" | "llvm.sitofp" | "llvm.uitofp"
-                | "llvm.fptosi" | "llvm.fptoui" | "llvm.fpext" | "llvm.fptrunc" | "llvm.bitcast",
+                Op::Sext
+                | Op::Zext
+                | Op::Trunc
+                | Op::Sitofp
+                | Op::Uitofp
+                | Op::Fptosi
+                | Op::Fptoui
+                | Op::Fpext
+                | Op::Fptrunc
+                | Op::Bitcast,
                 [t, a],
             ) => format!(
                 "{lhs}{op} {} : {} to {}",
@@ -339,7 +370,7 @@ impl Printer {
                 self.vty(a)?,
                 self.ty(t)?
             ),
-            ("llvm.icmp" | "llvm.fcmp", [_, Operand::Str(p), a, b]) => {
+            (Op::Icmp | Op::Fcmp, [_, Operand::Str(p), a, b]) => {
                 let p = match p.as_str() {
                     "false" => "_false",
                     "true" => "_true",
@@ -352,34 +383,34 @@ impl Printer {
                     self.vty(a)?
                 )
             }
-            ("llvm.select", [t, c, a, b]) => format!(
+            (Op::Select, [t, c, a, b]) => format!(
                 "{lhs}llvm.select {}, {}, {} : i1, {}",
                 self.val(c)?,
                 self.val(a)?,
                 self.val(b)?,
                 self.ty(t)?
             ),
-            ("llvm.extractvalue", [_, agg, idx]) => format!(
+            (Op::Extractvalue, [_, agg, idx]) => format!(
                 "{lhs}llvm.extractvalue {}[{}] : {}",
                 self.val(agg)?,
                 indices(idx),
                 self.vty(agg)?
             ),
-            ("llvm.insertvalue", [_, agg, v, idx]) => format!(
+            (Op::Insertvalue, [_, agg, v, idx]) => format!(
                 "{lhs}llvm.insertvalue {}, {}[{}] : {}",
                 self.val(v)?,
                 self.val(agg)?,
                 indices(idx),
                 self.vty(agg)?
             ),
-            ("llvm.call", [Operand::Func(f), t, args]) => {
+            (Op::Call, [Operand::Func(f), t, args]) => {
                 let ret = Some(self.ty(t)?);
                 self.call(&lhs, f, ret, args, declared, externs)?
             }
-            ("llvm.call.void", [Operand::Func(f), args]) => {
+            (Op::CallVoid, [Operand::Func(f), args]) => {
                 self.call(&lhs, f, None, args, declared, externs)?
             }
-            ("llvm.gep", [_, elem, base, idx]) => {
+            (Op::Gep, [_, elem, base, idx]) => {
                 let list = idx.as_list().unwrap_or_default();
                 let vals: Vec<String> =
                     list.iter().map(|a| self.val(a)).collect::<Result<_, _>>()?;
@@ -393,14 +424,14 @@ impl Printer {
                     self.ty(elem)?
                 )
             }
-            ("llvm.load" | "llvm.load.invariant", [t, p]) => {
+            (Op::Load | Op::LoadInvariant, [t, p]) => {
                 format!(
                     "{lhs}llvm.load {} : !llvm.ptr -> {}",
                     self.val(p)?,
                     self.ty(t)?
                 )
             }
-            ("llvm.store", [v, p]) => {
+            (Op::Store, [v, p]) => {
                 format!(
                     "llvm.store {}, {} : {}, !llvm.ptr",
                     self.val(v)?,
@@ -408,17 +439,17 @@ impl Printer {
                     self.vty(v)?
                 )
             }
-            ("llvm.alloca", [_, elem, n]) => format!(
+            (Op::Alloca, [_, elem, n]) => format!(
                 "{lhs}llvm.alloca {} x {} : ({}) -> !llvm.ptr",
                 self.val(n)?,
                 self.ty(elem)?,
                 self.vty(n)?
             ),
-            ("llvm.stacksave", [_]) => format!("{lhs}llvm.intr.stacksave : !llvm.ptr"),
-            ("llvm.stackrestore", [p]) => {
+            (Op::Stacksave, [_]) => format!("{lhs}llvm.intr.stacksave : !llvm.ptr"),
+            (Op::Stackrestore, [p]) => {
                 format!("llvm.intr.stackrestore {} : !llvm.ptr", self.val(p)?)
             }
-            ("llvm.ptrtoint" | "llvm.inttoptr", [t, a]) => {
+            (Op::Ptrtoint | Op::Inttoptr, [t, a]) => {
                 format!(
                     "{lhs}{op} {} : {} to {}",
                     self.val(a)?,
@@ -426,17 +457,17 @@ impl Printer {
                     self.ty(t)?
                 )
             }
-            ("llvm.return", [v]) => format!("llvm.return {} : {}", self.val(v)?, self.vty(v)?),
-            ("llvm.return.void", []) => "llvm.return".to_string(),
-            ("llvm.br", [s]) => format!("llvm.br {}", self.succ(s, block_params)?),
-            ("llvm.cond_br", [c, t, e]) => {
+            (Op::Return, [v]) => format!("llvm.return {} : {}", self.val(v)?, self.vty(v)?),
+            (Op::ReturnVoid, []) => Op::Return.to_string(),
+            (Op::Br, [s]) => format!("llvm.br {}", self.succ(s, block_params)?),
+            (Op::CondBr, [c, t, e]) => {
                 let (t, e) = (self.succ(t, block_params)?, self.succ(e, block_params)?);
                 format!("llvm.cond_br {}, {t}, {e}", self.val(c)?)
             }
-            ("llvm.switch", [t, flag, d, cases]) => {
+            (Op::Switch, [t, flag, d, cases]) => {
                 let mut cs = Vec::new();
                 for c in cases.as_list().unwrap_or_default() {
-                    let Some(("case", [Operand::Int(v), s])) = c.as_node() else {
+                    let Some((Op::Case, [Operand::Int(v), s])) = c.as_node() else {
                         return self.err(format!("`{c}` is not a case"));
                     };
                     cs.push(format!("      {v}: {}", self.succ(s, block_params)?));

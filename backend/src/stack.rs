@@ -15,18 +15,12 @@
 //! call that receives such a pointer is assumed not to keep it past the block. Of several open scopes in one
 //! block, the first that can be closed is (it releases the others' allocations too).
 
-use kiln_engine::{Inst, Lowered, Operand};
+use kiln_lowered::{Inst, Lowered, Operand, TargetOp as Op};
 use std::collections::HashSet;
 
 type ValueRef = u32;
 
-const TERMINATORS: &[&str] = &[
-    "llvm.br",
-    "llvm.cond_br",
-    "llvm.switch",
-    "llvm.return",
-    "llvm.return.void",
-];
+const TERMINATORS: &[Op] = &[Op::Br, Op::CondBr, Op::Switch, Op::Return, Op::ReturnVoid];
 
 /// `f` with its open stack scopes closed where that is sound (see the module docs).
 pub fn close_scopes(f: &Lowered) -> Lowered {
@@ -36,7 +30,7 @@ pub fn close_scopes(f: &Lowered) -> Lowered {
         let Some(last) = block.insts.last() else {
             continue;
         };
-        if !TERMINATORS.contains(&last.op.as_str()) {
+        if !TERMINATORS.contains(&last.op) {
             continue;
         }
         let term = block.insts.len() - 1;
@@ -45,15 +39,14 @@ pub fn close_scopes(f: &Lowered) -> Lowered {
             .enumerate()
             .find_map(|(i, inst)| {
                 let r = inst.result?;
-                (inst.op == "llvm.stacksave" && !used.contains(&r) && !escapes(f, b, i))
-                    .then_some(r)
+                (inst.op == Op::Stacksave && !used.contains(&r) && !escapes(f, b, i)).then_some(r)
             });
         if let Some(r) = save {
             out.blocks[b].insts.insert(
                 term,
                 Inst {
                     result: None,
-                    op: "llvm.stackrestore".to_string(),
+                    op: Op::Stackrestore,
                     operands: vec![Operand::Value(r)],
                 },
             );
@@ -102,7 +95,7 @@ fn escapes(f: &Lowered, b: usize, save: usize) -> bool {
     let insts = &f.blocks[b].insts;
     let mut derived: HashSet<ValueRef> = insts[save + 1..]
         .iter()
-        .filter(|i| i.op == "llvm.alloca")
+        .filter(|i| i.op == Op::Alloca)
         .filter_map(|i| i.result)
         .collect();
     if derived.is_empty() {
@@ -120,13 +113,16 @@ fn escapes(f: &Lowered, b: usize, save: usize) -> bool {
                 if !inst.operands.iter().any(|o| mentions(o, &derived)) {
                     continue;
                 }
-                let stored = inst.op == "llvm.store"
+                let stored = inst.op == Op::Store
                     && inst.operands.first().is_some_and(|o| mentions(o, &derived));
-                if ob != b || TERMINATORS.contains(&inst.op.as_str()) || stored {
+                if ob != b || TERMINATORS.contains(&inst.op) || stored {
                     return true;
                 }
                 // A load reads what was stored, and storing a derived value escapes.
-                if let Some(r) = inst.result.filter(|_| !inst.op.starts_with("llvm.load")) {
+                if let Some(r) = inst
+                    .result
+                    .filter(|_| !matches!(inst.op, Op::Load | Op::LoadInvariant))
+                {
                     derived.insert(r);
                 }
             }
@@ -140,12 +136,12 @@ fn escapes(f: &Lowered, b: usize, save: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kiln_engine::LoweredBlock;
+    use kiln_lowered::LoweredBlock;
 
-    fn inst(result: Option<u32>, op: &str, operands: Vec<Operand>) -> Inst {
+    fn inst(result: Option<u32>, op: Op, operands: Vec<Operand>) -> Inst {
         Inst {
             result,
-            op: op.to_string(),
+            op,
             operands,
         }
     }
@@ -153,7 +149,7 @@ mod tests {
     fn function(body: Vec<Inst>) -> Lowered {
         Lowered {
             name: "f".to_string(),
-            signature: Operand::Node("llvm.sig".to_string(), vec![]),
+            signature: Operand::Node(Op::Sig, vec![]),
             blocks: vec![LoweredBlock {
                 label: String::new(),
                 params: None,
@@ -166,23 +162,19 @@ mod tests {
 
     fn body(last: Inst) -> Vec<Inst> {
         vec![
-            inst(
-                Some(0),
-                "llvm.stacksave",
-                vec![Operand::Node("ptr".into(), vec![])],
-            ),
+            inst(Some(0), Op::Stacksave, vec![Operand::Node(Op::Ptr, vec![])]),
             inst(
                 Some(1),
-                "llvm.alloca",
+                Op::Alloca,
                 vec![
-                    Operand::Node("ptr".into(), vec![]),
-                    Operand::Node("i8".into(), vec![]),
+                    Operand::Node(Op::Ptr, vec![]),
+                    Operand::Node(Op::I8, vec![]),
                     Operand::Int(40),
                 ],
             ),
             inst(
                 None,
-                "llvm.call.void",
+                Op::CallVoid,
                 vec![
                     Operand::Func("use".into()),
                     Operand::List(vec![Operand::Value(1)]),
@@ -194,16 +186,16 @@ mod tests {
 
     #[test]
     fn a_scope_whose_allocation_dies_in_its_block_is_closed() {
-        let f = close_scopes(&function(body(inst(None, "llvm.return.void", vec![]))));
-        let ops: Vec<&str> = f.blocks[0].insts.iter().map(|i| i.op.as_str()).collect();
+        let f = close_scopes(&function(body(inst(None, Op::ReturnVoid, vec![]))));
+        let ops: Vec<Op> = f.blocks[0].insts.iter().map(|i| i.op).collect();
         assert_eq!(
             ops,
             [
-                "llvm.stacksave",
-                "llvm.alloca",
-                "llvm.call.void",
-                "llvm.stackrestore",
-                "llvm.return.void"
+                Op::Stacksave,
+                Op::Alloca,
+                Op::CallVoid,
+                Op::Stackrestore,
+                Op::ReturnVoid
             ]
         );
         assert_eq!(f.blocks[0].insts[3].operands, [Operand::Value(0)]);
@@ -211,20 +203,16 @@ mod tests {
 
     #[test]
     fn a_scope_whose_allocation_is_returned_stays_open() {
-        let f = function(body(inst(None, "llvm.return", vec![Operand::Value(1)])));
+        let f = function(body(inst(None, Op::Return, vec![Operand::Value(1)])));
         assert_eq!(close_scopes(&f), f);
     }
 
     #[test]
     fn a_scope_whose_allocation_is_stored_stays_open() {
-        let mut b = body(inst(None, "llvm.return.void", vec![]));
+        let mut b = body(inst(None, Op::ReturnVoid, vec![]));
         b.insert(
             3,
-            inst(
-                None,
-                "llvm.store",
-                vec![Operand::Value(1), Operand::Value(9)],
-            ),
+            inst(None, Op::Store, vec![Operand::Value(1), Operand::Value(9)]),
         );
         let f = function(b);
         assert_eq!(close_scopes(&f), f);
@@ -232,8 +220,8 @@ mod tests {
 
     #[test]
     fn a_restored_save_is_left_alone() {
-        let mut b = body(inst(None, "llvm.return.void", vec![]));
-        b.insert(3, inst(None, "llvm.stackrestore", vec![Operand::Value(0)]));
+        let mut b = body(inst(None, Op::ReturnVoid, vec![]));
+        b.insert(3, inst(None, Op::Stackrestore, vec![Operand::Value(0)]));
         let f = function(b);
         assert_eq!(close_scopes(&f), f);
     }

@@ -3,16 +3,21 @@
 //! verified IR, entry-block allocas, and LLVM dialect accepted by `mlir-translate-19`.
 
 use kiln_backend::{call, emit, print_program, CodegenOptions, Emit, Value};
-use kiln_engine::{Inst, Lowered, LoweredBlock, Operand};
+use kiln_lowered::{Inst, Lowered, LoweredBlock, Operand, TargetOp};
 
-fn t(name: &str) -> Operand {
-    Operand::Node(name.to_string(), Vec::new())
+/// Test programs spell operations by their declared names.
+fn op(name: &str) -> TargetOp {
+    TargetOp::from_name(name).unwrap_or_else(|| panic!("`{name}` is no target op"))
 }
 
-fn inst(result: Option<u32>, op: &str, operands: Vec<Operand>) -> Inst {
+fn t(name: &str) -> Operand {
+    Operand::Node(op(name), Vec::new())
+}
+
+fn inst(result: Option<u32>, name: &str, operands: Vec<Operand>) -> Inst {
     Inst {
         result,
-        op: op.to_string(),
+        op: op(name),
         operands,
     }
 }
@@ -22,7 +27,7 @@ fn inst(result: Option<u32>, op: &str, operands: Vec<Operand>) -> Inst {
 /// whether the array pointer is non-null.
 fn program() -> Vec<Lowered> {
     use Operand::{Int, List, Value as V};
-    let succ = |b: i64, args: Vec<Operand>| Operand::Node("succ".into(), vec![Int(b), List(args)]);
+    let succ = |b: i64, args: Vec<Operand>| Operand::Node(op("succ"), vec![Int(b), List(args)]);
     let entry = vec![
         inst(Some(0), "llvm.arg", vec![t("i64"), Int(0)]),
         inst(Some(1), "llvm.constant", vec![t("i64"), Int(4)]),
@@ -80,13 +85,13 @@ fn program() -> Vec<Lowered> {
     ];
     let block = |label: &str, params: Option<Vec<Operand>>, insts| LoweredBlock {
         label: label.to_string(),
-        params: params.map(|p| Operand::Node("llvm.params".into(), vec![List(p)])),
+        params: params.map(|p| Operand::Node(op("llvm.params"), vec![List(p)])),
         reachable: true,
         insts,
     };
     vec![Lowered {
         name: "slot".to_string(),
-        signature: Operand::Node("llvm.sig".into(), vec![t("i64"), List(vec![t("i64")])]),
+        signature: Operand::Node(op("llvm.sig"), vec![t("i64"), List(vec![t("i64")])]),
         blocks: vec![
             block("", None, entry),
             block("head", Some(vec![t("i64")]), head),
@@ -181,11 +186,11 @@ fn a_jit_handle_compiles_once_and_calls_many_times() {
 #[test]
 fn nested_insertvalue_and_extractvalue() {
     use Operand::{Int, List, Value as V};
-    let inner = Operand::Node("llvm.struct".into(), vec![List(vec![t("i32"), t("i64")])]);
-    let outer = Operand::Node("llvm.struct".into(), vec![List(vec![t("i32"), inner])]);
+    let inner = Operand::Node(op("llvm.struct"), vec![List(vec![t("i32"), t("i64")])]);
+    let outer = Operand::Node(op("llvm.struct"), vec![List(vec![t("i32"), inner])]);
     let f = Lowered {
         name: "nest".to_string(),
-        signature: Operand::Node("llvm.sig".into(), vec![t("i64"), List(vec![t("i64")])]),
+        signature: Operand::Node(op("llvm.sig"), vec![t("i64"), List(vec![t("i64")])]),
         blocks: vec![LoweredBlock {
             label: String::new(),
             params: None,
@@ -231,7 +236,7 @@ fn malformed_lowered_code_is_an_error() {
     use Operand::{Int, List};
     let f = |name: &str, insts: Vec<Inst>| Lowered {
         name: name.to_string(),
-        signature: Operand::Node("llvm.sig".into(), vec![t("i64"), List(vec![t("i64")])]),
+        signature: Operand::Node(op("llvm.sig"), vec![t("i64"), List(vec![t("i64")])]),
         blocks: vec![LoweredBlock {
             label: String::new(),
             params: None,

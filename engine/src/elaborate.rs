@@ -11,29 +11,52 @@
 use crate::analysis::OpTable;
 use crate::encode::Roots;
 use crate::extract::{Extraction, Graph};
-use crate::lowered::{Inst, Lowered, LoweredBlock, Operand, ValueRef};
+use crate::lowered::{Inst, Lowered, LoweredBlock, Operand, TargetOp, ValueRef};
 use crate::node::Node;
 use crate::rule::ruleset::Sort;
 use egg::Id;
 use kiln_frontend::dominance::Dominators;
 use kiln_frontend::ir::{BlockId, Function};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 struct Elaborator<'a, 'g> {
     egraph: &'g Graph,
     extractor: &'a Extraction<'g>,
     ops: &'a OpTable,
     scopes: Vec<HashMap<Id, Operand>>,
-    /// Classes being elaborated (on the recursion stack), to report a cycle.
-    active: std::collections::HashSet<Id>,
+    /// Classes being elaborated (on the work stack), to report a cycle.
+    active: HashSet<Id>,
     insts: Vec<Inst>,
     next: ValueRef,
-    depth: usize,
 }
 
-/// Operand nesting elaboration follows before giving up (each level is one stack frame;
-/// callers run lowering on threads with a large stack, see `kiln::LOWERING_STACK`).
-pub const MAX_DEPTH: usize = 1_000_000;
+/// One class being elaborated: its chosen node's children are elaborated one by one (the
+/// explicit work stack that replaces recursion, as Cranelift's `elaborate.rs` does, so a deep
+/// term needs heap, not a thread with a large stack).
+struct Frame<'a, 'g> {
+    id: Id,
+    kind: FrameKind<'a>,
+    children: &'g [Id],
+    done: Vec<Operand>,
+}
+
+enum FrameKind<'a> {
+    /// A `cons` cell: head and tail, flattened into one list when both are done.
+    Cons,
+    /// A declared target operation with its children's sorts.
+    Op(TargetOp, Sort, &'a [Sort]),
+}
+
+/// What entering a class gives: its operand at once (a leaf, or already placed in a
+/// dominating scope), or a frame whose children must be elaborated first.
+enum Entered<'a, 'g> {
+    Done(Operand),
+    Frame(Frame<'a, 'g>),
+}
+
+/// Operand nesting elaboration follows before giving up: a bound on the work stack's
+/// memory for a runaway term, not on any thread's stack.
+pub const MAX_DEPTH: usize = 10_000_000;
 
 /// A problem elaboration cannot get past (the rules produced something inconsistent).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,10 +75,9 @@ pub fn elaborate(
         extractor,
         ops,
         scopes: Vec::new(),
-        active: std::collections::HashSet::new(),
+        active: HashSet::new(),
         insts: Vec::new(),
         next: 0,
-        depth: 0,
     };
     let signature = el.operand(roots.signature)?;
     let mut blocks: Vec<LoweredBlock> = Vec::new();
@@ -114,72 +136,118 @@ impl<'a, 'g> Elaborator<'a, 'g> {
         self.scopes.iter().rev().find_map(|s| s.get(&id))
     }
 
-    fn operand(&mut self, id: Id) -> Result<Operand, ElaborationError> {
+    /// The operand of class `root`, emitting the instructions it needs in post-order (each
+    /// operand's instructions before its user's), with an explicit stack of frames.
+    fn operand(&mut self, root: Id) -> Result<Operand, ElaborationError> {
+        let mut frames = match self.enter(root)? {
+            Entered::Done(o) => return Ok(o),
+            Entered::Frame(f) => vec![f],
+        };
+        while let Some(top) = frames.last_mut() {
+            if let Some(&child) = top.children.get(top.done.len()) {
+                match self.enter(child)? {
+                    Entered::Done(o) => top.done.push(o),
+                    Entered::Frame(f) => {
+                        if frames.len() >= MAX_DEPTH {
+                            return Err(ElaborationError(format!(
+                                "the extracted term is too deep to elaborate (over {MAX_DEPTH} nested operations)"
+                            )));
+                        }
+                        frames.push(f);
+                    }
+                }
+                continue;
+            }
+            let Some(frame) = frames.pop() else { break };
+            let id = frame.id;
+            let o = self.finish(frame)?;
+            self.active.remove(&id);
+            if let Some(scope) = self.scopes.last_mut() {
+                scope.insert(id, o.clone());
+            }
+            match frames.last_mut() {
+                Some(parent) => parent.done.push(o),
+                None => return Ok(o),
+            }
+        }
+        Err(ElaborationError(
+            "elaboration's work stack emptied early".to_string(),
+        ))
+    }
+
+    fn enter(&mut self, id: Id) -> Result<Entered<'a, 'g>, ElaborationError> {
         let id = self.egraph.find(id);
         if let Some(o) = self.lookup(id) {
-            return Ok(o.clone());
+            return Ok(Entered::Done(o.clone()));
         }
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return Err(ElaborationError(format!(
-                "the extracted term is too deep to elaborate (over {MAX_DEPTH} nested operations)"
-            )));
-        }
+        let extractor: &'a Extraction<'g> = self.extractor;
+        let (op, children) = match extractor.find_best_node(id) {
+            Node::Int(i) => return Ok(Entered::Done(Operand::Int(*i))),
+            Node::Float(b) => return Ok(Entered::Done(Operand::Float(*b))),
+            Node::Str(s) => return Ok(Entered::Done(Operand::Str(s.as_str().to_string()))),
+            Node::Func(s) => return Ok(Entered::Done(Operand::Func(s.as_str().to_string()))),
+            Node::Op(op, children) => (*op, children.as_slice()),
+        };
+        let kind = match op.as_str() {
+            "nil" => return Ok(Entered::Done(Operand::List(Vec::new()))),
+            "cons" => FrameKind::Cons,
+            name => {
+                // The table outlives `self`'s borrow, so its declaration needs no copy.
+                let ops: &'a OpTable = self.ops;
+                let info = ops.get(op).ok_or_else(|| {
+                    ElaborationError(format!("`{op}` was extracted but is not declared"))
+                })?;
+                let target = TargetOp::from_name(name).ok_or_else(|| {
+                    ElaborationError(format!(
+                        "`{op}` was extracted, but it is not a target operation the backend binds (kiln_lowered::TargetOp)"
+                    ))
+                })?;
+                FrameKind::Op(target, info.result, &info.children)
+            }
+        };
         if !self.active.insert(id) {
-            self.depth -= 1;
             return Err(ElaborationError(
                 "the extracted term refers to itself (a cycle in the e-graph's choice)".to_string(),
             ));
         }
-        let extractor: &'a Extraction<'g> = self.extractor;
-        let result = self.node(extractor.find_best_node(id));
-        self.active.remove(&id);
-        self.depth -= 1;
-        let o = result?;
-        if let Some(scope) = self.scopes.last_mut() {
-            scope.insert(id, o.clone());
-        }
-        Ok(o)
+        Ok(Entered::Frame(Frame {
+            id,
+            kind,
+            children,
+            done: Vec::with_capacity(children.len()),
+        }))
     }
 
-    fn node(&mut self, node: &'g Node) -> Result<Operand, ElaborationError> {
-        let (op, children) = match node {
-            Node::Int(i) => return Ok(Operand::Int(*i)),
-            Node::Float(b) => return Ok(Operand::Float(*b)),
-            Node::Str(s) => return Ok(Operand::Str(s.as_str().to_string())),
-            Node::Func(s) => return Ok(Operand::Func(s.as_str().to_string())),
-            Node::Op(op, children) => (*op, children),
-        };
-        if op.as_str() == "nil" {
-            return Ok(Operand::List(Vec::new()));
-        }
-        if op.as_str() == "cons" {
-            let head = self.operand(children[0])?;
-            let tail = self.operand(children[1])?;
-            let mut items = vec![head];
-            match tail {
-                Operand::List(rest) => items.extend(rest),
-                other => {
-                    return Err(ElaborationError(format!(
-                        "a list ends in `{other}` instead of `nil`"
-                    )))
+    /// Builds a class's operand once all its children are elaborated.
+    fn finish(&mut self, frame: Frame<'a, 'g>) -> Result<Operand, ElaborationError> {
+        let (op, result, sorts) = match frame.kind {
+            FrameKind::Cons => {
+                let mut done = frame.done.into_iter();
+                let (Some(head), Some(tail)) = (done.next(), done.next()) else {
+                    return Err(ElaborationError(
+                        "a `cons` cell without two children".into(),
+                    ));
+                };
+                let mut items = vec![head];
+                match tail {
+                    Operand::List(rest) => items.extend(rest),
+                    other => {
+                        return Err(ElaborationError(format!(
+                            "a list ends in `{other}` instead of `nil`"
+                        )))
+                    }
                 }
+                return Ok(Operand::List(items));
             }
-            return Ok(Operand::List(items));
-        }
-        // The table outlives `self`'s borrow, so its declaration needs no copy.
-        let ops: &'a OpTable = self.ops;
-        let info = ops
-            .get(op)
-            .ok_or_else(|| ElaborationError(format!("`{op}` was extracted but is not declared")))?;
-        let result = info.result;
-        let mut operands = Vec::with_capacity(children.len());
-        for (c, s) in children.iter().zip(&info.children) {
-            let o = self.operand(*c)?;
-            if *s != Sort::State {
-                operands.push(o);
-            }
-        }
+            FrameKind::Op(op, result, sorts) => (op, result, sorts),
+        };
+        let operands: Vec<Operand> = frame
+            .done
+            .into_iter()
+            .zip(sorts)
+            .filter(|(_, s)| **s != Sort::State)
+            .map(|(o, _)| o)
+            .collect();
         match result {
             Sort::Value | Sort::Effect => {
                 let r = (result == Sort::Value).then(|| {
@@ -188,16 +256,16 @@ impl<'a, 'g> Elaborator<'a, 'g> {
                 });
                 self.insts.push(Inst {
                     result: r,
-                    op: op.as_str().to_string(),
+                    op,
                     operands,
                 });
                 Ok(match r {
                     Some(v) => Operand::Value(v),
                     // An effect has no value; its operand form only marks "already emitted".
-                    None => Operand::Node("effect".to_string(), Vec::new()),
+                    None => Operand::Effect,
                 })
             }
-            _ => Ok(Operand::Node(op.as_str().to_string(), operands)),
+            _ => Ok(Operand::Node(op, operands)),
         }
     }
 }

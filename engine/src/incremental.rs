@@ -162,10 +162,8 @@ pub struct LoweredItem {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Lowers one function with its slice of the rules.
-///
-/// Elaboration recurses once per nested operand: call this on a thread with a large stack
-/// (as `kiln::Session` does).
+/// Lowers one function with its slice of the rules (on any thread: elaboration walks terms
+/// with an explicit stack).
 #[salsa::tracked(returns(ref))]
 pub fn lowered_item<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredItem {
     let Some(slice) = rule_slice(db, item) else {

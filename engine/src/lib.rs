@@ -21,7 +21,6 @@ pub mod incremental;
 pub mod inline_test;
 pub mod ir;
 pub mod lower;
-pub mod lowered;
 pub mod node;
 pub mod rule;
 pub mod saturate;
@@ -38,8 +37,10 @@ pub use incremental::{
 };
 pub use inline_test::{run_inline_tests, TestOutcome};
 pub use ir::{Config, FunctionItem, Options, SourceFile, Target};
+/// The lowered form lives in its own crate so the backend needs nothing else of the engine.
+pub use kiln_lowered as lowered;
+pub use kiln_lowered::{Inst, Lowered, LoweredBlock, Operand, TargetOp};
 pub use lower::{
     lower_function, CompiledRules, FunctionStats, LowerOptions, LowerOutcome, PhaseStats, Stop,
 };
-pub use lowered::{Inst, Lowered, LoweredBlock, Operand};
 pub use rule::{load_rules, Loaded, RuleDiagnostic, RuleSet, RuleSource};

@@ -119,10 +119,8 @@ pub struct LowerOutcome {
     pub explanation: Option<String>,
 }
 
-/// Lowers one verified function with compiled rules.
-///
-/// Elaboration recurses once per nested operand: call this on a thread with a large stack
-/// for functions with long dependency chains (`kiln::lower_file` uses 1 GiB threads).
+/// Lowers one verified function with compiled rules (on any thread: no stage recurses once
+/// per operand, so a long dependency chain needs no special stack).
 pub fn lower_function(rules: &CompiledRules, f: &Function, opts: &LowerOptions) -> LowerOutcome {
     lower_variant(rules, f, Variant::Function, opts)
 }

@@ -1,7 +1,7 @@
-//! The lowered form of a function: what extraction and elaboration produce and what the
-//! backend consumes. Plain data — target-level operations in order, each block's
-//! instructions placed by elaboration — with a readable text form (`--emit lowered`).
+//! The lowered form of a function: target-level operations in order, each block's
+//! instructions placed by elaboration, with a readable text form (`--emit lowered`).
 
+use crate::TargetOp;
 use std::fmt::{self, Write};
 
 /// An SSA value of the lowered function, numbered in order of definition.
@@ -19,7 +19,10 @@ pub enum Operand {
     List(Vec<Operand>),
     /// A structural target term: a type (`i32`, `(llvm.struct [i32 i64])`), a successor
     /// (`(succ 1 [%3])`), a signature.
-    Node(String, Vec<Operand>),
+    Node(TargetOp, Vec<Operand>),
+    /// What an operand naming an already emitted effect elaborates to: it orders, but is
+    /// no LLVM operand.
+    Effect,
 }
 
 impl Operand {
@@ -30,9 +33,9 @@ impl Operand {
         }
     }
 
-    pub fn as_node(&self) -> Option<(&str, &[Operand])> {
+    pub fn as_node(&self) -> Option<(TargetOp, &[Operand])> {
         match self {
-            Operand::Node(op, args) => Some((op, args)),
+            Operand::Node(op, args) => Some((*op, args)),
             _ => None,
         }
     }
@@ -49,7 +52,7 @@ impl Operand {
 pub struct Inst {
     /// Present when the operation's declared result is a `Value`.
     pub result: Option<ValueRef>,
-    pub op: String,
+    pub op: TargetOp,
     /// The operands, without the `State` operand that orders effects.
     pub operands: Vec<Operand>,
 }
@@ -103,6 +106,7 @@ impl fmt::Display for Operand {
                 write!(f, "]")
             }
             Operand::Node(op, args) if args.is_empty() => write!(f, "{op}"),
+            Operand::Effect => write!(f, "effect"),
             Operand::Node(op, args) => {
                 write!(f, "({op}")?;
                 for a in args {

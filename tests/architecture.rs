@@ -1,0 +1,149 @@
+//! The invariants ARCHITECTURE.md states, checked mechanically:
+//! - each crate depends only on what its layer allows (read from its Cargo.toml), so
+//!   "backend sees only the lowered form" and "frontend knows nothing of egg or LLVM" cannot
+//!   silently stop being true;
+//! - `kiln_lowered::TargetOp` binds exactly the `target` declarations of the shipped rules
+//!   (the role ISLE's checked extern bindings play): a new target declaration without a
+//!   backend binding, or a binding whose declaration is gone, fails here.
+
+mod common;
+
+use common::root;
+use kiln::engine::rule::load_rules;
+use kiln::engine::rule::ruleset::Level;
+use kiln::engine::TargetOp;
+use kiln::shipped::shipped_rules;
+use std::collections::BTreeSet;
+
+/// The names in a manifest's `[dependencies]` table (dev- and build-dependencies are not
+/// part of what the crate's library links).
+fn dependencies(krate: &str) -> BTreeSet<String> {
+    let path = root().join(krate).join("Cargo.toml");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let mut deps = BTreeSet::new();
+    let mut inside = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            inside = line == "[dependencies]";
+            continue;
+        }
+        if inside && !line.is_empty() && !line.starts_with('#') {
+            if let Some(name) = line.split(['=', '.', ' ']).next() {
+                deps.insert(name.trim().to_string());
+            }
+        }
+    }
+    deps
+}
+
+fn assert_none_of(krate: &str, forbidden: &[&str], why: &str) {
+    let deps = dependencies(krate);
+    let bad: Vec<&&str> = forbidden.iter().filter(|f| deps.contains(**f)).collect();
+    assert!(
+        bad.is_empty(),
+        "{krate}/Cargo.toml depends on {bad:?}, but {why} (its dependencies: {deps:?})"
+    );
+}
+
+#[test]
+fn the_frontend_knows_nothing_of_egg_salsa_or_llvm() {
+    assert_none_of(
+        "frontend",
+        &[
+            "egg",
+            "salsa",
+            "inkwell",
+            "llvm-sys",
+            "kiln-lowered",
+            "kiln-engine",
+            "kiln-backend",
+        ],
+        "the frontend is the MLIR language alone",
+    );
+}
+
+#[test]
+fn the_lowered_form_depends_on_nothing() {
+    let deps = dependencies("lowered");
+    assert!(
+        deps.is_empty(),
+        "lowered/ is plain data, yet depends on {deps:?}"
+    );
+}
+
+#[test]
+fn the_engine_never_imports_llvm() {
+    assert_none_of(
+        "engine",
+        &["inkwell", "llvm-sys", "kiln-backend"],
+        "the engine ends at the lowered form",
+    );
+}
+
+#[test]
+fn the_backend_sees_only_the_lowered_form() {
+    assert_none_of(
+        "backend",
+        &[
+            "kiln-engine",
+            "kiln-frontend",
+            "egg",
+            "salsa",
+            "lalrpop-util",
+        ],
+        "the backend consumes `kiln_lowered::Lowered` and nothing else of the engine",
+    );
+    assert!(dependencies("backend").contains("kiln-lowered"));
+}
+
+#[test]
+fn target_op_binds_exactly_the_target_declarations() {
+    let loaded = load_rules(shipped_rules());
+    assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
+    let declared: BTreeSet<&str> = loaded
+        .rules
+        .decls
+        .iter()
+        .filter(|d| d.level == Level::Target)
+        // Lists are structure, not operations: elaboration flattens them into
+        // `Operand::List`.
+        .filter(|d| !matches!(d.name.as_str(), "cons" | "nil"))
+        .map(|d| d.name.as_str())
+        .collect();
+    let bound: BTreeSet<&str> = TargetOp::ALL.iter().map(|op| op.name()).collect();
+    let unbound: Vec<_> = declared.difference(&bound).collect();
+    let undeclared: Vec<_> = bound.difference(&declared).collect();
+    assert!(
+        unbound.is_empty() && undeclared.is_empty(),
+        "target declarations without a TargetOp variant: {unbound:?}; \
+         TargetOp variants without a declaration: {undeclared:?}"
+    );
+}
+
+/// No stage recurses once per operand: a 4,000-operation dependency chain lowers on a thread
+/// with a 256 KiB stack (elaboration used to recurse per operand and needed 1 GiB threads).
+#[test]
+fn a_long_dependency_chain_lowers_on_a_small_stack() {
+    let mut src =
+        String::from("func.func @chain(%a: i64) -> i64 {\n  %v0 = arith.addi %a, %a : i64\n");
+    for i in 1..4000 {
+        src.push_str(&format!("  %v{i} = arith.muli %v{}, %a : i64\n", i - 1));
+    }
+    src.push_str("  func.return %v3999 : i64\n}\n");
+    let lowered = std::thread::Builder::new()
+        .stack_size(256 << 10)
+        .spawn(move || {
+            let db = kiln::engine::Database::new();
+            let (file, diags) = kiln::check_source(&db, "chain.mlir", &src);
+            assert!(diags.is_empty(), "{diags:?}");
+            let loaded = load_rules(shipped_rules());
+            let rules = kiln::CompiledRules::new(std::sync::Arc::new(loaded.rules))
+                .expect("shipped rules compile");
+            kiln::lower_program(&db, file, &rules).map(|p| p[0].blocks[0].insts.len())
+        })
+        .expect("a thread")
+        .join()
+        .expect("lowering does not overflow a 256 KiB stack");
+    assert!(matches!(lowered, Ok(n) if n >= 4000), "{:?}", lowered.err());
+}
