@@ -279,44 +279,29 @@ impl Session {
         }
     }
 
-    /// Runs `work` on every function of a file, in parallel (one database clone per thread;
-    /// default stacks suffice, as no stage recurses per operand). Queries it runs are memoized,
-    /// so the caller then reads their results on its own database without recomputing.
+    /// Runs `work` on every function of a file, in parallel on rayon's pool (the scheduler
+    /// `kiln::lower_file` uses too), one database clone per chunk of functions. Queries it
+    /// runs are memoized, so the caller then reads their results on its own database
+    /// without recomputing.
     fn for_each_function(
         &self,
         file: SourceFile,
         work: impl Fn(&Database, kiln_engine::FunctionItem<'_>) + Sync,
     ) {
+        use rayon::prelude::*;
         let items: Vec<_> = functions(&self.db, file).clone();
-        let threads = std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
-            .clamp(1, items.len().max(1));
-        let chunk = items.len().div_ceil(threads).max(1);
-        let run = |db: &Database, part: &[kiln_engine::FunctionItem<'_>]| {
-            for item in part {
-                work(db, *item);
-            }
-        };
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = items
-                .chunks(chunk)
-                .map(|part| {
-                    let db = self.db.clone();
-                    let run = &run;
-                    let spawned =
-                        std::thread::Builder::new().spawn_scoped(scope, move || run(&db, part));
-                    (part, spawned)
-                })
-                .collect();
-            for (part, h) in handles {
-                match h {
-                    Ok(h) => h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)),
-                    // No thread (resource exhaustion): work on this one.
-                    Err(_) => run(&self.db, part),
+        let chunks = rayon::current_num_threads().clamp(1, items.len().max(1));
+        let chunk = items.len().div_ceil(chunks).max(1);
+        // Clones are made here, on the session's thread: the database is `Send`, not `Sync`.
+        let dbs: Vec<Database> = items.chunks(chunk).map(|_| self.db.clone()).collect();
+        items
+            .par_chunks(chunk)
+            .zip(dbs.into_par_iter())
+            .for_each(|(part, db)| {
+                for item in part {
+                    work(&db, *item);
                 }
-            }
-        });
+            });
     }
 
     /// Lowers every function of a file (in parallel, reusing what nothing changed) and

@@ -441,14 +441,7 @@ impl<'ctx> Codegen<'ctx> {
                 self.b(bld.build_float_neg(self.float_value(v(1)?)?, ""))?
                     .into()
             }
-            Op::Smax
-            | Op::Smin
-            | Op::Umax
-            | Op::Umin
-            | Op::Maximum
-            | Op::Minimum
-            | Op::Maxnum
-            | Op::Minnum => {
+            op if op.is_min_max() => {
                 arity(3)?;
                 let t = self.basic(&ops[0])?;
                 let Some(intr) = Intrinsic::find(op.name()) else {

@@ -306,44 +306,14 @@ impl Printer {
                 format!("{lhs}llvm.mlir.constant({value}) : {ty}")
             }
             (Op::Undef, [t]) => format!("{lhs}llvm.mlir.undef : {}", self.ty(t)?),
-            (
-                Op::Add
-                | Op::Sub
-                | Op::Mul
-                | Op::Sdiv
-                | Op::Udiv
-                | Op::Srem
-                | Op::Urem
-                | Op::And
-                | Op::Or
-                | Op::Xor
-                | Op::Shl
-                | Op::Lshr
-                | Op::Ashr
-                | Op::Fadd
-                | Op::Fsub
-                | Op::Fmul
-                | Op::Fdiv
-                | Op::Frem,
-                [t, a, b],
-            ) => format!(
+            (op, [t, a, b]) if op.is_int_binary() || op.is_float_binary() => format!(
                 "{lhs}{op} {}, {} : {}",
                 self.val(a)?,
                 self.val(b)?,
                 self.ty(t)?
             ),
             (Op::Fneg, [t, a]) => format!("{lhs}llvm.fneg {} : {}", self.val(a)?, self.ty(t)?),
-            (
-                Op::Smax
-                | Op::Smin
-                | Op::Umax
-                | Op::Umin
-                | Op::Maximum
-                | Op::Minimum
-                | Op::Maxnum
-                | Op::Minnum,
-                [t, a, b],
-            ) => {
+            (op, [t, a, b]) if op.is_min_max() => {
                 let ty = self.ty(t)?;
                 let name = op.name().trim_start_matches("llvm.");
                 format!(
@@ -352,19 +322,7 @@ impl Printer {
                     self.val(b)?
                 )
             }
-            (
-                Op::Sext
-                | Op::Zext
-                | Op::Trunc
-                | Op::Sitofp
-                | Op::Uitofp
-                | Op::Fptosi
-                | Op::Fptoui
-                | Op::Fpext
-                | Op::Fptrunc
-                | Op::Bitcast,
-                [t, a],
-            ) => format!(
+            (op, [t, a]) if op.is_cast() => format!(
                 "{lhs}{op} {} : {} to {}",
                 self.val(a)?,
                 self.vty(a)?,

@@ -93,32 +93,63 @@ pub fn one_per_line(mut diags: Vec<Diagnostic>, text: &str) -> Vec<Diagnostic> {
 }
 
 fn convert(e: ParseError<usize, Tok<'_>, std::convert::Infallible>, text: &str) -> Diagnostic {
+    syntax_diagnostic(e, text, &MLIR_SYNTAX)
+}
+
+const MLIR_SYNTAX: SyntaxStyle = SyntaxStyle {
+    invalid_code: "parse.invalid-token",
+    eof_code: "parse.unexpected-eof",
+    token_code: "parse.unexpected-token",
+    eof: "unexpected end of input",
+    extra: " after the end of the input",
+    expectation,
+};
+
+/// How a language words lalrpop's errors: its diagnostic codes and phrases, and its prose for
+/// the expected terminals.
+pub struct SyntaxStyle {
+    pub invalid_code: &'static str,
+    pub eof_code: &'static str,
+    pub token_code: &'static str,
+    pub eof: &'static str,
+    /// Appended to "unexpected TOKEN" for a token after a complete input.
+    pub extra: &'static str,
+    pub expectation: fn(&[String]) -> String,
+}
+
+/// One lalrpop error as a located diagnostic; shared by the MLIR and rule-file parsers, so
+/// lalrpop's error type is handled in one place.
+pub fn syntax_diagnostic<T: std::fmt::Display>(
+    e: ParseError<usize, T, std::convert::Infallible>,
+    text: &str,
+    style: &SyntaxStyle,
+) -> Diagnostic {
     match e {
         ParseError::InvalidToken { location } => Diagnostic::error(
-            "parse.invalid-token",
+            style.invalid_code,
             Span::new(location, location + 1),
             "invalid token",
         ),
         ParseError::UnrecognizedEof { location, expected } => {
             let at = location.min(text.len());
             Diagnostic::error(
-                "parse.unexpected-eof",
+                style.eof_code,
                 Span::new(at, at),
-                format!("unexpected end of input{}", expectation(&expected)),
+                format!("{}{}", style.eof, (style.expectation)(&expected)),
             )
         }
         ParseError::UnrecognizedToken {
             token: (l, tok, r),
             expected,
         } => Diagnostic::error(
-            "parse.unexpected-token",
+            style.token_code,
             Span::new(l, r),
-            format!("unexpected {tok}{}", expectation(&expected)),
+            format!("unexpected {tok}{}", (style.expectation)(&expected)),
         ),
         ParseError::ExtraToken { token: (l, tok, r) } => Diagnostic::error(
-            "parse.unexpected-token",
+            style.token_code,
             Span::new(l, r),
-            format!("unexpected {tok} after the end of the input"),
+            format!("unexpected {tok}{}", style.extra),
         ),
         ParseError::User { error } => match error {},
     }

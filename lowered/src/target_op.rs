@@ -121,6 +121,41 @@ target_ops! {
     Inttoptr = "llvm.inttoptr",
 }
 
+impl TargetOp {
+    /// Integer arithmetic and bitwise operations: `(op TYPE A B)`, one LLVM instruction.
+    pub fn is_int_binary(self) -> bool {
+        use TargetOp::*;
+        matches!(
+            self,
+            Add | Sub | Mul | Sdiv | Udiv | Srem | Urem | And | Or | Xor | Shl | Lshr | Ashr
+        )
+    }
+
+    /// Float arithmetic: `(op TYPE A B)`, one LLVM instruction.
+    pub fn is_float_binary(self) -> bool {
+        use TargetOp::*;
+        matches!(self, Fadd | Fsub | Fmul | Fdiv | Frem)
+    }
+
+    /// Minimum and maximum: `(op TYPE A B)`, each an LLVM intrinsic of the same name.
+    pub fn is_min_max(self) -> bool {
+        use TargetOp::*;
+        matches!(
+            self,
+            Smax | Smin | Umax | Umin | Maximum | Minimum | Maxnum | Minnum
+        )
+    }
+
+    /// Conversions: `(op TYPE X)`, one LLVM cast instruction.
+    pub fn is_cast(self) -> bool {
+        use TargetOp::*;
+        matches!(
+            self,
+            Sext | Zext | Trunc | Sitofp | Uitofp | Fptosi | Fptoui | Fpext | Fptrunc | Bitcast
+        )
+    }
+}
+
 impl fmt::Display for TargetOp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

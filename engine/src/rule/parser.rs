@@ -3,8 +3,8 @@
 
 use crate::rule::ast::{RuleFile, Term};
 use crate::rule::lexer::{Lexer, Tok};
-use kiln_frontend::parser::{expected_prose, one_per_line};
-use kiln_frontend::{Diagnostic, Span};
+use kiln_frontend::parser::{expected_prose, one_per_line, syntax_diagnostic, SyntaxStyle};
+use kiln_frontend::Diagnostic;
 use lalrpop_util::{lalrpop_mod, ParseError};
 
 lalrpop_mod!(
@@ -56,34 +56,17 @@ pub fn parse_term(text: &str) -> Result<Term, Vec<Diagnostic>> {
 }
 
 fn convert(e: ParseError<usize, Tok<'_>, std::convert::Infallible>, text: &str) -> Diagnostic {
-    match e {
-        ParseError::InvalidToken { location } => Diagnostic::error(
-            "rules.syntax",
-            Span::new(location, location + 1),
-            "invalid token",
-        ),
-        ParseError::UnrecognizedEof { location, expected } => {
-            let at = location.min(text.len());
-            Diagnostic::error(
-                "rules.syntax",
-                Span::new(at, at),
-                format!("unexpected end of file{}", expectation(&expected)),
-            )
-        }
-        ParseError::UnrecognizedToken {
-            token: (l, tok, r),
-            expected,
-        } => Diagnostic::error(
-            "rules.syntax",
-            Span::new(l, r),
-            format!("unexpected {tok}{}", expectation(&expected)),
-        ),
-        ParseError::ExtraToken { token: (l, tok, r) } => {
-            Diagnostic::error("rules.syntax", Span::new(l, r), format!("unexpected {tok}"))
-        }
-        ParseError::User { error } => match error {},
-    }
+    syntax_diagnostic(e, text, &RULE_SYNTAX)
 }
+
+const RULE_SYNTAX: SyntaxStyle = SyntaxStyle {
+    invalid_code: "rules.syntax",
+    eof_code: "rules.syntax",
+    token_code: "rules.syntax",
+    eof: "unexpected end of file",
+    extra: "",
+    expectation,
+};
 
 fn expectation(expected: &[String]) -> String {
     expected_prose(
