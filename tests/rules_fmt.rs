@@ -1,0 +1,167 @@
+//! `kiln rules fmt`: every shipped rule file formats to a fixpoint with its syntax tree and
+//! its comments unchanged (the shipped files themselves are not required to be formatted),
+//! the same holds for any re-spacing of them (quickcheck), and the command's `--check`,
+//! rewriting and refusal of files that do not parse behave as documented.
+
+mod common;
+
+use common::{kiln, root, stderr, stdout};
+use kiln::engine::rule::format::format_rule_file;
+use kiln::engine::rule::lexer::tokens_and_comments;
+use kiln::engine::rule::parser::parse_rule_file;
+use quickcheck::{Arbitrary, Gen, QuickCheck};
+
+/// The syntax tree of a file that parses, printed with every span left out (formatting
+/// moves everything, so spans are the one thing that may differ).
+fn tree_without_spans(text: &str) -> String {
+    let (tree, diags) = parse_rule_file(text);
+    assert!(diags.is_empty(), "{diags:?}");
+    let printed = format!("{tree:?}");
+    let mut out = String::new();
+    let mut rest = printed.as_str();
+    while let Some(i) = rest.find("Span { start: ") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i..];
+        let end = after.find('}').map_or(after.len(), |e| e + 1);
+        out.push_str("Span");
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The comments of a file, trimmed, in order.
+fn comments(text: &str) -> Vec<String> {
+    let (_, comments) = tokens_and_comments(text);
+    comments
+        .iter()
+        .map(|c| text[c.start as usize..c.end as usize].trim_end().to_string())
+        .collect()
+}
+
+fn shipped() -> Vec<(String, String)> {
+    kiln::shipped::SHIPPED
+        .iter()
+        .map(|(n, t)| (n.to_string(), t.to_string()))
+        .collect()
+}
+
+/// What formatting must keep of `original` in `formatted`, and that it is a fixpoint.
+fn check_formatting(name: &str, original: &str, formatted: &str) -> Result<(), String> {
+    let again = format_rule_file(formatted).map_err(|d| format!("{name}: reformat: {d:?}"))?;
+    if again != formatted {
+        return Err(format!("{name}: fmt(fmt(x)) != fmt(x):\n{formatted}\n---\n{again}"));
+    }
+    if tree_without_spans(formatted) != tree_without_spans(original) {
+        return Err(format!("{name}: the formatted file parses to another tree"));
+    }
+    if comments(formatted) != comments(original) {
+        return Err(format!("{name}: comments changed"));
+    }
+    Ok(())
+}
+
+#[test]
+fn shipped_files_format_to_a_fixpoint_with_the_same_tree_and_comments() {
+    for (name, text) in shipped() {
+        let formatted = format_rule_file(&text).unwrap_or_else(|d| panic!("{name}: {d:?}"));
+        if let Err(e) = check_formatting(&name, &text, &formatted) {
+            panic!("{e}");
+        }
+    }
+}
+
+/// A shipped file with the space between its tokens and comments chosen at random (a comment
+/// still ends its line).
+#[derive(Clone, Debug)]
+struct Respaced {
+    name: String,
+    original: String,
+    text: String,
+}
+
+impl Arbitrary for Respaced {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let files = shipped();
+        let (name, original) = g.choose(&files).cloned().unwrap_or_default();
+        let (tokens, comments) = tokens_and_comments(&original);
+        let mut pieces: Vec<(usize, usize, bool)> = tokens
+            .iter()
+            .map(|t| (t.0, t.2, false))
+            .chain(comments.iter().map(|c| (c.start as usize, c.end as usize, true)))
+            .collect();
+        pieces.sort_unstable();
+        let mut text = String::new();
+        for (start, end, comment) in pieces {
+            text.push_str(&original[start..end]);
+            let gaps: &[&str] = if comment {
+                &["\n", "\n\n", "\n  "]
+            } else {
+                &[" ", "  ", "\n", "\n\n", "\t"]
+            };
+            text.push_str(g.choose(gaps).copied().unwrap_or(" "));
+        }
+        Respaced {
+            name,
+            original,
+            text,
+        }
+    }
+}
+
+#[test]
+fn any_respacing_formats_to_a_fixpoint_with_the_same_tree() {
+    fn prop(r: Respaced) -> bool {
+        let formatted = match format_rule_file(&r.text) {
+            Ok(f) => f,
+            Err(d) => {
+                eprintln!("{}: {d:?}", r.name);
+                return false;
+            }
+        };
+        match check_formatting(&r.name, &r.original, &formatted) {
+            Ok(()) => true,
+            Err(e) => {
+                eprintln!("{e}");
+                false
+            }
+        }
+    }
+    QuickCheck::new()
+        .tests(40)
+        .quickcheck(prop as fn(Respaced) -> bool);
+}
+
+#[test]
+fn check_fails_on_unformatted_files_and_fmt_rewrites_them() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("a.rules");
+    let path_s = path.display().to_string();
+    std::fs::write(&path, "decl  f :source(Value)->Value ; f\n").expect("written");
+    let o = kiln(&["rules", "fmt", "--check", &path_s]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(stdout(&o).contains("a.rules: not formatted"), "{}", stdout(&o));
+    let o = kiln(&["rules", "fmt", &path_s]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&path).expect("read back");
+    assert_eq!(text, "decl f: source (Value) -> Value ; f\n");
+    let o = kiln(&["rules", "fmt", "--check", &path_s]);
+    assert!(o.status.success(), "{}", stdout(&o));
+}
+
+#[test]
+fn files_that_do_not_parse_are_reported_and_left_alone() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("bad.rules");
+    let path_s = path.display().to_string();
+    let text = "in lower {\n  rule r: (f ?x =>\n}\n";
+    std::fs::write(&path, text).expect("written");
+    let o = kiln(&["rules", "fmt", &path_s]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("rules.syntax") && err.contains("bad.rules:2:17"), "{err}");
+    assert_eq!(std::fs::read_to_string(&path).expect("read back"), text);
+    let o = kiln(&["rules", "fmt", &root().join("no-such.rules").display().to_string()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
+}
