@@ -16,8 +16,7 @@ fn vscode() -> PathBuf {
 }
 
 fn json(path: &Path) -> Value {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
@@ -28,8 +27,7 @@ fn grammar() -> Value {
 /// The words that `"word" => Tok::KwX` maps in a source file (the lexer's keyword match and
 /// the lalrpop grammar's token table both say it that way).
 fn keywords_in(path: &Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut out = Vec::new();
     for line in text.lines() {
         let line = line.trim();
@@ -109,7 +107,9 @@ fn the_grammar_is_well_formed() {
     let patterns = g["patterns"].as_array().expect("top-level patterns");
     assert!(!patterns.is_empty());
     for p in patterns {
-        let include = p["include"].as_str().expect("patterns include repository entries");
+        let include = p["include"]
+            .as_str()
+            .expect("patterns include repository entries");
         let key = include.trim_start_matches('#');
         assert!(repo.contains_key(key), "{include} is not in the repository");
     }
@@ -136,7 +136,9 @@ fn the_manifest_uses_the_grammar_and_starts_the_server() {
     assert!(rules["extensions"]
         .as_array()
         .is_some_and(|e| e.iter().any(|x| x == ".rules")));
-    let config = rules["configuration"].as_str().expect("a language configuration");
+    let config = rules["configuration"]
+        .as_str()
+        .expect("a language configuration");
     let lc = json(&dir.join(config));
     assert_eq!(lc["comments"]["lineComment"], ";");
     let grammars = m["contributes"]["grammars"].as_array().expect("grammars");

@@ -106,7 +106,10 @@ impl Client {
         };
         if let Some(i) = self.pending.iter().position(is_for) {
             let m = self.pending.remove(i);
-            return m["params"]["diagnostics"].as_array().cloned().unwrap_or_default();
+            return m["params"]["diagnostics"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default();
         }
         loop {
             let m = self
@@ -114,7 +117,10 @@ impl Client {
                 .recv_timeout(WAIT)
                 .unwrap_or_else(|_| panic!("no diagnostics for {uri}"));
             if is_for(&m) {
-                return m["params"]["diagnostics"].as_array().cloned().unwrap_or_default();
+                return m["params"]["diagnostics"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
             }
             self.pending.push(m);
         }
@@ -177,10 +183,20 @@ fn an_editor_session() {
     let expected = position(&broken, gn);
     assert_eq!(diags[0]["range"]["start"], expected, "{diags:?}");
     let line_start = broken[..gn].rfind('\n').map_or(0, |i| i + 1);
-    assert_ne!(expected["character"], json!(gn - line_start), "the line has multi-byte characters");
+    assert_ne!(
+        expected["character"],
+        json!(gn - line_start),
+        "the line has multi-byte characters"
+    );
     assert_eq!(diags[0]["severity"], json!(1));
     assert_eq!(diags[0]["code"], json!("rules.unknown-op"));
-    assert!(diags[0]["message"].as_str().unwrap_or("").contains("did you mean `gen`?"), "{diags:?}");
+    assert!(
+        diags[0]["message"]
+            .as_str()
+            .unwrap_or("")
+            .contains("did you mean `gen`?"),
+        "{diags:?}"
+    );
 
     // Fixing it clears the diagnostics.
     let fixed = main_rules("gen");
@@ -193,9 +209,15 @@ fn an_editor_session() {
     // Hover on the use of `f`: its declaration and sorts.
     let use_of_f = fixed.find("(f ?x)").expect("f is used") + 1;
     let hover = c.request("textDocument/hover", at(&uri, &fixed, use_of_f));
-    let value = hover["result"]["contents"]["value"].as_str().unwrap_or("").to_string();
+    let value = hover["result"]["contents"]["value"]
+        .as_str()
+        .unwrap_or("")
+        .to_string();
     assert!(value.contains("decl f: source (Value) -> Value"), "{hover}");
-    assert!(value.contains("source operation `f`: (Value) -> Value"), "{hover}");
+    assert!(
+        value.contains("source operation `f`: (Value) -> Value"),
+        "{hover}"
+    );
     assert!(value.contains("ops.rules:1"), "{hover}");
 
     // Definition of `f`: its name in ops.rules.
@@ -208,7 +230,11 @@ fn an_editor_session() {
     // Definition of a phase.
     let lower = fixed.find("lower").expect("the group names its phase");
     let def = c.request("textDocument/definition", at(&uri, &fixed, lower));
-    assert_eq!(def["result"]["range"]["start"], json!({"line": 4, "character": 6}), "{def}");
+    assert_eq!(
+        def["result"]["range"]["start"],
+        json!({"line": 4, "character": 6}),
+        "{def}"
+    );
 
     // References of `f`: the declaration and the two uses.
     let mut params = at(&uri, &fixed, use_of_f);
@@ -216,7 +242,10 @@ fn an_editor_session() {
     let refs = c.request("textDocument/references", params.clone());
     let refs = refs["result"].as_array().cloned().unwrap_or_default();
     assert_eq!(refs.len(), 3, "{refs:?}");
-    assert_eq!(refs.iter().filter(|r| r["uri"] == json!(ops_uri)).count(), 1);
+    assert_eq!(
+        refs.iter().filter(|r| r["uri"] == json!(ops_uri)).count(),
+        1
+    );
     params["context"] = json!({"includeDeclaration": false});
     let refs = c.request("textDocument/references", params);
     assert_eq!(refs["result"].as_array().map(Vec::len), Some(2));

@@ -35,7 +35,11 @@ fn comments(text: &str) -> Vec<String> {
     let (_, comments) = tokens_and_comments(text);
     comments
         .iter()
-        .map(|c| text[c.start as usize..c.end as usize].trim_end().to_string())
+        .map(|c| {
+            text[c.start as usize..c.end as usize]
+                .trim_end()
+                .to_string()
+        })
         .collect()
 }
 
@@ -50,7 +54,9 @@ fn shipped() -> Vec<(String, String)> {
 fn check_formatting(name: &str, original: &str, formatted: &str) -> Result<(), String> {
     let again = format_rule_file(formatted).map_err(|d| format!("{name}: reformat: {d:?}"))?;
     if again != formatted {
-        return Err(format!("{name}: fmt(fmt(x)) != fmt(x):\n{formatted}\n---\n{again}"));
+        return Err(format!(
+            "{name}: fmt(fmt(x)) != fmt(x):\n{formatted}\n---\n{again}"
+        ));
     }
     if tree_without_spans(formatted) != tree_without_spans(original) {
         return Err(format!("{name}: the formatted file parses to another tree"));
@@ -88,7 +94,11 @@ impl Arbitrary for Respaced {
         let mut pieces: Vec<(usize, usize, bool)> = tokens
             .iter()
             .map(|t| (t.0, t.2, false))
-            .chain(comments.iter().map(|c| (c.start as usize, c.end as usize, true)))
+            .chain(
+                comments
+                    .iter()
+                    .map(|c| (c.start as usize, c.end as usize, true)),
+            )
             .collect();
         pieces.sort_unstable();
         let mut text = String::new();
@@ -140,7 +150,11 @@ fn check_fails_on_unformatted_files_and_fmt_rewrites_them() {
     std::fs::write(&path, "decl  f :source(Value)->Value ; f\n").expect("written");
     let o = kiln(&["rules", "fmt", "--check", &path_s]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
-    assert!(stdout(&o).contains("a.rules: not formatted"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("a.rules: not formatted"),
+        "{}",
+        stdout(&o)
+    );
     let o = kiln(&["rules", "fmt", &path_s]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = std::fs::read_to_string(&path).expect("read back");
@@ -159,9 +173,16 @@ fn files_that_do_not_parse_are_reported_and_left_alone() {
     let o = kiln(&["rules", "fmt", &path_s]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
-    assert!(err.contains("rules.syntax") && err.contains("bad.rules:2:17"), "{err}");
+    assert!(
+        err.contains("rules.syntax") && err.contains("bad.rules:2:17"),
+        "{err}"
+    );
     assert_eq!(std::fs::read_to_string(&path).expect("read back"), text);
-    let o = kiln(&["rules", "fmt", &root().join("no-such.rules").display().to_string()]);
+    let o = kiln(&[
+        "rules",
+        "fmt",
+        &root().join("no-such.rules").display().to_string(),
+    ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
 }

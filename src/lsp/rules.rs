@@ -13,8 +13,8 @@ use kiln_engine::rule::ruleset::{FileId, Level, OpDecl, Sort};
 use kiln_engine::rule::symbols::{Occurrence, RuleSymbols, SymbolKind};
 use kiln_engine::{Database, RuleSource};
 use lsp_types::{
-    CompletionItem, CompletionItemKind, Hover, HoverContents, MarkupContent, MarkupKind,
-    Position, Range,
+    CompletionItem, CompletionItemKind, Hover, HoverContents, MarkupContent, MarkupKind, Position,
+    Range,
 };
 use salsa::Setter;
 use std::collections::{BTreeMap, BTreeSet};
@@ -210,7 +210,9 @@ impl RuleWorkspaces {
         let def = self.symbols(ws).definition(o.kind, &o.name)?;
         let item = def.item?;
         let (path, text) = self.text(ws, def.loc.file)?;
-        let body = text.get(item.start as usize..item.end as usize)?.to_string();
+        let body = text
+            .get(item.start as usize..item.end as usize)?
+            .to_string();
         let line = LineMap::new(&text).position(item.start as usize).line + 1;
         let file = Path::new(&path)
             .file_name()
@@ -229,28 +231,22 @@ impl RuleWorkspaces {
             parts.push(format!("```kiln-rules\n{body}\n```"));
         }
         match o.kind {
-            SymbolKind::Op => {
-                match checked_rules(&self.db, ws.input).rules.decl(&o.name) {
-                    Some(d) => {
-                        let level = match d.level {
-                            Level::Source => "source",
-                            Level::Target => "target",
-                        };
-                        parts.push(format!(
-                            "{level} operation `{}`: {}",
-                            o.name,
-                            signature(d)
-                        ));
-                        if defined.is_none() {
-                            parts.push("built into the rule language".to_string());
-                        }
+            SymbolKind::Op => match checked_rules(&self.db, ws.input).rules.decl(&o.name) {
+                Some(d) => {
+                    let level = match d.level {
+                        Level::Source => "source",
+                        Level::Target => "target",
+                    };
+                    parts.push(format!("{level} operation `{}`: {}", o.name, signature(d)));
+                    if defined.is_none() {
+                        parts.push("built into the rule language".to_string());
                     }
-                    None if defined.is_none() => {
-                        parts.push(format!("`{}` is not declared", o.name));
-                    }
-                    None => {}
                 }
-            }
+                None if defined.is_none() => {
+                    parts.push(format!("`{}` is not declared", o.name));
+                }
+                None => {}
+            },
             SymbolKind::Sort => match Sort::from_name(&o.name) {
                 Some(s) => parts.push(format!("sort `{}`: {}", o.name, sort_doc(s))),
                 None => parts.push(format!("`{}` is not a sort", o.name)),
@@ -330,7 +326,11 @@ impl RuleWorkspaces {
             add(name, CompletionItemKind::FUNCTION, sig);
         }
         for (name, sort) in Sort::ALL {
-            add(name, CompletionItemKind::CLASS, Some(sort_doc(sort).to_string()));
+            add(
+                name,
+                CompletionItemKind::CLASS,
+                Some(sort_doc(sort).to_string()),
+            );
         }
         for name in symbols.defined(SymbolKind::Phase) {
             add(name, CompletionItemKind::MODULE, Some("phase".to_string()));

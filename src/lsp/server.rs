@@ -143,8 +143,10 @@ impl Server {
                     }
                     None => Vec::new(),
                 };
-                let locations: Vec<Location> =
-                    places.into_iter().filter_map(|p| self.location(p)).collect();
+                let locations: Vec<Location> = places
+                    .into_iter()
+                    .filter_map(|p| self.location(p))
+                    .collect();
                 serde_json::to_value(locations)
             }),
             "textDocument/completion" => params::<CompletionParams>(req.params).map(|p| {

@@ -162,7 +162,10 @@ impl<'a> Formatter<'a> {
     fn blank_line_before(&mut self, pos: usize) {
         let between = self.text.get(self.cursor..pos).unwrap_or("");
         let blank = between.matches('\n').count() >= 2;
-        if blank && !self.out.is_empty() && !self.out.ends_with("{\n") && !self.out.ends_with("\n\n")
+        if blank
+            && !self.out.is_empty()
+            && !self.out.ends_with("{\n")
+            && !self.out.ends_with("\n\n")
         {
             self.out.push('\n');
         }
@@ -344,9 +347,7 @@ pub fn flat_term(t: &Term) -> String {
         Term::Int(s, _) | Term::Float(s, _) => s.clone(),
         Term::Str(s, _) => format!("\"{s}\""),
         Term::Func(s, _) => format!("@{s}"),
-        Term::Op {
-            op, bare: true, ..
-        } => op.text.clone(),
+        Term::Op { op, bare: true, .. } => op.text.clone(),
         Term::Op { op, children, .. } => {
             let mut s = format!("({}", op.text);
             for c in children {
@@ -415,7 +416,10 @@ mod tests {
         let long = format!("(g {})", "(h ?a ?b) ".repeat(12).trim_end());
         let text = format!("in p {{\n rule r: (f ?a ?b) if (const? ?a) => {long}\n}}\n");
         let out = fmt(&text);
-        assert!(out.contains("  rule r: (f ?a ?b) if (const? ?a) =>\n    (g\n      (h ?a ?b)\n"), "{out}");
+        assert!(
+            out.contains("  rule r: (f ?a ?b) if (const? ?a) =>\n    (g\n      (h ?a ?b)\n"),
+            "{out}"
+        );
         assert!(out.lines().all(|l| l.len() <= WIDTH), "{out}");
         assert_eq!(fmt(&out), out);
     }
@@ -423,7 +427,10 @@ mod tests {
     #[test]
     fn comments_inside_an_item_move_before_it() {
         let out = fmt("; head\n\n test t { (f ; inner\n ?x) => x } ; after\n; end\n");
-        assert_eq!(out, "; head\n\n; inner\ntest t { (f ?x) => x } ; after\n; end\n");
+        assert_eq!(
+            out,
+            "; head\n\n; inner\ntest t { (f ?x) => x } ; after\n; end\n"
+        );
     }
 
     #[test]
