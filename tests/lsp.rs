@@ -4,6 +4,8 @@
 //! rule file with an error, fix it, hover, jump to a definition, list references, complete,
 //! open an `.mlir` file with an error, and shut down.
 
+mod common;
+
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -302,4 +304,34 @@ fn an_editor_session() {
     c.notify("exit", Value::Null);
     let status = c.child.wait().expect("kiln lsp exits");
     assert!(status.success(), "{status:?}");
+}
+
+fn frame(message: &Value) -> Vec<u8> {
+    let body = message.to_string();
+    format!("Content-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
+}
+
+#[test]
+fn a_malformed_message_or_a_missing_shutdown_is_a_located_failure() {
+    let (o, _) = common::kiln_piped(&["lsp"], b"Content-Length: 5\r\n\r\n{oops");
+    assert_eq!(o.status.code(), Some(1));
+    let err = common::stderr(&o);
+    assert!(
+        err.contains("error[lsp]") && err.contains("malformed"),
+        "{err}"
+    );
+
+    let mut input = frame(&json!({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+        "params": {"capabilities": {}}}));
+    input.extend(frame(
+        &json!({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+    ));
+    input.extend(frame(&json!({"jsonrpc": "2.0", "method": "exit"})));
+    let (o, _) = common::kiln_piped(&["lsp"], &input);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        common::stderr(&o).contains("without `shutdown`"),
+        "{}",
+        common::stderr(&o)
+    );
 }

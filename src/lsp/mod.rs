@@ -15,17 +15,26 @@ use lsp_types::{DiagnosticSeverity, NumberOrString, Position, Range, Uri};
 use std::path::PathBuf;
 use std::str::FromStr;
 
-/// Serves one client on standard input and output until it sends `exit` (or closes its
-/// end). An error is a broken protocol or stream, reported by the caller.
+/// Serves one client on standard input and output until it sends `shutdown` and `exit`. An
+/// error is a broken stream or message (a malformed frame ends the reader, and its error is
+/// the one reported), or `exit` without `shutdown` (which the protocol says fails).
 pub fn run() -> Result<(), String> {
     let (connection, io_threads) = lsp_server::Connection::stdio();
     let capabilities = serde_json::to_value(server::capabilities()).map_err(|e| e.to_string())?;
-    connection
+    let served = connection
         .initialize(capabilities)
-        .map_err(|e| format!("initialize: {e}"))?;
-    server::Server::new().serve(&connection)?;
+        .map_err(|e| format!("before the session was initialized: {e}"))
+        .and_then(|_| server::Server::new().serve(&connection));
     drop(connection);
-    io_threads.join().map_err(|e| format!("i/o: {e}"))
+    let io = io_threads
+        .join()
+        .map_err(|e| format!("reading or writing a message: {e}"));
+    match (served, io) {
+        (Ok(true), Ok(())) => Ok(()),
+        (Ok(false), Ok(())) => Err("the client ended the session without `shutdown`".into()),
+        (_, Err(io)) => Err(io),
+        (Err(e), Ok(())) => Err(e),
+    }
 }
 
 /// Line starts of a text, to convert byte offsets to LSP positions and back.

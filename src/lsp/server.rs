@@ -90,8 +90,9 @@ impl Server {
         }
     }
 
-    /// Handles messages until `shutdown` and `exit` (or the end of the input).
-    pub fn serve(&mut self, connection: &Connection) -> Result<(), String> {
+    /// Handles messages until `shutdown` and `exit` (`true`), or `exit` alone or the end of
+    /// the input (`false`).
+    pub fn serve(&mut self, connection: &Connection) -> Result<bool, String> {
         for message in &connection.receiver {
             match message {
                 Message::Request(req) => {
@@ -99,12 +100,12 @@ impl Server {
                         .handle_shutdown(&req)
                         .map_err(|e| format!("shutdown: {e}"))?
                     {
-                        return Ok(());
+                        return Ok(true);
                     }
                     let response = self.request(req);
                     send(connection, response.into())?;
                 }
-                Message::Notification(n) if n.method == "exit" => return Ok(()),
+                Message::Notification(n) if n.method == "exit" => return Ok(false),
                 Message::Notification(n) => {
                     for out in self.notification(n) {
                         send(connection, out.into())?;
@@ -113,7 +114,7 @@ impl Server {
                 Message::Response(_) => {}
             }
         }
-        Ok(())
+        Ok(false)
     }
 
     fn request(&mut self, req: Request) -> Response {
