@@ -1,4 +1,6 @@
-//! `kiln rules fmt`: every shipped rule file formats to a fixpoint with its syntax tree and
+//! `kiln rules fmt`: each file of `tests/rules/fmt/` formats to exactly its golden file in
+//! `tests/golden/rules_fmt/` (re-bless with `KILN_BLESS=1 cargo test --test rules_fmt`);
+//! every shipped rule file formats to a fixpoint with its syntax tree and
 //! its comments unchanged (the shipped files themselves are not required to be formatted),
 //! the same holds for any re-spacing of them (quickcheck), and the command's `--check`,
 //! rewriting and refusal of files that do not parse behave as documented.
@@ -65,6 +67,35 @@ fn check_formatting(name: &str, original: &str, formatted: &str) -> Result<(), S
         return Err(format!("{name}: comments changed"));
     }
     Ok(())
+}
+
+#[test]
+fn fixtures_format_to_their_golden_files() {
+    let bless = std::env::var_os("KILN_BLESS").is_some();
+    let golden_dir = root().join("tests/golden/rules_fmt");
+    let fixtures = common::files(&root().join("tests/rules/fmt"), "rules", "");
+    assert!(!fixtures.is_empty());
+    for path in fixtures {
+        let name = path
+            .file_name()
+            .expect("a file name")
+            .to_string_lossy()
+            .into_owned();
+        let text = std::fs::read_to_string(&path).expect("a readable fixture");
+        let formatted = format_rule_file(&text).unwrap_or_else(|d| panic!("{name}: {d:?}"));
+        if let Err(e) = check_formatting(&name, &text, &formatted) {
+            panic!("{e}");
+        }
+        let golden = golden_dir.join(&name);
+        if bless {
+            std::fs::create_dir_all(&golden_dir).expect("the golden directory");
+            std::fs::write(&golden, &formatted).expect("the golden file is written");
+            continue;
+        }
+        let want = std::fs::read_to_string(&golden)
+            .unwrap_or_else(|e| panic!("{}: {e} (bless with KILN_BLESS=1)", golden.display()));
+        assert_eq!(formatted, want, "{name} differs from {}", golden.display());
+    }
 }
 
 #[test]

@@ -220,35 +220,45 @@ fn phase(p: &Phase) -> String {
     format!("phase {} {{ {} }}", p.name.text, settings.join(" "))
 }
 
-/// A rule at indent 2: on one line if it fits, else with its right side on the next line.
+/// A rule at indent 2: on one line if it fits; else with its right side on the next line;
+/// else (a long left side and guards) with the guards and the right side on lines of their own.
 fn rule(r: &Rule) -> String {
     let arrow = match r.direction {
         Direction::OneWay => "=>",
         Direction::TwoWay => "<=>",
     };
-    let guards = if r.guards.is_empty() {
+    let guards: Vec<String> = r.guards.iter().map(flat_expr).collect();
+    let guards = guards.join(" ");
+    let if_guards = if guards.is_empty() {
         String::new()
     } else {
-        let g: Vec<String> = r.guards.iter().map(flat_expr).collect();
-        format!(" if {}", g.join(" "))
+        format!(" if {guards}")
     };
     let head = format!("  rule {}: ", r.name.text);
-    let one = format!(
-        "{head}{}{guards} {arrow} {}",
-        flat_term(&r.lhs),
-        flat_term(&r.rhs)
-    );
+    let lhs = flat_term(&r.lhs);
+    let one = format!("{head}{lhs}{if_guards} {arrow} {}", flat_term(&r.rhs));
     if width(&one) <= WIDTH {
         return one;
     }
     let mut out = head;
     let col = width(&out);
     write_term(&mut out, &r.lhs, col, 4);
-    out.push_str(&guards);
-    out.push(' ');
-    out.push_str(arrow);
-    out.push_str("\n    ");
-    write_term(&mut out, &r.rhs, 4, 4);
+    if width(&out) + if_guards.len() + 1 + arrow.len() <= WIDTH {
+        out.push_str(&if_guards);
+        out.push(' ');
+        out.push_str(arrow);
+        out.push_str("\n    ");
+        write_term(&mut out, &r.rhs, 4, 4);
+    } else {
+        if !guards.is_empty() {
+            out.push_str("\n    if ");
+            out.push_str(&guards);
+        }
+        out.push_str("\n    ");
+        out.push_str(arrow);
+        out.push(' ');
+        write_term(&mut out, &r.rhs, 5 + arrow.len(), 4);
+    }
     out
 }
 
@@ -421,6 +431,20 @@ mod tests {
             "{out}"
         );
         assert!(out.lines().all(|l| l.len() <= WIDTH), "{out}");
+        assert_eq!(fmt(&out), out);
+    }
+
+    #[test]
+    fn long_guards_go_on_a_line_of_their_own() {
+        let guard = "(static? (stride (type ?m) ?d))";
+        let text = format!("in p {{ rule r: (f ?m ?d) if {guard} {guard} {guard} => (g ?m) }}\n");
+        let out = fmt(&text);
+        assert_eq!(
+            out,
+            format!(
+                "in p {{\n  rule r: (f ?m ?d)\n    if {guard} {guard} {guard}\n    => (g ?m)\n}}\n"
+            )
+        );
         assert_eq!(fmt(&out), out);
     }
 
