@@ -293,6 +293,33 @@ fn an_editor_session() {
     assert!(!diags.is_empty(), "an undefined value is an error");
     assert_eq!(diags[0]["range"]["start"]["line"], json!(1), "{diags:?}");
 
+    // Formatting: one edit of the whole text, none when formatted, null when it does not parse.
+    let messy = "in lower{rule f-g:(f ?x)=>(h \"s\" (gen ?x))}\n";
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": messy}]}),
+    );
+    let fmt_params =
+        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}});
+    let edits = c.request("textDocument/formatting", fmt_params.clone());
+    assert_eq!(
+        edits["result"],
+        json!([{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}},
+                "newText": "in lower {\n  rule f-g: (f ?x) => (h \"s\" (gen ?x))\n}\n"}])
+    );
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 4}, "contentChanges": [{"text": fixed}]}),
+    );
+    let edits = c.request("textDocument/formatting", fmt_params.clone());
+    assert_eq!(edits["result"], json!([]), "{edits}");
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": uri, "version": 5}, "contentChanges": [{"text": "in lower {"}]}),
+    );
+    let edits = c.request("textDocument/formatting", fmt_params);
+    assert_eq!(edits["result"], Value::Null, "{edits}");
+
     // A method the server does not implement is an error response, not the end of it.
     let unknown = c.request("textDocument/rename", json!({}));
     assert_eq!(unknown["error"]["code"], json!(-32601), "{unknown}");

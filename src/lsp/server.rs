@@ -1,6 +1,7 @@
 //! The protocol loop of `kiln lsp`: documents opened, changed and closed by the editor, the
 //! requests answered for them, and the diagnostics published after each change.
 //!
+//! Formatting a rule document is `kiln rules fmt` (`engine/src/rule/format.rs`).
 //! Documents are synchronized whole (`TextDocumentSyncKind::FULL`); a change that carries a
 //! range anyway is applied to the text held. A request the server does not know gets
 //! `MethodNotFound`, one whose parameters do not parse `InvalidParams`: a bad message never
@@ -9,13 +10,15 @@
 use super::mlir::MlirDocuments;
 use super::rules::{Place, RuleWorkspaces};
 use super::{path_uri, uri_path, LineMap};
+use kiln_engine::rule::format::format_rule_file;
+use kiln_frontend::Span;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::{
     CompletionOptions, CompletionParams, CompletionResponse, DidChangeTextDocumentParams,
-    DidCloseTextDocumentParams, DidOpenTextDocumentParams, GotoDefinitionParams,
-    GotoDefinitionResponse, HoverParams, HoverProviderCapability, Location, OneOf,
-    PublishDiagnosticsParams, ReferenceParams, ServerCapabilities, TextDocumentSyncCapability,
-    TextDocumentSyncKind, Uri,
+    DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentFormattingParams,
+    GotoDefinitionParams, GotoDefinitionResponse, HoverParams, HoverProviderCapability, Location,
+    OneOf, PublishDiagnosticsParams, ReferenceParams, ServerCapabilities,
+    TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri,
 };
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
@@ -27,6 +30,7 @@ pub fn capabilities() -> ServerCapabilities {
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions {
             trigger_characters: Some(vec!["(".to_string(), ".".to_string()]),
             ..CompletionOptions::default()
@@ -158,6 +162,8 @@ impl Server {
                 };
                 serde_json::to_value(CompletionResponse::Array(items))
             }),
+            "textDocument/formatting" => params::<DocumentFormattingParams>(req.params)
+                .map(|p| serde_json::to_value(self.format(&p.text_document.uri))),
             method => {
                 return Response::new_err(
                     id,
@@ -171,6 +177,22 @@ impl Server {
             Ok(Err(e)) => Response::new_err(id, ErrorCode::InternalError as i32, e.to_string()),
             Err(e) => Response::new_err(id, ErrorCode::InvalidParams as i32, e),
         }
+    }
+
+    /// `kiln rules fmt` of an open rule document, as one edit of the whole text (none when it
+    /// is formatted already); `None` for a document that does not parse, whose
+    /// diagnostics say why.
+    fn format(&self, uri: &Uri) -> Option<Vec<TextEdit>> {
+        let doc = self.documents.get(uri.as_str())?;
+        if doc.language != Language::Rules {
+            return None;
+        }
+        let formatted = format_rule_file(&doc.text).ok()?;
+        if formatted == doc.text {
+            return Some(Vec::new());
+        }
+        let whole = LineMap::new(&doc.text).range(Span::new(0, doc.text.len()));
+        Some(vec![TextEdit::new(whole, formatted)])
     }
 
     /// The path of an open rule document.
