@@ -22,7 +22,7 @@ pub const WIDTH: usize = 100;
 /// ```
 /// use kiln_engine::rule::format::format_rule_file;
 ///
-/// let text = "in lower{;; f is g\nrule f-g:(f   ?x)=>(g ?x) ; done\n}";
+/// let text = "in lower{\n;; f is g\nrule f-g:(f   ?x)=>(g ?x) ; done\n}";
 /// let out = format_rule_file(text).unwrap();
 /// assert_eq!(out, "in lower {\n  ;; f is g\n  rule f-g: (f ?x) => (g ?x) ; done\n}\n");
 /// assert_eq!(format_rule_file(&out).unwrap(), out);
