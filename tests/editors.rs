@@ -24,8 +24,8 @@ fn grammar() -> Value {
     json(&vscode().join("syntaxes/kiln-rules.tmLanguage.json"))
 }
 
-/// The words that `"word" => Tok::KwX` maps in a source file (the lexer's keyword match and
-/// the lalrpop grammar's token table both say it that way).
+/// The words that `"word" => Tok::X` maps to a token other than a name in a source file (the
+/// lexer's keyword match and the lalrpop grammar's token table both say it that way).
 fn keywords_in(path: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut out = Vec::new();
@@ -34,7 +34,8 @@ fn keywords_in(path: &Path) -> Vec<String> {
         let Some((lhs, rhs)) = line.split_once("=>") else {
             continue;
         };
-        if !rhs.trim_start().starts_with("Tok::Kw") {
+        let rhs = rhs.trim_start();
+        if !rhs.starts_with("Tok::") || rhs.starts_with("Tok::Ident") {
             continue;
         }
         let word = lhs.trim().trim_matches('"');
