@@ -38,7 +38,13 @@ fn keywords_in(path: &Path) -> Vec<String> {
         if !rhs.starts_with("Tok::") || rhs.starts_with("Tok::Ident") {
             continue;
         }
-        let word = lhs.trim().trim_matches('"');
+        let Some(word) = lhs
+            .trim()
+            .strip_prefix('"')
+            .and_then(|w| w.strip_suffix('"'))
+        else {
+            continue;
+        };
         if !word.is_empty() && word.chars().all(|c| c.is_ascii_alphabetic()) {
             out.push(word.to_string());
         }
