@@ -43,6 +43,7 @@ enum Command {
     /// Parse and verify files; print every diagnostic; exit 1 if any is an error.
     Check {
         /// Input files (`-` for standard input).
+        /// The rule files to format (a file that does not parse is reported and left alone).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -265,12 +266,13 @@ enum RulesCommand {
     Check { dir: Option<PathBuf> },
     /// Run the inline `test` blocks of a rules directory (default: the shipped rules).
     Test { dir: Option<PathBuf> },
-    /// Format rule files canonically, in place (comments are kept; see docs in
-    /// `engine/src/rule/format.rs`).
+    /// Format rule files canonically, in place: one rule per line when it fits in 100
+    /// columns, comments kept (README, "Editor support").
     Fmt {
         /// Change nothing; list the files that are not formatted and fail if there are any.
         #[arg(long)]
         check: bool,
+        /// The rule files to format (a file that does not parse is reported and left alone).
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
