@@ -43,7 +43,8 @@ enum Command {
     /// Parse and verify files; print every diagnostic; exit 1 if any is an error.
     Check {
         /// Input files (`-` for standard input).
-        /// The rule files to format (a file that does not parse is reported and left alone).
+        /// The rule files to format (`-`: standard input, printed formatted); a file that
+        /// does not parse is reported and left alone.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -272,7 +273,8 @@ enum RulesCommand {
         /// Change nothing; list the files that are not formatted and fail if there are any.
         #[arg(long)]
         check: bool,
-        /// The rule files to format (a file that does not parse is reported and left alone).
+        /// The rule files to format (`-`: standard input, printed formatted); a file that
+        /// does not parse is reported and left alone.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -1171,24 +1173,16 @@ fn run(cli: Cli) -> ExitCode {
 }
 
 /// `kiln rules fmt`: formats each file in place (only when it changes), or with `check`
-/// names the files that are not formatted. A file that does not parse is reported and left
-/// alone; any such file, or with `check` any unformatted one, makes the exit status 1.
+/// names the files that are not formatted. `-` reads standard input and prints the formatted
+/// text (for editors that format through a command). A file that does not parse is reported
+/// and left alone; any such file, or with `check` any unformatted one, makes the exit status 1.
 fn rules_fmt(ctx: &Ctx, check: bool, files: &[PathBuf]) -> ExitCode {
     let mut ok = true;
     for path in files {
-        let shown = path.display().to_string();
-        let text = match std::fs::read(path).map(String::from_utf8) {
-            Ok(Ok(t)) => t,
-            Ok(Err(_)) => {
-                ctx.fail("io.read", &shown, format!("`{shown}` is not UTF-8 text"));
-                ok = false;
-                continue;
-            }
-            Err(e) => {
-                ctx.fail("io.read", &shown, format!("cannot read `{shown}`: {e}"));
-                ok = false;
-                continue;
-            }
+        let shown = display(path);
+        let Some(text) = read_input(ctx, path) else {
+            ok = false;
+            continue;
         };
         let formatted = match kiln::engine::rule::format::format_rule_file(&text) {
             Ok(f) => f,
@@ -1198,6 +1192,11 @@ fn rules_fmt(ctx: &Ctx, check: bool, files: &[PathBuf]) -> ExitCode {
                 continue;
             }
         };
+        let stdin = path == Path::new("-");
+        if stdin && !check {
+            print!("{formatted}");
+            continue;
+        }
         if formatted == text {
             continue;
         }

@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::{kiln, root, stderr, stdout};
+use common::{kiln, kiln_piped, root, stderr, stdout};
 use kiln::engine::rule::format::format_rule_file;
 use kiln::engine::rule::lexer::tokens_and_comments;
 use kiln::engine::rule::parser::parse_rule_file;
@@ -216,4 +216,16 @@ fn files_that_do_not_parse_are_reported_and_left_alone() {
     ]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("cannot read"), "{}", stderr(&o));
+}
+
+#[test]
+fn standard_input_is_formatted_to_standard_output() {
+    let (o, _) = kiln_piped(&["rules", "fmt", "-"], b"phase p{iterations 3}");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "phase p { iterations 3 }\n");
+    let (o, _) = kiln_piped(&["rules", "fmt", "--check", "-"], b"phase p{iterations 3}");
+    assert_eq!(o.status.code(), Some(1));
+    let (o, _) = kiln_piped(&["rules", "fmt", "-"], b"phase p {\xff}");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("not UTF-8"), "{}", stderr(&o));
 }
