@@ -173,6 +173,154 @@ fn any_respacing_formats_to_a_fixpoint_with_the_same_tree() {
         .quickcheck(prop as fn(Respaced) -> bool);
 }
 
+/// A random well-formed rule file (it parses; it need not check), its tokens separated by
+/// random space and comments.
+#[derive(Clone, Debug)]
+struct RandomFile(String);
+
+fn pick<'a>(g: &mut Gen, words: &[&'a str]) -> &'a str {
+    g.choose(words).copied().unwrap_or("x")
+}
+
+fn random_expr(g: &mut Gen, depth: usize, out: &mut Vec<String>) {
+    match u8::arbitrary(g) % if depth == 0 { 3 } else { 4 } {
+        0 => out.push(pick(g, &["?a", "?b", "?t"]).to_string()),
+        1 => out.push(pick(g, &["0", "-1", "0x10", "2.5"]).to_string()),
+        2 => out.push(pick(g, &["index", "i32"]).to_string()),
+        _ => {
+            out.push("(".into());
+            out.push(pick(g, &["const", "+", "==", "width"]).to_string());
+            for _ in 0..1 + usize::arbitrary(g) % 3 {
+                random_expr(g, depth - 1, out);
+            }
+            out.push(")".into());
+        }
+    }
+}
+
+fn random_term(g: &mut Gen, depth: usize, out: &mut Vec<String>) {
+    match u8::arbitrary(g) % if depth == 0 { 5 } else { 8 } {
+        0 => out.push(pick(g, &["?a", "?b", "?long-variable-name"]).to_string()),
+        1 => out.push(pick(g, &["0", "-7", "1.5e3", "\"slt\"", "@callee"]).to_string()),
+        2 | 3 => out.push(pick(g, &["nil", "i32", "index"]).to_string()),
+        4 => {
+            out.push("(".into());
+            out.push("unit".into());
+            out.push(")".into());
+        }
+        5 => {
+            out.push("[".into());
+            for _ in 0..usize::arbitrary(g) % 4 {
+                random_term(g, depth - 1, out);
+            }
+            if bool::arbitrary(g) {
+                out.push("|".into());
+                random_term(g, depth - 1, out);
+            }
+            out.push("]".into());
+        }
+        6 => {
+            out.push("{".into());
+            if bool::arbitrary(g) {
+                random_expr(g, depth - 1, out);
+            } else {
+                out.push(pick(g, &["wrap", "+"]).to_string());
+                for _ in 0..1 + usize::arbitrary(g) % 2 {
+                    random_expr(g, depth - 1, out);
+                }
+            }
+            out.push("}".into());
+        }
+        _ => {
+            out.push("(".into());
+            out.push(pick(g, &["arith.addi", "llvm.add", "helper.with-a-long-name"]).to_string());
+            for _ in 0..usize::arbitrary(g) % 5 {
+                random_term(g, depth - 1, out);
+            }
+            out.push(")".into());
+        }
+    }
+}
+
+fn random_item(g: &mut Gen, out: &mut Vec<String>) {
+    let words = |s: &str| s.split(' ').map(str::to_string).collect::<Vec<_>>();
+    match u8::arbitrary(g) % 4 {
+        0 => out.extend(words(
+            "decl op.name : source cost 2 ( Type Value ) -> Value",
+        )),
+        1 => out.extend(words("phase lower { iterations 10 partial }")),
+        2 => {
+            out.extend(words("in lower {"));
+            for i in 0..usize::arbitrary(g) % 4 {
+                out.extend(words(&format!("rule r{i} :")));
+                random_term(g, 4, out);
+                if bool::arbitrary(g) {
+                    out.push("<=>".into());
+                } else {
+                    if bool::arbitrary(g) {
+                        out.push("if".into());
+                        for _ in 0..1 + usize::arbitrary(g) % 3 {
+                            random_expr(g, 2, out);
+                        }
+                    }
+                    out.push("=>".into());
+                }
+                random_term(g, 4, out);
+            }
+            out.push("}".into());
+        }
+        _ => {
+            out.extend(words("test t {"));
+            random_term(g, 4, out);
+            out.push("=>".into());
+            random_term(g, 4, out);
+            out.push("}".into());
+        }
+    }
+}
+
+impl Arbitrary for RandomFile {
+    fn arbitrary(g: &mut Gen) -> Self {
+        let mut tokens = Vec::new();
+        for _ in 0..usize::arbitrary(g) % 6 {
+            random_item(g, &mut tokens);
+        }
+        let mut text = String::new();
+        for t in tokens {
+            text.push_str(&t);
+            let gap = pick(
+                g,
+                &[" ", " ", " ", "\n", "\n\n", " ; note\n", "\n;; why\n  "],
+            );
+            text.push_str(gap);
+        }
+        RandomFile(text)
+    }
+}
+
+#[test]
+fn random_files_format_to_a_fixpoint_with_the_same_tree() {
+    fn prop(f: RandomFile) -> bool {
+        let formatted = match format_rule_file(&f.0) {
+            Ok(formatted) => formatted,
+            Err(d) => {
+                eprintln!("{d:?}\ninput: {:?}", f.0);
+                return false;
+            }
+        };
+        match check_formatting("random", &f.0, &formatted) {
+            Ok(()) => true,
+            Err(e) => {
+                eprintln!("{e}\ninput: {:?}", f.0);
+                false
+            }
+        }
+    }
+    QuickCheck::new()
+        .tests(500)
+        .quickcheck(prop as fn(RandomFile) -> bool);
+}
+
 #[test]
 fn check_fails_on_unformatted_files_and_fmt_rewrites_them() {
     let dir = tempfile::tempdir().expect("a temporary directory");
