@@ -284,41 +284,25 @@ fn an_editor_session() {
 
     // An .mlir file: the frontend's diagnostics.
     let mlir_uri = format!("file://{}", dir.path().join("m.mlir").display());
-    let mlir = "func.func @f(%x: i32) -> i32 {\n  func.return %y : i32\n}\n";
+    let mlir = "func.func @f() {\n  %a = arith.constant 1 : i32\n  %a = arith.constant 2 : i32\n  func.return\n}\n";
     c.notify(
         "textDocument/didOpen",
         json!({"textDocument": {"uri": mlir_uri, "languageId": "mlir", "version": 1, "text": mlir}}),
     );
     let diags = c.diagnostics(&mlir_uri);
-    assert!(!diags.is_empty(), "an undefined value is an error");
-    assert_eq!(diags[0]["range"]["start"]["line"], json!(1), "{diags:?}");
-
-    // Formatting: one edit of the whole text, none when formatted, null when it does not parse.
-    let messy = "in lower{rule f-g:(f ?x)=>(h \"s\" (gen ?x))}\n";
-    c.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": uri, "version": 3}, "contentChanges": [{"text": messy}]}),
-    );
-    let fmt_params =
-        json!({"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": true}});
-    let edits = c.request("textDocument/formatting", fmt_params.clone());
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(diags[0]["code"], json!("verify.redefinition"));
     assert_eq!(
-        edits["result"],
-        json!([{"range": {"start": {"line": 0, "character": 0}, "end": {"line": 1, "character": 0}},
-                "newText": "in lower {\n  rule f-g: (f ?x) => (h \"s\" (gen ?x))\n}\n"}])
+        diags[0]["range"]["start"],
+        json!({"line": 2, "character": 2})
     );
-    c.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": uri, "version": 4}, "contentChanges": [{"text": fixed}]}),
+    let related = &diags[0]["relatedInformation"][0];
+    assert_eq!(related["message"], json!("first defined here"), "{diags:?}");
+    assert_eq!(related["location"]["uri"], json!(mlir_uri));
+    assert_eq!(
+        related["location"]["range"]["start"],
+        json!({"line": 1, "character": 2})
     );
-    let edits = c.request("textDocument/formatting", fmt_params.clone());
-    assert_eq!(edits["result"], json!([]), "{edits}");
-    c.notify(
-        "textDocument/didChange",
-        json!({"textDocument": {"uri": uri, "version": 5}, "contentChanges": [{"text": "in lower {"}]}),
-    );
-    let edits = c.request("textDocument/formatting", fmt_params);
-    assert_eq!(edits["result"], Value::Null, "{edits}");
 
     // A method the server does not implement is an error response, not the end of it.
     let unknown = c.request("textDocument/rename", json!({}));

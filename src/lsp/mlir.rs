@@ -4,6 +4,7 @@
 
 use super::{lsp_diagnostic, LineMap};
 use crate::Session;
+use lsp_types::Uri;
 
 /// The open `.mlir` documents.
 pub struct MlirDocuments {
@@ -17,14 +18,14 @@ impl MlirDocuments {
         }
     }
 
-    /// Sets a document's text and returns its diagnostics.
-    pub fn set(&mut self, path: &str, text: &str) -> Vec<lsp_types::Diagnostic> {
+    /// Sets the text of the document `uri` (at `path`) and returns its diagnostics.
+    pub fn set(&mut self, path: &str, text: &str, uri: &Uri) -> Vec<lsp_types::Diagnostic> {
         self.session.set_source(path, text);
         let lines = LineMap::new(text);
         self.session
             .diagnostics(path)
             .iter()
-            .map(|d| lsp_diagnostic(d, &lines))
+            .map(|d| lsp_diagnostic(d, &lines, uri))
             .collect()
     }
 

@@ -11,7 +11,10 @@ mod rules;
 mod server;
 
 use kiln_frontend::{Diagnostic, Severity, Span};
-use lsp_types::{DiagnosticSeverity, NumberOrString, Position, Range, Uri};
+use lsp_types::{
+    DiagnosticRelatedInformation, DiagnosticSeverity, Location, NumberOrString, Position, Range,
+    Uri,
+};
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -123,15 +126,21 @@ pub fn path_uri(path: &str) -> Option<Uri> {
     Uri::from_str(&s).ok()
 }
 
-/// A kiln diagnostic as LSP shows it: its notes join the message, its code stays.
-pub fn lsp_diagnostic(d: &Diagnostic, lines: &LineMap<'_>) -> lsp_types::Diagnostic {
+/// A kiln diagnostic as LSP shows it, in the document `uri`: its notes join the message, its
+/// labels (same file) become related information, its code stays.
+pub fn lsp_diagnostic(d: &Diagnostic, lines: &LineMap<'_>, uri: &Uri) -> lsp_types::Diagnostic {
     let mut message = d.message.clone();
-    for l in &d.labels {
-        message.push_str(&format!("\n{}", l.message));
-    }
     for n in &d.notes {
         message.push_str(&format!("\nnote: {n}"));
     }
+    let related: Vec<DiagnosticRelatedInformation> = d
+        .labels
+        .iter()
+        .map(|l| DiagnosticRelatedInformation {
+            location: Location::new(uri.clone(), lines.range(l.span)),
+            message: l.message.clone(),
+        })
+        .collect();
     lsp_types::Diagnostic {
         range: lines.range(d.span),
         severity: Some(match d.severity {
@@ -141,6 +150,7 @@ pub fn lsp_diagnostic(d: &Diagnostic, lines: &LineMap<'_>) -> lsp_types::Diagnos
         code: Some(NumberOrString::String(d.code.to_string())),
         source: Some("kiln".to_string()),
         message,
+        related_information: (!related.is_empty()).then_some(related),
         ..lsp_types::Diagnostic::default()
     }
 }

@@ -14,7 +14,7 @@ use kiln_engine::rule::symbols::{Occurrence, RuleSymbols, SymbolKind};
 use kiln_engine::{Database, RuleSource};
 use lsp_types::{
     CompletionItem, CompletionItemKind, Hover, HoverContents, MarkupContent, MarkupKind, Position,
-    Range,
+    Range, Uri,
 };
 use salsa::Setter;
 use std::collections::{BTreeMap, BTreeSet};
@@ -174,8 +174,8 @@ impl RuleWorkspaces {
         rule_symbols(&self.db, ws.input)
     }
 
-    /// The checker's diagnostics of an open file.
-    pub fn diagnostics(&self, path: &str) -> Vec<lsp_types::Diagnostic> {
+    /// The checker's diagnostics of an open file (the document `uri`).
+    pub fn diagnostics(&self, path: &str, uri: &Uri) -> Vec<lsp_types::Diagnostic> {
         let Some((ws, file)) = self.locate(path) else {
             return Vec::new();
         };
@@ -187,7 +187,7 @@ impl RuleWorkspaces {
             .diagnostics
             .iter()
             .filter(|d| d.file == file)
-            .map(|d| lsp_diagnostic(&d.diagnostic, &lines))
+            .map(|d| lsp_diagnostic(&d.diagnostic, &lines, uri))
             .collect()
     }
 

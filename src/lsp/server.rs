@@ -288,7 +288,7 @@ impl Server {
                 self.publish_rules(&open)
             }
             Language::Mlir => {
-                let diagnostics = self.mlir.set(&doc.path, &doc.text);
+                let diagnostics = self.mlir.set(&doc.path, &doc.text, &doc.uri);
                 vec![publish(doc.uri.clone(), diagnostics)]
             }
             Language::Other => Vec::new(),
@@ -301,7 +301,7 @@ impl Server {
         self.documents
             .values()
             .filter(|d| d.language == Language::Rules && paths.contains(&d.path))
-            .map(|d| publish(d.uri.clone(), self.rules.diagnostics(&d.path)))
+            .map(|d| publish(d.uri.clone(), self.rules.diagnostics(&d.path, &d.uri)))
             .collect()
     }
 }
