@@ -252,6 +252,17 @@ fn an_editor_session() {
     let refs = c.request("textDocument/references", params);
     assert_eq!(refs["result"].as_array().map(Vec::len), Some(2));
 
+    // The outline: what the file defines.
+    let outline = c.request(
+        "textDocument/documentSymbol",
+        json!({"textDocument": {"uri": uri}}),
+    );
+    let names: Vec<&str> = outline["result"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|s| s["name"].as_str()).collect())
+        .unwrap_or_default();
+    assert_eq!(names, vec!["f-g", "f-is-g"], "{outline}");
+
     // Opening the declarations too: both files are checked together, and a sort hovers.
     c.notify(
         "textDocument/didOpen",

@@ -13,8 +13,8 @@ use kiln_engine::rule::ruleset::{FileId, Level, OpDecl, Sort};
 use kiln_engine::rule::symbols::{Occurrence, RuleSymbols, SymbolKind};
 use kiln_engine::{Database, RuleSource};
 use lsp_types::{
-    CompletionItem, CompletionItemKind, Hover, HoverContents, MarkupContent, MarkupKind, Position,
-    Range, Uri,
+    CompletionItem, CompletionItemKind, DocumentSymbol, Hover, HoverContents, MarkupContent,
+    MarkupKind, Position, Range, SymbolKind as LspSymbolKind, Uri,
 };
 use salsa::Setter;
 use std::collections::{BTreeMap, BTreeSet};
@@ -282,6 +282,42 @@ impl RuleWorkspaces {
             .references(o.kind, &o.name)
             .filter(|r| declaration || r.item.is_none())
             .filter_map(|r| self.place(ws, r))
+            .collect()
+    }
+
+    /// The outline of an open file: each operation, phase, rule and test it defines.
+    pub fn outline(&self, path: &str) -> Vec<DocumentSymbol> {
+        let Some((ws, file)) = self.locate(path) else {
+            return Vec::new();
+        };
+        let Some((_, text)) = self.text(ws, file) else {
+            return Vec::new();
+        };
+        let lines = LineMap::new(&text);
+        self.symbols(ws)
+            .occurrences
+            .iter()
+            .filter(|o| o.loc.file == file)
+            .filter_map(|o| {
+                let (kind, detail) = match o.kind {
+                    SymbolKind::Op => (LspSymbolKind::FUNCTION, "operation"),
+                    SymbolKind::Phase => (LspSymbolKind::MODULE, "phase"),
+                    SymbolKind::Rule => (LspSymbolKind::METHOD, "rule"),
+                    SymbolKind::Test => (LspSymbolKind::EVENT, "test"),
+                    SymbolKind::Sort => return None,
+                };
+                #[allow(deprecated)] // `deprecated` is a field every literal must name.
+                Some(DocumentSymbol {
+                    name: o.name.clone(),
+                    detail: Some(detail.to_string()),
+                    kind,
+                    tags: None,
+                    deprecated: None,
+                    range: lines.range(o.item?),
+                    selection_range: lines.range(o.loc.span),
+                    children: None,
+                })
+            })
             .collect()
     }
 

@@ -16,9 +16,10 @@ use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response
 use lsp_types::{
     CompletionOptions, CompletionParams, CompletionResponse, DidChangeTextDocumentParams,
     DidCloseTextDocumentParams, DidOpenTextDocumentParams, DocumentFormattingParams,
-    GotoDefinitionParams, GotoDefinitionResponse, HoverParams, HoverProviderCapability, Location,
-    OneOf, PublishDiagnosticsParams, ReferenceParams, ServerCapabilities,
-    TextDocumentSyncCapability, TextDocumentSyncKind, TextEdit, Uri,
+    DocumentSymbolParams, DocumentSymbolResponse, GotoDefinitionParams, GotoDefinitionResponse,
+    HoverParams, HoverProviderCapability, Location, OneOf, PublishDiagnosticsParams,
+    ReferenceParams, ServerCapabilities, TextDocumentSyncCapability, TextDocumentSyncKind,
+    TextEdit, Uri,
 };
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
@@ -31,6 +32,7 @@ pub fn capabilities() -> ServerCapabilities {
         definition_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
         document_formatting_provider: Some(OneOf::Left(true)),
+        document_symbol_provider: Some(OneOf::Left(true)),
         completion_provider: Some(CompletionOptions {
             trigger_characters: Some(vec!["(".to_string(), ".".to_string()]),
             ..CompletionOptions::default()
@@ -161,6 +163,13 @@ impl Server {
                     None => Vec::new(),
                 };
                 serde_json::to_value(CompletionResponse::Array(items))
+            }),
+            "textDocument/documentSymbol" => params::<DocumentSymbolParams>(req.params).map(|p| {
+                let symbols = match self.rule_document(&p.text_document.uri) {
+                    Some(path) => self.rules.outline(&path),
+                    None => Vec::new(),
+                };
+                serde_json::to_value(DocumentSymbolResponse::Nested(symbols))
             }),
             "textDocument/formatting" => params::<DocumentFormattingParams>(req.params)
                 .map(|p| serde_json::to_value(self.format(&p.text_document.uri))),
