@@ -35,6 +35,7 @@
 pub mod abi;
 pub mod fuzz;
 pub mod interp;
+pub mod lsp;
 pub mod reference;
 pub mod report;
 pub mod run;

@@ -43,6 +43,8 @@ enum Command {
     /// Parse and verify files; print every diagnostic; exit 1 if any is an error.
     Check {
         /// Input files (`-` for standard input).
+        /// The rule files to format (`-`: standard input, printed formatted); a file that
+        /// does not parse is reported and left alone.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
@@ -248,7 +250,11 @@ enum Command {
         #[arg(long)]
         max_builds: Option<u64>,
     },
-    /// Check or test rule files.
+    /// Serve the Language Server Protocol on standard input and output, for editors:
+    /// diagnostics, hover, definitions, references and completion in `.rules` files, and the
+    /// frontend's diagnostics in `.mlir` files (see README, "Editor support").
+    Lsp,
+    /// Check, test or format rule files.
     Rules {
         #[command(subcommand)]
         command: RulesCommand,
@@ -261,6 +267,17 @@ enum RulesCommand {
     Check { dir: Option<PathBuf> },
     /// Run the inline `test` blocks of a rules directory (default: the shipped rules).
     Test { dir: Option<PathBuf> },
+    /// Format rule files canonically, in place: one rule per line when it fits in 100
+    /// columns, comments kept (README, "Editor support").
+    Fmt {
+        /// Change nothing; list the files that are not formatted and fail if there are any.
+        #[arg(long)]
+        check: bool,
+        /// The rule files to format (`-`: standard input, printed formatted); a file that
+        /// does not parse is reported and left alone.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 #[derive(clap::Args)]
@@ -1108,7 +1125,15 @@ fn run(cli: Cli) -> ExitCode {
             };
             watch(&ctx, &file, &output, emit, &rules, max_builds)
         }
+        Command::Lsp => match kiln::lsp::run() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                ctx.fail("lsp", "kiln lsp", e);
+                ExitCode::FAILURE
+            }
+        },
         Command::Rules { command } => match command {
+            RulesCommand::Fmt { check, files } => rules_fmt(&ctx, check, &files),
             RulesCommand::Check { dir } => {
                 let Some(c) = load_rules(&ctx, dir.as_deref()) else {
                     return ExitCode::FAILURE;
@@ -1145,6 +1170,47 @@ fn run(cli: Cli) -> ExitCode {
             }
         },
     }
+}
+
+/// `kiln rules fmt`: formats each file in place (only when it changes), or with `check`
+/// names the files that are not formatted. `-` reads standard input and prints the formatted
+/// text (for editors that format through a command). A file that does not parse is reported
+/// and left alone; any such file, or with `check` any unformatted one, makes the exit status 1.
+fn rules_fmt(ctx: &Ctx, check: bool, files: &[PathBuf]) -> ExitCode {
+    let mut ok = true;
+    for path in files {
+        let shown = display(path);
+        let Some(text) = read_input(ctx, path) else {
+            ok = false;
+            continue;
+        };
+        let formatted = match kiln::engine::rule::format::format_rule_file(&text) {
+            Ok(f) => f,
+            Err(diags) => {
+                ctx.report(&diags, &shown, &text);
+                ok = false;
+                continue;
+            }
+        };
+        let stdin = path == Path::new("-");
+        if stdin && !check {
+            print!("{formatted}");
+            continue;
+        }
+        if formatted == text {
+            continue;
+        }
+        if check {
+            println!("{shown}: not formatted");
+            ok = false;
+        } else if let Err(e) = std::fs::write(path, formatted) {
+            ctx.fail("io.write", &shown, format!("cannot write `{shown}`: {e}"));
+            ok = false;
+        } else {
+            println!("{shown}: formatted");
+        }
+    }
+    exit(ok)
 }
 
 /// `kiln watch`: builds once, then after every change (see `kiln::watch`), printing what

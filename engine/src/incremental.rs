@@ -44,6 +44,16 @@ pub fn checked_rules(db: &dyn salsa::Database, rules: RuleFiles) -> CheckedRules
     }
 }
 
+/// Where each name of the rule files is defined and used (for the language server), once
+/// per version of the rule files.
+#[salsa::tracked(returns(ref))]
+pub fn rule_symbols(
+    db: &dyn salsa::Database,
+    rules: RuleFiles,
+) -> crate::rule::symbols::RuleSymbols {
+    crate::rule::symbols::RuleSymbols::of_files(rules.sources(db))
+}
+
 /// Which operations each rule needs and adds (for slicing), once per rule set.
 #[salsa::tracked(returns(ref))]
 pub fn rule_index(db: &dyn salsa::Database, rules: RuleFiles) -> crate::slice::RuleIndex {

@@ -77,6 +77,8 @@ pub struct Lexer<'a> {
     /// so no later stage recurses without bound).
     depth: usize,
     pub diagnostics: Vec<Diagnostic>,
+    /// The spans of the `;` comments skipped so far (the formatter puts them back).
+    pub comments: Vec<Span>,
 }
 
 /// How deeply terms may nest.
@@ -104,6 +106,7 @@ impl<'a> Lexer<'a> {
             pos: 0,
             depth: 0,
             diagnostics: Vec::new(),
+            comments: Vec::new(),
         }
     }
 
@@ -124,7 +127,9 @@ impl<'a> Lexer<'a> {
             match self.peek(0) {
                 Some(c) if c.is_ascii_whitespace() => self.pos += 1,
                 Some(b';') => {
+                    let start = self.pos;
                     self.take_while(|c| c != b'\n');
+                    self.comments.push(Span::new(start, self.pos));
                 }
                 _ => return,
             }
@@ -268,6 +273,17 @@ impl<'a> Iterator for Lexer<'a> {
     }
 }
 
+/// Every token of `text` and the span of every comment, both in file order. Tools that
+/// reprint a file (`format.rs`) or colour it need the comments the parser never sees.
+pub fn tokens_and_comments(text: &str) -> (Vec<Spanned<'_>>, Vec<Span>) {
+    let mut lexer = Lexer::new(text);
+    let mut tokens = Vec::new();
+    while let Some(Ok(t)) = lexer.next() {
+        tokens.push(t);
+    }
+    (tokens, lexer.comments)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -297,6 +313,18 @@ mod tests {
                 Tok::Float("1.5"),
             ]
         );
+    }
+
+    #[test]
+    fn comments_are_kept_with_their_spans() {
+        let text = "; head\n(f ?x) ; tail\n";
+        let (tokens, comments) = tokens_and_comments(text);
+        assert_eq!(tokens.len(), 4);
+        let texts: Vec<&str> = comments
+            .iter()
+            .map(|c| &text[c.start as usize..c.end as usize])
+            .collect();
+        assert_eq!(texts, vec!["; head", "; tail"]);
     }
 
     #[test]

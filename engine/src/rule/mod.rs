@@ -4,9 +4,11 @@
 pub mod ast;
 pub mod checker;
 pub mod expr;
+pub mod format;
 pub mod lexer;
 pub mod parser;
 pub mod ruleset;
+pub mod symbols;
 
 pub use checker::{load_rules, Loaded, RuleDiagnostic};
 pub use ruleset::{Level, OpDecl, Pat, Phase, Rule, RuleLoc, RuleSet, RuleSource, RuleTest, Sort};
