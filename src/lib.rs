@@ -84,6 +84,30 @@ pub fn emit_program(
     backend::emit_code(&parts.iter().collect::<Vec<_>>(), what, opts)
 }
 
+/// A code generation problem as a diagnostic located at the name of the function it is
+/// about (a C wrapper's at its function's), in file coordinates; at the file's start when no
+/// function is named or found.
+pub fn codegen_diagnostic(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    function: Option<&str>,
+    message: String,
+) -> Diagnostic {
+    let name = function.map(|f| {
+        f.strip_prefix(kiln_engine::encode::C_WRAPPER_PREFIX)
+            .unwrap_or(f)
+    });
+    let at = name
+        .and_then(|name| {
+            kiln_engine::functions(db, file).iter().find_map(|item| {
+                let f = kiln_engine::function_ir(db, *item).function.as_ref()?;
+                (f.name == name).then(|| f.name_span.shifted(item.offset(db) as i64))
+            })
+        })
+        .unwrap_or_default();
+    Diagnostic::error("codegen", at, message)
+}
+
 /// The file printed in modern MLIR syntax.
 pub fn format_file(db: &Database, file: SourceFile) -> String {
     kiln_frontend::print_module(kiln_engine::module_ir(db, file))

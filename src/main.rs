@@ -706,7 +706,9 @@ fn run(cli: Cli) -> ExitCode {
                         exit(write_output(&ctx, output.as_deref(), text.as_bytes()))
                     }
                     Err(e) => {
-                        ctx.fail("codegen", &display(&file), e.to_string());
+                        let d =
+                            kiln::codegen_diagnostic(&db, source, Some(&e.function), e.to_string());
+                        ctx.report(&[d], &display(&file), source.text(&db));
                         ExitCode::FAILURE
                     }
                 };
@@ -719,7 +721,8 @@ fn run(cli: Cli) -> ExitCode {
             let bytes = match kiln::emit_program(&db, source, &program, what, &opts) {
                 Ok(b) => b,
                 Err(e) => {
-                    ctx.fail("codegen", &display(&file), e.to_string());
+                    let d = kiln::codegen_diagnostic(&db, source, e.function(), e.to_string());
+                    ctx.report(&[d], &display(&file), source.text(&db));
                     return ExitCode::FAILURE;
                 }
             };

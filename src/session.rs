@@ -397,13 +397,16 @@ impl Session {
                 Ok(code) => parts.extend(code),
                 // A rule produced something LLVM cannot take: located at the function's name.
                 Err(e) => {
-                    let at = kiln_engine::function_ir(&self.db, *item)
+                    let name = kiln_engine::function_ir(&self.db, *item)
                         .function
                         .as_ref()
-                        .map(|f| f.name_span)
-                        .unwrap_or_default();
-                    let d = Diagnostic::error("codegen", at, e.clone());
-                    errors.push(d.shifted(item.offset(&self.db) as i64));
+                        .map(|f| f.name.clone());
+                    errors.push(crate::codegen_diagnostic(
+                        &self.db,
+                        file,
+                        name.as_deref(),
+                        e.clone(),
+                    ));
                 }
             }
         }

@@ -399,6 +399,8 @@ fn a_rule_that_produces_ill_typed_target_code_is_an_error_not_a_crash() {
     let e = stderr(&o);
     assert_eq!(o.status.code(), Some(1), "{e}");
     assert!(e.contains("an integer operand has type float"), "{e}");
+    // Located at the function's name, not a bare message.
+    assert!(e.contains("<stdin>:1:11: `@f`"), "{e}");
     assert!(!obj.exists());
 }
 

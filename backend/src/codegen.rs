@@ -36,6 +36,18 @@ pub enum CodegenError {
     Target(String),
 }
 
+impl CodegenError {
+    /// The function the error is about (none for a target problem).
+    pub fn function(&self) -> Option<&str> {
+        match self {
+            CodegenError::Unsupported { function, .. }
+            | CodegenError::Builder { function, .. }
+            | CodegenError::Invalid { function, .. } => Some(function),
+            CodegenError::Target(_) => None,
+        }
+    }
+}
+
 /// Builds one LLVM module holding every function (definitions and declarations), for the
 /// target machine's data layout (loads and stores take its ABI alignments).
 pub fn build_module<'ctx>(
