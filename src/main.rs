@@ -257,8 +257,15 @@ enum Command {
 
 #[derive(Subcommand)]
 enum RulesCommand {
-    /// Load and check a rules directory (default: the shipped rules).
-    Check { dir: Option<PathBuf> },
+    /// Load and check a rules directory (default: the shipped rules), then evaluate both
+    /// sides of every rule that can be evaluated on random inputs (each unsound rule is an
+    /// error at the rule, with the counterexample).
+    Check {
+        dir: Option<PathBuf>,
+        /// Skip the evaluation of rules (only load and check them).
+        #[arg(long)]
+        no_eval: bool,
+    },
     /// Run the inline `test` blocks of a rules directory (default: the shipped rules).
     Test { dir: Option<PathBuf> },
 }
@@ -1109,7 +1116,7 @@ fn run(cli: Cli) -> ExitCode {
             watch(&ctx, &file, &output, emit, &rules, max_builds)
         }
         Command::Rules { command } => match command {
-            RulesCommand::Check { dir } => {
+            RulesCommand::Check { dir, no_eval } => {
                 let Some(c) = load_rules(&ctx, dir.as_deref()) else {
                     return ExitCode::FAILURE;
                 };
@@ -1122,7 +1129,10 @@ fn run(cli: Cli) -> ExitCode {
                     r.rules.len(),
                     r.tests.len()
                 );
-                ExitCode::SUCCESS
+                if no_eval {
+                    return ExitCode::SUCCESS;
+                }
+                eval_rules(&ctx, &c)
             }
             RulesCommand::Test { dir } => {
                 let Some(c) = load_rules(&ctx, dir.as_deref()) else {
@@ -1145,6 +1155,37 @@ fn run(cli: Cli) -> ExitCode {
             }
         },
     }
+}
+
+/// How many random instantiations `kiln rules check` evaluates per rule: few, since a rule
+/// author runs it after each edit (`kiln verify --rule-samples N` runs more).
+const RULES_CHECK_SAMPLES: usize = 12;
+
+/// `kiln rules check`'s evaluation: every rule whose sides can be evaluated, on random
+/// inputs (interesting constants among them); an unsound rule is an error at the rule.
+fn eval_rules(ctx: &Ctx, c: &kiln::CompiledRules) -> ExitCode {
+    let start = std::time::Instant::now();
+    let report = kiln::verify::rules::check_rules(c, RULES_CHECK_SAMPLES, 1);
+    for f in &report.failures {
+        let Some(file) = c.rules.files.get(f.loc.file) else {
+            ctx.fail("rules.unsound", "<rules>", f.to_string());
+            continue;
+        };
+        let d = Diagnostic::error(
+            "rules.unsound",
+            f.loc.span,
+            format!("rule `{}` is unsound: {}", f.rule, f.message),
+        );
+        ctx.report(&[d], &file.path, &file.text);
+    }
+    println!(
+        "evaluated {} rules on up to {RULES_CHECK_SAMPLES} inputs each in {} ms: {} unsound; {} not evaluable (kiln verify --list-unchecked)",
+        report.checked.len() + report.failures.len(),
+        start.elapsed().as_millis(),
+        report.failures.len(),
+        report.unchecked.len()
+    );
+    exit(report.failures.is_empty())
 }
 
 /// `kiln watch`: builds once, then after every change (see `kiln::watch`), printing what

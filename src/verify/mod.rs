@@ -5,6 +5,8 @@
 //! checks that the program prints and parses back to the same IR and that lowering it twice
 //! gives the same bytes. A failing case is shrunk to a small program.
 
+pub mod constants;
+pub mod normal_form;
 pub mod program;
 pub mod rules;
 

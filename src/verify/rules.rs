@@ -11,10 +11,12 @@
 //! calls) cannot be evaluated this way; [`RuleReport::unchecked`] lists them with the
 //! reason, and the whole-program properties cover them.
 
+use super::constants::{interesting, mentioned};
+use super::normal_form::{normal_form, NormalForm};
 use super::program::Rng;
 use crate::interp::{binary, cast, cmpf, cmpi, float_v, sext, Trap, V};
 use kiln_engine::apply::rewrite_root;
-use kiln_engine::rule::ruleset::{Pat, Rule, Sort};
+use kiln_engine::rule::ruleset::{Pat, Rule, RuleLoc, Sort};
 use kiln_engine::term::Term;
 use kiln_engine::CompiledRules;
 use kiln_frontend::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate};
@@ -28,8 +30,26 @@ pub struct RuleReport {
     pub checked: Vec<(String, usize)>,
     /// Rules that cannot be checked by evaluation, and why.
     pub unchecked: Vec<(String, String)>,
-    /// Rules whose sides disagree: rule, left side, right side, inputs, the two values.
-    pub failures: Vec<String>,
+    /// Rules whose sides disagree, with the left side, right side, inputs and values.
+    pub failures: Vec<RuleFailure>,
+}
+
+/// A rule whose two sides disagree on some inputs.
+#[derive(Clone, Debug)]
+pub struct RuleFailure {
+    pub rule: String,
+    /// Where the rule is, for a located diagnostic.
+    pub loc: RuleLoc,
+    /// `path:line:col` of the rule.
+    pub place: String,
+    /// The counterexample: both sides, the inputs and what each side computed.
+    pub message: String,
+}
+
+impl std::fmt::Display for RuleFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "rule `{}` ({}): {}", self.rule, self.place, self.message)
+    }
 }
 
 enum Eval {
@@ -119,6 +139,33 @@ fn type_of(v: &V) -> Option<Scalar> {
         V::F64(_) => Some(Scalar::F64),
         _ => None,
     }
+}
+
+/// Whether [`eval`] gives `op` a meaning (in some operand position): the operations a
+/// normal form may be built of. Everything else is a helper the rules must rewrite away.
+pub fn evaluable(op: &str) -> bool {
+    matches!(
+        op,
+        "func.arg"
+            | "arith.constant"
+            | "llvm.constant"
+            | "arith.cmpi"
+            | "llvm.icmp"
+            | "arith.cmpf"
+            | "llvm.fcmp"
+            | "arith.select"
+            | "llvm.select"
+            | "arith.negf"
+            | "llvm.fneg"
+            | "lower-type"
+            | "nil"
+            | "cons"
+    ) || Scalar::from_name(op).is_some()
+        || llvm_binary(op).is_some()
+        || llvm_cast(op).is_some()
+        || (op.starts_with("arith.")
+            && (BinaryOp::from_name(op).is_some()
+                || CastOp::from_name(op).is_some_and(|c| c != CastOp::MemRefCast)))
 }
 
 /// Whether a value has (the LLVM form of) a type: `index` is 64 bits.
@@ -233,6 +280,29 @@ fn eval(t: &Term, inputs: &[V]) -> Result<V, Eval> {
     }
 }
 
+/// A value as a rule author reads it: `8 : i32`, `-0.5 : f64`.
+fn show(v: &V) -> String {
+    match (v, type_of(v)) {
+        (V::Int(_, x), Some(t)) => format!("{x} : {}", t.name()),
+        (V::F32(x), _) => format!("{x:?} : f32"),
+        (V::F64(x), _) => format!("{x:?} : f64"),
+        _ => format!("{v:?}"),
+    }
+}
+
+fn show_all(vs: &[V]) -> String {
+    let items: Vec<String> = vs
+        .iter()
+        .enumerate()
+        .map(|(i, v)| format!("arg{i} = {}", show(v)))
+        .collect();
+    if items.is_empty() {
+        "(none)".to_string()
+    } else {
+        items.join(", ")
+    }
+}
+
 fn same(a: &V, b: &V) -> bool {
     match (a, b) {
         (V::F32(x), V::F32(y)) => (x.is_nan() && y.is_nan()) || x.to_bits() == y.to_bits(),
@@ -248,6 +318,8 @@ struct Instantiator<'r> {
     rng: Rng,
     env: HashMap<String, Term>,
     inputs: Vec<(Scalar, V)>,
+    /// The integers the rule's guards and right side mention, and their neighbours.
+    hints: Vec<i64>,
 }
 
 fn random_scalar_type(rng: &mut Rng) -> Term {
@@ -255,8 +327,9 @@ fn random_scalar_type(rng: &mut Rng) -> Term {
     Term::atom(scalars[rng.below(scalars.len() as u64) as usize].name())
 }
 
-fn random_value(rng: &mut Rng, s: Scalar) -> V {
-    let special = [0i64, 1, -1, 2, i64::MIN, i64::MAX, 7, -8, 255, 128];
+/// A random value of type `s`: often an interesting one ([`interesting`]) or one of the
+/// constants the rule mentions (`hints`), else anything.
+fn random_value(rng: &mut Rng, s: Scalar, hints: &[i64]) -> V {
     match s {
         Scalar::F32 | Scalar::F64 => {
             let nice = [
@@ -279,12 +352,12 @@ fn random_value(rng: &mut Rng, s: Scalar) -> V {
             float_v(s, x).unwrap_or(V::F64(x))
         }
         s => {
-            let raw = if rng.below(2) == 0 {
-                special[rng.below(special.len() as u64) as usize]
-            } else {
-                rng.next_u64() as i64
-            };
             let bits = if s == Scalar::Index { 64 } else { s.bits() };
+            let raw = match rng.below(4) {
+                0 | 1 => interesting(bits, rng.next_u64()),
+                2 if !hints.is_empty() => hints[rng.below(hints.len() as u64) as usize],
+                _ => rng.next_u64() as i64,
+            };
             V::Int(bits, sext(bits, raw))
         }
     }
@@ -322,7 +395,7 @@ impl Instantiator<'_> {
                     Sort::Value => {
                         let ty = hint.unwrap_or_else(|| random_scalar_type(&mut self.rng));
                         let s = ty.scalar()?;
-                        let value = random_value(&mut self.rng, s);
+                        let value = random_value(&mut self.rng, s, &self.hints);
                         if self.rng.below(2) == 0 {
                             // A constant, so guards about constants can hold.
                             let lit = match value {
@@ -343,7 +416,7 @@ impl Instantiator<'_> {
                     }
                     Sort::Lit => {
                         let s = hint.as_ref().and_then(Term::scalar).unwrap_or(Scalar::I32);
-                        match random_value(&mut self.rng, s) {
+                        match random_value(&mut self.rng, s, &self.hints) {
                             V::Int(_, x) => Term::Int(x),
                             V::F32(x) => Term::Float((x as f64).to_bits()),
                             V::F64(x) => Term::Float(x.to_bits()),
@@ -425,8 +498,17 @@ fn check_rule(
         return;
     }
     let mut rng = Rng::new(seed ^ rule.name.len() as u64 ^ 0x5EED);
+    let hints = mentioned(&format!("{:?} {:?}", rule.guards, rule.rhs));
     let mut evaluated = 0;
     let mut why_not = String::from("no instantiation matched the rule's guards");
+    let fail = |report: &mut RuleReport, message: String| {
+        report.failures.push(RuleFailure {
+            rule: rule.name.clone(),
+            loc: rule.loc,
+            place: rules.rules.describe(rule.loc),
+            message,
+        });
+    };
     for _ in 0..samples * 20 {
         if evaluated >= samples {
             break;
@@ -436,6 +518,7 @@ fn check_rule(
             rng: Rng::new(rng.next_u64()),
             env: HashMap::new(),
             inputs: Vec::new(),
+            hints: hints.clone(),
         };
         let Some(lhs) = inst.pat(&rule.lhs, Sort::Value, None, "") else {
             why_not = "its left side has operands that are not scalar values".to_string();
@@ -451,22 +534,54 @@ fn check_rule(
             }
         };
         for rhs in rewrite_root(rule, rules.ops.clone(), &lhs) {
-            match eval(&rhs, &inputs) {
+            // A right side with helper operations means what the rules rewrite it to.
+            let (rhs, right) = match eval(&rhs, &inputs) {
+                Err(Eval::Unsupported(m)) => {
+                    match normal_form(rules, &rhs, &evaluable) {
+                        NormalForm {
+                            term: Some(nf),
+                            fired: nf_fired,
+                        } => {
+                            let v = eval(&nf, &inputs);
+                            (
+                                format!(
+                                    "{rhs}, which the rules rewrite to {nf} (through {}),",
+                                    nf_fired.join(", ")
+                                ),
+                                v,
+                            )
+                        }
+                        NormalForm { term: None, .. } => {
+                            why_not = format!("its right side uses {m}, which no rule rewrites to an evaluable form");
+                            continue;
+                        }
+                    }
+                }
+                v => (rhs.to_string(), v),
+            };
+            match right {
                 Ok(right) if same(&left, &right) => evaluated += 1,
                 Ok(right) => {
-                    report.failures.push(format!(
-                        "rule `{}` ({}): {lhs} = {left:?} but {rhs} = {right:?} for inputs {inputs:?}",
-                        rule.name,
-                        rules.rules.describe(rule.loc)
-                    ));
+                    fail(
+                        report,
+                        format!(
+                            "{lhs} = {} but {rhs} = {} for inputs {}",
+                            show(&left),
+                            show(&right),
+                            show_all(&inputs)
+                        ),
+                    );
                     return;
                 }
                 Err(Eval::Undefined(m)) => {
-                    report.failures.push(format!(
-                        "rule `{}` ({}): {lhs} = {left:?} but {rhs} is undefined ({m}) for inputs {inputs:?}",
-                        rule.name,
-                        rules.rules.describe(rule.loc)
-                    ));
+                    fail(
+                        report,
+                        format!(
+                            "{lhs} = {} but {rhs} is undefined ({m}) for inputs {}",
+                            show(&left),
+                            show_all(&inputs)
+                        ),
+                    );
                     return;
                 }
                 Err(Eval::Unsupported(m)) => why_not = format!("its right side uses {m}"),
