@@ -1053,6 +1053,7 @@ fn run(cli: Cli) -> ExitCode {
                         c.seed, c.statements
                     );
                     println!("{}", c.failure);
+                    print_blame(&c.blame);
                     println!(
                         "--- program ({}):",
                         output.as_ref().map_or("below".to_string(), |o| display(o))
@@ -1154,6 +1155,35 @@ fn run(cli: Cli) -> ExitCode {
                 exit(failed == 0)
             }
         },
+    }
+}
+
+/// The rules a counterexample blames: every suspect in full, then the rules the program
+/// needs and those whose removal changes nothing, by name only.
+fn print_blame(blame: &[kiln::verify::blame::Suspect]) {
+    use kiln::verify::blame::Verdict;
+    if blame.is_empty() {
+        return;
+    }
+    println!("--- rules that fired, most suspicious first:");
+    for s in blame.iter().filter(|s| s.verdict < Verdict::Needed) {
+        println!("  {s}");
+    }
+    for (v, what) in [
+        (Verdict::Needed, "needed to lower the program"),
+        (
+            Verdict::SameWithout,
+            "the program fails the same without them",
+        ),
+    ] {
+        let names: Vec<&str> = blame
+            .iter()
+            .filter(|s| s.verdict == v)
+            .map(|s| s.rule.as_str())
+            .collect();
+        if !names.is_empty() {
+            println!("  {what}: {}", names.join(", "));
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 //! checks that the program prints and parses back to the same IR and that lowering it twice
 //! gives the same bytes. A failing case is shrunk to a small program.
 
+pub mod blame;
 pub mod constants;
 pub mod normal_form;
 pub mod program;
@@ -69,7 +70,12 @@ pub struct Counterexample {
     pub args: Vec<String>,
     pub failure: Failure,
     pub statements: usize,
+    /// The rules that fired on the shrunk program, most suspicious first ([`blame`]).
+    pub blame: Vec<blame::Suspect>,
 }
+
+/// At most this many fired rules are each left out once to rank them ([`blame`]).
+const BLAME_BUDGET: usize = 400;
 
 /// The checker: rules and what to compare against.
 pub struct Verifier {
@@ -220,6 +226,11 @@ impl Verifier {
                 } else {
                     self.shrink(p, s, f, 2_000)
                 };
+                let blame = if matches!(failure, Failure::Generator(_)) {
+                    Vec::new()
+                } else {
+                    blame::blame(self, &p, s, &failure, BLAME_BUDGET)
+                };
                 return Err(Box::new(Counterexample {
                     seed: s,
                     entry: format!("f{}", p.funcs.len().saturating_sub(1)),
@@ -227,6 +238,7 @@ impl Verifier {
                     program: p.text(),
                     statements: p.len(),
                     failure,
+                    blame,
                 }));
             }
             progress(i + 1);
