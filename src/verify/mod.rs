@@ -7,6 +7,7 @@
 
 pub mod blame;
 pub mod constants;
+pub mod descriptor;
 pub mod normal_form;
 pub mod program;
 pub mod rules;

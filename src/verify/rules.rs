@@ -12,6 +12,7 @@
 //! reason, and the whole-program properties cover them.
 
 use super::constants::{interesting, mentioned};
+use super::descriptor::{self, Agg, Input};
 use super::normal_form::{normal_form, NormalForm};
 use super::program::Rng;
 use crate::interp::{binary, cast, cmpf, cmpi, float_v, sext, Trap, V};
@@ -160,6 +161,17 @@ pub fn evaluable(op: &str) -> bool {
             | "lower-type"
             | "nil"
             | "cons"
+            | "memref.dim"
+            | "memref.rank"
+            | "llvm.extractvalue"
+            | "llvm.insertvalue"
+            | "llvm.undef"
+            | "llvm.struct"
+            | "llvm.array"
+            | "ptr"
+            | "memref"
+            | "dyn"
+            | "identity"
     ) || Scalar::from_name(op).is_some()
         || llvm_binary(op).is_some()
         || llvm_cast(op).is_some()
@@ -178,7 +190,7 @@ fn fits(v: &V, t: Scalar) -> bool {
 }
 
 /// Evaluates a ground value term; `inputs` are the values of `(func.arg T I PS)` leaves.
-fn eval(t: &Term, inputs: &[V]) -> Result<V, Eval> {
+fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
     let Term::Op(op, cs) = t else {
         return Err(Eval::Unsupported(format!("the literal `{t}` as a value")));
     };
@@ -187,11 +199,32 @@ fn eval(t: &Term, inputs: &[V]) -> Result<V, Eval> {
     let mismatch = || Eval::Unsupported("operands of another type than the operation".to_string());
     match (op, cs.as_slice()) {
         ("func.arg", [ty, Term::Int(i), _]) => {
-            let v = inputs.get(*i as usize).cloned().ok_or_else(bad)?;
+            let Some(Input::Scalar(v)) = inputs.get(*i as usize).cloned() else {
+                return Err(bad());
+            };
             if !fits(&v, scalar_of(ty)?) {
                 return Err(mismatch());
             }
             Ok(v)
+        }
+        ("memref.dim", [_, m, k]) => {
+            let k = eval(k, inputs)?.int()?.1;
+            match descriptor::dim(&eval_agg(m, inputs)?, k).ok_or_else(bad)? {
+                Ok(v) => Ok(v),
+                Err(m) => Err(Eval::Undefined(m)),
+            }
+        }
+        ("memref.rank", [_, m]) => descriptor::rank(&eval_agg(m, inputs)?).ok_or_else(bad),
+        ("llvm.extractvalue", [ty, agg, path]) => {
+            let agg = eval_agg(agg, inputs)?;
+            let path = descriptor::path_of(path).ok_or_else(bad)?;
+            match descriptor::extract(&agg, &path).ok_or_else(bad)? {
+                Agg::Val(v) if fits(v, scalar_of(ty)?) => Ok(v.clone()),
+                Agg::Undef => Err(Eval::Undefined(format!(
+                    "reading the undefined field {path:?}"
+                ))),
+                _ => Err(mismatch()),
+            }
         }
         ("arith.constant" | "llvm.constant", [ty, lit]) => {
             let s = scalar_of(ty)?;
@@ -290,16 +323,43 @@ fn show(v: &V) -> String {
     }
 }
 
-fn show_all(vs: &[V]) -> String {
+fn show_all(vs: &[Input]) -> String {
     let items: Vec<String> = vs
         .iter()
         .enumerate()
-        .map(|(i, v)| format!("arg{i} = {}", show(v)))
+        .map(|(i, v)| format!("arg{i} = {}", v.show(show)))
         .collect();
     if items.is_empty() {
         "(none)".to_string()
     } else {
         items.join(", ")
+    }
+}
+
+/// Evaluates a term whose value is a descriptor (or a field of one) in the model of
+/// `descriptor.rs`: a memref argument, `llvm.undef`, `llvm.insertvalue`.
+fn eval_agg(t: &Term, inputs: &[Input]) -> Result<Agg, Eval> {
+    let unsupported = || Eval::Unsupported(format!("`{t}` as a descriptor"));
+    let Term::Op(op, cs) = t else {
+        return Err(unsupported());
+    };
+    match (op.as_str(), cs.as_slice()) {
+        ("func.arg", [_, Term::Int(i), _]) => match inputs.get(*i as usize) {
+            Some(Input::Memref(d)) => Ok(d.clone()),
+            _ => Err(unsupported()),
+        },
+        ("llvm.undef", [ty]) => descriptor::undef_of(ty).ok_or_else(unsupported),
+        ("llvm.insertvalue", [_, agg, v, path]) => {
+            let agg = eval_agg(agg, inputs)?;
+            let v = match eval(v, inputs) {
+                Ok(v) => Agg::Val(v),
+                Err(Eval::Unsupported(_)) => eval_agg(v, inputs)?,
+                Err(e) => return Err(e),
+            };
+            let path = descriptor::path_of(path).ok_or_else(unsupported)?;
+            descriptor::insert(&agg, &path, v).ok_or_else(unsupported)
+        }
+        _ => Err(unsupported()),
     }
 }
 
@@ -317,7 +377,9 @@ struct Instantiator<'r> {
     rules: &'r CompiledRules,
     rng: Rng,
     env: HashMap<String, Term>,
-    inputs: Vec<(Scalar, V)>,
+    inputs: Vec<Input>,
+    /// The memref type every memref operand of this instantiation has.
+    memref: Term,
     /// The integers the rule's guards and right side mention, and their neighbours.
     hints: Vec<i64>,
 }
@@ -394,6 +456,14 @@ impl Instantiator<'_> {
                     Sort::Type => hint.unwrap_or_else(|| random_scalar_type(&mut self.rng)),
                     Sort::Value => {
                         let ty = hint.unwrap_or_else(|| random_scalar_type(&mut self.rng));
+                        if ty.memref().is_some() {
+                            let d = descriptor::random_descriptor(
+                                &mut self.rng,
+                                &ty,
+                                self.inputs.len(),
+                            )?;
+                            return Some(self.input(v, ty, Input::Memref(d)));
+                        }
                         let s = ty.scalar()?;
                         let value = random_value(&mut self.rng, s, &self.hints);
                         if self.rng.below(2) == 0 {
@@ -406,12 +476,7 @@ impl Instantiator<'_> {
                             };
                             Term::Op("arith.constant".to_string(), vec![ty, lit])
                         } else {
-                            let i = self.inputs.len() as i64;
-                            self.inputs.push((s, value));
-                            Term::Op(
-                                "func.arg".to_string(),
-                                vec![ty, Term::Int(i), Term::atom("nil")],
-                            )
+                            return Some(self.input(v, ty, Input::Scalar(value)));
                         }
                     }
                     Sort::Lit => {
@@ -422,6 +487,10 @@ impl Instantiator<'_> {
                             V::F64(x) => Term::Float(x.to_bits()),
                             V::Mem(_) => return None,
                         }
+                    }
+                    Sort::List if parent.starts_with("llvm.") && parent.ends_with("value") => {
+                        let rank = self.memref.memref().map_or(0, |m| m.shape.len());
+                        descriptor::random_path(&mut self.rng, rank)
                     }
                     Sort::Sym => {
                         let preds: Vec<&str> = if parent.contains("cmpf") || parent.contains("fcmp")
@@ -448,15 +517,22 @@ impl Instantiator<'_> {
                     None
                 };
                 for (k, (kid, s)) in kids.iter().zip(&decl.children).enumerate() {
-                    let hint = match s {
-                        Sort::Type => None,
-                        Sort::Value if CAST_OPS.contains(&op.as_str()) || op.contains("ext") => {
-                            None
-                        }
-                        Sort::Value if op.ends_with("select") && k == 1 => Some(Term::atom("i1")),
-                        Sort::Value => operand_type.clone().or_else(|| op_type.clone()),
-                        Sort::Lit => op_type.clone(),
-                        _ => None,
+                    let hint = match self.descriptor_hint(op, k) {
+                        Some(h) => Some(h),
+                        None => match s {
+                            Sort::Type => None,
+                            Sort::Value
+                                if CAST_OPS.contains(&op.as_str()) || op.contains("ext") =>
+                            {
+                                None
+                            }
+                            Sort::Value if op.ends_with("select") && k == 1 => {
+                                Some(Term::atom("i1"))
+                            }
+                            Sort::Value => operand_type.clone().or_else(|| op_type.clone()),
+                            Sort::Lit => op_type.clone(),
+                            _ => None,
+                        },
                     };
                     let t = self.pat(kid, *s, hint, op)?;
                     if *s == Sort::Type && op_type.is_none() {
@@ -467,6 +543,35 @@ impl Instantiator<'_> {
                 Some(Term::Op(op.clone(), out))
             }
         }
+    }
+}
+
+impl Instantiator<'_> {
+    /// A new `(func.arg T I nil)` input, bound to the variable `v`.
+    fn input(&mut self, v: &str, ty: Term, input: Input) -> Term {
+        let i = self.inputs.len() as i64;
+        self.inputs.push(input);
+        let t = Term::Op(
+            "func.arg".to_string(),
+            vec![ty, Term::Int(i), Term::atom("nil")],
+        );
+        self.env.insert(v.to_string(), t.clone());
+        t
+    }
+
+    /// The operand types of the descriptor operations (`descriptor.rs`): a memref operand
+    /// has this instantiation's memref type, a field is an `i64`, a dimension an `index`.
+    fn descriptor_hint(&self, op: &str, k: usize) -> Option<Term> {
+        let rank = self.memref.memref().map_or(0, |m| m.shape.len());
+        Some(match (op, k) {
+            ("memref.dim" | "memref.rank", 0) | ("memref.dim", 2) => Term::atom("index"),
+            ("memref.dim" | "memref.rank" | "llvm.extractvalue" | "llvm.insertvalue", 1) => {
+                self.memref.clone()
+            }
+            ("llvm.extractvalue", 0) | ("llvm.insertvalue", 2) => Term::atom("i64"),
+            ("llvm.insertvalue", 0) => descriptor::struct_type(rank),
+            _ => return None,
+        })
     }
 }
 
@@ -518,13 +623,14 @@ fn check_rule(
             rng: Rng::new(rng.next_u64()),
             env: HashMap::new(),
             inputs: Vec::new(),
+            memref: descriptor::random_type(&mut rng),
             hints: hints.clone(),
         };
         let Some(lhs) = inst.pat(&rule.lhs, Sort::Value, None, "") else {
             why_not = "its left side has operands that are not scalar values".to_string();
             break;
         };
-        let inputs: Vec<V> = inst.inputs.iter().map(|(_, v)| v.clone()).collect();
+        let inputs = std::mem::take(&mut inst.inputs);
         let left = match eval(&lhs, &inputs) {
             Ok(v) => v,
             Err(Eval::Undefined(_)) => continue,
