@@ -11,6 +11,7 @@ pub mod descriptor;
 pub mod normal_form;
 pub mod program;
 pub mod rules;
+pub mod type_meaning;
 
 use crate::interp::Interpreter;
 use crate::{check_source, CompiledRules, Database};

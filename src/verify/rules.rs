@@ -595,6 +595,22 @@ fn check_rule(
         Pat::Op(op, _) => rules.ops.named(op).map(|d| (d.result, d.effect)),
         _ => None,
     };
+    match super::type_meaning::check(rules, rule, samples, seed) {
+        Some(Ok(n)) => {
+            report.checked.push((rule.name.clone(), n));
+            return;
+        }
+        Some(Err(message)) => {
+            report.failures.push(RuleFailure {
+                rule: rule.name.clone(),
+                loc: rule.loc,
+                place: rules.rules.describe(rule.loc),
+                message,
+            });
+            return;
+        }
+        None => {}
+    }
     if root_sort != Some((Sort::Value, false)) {
         report.unchecked.push((
             rule.name.clone(),
