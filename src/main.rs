@@ -1189,7 +1189,7 @@ fn print_blame(blame: &[kiln::verify::blame::Suspect]) {
 
 /// How many random instantiations `kiln rules check` evaluates per rule: few, since a rule
 /// author runs it after each edit (`kiln verify --rule-samples N` runs more).
-const RULES_CHECK_SAMPLES: usize = 12;
+const RULES_CHECK_SAMPLES: usize = 10;
 
 /// `kiln rules check`'s evaluation: every rule whose sides can be evaluated, on random
 /// inputs (interesting constants among them); an unsound rule is an error at the rule.

@@ -192,7 +192,7 @@ fn a_right_side_with_a_helper_has_a_normal_form() {
         "mul-shift".into(),
         vec![Term::atom("i32"), c(3), Term::Int(8), Term::Int(0)],
     );
-    let nf = kiln::verify::normal_form::normal_form(&rules, &helper, &evaluable);
+    let nf = kiln::verify::normal_form::normal_form(&rules, &helper, 0, &evaluable);
     let term = nf.term.expect("a normal form");
     assert!(!term.to_string().contains("mul-shift"), "{term}");
     // 3 << 4 (the off-by-one): what makes the rule wrong.

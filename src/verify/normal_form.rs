@@ -96,17 +96,19 @@ fn add_term(egraph: &mut Graph, t: &Term) -> Id {
     egraph.add(node)
 }
 
-/// Rewrites `t` with every phase of `rules` and returns its cheapest form made only of
-/// operations `evaluable` accepts (literals always are).
+/// Rewrites `t` with the phases of `rules` from `from_phase` on (a rule's right side is
+/// made in the rule's phase: earlier phases never see it) and returns its cheapest form
+/// made only of operations `evaluable` accepts (literals always are).
 pub fn normal_form(
     rules: &CompiledRules,
     t: &Term,
+    from_phase: usize,
     evaluable: &dyn Fn(&str) -> bool,
 ) -> NormalForm {
     let mut egraph = Graph::new(Analysis::new(rules.ops.clone()));
     let root = add_term(&mut egraph, t);
     let mut fired = Vec::new();
-    for (i, phase) in rules.rules.phases.iter().enumerate() {
+    for (i, phase) in rules.rules.phases.iter().enumerate().skip(from_phase) {
         let limits = Limits {
             iterations: phase.iterations,
             nodes: NODE_LIMIT,

@@ -258,7 +258,7 @@ pub fn check(
             let nf = if rhs_is_meaningful(&rhs) {
                 rhs.clone()
             } else {
-                normal_form(rules, &rhs, &meaningful).term?
+                normal_form(rules, &rhs, rule.phase, &meaningful).term?
             };
             let right = meaning(&nf)?;
             if right != left {
