@@ -163,6 +163,9 @@ pub fn evaluable(op: &str) -> bool {
             | "cons"
             | "memref.dim"
             | "memref.rank"
+            | "prod"
+            | "desc-bytes"
+            | "dim-select"
             | "llvm.extractvalue"
             | "llvm.insertvalue"
             | "llvm.undef"
@@ -210,6 +213,29 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
         ("memref.dim", [_, m, k]) => {
             let k = eval(k, inputs)?.int()?.1;
             match descriptor::dim(&eval_agg(m, inputs)?, k).ok_or_else(bad)? {
+                Ok(v) => Ok(v),
+                Err(m) => Err(Eval::Undefined(m)),
+            }
+        }
+        // The helpers with a meaning of their own, stated independently of their rules.
+        ("prod", [l]) => {
+            let items = l.list().ok_or_else(bad)?;
+            let mut p = 1i64;
+            for x in items {
+                p = p.wrapping_mul(eval(x, inputs)?.int()?.1);
+            }
+            Ok(V::Int(64, p))
+        }
+        ("desc-bytes", [r]) => {
+            // {ptr, ptr, i64, [r x i64], [r x i64]}: 8 bytes each.
+            let r = eval(r, inputs)?.int()?.1;
+            Ok(V::Int(64, 24i64.wrapping_add(r.wrapping_mul(16))))
+        }
+        ("dim-select", [m, k, Term::Int(d), Term::Int(n)]) => {
+            // Size k when d <= k < n, else size n.
+            let k = eval(k, inputs)?.int()?.1;
+            let pick = if *d <= k && k < *n { k } else { *n };
+            match descriptor::dim(&eval_agg(m, inputs)?, pick).ok_or_else(bad)? {
                 Ok(v) => Ok(v),
                 Err(m) => Err(Eval::Undefined(m)),
             }
@@ -380,6 +406,8 @@ struct Instantiator<'r> {
     inputs: Vec<Input>,
     /// The memref type every memref operand of this instantiation has.
     memref: Term,
+    /// Whether list variables stand for lists of `i64` values (the operand of `prod`).
+    value_lists: bool,
     /// The integers the rule's guards and right side mention, and their neighbours.
     hints: Vec<i64>,
 }
@@ -479,7 +507,7 @@ impl Instantiator<'_> {
                             return Some(self.input(v, ty, Input::Scalar(value)));
                         }
                     }
-                    Sort::Lit => {
+                    Sort::Lit if parent != "dim-select" => {
                         let s = hint.as_ref().and_then(Term::scalar).unwrap_or(Scalar::I32);
                         match random_value(&mut self.rng, s, &self.hints) {
                             V::Int(_, x) => Term::Int(x),
@@ -487,6 +515,35 @@ impl Instantiator<'_> {
                             V::F64(x) => Term::Float(x.to_bits()),
                             V::Mem(_) => return None,
                         }
+                    }
+                    // `prod`'s operand: a list of `i64` values.
+                    Sort::Any if self.value_lists => {
+                        return self.pat(p, Sort::Value, Some(Term::atom("i64")), parent);
+                    }
+                    Sort::List if self.value_lists => {
+                        let n = self.rng.below(4);
+                        let mut items = Vec::new();
+                        for j in 0..n {
+                            let fresh = Pat::Var(format!("{v}#{j}"));
+                            items.push(self.pat(
+                                &fresh,
+                                Sort::Value,
+                                Some(Term::atom("i64")),
+                                parent,
+                            )?);
+                        }
+                        items.into_iter().rev().fold(Term::atom("nil"), |tail, x| {
+                            Term::Op("cons".to_string(), vec![x, tail])
+                        })
+                    }
+                    // `dim-select`'s candidate range: dimensions of the memref (`dim-any`
+                    // makes it 0 to rank - 1).
+                    Sort::Lit if parent == "dim-select" => {
+                        let rank = self.memref.memref().map_or(0, |m| m.shape.len());
+                        if rank == 0 {
+                            return None;
+                        }
+                        Term::Int(self.rng.below(rank as u64) as i64)
                     }
                     Sort::List if parent.starts_with("llvm.") && parent.ends_with("value") => {
                         let rank = self.memref.memref().map_or(0, |m| m.shape.len());
@@ -569,6 +626,8 @@ impl Instantiator<'_> {
                 self.memref.clone()
             }
             ("llvm.extractvalue", 0) | ("llvm.insertvalue", 2) => Term::atom("i64"),
+            ("dim-select", 0) => self.memref.clone(),
+            ("dim-select", 1) | ("desc-bytes", 0) => Term::atom("i64"),
             ("llvm.insertvalue", 0) => descriptor::struct_type(rank),
             _ => return None,
         })
@@ -657,11 +716,14 @@ fn check_rule(
             env: HashMap::new(),
             inputs: Vec::new(),
             memref: descriptor::random_type(&mut rng),
+            value_lists: rule.lhs.root_op() == Some("prod"),
             hints: hints.clone(),
         };
         let Some(lhs) = inst.pat(&rule.lhs, Sort::Value, None, "") else {
             why_not = "its left side has operands that are not scalar values".to_string();
-            break;
+            // Some instantiations fail by chance (a rank-0 memref where a dimension is
+            // needed); one that fails for want of a meaning fails every time, cheaply.
+            continue;
         };
         let inputs = std::mem::take(&mut inst.inputs);
         let left = match eval(&lhs, &inputs) {
