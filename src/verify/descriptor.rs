@@ -19,13 +19,13 @@
 use super::program::Rng;
 use crate::interp::V;
 use kiln_engine::term::Term;
+use kiln_frontend::types::Scalar;
 
-/// A value of the descriptor model: a scalar, a pointer to a buffer, a struct or array of
-/// fields, or a field never written.
+/// A value of the descriptor model: a scalar (a pointer is its 64-bit address), a struct or
+/// array of fields, or a field never written.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Agg {
     Val(V),
-    Ptr(usize),
     Fields(Vec<Agg>),
     Undef,
 }
@@ -106,12 +106,106 @@ pub(crate) fn random_descriptor(rng: &mut Rng, ty: &Term, buffer: usize) -> Opti
         strides[d] = strides[d + 1].wrapping_mul(sizes[d + 1]);
     }
     let ints = |xs: &[i64]| Agg::Fields(xs.iter().map(|x| Agg::Val(V::Int(64, *x))).collect());
-    let mut fields = vec![Agg::Ptr(buffer), Agg::Ptr(buffer), Agg::Val(V::Int(64, 0))];
+    let base = Agg::Val(V::Int(64, base_address(buffer)));
+    let mut fields = vec![base.clone(), base, Agg::Val(V::Int(64, 0))];
     if !sizes.is_empty() {
         fields.push(ints(&sizes));
         fields.push(ints(&strides));
     }
     Some(Agg::Fields(fields))
+}
+
+/// The address of buffer `buffer`'s first byte: buffers are 4 GiB apart, so an address
+/// names its buffer.
+pub(crate) fn base_address(buffer: usize) -> i64 {
+    ((buffer as i64) + 1) << 32
+}
+
+/// The bytes an element of `elem` takes (an `i1` takes one).
+pub(crate) fn elem_bytes(elem: Scalar) -> i64 {
+    i64::from(elem.bits().div_ceil(8))
+}
+
+/// How many elements the buffer behind a descriptor holds: one past the furthest element
+/// its sizes and strides reach.
+fn buffer_len(d: &Agg) -> Option<i64> {
+    let sizes = sizes(d)?;
+    let strides = strides(d)?;
+    let mut last = 0i64;
+    for (n, st) in sizes.iter().zip(&strides) {
+        if *n == 0 {
+            return Some(0);
+        }
+        last = last.checked_add((n - 1).checked_mul(*st)?)?;
+    }
+    Some(last + 1)
+}
+
+fn strides(d: &Agg) -> Option<Vec<i64>> {
+    let Agg::Fields(fields) = d else { return None };
+    match fields.get(4) {
+        None if fields.len() == 3 => Some(Vec::new()),
+        Some(Agg::Fields(xs)) => xs
+            .iter()
+            .map(|x| match x {
+                Agg::Val(V::Int(_, n)) => Some(*n),
+                _ => None,
+            })
+            .collect(),
+        _ => None,
+    }
+}
+
+/// The address of element `idx` of a memref of `elem`s, or why reading it is undefined.
+pub(crate) fn element_address(d: &Agg, elem: Scalar, idx: &[i64]) -> Option<Result<i64, String>> {
+    let sizes = sizes(d)?;
+    let strides = strides(d)?;
+    let Some(Agg::Val(V::Int(_, base))) = extract(d, &[1]) else {
+        return None;
+    };
+    if idx.len() != sizes.len() {
+        return None;
+    }
+    let mut linear = 0i64;
+    for ((i, n), st) in idx.iter().zip(&sizes).zip(&strides) {
+        if *i < 0 || i >= n {
+            return Some(Err(format!(
+                "index {i} out of bounds of a dimension of size {n}"
+            )));
+        }
+        linear += i * st;
+    }
+    Some(Ok(base + linear * elem_bytes(elem)))
+}
+
+/// Loads an `elem` at `addr` from the memref inputs' buffers: every element holds a value
+/// that depends only on its address, so both sides of a rule read the same memory.
+/// `Err` for an address outside every buffer or not on an element boundary.
+pub(crate) fn load(descs: &[&Agg], elem: Scalar, addr: i64) -> Result<V, String> {
+    for d in descs {
+        let Some(Agg::Val(V::Int(_, base))) = extract(d, &[1]) else {
+            continue;
+        };
+        let len = buffer_len(d).unwrap_or(0);
+        let off = addr - base;
+        let size = elem_bytes(elem);
+        if (addr >> 32) == (base >> 32) && off >= 0 && off % size == 0 && off / size < len {
+            let bits = addr.wrapping_mul(0x9E37_79B9_7F4A_7C15u64 as i64) >> 7;
+            return Ok(match elem {
+                Scalar::F32 => V::F32((bits % 1000) as f32 / 8.0),
+                Scalar::F64 => V::F64((bits % 1000) as f64 / 8.0),
+                Scalar::F16 => return Err("an f16 element".to_string()),
+                s => {
+                    let w = if s == Scalar::Index { 64 } else { s.bits() };
+                    V::Int(w, crate::interp::sext(w, bits))
+                }
+            });
+        }
+    }
+    Err(format!(
+        "a load of {} bytes at {addr:#x}, outside every buffer",
+        elem_bytes(elem)
+    ))
 }
 
 /// A random field path of a rank-`rank` descriptor (`[2]`, `[3 d]`, `[4 d]`, now and then

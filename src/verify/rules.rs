@@ -166,6 +166,14 @@ pub fn evaluable(op: &str) -> bool {
             | "prod"
             | "desc-bytes"
             | "dim-select"
+            | "elem-addr"
+            | "memref.load"
+            | "llvm.load"
+            | "offset-base"
+            | "scaled"
+            | "linear"
+            | "llvm.gep"
+            | "block.start"
             | "llvm.extractvalue"
             | "llvm.insertvalue"
             | "llvm.undef"
@@ -240,12 +248,61 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
                 Err(m) => Err(Eval::Undefined(m)),
             }
         }
+        // Memory: element addresses in the flat model of `descriptor.rs`, loads from it.
+        ("elem-addr", [m, idx]) => address(m, idx, inputs),
+        ("memref.load", [_, ty, m, idx]) => {
+            let addr = address(m, idx, inputs)?.int()?.1;
+            load(inputs, scalar_of(ty)?, addr)
+        }
+        ("llvm.load", [_, ty, p]) => {
+            let addr = eval(p, inputs)?.int()?.1;
+            load(inputs, scalar_of(ty)?, addr)
+        }
+        ("offset-base", [m]) => {
+            let d = eval_agg(m, inputs)?;
+            let elem = elem_of(m).ok_or_else(bad)?;
+            let field = |path: &[usize]| match descriptor::extract(&d, path) {
+                Some(Agg::Val(V::Int(_, x))) => Ok(*x),
+                _ => Err(bad()),
+            };
+            let addr =
+                field(&[1])?.wrapping_add(field(&[2])?.wrapping_mul(descriptor::elem_bytes(elem)));
+            Ok(V::Int(64, addr))
+        }
+        ("scaled", [m, i, Term::Int(d)]) => {
+            let d = usize::try_from(*d).map_err(|_| bad())?;
+            let stride = match descriptor::extract(&eval_agg(m, inputs)?, &[4, d]) {
+                Some(Agg::Val(V::Int(_, x))) => *x,
+                _ => return Err(bad()),
+            };
+            Ok(V::Int(64, eval(i, inputs)?.int()?.1.wrapping_mul(stride)))
+        }
+        ("linear", [m, is, Term::Int(d), acc]) => {
+            let agg = eval_agg(m, inputs)?;
+            let mut total = eval(acc, inputs)?.int()?.1;
+            for (j, i) in is.list().ok_or_else(bad)?.into_iter().enumerate() {
+                let d = usize::try_from(*d).map_err(|_| bad())? + j;
+                let Some(Agg::Val(V::Int(_, stride))) = descriptor::extract(&agg, &[4, d]) else {
+                    return Err(bad());
+                };
+                total = total.wrapping_add(eval(i, inputs)?.int()?.1.wrapping_mul(*stride));
+            }
+            Ok(V::Int(64, total))
+        }
+        ("llvm.gep", [_, elem, base, offsets]) => {
+            let size = descriptor::elem_bytes(scalar_of(elem)?);
+            let mut addr = eval(base, inputs)?.int()?.1;
+            for o in offsets.list().ok_or_else(bad)? {
+                addr = addr.wrapping_add(eval(o, inputs)?.int()?.1.wrapping_mul(size));
+            }
+            Ok(V::Int(64, addr))
+        }
         ("memref.rank", [_, m]) => descriptor::rank(&eval_agg(m, inputs)?).ok_or_else(bad),
         ("llvm.extractvalue", [ty, agg, path]) => {
             let agg = eval_agg(agg, inputs)?;
             let path = descriptor::path_of(path).ok_or_else(bad)?;
             match descriptor::extract(&agg, &path).ok_or_else(bad)? {
-                Agg::Val(v) if fits(v, scalar_of(ty)?) => Ok(v.clone()),
+                Agg::Val(v) if is_ptr(ty) || fits(v, scalar_of(ty)?) => Ok(v.clone()),
                 Agg::Undef => Err(Eval::Undefined(format!(
                     "reading the undefined field {path:?}"
                 ))),
@@ -362,6 +419,47 @@ fn show_all(vs: &[Input]) -> String {
     }
 }
 
+fn is_ptr(t: &Term) -> bool {
+    matches!(t, Term::Op(op, cs) if op == "ptr" && cs.is_empty())
+}
+
+/// The element type of a memref argument.
+fn elem_of(m: &Term) -> Option<Scalar> {
+    match m {
+        Term::Op(op, cs) if op == "func.arg" => Some(cs.first()?.memref()?.elem),
+        _ => None,
+    }
+}
+
+/// The address of element `idx` (a list of index values) of the memref `m`.
+fn address(m: &Term, idx: &Term, inputs: &[Input]) -> Result<V, Eval> {
+    let bad = || Eval::Unsupported(format!("the element {idx} of {m}"));
+    let d = eval_agg(m, inputs)?;
+    let elem = elem_of(m).ok_or_else(bad)?;
+    let idx = idx
+        .list()
+        .ok_or_else(bad)?
+        .into_iter()
+        .map(|i| Ok(eval(i, inputs)?.int()?.1))
+        .collect::<Result<Vec<i64>, Eval>>()?;
+    match descriptor::element_address(&d, elem, &idx).ok_or_else(bad)? {
+        Ok(a) => Ok(V::Int(64, a)),
+        Err(m) => Err(Eval::Undefined(m)),
+    }
+}
+
+/// A load from the memref inputs' buffers.
+fn load(inputs: &[Input], elem: Scalar, addr: i64) -> Result<V, Eval> {
+    let descs: Vec<&Agg> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::Memref(d) => Some(d),
+            Input::Scalar(_) => None,
+        })
+        .collect();
+    descriptor::load(&descs, elem, addr).map_err(Eval::Undefined)
+}
+
 /// Evaluates a term whose value is a descriptor (or a field of one) in the model of
 /// `descriptor.rs`: a memref argument, `llvm.undef`, `llvm.insertvalue`.
 fn eval_agg(t: &Term, inputs: &[Input]) -> Result<Agg, Eval> {
@@ -408,6 +506,8 @@ struct Instantiator<'r> {
     memref: Term,
     /// Whether list variables stand for lists of `i64` values (the operand of `prod`).
     value_lists: bool,
+    /// Whether list variables stand for an element's indices (`elem-addr`, `linear`).
+    index_lists: bool,
     /// The integers the rule's guards and right side mention, and their neighbours.
     hints: Vec<i64>,
 }
@@ -507,7 +607,7 @@ impl Instantiator<'_> {
                             return Some(self.input(v, ty, Input::Scalar(value)));
                         }
                     }
-                    Sort::Lit if parent != "dim-select" => {
+                    Sort::Lit if !matches!(parent, "dim-select" | "linear" | "scaled") => {
                         let s = hint.as_ref().and_then(Term::scalar).unwrap_or(Scalar::I32);
                         match random_value(&mut self.rng, s, &self.hints) {
                             V::Int(_, x) => Term::Int(x),
@@ -515,6 +615,16 @@ impl Instantiator<'_> {
                             V::F64(x) => Term::Float(x.to_bits()),
                             V::Mem(_) => return None,
                         }
+                    }
+                    // An element's indices (`elem-addr`, `linear`): small `index` inputs.
+                    Sort::Any if self.index_lists => {
+                        let i = V::Int(64, self.rng.below(4) as i64);
+                        return Some(self.input(v, Term::atom("index"), Input::Scalar(i)));
+                    }
+                    Sort::List if self.index_lists => {
+                        let rank = self.memref.memref().map_or(0, |m| m.shape.len());
+                        let n = self.rng.below(rank as u64 + 1) as usize;
+                        self.indices(v, n)
                     }
                     // `prod`'s operand: a list of `i64` values.
                     Sort::Any if self.value_lists => {
@@ -536,15 +646,26 @@ impl Instantiator<'_> {
                             Term::Op("cons".to_string(), vec![x, tail])
                         })
                     }
-                    // `dim-select`'s candidate range: dimensions of the memref (`dim-any`
-                    // makes it 0 to rank - 1).
-                    Sort::Lit if parent == "dim-select" => {
+                    // A dimension of the memref (`dim-any` makes `dim-select`'s range 0
+                    // to rank - 1).
+                    Sort::Lit if matches!(parent, "dim-select" | "linear" | "scaled") => {
                         let rank = self.memref.memref().map_or(0, |m| m.shape.len());
                         if rank == 0 {
                             return None;
                         }
                         Term::Int(self.rng.below(rank as u64) as i64)
                     }
+                    // Indices of an element: one per dimension, sometimes out of bounds.
+                    Sort::List if matches!(parent, "memref.load" | "elem-addr" | "linear") => {
+                        let rank = self.memref.memref().map_or(0, |m| m.shape.len());
+                        let n = if parent == "linear" {
+                            self.rng.below(rank as u64 + 1) as usize
+                        } else {
+                            rank
+                        };
+                        self.indices(v, n)
+                    }
+                    Sort::State => Term::Op("block.start".to_string(), vec![Term::Int(0)]),
                     Sort::List if parent.starts_with("llvm.") && parent.ends_with("value") => {
                         let rank = self.memref.memref().map_or(0, |m| m.shape.len());
                         descriptor::random_path(&mut self.rng, rank)
@@ -604,6 +725,19 @@ impl Instantiator<'_> {
 }
 
 impl Instantiator<'_> {
+    /// A list of `n` small `index` inputs (element indices, sometimes out of bounds).
+    fn indices(&mut self, v: &str, n: usize) -> Term {
+        let mut items = Vec::new();
+        for j in 0..n {
+            let i = V::Int(64, self.rng.below(4) as i64);
+            let fresh = format!("{v}#{j}");
+            items.push(self.input(&fresh, Term::atom("index"), Input::Scalar(i)));
+        }
+        items.into_iter().rev().fold(Term::atom("nil"), |tail, x| {
+            Term::Op("cons".to_string(), vec![x, tail])
+        })
+    }
+
     /// A new `(func.arg T I nil)` input, bound to the variable `v`.
     fn input(&mut self, v: &str, ty: Term, input: Input) -> Term {
         let i = self.inputs.len() as i64;
@@ -626,7 +760,11 @@ impl Instantiator<'_> {
                 self.memref.clone()
             }
             ("llvm.extractvalue", 0) | ("llvm.insertvalue", 2) => Term::atom("i64"),
-            ("dim-select", 0) => self.memref.clone(),
+            ("dim-select" | "elem-addr" | "offset-base" | "linear" | "scaled", 0)
+            | ("memref.load", 2) => self.memref.clone(),
+            ("memref.load", 1) => Term::atom(self.memref.memref()?.elem.name()),
+            ("scaled", 1) => Term::atom("index"),
+            ("linear", 3) => Term::atom("i64"),
             ("dim-select", 1) | ("desc-bytes", 0) => Term::atom("i64"),
             ("llvm.insertvalue", 0) => descriptor::struct_type(rank),
             _ => return None,
@@ -685,7 +823,8 @@ fn check_rule(
         }
         None => {}
     }
-    if root_sort != Some((Sort::Value, false)) {
+    let load = rule.lhs.root_op() == Some("memref.load");
+    if root_sort != Some((Sort::Value, false)) && !load {
         report.unchecked.push((
             rule.name.clone(),
             "its sides are not pure values (types, structure, effects or control flow)".to_string(),
@@ -717,6 +856,7 @@ fn check_rule(
             inputs: Vec::new(),
             memref: descriptor::random_type(&mut rng),
             value_lists: rule.lhs.root_op() == Some("prod"),
+            index_lists: matches!(rule.lhs.root_op(), Some("elem-addr" | "linear")),
             hints: hints.clone(),
         };
         let Some(lhs) = inst.pat(&rule.lhs, Sort::Value, None, "") else {
