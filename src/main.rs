@@ -263,8 +263,15 @@ enum Command {
 
 #[derive(Subcommand)]
 enum RulesCommand {
-    /// Load and check a rules directory (default: the shipped rules).
-    Check { dir: Option<PathBuf> },
+    /// Load and check a rules directory (default: the shipped rules), then evaluate both
+    /// sides of every rule that can be evaluated on random inputs (each unsound rule is an
+    /// error at the rule, with the counterexample).
+    Check {
+        dir: Option<PathBuf>,
+        /// Skip the evaluation of rules (only load and check them).
+        #[arg(long)]
+        no_eval: bool,
+    },
     /// Run the inline `test` blocks of a rules directory (default: the shipped rules).
     Test { dir: Option<PathBuf> },
     /// Format rule files canonically, in place: one rule per line when it fits in 100
@@ -1066,6 +1073,7 @@ fn run(cli: Cli) -> ExitCode {
                         c.seed, c.statements
                     );
                     println!("{}", c.failure);
+                    print_blame(&c.blame);
                     println!(
                         "--- program ({}):",
                         output.as_ref().map_or("below".to_string(), |o| display(o))
@@ -1137,7 +1145,7 @@ fn run(cli: Cli) -> ExitCode {
         },
         Command::Rules { command } => match command {
             RulesCommand::Fmt { check, files } => rules_fmt(&ctx, check, &files),
-            RulesCommand::Check { dir } => {
+            RulesCommand::Check { dir, no_eval } => {
                 let Some(c) = load_rules(&ctx, dir.as_deref()) else {
                     return ExitCode::FAILURE;
                 };
@@ -1150,7 +1158,10 @@ fn run(cli: Cli) -> ExitCode {
                     r.rules.len(),
                     r.tests.len()
                 );
-                ExitCode::SUCCESS
+                if no_eval {
+                    return ExitCode::SUCCESS;
+                }
+                eval_rules(&ctx, &c)
             }
             RulesCommand::Test { dir } => {
                 let Some(c) = load_rules(&ctx, dir.as_deref()) else {
@@ -1214,6 +1225,66 @@ fn rules_fmt(ctx: &Ctx, check: bool, files: &[PathBuf]) -> ExitCode {
         }
     }
     exit(ok)
+}
+
+/// The rules a counterexample blames: every suspect in full, then the rules the program
+/// needs and those whose removal changes nothing, by name only.
+fn print_blame(blame: &[kiln::verify::blame::Suspect]) {
+    use kiln::verify::blame::Verdict;
+    if blame.is_empty() {
+        return;
+    }
+    println!("--- rules that fired, most suspicious first:");
+    for s in blame.iter().filter(|s| s.verdict < Verdict::Needed) {
+        println!("  {s}");
+    }
+    for (v, what) in [
+        (Verdict::Needed, "needed to lower the program"),
+        (
+            Verdict::SameWithout,
+            "the program fails the same without them",
+        ),
+    ] {
+        let names: Vec<&str> = blame
+            .iter()
+            .filter(|s| s.verdict == v)
+            .map(|s| s.rule.as_str())
+            .collect();
+        if !names.is_empty() {
+            println!("  {what}: {}", names.join(", "));
+        }
+    }
+}
+
+/// How many random instantiations `kiln rules check` evaluates per rule: few, since a rule
+/// author runs it after each edit (`kiln verify --rule-samples N` runs more).
+const RULES_CHECK_SAMPLES: usize = 10;
+
+/// `kiln rules check`'s evaluation: every rule whose sides can be evaluated, on random
+/// inputs (interesting constants among them); an unsound rule is an error at the rule.
+fn eval_rules(ctx: &Ctx, c: &kiln::CompiledRules) -> ExitCode {
+    let start = std::time::Instant::now();
+    let report = kiln::verify::rules::check_rules(c, RULES_CHECK_SAMPLES, 1);
+    for f in &report.failures {
+        let Some(file) = c.rules.files.get(f.loc.file) else {
+            ctx.fail("rules.unsound", "<rules>", f.to_string());
+            continue;
+        };
+        let d = Diagnostic::error(
+            "rules.unsound",
+            f.loc.span,
+            format!("rule `{}` is unsound: {}", f.rule, f.message),
+        );
+        ctx.report(&[d], &file.path, &file.text);
+    }
+    println!(
+        "evaluated {} rules on up to {RULES_CHECK_SAMPLES} inputs each in {} ms: {} unsound; {} not evaluable (kiln verify --list-unchecked)",
+        report.checked.len() + report.failures.len(),
+        start.elapsed().as_millis(),
+        report.failures.len(),
+        report.unchecked.len()
+    );
+    exit(report.failures.is_empty())
 }
 
 /// `kiln watch`: builds once, then after every change (see `kiln::watch`), printing what

@@ -114,7 +114,7 @@ fn a_wrong_folding_rule_is_caught() {
     let rules = CompiledRules::new(Arc::new(loaded.rules)).expect("compile");
     let report = kiln::verify::rules::check_rules(&rules, 30, 11);
     assert!(
-        report.failures.iter().any(|f| f.contains("fold-subi")),
+        report.failures.iter().any(|f| f.rule == "fold-subi"),
         "{:#?}",
         report.failures
     );

@@ -5,8 +5,13 @@
 //! checks that the program prints and parses back to the same IR and that lowering it twice
 //! gives the same bytes. A failing case is shrunk to a small program.
 
+pub mod blame;
+pub mod constants;
+pub mod descriptor;
+pub mod normal_form;
 pub mod program;
 pub mod rules;
+pub mod type_meaning;
 
 use crate::interp::Interpreter;
 use crate::{check_source, CompiledRules, Database};
@@ -67,7 +72,12 @@ pub struct Counterexample {
     pub args: Vec<String>,
     pub failure: Failure,
     pub statements: usize,
+    /// The rules that fired on the shrunk program, most suspicious first ([`blame`]).
+    pub blame: Vec<blame::Suspect>,
 }
+
+/// At most this many fired rules are each left out once to rank them ([`blame`]).
+const BLAME_BUDGET: usize = 400;
 
 /// The checker: rules and what to compare against.
 pub struct Verifier {
@@ -218,6 +228,11 @@ impl Verifier {
                 } else {
                     self.shrink(p, s, f, 2_000)
                 };
+                let blame = if matches!(failure, Failure::Generator(_)) {
+                    Vec::new()
+                } else {
+                    blame::blame(self, &p, s, &failure, BLAME_BUDGET)
+                };
                 return Err(Box::new(Counterexample {
                     seed: s,
                     entry: format!("f{}", p.funcs.len().saturating_sub(1)),
@@ -225,6 +240,7 @@ impl Verifier {
                     program: p.text(),
                     statements: p.len(),
                     failure,
+                    blame,
                 }));
             }
             progress(i + 1);

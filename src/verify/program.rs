@@ -573,7 +573,7 @@ struct Emitter<'p> {
     lines: Vec<String>,
 }
 
-/// An integer literal: mostly small numbers, sometimes anything of the width.
+/// An integer literal: mostly small numbers, else an interesting one or anything of the width.
 fn literal(t: Scalar, bits: u64) -> String {
     if t == Scalar::I1 {
         return if bits & 1 == 1 { "true" } else { "false" }.to_string();
@@ -585,8 +585,12 @@ fn literal(t: Scalar, bits: u64) -> String {
         let sh = 64 - w;
         ((bits << sh) as i64) >> sh
     };
-    let v = if bits % 4 == 0 { v } else { (v % 16).abs() - 3 };
-    v.to_string()
+    match bits % 8 {
+        0 | 1 => v,
+        2 | 3 => super::constants::interesting(w, bits >> 3),
+        _ => (v % 16).abs() - 3,
+    }
+    .to_string()
 }
 
 impl<'p> Emitter<'p> {

@@ -11,10 +11,13 @@
 //! calls) cannot be evaluated this way; [`RuleReport::unchecked`] lists them with the
 //! reason, and the whole-program properties cover them.
 
+use super::constants::{interesting, mentioned};
+use super::descriptor::{self, Agg, Input};
+use super::normal_form::{normal_form, NormalForm};
 use super::program::Rng;
 use crate::interp::{binary, cast, cmpf, cmpi, float_v, sext, Trap, V};
 use kiln_engine::apply::rewrite_root;
-use kiln_engine::rule::ruleset::{Pat, Rule, Sort};
+use kiln_engine::rule::ruleset::{Pat, Rule, RuleLoc, Sort};
 use kiln_engine::term::Term;
 use kiln_engine::CompiledRules;
 use kiln_frontend::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate};
@@ -28,8 +31,26 @@ pub struct RuleReport {
     pub checked: Vec<(String, usize)>,
     /// Rules that cannot be checked by evaluation, and why.
     pub unchecked: Vec<(String, String)>,
-    /// Rules whose sides disagree: rule, left side, right side, inputs, the two values.
-    pub failures: Vec<String>,
+    /// Rules whose sides disagree, with the left side, right side, inputs and values.
+    pub failures: Vec<RuleFailure>,
+}
+
+/// A rule whose two sides disagree on some inputs.
+#[derive(Clone, Debug)]
+pub struct RuleFailure {
+    pub rule: String,
+    /// Where the rule is, for a located diagnostic.
+    pub loc: RuleLoc,
+    /// `path:line:col` of the rule.
+    pub place: String,
+    /// The counterexample: both sides, the inputs and what each side computed.
+    pub message: String,
+}
+
+impl std::fmt::Display for RuleFailure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "rule `{}` ({}): {}", self.rule, self.place, self.message)
+    }
 }
 
 enum Eval {
@@ -121,6 +142,55 @@ fn type_of(v: &V) -> Option<Scalar> {
     }
 }
 
+/// Whether [`eval`] gives `op` a meaning (in some operand position): the operations a
+/// normal form may be built of. Everything else is a helper the rules must rewrite away.
+pub fn evaluable(op: &str) -> bool {
+    matches!(
+        op,
+        "func.arg"
+            | "arith.constant"
+            | "llvm.constant"
+            | "arith.cmpi"
+            | "llvm.icmp"
+            | "arith.cmpf"
+            | "llvm.fcmp"
+            | "arith.select"
+            | "llvm.select"
+            | "arith.negf"
+            | "llvm.fneg"
+            | "lower-type"
+            | "nil"
+            | "cons"
+            | "memref.dim"
+            | "memref.rank"
+            | "prod"
+            | "desc-bytes"
+            | "dim-select"
+            | "elem-addr"
+            | "memref.load"
+            | "llvm.load"
+            | "offset-base"
+            | "scaled"
+            | "linear"
+            | "llvm.gep"
+            | "block.start"
+            | "llvm.extractvalue"
+            | "llvm.insertvalue"
+            | "llvm.undef"
+            | "llvm.struct"
+            | "llvm.array"
+            | "ptr"
+            | "memref"
+            | "dyn"
+            | "identity"
+    ) || Scalar::from_name(op).is_some()
+        || llvm_binary(op).is_some()
+        || llvm_cast(op).is_some()
+        || (op.starts_with("arith.")
+            && (BinaryOp::from_name(op).is_some()
+                || CastOp::from_name(op).is_some_and(|c| c != CastOp::MemRefCast)))
+}
+
 /// Whether a value has (the LLVM form of) a type: `index` is 64 bits.
 fn fits(v: &V, t: Scalar) -> bool {
     match (v, t) {
@@ -131,7 +201,7 @@ fn fits(v: &V, t: Scalar) -> bool {
 }
 
 /// Evaluates a ground value term; `inputs` are the values of `(func.arg T I PS)` leaves.
-fn eval(t: &Term, inputs: &[V]) -> Result<V, Eval> {
+fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
     let Term::Op(op, cs) = t else {
         return Err(Eval::Unsupported(format!("the literal `{t}` as a value")));
     };
@@ -140,11 +210,104 @@ fn eval(t: &Term, inputs: &[V]) -> Result<V, Eval> {
     let mismatch = || Eval::Unsupported("operands of another type than the operation".to_string());
     match (op, cs.as_slice()) {
         ("func.arg", [ty, Term::Int(i), _]) => {
-            let v = inputs.get(*i as usize).cloned().ok_or_else(bad)?;
+            let Some(Input::Scalar(v)) = inputs.get(*i as usize).cloned() else {
+                return Err(bad());
+            };
             if !fits(&v, scalar_of(ty)?) {
                 return Err(mismatch());
             }
             Ok(v)
+        }
+        ("memref.dim", [_, m, k]) => {
+            let k = eval(k, inputs)?.int()?.1;
+            match descriptor::dim(&eval_agg(m, inputs)?, k).ok_or_else(bad)? {
+                Ok(v) => Ok(v),
+                Err(m) => Err(Eval::Undefined(m)),
+            }
+        }
+        // The helpers with a meaning of their own, stated independently of their rules.
+        ("prod", [l]) => {
+            let items = l.list().ok_or_else(bad)?;
+            let mut p = 1i64;
+            for x in items {
+                p = p.wrapping_mul(eval(x, inputs)?.int()?.1);
+            }
+            Ok(V::Int(64, p))
+        }
+        ("desc-bytes", [r]) => {
+            // {ptr, ptr, i64, [r x i64], [r x i64]}: 8 bytes each.
+            let r = eval(r, inputs)?.int()?.1;
+            Ok(V::Int(64, 24i64.wrapping_add(r.wrapping_mul(16))))
+        }
+        ("dim-select", [m, k, Term::Int(d), Term::Int(n)]) => {
+            // Size k when d <= k < n, else size n.
+            let k = eval(k, inputs)?.int()?.1;
+            let pick = if *d <= k && k < *n { k } else { *n };
+            match descriptor::dim(&eval_agg(m, inputs)?, pick).ok_or_else(bad)? {
+                Ok(v) => Ok(v),
+                Err(m) => Err(Eval::Undefined(m)),
+            }
+        }
+        // Memory: element addresses in the flat model of `descriptor.rs`, loads from it.
+        ("elem-addr", [m, idx]) => address(m, idx, inputs),
+        ("memref.load", [_, ty, m, idx]) => {
+            let addr = address(m, idx, inputs)?.int()?.1;
+            load(inputs, scalar_of(ty)?, addr)
+        }
+        ("llvm.load", [_, ty, p]) => {
+            let addr = eval(p, inputs)?.int()?.1;
+            load(inputs, scalar_of(ty)?, addr)
+        }
+        ("offset-base", [m]) => {
+            let d = eval_agg(m, inputs)?;
+            let elem = elem_of(m).ok_or_else(bad)?;
+            let field = |path: &[usize]| match descriptor::extract(&d, path) {
+                Some(Agg::Val(V::Int(_, x))) => Ok(*x),
+                _ => Err(bad()),
+            };
+            let addr =
+                field(&[1])?.wrapping_add(field(&[2])?.wrapping_mul(descriptor::elem_bytes(elem)));
+            Ok(V::Int(64, addr))
+        }
+        ("scaled", [m, i, Term::Int(d)]) => {
+            let d = usize::try_from(*d).map_err(|_| bad())?;
+            let stride = match descriptor::extract(&eval_agg(m, inputs)?, &[4, d]) {
+                Some(Agg::Val(V::Int(_, x))) => *x,
+                _ => return Err(bad()),
+            };
+            Ok(V::Int(64, eval(i, inputs)?.int()?.1.wrapping_mul(stride)))
+        }
+        ("linear", [m, is, Term::Int(d), acc]) => {
+            let agg = eval_agg(m, inputs)?;
+            let mut total = eval(acc, inputs)?.int()?.1;
+            for (j, i) in is.list().ok_or_else(bad)?.into_iter().enumerate() {
+                let d = usize::try_from(*d).map_err(|_| bad())? + j;
+                let Some(Agg::Val(V::Int(_, stride))) = descriptor::extract(&agg, &[4, d]) else {
+                    return Err(bad());
+                };
+                total = total.wrapping_add(eval(i, inputs)?.int()?.1.wrapping_mul(*stride));
+            }
+            Ok(V::Int(64, total))
+        }
+        ("llvm.gep", [_, elem, base, offsets]) => {
+            let size = descriptor::elem_bytes(scalar_of(elem)?);
+            let mut addr = eval(base, inputs)?.int()?.1;
+            for o in offsets.list().ok_or_else(bad)? {
+                addr = addr.wrapping_add(eval(o, inputs)?.int()?.1.wrapping_mul(size));
+            }
+            Ok(V::Int(64, addr))
+        }
+        ("memref.rank", [_, m]) => descriptor::rank(&eval_agg(m, inputs)?).ok_or_else(bad),
+        ("llvm.extractvalue", [ty, agg, path]) => {
+            let agg = eval_agg(agg, inputs)?;
+            let path = descriptor::path_of(path).ok_or_else(bad)?;
+            match descriptor::extract(&agg, &path).ok_or_else(bad)? {
+                Agg::Val(v) if is_ptr(ty) || fits(v, scalar_of(ty)?) => Ok(v.clone()),
+                Agg::Undef => Err(Eval::Undefined(format!(
+                    "reading the undefined field {path:?}"
+                ))),
+                _ => Err(mismatch()),
+            }
         }
         ("arith.constant" | "llvm.constant", [ty, lit]) => {
             let s = scalar_of(ty)?;
@@ -233,6 +396,97 @@ fn eval(t: &Term, inputs: &[V]) -> Result<V, Eval> {
     }
 }
 
+/// A value as a rule author reads it: `8 : i32`, `-0.5 : f64`.
+fn show(v: &V) -> String {
+    match (v, type_of(v)) {
+        (V::Int(_, x), Some(t)) => format!("{x} : {}", t.name()),
+        (V::F32(x), _) => format!("{x:?} : f32"),
+        (V::F64(x), _) => format!("{x:?} : f64"),
+        _ => format!("{v:?}"),
+    }
+}
+
+fn show_all(vs: &[Input]) -> String {
+    let items: Vec<String> = vs
+        .iter()
+        .enumerate()
+        .map(|(i, v)| format!("arg{i} = {}", v.show(show)))
+        .collect();
+    if items.is_empty() {
+        "(none)".to_string()
+    } else {
+        items.join(", ")
+    }
+}
+
+fn is_ptr(t: &Term) -> bool {
+    matches!(t, Term::Op(op, cs) if op == "ptr" && cs.is_empty())
+}
+
+/// The element type of a memref argument.
+fn elem_of(m: &Term) -> Option<Scalar> {
+    match m {
+        Term::Op(op, cs) if op == "func.arg" => Some(cs.first()?.memref()?.elem),
+        _ => None,
+    }
+}
+
+/// The address of element `idx` (a list of index values) of the memref `m`.
+fn address(m: &Term, idx: &Term, inputs: &[Input]) -> Result<V, Eval> {
+    let bad = || Eval::Unsupported(format!("the element {idx} of {m}"));
+    let d = eval_agg(m, inputs)?;
+    let elem = elem_of(m).ok_or_else(bad)?;
+    let idx = idx
+        .list()
+        .ok_or_else(bad)?
+        .into_iter()
+        .map(|i| Ok(eval(i, inputs)?.int()?.1))
+        .collect::<Result<Vec<i64>, Eval>>()?;
+    match descriptor::element_address(&d, elem, &idx).ok_or_else(bad)? {
+        Ok(a) => Ok(V::Int(64, a)),
+        Err(m) => Err(Eval::Undefined(m)),
+    }
+}
+
+/// A load from the memref inputs' buffers.
+fn load(inputs: &[Input], elem: Scalar, addr: i64) -> Result<V, Eval> {
+    let descs: Vec<&Agg> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::Memref(d) => Some(d),
+            Input::Scalar(_) => None,
+        })
+        .collect();
+    descriptor::load(&descs, elem, addr).map_err(Eval::Undefined)
+}
+
+/// Evaluates a term whose value is a descriptor (or a field of one) in the model of
+/// `descriptor.rs`: a memref argument, `llvm.undef`, `llvm.insertvalue`.
+fn eval_agg(t: &Term, inputs: &[Input]) -> Result<Agg, Eval> {
+    let unsupported = || Eval::Unsupported(format!("`{t}` as a descriptor"));
+    let Term::Op(op, cs) = t else {
+        return Err(unsupported());
+    };
+    match (op.as_str(), cs.as_slice()) {
+        ("func.arg", [_, Term::Int(i), _]) => match inputs.get(*i as usize) {
+            Some(Input::Memref(d)) => Ok(d.clone()),
+            _ => Err(unsupported()),
+        },
+        ("llvm.undef", [ty]) => descriptor::undef_of(ty).ok_or_else(unsupported),
+        ("llvm.insertvalue", [_, agg, v, path]) => {
+            let agg = eval_agg(agg, inputs)?;
+            let v = match eval(v, inputs) {
+                Ok(v) => Agg::Val(v),
+                Err(Eval::Unsupported(_)) => eval_agg(v, inputs)?,
+                Err(e) => return Err(e),
+            };
+            let path = descriptor::path_of(path).ok_or_else(unsupported)?;
+            descriptor::insert(&agg, &path, v).ok_or_else(unsupported)
+        }
+        _ => Err(unsupported()),
+    }
+}
+
 fn same(a: &V, b: &V) -> bool {
     match (a, b) {
         (V::F32(x), V::F32(y)) => (x.is_nan() && y.is_nan()) || x.to_bits() == y.to_bits(),
@@ -247,7 +501,15 @@ struct Instantiator<'r> {
     rules: &'r CompiledRules,
     rng: Rng,
     env: HashMap<String, Term>,
-    inputs: Vec<(Scalar, V)>,
+    inputs: Vec<Input>,
+    /// The memref type every memref operand of this instantiation has.
+    memref: Term,
+    /// Whether list variables stand for lists of `i64` values (the operand of `prod`).
+    value_lists: bool,
+    /// Whether list variables stand for an element's indices (`elem-addr`, `linear`).
+    index_lists: bool,
+    /// The integers the rule's guards and right side mention, and their neighbours.
+    hints: Vec<i64>,
 }
 
 fn random_scalar_type(rng: &mut Rng) -> Term {
@@ -255,8 +517,9 @@ fn random_scalar_type(rng: &mut Rng) -> Term {
     Term::atom(scalars[rng.below(scalars.len() as u64) as usize].name())
 }
 
-fn random_value(rng: &mut Rng, s: Scalar) -> V {
-    let special = [0i64, 1, -1, 2, i64::MIN, i64::MAX, 7, -8, 255, 128];
+/// A random value of type `s`: often an interesting one ([`interesting`]) or one of the
+/// constants the rule mentions (`hints`), else anything.
+fn random_value(rng: &mut Rng, s: Scalar, hints: &[i64]) -> V {
     match s {
         Scalar::F32 | Scalar::F64 => {
             let nice = [
@@ -279,12 +542,12 @@ fn random_value(rng: &mut Rng, s: Scalar) -> V {
             float_v(s, x).unwrap_or(V::F64(x))
         }
         s => {
-            let raw = if rng.below(2) == 0 {
-                special[rng.below(special.len() as u64) as usize]
-            } else {
-                rng.next_u64() as i64
-            };
             let bits = if s == Scalar::Index { 64 } else { s.bits() };
+            let raw = match rng.below(4) {
+                0 | 1 => interesting(bits, rng.next_u64()),
+                2 if !hints.is_empty() => hints[rng.below(hints.len() as u64) as usize],
+                _ => rng.next_u64() as i64,
+            };
             V::Int(bits, sext(bits, raw))
         }
     }
@@ -321,8 +584,16 @@ impl Instantiator<'_> {
                     Sort::Type => hint.unwrap_or_else(|| random_scalar_type(&mut self.rng)),
                     Sort::Value => {
                         let ty = hint.unwrap_or_else(|| random_scalar_type(&mut self.rng));
+                        if ty.memref().is_some() {
+                            let d = descriptor::random_descriptor(
+                                &mut self.rng,
+                                &ty,
+                                self.inputs.len(),
+                            )?;
+                            return Some(self.input(v, ty, Input::Memref(d)));
+                        }
                         let s = ty.scalar()?;
-                        let value = random_value(&mut self.rng, s);
+                        let value = random_value(&mut self.rng, s, &self.hints);
                         if self.rng.below(2) == 0 {
                             // A constant, so guards about constants can hold.
                             let lit = match value {
@@ -333,22 +604,71 @@ impl Instantiator<'_> {
                             };
                             Term::Op("arith.constant".to_string(), vec![ty, lit])
                         } else {
-                            let i = self.inputs.len() as i64;
-                            self.inputs.push((s, value));
-                            Term::Op(
-                                "func.arg".to_string(),
-                                vec![ty, Term::Int(i), Term::atom("nil")],
-                            )
+                            return Some(self.input(v, ty, Input::Scalar(value)));
                         }
                     }
-                    Sort::Lit => {
+                    Sort::Lit if !matches!(parent, "dim-select" | "linear" | "scaled") => {
                         let s = hint.as_ref().and_then(Term::scalar).unwrap_or(Scalar::I32);
-                        match random_value(&mut self.rng, s) {
+                        match random_value(&mut self.rng, s, &self.hints) {
                             V::Int(_, x) => Term::Int(x),
                             V::F32(x) => Term::Float((x as f64).to_bits()),
                             V::F64(x) => Term::Float(x.to_bits()),
                             V::Mem(_) => return None,
                         }
+                    }
+                    // An element's indices (`elem-addr`, `linear`): small `index` inputs.
+                    Sort::Any if self.index_lists => {
+                        let i = V::Int(64, self.rng.below(4) as i64);
+                        return Some(self.input(v, Term::atom("index"), Input::Scalar(i)));
+                    }
+                    Sort::List if self.index_lists => {
+                        let rank = self.memref.memref().map_or(0, |m| m.shape.len());
+                        let n = self.rng.below(rank as u64 + 1) as usize;
+                        self.indices(v, n)
+                    }
+                    // `prod`'s operand: a list of `i64` values.
+                    Sort::Any if self.value_lists => {
+                        return self.pat(p, Sort::Value, Some(Term::atom("i64")), parent);
+                    }
+                    Sort::List if self.value_lists => {
+                        let n = self.rng.below(4);
+                        let mut items = Vec::new();
+                        for j in 0..n {
+                            let fresh = Pat::Var(format!("{v}#{j}"));
+                            items.push(self.pat(
+                                &fresh,
+                                Sort::Value,
+                                Some(Term::atom("i64")),
+                                parent,
+                            )?);
+                        }
+                        items.into_iter().rev().fold(Term::atom("nil"), |tail, x| {
+                            Term::Op("cons".to_string(), vec![x, tail])
+                        })
+                    }
+                    // A dimension of the memref (`dim-any` makes `dim-select`'s range 0
+                    // to rank - 1).
+                    Sort::Lit if matches!(parent, "dim-select" | "linear" | "scaled") => {
+                        let rank = self.memref.memref().map_or(0, |m| m.shape.len());
+                        if rank == 0 {
+                            return None;
+                        }
+                        Term::Int(self.rng.below(rank as u64) as i64)
+                    }
+                    // Indices of an element: one per dimension, sometimes out of bounds.
+                    Sort::List if matches!(parent, "memref.load" | "elem-addr" | "linear") => {
+                        let rank = self.memref.memref().map_or(0, |m| m.shape.len());
+                        let n = if parent == "linear" {
+                            self.rng.below(rank as u64 + 1) as usize
+                        } else {
+                            rank
+                        };
+                        self.indices(v, n)
+                    }
+                    Sort::State => Term::Op("block.start".to_string(), vec![Term::Int(0)]),
+                    Sort::List if parent.starts_with("llvm.") && parent.ends_with("value") => {
+                        let rank = self.memref.memref().map_or(0, |m| m.shape.len());
+                        descriptor::random_path(&mut self.rng, rank)
                     }
                     Sort::Sym => {
                         let preds: Vec<&str> = if parent.contains("cmpf") || parent.contains("fcmp")
@@ -375,15 +695,22 @@ impl Instantiator<'_> {
                     None
                 };
                 for (k, (kid, s)) in kids.iter().zip(&decl.children).enumerate() {
-                    let hint = match s {
-                        Sort::Type => None,
-                        Sort::Value if CAST_OPS.contains(&op.as_str()) || op.contains("ext") => {
-                            None
-                        }
-                        Sort::Value if op.ends_with("select") && k == 1 => Some(Term::atom("i1")),
-                        Sort::Value => operand_type.clone().or_else(|| op_type.clone()),
-                        Sort::Lit => op_type.clone(),
-                        _ => None,
+                    let hint = match self.descriptor_hint(op, k) {
+                        Some(h) => Some(h),
+                        None => match s {
+                            Sort::Type => None,
+                            Sort::Value
+                                if CAST_OPS.contains(&op.as_str()) || op.contains("ext") =>
+                            {
+                                None
+                            }
+                            Sort::Value if op.ends_with("select") && k == 1 => {
+                                Some(Term::atom("i1"))
+                            }
+                            Sort::Value => operand_type.clone().or_else(|| op_type.clone()),
+                            Sort::Lit => op_type.clone(),
+                            _ => None,
+                        },
                     };
                     let t = self.pat(kid, *s, hint, op)?;
                     if *s == Sort::Type && op_type.is_none() {
@@ -397,11 +724,74 @@ impl Instantiator<'_> {
     }
 }
 
+impl Instantiator<'_> {
+    /// A list of `n` small `index` inputs (element indices, sometimes out of bounds).
+    fn indices(&mut self, v: &str, n: usize) -> Term {
+        let mut items = Vec::new();
+        for j in 0..n {
+            let i = V::Int(64, self.rng.below(4) as i64);
+            let fresh = format!("{v}#{j}");
+            items.push(self.input(&fresh, Term::atom("index"), Input::Scalar(i)));
+        }
+        items.into_iter().rev().fold(Term::atom("nil"), |tail, x| {
+            Term::Op("cons".to_string(), vec![x, tail])
+        })
+    }
+
+    /// A new `(func.arg T I nil)` input, bound to the variable `v`.
+    fn input(&mut self, v: &str, ty: Term, input: Input) -> Term {
+        let i = self.inputs.len() as i64;
+        self.inputs.push(input);
+        let t = Term::Op(
+            "func.arg".to_string(),
+            vec![ty, Term::Int(i), Term::atom("nil")],
+        );
+        self.env.insert(v.to_string(), t.clone());
+        t
+    }
+
+    /// The operand types of the descriptor operations (`descriptor.rs`): a memref operand
+    /// has this instantiation's memref type, a field is an `i64`, a dimension an `index`.
+    fn descriptor_hint(&self, op: &str, k: usize) -> Option<Term> {
+        let rank = self.memref.memref().map_or(0, |m| m.shape.len());
+        Some(match (op, k) {
+            ("memref.dim" | "memref.rank", 0) | ("memref.dim", 2) => Term::atom("index"),
+            ("memref.dim" | "memref.rank" | "llvm.extractvalue" | "llvm.insertvalue", 1) => {
+                self.memref.clone()
+            }
+            ("llvm.extractvalue", 0) | ("llvm.insertvalue", 2) => Term::atom("i64"),
+            ("dim-select" | "elem-addr" | "offset-base" | "linear" | "scaled", 0)
+            | ("memref.load", 2) => self.memref.clone(),
+            ("memref.load", 1) => Term::atom(self.memref.memref()?.elem.name()),
+            ("scaled", 1) => Term::atom("index"),
+            ("linear", 3) => Term::atom("i64"),
+            ("dim-select", 1) | ("desc-bytes", 0) => Term::atom("i64"),
+            ("llvm.insertvalue", 0) => descriptor::struct_type(rank),
+            _ => return None,
+        })
+    }
+}
+
 /// Validates every forward rule of `rules` on `samples` random instantiations each.
 pub fn check_rules(rules: &CompiledRules, samples: usize, seed: u64) -> RuleReport {
+    use rayon::prelude::*;
+    // Rules are independent and each has its own seed: check them in parallel, merge in
+    // rule order (the report does not depend on the number of threads).
+    let parts: Vec<RuleReport> = rules
+        .rules
+        .rules
+        .par_iter()
+        .map(|rule| {
+            let mut part = RuleReport::default();
+            check_rule(rules, rule, samples, seed, &mut part);
+            part
+        })
+        .collect();
     let mut report = RuleReport::default();
-    for rule in &rules.rules.rules {
-        check_rule(rules, rule, samples, seed, &mut report);
+    for p in parts {
+        report.checked.extend(p.checked);
+        report.unchecked.extend(p.unchecked);
+        report.failures.extend(p.failures);
     }
     report
 }
@@ -417,7 +807,24 @@ fn check_rule(
         Pat::Op(op, _) => rules.ops.named(op).map(|d| (d.result, d.effect)),
         _ => None,
     };
-    if root_sort != Some((Sort::Value, false)) {
+    match super::type_meaning::check(rules, rule, samples, seed) {
+        Some(Ok(n)) => {
+            report.checked.push((rule.name.clone(), n));
+            return;
+        }
+        Some(Err(message)) => {
+            report.failures.push(RuleFailure {
+                rule: rule.name.clone(),
+                loc: rule.loc,
+                place: rules.rules.describe(rule.loc),
+                message,
+            });
+            return;
+        }
+        None => {}
+    }
+    let load = rule.lhs.root_op() == Some("memref.load");
+    if root_sort != Some((Sort::Value, false)) && !load {
         report.unchecked.push((
             rule.name.clone(),
             "its sides are not pure values (types, structure, effects or control flow)".to_string(),
@@ -425,10 +832,21 @@ fn check_rule(
         return;
     }
     let mut rng = Rng::new(seed ^ rule.name.len() as u64 ^ 0x5EED);
+    let hints = mentioned(&format!("{:?} {:?}", rule.guards, rule.rhs));
     let mut evaluated = 0;
     let mut why_not = String::from("no instantiation matched the rule's guards");
-    for _ in 0..samples * 20 {
-        if evaluated >= samples {
+    let fail = |report: &mut RuleReport, message: String| {
+        report.failures.push(RuleFailure {
+            rule: rule.name.clone(),
+            loc: rule.loc,
+            place: rules.rules.describe(rule.loc),
+            message,
+        });
+    };
+    for attempt in 0..samples * 20 {
+        // A rule none of whose first attempts could be evaluated is most likely not
+        // evaluable at all: stop early (`kiln rules check` runs after every edit).
+        if evaluated >= samples || (evaluated == 0 && attempt >= samples * 5 + 60) {
             break;
         }
         let mut inst = Instantiator {
@@ -436,12 +854,18 @@ fn check_rule(
             rng: Rng::new(rng.next_u64()),
             env: HashMap::new(),
             inputs: Vec::new(),
+            memref: descriptor::random_type(&mut rng),
+            value_lists: rule.lhs.root_op() == Some("prod"),
+            index_lists: matches!(rule.lhs.root_op(), Some("elem-addr" | "linear")),
+            hints: hints.clone(),
         };
         let Some(lhs) = inst.pat(&rule.lhs, Sort::Value, None, "") else {
             why_not = "its left side has operands that are not scalar values".to_string();
-            break;
+            // Some instantiations fail by chance (a rank-0 memref where a dimension is
+            // needed); one that fails for want of a meaning fails every time, cheaply.
+            continue;
         };
-        let inputs: Vec<V> = inst.inputs.iter().map(|(_, v)| v.clone()).collect();
+        let inputs = std::mem::take(&mut inst.inputs);
         let left = match eval(&lhs, &inputs) {
             Ok(v) => v,
             Err(Eval::Undefined(_)) => continue,
@@ -451,22 +875,54 @@ fn check_rule(
             }
         };
         for rhs in rewrite_root(rule, rules.ops.clone(), &lhs) {
-            match eval(&rhs, &inputs) {
+            // A right side with helper operations means what the rules rewrite it to.
+            let (rhs, right) = match eval(&rhs, &inputs) {
+                Err(Eval::Unsupported(m)) => {
+                    match normal_form(rules, &rhs, rule.phase, &evaluable) {
+                        NormalForm {
+                            term: Some(nf),
+                            fired: nf_fired,
+                        } => {
+                            let v = eval(&nf, &inputs);
+                            (
+                                format!(
+                                    "{rhs}, which the rules rewrite to {nf} (through {}),",
+                                    nf_fired.join(", ")
+                                ),
+                                v,
+                            )
+                        }
+                        NormalForm { term: None, .. } => {
+                            why_not = format!("its right side uses {m}, which no rule rewrites to an evaluable form");
+                            continue;
+                        }
+                    }
+                }
+                v => (rhs.to_string(), v),
+            };
+            match right {
                 Ok(right) if same(&left, &right) => evaluated += 1,
                 Ok(right) => {
-                    report.failures.push(format!(
-                        "rule `{}` ({}): {lhs} = {left:?} but {rhs} = {right:?} for inputs {inputs:?}",
-                        rule.name,
-                        rules.rules.describe(rule.loc)
-                    ));
+                    fail(
+                        report,
+                        format!(
+                            "{lhs} = {} but {rhs} = {} for inputs {}",
+                            show(&left),
+                            show(&right),
+                            show_all(&inputs)
+                        ),
+                    );
                     return;
                 }
                 Err(Eval::Undefined(m)) => {
-                    report.failures.push(format!(
-                        "rule `{}` ({}): {lhs} = {left:?} but {rhs} is undefined ({m}) for inputs {inputs:?}",
-                        rule.name,
-                        rules.rules.describe(rule.loc)
-                    ));
+                    fail(
+                        report,
+                        format!(
+                            "{lhs} = {} but {rhs} is undefined ({m}) for inputs {}",
+                            show(&left),
+                            show_all(&inputs)
+                        ),
+                    );
                     return;
                 }
                 Err(Eval::Unsupported(m)) => why_not = format!("its right side uses {m}"),

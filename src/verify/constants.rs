@@ -1,0 +1,111 @@
+//! Interesting integer constants: the values where integer rules go wrong. A rule that is
+//! off by one in a power of two (`x * 8` rewritten to `x << 4`), that forgets the sign bit
+//! or that overflows at the edge of a width is only caught when an operand is exactly such
+//! a value, and uniformly random 64-bit numbers almost never are. Both the program generator
+//! (`program.rs`) and the rule-by-rule check (`rules.rs`) draw from [`interesting`].
+
+/// How many distinct kinds of interesting value [`interesting`] chooses among.
+const KINDS: u64 = 11;
+
+/// An interesting value of an integer type `width` bits wide (1 to 64), chosen by `choice`,
+/// read as signed at that width (kiln's form of an integer constant): 0, ±1, a power of two
+/// or one of its neighbours, the signed minimum and maximum (and their neighbours), all
+/// ones, or an alternating or nibble bit pattern.
+pub fn interesting(width: u32, choice: u64) -> i64 {
+    let w = width.clamp(1, 64);
+    let k = choice % KINDS;
+    let rest = choice / KINDS;
+    // A power of two below the width, and which neighbour of it.
+    let shift = (rest % u64::from(w)) as u32;
+    let pow = 1u64.wrapping_shl(shift);
+    let raw: u64 = match k {
+        0 => 0,
+        1 => 1,
+        2 => u64::MAX, // -1
+        3 => pow,
+        4 => pow.wrapping_sub(1),
+        5 => pow.wrapping_add(1),
+        6 => 1u64 << (w - 1), // the signed minimum
+        7 => (1u64 << (w - 1)).wrapping_sub(1),
+        8 => (1u64 << (w - 1)).wrapping_add(1),
+        9 => [0x5555_5555_5555_5555, 0xAAAA_AAAA_AAAA_AAAA][(rest % 2) as usize],
+        _ => [
+            0x0F0F_0F0F_0F0F_0F0F,
+            0xF0F0_F0F0_F0F0_F0F0,
+            0x00FF_00FF_00FF_00FF,
+        ][(rest % 3) as usize],
+    };
+    sign_extend(w, raw)
+}
+
+/// `raw`'s low `w` bits, read as signed.
+fn sign_extend(w: u32, raw: u64) -> i64 {
+    if w >= 64 {
+        raw as i64
+    } else {
+        let sh = 64 - w;
+        ((raw << sh) as i64) >> sh
+    }
+}
+
+/// The integers a rule's guards and computed parts mention (and each one's neighbours), so
+/// that the rule-by-rule check can instantiate a left side that a guard like
+/// `(== (const ?c) 8)` accepts.
+pub fn mentioned(text: &str) -> Vec<i64> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    for ch in text.chars().chain(std::iter::once(' ')) {
+        if ch.is_ascii_alphanumeric() || ch == '-' || ch == '_' || ch == '?' {
+            word.push(ch);
+            continue;
+        }
+        let parsed = if let Some(hex) = word.strip_prefix("0x") {
+            i64::from_str_radix(hex, 16).ok()
+        } else {
+            word.parse::<i64>().ok()
+        };
+        if let Some(x) = parsed {
+            for v in [x, x.wrapping_sub(1), x.wrapping_add(1)] {
+                if !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+        }
+        word.clear();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_fits_its_width() {
+        for w in [1u32, 8, 16, 32, 64] {
+            for c in 0..200u64 {
+                let v = interesting(w, c);
+                let (lo, hi) = if w == 64 {
+                    (i64::MIN, i64::MAX)
+                } else {
+                    (-(1i64 << (w - 1)), (1i64 << (w - 1)) - 1)
+                };
+                assert!(lo <= v && v <= hi, "{v} at width {w}");
+            }
+        }
+    }
+
+    #[test]
+    fn powers_of_two_and_neighbours_come_up() {
+        let seen: Vec<i64> = (0..2000).map(|c| interesting(32, c)).collect();
+        for v in [8, 7, 9, i64::from(i32::MIN), i64::from(i32::MAX), -1, 0] {
+            assert!(seen.contains(&v), "{v} never chosen");
+        }
+    }
+
+    #[test]
+    fn guard_constants_are_found_with_neighbours() {
+        assert_eq!(mentioned("(== (const ?c) 8)"), vec![8, 7, 9]);
+        assert_eq!(mentioned("(> ?x2 0x10)"), vec![16, 15, 17]);
+    }
+}
