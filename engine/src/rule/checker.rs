@@ -3,6 +3,7 @@
 //! reports them all, as Cranelift's ISLE does.
 
 use crate::rule::ast::{self, Direction, Item, Name, Term};
+use crate::rule::expand::Defs;
 use crate::rule::expr::{Builtin, Expr};
 use crate::rule::parser::parse_rule_file;
 use crate::rule::ruleset::{
@@ -70,6 +71,29 @@ pub fn load_rules(files: Vec<RuleSource>) -> Loaded {
             diagnostic: d,
         }));
     }
+    // Macros and `let` are expanded before anything is checked, so every later error is
+    // located at the use.
+    let (defs, def_diags) = Defs::collect(&parsed);
+    cx.diags.extend(
+        def_diags
+            .into_iter()
+            .map(|(file, diagnostic)| RuleDiagnostic { file, diagnostic }),
+    );
+    let mut unexpanded = Vec::new();
+    let parsed: Vec<_> = parsed
+        .iter()
+        .enumerate()
+        .map(|(i, tree)| {
+            let (tree, diags, failed) = defs.expand_file(tree);
+            cx.diags
+                .extend(diags.into_iter().map(|diagnostic| RuleDiagnostic {
+                    file: i,
+                    diagnostic,
+                }));
+            unexpanded.push(failed);
+            tree
+        })
+        .collect();
     // Declarations and phases first, so rules may use ops declared in any file.
     for (i, tree) in parsed.iter().enumerate() {
         cx.file = i;
@@ -77,7 +101,7 @@ pub fn load_rules(files: Vec<RuleSource>) -> Loaded {
             match item {
                 Item::Decl(d) => cx.decl(d),
                 Item::Phase(p) => cx.phase(p),
-                Item::Group(_) | Item::Test(_) => {}
+                Item::Group(_) | Item::Test(_) | Item::Def(_) => {}
             }
         }
     }
@@ -113,6 +137,9 @@ pub fn load_rules(files: Vec<RuleSource>) -> Loaded {
                         } else {
                             rule_names.insert(r.name.text.clone(), cx.loc(r.name.span));
                         }
+                        if unexpanded[i].contains(&r.name.span) {
+                            continue;
+                        }
                         // A rule with a duplicate name is still checked, but not kept.
                         if let (Some(p), Some(rule)) = (phase, cx.rule(r)) {
                             if !duplicate {
@@ -134,11 +161,14 @@ pub fn load_rules(files: Vec<RuleSource>) -> Loaded {
                     } else {
                         test_names.insert(t.name.text.clone(), cx.loc(t.name.span));
                     }
+                    if unexpanded[i].contains(&t.name.span) {
+                        continue;
+                    }
                     if let Some(test) = cx.test(t) {
                         cx.set.tests.push(test);
                     }
                 }
-                Item::Decl(_) | Item::Phase(_) => {}
+                Item::Decl(_) | Item::Phase(_) | Item::Def(_) => {}
             }
         }
     }

@@ -3,6 +3,7 @@
 
 pub mod ast;
 pub mod checker;
+pub mod expand;
 pub mod expr;
 pub mod lexer;
 pub mod parser;
