@@ -9,8 +9,9 @@ use crate::rule::parser::parse_rule_file;
 use crate::rule::ruleset::{
     FileId, Level, OpDecl, Pat, Phase, Rule, RuleLoc, RuleSet, RuleSource, RuleTest, Sort,
 };
+use crate::rule::typing::{Typer, Uniform};
 use kiln_frontend::{Diagnostic, Span};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A diagnostic in one of the rule files.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -60,6 +61,7 @@ pub fn load_rules(files: Vec<RuleSource>) -> Loaded {
         },
         diags: Vec::new(),
         file: 0,
+        uniform: HashSet::new(),
     };
     cx.builtin_decls();
     let mut parsed = Vec::new();
@@ -229,6 +231,8 @@ struct Checker {
     set: RuleSet,
     diags: Vec<RuleDiagnostic>,
     file: FileId,
+    /// Operations declared `uniform` (`typing.rs`).
+    uniform: HashSet<String>,
 }
 
 type Vars = HashMap<String, (Sort, Span)>;
@@ -260,6 +264,15 @@ impl Checker {
             diagnostic: Diagnostic::warning(code, span, msg),
         });
         &mut self.diags.last_mut().expect("just pushed").diagnostic
+    }
+
+    fn extend(&mut self, diags: Vec<Diagnostic>) {
+        let file = self.file;
+        self.diags.extend(
+            diags
+                .into_iter()
+                .map(|diagnostic| RuleDiagnostic { file, diagnostic }),
+        );
     }
 
     /// `nil` and `cons` back the `[a b | rest]` syntax, so every rule set has them.
@@ -313,7 +326,7 @@ impl Checker {
             return;
         }
         let mut level = None;
-        let (mut effect, mut constant, mut cost) = (false, false, None);
+        let (mut effect, mut constant, mut cost, mut uniform) = (false, false, None, false);
         for (attr, value) in &d.attrs {
             let takes_value = attr.text == "cost";
             match (takes_value, value) {
@@ -350,6 +363,7 @@ impl Checker {
                     level = Some(l);
                 }
                 "effect" => effect = true,
+                "uniform" => uniform = true,
                 "const" => constant = true,
                 "cost" => {
                     if let Some((v, s)) = value {
@@ -372,7 +386,7 @@ impl Checker {
                         format!("unknown attribute `{other}`"),
                     )
                     .notes
-                    .push("attributes: source, target, effect, const, cost N".to_string());
+                    .push("attributes: source, target, effect, const, uniform, cost N".to_string());
                 }
             }
         }
@@ -419,6 +433,15 @@ impl Checker {
                 d.span,
                 "a `const` operation needs a `Type` and a `Lit` operand and a `Value` result",
             );
+        }
+        if uniform && !(result == Sort::Value && children.contains(&Sort::Type)) {
+            self.error(
+                "rules.bad-decl",
+                d.span,
+                "a `uniform` operation needs a `Type` operand and a `Value` result",
+            );
+        } else if uniform {
+            self.uniform.insert(d.name.text.clone());
         }
         let structural = matches!(result, Sort::Type | Sort::List | Sort::Node)
             || children.is_empty() && result != Sort::Value;
@@ -528,6 +551,14 @@ impl Checker {
         for g in &r.guards {
             guards.push(self.expr(g, &vars));
         }
+        let mut typer = Typer {
+            set: &self.set,
+            vars: &vars,
+            diags: Vec::new(),
+        };
+        r.guards.iter().for_each(|g| typer.guard(g));
+        let typing = typer.diags;
+        self.extend(typing);
         let rhs_ctx = match r.direction {
             Direction::OneWay => Context::Template,
             Direction::TwoWay => Context::Pattern,
@@ -562,6 +593,17 @@ impl Checker {
                     "both sides of `<=>` must bind the same variables",
                 );
             }
+        }
+        if r.direction == Direction::OneWay
+            && !self.diags[before..].iter().any(|d| d.diagnostic.is_error())
+        {
+            let mut found = Vec::new();
+            Uniform {
+                set: &self.set,
+                ops: &self.uniform,
+            }
+            .check_rule(&r.lhs, &r.rhs, &mut found);
+            self.extend(found);
         }
         if self.diags[before..].iter().any(|d| d.diagnostic.is_error()) {
             return None;
@@ -771,6 +813,14 @@ impl Checker {
                     );
                     return None;
                 }
+                let mut typer = Typer {
+                    set: &self.set,
+                    vars,
+                    diags: Vec::new(),
+                };
+                typer.computed(e, expected);
+                let typing = typer.diags;
+                self.extend(typing);
                 self.expr(e, vars).map(Pat::Computed)
             }
         }

@@ -303,7 +303,7 @@ impl Expander<'_> {
 
     /// `(let ?a A ?b B ... BODY)` in a term.
     fn let_term(&mut self, children: &[Term], span: Span, env: &Env, depth: usize) -> Term {
-        if children.len() < 3 || children.len() % 2 == 0 {
+        if children.len() < 3 || children.len().is_multiple_of(2) {
             self.diags.push(let_error(span));
             // Recover with the last operand, so the error is not followed by others.
             return match children.last() {
@@ -348,7 +348,7 @@ impl Expander<'_> {
             Expr::Call { func, args, span } if func.text == "let" && args.len() != 2 => {
                 let as_terms: Vec<Term> = args.iter().map(expr_to_term).collect();
                 let t = self.let_term(&as_terms, *span, env, depth);
-                self.to_expr(&t, *span)
+                self.as_expr(&t, *span)
             }
             Expr::Call { func, args, span } => {
                 let args: Vec<Expr> = args.iter().map(|a| self.expr(a, env, depth)).collect();
@@ -358,7 +358,7 @@ impl Expander<'_> {
                     }
                     let terms = args.iter().map(expr_to_term).collect();
                     return match self.apply_def(def, terms, *span, depth) {
-                        Some(t) => self.to_expr(&t, *span),
+                        Some(t) => self.as_expr(&t, *span),
                         None => e.clone(),
                     };
                 }
@@ -371,7 +371,7 @@ impl Expander<'_> {
             Expr::Atom(n) => match self.defs.defs.get(&n.text) {
                 Some(def) if !self.too_deep(depth, n.span, &n.text) => {
                     match self.apply_def(def, Vec::new(), n.span, depth) {
-                        Some(t) => self.to_expr(&t, n.span),
+                        Some(t) => self.as_expr(&t, n.span),
                         None => e.clone(),
                     }
                 }
@@ -381,7 +381,7 @@ impl Expander<'_> {
         }
     }
 
-    fn to_expr(&mut self, t: &Term, span: Span) -> Expr {
+    fn as_expr(&mut self, t: &Term, span: Span) -> Expr {
         term_to_expr(t).unwrap_or_else(|| {
             self.diags.push(Diagnostic::error(
                 "rules.let",

@@ -8,6 +8,7 @@ pub mod expr;
 pub mod lexer;
 pub mod parser;
 pub mod ruleset;
+pub mod typing;
 
 pub use checker::{load_rules, Loaded, RuleDiagnostic};
 pub use ruleset::{Level, OpDecl, Pat, Phase, Rule, RuleLoc, RuleSet, RuleSource, RuleTest, Sort};
