@@ -16,6 +16,7 @@ pub mod check;
 pub mod db;
 pub mod elaborate;
 pub mod encode;
+pub mod explain;
 pub mod extract;
 pub mod incremental;
 pub mod inline_test;
