@@ -87,6 +87,14 @@ enum Command {
         /// Refuse to explain e-graphs larger than this many nodes.
         #[arg(long, default_value_t = 20_000)]
         explain_limit: usize,
+        /// Instead: every place rule NAME's left side matched (whether it fired, and which
+        /// guard refused it with what values) or nearly matched (which operand differs).
+        #[arg(long, value_name = "NAME", conflicts_with = "why_not")]
+        rule: Option<String>,
+        /// Instead: why rule NAME did not fire — only the places where it matched but a
+        /// guard or a computed value refused, and the near misses.
+        #[arg(long, value_name = "NAME")]
+        why_not: Option<String>,
     },
     /// Compile a file to LLVM IR, assembly, an object, a shared library or an executable.
     Compile {
@@ -621,7 +629,39 @@ fn run(cli: Cli) -> ExitCode {
             func,
             rules,
             explain_limit,
+            rule,
+            why_not,
         } => {
+            if let Some((rule, report)) = rule
+                .map(|r| (r, kiln::engine::why_not::Report::All))
+                .or(why_not.map(|r| (r, kiln::engine::why_not::Report::Failures)))
+            {
+                let Some((source, name, _)) = checked_source(&ctx, &db, &file) else {
+                    return ExitCode::FAILURE;
+                };
+                let Some(compiled) = load_rules(&ctx, rules.dir.as_deref()) else {
+                    return ExitCode::FAILURE;
+                };
+                let func = func.trim_start_matches('@');
+                return match kiln::explain_rule(&db, source, &compiled, func, &rule, report) {
+                    None => {
+                        ctx.fail(
+                            "lower.no-function",
+                            &name,
+                            format!("`{name}` has no verified function `@{func}`"),
+                        );
+                        ExitCode::FAILURE
+                    }
+                    Some(Err(e)) => {
+                        ctx.fail("explain.no-rule", &name, e);
+                        ExitCode::FAILURE
+                    }
+                    Some(Ok(text)) => {
+                        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+                        ExitCode::SUCCESS
+                    }
+                };
+            }
             let opts = kiln::LowerOptions::default().with_explanations(explain_limit);
             let Some((lowered, _, name, text)) =
                 lower_command(&ctx, &db, &file, Some(&func), &rules, &opts)

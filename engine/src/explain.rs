@@ -77,7 +77,10 @@ pub fn render(t: &FlatTerm<Node>, max: usize, depth: usize) -> String {
     let mut s = String::new();
     write_term(t, &mut s, max, depth);
     if s.len() > max {
-        let cut = (0..=max).rev().find(|i| s.is_char_boundary(*i)).unwrap_or(0);
+        let cut = (0..=max)
+            .rev()
+            .find(|i| s.is_char_boundary(*i))
+            .unwrap_or(0);
         s.truncate(cut);
         s.push('…');
     }
@@ -155,7 +158,10 @@ mod tests {
 
     #[test]
     fn lists_print_as_brackets() {
-        let list = op("cons", vec![leaf("i32"), op("cons", vec![leaf("i64"), leaf("nil")])]);
+        let list = op(
+            "cons",
+            vec![leaf("i32"), op("cons", vec![leaf("i64"), leaf("nil")])],
+        );
         assert_eq!(render(&list, 100, 9), "[i32 i64]");
         let open = op("cons", vec![leaf("i32"), op("rest", vec![leaf("x")])]);
         assert_eq!(render(&open, 100, 9), "[i32 | (rest x)]");

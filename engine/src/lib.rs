@@ -28,6 +28,7 @@ pub mod rule;
 pub mod saturate;
 pub mod slice;
 pub mod term;
+pub mod why_not;
 
 pub use check::{
     check_file, function_ir, functions, module_ir, parse_file, signatures, verify_function, Built,
