@@ -265,8 +265,15 @@ enum Command {
 
 #[derive(Subcommand)]
 enum RulesCommand {
-    /// Load and check a rules directory (default: the shipped rules).
-    Check { dir: Option<PathBuf> },
+    /// Load and check a rules directory (default: the shipped rules), with the authoring
+    /// warnings: a rule without its `;;` comment, a file without tests, a helper no rule
+    /// rewrites away, rules with the same left side.
+    Check {
+        dir: Option<PathBuf>,
+        /// Fail (exit 1) when there is any warning.
+        #[arg(long)]
+        deny_warnings: bool,
+    },
     /// Run the inline `test` blocks of a rules directory (default: the shipped rules).
     Test { dir: Option<PathBuf> },
 }
@@ -1149,11 +1156,30 @@ fn run(cli: Cli) -> ExitCode {
             watch(&ctx, &file, &output, emit, &rules, max_builds)
         }
         Command::Rules { command } => match command {
-            RulesCommand::Check { dir } => {
+            RulesCommand::Check { dir, deny_warnings } => {
                 let Some(c) = load_rules(&ctx, dir.as_deref()) else {
                     return ExitCode::FAILURE;
                 };
                 let r = &c.rules;
+                let lints = kiln::engine::rule::lint::lint(r);
+                for d in &lints {
+                    let f = &r.files[d.file];
+                    ctx.report(std::slice::from_ref(&d.diagnostic), &f.path, &f.text);
+                }
+                // The checker's own warnings (`rules.overlap`) were reported while loading.
+                let warned = !lints.is_empty()
+                    || kiln::load_rules(r.files.clone())
+                        .diagnostics
+                        .iter()
+                        .any(|d| !d.diagnostic.is_error());
+                if deny_warnings && warned {
+                    ctx.fail(
+                        "rules.warnings",
+                        "<rules>",
+                        "warnings are denied (`--deny-warnings`)".to_string(),
+                    );
+                    return ExitCode::FAILURE;
+                }
                 println!(
                     "{} files, {} operations, {} phases, {} rules, {} tests: ok",
                     r.files.len(),

@@ -212,6 +212,34 @@ fn rules_check_and_test_pass_on_the_shipped_rules() {
 }
 
 #[test]
+fn rules_check_warns_and_deny_warnings_fails() {
+    let o = kiln(&["rules", "check", "--deny-warnings"], None);
+    assert!(
+        o.status.success(),
+        "the shipped rules have warnings: {}",
+        stderr(&o)
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("a.rules"),
+        "decl f: source (Value) -> Value\ndecl g: target (Value) -> Value\nphase p {}\nin p {\n  rule f-g: (f ?x) => (g ?x)\n}\n",
+    )
+    .expect("write");
+    let d = dir.path().to_str().unwrap_or_default();
+    let o = kiln(&["--color", "never", "rules", "check", d], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("a.rules:5:8: rule `f-g` has no `;;` comment"),
+        "{e}"
+    );
+    assert!(e.contains("this file has rules but no `test`"), "{e}");
+    let o = kiln(&["rules", "check", "--deny-warnings", d], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("warnings are denied"));
+}
+
+#[test]
 fn rules_check_reports_every_error_with_its_file() {
     let e = rules_check_errors(
         "in lower {\n  rule x: (arith.adi ?t ?a ?b) => ?a\n  rule y: (arith.addi ?t ?a) => ?a\n}\n",

@@ -3,6 +3,8 @@
 //! - `rules-fail/<file>`: each file under `tests/rules/fail/`, loaded together with the
 //!   shipped rules, produces exactly the `; error: LINE:COL: MESSAGE` and
 //!   `; warning: LINE:COL: MESSAGE` lines at its top (and the shipped files stay clean).
+//! - `rules-lint/<file>`: likewise for `tests/rules/lint/`, with the authoring warnings of
+//!   `kiln rules check` (engine/src/rule/lint.rs); the shipped rules have none.
 //! - `lowered/<program>`: lowering every corpus program with the shipped rules gives
 //!   exactly `tests/golden/lowered/<program>.lowered` — the lowered form, or the located
 //!   errors for programs whose conventions are not yet rules (`KILN_BLESS=1` rewrites the
@@ -27,10 +29,15 @@ fn compiled() -> Arc<CompiledRules> {
         "the shipped rules have diagnostics: {:?}",
         loaded.diagnostics
     );
+    let lints = kiln::engine::rule::lint::lint(&loaded.rules);
+    assert!(
+        lints.is_empty(),
+        "the shipped rules have warnings (`kiln rules check --deny-warnings`): {lints:?}"
+    );
     Arc::new(CompiledRules::new(Arc::new(loaded.rules)).expect("shipped rules compile"))
 }
 
-fn fail_trial(path: PathBuf) -> Result<(), Failed> {
+fn fail_trial(path: PathBuf, lint: bool) -> Result<(), Failed> {
     let text = std::fs::read_to_string(&path)?;
     let expected: Vec<String> = text
         .lines()
@@ -53,8 +60,13 @@ fn fail_trial(path: PathBuf) -> Result<(), Failed> {
     });
     let fail_index = sources.len() - 1;
     let loaded = load_rules(sources);
+    let mut diagnostics = loaded.diagnostics.clone();
+    if lint {
+        diagnostics.extend(kiln::engine::rule::lint::lint(&loaded.rules));
+        diagnostics.sort_by_key(|d| (d.file, d.diagnostic.span.start, d.diagnostic.span.end));
+    }
     let mut actual = Vec::new();
-    for d in &loaded.diagnostics {
+    for d in &diagnostics {
         if d.file != fail_index {
             return Err(format!("a diagnostic in a shipped file: {}", d.diagnostic.message).into());
         }
@@ -248,7 +260,17 @@ fn main() {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         trials.push(Trial::test(format!("rules-fail/{name}"), move || {
-            fail_trial(f)
+            fail_trial(f, false)
+        }));
+    }
+    // The authoring warnings of `kiln rules check` (engine/src/rule/lint.rs).
+    for f in files(&root().join("tests/rules/lint"), "rules", "") {
+        let name = f
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        trials.push(Trial::test(format!("rules-lint/{name}"), move || {
+            fail_trial(f, true)
         }));
     }
     for (p, name) in corpus_programs() {

@@ -5,6 +5,7 @@
 use crate::rule::ast::{self, Direction, Item, Name, Term};
 use crate::rule::expand::Defs;
 use crate::rule::expr::{Builtin, Expr};
+use crate::rule::lint;
 use crate::rule::parser::parse_rule_file;
 use crate::rule::ruleset::{
     FileId, Level, OpDecl, Pat, Phase, Rule, RuleLoc, RuleSet, RuleSource, RuleTest, Sort,
@@ -174,7 +175,8 @@ pub fn load_rules(files: Vec<RuleSource>) -> Loaded {
             }
         }
     }
-    cx.overlaps();
+    let overlaps = lint::overlaps(&cx.set);
+    cx.diags.extend(overlaps);
     let mut diagnostics = cx.diags;
     diagnostics.sort_by_key(|d| (d.file, d.diagnostic.span.start, d.diagnostic.span.end));
     diagnostics.dedup();
@@ -249,19 +251,6 @@ impl Checker {
         self.diags.push(RuleDiagnostic {
             file: self.file,
             diagnostic: Diagnostic::error(code, span, msg),
-        });
-        &mut self.diags.last_mut().expect("just pushed").diagnostic
-    }
-
-    fn warning(
-        &mut self,
-        code: &'static str,
-        span: Span,
-        msg: impl Into<String>,
-    ) -> &mut Diagnostic {
-        self.diags.push(RuleDiagnostic {
-            file: self.file,
-            diagnostic: Diagnostic::warning(code, span, msg),
         });
         &mut self.diags.last_mut().expect("just pushed").diagnostic
     }
@@ -917,65 +906,6 @@ impl Checker {
             }
         }
     }
-
-    /// Warns about rules of one phase with the same left side and the same guards: the
-    /// second can only ever add what the first already adds, or contradict it.
-    fn overlaps(&mut self) {
-        let rules = self.set.rules.clone();
-        let mut seen: HashMap<(usize, String), usize> = HashMap::new();
-        for (i, r) in rules.iter().enumerate() {
-            let key = (r.phase, canonical(r));
-            if let Some(&j) = seen.get(&key) {
-                let first = &rules[j];
-                let at = self.set.describe(first.loc);
-                let phase = self.set.phases[r.phase].name.clone();
-                self.file = r.loc.file;
-                self.warning(
-                    "rules.overlap",
-                    r.loc.span,
-                    format!(
-                        "rules `{}` and `{}` have the same left side in phase `{phase}`",
-                        first.name, r.name
-                    ),
-                )
-                .notes
-                .push(format!("`{}` is at {at}", first.name));
-            } else {
-                seen.insert(key, i);
-            }
-        }
-    }
-}
-
-/// The left side and guards of a rule with variables renamed by first occurrence.
-fn canonical(r: &Rule) -> String {
-    let vars = r.lhs.vars();
-    let mut s = format!("{} if", r.lhs);
-    for g in &r.guards {
-        s.push_str(&format!(" {g}"));
-    }
-    for (i, v) in vars.iter().enumerate() {
-        s = replace_var(&s, v, &format!("#{i}"));
-    }
-    s
-}
-
-fn replace_var(s: &str, var: &str, with: &str) -> String {
-    let needle = format!("?{var}");
-    let mut out = String::new();
-    let mut rest = s;
-    while let Some(i) = rest.find(&needle) {
-        let end = i + needle.len();
-        let boundary = rest[end..]
-            .chars()
-            .next()
-            .is_none_or(|c| c == ' ' || c == ')' || c == '}');
-        out.push_str(&rest[..i]);
-        out.push_str(if boundary { with } else { &needle });
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    out
 }
 
 fn parse_int(s: &str) -> Option<i64> {

@@ -6,6 +6,7 @@ pub mod checker;
 pub mod expand;
 pub mod expr;
 pub mod lexer;
+pub mod lint;
 pub mod parser;
 pub mod ruleset;
 pub mod typing;
