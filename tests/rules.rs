@@ -3,6 +3,8 @@
 //! - `rules-fail/<file>`: each file under `tests/rules/fail/`, loaded together with the
 //!   shipped rules, produces exactly the `; error: LINE:COL: MESSAGE` and
 //!   `; warning: LINE:COL: MESSAGE` lines at its top (and the shipped files stay clean).
+//! - `cookbook/<n>`: each ```rules block of rules/README.md's cookbook loads with the
+//!   shipped rules without diagnostics or warnings, and its tests pass.
 //! - `rules-lint/<file>`: likewise for `tests/rules/lint/`, with the authoring warnings of
 //!   `kiln rules check` (engine/src/rule/lint.rs); the shipped rules have none.
 //! - `lowered/<program>`: lowering every corpus program with the shipped rules gives
@@ -84,6 +86,57 @@ fn fail_trial(path: PathBuf, lint: bool) -> Result<(), Failed> {
             actual.join("\n  ")
         )
         .into());
+    }
+    Ok(())
+}
+
+/// The ```rules blocks of rules/README.md's cookbook.
+fn cookbook_blocks() -> Vec<String> {
+    let text = std::fs::read_to_string(root().join("rules/README.md")).unwrap_or_default();
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        match (&mut current, line.trim_end()) {
+            (None, "```rules") => current = Some(String::new()),
+            (Some(b), "```") => {
+                blocks.push(std::mem::take(b));
+                current = None;
+            }
+            (Some(b), l) => {
+                b.push_str(l);
+                b.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+/// A cookbook recipe loads with the shipped rules without a diagnostic or warning, and
+/// its tests pass.
+fn cookbook_trial(block: String) -> Result<(), Failed> {
+    let mut sources = shipped_rules();
+    sources.push(RuleSource {
+        path: "cookbook.rules".into(),
+        text: block,
+    });
+    let loaded = load_rules(sources);
+    let mut diags = loaded.diagnostics.clone();
+    diags.extend(kiln::engine::rule::lint::lint(&loaded.rules));
+    if let Some(d) = diags.first() {
+        return Err(format!("the recipe has diagnostics: {}", d.diagnostic.message).into());
+    }
+    let last = loaded.rules.files.len() - 1;
+    let compiled = CompiledRules::new(Arc::new(loaded.rules)).map_err(Failed::from)?;
+    let outcomes = kiln::engine::run_inline_tests(&compiled);
+    let mine: Vec<_> = outcomes.iter().filter(|o| o.loc.file == last).collect();
+    if mine.is_empty() {
+        return Err("the recipe has no test".into());
+    }
+    for o in mine {
+        if let Some(why) = &o.failure {
+            return Err(format!("test `{}`: {why}", o.name).into());
+        }
     }
     Ok(())
 }
@@ -282,6 +335,11 @@ fn main() {
     for (file, needs) in NEEDS {
         trials.push(Trial::test(format!("without/{file}"), move || {
             without_trial(file, needs)
+        }));
+    }
+    for (i, block) in cookbook_blocks().into_iter().enumerate() {
+        trials.push(Trial::test(format!("cookbook/{}", i + 1), move || {
+            cookbook_trial(block)
         }));
     }
     trials.push(Trial::test("shipped-list-matches-rules-dir", || {
