@@ -3,10 +3,12 @@
 //! - `rules-fail/<file>`: each file under `tests/rules/fail/`, loaded together with the
 //!   shipped rules, produces exactly the `; error: LINE:COL: MESSAGE` and
 //!   `; warning: LINE:COL: MESSAGE` lines at its top (and the shipped files stay clean).
-//! - `cookbook/<n>`: each ```rules block of rules/README.md's cookbook loads with the
-//!   shipped rules without diagnostics or warnings, and its tests pass.
 //! - `rules-lint/<file>`: likewise for `tests/rules/lint/`, with the authoring warnings of
 //!   `kiln rules check` (engine/src/rule/lint.rs); the shipped rules have none.
+//! - `let-is-substitution`: (quickcheck) a template `(let ?x V B)` checks to exactly what
+//!   `B` with `V` written in for `?x` does.
+//! - `cookbook/<n>`: each ```rules block of rules/README.md's cookbook loads with the
+//!   shipped rules without diagnostics or warnings, and its tests pass.
 //! - `lowered/<program>`: lowering every corpus program with the shipped rules gives
 //!   exactly `tests/golden/lowered/<program>.lowered` — the lowered form, or the located
 //!   errors for programs whose conventions are not yet rules (`KILN_BLESS=1` rewrites the
@@ -88,6 +90,42 @@ fn fail_trial(path: PathBuf, lint: bool) -> Result<(), Failed> {
         .into());
     }
     Ok(())
+}
+
+/// A small value term from `bytes` over `?a`, `?x` (when `with_x`) and constants.
+fn random_term(bytes: &mut std::slice::Iter<'_, u8>, depth: usize, with_x: bool) -> String {
+    let b = bytes.next().copied().unwrap_or(0);
+    match b % 4 {
+        0 if depth > 0 => format!(
+            "(add {} {})",
+            random_term(bytes, depth - 1, with_x),
+            random_term(bytes, depth - 1, with_x)
+        ),
+        1 if with_x => "?x".to_string(),
+        2 => format!("(k {})", b / 4),
+        _ => "?a".to_string(),
+    }
+}
+
+/// `(let ?x V B)` checks to exactly what `B` with `V` written in for `?x` checks to.
+fn let_is_substitution(bytes: Vec<u8>) -> bool {
+    let mut it = bytes.iter();
+    let body = random_term(&mut it, 4, true);
+    let value = random_term(&mut it, 3, false);
+    let rhs_of = |template: &str| {
+        let text = format!(
+            "decl f: source (Value) -> Value\ndecl add: target (Value Value) -> Value\n\
+             decl k: target (Lit) -> Value\nphase p {{}}\nin p {{\n  ;; r\n  rule r: (f ?a) => {template}\n}}\n"
+        );
+        let loaded = load_rules(vec![RuleSource {
+            path: "p.rules".into(),
+            text,
+        }]);
+        loaded.rules.rules.first().map(|r| r.rhs.clone())
+    };
+    let with_let = rhs_of(&format!("(let ?x {value} {body})"));
+    let written_out = rhs_of(&body.replace("?x", &value));
+    with_let.is_some() && with_let == written_out
 }
 
 /// The ```rules blocks of rules/README.md's cookbook.
@@ -337,6 +375,13 @@ fn main() {
             without_trial(file, needs)
         }));
     }
+    trials.push(Trial::test("let-is-substitution", || {
+        quickcheck::QuickCheck::new()
+            .tests(300)
+            .quicktest(let_is_substitution as fn(Vec<u8>) -> bool)
+            .map(|_| ())
+            .map_err(|e| Failed::from(format!("{e:?}")))
+    }));
     for (i, block) in cookbook_blocks().into_iter().enumerate() {
         trials.push(Trial::test(format!("cookbook/{}", i + 1), move || {
             cookbook_trial(block)
