@@ -57,14 +57,7 @@ pub fn why_not(
     };
     let mut egraph = Graph::new(Analysis::new(rules.ops.clone()));
     encode_variant(&mut egraph, &rules.ops, f, Variant::Function);
-    let mut out = format!(
-        "rule `{}` ({}), phase `{}`: {}{}\n",
-        rule.name,
-        rules.rules.describe(rule.loc),
-        rules.rules.phases[rule.phase].name,
-        rule.lhs,
-        guards_text(&rule.guards)
-    );
+    let mut out = String::new();
     for i in 0..=rule.phase {
         let run = run_phase(rules, i, egraph);
         if run.stop != Stop::Saturated {
@@ -80,6 +73,17 @@ pub fn why_not(
         egraph: &egraph,
         extractor: Extractor::new(&egraph, egg::AstSize),
     };
+    out.insert_str(
+        0,
+        &format!(
+            "rule `{}` ({}), phase `{}`: {}{}\n",
+            rule.name,
+            rules.rules.describe(rule.loc),
+            rules.rules.phases[rule.phase].name,
+            view.instance(&rule.lhs, &Subst::default()),
+            guards_text(&rule.guards)
+        ),
+    );
     let pattern = Pattern::new(build_pattern(&rule.lhs));
     let mut matched = BTreeSet::new();
     let (mut fired, mut refused, mut listed) = (0usize, 0usize, 0usize);

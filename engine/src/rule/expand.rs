@@ -522,3 +522,48 @@ fn relocate_expr(e: &Expr, span: Span) -> Expr {
         },
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::rule::{load_rules, RuleSource};
+
+    fn rhs_and_guards(text: &str) -> (String, Vec<String>) {
+        let decls =
+            "decl f: source (Type Value) -> Value\ndecl g: target (Type Value Value) -> Value\n\
+                     decl k: target (Type Lit) -> Value\ndecl i32: target () -> Type\nphase p {}\n";
+        let loaded = load_rules(vec![RuleSource {
+            path: "t.rules".into(),
+            text: format!("{decls}{text}"),
+        }]);
+        assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
+        let r = &loaded.rules.rules[0];
+        (
+            r.rhs.to_string(),
+            r.guards.iter().map(|g| g.to_string()).collect(),
+        )
+    }
+
+    #[test]
+    fn macros_expand_in_terms_and_expressions() {
+        let (rhs, guards) = rhs_and_guards(
+            "def twice ?t ?v: (g ?t ?v ?v)\ndef wide? ?t: {> (width ?t) 16}\n\
+             def quad ?t ?v: (twice ?t (twice ?t ?v))\n\
+             in p {\n  ;; r\n  rule r: (f ?t ?x) if (wide? ?t) => (quad ?t ?x)\n}\n",
+        );
+        assert_eq!(rhs, "(g ?t (g ?t ?x ?x) (g ?t ?x ?x))");
+        assert_eq!(guards, vec!["(> (width ?t) 16)"]);
+    }
+
+    #[test]
+    fn lets_bind_in_order_and_guard_lets_reach_the_template() {
+        let (rhs, guards) = rhs_and_guards(
+            "in p {\n  ;; r\n  rule r: (f ?t ?x) if (let ?w (width ?t)) (> ?w 8) =>\n\
+             (let ?a (g ?t ?x ?x) ?b (g ?t ?a ?a) (g ?t ?b (k ?t {+ ?w 1})))\n}\n",
+        );
+        assert_eq!(
+            rhs,
+            "(g ?t (g ?t (g ?t ?x ?x) (g ?t ?x ?x)) (k ?t {(+ (width ?t) 1)}))"
+        );
+        assert_eq!(guards, vec!["(> (width ?t) 8)"]);
+    }
+}
