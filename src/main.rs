@@ -1167,11 +1167,7 @@ fn run(cli: Cli) -> ExitCode {
                     ctx.report(std::slice::from_ref(&d.diagnostic), &f.path, &f.text);
                 }
                 // The checker's own warnings (`rules.overlap`) were reported while loading.
-                let warned = !lints.is_empty()
-                    || kiln::load_rules(r.files.clone())
-                        .diagnostics
-                        .iter()
-                        .any(|d| !d.diagnostic.is_error());
+                let warned = !lints.is_empty() || !kiln::engine::rule::lint::overlaps(r).is_empty();
                 if deny_warnings && warned {
                     ctx.fail(
                         "rules.warnings",

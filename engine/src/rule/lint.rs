@@ -125,7 +125,7 @@ fn ops_of<'a>(p: &'a Pat, out: &mut Vec<&'a str>) {
 /// Rules of one phase with the same left side and the same guards (variables renamed): the
 /// second one shadows the first — it can only add what the first already adds, or
 /// contradict it. Reported by every load (the checker calls this).
-pub(crate) fn overlaps(set: &RuleSet) -> Vec<RuleDiagnostic> {
+pub fn overlaps(set: &RuleSet) -> Vec<RuleDiagnostic> {
     let mut out = Vec::new();
     let mut seen: HashMap<(usize, String), usize> = HashMap::new();
     for (i, r) in set.rules.iter().enumerate() {
