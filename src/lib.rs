@@ -169,6 +169,33 @@ pub struct FunctionLowering {
 /// Lowers every function of a checked file (call [`check_source`] first: functions with
 /// errors are skipped), in parallel on all cores; results come back in source order and do
 /// not depend on the number of threads. Diagnostics are shifted to file offsets.
+/// `kiln explain --rule` / `--why-not`: where rule `rule` matched or nearly matched in the
+/// verified function `func` of `file` (see `engine/src/why_not.rs`). `None` when the file
+/// has no such verified function; `Err` when there is no such rule.
+pub fn explain_rule(
+    db: &Database,
+    file: SourceFile,
+    rules: &CompiledRules,
+    func: &str,
+    rule: &str,
+    report: kiln_engine::why_not::Report,
+) -> Option<Result<String, String>> {
+    for item in kiln_engine::functions(db, file) {
+        let built = kiln_engine::function_ir(db, *item);
+        let Some(f) = &built.function else {
+            continue;
+        };
+        if f.name != func
+            || kiln_frontend::has_errors(&built.diagnostics)
+            || kiln_frontend::has_errors(kiln_engine::verify_function(db, *item))
+        {
+            continue;
+        }
+        return Some(kiln_engine::why_not::why_not(rules, f, rule, report));
+    }
+    None
+}
+
 pub fn lower_file(
     db: &Database,
     file: SourceFile,

@@ -89,6 +89,14 @@ enum Command {
         /// Refuse to explain e-graphs larger than this many nodes.
         #[arg(long, default_value_t = 20_000)]
         explain_limit: usize,
+        /// Instead: every place rule NAME's left side matched (whether it fired, and which
+        /// guard refused it with what values) or nearly matched (which operand differs).
+        #[arg(long, value_name = "NAME", conflicts_with = "why_not")]
+        rule: Option<String>,
+        /// Instead: why rule NAME did not fire — only the places where it matched but a
+        /// guard or a computed value refused, and the near misses.
+        #[arg(long, value_name = "NAME")]
+        why_not: Option<String>,
     },
     /// Compile a file to LLVM IR, assembly, an object, a shared library or an executable.
     Compile {
@@ -263,11 +271,16 @@ enum Command {
 
 #[derive(Subcommand)]
 enum RulesCommand {
-    /// Load and check a rules directory (default: the shipped rules), then evaluate both
-    /// sides of every rule that can be evaluated on random inputs (each unsound rule is an
-    /// error at the rule, with the counterexample).
+    /// Load and check a rules directory (default: the shipped rules), with the authoring
+    /// warnings (a rule without its `;;` comment, a file without tests, a helper no rule
+    /// rewrites away, rules with the same left side); then evaluate both sides of every rule
+    /// that can be evaluated on random inputs (each unsound rule is an error at the rule,
+    /// with the counterexample).
     Check {
         dir: Option<PathBuf>,
+        /// Fail (exit 1) when there is any warning.
+        #[arg(long)]
+        deny_warnings: bool,
         /// Skip the evaluation of rules (only load and check them).
         #[arg(long)]
         no_eval: bool,
@@ -645,7 +658,39 @@ fn run(cli: Cli) -> ExitCode {
             func,
             rules,
             explain_limit,
+            rule,
+            why_not,
         } => {
+            if let Some((rule, report)) = rule
+                .map(|r| (r, kiln::engine::why_not::Report::All))
+                .or(why_not.map(|r| (r, kiln::engine::why_not::Report::Failures)))
+            {
+                let Some((source, name, _)) = checked_source(&ctx, &db, &file) else {
+                    return ExitCode::FAILURE;
+                };
+                let Some(compiled) = load_rules(&ctx, rules.dir.as_deref()) else {
+                    return ExitCode::FAILURE;
+                };
+                let func = func.trim_start_matches('@');
+                return match kiln::explain_rule(&db, source, &compiled, func, &rule, report) {
+                    None => {
+                        ctx.fail(
+                            "lower.no-function",
+                            &name,
+                            format!("`{name}` has no verified function `@{func}`"),
+                        );
+                        ExitCode::FAILURE
+                    }
+                    Some(Err(e)) => {
+                        ctx.fail("explain.no-rule", &name, e);
+                        ExitCode::FAILURE
+                    }
+                    Some(Ok(text)) => {
+                        let _ = std::io::stdout().lock().write_all(text.as_bytes());
+                        ExitCode::SUCCESS
+                    }
+                };
+            }
             let opts = kiln::LowerOptions::default().with_explanations(explain_limit);
             let Some((lowered, _, name, text)) =
                 lower_command(&ctx, &db, &file, Some(&func), &rules, &opts)
@@ -1145,11 +1190,30 @@ fn run(cli: Cli) -> ExitCode {
         },
         Command::Rules { command } => match command {
             RulesCommand::Fmt { check, files } => rules_fmt(&ctx, check, &files),
-            RulesCommand::Check { dir, no_eval } => {
+            RulesCommand::Check {
+                dir,
+                deny_warnings,
+                no_eval,
+            } => {
                 let Some(c) = load_rules(&ctx, dir.as_deref()) else {
                     return ExitCode::FAILURE;
                 };
                 let r = &c.rules;
+                let lints = kiln::engine::rule::lint::lint(r);
+                for d in &lints {
+                    let f = &r.files[d.file];
+                    ctx.report(std::slice::from_ref(&d.diagnostic), &f.path, &f.text);
+                }
+                // The checker's own warnings (`rules.overlap`) were reported while loading.
+                let warned = !lints.is_empty() || !kiln::engine::rule::lint::overlaps(r).is_empty();
+                if deny_warnings && warned {
+                    ctx.fail(
+                        "rules.warnings",
+                        "<rules>",
+                        "warnings are denied (`--deny-warnings`)".to_string(),
+                    );
+                    return ExitCode::FAILURE;
+                }
                 println!(
                     "{} files, {} operations, {} phases, {} rules, {} tests: ok",
                     r.files.len(),

@@ -216,6 +216,34 @@ fn rules_check_and_test_pass_on_the_shipped_rules() {
 }
 
 #[test]
+fn rules_check_warns_and_deny_warnings_fails() {
+    let o = kiln(&["rules", "check", "--deny-warnings"], None);
+    assert!(
+        o.status.success(),
+        "the shipped rules have warnings: {}",
+        stderr(&o)
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("a.rules"),
+        "decl f: source (Value) -> Value\ndecl g: target (Value) -> Value\nphase p {}\nin p {\n  rule f-g: (f ?x) => (g ?x)\n}\n",
+    )
+    .expect("write");
+    let d = dir.path().to_str().unwrap_or_default();
+    let o = kiln(&["--color", "never", "rules", "check", d], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let e = stderr(&o);
+    assert!(
+        e.contains("a.rules:5:8: rule `f-g` has no `;;` comment"),
+        "{e}"
+    );
+    assert!(e.contains("this file has rules but no `test`"), "{e}");
+    let o = kiln(&["rules", "check", "--deny-warnings", d], None);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("warnings are denied"));
+}
+
+#[test]
 fn rules_check_reports_every_error_with_its_file() {
     let e = rules_check_errors(
         "in lower {\n  rule x: (arith.adi ?t ?a ?b) => ?a\n  rule y: (arith.addi ?t ?a) => ?a\n}\n",
@@ -291,13 +319,51 @@ fn rules_that_never_terminate_stop_at_the_limit_with_a_diagnostic() {
 }
 
 #[test]
+fn explain_why_not_names_the_failing_guard_and_its_values() {
+    let src = "func.func @f(%a: i32, %b: i32) -> i32 {\n  %c0 = arith.constant 0 : i32\n  %c3 = arith.constant 3 : i32\n  %0 = arith.shli %a, %c0 : i32\n  %1 = arith.shli %0, %c3 : i32\n  func.return %1 : i32\n}\n";
+    let o = kiln(
+        &["explain", "-", "--func", "f", "--why-not", "shli-zero"],
+        Some(src),
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        out.contains("at (arith.shli i32 (func.arg i32 0 [i32 i32]) (arith.constant i32 3))\n")
+            && out.contains("  refused: guard (== (const ?z) 0) is false\n    (const ?z) = 3\n")
+            && out.contains(
+                "2 matches: 1 fired, 1 refused by a guard or a computed value; 0 near misses"
+            ),
+        "{out}"
+    );
+    // `--why-not` lists only the refusals; `--rule` also the match that fired.
+    assert!(!out.contains("fired: every guard holds"), "{out}");
+    let o = kiln(
+        &["explain", "-", "--func", "f", "--rule", "shli-zero"],
+        Some(src),
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("fired: every guard holds"));
+    let o = kiln(
+        &["explain", "-", "--func", "f", "--why-not", "shli-zro"],
+        Some(src),
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("no rule is named `shli-zro` (closest: `shli-zero`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
 fn explain_shows_the_rewrites_and_egraph_writes_graphviz() {
     let src = "func.func @f(%a: i32) -> i32 {\n  %c0 = arith.constant 0 : i32\n  %0 = arith.addi %a, %c0 : i32\n  func.return %0 : i32\n}\n";
     let o = kiln(&["explain", "-", "--func", "@f"], Some(src));
     assert!(o.status.success(), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(
-        out.contains("(Rewrite=> addi-zero-right (func.arg i32 0 (cons i32 nil)))"),
+        out.contains(
+            "  addi-zero-right at 2: (arith.addi i32 (func.arg i32 0 [i32]) (arith.constant i32 0)) => (func.arg i32 0 [i32])\n"
+        ),
         "{out}"
     );
     let o = kiln(

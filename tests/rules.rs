@@ -3,6 +3,12 @@
 //! - `rules-fail/<file>`: each file under `tests/rules/fail/`, loaded together with the
 //!   shipped rules, produces exactly the `; error: LINE:COL: MESSAGE` and
 //!   `; warning: LINE:COL: MESSAGE` lines at its top (and the shipped files stay clean).
+//! - `rules-lint/<file>`: likewise for `tests/rules/lint/`, with the authoring warnings of
+//!   `kiln rules check` (engine/src/rule/lint.rs); the shipped rules have none.
+//! - `let-is-substitution`: (quickcheck) a template `(let ?x V B)` checks to exactly what
+//!   `B` with `V` written in for `?x` does.
+//! - `cookbook/<n>`: each ```rules block of rules/README.md's cookbook loads with the
+//!   shipped rules without diagnostics or warnings, and its tests pass.
 //! - `lowered/<program>`: lowering every corpus program with the shipped rules gives
 //!   exactly `tests/golden/lowered/<program>.lowered` — the lowered form, or the located
 //!   errors for programs whose conventions are not yet rules (`KILN_BLESS=1` rewrites the
@@ -27,10 +33,15 @@ fn compiled() -> Arc<CompiledRules> {
         "the shipped rules have diagnostics: {:?}",
         loaded.diagnostics
     );
+    let lints = kiln::engine::rule::lint::lint(&loaded.rules);
+    assert!(
+        lints.is_empty(),
+        "the shipped rules have warnings (`kiln rules check --deny-warnings`): {lints:?}"
+    );
     Arc::new(CompiledRules::new(Arc::new(loaded.rules)).expect("shipped rules compile"))
 }
 
-fn fail_trial(path: PathBuf) -> Result<(), Failed> {
+fn fail_trial(path: PathBuf, lint: bool) -> Result<(), Failed> {
     let text = std::fs::read_to_string(&path)?;
     let expected: Vec<String> = text
         .lines()
@@ -53,8 +64,13 @@ fn fail_trial(path: PathBuf) -> Result<(), Failed> {
     });
     let fail_index = sources.len() - 1;
     let loaded = load_rules(sources);
+    let mut diagnostics = loaded.diagnostics.clone();
+    if lint {
+        diagnostics.extend(kiln::engine::rule::lint::lint(&loaded.rules));
+        diagnostics.sort_by_key(|d| (d.file, d.diagnostic.span.start, d.diagnostic.span.end));
+    }
     let mut actual = Vec::new();
-    for d in &loaded.diagnostics {
+    for d in &diagnostics {
         if d.file != fail_index {
             return Err(format!("a diagnostic in a shipped file: {}", d.diagnostic.message).into());
         }
@@ -72,6 +88,93 @@ fn fail_trial(path: PathBuf) -> Result<(), Failed> {
             actual.join("\n  ")
         )
         .into());
+    }
+    Ok(())
+}
+
+/// A small value term from `bytes` over `?a`, `?x` (when `with_x`) and constants.
+fn random_term(bytes: &mut std::slice::Iter<'_, u8>, depth: usize, with_x: bool) -> String {
+    let b = bytes.next().copied().unwrap_or(0);
+    match b % 4 {
+        0 if depth > 0 => format!(
+            "(add {} {})",
+            random_term(bytes, depth - 1, with_x),
+            random_term(bytes, depth - 1, with_x)
+        ),
+        1 if with_x => "?x".to_string(),
+        2 => format!("(k {})", b / 4),
+        _ => "?a".to_string(),
+    }
+}
+
+/// `(let ?x V B)` checks to exactly what `B` with `V` written in for `?x` checks to.
+fn let_is_substitution(bytes: Vec<u8>) -> bool {
+    let mut it = bytes.iter();
+    let body = random_term(&mut it, 4, true);
+    let value = random_term(&mut it, 3, false);
+    let rhs_of = |template: &str| {
+        let text = format!(
+            "decl f: source (Value) -> Value\ndecl add: target (Value Value) -> Value\n\
+             decl k: target (Lit) -> Value\nphase p {{}}\nin p {{\n  ;; r\n  rule r: (f ?a) => {template}\n}}\n"
+        );
+        let loaded = load_rules(vec![RuleSource {
+            path: "p.rules".into(),
+            text,
+        }]);
+        loaded.rules.rules.first().map(|r| r.rhs.clone())
+    };
+    let with_let = rhs_of(&format!("(let ?x {value} {body})"));
+    let written_out = rhs_of(&body.replace("?x", &value));
+    with_let.is_some() && with_let == written_out
+}
+
+/// The ```rules blocks of rules/README.md's cookbook.
+fn cookbook_blocks() -> Vec<String> {
+    let text = std::fs::read_to_string(root().join("rules/README.md")).unwrap_or_default();
+    let mut blocks = Vec::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        match (&mut current, line.trim_end()) {
+            (None, "```rules") => current = Some(String::new()),
+            (Some(b), "```") => {
+                blocks.push(std::mem::take(b));
+                current = None;
+            }
+            (Some(b), l) => {
+                b.push_str(l);
+                b.push('\n');
+            }
+            (None, _) => {}
+        }
+    }
+    blocks
+}
+
+/// A cookbook recipe loads with the shipped rules without a diagnostic or warning, and
+/// its tests pass.
+fn cookbook_trial(block: String) -> Result<(), Failed> {
+    let mut sources = shipped_rules();
+    sources.push(RuleSource {
+        path: "cookbook.rules".into(),
+        text: block,
+    });
+    let loaded = load_rules(sources);
+    let mut diags = loaded.diagnostics.clone();
+    diags.extend(kiln::engine::rule::lint::lint(&loaded.rules));
+    if let Some(d) = diags.first() {
+        return Err(format!("the recipe has diagnostics: {}", d.diagnostic.message).into());
+    }
+    let last = loaded.rules.files.len() - 1;
+    let compiled = CompiledRules::new(Arc::new(loaded.rules)).map_err(Failed::from)?;
+    let outcomes = kiln::engine::run_inline_tests(&compiled);
+    let mine: Vec<_> = outcomes.iter().filter(|o| o.loc.file == last).collect();
+    if mine.is_empty() {
+        return Err("the recipe has no test".into());
+    }
+    for o in mine {
+        if let Some(why) = &o.failure {
+            return Err(format!("test `{}`: {why}", o.name).into());
+        }
     }
     Ok(())
 }
@@ -248,7 +351,17 @@ fn main() {
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         trials.push(Trial::test(format!("rules-fail/{name}"), move || {
-            fail_trial(f)
+            fail_trial(f, false)
+        }));
+    }
+    // The authoring warnings of `kiln rules check` (engine/src/rule/lint.rs).
+    for f in files(&root().join("tests/rules/lint"), "rules", "") {
+        let name = f
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        trials.push(Trial::test(format!("rules-lint/{name}"), move || {
+            fail_trial(f, true)
         }));
     }
     for (p, name) in corpus_programs() {
@@ -260,6 +373,18 @@ fn main() {
     for (file, needs) in NEEDS {
         trials.push(Trial::test(format!("without/{file}"), move || {
             without_trial(file, needs)
+        }));
+    }
+    trials.push(Trial::test("let-is-substitution", || {
+        quickcheck::QuickCheck::new()
+            .tests(300)
+            .quicktest(let_is_substitution as fn(Vec<u8>) -> bool)
+            .map(|_| ())
+            .map_err(|e| Failed::from(format!("{e:?}")))
+    }));
+    for (i, block) in cookbook_blocks().into_iter().enumerate() {
+        trials.push(Trial::test(format!("cookbook/{}", i + 1), move || {
+            cookbook_trial(block)
         }));
     }
     trials.push(Trial::test("shipped-list-matches-rules-dir", || {

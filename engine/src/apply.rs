@@ -571,6 +571,17 @@ fn call(b: Builtin, args: &[Code], egraph: &Graph, subst: &Subst) -> Option<Val>
             Val::Bool(x) => Val::Bool(!x),
             _ => return None,
         },
+        Builtin::Log2 => {
+            let x = as_int(arg(0)).filter(|x| *x > 0)?;
+            Val::Int(i128::from(127 - x.leading_zeros()))
+        }
+        Builtin::Ctz => Val::Int(i128::from((as_int(arg(0))? as i64).trailing_zeros())),
+        Builtin::Popcount => Val::Int(i128::from((as_int(arg(0))? as i64).count_ones())),
+        Builtin::IsPow2 => {
+            let x = as_int(arg(0))?;
+            Val::Bool(x > 0 && x & (x - 1) == 0)
+        }
+        Builtin::IsLit => Val::Bool(matches!(arg(0), Some(Val::Int(_) | Val::Float(_)))),
         Builtin::FuncOf => {
             let mut name = String::new();
             for i in 0..args.len() {

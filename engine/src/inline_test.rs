@@ -1,6 +1,8 @@
 //! Running the inline `test NAME { INPUT => EXPECTED }` blocks of rule files: both terms go
 //! into one e-graph, every phase runs with its limits, and the test passes when the two
-//! terms end in the same e-class.
+//! terms end in the same e-class and no phase stopped at a limit: a test whose phase ran
+//! out of iterations or nodes proves nothing about the rules (the same input in a real
+//! function would fail to lower), so it fails even when the two terms did meet.
 
 use crate::analysis::Analysis;
 use crate::apply::build_pattern;
@@ -40,12 +42,21 @@ fn run_one(rules: &CompiledRules, t: &RuleTest) -> Result<(), String> {
     for (i, phase) in rules.rules.phases.iter().enumerate() {
         let run = run_phase(rules, i, egraph);
         if run.stop != Stop::Saturated {
-            limits.push(format!("phase `{}` hit a limit", phase.name));
+            limits.push(format!(
+                "phase `{}` stopped at its {}",
+                phase.name, run.stop
+            ));
         }
         egraph = run.egraph;
     }
     if egraph.find(input) == egraph.find(expected) {
-        return Ok(());
+        if limits.is_empty() {
+            return Ok(());
+        }
+        return Err(format!(
+            "the input reached the expected term, but {}",
+            limits.join(", ")
+        ));
     }
     let extractor = build_extractor(&egraph, rules.ops.clone());
     let mut msg = if let Some((_, best)) = extractor.find_best(input) {
@@ -64,4 +75,60 @@ fn run_one(rules: &CompiledRules, t: &RuleTest) -> Result<(), String> {
         msg.push_str(&format!(" ({})", limits.join(", ")));
     }
     Err(msg)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rule::{load_rules, RuleSource};
+    use std::sync::Arc;
+
+    fn outcomes(text: &str) -> Vec<(String, Option<String>)> {
+        let loaded = load_rules(vec![RuleSource {
+            path: "t.rules".into(),
+            text: text.into(),
+        }]);
+        assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
+        let rules = CompiledRules::new(Arc::new(loaded.rules)).expect("compiles");
+        run_inline_tests(&rules)
+            .into_iter()
+            .map(|o| (o.name, o.failure))
+            .collect()
+    }
+
+    const DECLS: &str = "decl a: source () -> Value\ndecl f: source (Value) -> Value\n\
+                         decl g: target (Value) -> Value\ndecl h: target (Value) -> Value\n\
+                         decl k: target (Lit) -> Value\n";
+
+    #[test]
+    fn a_phase_at_its_limit_fails_the_test() {
+        let out = outcomes(&format!(
+            "{DECLS}phase p {{ iterations 3 }}\nin p {{\n rule f-g: (f ?x) => (g ?x)\n \
+             rule grow: (k ?n) => (h (k {{+ ?n 1}}))\n}}\n\
+             test meets {{ (f a) => (g a) }}\ntest grows {{ (f (k 0)) => (g (k 0)) }}\n"
+        ));
+        assert_eq!(out[0], ("meets".to_string(), None));
+        let failure = out[1].1.clone().expect("the growing test fails");
+        assert!(
+            failure.contains("phase `p` stopped at its iteration limit (3)"),
+            "{failure}"
+        );
+    }
+
+    #[test]
+    fn bit_builtins_compute() {
+        let out = outcomes(&format!(
+            "{DECLS}phase p {{ }}\nin p {{\n \
+             rule log: (f (k ?c)) if (pow2? ?c) (lit? ?c) => (k {{+ (* 1000 (log2 ?c)) (* 100 (ctz ?c)) (popcount ?c)}})\n \
+             rule not-pow2: (f (k ?c)) if (not (pow2? ?c)) => (k {{log2 ?c}})\n}}\n\
+             test sixty-four {{ (f (k 64)) => (k 6601) }}\ntest twelve {{ (f (k 12)) => (k 3) }}\n"
+        ));
+        assert_eq!(
+            out,
+            vec![
+                ("sixty-four".to_string(), None),
+                ("twelve".to_string(), None)
+            ]
+        );
+    }
 }

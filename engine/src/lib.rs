@@ -16,6 +16,7 @@ pub mod check;
 pub mod db;
 pub mod elaborate;
 pub mod encode;
+pub mod explain;
 pub mod extract;
 pub mod incremental;
 pub mod inline_test;
@@ -26,6 +27,7 @@ pub mod rule;
 pub mod saturate;
 pub mod slice;
 pub mod term;
+pub mod why_not;
 
 pub use check::{
     check_file, function_ir, functions, module_ir, parse_file, signatures, verify_function, Built,

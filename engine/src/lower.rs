@@ -354,8 +354,8 @@ fn explain(
             continue;
         }
         let mut ex = egraph.explain_equivalence(src, dst);
-        out.push_str(&ex.get_flat_string());
-        out.push_str("\n\n");
+        out.push_str(&crate::explain::compact_steps(ex.make_flat_explanation()));
+        out.push('\n');
     }
     out
 }

@@ -126,12 +126,23 @@ pub struct Test {
     pub span: Span,
 }
 
+/// `def NAME ?param...: BODY`: a named term; `(NAME arg...)` in any term or expression is
+/// replaced by `BODY` with the arguments for the parameters before checking (`expand.rs`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Def {
+    pub name: Name,
+    pub params: Vec<Name>,
+    pub body: Term,
+    pub span: Span,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Item {
     Decl(Decl),
     Phase(Phase),
     Group(Group),
     Test(Test),
+    Def(Def),
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]

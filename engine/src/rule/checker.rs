@@ -3,13 +3,16 @@
 //! reports them all, as Cranelift's ISLE does.
 
 use crate::rule::ast::{self, Direction, Item, Name, Term};
+use crate::rule::expand::Defs;
 use crate::rule::expr::{Builtin, Expr};
+use crate::rule::lint;
 use crate::rule::parser::parse_rule_file;
 use crate::rule::ruleset::{
     FileId, Level, OpDecl, Pat, Phase, Rule, RuleLoc, RuleSet, RuleSource, RuleTest, Sort,
 };
+use crate::rule::typing::{Typer, Uniform};
 use kiln_frontend::{Diagnostic, Span};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// A diagnostic in one of the rule files.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -59,6 +62,7 @@ pub fn load_rules(files: Vec<RuleSource>) -> Loaded {
         },
         diags: Vec::new(),
         file: 0,
+        uniform: HashSet::new(),
     };
     cx.builtin_decls();
     let mut parsed = Vec::new();
@@ -70,6 +74,29 @@ pub fn load_rules(files: Vec<RuleSource>) -> Loaded {
             diagnostic: d,
         }));
     }
+    // Macros and `let` are expanded before anything is checked, so every later error is
+    // located at the use.
+    let (defs, def_diags) = Defs::collect(&parsed);
+    cx.diags.extend(
+        def_diags
+            .into_iter()
+            .map(|(file, diagnostic)| RuleDiagnostic { file, diagnostic }),
+    );
+    let mut unexpanded = Vec::new();
+    let parsed: Vec<_> = parsed
+        .iter()
+        .enumerate()
+        .map(|(i, tree)| {
+            let (tree, diags, failed) = defs.expand_file(tree);
+            cx.diags
+                .extend(diags.into_iter().map(|diagnostic| RuleDiagnostic {
+                    file: i,
+                    diagnostic,
+                }));
+            unexpanded.push(failed);
+            tree
+        })
+        .collect();
     // Declarations and phases first, so rules may use ops declared in any file.
     for (i, tree) in parsed.iter().enumerate() {
         cx.file = i;
@@ -77,7 +104,7 @@ pub fn load_rules(files: Vec<RuleSource>) -> Loaded {
             match item {
                 Item::Decl(d) => cx.decl(d),
                 Item::Phase(p) => cx.phase(p),
-                Item::Group(_) | Item::Test(_) => {}
+                Item::Group(_) | Item::Test(_) | Item::Def(_) => {}
             }
         }
     }
@@ -113,6 +140,9 @@ pub fn load_rules(files: Vec<RuleSource>) -> Loaded {
                         } else {
                             rule_names.insert(r.name.text.clone(), cx.loc(r.name.span));
                         }
+                        if unexpanded[i].contains(&r.name.span) {
+                            continue;
+                        }
                         // A rule with a duplicate name is still checked, but not kept.
                         if let (Some(p), Some(rule)) = (phase, cx.rule(r)) {
                             if !duplicate {
@@ -134,15 +164,19 @@ pub fn load_rules(files: Vec<RuleSource>) -> Loaded {
                     } else {
                         test_names.insert(t.name.text.clone(), cx.loc(t.name.span));
                     }
+                    if unexpanded[i].contains(&t.name.span) {
+                        continue;
+                    }
                     if let Some(test) = cx.test(t) {
                         cx.set.tests.push(test);
                     }
                 }
-                Item::Decl(_) | Item::Phase(_) => {}
+                Item::Decl(_) | Item::Phase(_) | Item::Def(_) => {}
             }
         }
     }
-    cx.overlaps();
+    let overlaps = lint::overlaps(&cx.set);
+    cx.diags.extend(overlaps);
     let mut diagnostics = cx.diags;
     diagnostics.sort_by_key(|d| (d.file, d.diagnostic.span.start, d.diagnostic.span.end));
     diagnostics.dedup();
@@ -199,6 +233,8 @@ struct Checker {
     set: RuleSet,
     diags: Vec<RuleDiagnostic>,
     file: FileId,
+    /// Operations declared `uniform` (`typing.rs`).
+    uniform: HashSet<String>,
 }
 
 type Vars = HashMap<String, (Sort, Span)>;
@@ -219,17 +255,13 @@ impl Checker {
         &mut self.diags.last_mut().expect("just pushed").diagnostic
     }
 
-    fn warning(
-        &mut self,
-        code: &'static str,
-        span: Span,
-        msg: impl Into<String>,
-    ) -> &mut Diagnostic {
-        self.diags.push(RuleDiagnostic {
-            file: self.file,
-            diagnostic: Diagnostic::warning(code, span, msg),
-        });
-        &mut self.diags.last_mut().expect("just pushed").diagnostic
+    fn extend(&mut self, diags: Vec<Diagnostic>) {
+        let file = self.file;
+        self.diags.extend(
+            diags
+                .into_iter()
+                .map(|diagnostic| RuleDiagnostic { file, diagnostic }),
+        );
     }
 
     /// `nil` and `cons` back the `[a b | rest]` syntax, so every rule set has them.
@@ -283,7 +315,7 @@ impl Checker {
             return;
         }
         let mut level = None;
-        let (mut effect, mut constant, mut cost) = (false, false, None);
+        let (mut effect, mut constant, mut cost, mut uniform) = (false, false, None, false);
         for (attr, value) in &d.attrs {
             let takes_value = attr.text == "cost";
             match (takes_value, value) {
@@ -320,6 +352,7 @@ impl Checker {
                     level = Some(l);
                 }
                 "effect" => effect = true,
+                "uniform" => uniform = true,
                 "const" => constant = true,
                 "cost" => {
                     if let Some((v, s)) = value {
@@ -342,7 +375,7 @@ impl Checker {
                         format!("unknown attribute `{other}`"),
                     )
                     .notes
-                    .push("attributes: source, target, effect, const, cost N".to_string());
+                    .push("attributes: source, target, effect, const, uniform, cost N".to_string());
                 }
             }
         }
@@ -389,6 +422,15 @@ impl Checker {
                 d.span,
                 "a `const` operation needs a `Type` and a `Lit` operand and a `Value` result",
             );
+        }
+        if uniform && !(result == Sort::Value && children.contains(&Sort::Type)) {
+            self.error(
+                "rules.bad-decl",
+                d.span,
+                "a `uniform` operation needs a `Type` operand and a `Value` result",
+            );
+        } else if uniform {
+            self.uniform.insert(d.name.text.clone());
         }
         let structural = matches!(result, Sort::Type | Sort::List | Sort::Node)
             || children.is_empty() && result != Sort::Value;
@@ -498,6 +540,14 @@ impl Checker {
         for g in &r.guards {
             guards.push(self.expr(g, &vars));
         }
+        let mut typer = Typer {
+            set: &self.set,
+            vars: &vars,
+            diags: Vec::new(),
+        };
+        r.guards.iter().for_each(|g| typer.guard(g));
+        let typing = typer.diags;
+        self.extend(typing);
         let rhs_ctx = match r.direction {
             Direction::OneWay => Context::Template,
             Direction::TwoWay => Context::Pattern,
@@ -532,6 +582,17 @@ impl Checker {
                     "both sides of `<=>` must bind the same variables",
                 );
             }
+        }
+        if r.direction == Direction::OneWay
+            && !self.diags[before..].iter().any(|d| d.diagnostic.is_error())
+        {
+            let mut found = Vec::new();
+            Uniform {
+                set: &self.set,
+                ops: &self.uniform,
+            }
+            .check_rule(&r.lhs, &r.rhs, &mut found);
+            self.extend(found);
         }
         if self.diags[before..].iter().any(|d| d.diagnostic.is_error()) {
             return None;
@@ -741,6 +802,14 @@ impl Checker {
                     );
                     return None;
                 }
+                let mut typer = Typer {
+                    set: &self.set,
+                    vars,
+                    diags: Vec::new(),
+                };
+                typer.computed(e, expected);
+                let typing = typer.diags;
+                self.extend(typing);
                 self.expr(e, vars).map(Pat::Computed)
             }
         }
@@ -837,65 +906,6 @@ impl Checker {
             }
         }
     }
-
-    /// Warns about rules of one phase with the same left side and the same guards: the
-    /// second can only ever add what the first already adds, or contradict it.
-    fn overlaps(&mut self) {
-        let rules = self.set.rules.clone();
-        let mut seen: HashMap<(usize, String), usize> = HashMap::new();
-        for (i, r) in rules.iter().enumerate() {
-            let key = (r.phase, canonical(r));
-            if let Some(&j) = seen.get(&key) {
-                let first = &rules[j];
-                let at = self.set.describe(first.loc);
-                let phase = self.set.phases[r.phase].name.clone();
-                self.file = r.loc.file;
-                self.warning(
-                    "rules.overlap",
-                    r.loc.span,
-                    format!(
-                        "rules `{}` and `{}` have the same left side in phase `{phase}`",
-                        first.name, r.name
-                    ),
-                )
-                .notes
-                .push(format!("`{}` is at {at}", first.name));
-            } else {
-                seen.insert(key, i);
-            }
-        }
-    }
-}
-
-/// The left side and guards of a rule with variables renamed by first occurrence.
-fn canonical(r: &Rule) -> String {
-    let vars = r.lhs.vars();
-    let mut s = format!("{} if", r.lhs);
-    for g in &r.guards {
-        s.push_str(&format!(" {g}"));
-    }
-    for (i, v) in vars.iter().enumerate() {
-        s = replace_var(&s, v, &format!("#{i}"));
-    }
-    s
-}
-
-fn replace_var(s: &str, var: &str, with: &str) -> String {
-    let needle = format!("?{var}");
-    let mut out = String::new();
-    let mut rest = s;
-    while let Some(i) = rest.find(&needle) {
-        let end = i + needle.len();
-        let boundary = rest[end..]
-            .chars()
-            .next()
-            .is_none_or(|c| c == ' ' || c == ')' || c == '}');
-        out.push_str(&rest[..i]);
-        out.push_str(if boundary { with } else { &needle });
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    out
 }
 
 fn parse_int(s: &str) -> Option<i64> {

@@ -60,6 +60,17 @@ pub enum Builtin {
     And,
     Or,
     Not,
+    /// `(log2 x)`: the floor of the base-2 logarithm of a positive integer.
+    Log2,
+    /// `(ctz x)`, `(popcount x)`: trailing zero bits and one bits of `x` as a 64-bit pattern
+    /// (`(ctz 0)` is 64).
+    Ctz,
+    Popcount,
+    /// `(pow2? x)`: whether `x` is a positive power of two.
+    IsPow2,
+    /// `(lit? ?x)`: whether `?x`'s class holds a number: "once this is computed" (a helper
+    /// such as `arg-slot` has been rewritten to its literal result).
+    IsLit,
     /// `(func "prefix" @name ...)`: a function symbol whose name joins the strings and
     /// function names given (`(func "use")` is `@use`).
     FuncOf,
@@ -109,6 +120,11 @@ const TABLE: &[(&str, Builtin, Option<usize>)] = &[
     ("or", Builtin::Or, None),
     ("not", Builtin::Not, Some(1)),
     ("func", Builtin::FuncOf, None),
+    ("log2", Builtin::Log2, Some(1)),
+    ("ctz", Builtin::Ctz, Some(1)),
+    ("popcount", Builtin::Popcount, Some(1)),
+    ("pow2?", Builtin::IsPow2, Some(1)),
+    ("lit?", Builtin::IsLit, Some(1)),
 ];
 
 impl Builtin {

@@ -8,7 +8,7 @@
 //! line separated two items. A comment that stood inside an item moves to the line before it;
 //! one that followed an item on its line stays there.
 
-use crate::rule::ast::{Decl, Direction, Expr, Group, Item, Phase, Rule, RuleFile, Term, Test};
+use crate::rule::ast::{Decl, Def, Direction, Expr, Group, Item, Phase, Rule, RuleFile, Term, Test};
 use crate::rule::lexer::{tokens_and_comments, Spanned, Tok};
 use crate::rule::parser::parse_rule_file;
 use kiln_frontend::{Diagnostic, Span};
@@ -72,6 +72,7 @@ impl<'a> Formatter<'a> {
                 Item::Decl(d) => self.simple(d.span, decl(d)),
                 Item::Phase(p) => self.simple(p.span, phase(p)),
                 Item::Test(t) => self.simple(t.span, test(t)),
+                Item::Def(d) => self.simple(d.span, def(d)),
                 Item::Group(g) => self.group(g),
             }
         }
@@ -206,6 +207,23 @@ fn decl(d: &Decl) -> String {
     let children: Vec<&str> = d.children.iter().map(|c| c.text.as_str()).collect();
     s.push_str(&format!(" ({}) -> {}", children.join(" "), d.result.text));
     s
+}
+
+/// A macro: on one line if it fits, else its body from the next line at indent 2.
+fn def(d: &Def) -> String {
+    let mut head = format!("def {}", d.name.text);
+    for p in &d.params {
+        head.push_str(&format!(" ?{}", p.text));
+    }
+    head.push(':');
+    let one = format!("{head} {}", flat_term(&d.body));
+    if width(&one) <= WIDTH {
+        return one;
+    }
+    let mut out = head;
+    out.push_str("\n  ");
+    write_term(&mut out, &d.body, 2, 2);
+    out
 }
 
 fn phase(p: &Phase) -> String {

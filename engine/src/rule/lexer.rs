@@ -26,6 +26,8 @@ pub enum Tok<'a> {
     KwRule,
     KwTest,
     KwIf,
+    /// `def`: a named term (a macro) expanded where it is used (`expand.rs`).
+    KwDef,
     /// An operation, sort, attribute or function name: `arith.addi`, `Value`, `+`, `<=`.
     Ident(&'a str),
     /// `?x` (the text after `?`).
@@ -58,6 +60,7 @@ impl fmt::Display for Tok<'_> {
             Tok::KwRule => write!(f, "`rule`"),
             Tok::KwTest => write!(f, "`test`"),
             Tok::KwIf => write!(f, "`if`"),
+            Tok::KwDef => write!(f, "`def`"),
             Tok::Ident(s) => write!(f, "name `{s}`"),
             Tok::Var(s) => write!(f, "variable `?{s}`"),
             Tok::Int(s) => write!(f, "integer `{s}`"),
@@ -220,6 +223,7 @@ impl<'a> Lexer<'a> {
                         "rule" => Tok::KwRule,
                         "test" => Tok::KwTest,
                         "if" => Tok::KwIf,
+                        "def" => Tok::KwDef,
                         w => Tok::Ident(w),
                     }
                 }

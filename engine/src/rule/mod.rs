@@ -3,12 +3,15 @@
 
 pub mod ast;
 pub mod checker;
+pub mod expand;
 pub mod expr;
 pub mod format;
 pub mod lexer;
+pub mod lint;
 pub mod parser;
 pub mod ruleset;
 pub mod symbols;
+pub mod typing;
 
 pub use checker::{load_rules, Loaded, RuleDiagnostic};
 pub use ruleset::{Level, OpDecl, Pat, Phase, Rule, RuleLoc, RuleSet, RuleSource, RuleTest, Sort};

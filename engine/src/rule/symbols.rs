@@ -144,6 +144,11 @@ impl Walk {
                     self.term(&r.rhs);
                 }
             }
+            // A macro is used like an operation: `(desc-size ?d 0)`.
+            Item::Def(d) => {
+                self.push(SymbolKind::Op, &d.name, Some(d.span));
+                self.term(&d.body);
+            }
             Item::Test(t) => {
                 self.push(SymbolKind::Test, &t.name, Some(t.span));
                 self.term(&t.input);
