@@ -31,7 +31,7 @@ struct Elaborator<'a, 'g> {
 }
 
 /// One class being elaborated: its chosen node's children are elaborated one by one (the
-/// explicit work stack that replaces recursion, as Cranelift's `elaborate.rs` does, so a deep
+/// explicit work stack that replaces recursion, as Cranelift's e-graph elaborator does, so a deep
 /// term needs heap, not a thread with a large stack).
 struct Frame<'a, 'g> {
     id: Id,

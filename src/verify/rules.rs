@@ -79,52 +79,58 @@ fn scalar_of(t: &Term) -> Result<Scalar, Eval> {
     }
 }
 
+/// The source operation whose semantics an LLVM instruction has, where the two coincide
+/// (wrapping integer arithmetic, the same undefined cases, IEEE float operations): the
+/// table is written from LLVM's LangRef, so it checks the rules rather than repeating them.
 fn llvm_binary(op: &str) -> Option<BinaryOp> {
+    use kiln_engine::TargetOp as T;
     use BinaryOp as B;
-    Some(match op {
-        "llvm.add" => B::AddI,
-        "llvm.sub" => B::SubI,
-        "llvm.mul" => B::MulI,
-        "llvm.sdiv" => B::DivSI,
-        "llvm.udiv" => B::DivUI,
-        "llvm.srem" => B::RemSI,
-        "llvm.urem" => B::RemUI,
-        "llvm.and" => B::AndI,
-        "llvm.or" => B::OrI,
-        "llvm.xor" => B::XOrI,
-        "llvm.shl" => B::ShLI,
-        "llvm.lshr" => B::ShRUI,
-        "llvm.ashr" => B::ShRSI,
-        "llvm.smax" => B::MaxSI,
-        "llvm.smin" => B::MinSI,
-        "llvm.umax" => B::MaxUI,
-        "llvm.umin" => B::MinUI,
-        "llvm.fadd" => B::AddF,
-        "llvm.fsub" => B::SubF,
-        "llvm.fmul" => B::MulF,
-        "llvm.fdiv" => B::DivF,
-        "llvm.frem" => B::RemF,
-        "llvm.maximum" => B::MaximumF,
-        "llvm.minimum" => B::MinimumF,
-        "llvm.maxnum" => B::MaxNumF,
-        "llvm.minnum" => B::MinNumF,
+    Some(match T::from_name(op)? {
+        T::Add => B::AddI,
+        T::Sub => B::SubI,
+        T::Mul => B::MulI,
+        T::Sdiv => B::DivSI,
+        T::Udiv => B::DivUI,
+        T::Srem => B::RemSI,
+        T::Urem => B::RemUI,
+        T::And => B::AndI,
+        T::Or => B::OrI,
+        T::Xor => B::XOrI,
+        T::Shl => B::ShLI,
+        T::Lshr => B::ShRUI,
+        T::Ashr => B::ShRSI,
+        T::Smax => B::MaxSI,
+        T::Smin => B::MinSI,
+        T::Umax => B::MaxUI,
+        T::Umin => B::MinUI,
+        T::Fadd => B::AddF,
+        T::Fsub => B::SubF,
+        T::Fmul => B::MulF,
+        T::Fdiv => B::DivF,
+        T::Frem => B::RemF,
+        T::Maximum => B::MaximumF,
+        T::Minimum => B::MinimumF,
+        T::Maxnum => B::MaxNumF,
+        T::Minnum => B::MinNumF,
         _ => return None,
     })
 }
 
+/// As [`llvm_binary`], for LLVM's cast instructions.
 fn llvm_cast(op: &str) -> Option<CastOp> {
+    use kiln_engine::TargetOp as T;
     use CastOp as C;
-    Some(match op {
-        "llvm.sext" => C::ExtSI,
-        "llvm.zext" => C::ExtUI,
-        "llvm.trunc" => C::TruncI,
-        "llvm.sitofp" => C::SIToFP,
-        "llvm.uitofp" => C::UIToFP,
-        "llvm.fptosi" => C::FPToSI,
-        "llvm.fptoui" => C::FPToUI,
-        "llvm.fpext" => C::ExtF,
-        "llvm.fptrunc" => C::TruncF,
-        "llvm.bitcast" => C::Bitcast,
+    Some(match T::from_name(op)? {
+        T::Sext => C::ExtSI,
+        T::Zext => C::ExtUI,
+        T::Trunc => C::TruncI,
+        T::Sitofp => C::SIToFP,
+        T::Uitofp => C::UIToFP,
+        T::Fptosi => C::FPToSI,
+        T::Fptoui => C::FPToUI,
+        T::Fpext => C::ExtF,
+        T::Fptrunc => C::TruncF,
+        T::Bitcast => C::Bitcast,
         _ => return None,
     })
 }
