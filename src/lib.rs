@@ -94,7 +94,7 @@ pub fn codegen_diagnostic(
     message: String,
 ) -> Diagnostic {
     let name = function.map(|f| {
-        f.strip_prefix(kiln_engine::encode::C_WRAPPER_PREFIX)
+        f.strip_prefix(kiln_engine::egraph::encode::C_WRAPPER_PREFIX)
             .unwrap_or(f)
     });
     let at = name
@@ -113,7 +113,7 @@ pub fn format_file(db: &Database, file: SourceFile) -> String {
     kiln_frontend::print_module(kiln_engine::module_ir(db, file))
 }
 
-pub mod code;
+pub mod function_code;
 pub mod serve;
 pub mod session;
 pub mod shipped;
@@ -170,7 +170,7 @@ pub struct FunctionLowering {
 /// errors are skipped), in parallel on all cores; results come back in source order and do
 /// not depend on the number of threads. Diagnostics are shifted to file offsets.
 /// `kiln explain --rule` / `--why-not`: where rule `rule` matched or nearly matched in the
-/// verified function `func` of `file` (see `engine/src/why_not.rs`). `None` when the file
+/// verified function `func` of `file` (see `engine/src/egraph/why_not.rs`). `None` when the file
 /// has no such verified function; `Err` when there is no such rule.
 pub fn explain_rule(
     db: &Database,
@@ -178,7 +178,7 @@ pub fn explain_rule(
     rules: &CompiledRules,
     func: &str,
     rule: &str,
-    report: kiln_engine::why_not::Report,
+    report: kiln_engine::egraph::why_not::Report,
 ) -> Option<Result<String, String>> {
     for item in kiln_engine::functions(db, file) {
         let built = kiln_engine::function_ir(db, *item);
@@ -191,7 +191,9 @@ pub fn explain_rule(
         {
             continue;
         }
-        return Some(kiln_engine::why_not::why_not(rules, f, rule, report));
+        return Some(kiln_engine::egraph::why_not::why_not(
+            rules, f, rule, report,
+        ));
     }
     None
 }
@@ -219,14 +221,15 @@ pub fn lower_file(
         if only.is_some_and(|n| n != f.name) {
             continue;
         }
-        for variant in kiln_engine::lower::variants(f, opts.c_interface) {
+        for variant in kiln_engine::egraph::lower::variants(f, opts.c_interface) {
             work.push((f.clone(), variant, item.offset(db) as i64));
         }
     }
     let lower_all = || -> Vec<FunctionLowering> {
         work.into_par_iter()
             .map(|(f, variant, delta)| {
-                let mut outcome = kiln_engine::lower::lower_variant(rules, &f, variant, opts);
+                let mut outcome =
+                    kiln_engine::egraph::lower::lower_variant(rules, &f, variant, opts);
                 outcome.diagnostics = outcome
                     .diagnostics
                     .iter()

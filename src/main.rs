@@ -662,8 +662,8 @@ fn run(cli: Cli) -> ExitCode {
             why_not,
         } => {
             if let Some((rule, report)) = rule
-                .map(|r| (r, kiln::engine::why_not::Report::All))
-                .or(why_not.map(|r| (r, kiln::engine::why_not::Report::Failures)))
+                .map(|r| (r, kiln::engine::egraph::why_not::Report::All))
+                .or(why_not.map(|r| (r, kiln::engine::egraph::why_not::Report::Failures)))
             {
                 let Some((source, name, _)) = checked_source(&ctx, &db, &file) else {
                     return ExitCode::FAILURE;

@@ -1,7 +1,7 @@
 //! An incremental compilation session for toolchains that embed kiln: set sources and rules,
 //! ask for diagnostics, lowered functions or native code; after an edit, only the work that
 //! depends on what changed runs again (salsa queries down to each function's LLVM IR, see
-//! `kiln_engine::incremental` and `kiln::code`).
+//! `kiln_engine::query::lowering` and `kiln::code`).
 //!
 //! ```
 //! use kiln::backend::Emit;
@@ -25,7 +25,7 @@
 //! assert_eq!((work.lowered, work.generated), (0, 0));
 //! ```
 
-use crate::code::{codegen_options, function_code};
+use crate::function_code::{codegen_options, function_code};
 use crate::shipped::shipped_rules;
 use kiln_engine::{
     functions, lowered_diagnostics, lowered_item, lowered_text, Config, Database, Lowered,

@@ -147,3 +147,30 @@ fn a_long_dependency_chain_lowers_on_a_small_stack() {
         .expect("lowering does not overflow a 256 KiB stack");
     assert!(matches!(lowered, Ok(n) if n >= 4000), "{:?}", lowered.err());
 }
+
+/// The engine's parts by concern: neither the rule language (`engine/src/rule/`) nor the
+/// e-graph (`engine/src/egraph/`) reaches into salsa or the query modules, so the queries
+/// sit on top of both and nothing imports back up.
+#[test]
+fn the_rule_language_and_the_egraph_know_no_salsa() {
+    let mut offenders = Vec::new();
+    for dir in ["engine/src/rule", "engine/src/egraph"] {
+        let files = common::files(&root().join(dir), "rs", "");
+        assert!(files.len() >= 8, "{dir} has only {files:?}");
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap_or_default();
+            for (i, line) in text.lines().enumerate() {
+                let code = line.trim_start();
+                if code.starts_with("//") {
+                    continue;
+                }
+                for forbidden in ["salsa::", "crate::query", "crate::db", "crate::inputs"] {
+                    if code.contains(forbidden) {
+                        offenders.push(format!("{}:{}: {forbidden}", path.display(), i + 1));
+                    }
+                }
+            }
+        }
+    }
+    assert!(offenders.is_empty(), "{offenders:#?}");
+}

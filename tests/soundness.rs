@@ -196,7 +196,7 @@ fn helpers_are_not_evaluable_and_target_operations_are() {
 
 #[test]
 fn a_right_side_with_a_helper_has_a_normal_form() {
-    use kiln::engine::term::Term;
+    use kiln::engine::egraph::term::Term;
     let path = root().join("tests/rules/unsound/mul_pow2_off_by_one.rules");
     let (rules, _) = with_file(&path);
     let c = |v: i64| {

@@ -3,7 +3,7 @@
 //! The log exists so tests (and `kiln` users who want to see the incremental machinery
 //! work) can count which queries re-executed after an edit.
 
-use crate::lower::CompiledRules;
+use crate::egraph::lower::CompiledRules;
 use crate::rule::RuleSet;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};

@@ -1,6 +1,7 @@
-//! kiln's engine: the salsa database that makes every stage incremental (and, with later
-//! issues, the rule language, the e-graph, extraction and elaboration). Never imports
-//! inkwell; no egg or LLVM object lives in the database — queries return plain data.
+//! kiln's engine, in three parts by concern: the salsa database and its queries (`db.rs`,
+//! `inputs.rs`, `query/`), the rule language (`rule/`), and the e-graph that lowers a
+//! function with it (`egraph/`). Never imports inkwell; no egg or LLVM object lives in the
+//! database — queries return plain data.
 //!
 //! ```
 //! use kiln_engine::{check_file, Database, SourceFile};
@@ -10,39 +11,26 @@
 //! assert!(check_file(&db, file).is_empty());
 //! ```
 
-pub mod analysis;
-pub mod apply;
-pub mod check;
 pub mod db;
-pub mod elaborate;
-pub mod encode;
-pub mod explain;
-pub mod extract;
-pub mod incremental;
-pub mod inline_test;
-pub mod ir;
-pub mod lower;
-pub mod node;
+pub mod egraph;
+pub mod inputs;
+pub mod query;
 pub mod rule;
-pub mod saturate;
-pub mod slice;
-pub mod term;
-pub mod why_not;
 
-pub use check::{
-    check_file, function_ir, functions, module_ir, parse_file, signatures, verify_function, Built,
-};
 pub use db::{Database, Db};
-pub use incremental::{
-    checked_rules, function_config, function_shape, lowered_diagnostics, lowered_item,
-    lowered_text, rule_slice, CheckedRules, LoweredItem, RuleFiles,
+pub use egraph::lower::{
+    lower_function, CompiledRules, FunctionStats, LowerOptions, LowerOutcome, PhaseStats, Stop,
 };
-pub use inline_test::{run_inline_tests, TestOutcome};
-pub use ir::{Config, FunctionItem, Options, SourceFile, Target};
+pub use egraph::rule_tests::{run_inline_tests, TestOutcome};
+pub use inputs::{Config, FunctionItem, Options, RuleFiles, SourceFile, Target};
 /// The lowered form lives in its own crate so the backend needs nothing else of the engine.
 pub use kiln_lowered as lowered;
 pub use kiln_lowered::{Inst, Lowered, LoweredBlock, Operand, TargetOp};
-pub use lower::{
-    lower_function, CompiledRules, FunctionStats, LowerOptions, LowerOutcome, PhaseStats, Stop,
+pub use query::check::{
+    check_file, function_ir, functions, module_ir, parse_file, signatures, verify_function, Built,
+};
+pub use query::lowering::{
+    checked_rules, function_config, function_shape, lowered_diagnostics, lowered_item,
+    lowered_text, rule_slice, CheckedRules, LoweredItem,
 };
 pub use rule::{load_rules, Loaded, RuleDiagnostic, RuleSet, RuleSource};

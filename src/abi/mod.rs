@@ -34,8 +34,8 @@ pub fn function_abi<'db>(
     item: FunctionItem<'db>,
 ) -> Option<FunctionAbi> {
     let f = kiln_engine::function_ir(db, item).function.as_ref()?;
-    let text = kiln_engine::check::FunctionText::new(db, item.text(db).clone());
-    let parsed = kiln_engine::check::parse_function(db, text).as_ref()?;
+    let text = kiln_engine::query::check::FunctionText::new(db, item.text(db).clone());
+    let parsed = kiln_engine::query::check::parse_function(db, text).as_ref()?;
     Some(source::function_abi(&parsed.tree, f))
 }
 

@@ -8,9 +8,10 @@
 //! queries over it, so they run once per edit however many requests follow.
 
 use super::{lsp_diagnostic, LineMap};
-use kiln_engine::incremental::{checked_rules, rule_symbols, RuleFiles};
+use kiln_engine::query::lowering::{checked_rules, rule_symbols};
 use kiln_engine::rule::ruleset::{FileId, Level, OpDecl, Sort};
 use kiln_engine::rule::symbols::{Occurrence, RuleSymbols, SymbolKind};
+use kiln_engine::RuleFiles;
 use kiln_engine::{Database, RuleSource};
 use lsp_types::{
     CompletionItem, CompletionItemKind, DocumentSymbol, Hover, HoverContents, MarkupContent,

@@ -10,11 +10,11 @@
 //! is exactly the composition a lowering runs.
 
 use egg::{Id, Language};
-use kiln_engine::analysis::Analysis;
-use kiln_engine::extract::Graph;
-use kiln_engine::node::Node;
-use kiln_engine::saturate::{saturate, Limits};
-use kiln_engine::term::Term;
+use kiln_engine::egraph::analysis::Analysis;
+use kiln_engine::egraph::extract::Graph;
+use kiln_engine::egraph::node::Node;
+use kiln_engine::egraph::saturate::{saturate, Limits};
+use kiln_engine::egraph::term::Term;
 use kiln_engine::CompiledRules;
 use std::collections::HashMap;
 use std::time::Duration;

@@ -18,9 +18,9 @@
 
 use super::normal_form::normal_form;
 use super::program::Rng;
-use kiln_engine::apply::rewrite_root;
+use kiln_engine::egraph::apply::rewrite_root;
+use kiln_engine::egraph::term::Term;
 use kiln_engine::rule::ruleset::{Pat, Rule, Sort};
-use kiln_engine::term::Term;
 use kiln_engine::CompiledRules;
 use std::collections::HashMap;
 

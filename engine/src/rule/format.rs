@@ -8,7 +8,9 @@
 //! line separated two items. A comment that stood inside an item moves to the line before it;
 //! one that followed an item on its line stays there.
 
-use crate::rule::ast::{Decl, Def, Direction, Expr, Group, Item, Phase, Rule, RuleFile, Term, Test};
+use crate::rule::ast::{
+    Decl, Def, Direction, Expr, Group, Item, Phase, Rule, RuleFile, Term, Test,
+};
 use crate::rule::lexer::{tokens_and_comments, Spanned, Tok};
 use crate::rule::parser::parse_rule_file;
 use kiln_frontend::{Diagnostic, Span};

@@ -1,5 +1,5 @@
 //! A checked rule set: the plain-data result of loading a rules directory. Holds no egg
-//! object, so it can be compared, hashed and stored by salsa; `compile.rs` turns it into
+//! object, so it can be compared, hashed and stored by salsa; `egraph/lower.rs` (`CompiledRules`) turns it into
 //! egg rewrites when a function is lowered.
 
 use crate::rule::expr::Expr;

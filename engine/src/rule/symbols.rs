@@ -3,7 +3,7 @@
 //!
 //! It is computed from the syntax trees alone, not from the checked rule set, so it is there
 //! (for every item that parsed) while the file being edited still has errors. The salsa query
-//! `rule_symbols` (in `incremental.rs`) memoizes it per rule-file input.
+//! `rule_symbols` (in `query/lowering.rs`) memoizes it per rule-file input.
 
 use crate::rule::ast::{Expr, Item, Name, Term};
 use crate::rule::parser::parse_rule_file;

@@ -2,14 +2,14 @@
 //! extract the cheapest target-level form of every root and elaborate it. One e-graph per
 //! function, so functions lower independently (and can lower in parallel).
 
-use crate::analysis::{Analysis, OpTable};
-use crate::elaborate::elaborate;
-use crate::encode::{encode_variant, Encoded, Variant, C_WRAPPER_PREFIX};
-use crate::extract::{build_extractor, find_unlowered, Graph};
+use crate::egraph::analysis::{Analysis, OpTable};
+use crate::egraph::elaborate::elaborate;
+use crate::egraph::encode::{encode_variant, Encoded, Variant, C_WRAPPER_PREFIX};
+use crate::egraph::extract::{build_extractor, find_unlowered, Graph};
+use crate::egraph::node::Node;
+use crate::egraph::saturate::{saturate, Limits, PhaseRules, Saturation};
 use crate::lowered::Lowered;
-use crate::node::Node;
 use crate::rule::ruleset::RuleSet;
-use crate::saturate::{saturate, Limits, PhaseRules, Saturation};
 use egg::{Id, RecExpr};
 use kiln_frontend::ir::Function;
 use kiln_frontend::Diagnostic;
@@ -354,7 +354,9 @@ fn explain(
             continue;
         }
         let mut ex = egraph.explain_equivalence(src, dst);
-        out.push_str(&crate::explain::compact_steps(ex.make_flat_explanation()));
+        out.push_str(&crate::egraph::explain::compact_steps(
+            ex.make_flat_explanation(),
+        ));
         out.push('\n');
     }
     out
@@ -362,7 +364,7 @@ fn explain(
 
 fn unlowered_diagnostic(
     egraph: &Graph,
-    extractor: &crate::extract::Extraction<'_>,
+    extractor: &crate::egraph::extract::Extraction<'_>,
     rules: &CompiledRules,
     encoded: &Encoded,
     root: Id,

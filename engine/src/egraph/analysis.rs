@@ -2,9 +2,9 @@
 //! stands for (types, literals, lists of those), the type of a value, and a value's known
 //! constant. Guards read these facts; constant folding rules produce new constants from them.
 
-use crate::node::Node;
+use crate::egraph::node::Node;
+use crate::egraph::term::Term;
 use crate::rule::ruleset::{Level, OpDecl, RuleSet, Sort};
-use crate::term::Term;
 use egg::{DidMerge, EGraph, Id, Symbol};
 use std::collections::HashMap;
 use std::sync::Arc;

@@ -5,7 +5,7 @@
 //! (and the module's signature table), so editing one function's body re-runs them for that
 //! function alone.
 
-use crate::ir::{FunctionItem, SourceFile};
+use crate::inputs::{FunctionItem, SourceFile};
 use kiln_frontend::ast;
 use kiln_frontend::ir::{Function, Module};
 use kiln_frontend::split::{split_module, FunctionSpan};

@@ -10,8 +10,8 @@
 //! The vocabulary emitted here is declared in `rules/source.rules`; a missing or
 //! mismatched declaration is reported at the operation that needs it.
 
-use crate::analysis::{Analysis, OpTable};
-use crate::node::Node;
+use crate::egraph::analysis::{Analysis, OpTable};
+use crate::egraph::node::Node;
 use egg::{EGraph, Id, Symbol};
 use kiln_frontend::builder::float_value;
 use kiln_frontend::ir::{Function, Literal, OpKind, Successor, ValueId};

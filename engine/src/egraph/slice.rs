@@ -7,11 +7,11 @@
 //! that set are never read. Lowering with the slice therefore gives exactly what lowering
 //! with the whole set gives, and a rule-file edit that leaves the slice equal cannot change
 //! the function's lowering: the incremental database compares slices to decide which
-//! functions to lower again (see `incremental.rs`).
+//! functions to lower again (see `query/lowering.rs`).
 
-use crate::analysis::{Analysis, OpTable};
-use crate::encode::{encode_variant, Variant};
-use crate::node::Node;
+use crate::egraph::analysis::{Analysis, OpTable};
+use crate::egraph::encode::{encode_variant, Variant};
+use crate::egraph::node::Node;
 use crate::rule::ruleset::{Pat, RuleLoc, RuleSet, RuleSource, PLACES};
 use egg::EGraph;
 use kiln_frontend::ir::Function;

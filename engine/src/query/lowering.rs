@@ -5,22 +5,15 @@
 //! whose slice changed (functions for which a rule of that file can fire); editing a rule
 //! test changes no slice and lowers nothing.
 
-use crate::check::{function_ir, verify_function};
 use crate::db::Db;
-use crate::ir::{Config, FunctionItem};
-use crate::lower::{lower_variant, variants, LowerOptions};
+use crate::egraph::lower::{lower_variant, variants, LowerOptions};
+use crate::inputs::{Config, FunctionItem, RuleFiles};
 use crate::lowered::Lowered;
+use crate::query::check::{function_ir, verify_function};
 use crate::rule::ruleset::{restore_places, OpDecl, RuleLoc};
-use crate::rule::{load_rules, RuleDiagnostic, RuleSet, RuleSource};
+use crate::rule::{load_rules, RuleDiagnostic, RuleSet};
 use kiln_frontend::ir::Function;
 use kiln_frontend::{has_errors, Diagnostic};
-
-/// The rule files a lowering uses.
-#[salsa::input(debug)]
-pub struct RuleFiles {
-    #[returns(ref)]
-    pub sources: Vec<RuleSource>,
-}
 
 /// A rule set as checked, with its diagnostics (complete only without errors).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -56,8 +49,8 @@ pub fn rule_symbols(
 
 /// Which operations each rule needs and adds (for slicing), once per rule set.
 #[salsa::tracked(returns(ref))]
-pub fn rule_index(db: &dyn salsa::Database, rules: RuleFiles) -> crate::slice::RuleIndex {
-    crate::slice::index(&checked_rules(db, rules).rules)
+pub fn rule_index(db: &dyn salsa::Database, rules: RuleFiles) -> crate::egraph::slice::RuleIndex {
+    crate::egraph::slice::index(&checked_rules(db, rules).rules)
 }
 
 /// A verified function's shape ([`Function::shape`]: spans replaced by ordinals), which is
@@ -103,9 +96,9 @@ pub fn encoded_ops<'db>(
 ) -> Option<Vec<String>> {
     let config = function_config(db, item)?;
     let f = function_shape(db, item).as_ref()?;
-    let table = crate::analysis::OpTable::from_decls(op_decls(db, config.rules(db)));
+    let table = crate::egraph::analysis::OpTable::from_decls(op_decls(db, config.rules(db)));
     let vs = variants(f, config.options(db).emit_c_interface(db));
-    Some(crate::slice::encoded_ops(&table, f, &vs))
+    Some(crate::egraph::slice::encoded_ops(&table, f, &vs))
 }
 
 /// A set of operations, interned: functions whose encodings have the same operations
@@ -140,8 +133,8 @@ pub fn slice_of<'db>(
 ) -> SliceOf<'db> {
     let checked = checked_rules(db, rules);
     let rules_index = rule_index(db, rules);
-    let slice = crate::slice::close(&checked.rules, rules_index, ops.ops(db));
-    let (anonymous, places) = crate::slice::anonymize(&slice);
+    let slice = crate::egraph::slice::close(&checked.rules, rules_index, ops.ops(db));
+    let (anonymous, places) = crate::egraph::slice::anonymize(&slice);
     SliceOf {
         slice: Slice::new(db, anonymous),
         places,

@@ -7,7 +7,7 @@
 //!
 //! - **Search only around what changed.** After an iteration, the classes that changed
 //!   (new classes, unions, and classes whose analysis facts changed: egg reports each to
-//!   [`Analysis::modify`](crate::analysis::Analysis)) are the frontier. A new match of a
+//!   [`Analysis::modify`](crate::egraph::analysis::Analysis)) are the frontier. A new match of a
 //!   left side of height `h` is rooted within `h` parent steps of a changed class, so only
 //!   those classes are searched, and only with the rules indexed by an operation they hold.
 //! - **Apply a match once.** A match whose right side was added is remembered by its
@@ -23,10 +23,10 @@
 //! Limits (iterations, nodes, time) are checked between rules and every few applications,
 //! so a phase that explodes stops close to its limit.
 
-use crate::analysis::{Analysis, Facts};
-use crate::apply::{build_pattern, RuleApplier};
-use crate::lower::Stop;
-use crate::node::Node;
+use crate::egraph::analysis::{Analysis, Facts};
+use crate::egraph::apply::{build_pattern, RuleApplier};
+use crate::egraph::lower::Stop;
+use crate::egraph::node::Node;
 use crate::rule::ruleset::Rule;
 use egg::{EGraph, Id, Pattern, PatternAst, Searcher, Subst, Symbol, Var};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};

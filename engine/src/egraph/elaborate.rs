@@ -8,11 +8,11 @@
 //! branch. `State` operands are elaborated (which emits the effects they name, in order)
 //! and then dropped: they order effects but are not LLVM operands.
 
-use crate::analysis::OpTable;
-use crate::encode::Roots;
-use crate::extract::{Extraction, Graph};
+use crate::egraph::analysis::OpTable;
+use crate::egraph::encode::Roots;
+use crate::egraph::extract::{Extraction, Graph};
+use crate::egraph::node::Node;
 use crate::lowered::{Inst, Lowered, LoweredBlock, Operand, TargetOp, ValueRef};
-use crate::node::Node;
 use crate::rule::ruleset::Sort;
 use egg::Id;
 use kiln_frontend::dominance::Dominators;

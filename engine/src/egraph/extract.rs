@@ -1,8 +1,8 @@
 //! Extraction: the cost model that makes source operations infinitely expensive, and the
 //! search for the operation no rule lowered when a root stays infinite.
 
-use crate::analysis::{Analysis, OpTable};
-use crate::node::Node;
+use crate::egraph::analysis::{Analysis, OpTable};
+use crate::egraph::node::Node;
 use crate::rule::ruleset::Level;
 use egg::{CostFunction, EGraph, Id, Language, RecExpr};
 use std::collections::{HashMap, HashSet, VecDeque};

@@ -1,5 +1,8 @@
-//! The salsa structs: inputs and tracked items, together in one place.
+//! The salsa structs: every input (source files, rule files, configuration) and the
+//! tracked function item, together in one place, so the query modules depend on this file
+//! and not on each other.
 
+use crate::rule::RuleSource;
 use kiln_frontend::Diagnostic;
 
 /// A source file: its path (for messages), its text, and what it is compiled with (`None`
@@ -14,6 +17,13 @@ pub struct SourceFile {
     pub config: Option<Config>,
 }
 
+/// The rule files a lowering uses.
+#[salsa::input(debug)]
+pub struct RuleFiles {
+    #[returns(ref)]
+    pub sources: Vec<RuleSource>,
+}
+
 /// What a session compiles its files with: the rules, the options and the target. The
 /// per-function queries (lowering, code generation) reach it through the function's file,
 /// so each is keyed by the function alone: its results live with the function and are
@@ -22,7 +32,7 @@ pub struct SourceFile {
 #[salsa::input(debug)]
 pub struct Config {
     #[returns(copy)]
-    pub rules: crate::incremental::RuleFiles,
+    pub rules: RuleFiles,
     #[returns(copy)]
     pub options: Options,
     #[returns(copy)]

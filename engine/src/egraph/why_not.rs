@@ -9,12 +9,12 @@
 //! the left side's root operation and arity where the whole pattern does not match; the
 //! report names the first operand that differs.
 
-use crate::analysis::Analysis;
-use crate::apply::{build_pattern, eval, Code, Val};
-use crate::encode::{encode_variant, Variant};
-use crate::extract::Graph;
-use crate::lower::{run_phase, CompiledRules, Stop};
-use crate::node::Node;
+use crate::egraph::analysis::Analysis;
+use crate::egraph::apply::{build_pattern, eval, Code, Val};
+use crate::egraph::encode::{encode_variant, Variant};
+use crate::egraph::extract::Graph;
+use crate::egraph::lower::{run_phase, CompiledRules, Stop};
+use crate::egraph::node::Node;
 use crate::rule::expr::Expr;
 use crate::rule::ruleset::{Pat, Rule};
 use egg::{Extractor, Id, Language, Pattern, RecExpr, Searcher, Subst};

@@ -4,11 +4,11 @@
 //! `{...}` leaves. With explanations on, the template is built as a `PatternAst` (computed
 //! parts as concrete nodes) instead, so that egg can record why each equality holds.
 
-use crate::analysis::{Analysis, Konst};
-use crate::node::Node;
+use crate::egraph::analysis::{Analysis, Konst};
+use crate::egraph::node::Node;
+use crate::egraph::term::Term;
 use crate::rule::expr::{Builtin, Expr};
 use crate::rule::ruleset::{Pat, Rule};
-use crate::term::Term;
 use egg::{EGraph, ENodeOrVar, Id, Pattern, PatternAst, RecExpr, Subst, Symbol, Var};
 use std::sync::Arc;
 
@@ -282,7 +282,7 @@ fn add_term(t: &Term, add: &mut impl FnMut(Node) -> Id) -> Id {
 /// property) evaluates both sides of such pairs.
 pub fn rewrite_root(
     rule: &Rule,
-    ops: std::sync::Arc<crate::analysis::OpTable>,
+    ops: std::sync::Arc<crate::egraph::analysis::OpTable>,
     lhs: &Term,
 ) -> Vec<Term> {
     /// The term of a class; without unions (none happen here) every class has one node.
@@ -298,7 +298,7 @@ pub fn rewrite_root(
                     .map(|k| term_of(egraph, *k, depth + 1))
                     .collect::<Option<_>>()?,
             )),
-            leaf => crate::analysis::leaf_term(leaf),
+            leaf => crate::egraph::analysis::leaf_term(leaf),
         }
     }
     let mut egraph = Graph::new(Analysis::new(ops));

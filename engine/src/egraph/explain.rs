@@ -6,7 +6,7 @@
 //! rewrote, marked with the rule), so this prints only that subterm before and after, with
 //! lists as `[a b | rest]`, and the term once at the start and once at the end.
 
-use crate::node::Node;
+use crate::egraph::node::Node;
 use egg::FlatTerm;
 
 /// Longest rendering of one subterm before it is cut with `…`.

@@ -4,11 +4,11 @@
 //! out of iterations or nodes proves nothing about the rules (the same input in a real
 //! function would fail to lower), so it fails even when the two terms did meet.
 
-use crate::analysis::Analysis;
-use crate::apply::build_pattern;
-use crate::extract::{build_extractor, Graph};
-use crate::lower::Stop;
-use crate::lower::{run_phase, CompiledRules};
+use crate::egraph::analysis::Analysis;
+use crate::egraph::apply::build_pattern;
+use crate::egraph::extract::{build_extractor, Graph};
+use crate::egraph::lower::Stop;
+use crate::egraph::lower::{run_phase, CompiledRules};
 use crate::rule::ruleset::{RuleLoc, RuleTest};
 use egg::Subst;
 
