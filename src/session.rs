@@ -1,7 +1,7 @@
 //! An incremental compilation session for toolchains that embed kiln: set sources and rules,
 //! ask for diagnostics, lowered functions or native code; after an edit, only the work that
 //! depends on what changed runs again (salsa queries down to each function's LLVM IR, see
-//! `kiln_engine::query::lowering` and `kiln::code`).
+//! `kiln_engine::query::lowering` and `kiln::function_code`).
 //!
 //! ```
 //! use kiln::backend::Emit;
