@@ -43,8 +43,6 @@ enum Command {
     /// Parse and verify files; print every diagnostic; exit 1 if any is an error.
     Check {
         /// Input files (`-` for standard input).
-        /// The rule files to format (`-`: standard input, printed formatted); a file that
-        /// does not parse is reported and left alone.
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
