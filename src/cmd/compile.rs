@@ -1,0 +1,161 @@
+//! `kiln compile`: LLVM IR, assembly, objects, shared libraries and executables.
+
+use super::*;
+
+/// `kiln compile`.
+pub(crate) fn compile(ctx: Ctx, db: Database, args: CompileArgs) -> ExitCode {
+    let CompileArgs {
+        file,
+        emit,
+        output,
+        opt,
+        target,
+        cpu,
+        rules,
+    } = args;
+
+    let Some(emit) = choose_emit(&ctx, emit, output.as_deref(), CompileEmit::Obj) else {
+        return ExitCode::from(2);
+    };
+    if matches!(emit, CompileEmit::Obj | CompileEmit::Lib | CompileEmit::Exe) && output.is_none() {
+        ctx.fail(
+            "usage",
+            &display(&file),
+            "`--emit obj`, `lib` and `exe` write binary files; name one with `-o`".to_string(),
+        );
+        return ExitCode::from(2);
+    }
+    let mut opts = kiln::backend::CodegenOptions::default().with_opt_level(opt);
+    if let Some(t) = target {
+        opts = opts.with_triple(t);
+    }
+    if let Some(c) = cpu {
+        opts = opts.with_cpu(c);
+    }
+    // The target and CPU are checked before any work, and before LLVM sees them: an
+    // unknown or 32-bit CPU on a 64-bit target would abort inside LLVM.
+    if let Err(e) = kiln::backend::target_machine(&opts) {
+        ctx.fail("usage", &display(&file), format!("--target/--cpu: {e}"));
+        return ExitCode::from(2);
+    }
+    let Some((program, source)) = lowered_program(&ctx, &db, &file, &rules) else {
+        return ExitCode::FAILURE;
+    };
+    if emit == CompileEmit::MlirLlvm {
+        return match kiln::backend::print_program(&program) {
+            Ok(text) => {
+                let text = kiln::abi::annotate_mlir_llvm(&text, &kiln::abi::file_abi(&db, source));
+                exit(write_output(&ctx, output.as_deref(), text.as_bytes()))
+            }
+            Err(e) => {
+                let d = kiln::codegen_diagnostic(&db, source, Some(&e.function), e.to_string());
+                ctx.report(&[d], &display(&file), source.text(&db));
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let what = match emit {
+        CompileEmit::LlvmIr => kiln::backend::Emit::LlvmIr,
+        CompileEmit::Asm => kiln::backend::Emit::Asm,
+        _ => kiln::backend::Emit::Obj,
+    };
+    let bytes = match kiln::emit_program(&db, source, &program, what, &opts) {
+        Ok(b) => b,
+        Err(e) => {
+            let d = kiln::codegen_diagnostic(&db, source, e.function(), e.to_string());
+            ctx.report(&[d], &display(&file), source.text(&db));
+            return ExitCode::FAILURE;
+        }
+    };
+    let ok = match (emit, &output) {
+        (CompileEmit::Exe | CompileEmit::Lib, Some(out)) => {
+            link(&ctx, &bytes, out, emit == CompileEmit::Lib)
+        }
+        (_, out) => write_output(&ctx, out.as_deref(), &bytes),
+    };
+    exit(ok)
+}
+
+/// Links an object into an executable or shared library with the system `cc`, atomically
+/// (a device or FIFO output is written in place, never replaced), with the mode `cc` gives
+/// (0777 under the umask: 0755 usually).
+pub(crate) fn link(ctx: &Ctx, object: &[u8], output: &Path, shared: bool) -> bool {
+    let run = || -> Result<(), String> {
+        let cannot = |e: std::io::Error| format!("cannot write `{}`: {e}", output.display());
+        let target = kiln::destination(output).map_err(cannot)?;
+        let obj = tempfile::Builder::new()
+            .suffix(".o")
+            .tempfile()
+            .map_err(|e| format!("cannot create a temporary object: {e}"))?;
+        std::fs::write(obj.path(), object).map_err(|e| format!("cannot write the object: {e}"))?;
+        // Linked beside the output when it is a file (so the rename stays on one file
+        // system), else in the temporary directory, then copied into the device or FIFO.
+        let dir = match &target {
+            kiln::Destination::Replace(p) => match p.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+                _ => PathBuf::from("."),
+            },
+            kiln::Destination::InPlace => std::env::temp_dir(),
+        };
+        let out = tempfile::Builder::new()
+            .prefix(".kiln-link")
+            .tempfile_in(&dir)
+            .map_err(|e| format!("cannot create a file in `{}`: {e}", dir.display()))?;
+        let mut cmd = std::process::Command::new("cc");
+        if shared {
+            cmd.arg("-shared");
+        }
+        let result = cmd
+            .arg(obj.path())
+            .arg("-o")
+            .arg(out.path())
+            .output()
+            .map_err(|e| format!("cannot run `cc`: {e}"))?;
+        if !result.status.success() {
+            return Err(format!(
+                "`cc` failed:\n{}",
+                String::from_utf8_lossy(&result.stderr).trim_end()
+            ));
+        }
+        match target {
+            kiln::Destination::InPlace => {
+                let bytes = std::fs::read(out.path())
+                    .map_err(|e| format!("cannot read the linked file: {e}"))?;
+                std::fs::write(output, bytes).map_err(cannot)?;
+            }
+            kiln::Destination::Replace(p) => {
+                use std::os::unix::fs::PermissionsExt;
+                let mode = 0o777 & !kiln::umask();
+                std::fs::set_permissions(out.path(), std::fs::Permissions::from_mode(mode))
+                    .map_err(cannot)?;
+                out.persist(&p).map_err(|e| cannot(e.error))?;
+            }
+        }
+        Ok(())
+    };
+    match run() {
+        Ok(()) => true,
+        Err(e) => {
+            ctx.fail("link", &output.display().to_string(), e);
+            false
+        }
+    }
+}
+
+pub(crate) fn lowered_program(
+    ctx: &Ctx,
+    db: &Database,
+    file: &Path,
+    rules: &RulesArg,
+) -> Option<(Vec<kiln::Lowered>, kiln::SourceFile)> {
+    let (lowered, source, name, text) =
+        lower_command(ctx, db, file, None, rules, &kiln::LowerOptions::default())?;
+    let mut out = Vec::new();
+    let mut failed = false;
+    for f in lowered {
+        ctx.report(&f.outcome.diagnostics, &name, &text);
+        failed |= kiln::frontend::has_errors(&f.outcome.diagnostics);
+        out.extend(f.outcome.lowered);
+    }
+    (!failed).then_some((out, source))
+}

@@ -1,0 +1,205 @@
+//! `kiln lower` and `kiln explain`: the rules on each function's e-graph, and why.
+
+use super::*;
+
+/// `kiln explain`.
+pub(crate) fn explain(ctx: Ctx, db: Database, args: ExplainArgs) -> ExitCode {
+    let ExplainArgs {
+        file,
+        func,
+        rules,
+        explain_limit,
+        rule,
+        why_not,
+    } = args;
+
+    if let Some((rule, report)) = rule
+        .map(|r| (r, kiln::engine::egraph::why_not::Report::All))
+        .or(why_not.map(|r| (r, kiln::engine::egraph::why_not::Report::Failures)))
+    {
+        let Some((source, name, _)) = checked_source(&ctx, &db, &file) else {
+            return ExitCode::FAILURE;
+        };
+        let Some(compiled) = load_rules(&ctx, rules.dir.as_deref()) else {
+            return ExitCode::FAILURE;
+        };
+        let func = func.trim_start_matches('@');
+        return match kiln::explain_rule(&db, source, &compiled, func, &rule, report) {
+            None => {
+                ctx.fail(
+                    "lower.no-function",
+                    &name,
+                    format!("`{name}` has no verified function `@{func}`"),
+                );
+                ExitCode::FAILURE
+            }
+            Some(Err(e)) => {
+                ctx.fail("explain.no-rule", &name, e);
+                ExitCode::FAILURE
+            }
+            Some(Ok(text)) => {
+                let _ = std::io::stdout().lock().write_all(text.as_bytes());
+                ExitCode::SUCCESS
+            }
+        };
+    }
+    let opts = kiln::LowerOptions::default().with_explanations(explain_limit);
+    let Some((lowered, _, name, text)) =
+        lower_command(&ctx, &db, &file, Some(&func), &rules, &opts)
+    else {
+        return ExitCode::FAILURE;
+    };
+    let mut out = String::new();
+    for f in &lowered {
+        ctx.report(&f.outcome.diagnostics, &name, &text);
+        if let Some(e) = &f.outcome.explanation {
+            out.push_str(e);
+        }
+    }
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    exit(
+        !lowered
+            .iter()
+            .any(|f| kiln::frontend::has_errors(&f.outcome.diagnostics)),
+    )
+}
+
+/// `kiln lower`.
+pub(crate) fn lower(ctx: Ctx, db: Database, args: LowerArgs) -> ExitCode {
+    let LowerArgs {
+        file,
+        emit,
+        output,
+        func,
+        rules,
+        stats,
+    } = args;
+
+    let mut opts = kiln::LowerOptions::default();
+    if emit == LowerEmit::Egraph {
+        opts = opts.with_dot();
+    }
+    let Some((lowered, _, name, text)) =
+        lower_command(&ctx, &db, &file, func.as_deref(), &rules, &opts)
+    else {
+        return ExitCode::FAILURE;
+    };
+    let mut failed = false;
+    let mut out = String::new();
+    for f in &lowered {
+        ctx.report(&f.outcome.diagnostics, &name, &text);
+        failed |= kiln::frontend::has_errors(&f.outcome.diagnostics);
+        if stats {
+            print_stats(f);
+        }
+        match emit {
+            LowerEmit::Lowered => {
+                if let Some(l) = &f.outcome.lowered {
+                    if !out.is_empty() {
+                        out.push('\n');
+                    }
+                    out.push_str(&l.to_string());
+                }
+            }
+            LowerEmit::Egraph => {
+                if let Some(d) = &f.outcome.dot {
+                    out.push_str(d);
+                }
+            }
+        }
+    }
+    if emit == LowerEmit::Egraph && lowered.len() != 1 {
+        ctx.fail(
+            "lower.egraph",
+            &name,
+            format!(
+                "`--emit egraph` draws one function, and `{name}` has {}; choose one with `--func`",
+                lowered.len()
+            ),
+        );
+        return ExitCode::FAILURE;
+    }
+    if failed {
+        return ExitCode::FAILURE;
+    }
+    if !write_output(&ctx, output.as_deref(), out.as_bytes()) {
+        return ExitCode::FAILURE;
+    }
+    if let (LowerEmit::Egraph, Some(dot_path)) = (emit, &output) {
+        write_svg(dot_path);
+    }
+    ExitCode::SUCCESS
+}
+
+pub(crate) fn print_stats(f: &kiln::FunctionLowering) {
+    let s = &f.outcome.stats;
+    let mut err = std::io::stderr().lock();
+    for p in &s.phases {
+        let _ = writeln!(
+            err,
+            "@{} phase {}: {} iterations, {} nodes, {} classes, {:.3} ms, {}",
+            f.name,
+            p.phase,
+            p.iterations,
+            p.nodes,
+            p.classes,
+            p.time.as_secs_f64() * 1e3,
+            p.stop
+        );
+        for (rule, n) in &p.applied {
+            let _ = writeln!(err, "    {rule}: {n}");
+        }
+    }
+    let _ = writeln!(
+        err,
+        "@{} extraction and elaboration: {:.3} ms",
+        f.name,
+        s.extract_time.as_secs_f64() * 1e3
+    );
+}
+
+/// Renders `path` (a `.dot`) to an `.svg` beside it when Graphviz is installed.
+pub(crate) fn write_svg(dot_path: &Path) {
+    let svg = dot_path.with_extension("svg");
+    let status = std::process::Command::new("dot")
+        .arg("-Tsvg")
+        .arg(dot_path)
+        .arg("-o")
+        .arg(&svg)
+        .stderr(std::process::Stdio::null())
+        .status();
+    if !matches!(status, Ok(s) if s.success()) {
+        let _ = std::fs::remove_file(&svg);
+    }
+}
+
+pub(crate) fn lower_command(
+    ctx: &Ctx,
+    db: &Database,
+    file: &Path,
+    func: Option<&str>,
+    rules: &RulesArg,
+    opts: &kiln::LowerOptions,
+) -> Option<(
+    Vec<kiln::FunctionLowering>,
+    kiln::SourceFile,
+    String,
+    String,
+)> {
+    let (source, name, text) = checked_source(ctx, db, file)?;
+    let compiled = load_rules(ctx, rules.dir.as_deref())?;
+    let func = func.map(|f| f.trim_start_matches('@').to_string());
+    let opts = opts.clone().with_c_interface(rules.c_interface);
+    let lowered = kiln::lower_file(db, source, &compiled, &opts, func.as_deref());
+    if let Some(f) = &func {
+        if lowered.is_empty() {
+            ctx.fail(
+                "lower.no-function",
+                &name,
+                format!("`{name}` has no function `@{f}`"),
+            );
+            return None;
+        }
+    }
+    Some((lowered, source, name, text))
+}

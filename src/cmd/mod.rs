@@ -1,0 +1,208 @@
+//! The subcommands of `kiln`, one file per command (or pair of related commands), and
+//! what they share: the error context, reading inputs, writing outputs atomically, loading
+//! rules. The logic they call lives in the library (`kiln::*`), reachable without the binary.
+
+mod abi;
+mod check;
+mod compile;
+mod lower;
+mod rules;
+mod run;
+mod serve;
+mod verify;
+mod watch;
+
+pub(crate) use self::{
+    abi::*, check::*, compile::*, lower::*, rules::*, run::*, serve::*, verify::*, watch::*,
+};
+pub(crate) use crate::{
+    AbiArgs, AbiFormat, Against, CheckArgs, CompileArgs, CompileEmit, ExplainArgs, FmtArgs,
+    InterpArgs, LowerArgs, LowerEmit, RulesArg, RulesArgs, RulesCommand, RunArgs, RunOutput,
+    VerifyArgs, WatchArgs, WatchEmit,
+};
+use clap::ValueEnum;
+use kiln::report::{emit, ErrorFormat};
+use kiln::{check_source, format_file, write_atomically, Database, Diagnostic};
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+/// How diagnostics are printed: one per command run.
+#[derive(Clone, Copy)]
+pub(crate) struct Ctx {
+    pub(crate) format: ErrorFormat,
+    pub(crate) color: bool,
+}
+
+impl Ctx {
+    pub(crate) fn report(&self, diags: &[Diagnostic], path: &str, text: &str) {
+        let mut err = std::io::stderr().lock();
+        emit(&mut err, diags, path, text, self.format, self.color);
+    }
+
+    /// A problem with no source location (unreadable file, unwritable output).
+    pub(crate) fn fail(&self, code: &'static str, path: &str, message: String) {
+        eprint!("{}", self.render_fail(code, path, message));
+    }
+
+    /// The text [`Ctx::fail`] writes, with its newline.
+    pub(crate) fn render_fail(&self, code: &'static str, path: &str, message: String) -> String {
+        let d = Diagnostic::error(code, kiln::frontend::Span::default(), message);
+        match self.format {
+            ErrorFormat::Json => format!("{}\n", kiln::report::to_json(&d, path, "")),
+            ErrorFormat::Human => format!("error[{code}]: {}\n", d.message),
+        }
+    }
+}
+
+/// Loads, checks and compiles the rules; reports every rule diagnostic (warnings too).
+pub(crate) fn load_rules(ctx: &Ctx, dir: Option<&Path>) -> Option<Arc<kiln::CompiledRules>> {
+    let sources = match dir {
+        None => kiln::shipped::shipped_rules(),
+        Some(d) => match kiln::shipped::read_rule_dir(d) {
+            Ok(s) => s,
+            Err(e) => {
+                ctx.fail(
+                    "io.read",
+                    &d.display().to_string(),
+                    format!("cannot load rules from `{}`: {e}", d.display()),
+                );
+                return None;
+            }
+        },
+    };
+    let loaded = kiln::load_rules(sources);
+    for d in &loaded.diagnostics {
+        let f = &loaded.rules.files[d.file];
+        ctx.report(std::slice::from_ref(&d.diagnostic), &f.path, &f.text);
+    }
+    if loaded.has_errors() {
+        return None;
+    }
+    match kiln::CompiledRules::new(Arc::new(loaded.rules)) {
+        Ok(c) => Some(Arc::new(c)),
+        Err(e) => {
+            ctx.fail("rules.compile", "<rules>", e);
+            None
+        }
+    }
+}
+
+/// Writes to `-o` atomically or to standard output.
+pub(crate) fn write_output(ctx: &Ctx, output: Option<&Path>, contents: &[u8]) -> bool {
+    match output {
+        None => {
+            let _ = std::io::stdout().lock().write_all(contents);
+            true
+        }
+        Some(out) => match write_atomically(out, contents) {
+            Ok(()) => true,
+            Err(e) => {
+                ctx.fail(
+                    "io.write",
+                    &out.display().to_string(),
+                    format!("cannot write `{}`: {e}", out.display()),
+                );
+                false
+            }
+        },
+    }
+}
+
+pub(crate) fn display(path: &Path) -> String {
+    kiln::display_path(path)
+}
+
+pub(crate) fn read_input(ctx: &Ctx, path: &Path) -> Option<String> {
+    let result = if path == Path::new("-") {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
+    } else {
+        std::fs::read(path)
+    };
+    let bytes = match result {
+        Ok(b) => b,
+        Err(e) => {
+            ctx.fail(
+                "io.read",
+                &display(path),
+                format!("cannot read `{}`: {e}", display(path)),
+            );
+            return None;
+        }
+    };
+    match String::from_utf8(bytes) {
+        Ok(s) => Some(s),
+        Err(e) => {
+            // Located like any other error: the text up to the bad byte is exact, and the
+            // byte itself shows as U+FFFD in the quoted line.
+            let at = e.utf8_error().valid_up_to();
+            let byte = e.as_bytes()[at];
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            let span = kiln::frontend::Span::new(at, at + '\u{fffd}'.len_utf8());
+            let d = Diagnostic::error(
+                "io.utf8",
+                span,
+                format!("not UTF-8 text: invalid byte 0x{byte:02x}"),
+            )
+            .with_label(
+                span,
+                "this byte does not start or continue a UTF-8 character",
+            )
+            .with_note("kiln reads source files as UTF-8");
+            ctx.report(&[d], &display(path), &text);
+            None
+        }
+    }
+}
+
+pub(crate) fn exit(ok: bool) -> ExitCode {
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// Reads and checks a source file; `None` (after reporting) if it has errors.
+pub(crate) fn checked_source(
+    ctx: &Ctx,
+    db: &Database,
+    path: &Path,
+) -> Option<(kiln::SourceFile, String, String)> {
+    let text = read_input(ctx, path)?;
+    let name = display(path);
+    let (source, diags) = check_source(db, &name, &text);
+    ctx.report(&diags, &name, &text);
+    if kiln::frontend::has_errors(&diags) {
+        return None;
+    }
+    Some((source, name, text))
+}
+
+/// The `--emit` of a command: the given one, or the one `output`'s extension implies, or
+/// `default`; `None` (after a usage error) when the given one contradicts the extension.
+pub(crate) fn choose_emit<E: ValueEnum + Copy>(
+    ctx: &Ctx,
+    given: Option<E>,
+    output: Option<&Path>,
+    default: E,
+) -> Option<E> {
+    let name = |e: E| {
+        e.to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default()
+    };
+    let allowed: Vec<String> = E::value_variants().iter().map(|e| name(*e)).collect();
+    let allowed: Vec<&str> = allowed.iter().map(String::as_str).collect();
+    let given_name = given.map(name);
+    let default_name = name(default);
+    match kiln::resolve_emit(given_name.as_deref(), output, &allowed, &default_name) {
+        Ok(chosen) => E::from_str(chosen, false).ok(),
+        Err(e) => {
+            ctx.fail("usage", "kiln", e);
+            None
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! `kiln serve` and `kiln lsp`: the JSON-lines session and the language server.
+
+use super::*;
+
+/// `kiln lsp`.
+pub(crate) fn lsp(ctx: Ctx, _db: Database) -> ExitCode {
+    match kiln::lsp::run() {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            ctx.fail("lsp", "kiln lsp", e);
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `kiln serve`.
+pub(crate) fn serve(ctx: Ctx, _db: Database) -> ExitCode {
+    let stdin = std::io::stdin();
+    match kiln::serve::serve(stdin.lock(), std::io::stdout().lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            ctx.fail("serve", "kiln serve", format!("i/o error: {e}"));
+            ExitCode::FAILURE
+        }
+    }
+}
