@@ -153,6 +153,9 @@ pub fn lower_file(
 ) -> Vec<FunctionLowering> {
     use rayon::prelude::*;
     let mut work = Vec::new();
+    // A call site passes its arguments the way the callee's convention asks.
+    let conventions = kiln_engine::incremental::conventions(db, file, opts.conventions.bare_ptr);
+    let opts = &opts.clone().with_conventions(conventions.clone());
     for item in kiln_engine::functions(db, file) {
         let built = kiln_engine::function_ir(db, *item);
         let Some(f) = &built.function else {
@@ -167,7 +170,7 @@ pub fn lower_file(
         if only.is_some_and(|n| n != f.name) {
             continue;
         }
-        for variant in kiln_engine::lower::variants(f, opts.c_interface) {
+        for variant in kiln_engine::lower::variants(f, opts.c_interface, conventions) {
             work.push((f.clone(), variant, item.offset(db) as i64));
         }
     }

@@ -272,6 +272,10 @@ struct RulesArg {
     /// `llvm.emit_c_interface`.
     #[arg(long = "emit-c-interface")]
     c_interface: bool,
+    /// Pass every memref argument and result as a bare pointer (MLIR's
+    /// `use-bare-ptr-memref-call-conv`; static shapes and identity layouts only).
+    #[arg(long = "bare-ptr-memref-call-conv")]
+    bare_ptr: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -744,6 +748,7 @@ fn run(cli: Cli) -> ExitCode {
                 via_mlir,
                 rules: rules.dir.take(),
                 c_interface: rules.c_interface,
+                bare_ptr: rules.bare_ptr,
                 fuel: None,
                 stack_size,
                 max_depth: None,
@@ -757,6 +762,7 @@ fn run(cli: Cli) -> ExitCode {
                     "--via-mlir",
                     "--rules",
                     "--emit-c-interface",
+                    "--bare-ptr-memref-call-conv",
                     "--stack-size",
                 ],
             ) else {
@@ -766,6 +772,7 @@ fn run(cli: Cli) -> ExitCode {
             let (via_mlir, entry) = (flags.via_mlir, flags.entry.unwrap_or_default());
             rules.dir = flags.rules;
             rules.c_interface = flags.c_interface;
+            rules.bare_ptr = flags.bare_ptr;
             let name = display(&file);
             let entry = entry.trim_start_matches('@').to_string();
             if output.is_some() && input_json.is_none() {
@@ -902,6 +909,7 @@ fn run(cli: Cli) -> ExitCode {
                 via_mlir: false,
                 rules: None,
                 c_interface: false,
+                bare_ptr: false,
                 fuel,
                 stack_size: 0,
                 max_depth,
@@ -1166,7 +1174,8 @@ fn watch(
     };
     let w = Watch::new(source, output, emit)
         .with_rules_dir(rules.dir.as_deref())
-        .with_c_interface(rules.c_interface);
+        .with_c_interface(rules.c_interface)
+        .with_bare_ptr(rules.bare_ptr);
     let mut builds = 0u64;
     let mut last_ok = true;
     let result = w.run(|build| {
@@ -1224,6 +1233,7 @@ struct CallFlags {
     via_mlir: bool,
     rules: Option<PathBuf>,
     c_interface: bool,
+    bare_ptr: bool,
     fuel: Option<u64>,
     /// MiB.
     stack_size: u64,
@@ -1279,6 +1289,7 @@ impl CallFlags {
             match (flag.as_str(), value) {
                 ("--via-mlir", _) => self.via_mlir = true,
                 ("--emit-c-interface", _) => self.c_interface = true,
+                ("--bare-ptr-memref-call-conv", _) => self.bare_ptr = true,
                 ("--entry", Some(v)) => self.entry = Some(v),
                 ("--rules", Some(v)) => self.rules = Some(PathBuf::from(v)),
                 ("--fuel", Some(v)) => match v.parse() {
@@ -1663,7 +1674,10 @@ fn lower_command(
     let (source, name, text) = checked_source(ctx, db, file)?;
     let compiled = load_rules(ctx, rules.dir.as_deref())?;
     let func = func.map(|f| f.trim_start_matches('@').to_string());
-    let opts = opts.clone().with_c_interface(rules.c_interface);
+    let opts = opts
+        .clone()
+        .with_c_interface(rules.c_interface)
+        .with_bare_ptr(rules.bare_ptr);
     let lowered = kiln::lower_file(db, source, &compiled, &opts, func.as_deref());
     if let Some(f) = &func {
         if lowered.is_empty() {

@@ -13,6 +13,7 @@
 pub mod analysis;
 pub mod apply;
 pub mod check;
+pub mod conventions;
 pub mod db;
 pub mod elaborate;
 pub mod encode;
