@@ -2,6 +2,9 @@
 // pointers (`llvm.bareptr`); @caller, a default-convention function, calls them by passing
 // the aligned pointer and rebuilding the returned descriptor. tests/c/bare_ptr.c calls
 // them from C.
+// run: @fill f32[4,3]=0,0,0,0,0,0,0,0,0,0,0,0 2 1.5
+// run: @pair f32[4,3]=0,0,0,0,0,4.25,0,0,0,0,0,0 f32[]=2
+// run: @caller f32[4,3]=0,0,0,0,0,4.25,0,0,0,0,0,0 f32[]=2
 func.func @fill(%m: memref<4x3xf32>, %n: index, %x: f32) -> memref<4x3xf32> attributes { llvm.bareptr } {
   %c0 = arith.constant 0 : index
   %c2 = arith.constant 2 : index

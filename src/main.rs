@@ -843,7 +843,7 @@ fn run(cli: Cli) -> ExitCode {
             let compiled = if via_mlir {
                 let text =
                     kiln::frontend::print_module(&kiln::reference::reachable(module, &entry));
-                match kiln::reference::mlir_llvm_ir(&text) {
+                match kiln::reference::mlir_llvm_ir_with(&text, rules.bare_ptr) {
                     Ok(ir) => kiln::backend::Jit::compile_with_stack(
                         kiln::backend::jit::Program::LlvmIr(ir),
                         0,
@@ -868,7 +868,8 @@ fn run(cli: Cli) -> ExitCode {
                     return ExitCode::FAILURE;
                 }
             };
-            match kiln::run::call_returning(&jit, &entry, &f.ty, &mut values) {
+            let bare = rules.bare_ptr || f.attrs.contains(kiln::engine::conventions::BARE_PTR_ATTR);
+            match kiln::run::call_with_convention(&jit, &entry, &f.ty, &mut values, bare) {
                 Ok((outcome, returned)) => match structured {
                     None => {
                         print_outcome(outcome);

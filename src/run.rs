@@ -515,6 +515,20 @@ pub fn call_returning(
     ty: &FunctionType,
     args: &mut [Arg],
 ) -> Result<(Outcome, Vec<Returned>), String> {
+    call_with_convention(jit, entry, ty, args, false)
+}
+
+/// [`call_returning`] for a function of either convention: with `bare_ptr`
+/// (`rules/bare_ptr.rules`), each ranked memref argument is its buffer's pointer alone, which
+/// only a dense view at offset 0 can be, and each memref result is one pointer whose sizes
+/// and strides are its type's.
+pub fn call_with_convention(
+    jit: &Jit,
+    entry: &str,
+    ty: &FunctionType,
+    args: &mut [Arg],
+    bare_ptr: bool,
+) -> Result<(Outcome, Vec<Returned>), String> {
     if args.len() != ty.inputs.len() {
         return Err(format!(
             "`@{entry}` takes {} argument{}, {} given",
@@ -536,7 +550,14 @@ pub fn call_returning(
                     .chain(m.sizes.iter().map(|s| *s as u64))
                     .chain(m.strides.iter().map(|s| *s as u64))
                     .collect();
-                if matches!(t, Type::UnrankedMemRef(_)) {
+                if bare_ptr {
+                    if m.offset != 0 || m.strides != natural_strides(&m.sizes) {
+                        return Err(format!(
+                            "`@{entry}` takes its memrefs as bare pointers, which cannot pass a view with an offset or strides"
+                        ));
+                    }
+                    flat.push(Value::Ptr(base));
+                } else if matches!(t, Type::UnrankedMemRef(_)) {
                     m.descriptor = fields;
                     flat.push(Value::Int {
                         bits: 64,
@@ -592,6 +613,19 @@ pub fn call_returning(
                 })?;
                 results.push(v.to_string());
                 returned.push(Returned::Scalar(*v));
+                at += 1;
+            }
+            Type::MemRef(m) if bare_ptr => {
+                let p = word(at)?;
+                let sizes: Vec<i64> = m.shape.iter().map(|e| e.unwrap_or(0)).collect();
+                let strides = natural_strides(&sizes);
+                results.push(memref_text(m.elem, p, 0, &sizes, &strides));
+                returned.push(Returned::MemRef {
+                    elem: m.elem,
+                    elements: read_view(m.elem, p, 0, &sizes, &strides),
+                    sizes,
+                });
+                release(p);
                 at += 1;
             }
             Type::MemRef(m) => {

@@ -112,6 +112,7 @@ fn lowered_trial(rules: Arc<CompiledRules>, path: PathBuf, name: String) -> Resu
 const RANKED_MEMREF_PROGRAMS: &[&str] = &[
     "abi_reflection.mlir",
     "abi_sip.mlir",
+    "bare_ptr.mlir",
     "c_interface.mlir",
     "legacy/c_wrappers.mlir",
     "legacy/linearization.mlir",
@@ -128,12 +129,14 @@ const RANKED_MEMREF_PROGRAMS: &[&str] = &[
 ];
 
 const NEEDS: &[(&str, &[&str])] = &[
+    ("bare_ptr.rules", &["bare_ptr.mlir"]),
     (
         "result_packing.rules",
         &[
             "abi_reflection.mlir",
             "abi_sip.mlir",
             "arith.mlir",
+            "bare_ptr.mlir",
             "c_interface.mlir",
             "legacy/result_packing.mlir",
             "loops.mlir",
@@ -175,6 +178,7 @@ const NEEDS: &[(&str, &[&str])] = &[
         &[
             "abi_reflection.mlir",
             "abi_sip.mlir",
+            "bare_ptr.mlir",
             "c_interface.mlir",
             "legacy/linearization.mlir",
             "load_store.mlir",
