@@ -85,6 +85,21 @@ impl Conventions {
                 .unwrap_or(f.name_span)
         };
         let mut out = Vec::new();
+        if f.attrs.contains("llvm.emit_c_interface") {
+            out.push(
+                Diagnostic::warning(
+                    "lower.c-interface-ignored",
+                    f.name_span,
+                    format!(
+                        "`@{}` gets no `_mlir_ciface_` wrapper: it uses the bare-pointer convention",
+                        f.name
+                    ),
+                )
+                .with_note(format!(
+                    "{why}; MLIR 19 likewise emits no C wrapper for a bare-pointer function, which C can already call directly"
+                )),
+            );
+        }
         let places = f
             .ty
             .inputs
@@ -168,5 +183,15 @@ mod tests {
         assert!(messages[1].contains("parameter 1") && messages[1].contains("identity"));
         assert!(messages[2].contains("parameter 2") && messages[2].contains("rank"));
         assert!(d.iter().all(|d| d.span != f.name_span));
+    }
+
+    #[test]
+    fn a_c_wrapper_request_is_reported_not_dropped() {
+        let f = function(
+            "func.func @f(%a: i32) -> i32 attributes {llvm.bareptr, llvm.emit_c_interface} {\n  return %a : i32\n}\n",
+        );
+        let d = Conventions::of_module([&f], false).check(&f);
+        assert_eq!(d.len(), 1);
+        assert!(!d[0].is_error() && d[0].message.contains("_mlir_ciface_"));
     }
 }
