@@ -126,6 +126,7 @@ const RANKED_MEMREF_PROGRAMS: &[&str] = &[
     "stack_loop.mlir",
     "strided_4d.mlir",
     "unranked.mlir",
+    "unranked_results.mlir",
 ];
 
 const NEEDS: &[(&str, &[&str])] = &[
@@ -141,6 +142,7 @@ const NEEDS: &[(&str, &[&str])] = &[
             "legacy/result_packing.mlir",
             "loops.mlir",
             "multi_result.mlir",
+            "unranked_results.mlir",
         ],
     ),
     ("memref_descriptor.rules", RANKED_MEMREF_PROGRAMS),
@@ -153,6 +155,7 @@ const NEEDS: &[(&str, &[&str])] = &[
             "stack_dynamic.mlir",
             "stack_loop.mlir",
             "unranked.mlir",
+            "unranked_results.mlir",
         ],
     ),
     (
@@ -162,6 +165,7 @@ const NEEDS: &[(&str, &[&str])] = &[
             "legacy/c_wrappers.mlir",
             "matmul.mlir",
             "stack_loop.mlir",
+            "unranked_results.mlir",
         ],
     ),
     // `cf.switch` lowers through `via-dups`, so switches need the file even without repeats.
@@ -188,6 +192,7 @@ const NEEDS: &[(&str, &[&str])] = &[
             "multi_result.mlir",
             "strided_4d.mlir",
             "unranked.mlir",
+            "unranked_results.mlir",
         ],
     ),
 ];
