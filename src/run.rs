@@ -498,6 +498,13 @@ fn read_view(
     Some(out)
 }
 
+/// The strides and offset of a memref type whose layout is static, as the bare-pointer
+/// convention rebuilds them.
+fn static_layout(m: &MemRefType) -> Option<(Vec<i64>, i64)> {
+    let (strides, offset) = m.strides_and_offset();
+    Some((strides.into_iter().collect::<Option<Vec<i64>>>()?, offset?))
+}
+
 /// Calls `entry` (of type `ty`) in `jit` with `args`.
 pub fn call(
     jit: &Jit,
@@ -551,9 +558,13 @@ pub fn call_with_convention(
                     .chain(m.strides.iter().map(|s| *s as u64))
                     .collect();
                 if bare_ptr {
-                    if m.offset != 0 || m.strides != natural_strides(&m.sizes) {
+                    let fixed = match t {
+                        Type::MemRef(mt) => static_layout(mt),
+                        _ => None,
+                    };
+                    if fixed != Some((m.strides.clone(), m.offset)) {
                         return Err(format!(
-                            "`@{entry}` takes its memrefs as bare pointers, which cannot pass a view with an offset or strides"
+                            "`@{entry}` takes its memrefs as bare pointers, which pass only the strides and offset of the parameter's type"
                         ));
                     }
                     flat.push(Value::Ptr(base));
@@ -618,11 +629,13 @@ pub fn call_with_convention(
             Type::MemRef(m) if bare_ptr => {
                 let p = word(at)?;
                 let sizes: Vec<i64> = m.shape.iter().map(|e| e.unwrap_or(0)).collect();
-                let strides = natural_strides(&sizes);
-                results.push(memref_text(m.elem, p, 0, &sizes, &strides));
+                let (strides, offset) = static_layout(m).ok_or_else(|| {
+                    format!("`@{entry}` returns a memref whose layout a bare pointer cannot carry")
+                })?;
+                results.push(memref_text(m.elem, p, offset, &sizes, &strides));
                 returned.push(Returned::MemRef {
                     elem: m.elem,
-                    elements: read_view(m.elem, p, 0, &sizes, &strides),
+                    elements: read_view(m.elem, p, offset, &sizes, &strides),
                     sizes,
                 });
                 release(p);

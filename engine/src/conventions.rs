@@ -16,7 +16,7 @@
 //! or result rather than a lowering that no rule finds.
 
 use kiln_frontend::ir::Function;
-use kiln_frontend::types::{Layout, Type};
+use kiln_frontend::types::Type;
 use kiln_frontend::{Diagnostic, Span};
 
 /// The function attribute that selects the bare-pointer convention (MLIR's spelling).
@@ -64,8 +64,8 @@ impl Conventions {
     }
 
     /// Diagnostics for a function its convention cannot describe: under the bare pointer,
-    /// every memref parameter and result must be ranked with static sizes and the identity
-    /// layout, the only memrefs whose descriptor the callee can rebuild from the pointer.
+    /// every memref parameter and result must be ranked with static sizes, strides and
+    /// offset, the only memrefs whose descriptor the callee can rebuild from the pointer.
     pub fn check(&self, f: &Function) -> Vec<Diagnostic> {
         if self.of_function(f).is_none() {
             return Vec::new();
@@ -124,7 +124,7 @@ impl Conventions {
                         ),
                     )
                     .with_note(format!(
-                        "{why}; MLIR's bare-pointer convention takes only ranked memrefs of static shape and identity layout"
+                        "{why}; MLIR's bare-pointer convention takes only ranked memrefs of static shape, strides and offset"
                     )),
                 );
             }
@@ -141,8 +141,12 @@ fn bare_ptr_problem(ty: &Type) -> Option<&'static str> {
         Type::MemRef(m) if m.shape.iter().any(Option::is_none) => {
             Some("its shape is not static")
         }
-        Type::MemRef(m) if !matches!(m.layout, Layout::Identity) => {
-            Some("its layout is not the identity")
+        Type::MemRef(m) if {
+            let (strides, offset) = m.strides_and_offset();
+            offset.is_none() || strides.iter().any(Option::is_none)
+        } =>
+        {
+            Some("its strides or offset are not static")
         }
         Type::MemRef(_) => None,
     }
@@ -173,14 +177,14 @@ mod tests {
     #[test]
     fn dynamic_shapes_strided_layouts_and_unranked_memrefs_are_refused() {
         let f = function(
-            "func.func @f(%a: memref<?xf32>, %b: memref<4xf32, strided<[2], offset: 1>>, %c: memref<*xf32>, %d: i32) {\n  return\n}\n",
+            "func.func @f(%a: memref<?xf32>, %b: memref<4xf32, strided<[?], offset: 1>>, %c: memref<*xf32>, %d: i32, %e: memref<4xf32, strided<[2], offset: 1>>) {\n  return\n}\n",
         );
         let c = Conventions::of_module([&f], true);
         let d = c.check(&f);
         let messages: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(d.len(), 3, "{messages:?}");
         assert!(messages[0].contains("parameter 0") && messages[0].contains("not static"));
-        assert!(messages[1].contains("parameter 1") && messages[1].contains("identity"));
+        assert!(messages[1].contains("parameter 1") && messages[1].contains("strides or offset"));
         assert!(messages[2].contains("parameter 2") && messages[2].contains("rank"));
         assert!(d.iter().all(|d| d.span != f.name_span));
     }

@@ -27,4 +27,12 @@ module {
     %sum = arith.addf %z, %p#1 : f32
     func.return %sum : f32
   }
+  func.func @strided_sum(%m: memref<2xf32, strided<[3], offset: 1>>) -> f32 attributes {llvm.bareptr} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %a = memref.load %m[%c0] : memref<2xf32, strided<[3], offset: 1>>
+    %b = memref.load %m[%c1] : memref<2xf32, strided<[3], offset: 1>>
+    %s = arith.addf %a, %b : f32
+    func.return %s : f32
+  }
 }

@@ -6,6 +6,7 @@ target triple = "x86_64-unknown-linux-gnu"
 @__kiln_abi_fill = constant [94 x i8] c"{\22name\22:\22fill\22,\22a\22:[[\22ndarray\22,\22f32\22,2,4,3],\22i64\22,\22f32\22],\22r\22:[[\22ndarray\22,\22f32\22,2,4,3]],\22v\22:1}\00"
 @__kiln_abi_pair = constant [104 x i8] c"{\22name\22:\22pair\22,\22a\22:[[\22ndarray\22,\22f32\22,2,4,3],[\22ndarray\22,\22f32\22,0]],\22r\22:[[\22ndarray\22,\22f32\22,0],\22f32\22],\22v\22:1}\00"
 @__kiln_abi_caller = constant [86 x i8] c"{\22name\22:\22caller\22,\22a\22:[[\22ndarray\22,\22f32\22,2,4,3],[\22ndarray\22,\22f32\22,0]],\22r\22:[\22f32\22],\22v\22:1}\00"
+@__kiln_abi_strided_sum = constant [69 x i8] c"{\22name\22:\22strided_sum\22,\22a\22:[[\22ndarray\22,\22f32\22,1,2]],\22r\22:[\22f32\22],\22v\22:1}\00"
 
 define ptr @fill(ptr %0, i64 %1, float %2) {
 bb0:
@@ -56,4 +57,14 @@ bb0:
   %30 = extractvalue { ptr, float } %27, 1
   %31 = fadd float %29, %30
   ret float %31
+}
+
+define float @strided_sum(ptr %0) {
+bb0:
+  %1 = getelementptr float, ptr %0, i64 1
+  %2 = load float, ptr %1, align 4
+  %3 = getelementptr float, ptr %1, i64 3
+  %4 = load float, ptr %3, align 4
+  %5 = fadd float %2, %4
+  ret float %5
 }

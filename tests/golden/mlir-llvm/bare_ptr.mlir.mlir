@@ -47,4 +47,14 @@ module {
     %v23 = llvm.fadd %v21, %v22 : f32
     llvm.return %v23 : f32
   }
+  llvm.func @strided_sum(%arg0: !llvm.ptr) -> f32 attributes {kiln.abi = "{\22name\22:\22strided_sum\22,\22a\22:[[\22ndarray\22,\22f32\22,1,2]],\22r\22:[\22f32\22],\22v\22:1}"} {
+    %v1 = llvm.mlir.constant(1 : i64) : i64
+    %v2 = llvm.getelementptr %arg0[%v1] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+    %v3 = llvm.load %v2 : !llvm.ptr -> f32
+    %v4 = llvm.mlir.constant(3 : i64) : i64
+    %v5 = llvm.getelementptr %v2[%v4] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+    %v6 = llvm.load %v5 : !llvm.ptr -> f32
+    %v7 = llvm.fadd %v3, %v6 : f32
+    llvm.return %v7 : f32
+  }
 }
