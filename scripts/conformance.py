@@ -291,6 +291,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--source", default=os.environ.get("KILN_LLVM_PROJECT"))
     ap.add_argument("--kiln", default=str(ROOT / "target/debug/kiln"))
+    ap.add_argument("--files", nargs="*", help="paths under --source instead of FILES")
     ap.add_argument("--write", help="keep the extracted units in this directory")
     ap.add_argument("--expect", help="compare verdicts with this file")
     ap.add_argument("--bless", action="store_true", help="write the verdicts to --expect")
@@ -301,7 +302,7 @@ def main():
     work = Path(tempfile.mkdtemp(prefix="kiln-conformance-"))
     verdicts = []
     table = []
-    for rel in FILES:
+    for rel in a.files or FILES:
         f = src / rel
         if not f.is_file():
             table.append((rel, None))
