@@ -35,6 +35,8 @@ FILES = [
     "mlir/test/Conversion/FuncToLLVM/func-memref.mlir",
     "mlir/test/Conversion/FuncToLLVM/emit-c-wrappers-for-external-callers.mlir",
     "mlir/test/Conversion/FuncToLLVM/emit-c-wrappers-for-external-functions.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/convert-static-memref-ops.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/convert-dynamic-memref-ops.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/branch.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/switch.mlir",
 ]
