@@ -94,15 +94,12 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
             let params = params
                 .as_object()
                 .ok_or_else(|| fail("bad-params", "`params` must be an object"))?;
-            if let Some(k) = params
-                .keys()
-                .find(|k| {
-                    !matches!(
-                        k.as_str(),
-                        "emit_c_interface" | "bare_ptr_memref_call_conv" | "target" | "cpu"
-                    )
-                })
-            {
+            if let Some(k) = params.keys().find(|k| {
+                !matches!(
+                    k.as_str(),
+                    "emit_c_interface" | "bare_ptr_memref_call_conv" | "target" | "cpu"
+                )
+            }) {
                 return Err(fail(
                     "bad-params",
                     format!(

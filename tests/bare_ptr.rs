@@ -36,7 +36,13 @@ fn signatures(mlir_llvm: &str) -> Vec<String> {
     mlir_llvm
         .lines()
         .filter_map(|l| l.trim().strip_prefix("llvm.func "))
-        .map(|l| l.split(" attributes").next().unwrap_or(l).trim_end_matches(" {").to_string())
+        .map(|l| {
+            l.split(" attributes")
+                .next()
+                .unwrap_or(l)
+                .trim_end_matches(" {")
+                .to_string()
+        })
         .collect()
 }
 
@@ -60,7 +66,11 @@ fn module_option_passes_every_memref_as_a_pointer() {
         ]
     );
     // MLIR 19 gives no C wrapper to a bare-pointer function either; kiln says so.
-    assert!(stderr(&out).contains("gets no `_mlir_ciface_` wrapper"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("gets no `_mlir_ciface_` wrapper"),
+        "{}",
+        stderr(&out)
+    );
     // Without the option, the default convention and the wrapper.
     let out = kiln(&["compile", "--emit", "mlir-llvm", &path]);
     let sigs = signatures(&stdout(&out));
@@ -131,7 +141,10 @@ fn session_and_serve_agree_with_the_command() {
         .expect("compiles");
     assert_ne!(before, ir);
     let text = String::from_utf8(ir).expect("text");
-    assert!(text.contains("define ptr @scale(ptr %0, float %1)"), "{text}");
+    assert!(
+        text.contains("define ptr @scale(ptr %0, float %1)"),
+        "{text}"
+    );
     // The module's name differs (the session's path); the functions are the same bytes.
     let body = |t: &str| t[t.find("define").unwrap_or(0)..].to_string();
     assert_eq!(body(&text), body(&stdout(&cli)));
@@ -152,5 +165,10 @@ fn session_and_serve_agree_with_the_command() {
         .map(|l| serde_json::from_str(l).expect("JSON"))
         .collect();
     assert_eq!(lines[0]["result"]["ok"], true, "{lines:?}");
-    assert!(lines[1]["error"].to_string().contains("bare_ptr_memref_call_conv"), "{lines:?}");
+    assert!(
+        lines[1]["error"]
+            .to_string()
+            .contains("bare_ptr_memref_call_conv"),
+        "{lines:?}"
+    );
 }

@@ -42,8 +42,7 @@ fn script(args: &[&str], expect: &str) -> Result<(), Failed> {
 
 fn main() {
     let args = Arguments::from_args();
-    let no_mlir =
-        !kiln::reference::available() && std::env::var_os("KILN_REQUIRE_MLIR").is_none();
+    let no_mlir = !kiln::reference::available() && std::env::var_os("KILN_REQUIRE_MLIR").is_none();
     let llvm = std::env::var("KILN_LLVM_PROJECT").ok();
     let no_llvm = llvm.is_none() && std::env::var_os("KILN_REQUIRE_CONFORMANCE").is_none();
     let trials = vec![

@@ -59,8 +59,12 @@ impl Conventions {
     /// The convention a call to `callee` uses, when not the default. A callee the module
     /// does not define (an unknown operation's C function) uses the module's default.
     pub fn of_callee(&self, callee: &str) -> Option<&'static str> {
-        (self.bare_ptr || self.bare_functions.binary_search_by(|n| n.as_str().cmp(callee)).is_ok())
-            .then_some(BARE_PTR)
+        (self.bare_ptr
+            || self
+                .bare_functions
+                .binary_search_by(|n| n.as_str().cmp(callee))
+                .is_ok())
+        .then_some(BARE_PTR)
     }
 
     /// Diagnostics for a function its convention cannot describe: under the bare pointer,
@@ -100,18 +104,17 @@ impl Conventions {
                 )),
             );
         }
-        let places = f
-            .ty
-            .inputs
-            .iter()
-            .enumerate()
-            .map(|(i, t)| (format!("parameter {i}"), t, param_span(i)))
-            .chain(
-                f.ty.results
-                    .iter()
-                    .enumerate()
-                    .map(|(i, t)| (format!("result {i}"), t, f.name_span)),
-            );
+        let places =
+            f.ty.inputs
+                .iter()
+                .enumerate()
+                .map(|(i, t)| (format!("parameter {i}"), t, param_span(i)))
+                .chain(
+                    f.ty.results
+                        .iter()
+                        .enumerate()
+                        .map(|(i, t)| (format!("result {i}"), t, f.name_span)),
+                );
         for (place, ty, span) in places {
             if let Some(problem) = bare_ptr_problem(ty) {
                 out.push(
@@ -138,13 +141,12 @@ fn bare_ptr_problem(ty: &Type) -> Option<&'static str> {
     match ty {
         Type::Scalar(_) => None,
         Type::UnrankedMemRef(_) => Some("its rank is not known statically"),
-        Type::MemRef(m) if m.shape.iter().any(Option::is_none) => {
-            Some("its shape is not static")
-        }
-        Type::MemRef(m) if {
-            let (strides, offset) = m.strides_and_offset();
-            offset.is_none() || strides.iter().any(Option::is_none)
-        } =>
+        Type::MemRef(m) if m.shape.iter().any(Option::is_none) => Some("its shape is not static"),
+        Type::MemRef(m)
+            if {
+                let (strides, offset) = m.strides_and_offset();
+                offset.is_none() || strides.iter().any(Option::is_none)
+            } =>
         {
             Some("its strides or offset are not static")
         }
@@ -159,14 +161,18 @@ mod tests {
     fn function(src: &str) -> Function {
         let checked = kiln_frontend::check_module(src);
         assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
-        checked.module.functions.into_iter().next().expect("one function")
+        checked
+            .module
+            .functions
+            .into_iter()
+            .next()
+            .expect("one function")
     }
 
     #[test]
     fn attribute_selects_the_convention_for_the_function_and_its_callers() {
-        let f = function(
-            "func.func @f(%a: memref<4xf32>) attributes {llvm.bareptr} {\n  return\n}\n",
-        );
+        let f =
+            function("func.func @f(%a: memref<4xf32>) attributes {llvm.bareptr} {\n  return\n}\n");
         let c = Conventions::of_module([&f], false);
         assert_eq!(c.of_function(&f), Some(BARE_PTR));
         assert_eq!(c.of_callee("f"), Some(BARE_PTR));

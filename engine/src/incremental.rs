@@ -7,8 +7,8 @@
 
 use crate::check::{function_ir, verify_function};
 use crate::conventions::Conventions;
-use crate::ir::SourceFile;
 use crate::db::Db;
+use crate::ir::SourceFile;
 use crate::ir::{Config, FunctionItem};
 use crate::lower::{lower_variant, variants, LowerOptions};
 use crate::lowered::Lowered;

@@ -3,8 +3,8 @@
 //! function, so functions lower independently (and can lower in parallel).
 
 use crate::analysis::{Analysis, OpTable};
-use crate::elaborate::elaborate;
 use crate::conventions::Conventions;
+use crate::elaborate::elaborate;
 use crate::encode::{encode_variant, Encoded, Variant, C_WRAPPER_PREFIX};
 use crate::extract::{build_extractor, find_unlowered, Graph};
 use crate::lowered::Lowered;
@@ -190,13 +190,7 @@ pub fn lower_variant(
     if opts.explain {
         egraph = egraph.with_explanations_enabled();
     }
-    let encoded = encode_variant(
-        &mut egraph,
-        &rules.ops,
-        source,
-        variant,
-        &opts.conventions,
-    );
+    let encoded = encode_variant(&mut egraph, &rules.ops, source, variant, &opts.conventions);
     let mut diagnostics = encoded.diagnostics.clone();
     let mut stats = FunctionStats {
         function: f.name.clone(),

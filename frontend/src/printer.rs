@@ -122,8 +122,12 @@ fn attr_dict(attrs: &Attrs) -> String {
 /// An attribute name as MLIR reads it back: bare when it is an identifier (letters, digits,
 /// `_`, `$`, `.`, not starting with a digit), else quoted.
 fn attr_name(k: &str) -> String {
-    let bare = k.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-        && k.chars().all(|c| c.is_ascii_alphanumeric() || "_$.".contains(c));
+    let bare = k
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_$.".contains(c));
     if bare {
         k.to_string()
     } else {
