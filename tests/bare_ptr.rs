@@ -172,3 +172,33 @@ fn session_and_serve_agree_with_the_command() {
         "{lines:?}"
     );
 }
+
+#[test]
+fn adding_the_attribute_to_a_callee_lowers_its_callers_again() {
+    let plain = MODULE.to_string();
+    let bare = MODULE.replace(
+        "func.func @scale(%m: memref<2x2xf32>, %s: f32) -> memref<2x2xf32> {",
+        "func.func @scale(%m: memref<2x2xf32>, %s: f32) -> memref<2x2xf32> attributes {llvm.bareptr} {",
+    );
+    assert_ne!(plain, bare);
+    let fresh = |text: &str| {
+        let mut s = kiln::Session::new();
+        s.set_source("m.mlir", text);
+        s.compile("m.mlir", kiln::backend::Emit::LlvmIr, 0)
+            .expect("compiles")
+    };
+    let mut s = kiln::Session::new();
+    s.set_source("m.mlir", plain.clone());
+    let before = s
+        .compile("m.mlir", kiln::backend::Emit::LlvmIr, 0)
+        .expect("compiles");
+    assert_eq!(before, fresh(&plain));
+    s.set_source("m.mlir", bare.clone());
+    let after = s
+        .compile("m.mlir", kiln::backend::Emit::LlvmIr, 0)
+        .expect("compiles");
+    // The caller `@use` now passes a bare pointer: its code changed with the callee's.
+    assert_eq!(after, fresh(&bare));
+    let text = String::from_utf8(after).expect("text");
+    assert!(text.contains("call ptr @scale(ptr"), "{text}");
+}
