@@ -202,3 +202,34 @@ fn adding_the_attribute_to_a_callee_lowers_its_callers_again() {
     let text = String::from_utf8(after).expect("text");
     assert!(text.contains("call ptr @scale(ptr"), "{text}");
 }
+
+#[test]
+fn a_refused_callee_is_reported_once_not_at_every_call() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("d.mlir");
+    std::fs::write(
+        &path,
+        "func.func @len(%m: memref<?xf32>) -> index {\n  %c0 = arith.constant 0 : index\n  %d = memref.dim %m, %c0 : memref<?xf32>\n  return %d : index\n}\n\nfunc.func @twice(%m: memref<?xf32>) -> index {\n  %a = call @len(%m) : (memref<?xf32>) -> index\n  %b = call @len(%m) : (memref<?xf32>) -> index\n  %s = arith.addi %a, %b : index\n  return %s : index\n}\n",
+    )
+    .expect("write");
+    let p = path.to_string_lossy().into_owned();
+    let out = kiln(&[
+        "--error-format",
+        "json",
+        "compile",
+        "--bare-ptr-memref-call-conv",
+        "--emit",
+        "llvm-ir",
+        &p,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let errors: Vec<serde_json::Value> = stderr(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let codes: Vec<&str> = errors.iter().filter_map(|e| e["code"].as_str()).collect();
+    // One error per function's parameter, at the parameter; none at the calls.
+    assert_eq!(codes, ["lower.bare-ptr", "lower.bare-ptr"], "{errors:?}");
+    assert_eq!(errors[0]["line"], 1);
+    assert_eq!(errors[1]["line"], 7);
+}

@@ -136,6 +136,13 @@ impl Conventions {
     }
 }
 
+/// Whether a bare pointer can pass every value of these types (a call whose types it
+/// cannot pass is left to the default convention: its callee already has the error, and
+/// the call would only repeat it).
+pub fn bare_ptr_passes<'a>(mut types: impl Iterator<Item = &'a Type>) -> bool {
+    types.all(|t| bare_ptr_problem(t).is_none())
+}
+
 /// Why a bare pointer cannot pass a value of type `ty`, if it cannot.
 fn bare_ptr_problem(ty: &Type) -> Option<&'static str> {
     match ty {

@@ -371,8 +371,12 @@ impl Encoder<'_> {
         match (&op.kind, convention) {
             (OpKind::Return, Some(c)) => name = format!("{name}.{c}"),
             (OpKind::Call { callee }, _) => {
-                if let Some(c) = self.conventions.of_callee(callee) {
-                    name = format!("{name}.{c}");
+                let types = op.operands.iter().chain(&op.results).map(|v| body.ty(*v));
+                match self.conventions.of_callee(callee) {
+                    Some(c) if crate::conventions::bare_ptr_passes(types) => {
+                        name = format!("{name}.{c}");
+                    }
+                    _ => {}
                 }
             }
             _ => {}
