@@ -37,6 +37,10 @@ FILES = [
     "mlir/test/Conversion/FuncToLLVM/emit-c-wrappers-for-external-functions.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-static-memref-ops.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-dynamic-memref-ops.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/convert-alloca-scope.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/dealloc-existing-free-decl.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/generic-functions.mlir",
+    "mlir/test/Conversion/ControlFlowToLLVM/assert.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/branch.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/switch.mlir",
 ]
