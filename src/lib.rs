@@ -166,9 +166,6 @@ pub struct FunctionLowering {
     pub outcome: LowerOutcome,
 }
 
-/// Lowers every function of a checked file (call [`check_source`] first: functions with
-/// errors are skipped), in parallel on all cores; results come back in source order and do
-/// not depend on the number of threads. Diagnostics are shifted to file offsets.
 /// `kiln explain --rule` / `--why-not`: where rule `rule` matched or nearly matched in the
 /// verified function `func` of `file` (see `engine/src/egraph/why_not.rs`). `None` when the file
 /// has no such verified function; `Err` when there is no such rule.
@@ -179,7 +176,9 @@ pub fn explain_rule(
     func: &str,
     rule: &str,
     report: kiln_engine::egraph::why_not::Report,
+    bare_ptr: bool,
 ) -> Option<Result<String, String>> {
+    let conventions = kiln_engine::query::lowering::conventions(db, file, bare_ptr);
     for item in kiln_engine::functions(db, file) {
         let built = kiln_engine::function_ir(db, *item);
         let Some(f) = &built.function else {
@@ -192,12 +191,19 @@ pub fn explain_rule(
             continue;
         }
         return Some(kiln_engine::egraph::why_not::why_not(
-            rules, f, rule, report,
+            rules,
+            f,
+            rule,
+            report,
+            conventions,
         ));
     }
     None
 }
 
+/// Lowers every function of a checked file (call [`check_source`] first: functions with
+/// errors are skipped), in parallel on all cores; results come back in source order and do
+/// not depend on the number of threads. Diagnostics are shifted to file offsets.
 pub fn lower_file(
     db: &Database,
     file: SourceFile,
@@ -207,6 +213,10 @@ pub fn lower_file(
 ) -> Vec<FunctionLowering> {
     use rayon::prelude::*;
     let mut work = Vec::new();
+    // A call site passes its arguments the way the callee's convention asks.
+    let conventions =
+        kiln_engine::query::lowering::conventions(db, file, opts.conventions.bare_ptr);
+    let opts = &opts.clone().with_conventions(conventions.clone());
     for item in kiln_engine::functions(db, file) {
         let built = kiln_engine::function_ir(db, *item);
         let Some(f) = &built.function else {
@@ -221,7 +231,7 @@ pub fn lower_file(
         if only.is_some_and(|n| n != f.name) {
             continue;
         }
-        for variant in kiln_engine::egraph::lower::variants(f, opts.c_interface) {
+        for variant in kiln_engine::egraph::lower::variants(f, opts.c_interface, conventions) {
             work.push((f.clone(), variant, item.offset(db) as i64));
         }
     }

@@ -343,6 +343,10 @@ struct RulesArg {
     /// `llvm.emit_c_interface`.
     #[arg(long = "emit-c-interface")]
     c_interface: bool,
+    /// Pass every memref argument and result as a bare pointer (MLIR's
+    /// `use-bare-ptr-memref-call-conv`; static shapes and identity layouts only).
+    #[arg(long = "bare-ptr-memref-call-conv")]
+    bare_ptr: bool,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]

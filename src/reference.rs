@@ -68,12 +68,27 @@ fn pipe(program: &PathBuf, args: &[&str], input: &str) -> Result<String, String>
 
 /// MLIR 19's LLVM IR for `mlir` (modern syntax, e.g. `kiln fmt`'s output).
 pub fn mlir_llvm_ir(mlir: &str) -> Result<String, String> {
+    mlir_llvm_ir_with(mlir, false)
+}
+
+/// [`mlir_llvm_ir`], with `bare_ptr` selecting MLIR's `use-bare-ptr-memref-call-conv` for
+/// every function (`kiln run --via-mlir --bare-ptr-memref-call-conv`).
+pub fn mlir_llvm_ir_with(mlir: &str, bare_ptr: bool) -> Result<String, String> {
     let (Some(opt), Some(translate)) = (tool("mlir-opt"), tool("mlir-translate")) else {
         return Err(
             "MLIR 19 is not installed (apt install mlir-19-tools; see README.md)".to_string(),
         );
     };
-    let lowered = pipe(&opt, PIPELINE, mlir)?;
+    let passes: Vec<&str> = PIPELINE
+        .iter()
+        .map(|p| match *p {
+            "--convert-func-to-llvm" if bare_ptr => {
+                "--convert-func-to-llvm=use-bare-ptr-memref-call-conv=1"
+            }
+            p => p,
+        })
+        .collect();
+    let lowered = pipe(&opt, &passes, mlir)?;
     pipe(&translate, &["--mlir-to-llvmir"], &lowered)
 }
 

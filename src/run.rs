@@ -498,6 +498,13 @@ fn read_view(
     Some(out)
 }
 
+/// The strides and offset of a memref type whose layout is static, as the bare-pointer
+/// convention rebuilds them.
+fn static_layout(m: &MemRefType) -> Option<(Vec<i64>, i64)> {
+    let (strides, offset) = m.strides_and_offset();
+    Some((strides.into_iter().collect::<Option<Vec<i64>>>()?, offset?))
+}
+
 /// Calls `entry` (of type `ty`) in `jit` with `args`.
 pub fn call(
     jit: &Jit,
@@ -514,6 +521,20 @@ pub fn call_returning(
     entry: &str,
     ty: &FunctionType,
     args: &mut [Arg],
+) -> Result<(Outcome, Vec<Returned>), String> {
+    call_with_convention(jit, entry, ty, args, false)
+}
+
+/// [`call_returning`] for a function of either convention: with `bare_ptr`
+/// (`rules/bare_ptr.rules`), each ranked memref argument is its buffer's pointer alone, which
+/// only a dense view at offset 0 can be, and each memref result is one pointer whose sizes
+/// and strides are its type's.
+pub fn call_with_convention(
+    jit: &Jit,
+    entry: &str,
+    ty: &FunctionType,
+    args: &mut [Arg],
+    bare_ptr: bool,
 ) -> Result<(Outcome, Vec<Returned>), String> {
     if args.len() != ty.inputs.len() {
         return Err(format!(
@@ -536,7 +557,18 @@ pub fn call_returning(
                     .chain(m.sizes.iter().map(|s| *s as u64))
                     .chain(m.strides.iter().map(|s| *s as u64))
                     .collect();
-                if matches!(t, Type::UnrankedMemRef(_)) {
+                if bare_ptr {
+                    let fixed = match t {
+                        Type::MemRef(mt) => static_layout(mt),
+                        _ => None,
+                    };
+                    if fixed != Some((m.strides.clone(), m.offset)) {
+                        return Err(format!(
+                            "`@{entry}` takes its memrefs as bare pointers, which pass only the strides and offset of the parameter's type"
+                        ));
+                    }
+                    flat.push(Value::Ptr(base));
+                } else if matches!(t, Type::UnrankedMemRef(_)) {
                     m.descriptor = fields;
                     flat.push(Value::Int {
                         bits: 64,
@@ -592,6 +624,21 @@ pub fn call_returning(
                 })?;
                 results.push(v.to_string());
                 returned.push(Returned::Scalar(*v));
+                at += 1;
+            }
+            Type::MemRef(m) if bare_ptr => {
+                let p = word(at)?;
+                let sizes: Vec<i64> = m.shape.iter().map(|e| e.unwrap_or(0)).collect();
+                let (strides, offset) = static_layout(m).ok_or_else(|| {
+                    format!("`@{entry}` returns a memref whose layout a bare pointer cannot carry")
+                })?;
+                results.push(memref_text(m.elem, p, offset, &sizes, &strides));
+                returned.push(Returned::MemRef {
+                    elem: m.elem,
+                    elements: read_view(m.elem, p, offset, &sizes, &strides),
+                    sizes,
+                });
+                release(p);
                 at += 1;
             }
             Type::MemRef(m) => {

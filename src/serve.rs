@@ -94,27 +94,31 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
             let params = params
                 .as_object()
                 .ok_or_else(|| fail("bad-params", "`params` must be an object"))?;
-            if let Some(k) = params
-                .keys()
-                .find(|k| !matches!(k.as_str(), "emit_c_interface" | "target" | "cpu"))
-            {
+            if let Some(k) = params.keys().find(|k| {
+                !matches!(
+                    k.as_str(),
+                    "emit_c_interface" | "bare_ptr_memref_call_conv" | "target" | "cpu"
+                )
+            }) {
                 return Err(fail(
                     "bad-params",
                     format!(
-                        "no option `{k}` (the options are `emit_c_interface`, `target` and `cpu`)"
+                        "no option `{k}` (the options are `emit_c_interface`, `bare_ptr_memref_call_conv`, `target` and `cpu`)"
                     ),
                 ));
             }
-            let c_interface = match params.get("emit_c_interface") {
-                None => None,
-                Some(Value::Bool(b)) => Some(*b),
-                Some(other) => {
-                    return Err(fail(
+            let flag = |key: &str| -> Result<Option<bool>, Failure> {
+                match params.get(key) {
+                    None => Ok(None),
+                    Some(Value::Bool(b)) => Ok(Some(*b)),
+                    Some(other) => Err(fail(
                         "bad-params",
-                        format!("`emit_c_interface` is `true` or `false`, not `{other}`"),
-                    ))
+                        format!("`{key}` is `true` or `false`, not `{other}`"),
+                    )),
                 }
             };
+            let c_interface = flag("emit_c_interface")?;
+            let bare_ptr = flag("bare_ptr_memref_call_conv")?;
             let text = |key: &str| -> Result<Option<String>, Failure> {
                 match params.get(key) {
                     None | Some(Value::Null) => Ok(None),
@@ -141,6 +145,9 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
             };
             if let Some(c) = c_interface {
                 s.set_c_interface(c);
+            }
+            if let Some(b) = bare_ptr {
+                s.set_bare_ptr(b);
             }
             if let Some(opts) = target {
                 s.set_target(opts.triple, opts.cpu);

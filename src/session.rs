@@ -80,7 +80,7 @@ impl Session {
         let rules = RuleFiles::builder(sources)
             .durability(Durability::HIGH)
             .new(&db);
-        let options = Options::new(&db, false);
+        let options = Options::new(&db, false, false);
         let target = Target::builder(None, None)
             .durability(Durability::HIGH)
             .new(&db);
@@ -194,6 +194,14 @@ impl Session {
         let options = self.config.options(&self.db);
         if options.emit_c_interface(&self.db) != all {
             options.set_emit_c_interface(&mut self.db).to(all);
+        }
+    }
+
+    /// Use the bare-pointer convention for every function (`--bare-ptr-memref-call-conv`).
+    pub fn set_bare_ptr(&mut self, all: bool) {
+        let options = self.config.options(&self.db);
+        if options.bare_ptr(&self.db) != all {
+            options.set_bare_ptr(&mut self.db).to(all);
         }
     }
 

@@ -7,6 +7,7 @@ use std::path::Path;
 /// Every file of `rules/` (a test checks this list against the directory).
 pub const SHIPPED: &[(&str, &str)] = &[
     ("arith.rules", include_str!("../rules/arith.rules")),
+    ("bare_ptr.rules", include_str!("../rules/bare_ptr.rules")),
     (
         "c_interface.rules",
         include_str!("../rules/c_interface.rules"),

@@ -111,6 +111,12 @@ impl Watch {
         self
     }
 
+    /// Use the bare-pointer convention for every function.
+    pub fn with_bare_ptr(mut self, all: bool) -> Watch {
+        self.session.set_bare_ptr(all);
+        self
+    }
+
     pub fn with_c_interface(mut self, all: bool) -> Watch {
         self.session.set_c_interface(all);
         self

@@ -215,6 +215,7 @@ fn lowered_trial(rules: Arc<CompiledRules>, path: PathBuf, name: String) -> Resu
 const RANKED_MEMREF_PROGRAMS: &[&str] = &[
     "abi_reflection.mlir",
     "abi_sip.mlir",
+    "bare_ptr.mlir",
     "c_interface.mlir",
     "legacy/c_wrappers.mlir",
     "legacy/linearization.mlir",
@@ -228,19 +229,23 @@ const RANKED_MEMREF_PROGRAMS: &[&str] = &[
     "stack_loop.mlir",
     "strided_4d.mlir",
     "unranked.mlir",
+    "unranked_results.mlir",
 ];
 
 const NEEDS: &[(&str, &[&str])] = &[
+    ("bare_ptr.rules", &["bare_ptr.mlir"]),
     (
         "result_packing.rules",
         &[
             "abi_reflection.mlir",
             "abi_sip.mlir",
             "arith.mlir",
+            "bare_ptr.mlir",
             "c_interface.mlir",
             "legacy/result_packing.mlir",
             "loops.mlir",
             "multi_result.mlir",
+            "unranked_results.mlir",
         ],
     ),
     ("memref_descriptor.rules", RANKED_MEMREF_PROGRAMS),
@@ -253,6 +258,7 @@ const NEEDS: &[(&str, &[&str])] = &[
             "stack_dynamic.mlir",
             "stack_loop.mlir",
             "unranked.mlir",
+            "unranked_results.mlir",
         ],
     ),
     (
@@ -262,6 +268,7 @@ const NEEDS: &[(&str, &[&str])] = &[
             "legacy/c_wrappers.mlir",
             "matmul.mlir",
             "stack_loop.mlir",
+            "unranked_results.mlir",
         ],
     ),
     // `cf.switch` lowers through `via-dups`, so switches need the file even without repeats.
@@ -278,6 +285,7 @@ const NEEDS: &[(&str, &[&str])] = &[
         &[
             "abi_reflection.mlir",
             "abi_sip.mlir",
+            "bare_ptr.mlir",
             "c_interface.mlir",
             "legacy/linearization.mlir",
             "load_store.mlir",
@@ -287,6 +295,7 @@ const NEEDS: &[(&str, &[&str])] = &[
             "multi_result.mlir",
             "strided_4d.mlir",
             "unranked.mlir",
+            "unranked_results.mlir",
         ],
     ),
 ];

@@ -60,6 +60,10 @@ pub struct Options {
     /// `llvm.emit_c_interface`.
     #[returns(copy)]
     pub emit_c_interface: bool,
+    /// Use the bare-pointer convention for every function (MLIR's
+    /// `use-bare-ptr-memref-call-conv`; `rules/bare_ptr.rules`).
+    #[returns(copy)]
+    pub bare_ptr: bool,
 }
 
 /// One function of a file, identified by its name.

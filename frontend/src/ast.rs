@@ -24,6 +24,8 @@ pub struct Func {
     pub name: Name,
     pub params: Vec<Param>,
     pub results: Vec<Type>,
+    /// Each result's attributes (`-> (i32 {llvm.zeroext})`), parallel to `results`.
+    pub result_attrs: Vec<Vec<Attr>>,
     pub attrs: Vec<Attr>,
     pub body: Option<Vec<Block>>,
     pub span: Span,

@@ -222,6 +222,7 @@ impl Builder {
             );
         }
         let attrs = self.attrs(&func.attrs);
+        self.diags.extend(crate::llvm_attrs::check(func));
         let body = func
             .body
             .as_ref()

@@ -21,6 +21,7 @@ pub mod diagnostic;
 pub mod dominance;
 pub mod ir;
 pub mod lexer;
+pub mod llvm_attrs;
 pub mod ops;
 pub mod parser;
 pub mod printer;

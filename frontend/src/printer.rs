@@ -108,12 +108,31 @@ fn attr_dict(attrs: &Attrs) -> String {
     let items: Vec<String> = attrs
         .0
         .iter()
-        .map(|(k, v)| match v {
-            Some(v) => format!("{k} = {v}"),
-            None => k.clone(),
+        .map(|(k, v)| {
+            let k = attr_name(k);
+            match v {
+                Some(v) => format!("{k} = {v}"),
+                None => k,
+            }
         })
         .collect();
     format!("{{{}}}", items.join(", "))
+}
+
+/// An attribute name as MLIR reads it back: bare when it is an identifier (letters, digits,
+/// `_`, `$`, `.`, not starting with a digit), else quoted.
+fn attr_name(k: &str) -> String {
+    let bare = k
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_$.".contains(c));
+    if bare {
+        k.to_string()
+    } else {
+        format!("{k:?}")
+    }
 }
 
 fn values(body: &Body, vs: &[ValueId]) -> String {

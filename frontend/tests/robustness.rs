@@ -129,3 +129,14 @@ fn mutated_programs_never_panic() {
         .tests(1000)
         .quickcheck(prop as fn(usize, Edits) -> TestResult);
 }
+
+/// A quoted attribute name that is not an identifier prints quoted (found by the property
+/// above: it printed bare, which does not parse back).
+#[test]
+fn quoted_attribute_names_print_back() {
+    let text = "func.func @f(%a: i32) -> i32 attributes {\"I12!x\", abi = \"sip\"} {\n  func.return %a : i32\n}\n";
+    let checked = check_module(text);
+    let printed = print_module(&checked.module);
+    assert!(printed.contains("{\"I12!x\", abi = \"sip\"}"), "{printed}");
+    assert!(check_module(&printed).diagnostics.is_empty(), "{printed}");
+}

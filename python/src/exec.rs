@@ -176,6 +176,10 @@ pub struct NativeEngine {
     /// Each callable function's ABI (its reflection record, given or derived, and sip).
     abis: HashMap<String, FunctionAbi>,
     order: Vec<String>,
+    /// Functions whose memrefs cross the boundary as bare pointers (`llvm.bareptr`): the
+    /// marshalling here passes descriptors, so calling them is refused rather than made
+    /// with the wrong ABI.
+    bare: Vec<String>,
 }
 
 fn lowering(message: String) -> Failure {
@@ -427,7 +431,19 @@ impl NativeEngine {
             let module = kiln_engine::module_ir(&db, file);
             let mut signatures = HashMap::new();
             let mut order = Vec::new();
+            let mut bare = Vec::new();
             for f in &module.functions {
+                let memrefs =
+                    f.ty.inputs
+                        .iter()
+                        .chain(&f.ty.results)
+                        .any(|t| t.scalar().is_none());
+                if f.attrs
+                    .contains(kiln_engine::egraph::conventions::BARE_PTR_ATTR)
+                    && memrefs
+                {
+                    bare.push(f.name.clone());
+                }
                 if f.body.is_some() {
                     signatures.insert(f.name.clone(), f.ty.clone());
                     order.push(f.name.clone());
@@ -445,6 +461,7 @@ impl NativeEngine {
                 signatures,
                 abis,
                 order,
+                bare,
             })
         })
     }
@@ -605,6 +622,11 @@ impl NativeEngine {
 
 impl NativeEngine {
     fn abi(&self, name: &str) -> PyResult<&FunctionAbi> {
+        if self.bare.iter().any(|b| b == name) {
+            return Err(PyValueError::new_err(format!(
+                "`@{name}` passes its memrefs as bare pointers (`llvm.bareptr`), which the Python bindings do not call yet"
+            )));
+        }
         self.abis.get(name).ok_or_else(|| {
             PyValueError::new_err(format!(
                 "the module has no function `@{name}` with a body (it has: {})",

@@ -24,7 +24,8 @@ pub(crate) fn explain(ctx: Ctx, db: Database, args: ExplainArgs) -> ExitCode {
             return ExitCode::FAILURE;
         };
         let func = func.trim_start_matches('@');
-        return match kiln::explain_rule(&db, source, &compiled, func, &rule, report) {
+        return match kiln::explain_rule(&db, source, &compiled, func, &rule, report, rules.bare_ptr)
+        {
             None => {
                 ctx.fail(
                     "lower.no-function",
@@ -189,7 +190,10 @@ pub(crate) fn lower_command(
     let (source, name, text) = checked_source(ctx, db, file)?;
     let compiled = load_rules(ctx, rules.dir.as_deref())?;
     let func = func.map(|f| f.trim_start_matches('@').to_string());
-    let opts = opts.clone().with_c_interface(rules.c_interface);
+    let opts = opts
+        .clone()
+        .with_c_interface(rules.c_interface)
+        .with_bare_ptr(rules.bare_ptr);
     let lowered = kiln::lower_file(db, source, &compiled, &opts, func.as_deref());
     if let Some(f) = &func {
         if lowered.is_empty() {

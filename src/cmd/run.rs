@@ -17,6 +17,7 @@ pub(crate) fn interp(ctx: Ctx, db: Database, args: InterpArgs) -> ExitCode {
         via_mlir: false,
         rules: None,
         c_interface: false,
+        bare_ptr: false,
         fuel,
         stack_size: 0,
         max_depth,
@@ -95,6 +96,7 @@ pub(crate) fn run_command(ctx: Ctx, db: Database, args: RunArgs) -> ExitCode {
         via_mlir,
         rules: rules.dir.take(),
         c_interface: rules.c_interface,
+        bare_ptr: rules.bare_ptr,
         fuel: None,
         stack_size,
         max_depth: None,
@@ -108,6 +110,7 @@ pub(crate) fn run_command(ctx: Ctx, db: Database, args: RunArgs) -> ExitCode {
             "--via-mlir",
             "--rules",
             "--emit-c-interface",
+            "--bare-ptr-memref-call-conv",
             "--stack-size",
         ],
     ) else {
@@ -117,6 +120,7 @@ pub(crate) fn run_command(ctx: Ctx, db: Database, args: RunArgs) -> ExitCode {
     let (via_mlir, entry) = (flags.via_mlir, flags.entry.unwrap_or_default());
     rules.dir = flags.rules;
     rules.c_interface = flags.c_interface;
+    rules.bare_ptr = flags.bare_ptr;
     let name = display(&file);
     let entry = entry.trim_start_matches('@').to_string();
     if output.is_some() && input_json.is_none() {
@@ -185,7 +189,7 @@ pub(crate) fn run_command(ctx: Ctx, db: Database, args: RunArgs) -> ExitCode {
     ));
     let compiled = if via_mlir {
         let text = kiln::frontend::print_module(&kiln::reference::reachable(module, &entry));
-        match kiln::reference::mlir_llvm_ir(&text) {
+        match kiln::reference::mlir_llvm_ir_with(&text, rules.bare_ptr) {
             Ok(ir) => kiln::backend::Jit::compile_with_stack(
                 kiln::backend::jit::Program::LlvmIr(ir),
                 0,
@@ -210,7 +214,10 @@ pub(crate) fn run_command(ctx: Ctx, db: Database, args: RunArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    match kiln::run::call_returning(&jit, &entry, &f.ty, &mut values) {
+    let bare = rules.bare_ptr
+        || f.attrs
+            .contains(kiln::engine::egraph::conventions::BARE_PTR_ATTR);
+    match kiln::run::call_with_convention(&jit, &entry, &f.ty, &mut values, bare) {
         Ok((outcome, returned)) => match structured {
             None => {
                 print_outcome(outcome);
@@ -246,6 +253,7 @@ pub(crate) struct CallFlags {
     via_mlir: bool,
     rules: Option<PathBuf>,
     c_interface: bool,
+    bare_ptr: bool,
     fuel: Option<u64>,
     /// MiB.
     stack_size: u64,
@@ -301,6 +309,7 @@ impl CallFlags {
             match (flag.as_str(), value) {
                 ("--via-mlir", _) => self.via_mlir = true,
                 ("--emit-c-interface", _) => self.c_interface = true,
+                ("--bare-ptr-memref-call-conv", _) => self.bare_ptr = true,
                 ("--entry", Some(v)) => self.entry = Some(v),
                 ("--rules", Some(v)) => self.rules = Some(PathBuf::from(v)),
                 ("--fuel", Some(v)) => match v.parse() {

@@ -39,7 +39,8 @@ pub(crate) fn watch(
     };
     let w = Watch::new(source, output, emit)
         .with_rules_dir(rules.dir.as_deref())
-        .with_c_interface(rules.c_interface);
+        .with_c_interface(rules.c_interface)
+        .with_bare_ptr(rules.bare_ptr);
     let mut builds = 0u64;
     let mut last_ok = true;
     let result = w.run(|build| {

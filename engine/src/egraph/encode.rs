@@ -11,6 +11,7 @@
 //! mismatched declaration is reported at the operation that needs it.
 
 use crate::egraph::analysis::{Analysis, OpTable};
+use crate::egraph::conventions::Conventions;
 use crate::egraph::node::Node;
 use egg::{EGraph, Id, Symbol};
 use kiln_frontend::builder::float_value;
@@ -52,6 +53,7 @@ pub struct Encoded {
 struct Encoder<'a> {
     egraph: &'a mut EGraph<Node, Analysis>,
     ops: &'a OpTable,
+    conventions: &'a Conventions,
     values: Vec<Option<Id>>,
     origins: Vec<Origin>,
     diagnostics: Vec<Diagnostic>,
@@ -82,7 +84,7 @@ pub fn encode_function(
     ops: &OpTable,
     f: &Function,
 ) -> Encoded {
-    encode_variant(egraph, ops, f, Variant::Function)
+    encode_variant(egraph, ops, f, Variant::Function, &Conventions::default())
 }
 
 /// Adds the given variant of `f` to the e-graph and returns its roots. The wrapper variants
@@ -92,10 +94,12 @@ pub fn encode_variant(
     ops: &OpTable,
     f: &Function,
     variant: Variant,
+    conventions: &Conventions,
 ) -> Encoded {
     let mut enc = Encoder {
         egraph,
         ops,
+        conventions,
         values: Vec::new(),
         origins: Vec::new(),
         diagnostics: Vec::new(),
@@ -127,8 +131,17 @@ pub fn encode_variant(
             diagnostics: enc.diagnostics,
         };
     }
-    let signature = enc.op("func.sig", vec![params, results]);
-    enc.origin(signature, "func.sig");
+    // A function of another convention is encoded with that convention's boundary
+    // operations (conventions.rs); its rule file lowers them.
+    let convention = conventions.of_function(f);
+    let marked = |base: &str| match convention {
+        Some(c) => format!("{base}.{c}"),
+        None => base.to_string(),
+    };
+    enc.diagnostics.extend(conventions.check(f));
+    let sig = marked("func.sig");
+    let signature = enc.op(&sig, vec![params, results]);
+    enc.origin(signature, &sig);
     let mut blocks = Vec::new();
     if let Some(body) = &f.body {
         enc.values = vec![None; body.values.len()];
@@ -142,7 +155,7 @@ pub fn encode_variant(
                     // The parameter list travels with each argument so rules can compute
                     // where it lands once memrefs expand into several LLVM parameters.
                     let i = enc.int(i as i64);
-                    enc.op("func.arg", vec![ty, i, params])
+                    enc.op(&marked("func.arg"), vec![ty, i, params])
                 } else {
                     let (bb, ii) = (enc.int(b as i64), enc.int(i as i64));
                     enc.op("block.arg", vec![ty, bb, ii])
@@ -166,7 +179,7 @@ pub fn encode_variant(
             let mut skeleton = Vec::new();
             for op in &block.ops {
                 enc.span = op.span;
-                if let Some(id) = enc.operation(op, body, state) {
+                if let Some(id) = enc.operation(op, body, state, convention) {
                     skeleton.push(id);
                     state = id;
                 }
@@ -346,6 +359,7 @@ impl Encoder<'_> {
         op: &kiln_frontend::ir::Op,
         body: &kiln_frontend::ir::Body,
         state: Id,
+        convention: Option<&str>,
     ) -> Option<Id> {
         let result_ty = op.results.first().map(|r| body.ty(*r).clone());
         let operands: Vec<Id> = op.operands.iter().map(|v| self.value(*v)).collect();
@@ -353,7 +367,20 @@ impl Encoder<'_> {
             Some(t) => enc.ty(t),
             None => enc.atom("nil"),
         };
-        let name = op.kind.name().to_string();
+        let mut name = op.kind.name().to_string();
+        match (&op.kind, convention) {
+            (OpKind::Return, Some(c)) => name = format!("{name}.{c}"),
+            (OpKind::Call { callee }, _) => {
+                let types = op.operands.iter().chain(&op.results).map(|v| body.ty(*v));
+                match self.conventions.of_callee(callee) {
+                    Some(c) if crate::egraph::conventions::bare_ptr_passes(types) => {
+                        name = format!("{name}.{c}");
+                    }
+                    _ => {}
+                }
+            }
+            _ => {}
+        }
         let (id, skeleton) = match &op.kind {
             OpKind::Constant(lit) => {
                 let t = rty(self);
@@ -398,7 +425,7 @@ impl Encoder<'_> {
                 let rtys: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
                 let rtys = self.types(&rtys);
                 let args = self.list(operands);
-                (self.op("func.call", vec![state, f, rtys, args]), true)
+                (self.op(&name, vec![state, f, rtys, args]), true)
             }
             OpKind::Generic { name: g } => {
                 let s = self.egraph.add(Node::Str(Symbol::from(g.as_str())));

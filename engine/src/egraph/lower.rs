@@ -3,6 +3,7 @@
 //! function, so functions lower independently (and can lower in parallel).
 
 use crate::egraph::analysis::{Analysis, OpTable};
+use crate::egraph::conventions::Conventions;
 use crate::egraph::elaborate::elaborate;
 use crate::egraph::encode::{encode_variant, Encoded, Variant, C_WRAPPER_PREFIX};
 use crate::egraph::extract::{build_extractor, find_unlowered, Graph};
@@ -89,6 +90,8 @@ pub struct LowerOptions {
     /// Give every function a C-compatible wrapper, not only those with
     /// `llvm.emit_c_interface` (MLIR's `emit-c-wrappers`).
     pub c_interface: bool,
+    /// Which functions use which calling convention (`conventions.rs`).
+    pub conventions: Conventions,
 }
 
 impl LowerOptions {
@@ -105,6 +108,17 @@ impl LowerOptions {
 
     pub fn with_c_interface(mut self, all: bool) -> Self {
         self.c_interface = all;
+        self
+    }
+
+    /// Use the bare-pointer convention for every function (`rules/bare_ptr.rules`).
+    pub fn with_bare_ptr(mut self, all: bool) -> Self {
+        self.conventions.bare_ptr = all;
+        self
+    }
+
+    pub fn with_conventions(mut self, conventions: Conventions) -> Self {
+        self.conventions = conventions;
         self
     }
 }
@@ -127,9 +141,12 @@ pub fn lower_function(rules: &CompiledRules, f: &Function, opts: &LowerOptions) 
 
 /// The functions lowering produces for `f`: the function (or, for an external function
 /// with `llvm.emit_c_interface`, a body forwarding to its C wrapper), then its C wrapper
-/// when it has the attribute or `c_interface` asks for all.
-pub fn variants(f: &Function, c_interface: bool) -> Vec<Variant> {
-    let wants = c_interface || f.attrs.contains("llvm.emit_c_interface");
+/// when it has the attribute or `c_interface` asks for all. A function of another
+/// convention than the default gets neither, as in MLIR 19 (a bare-pointer function has no
+/// `_mlir_ciface_` wrapper even with `llvm.emit_c_interface`).
+pub fn variants(f: &Function, c_interface: bool, conventions: &Conventions) -> Vec<Variant> {
+    let wants = (c_interface || f.attrs.contains("llvm.emit_c_interface"))
+        && conventions.of_function(f).is_none();
     match (wants, f.is_declaration()) {
         (false, _) => vec![Variant::Function],
         (true, true) => vec![Variant::CForwarder],
@@ -171,7 +188,7 @@ pub fn lower_variant(
     if opts.explain {
         egraph = egraph.with_explanations_enabled();
     }
-    let encoded = encode_variant(&mut egraph, &rules.ops, source, variant);
+    let encoded = encode_variant(&mut egraph, &rules.ops, source, variant, &opts.conventions);
     let mut diagnostics = encoded.diagnostics.clone();
     let mut stats = FunctionStats {
         function: f.name.clone(),

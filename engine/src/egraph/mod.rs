@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod apply;
+pub mod conventions;
 pub mod elaborate;
 pub mod encode;
 pub mod explain;

@@ -10,6 +10,7 @@
 //! functions to lower again (see `query/lowering.rs`).
 
 use crate::egraph::analysis::{Analysis, OpTable};
+use crate::egraph::conventions::Conventions;
 use crate::egraph::encode::{encode_variant, Variant};
 use crate::egraph::node::Node;
 use crate::rule::ruleset::{Pat, RuleLoc, RuleSet, RuleSource, PLACES};
@@ -85,19 +86,29 @@ pub fn index(rules: &RuleSet) -> RuleIndex {
 }
 
 /// The slice of `rules` that lowering `f` (in the given variants) can use.
-pub fn slice_for(rules: &RuleSet, f: &Function, variants: &[Variant]) -> RuleSet {
-    let ops = encoded_ops(&OpTable::new(rules), f, variants);
+pub fn slice_for(
+    rules: &RuleSet,
+    f: &Function,
+    variants: &[Variant],
+    conventions: &Conventions,
+) -> RuleSet {
+    let ops = encoded_ops(&OpTable::new(rules), f, variants, conventions);
     close(rules, &index(rules), &ops)
 }
 
 /// The operations of `f`'s encoding (in the given variants), sorted: where a slice starts.
 /// It depends on the rules only through their operation declarations (`table`), so an
 /// edit of rules alone leaves it equal.
-pub fn encoded_ops(table: &OpTable, f: &Function, variants: &[Variant]) -> Vec<String> {
+pub fn encoded_ops(
+    table: &OpTable,
+    f: &Function,
+    variants: &[Variant],
+    conventions: &Conventions,
+) -> Vec<String> {
     let table = Arc::new(table.clone());
     let mut egraph: EGraph<Node, Analysis> = EGraph::new(Analysis::new(table.clone()));
     for v in variants {
-        encode_variant(&mut egraph, &table, f, *v);
+        encode_variant(&mut egraph, &table, f, *v, conventions);
     }
     let mut have: BTreeSet<String> = ["cons", "nil"].iter().map(|s| s.to_string()).collect();
     for class in egraph.classes() {

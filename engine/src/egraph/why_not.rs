@@ -11,6 +11,7 @@
 
 use crate::egraph::analysis::Analysis;
 use crate::egraph::apply::{build_pattern, eval, Code, Val};
+use crate::egraph::conventions::Conventions;
 use crate::egraph::encode::{encode_variant, Variant};
 use crate::egraph::extract::Graph;
 use crate::egraph::lower::{run_phase, CompiledRules, Stop};
@@ -41,6 +42,7 @@ pub fn why_not(
     f: &Function,
     rule_name: &str,
     report: Report,
+    conventions: &Conventions,
 ) -> Result<String, String> {
     let Some(rule) = rules.rules.rules.iter().find(|r| r.name == rule_name) else {
         let mut names: Vec<&str> = rules.rules.rules.iter().map(|r| r.name.as_str()).collect();
@@ -56,7 +58,7 @@ pub fn why_not(
         ));
     };
     let mut egraph = Graph::new(Analysis::new(rules.ops.clone()));
-    encode_variant(&mut egraph, &rules.ops, f, Variant::Function);
+    encode_variant(&mut egraph, &rules.ops, f, Variant::Function, conventions);
     let mut out = String::new();
     for i in 0..=rule.phase {
         let run = run_phase(rules, i, egraph);

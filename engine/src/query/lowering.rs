@@ -6,8 +6,9 @@
 //! test changes no slice and lowers nothing.
 
 use crate::db::Db;
+use crate::egraph::conventions::Conventions;
 use crate::egraph::lower::{lower_variant, variants, LowerOptions};
-use crate::inputs::{Config, FunctionItem, RuleFiles};
+use crate::inputs::{Config, FunctionItem, RuleFiles, SourceFile};
 use crate::lowered::Lowered;
 use crate::query::check::{function_ir, verify_function};
 use crate::rule::ruleset::{restore_places, OpDecl, RuleLoc};
@@ -97,8 +98,30 @@ pub fn encoded_ops<'db>(
     let config = function_config(db, item)?;
     let f = function_shape(db, item).as_ref()?;
     let table = crate::egraph::analysis::OpTable::from_decls(op_decls(db, config.rules(db)));
-    let vs = variants(f, config.options(db).emit_c_interface(db));
-    Some(crate::egraph::slice::encoded_ops(&table, f, &vs))
+    let conventions = conventions(db, item.file(db), config.options(db).bare_ptr(db));
+    let vs = variants(f, config.options(db).emit_c_interface(db), conventions);
+    Some(crate::egraph::slice::encoded_ops(
+        &table,
+        f,
+        &vs,
+        conventions,
+    ))
+}
+
+/// The calling conventions of a file's functions (`egraph/conventions.rs`): a call site needs its
+/// callee's. Every function's IR is read, but the result stays equal unless a convention
+/// attribute changes, so an edit to a body invalidates no other function's lowering.
+#[salsa::tracked(returns(ref))]
+pub fn conventions(db: &dyn salsa::Database, file: SourceFile, bare_ptr: bool) -> Conventions {
+    let funcs: Vec<&Function> = crate::query::check::functions(db, file)
+        .iter()
+        .filter_map(|item| {
+            crate::query::check::function_ir(db, *item)
+                .function
+                .as_ref()
+        })
+        .collect();
+    Conventions::of_module(funcs, bare_ptr)
 }
 
 /// A set of operations, interned: functions whose encodings have the same operations
@@ -192,8 +215,10 @@ pub fn lowered_item<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredIte
         return LoweredItem::default();
     };
     let mut out = LoweredItem::default();
-    for v in variants(f, config.options(db).emit_c_interface(db)) {
-        let outcome = lower_variant(&compiled, f, v, &LowerOptions::default());
+    let conventions = conventions(db, item.file(db), config.options(db).bare_ptr(db));
+    let opts = LowerOptions::default().with_conventions(conventions.clone());
+    for v in variants(f, config.options(db).emit_c_interface(db), conventions) {
+        let outcome = lower_variant(&compiled, f, v, &opts);
         out.functions.extend(outcome.lowered);
         out.diagnostics.extend(outcome.diagnostics);
     }

@@ -1,0 +1,93 @@
+//! Attributes that would change the LLVM function MLIR emits (issue #20: no attribute
+//! changes the ABI silently).
+//!
+//! MLIR's func-to-LLVM conversion gives a meaning to `llvm.*` attributes: on a function
+//! (`llvm.linkage`, `llvm.noinline`, ...), on a parameter (`llvm.noalias`, `llvm.align`,
+//! `llvm.byval`, ...) and on a result (`llvm.zeroext`, ...); each changes the function
+//! LLVM sees, and some change how it is called. kiln implements two function attributes
+//! (`llvm.emit_c_interface`, `rules/c_interface.rules`; `llvm.bareptr`,
+//! `rules/bare_ptr.rules`); every other `llvm.*` attribute is an error at the attribute, so
+//! a program never gets a different ABI from kiln than from MLIR without being told.
+
+use crate::ast;
+use crate::diagnostic::Diagnostic;
+
+/// The `llvm.*` function attributes kiln implements.
+pub const IMPLEMENTED: &[&str] = &["llvm.emit_c_interface", "llvm.bareptr"];
+
+/// Errors for every `llvm.*` attribute of `func` that kiln does not implement.
+pub fn check(func: &ast::Func) -> Vec<Diagnostic> {
+    let name = &func.name.node;
+    let mut out = Vec::new();
+    let mut report = |attr: &ast::Attr, place: String| {
+        let key = &attr.key.node;
+        if !key.starts_with("llvm.") {
+            return;
+        }
+        out.push(
+            Diagnostic::error(
+                "verify.llvm-attribute",
+                attr.key.span,
+                format!(
+                    "`{key}` on {place} of `@{name}` would change the LLVM function MLIR emits, and kiln does not implement it"
+                ),
+            )
+            .with_note(format!(
+                "kiln implements the function attributes {}; any other `llvm.*` attribute is refused rather than dropped",
+                IMPLEMENTED
+                    .iter()
+                    .map(|a| format!("`{a}`"))
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            )),
+        );
+    };
+    for attr in &func.attrs {
+        if !IMPLEMENTED.contains(&attr.key.node.as_str()) {
+            report(attr, "the function".to_string());
+        }
+    }
+    for (i, p) in func.params.iter().enumerate() {
+        for attr in &p.attrs {
+            report(attr, format!("parameter {i}"));
+        }
+    }
+    for (i, attrs) in func.result_attrs.iter().enumerate() {
+        for attr in attrs {
+            report(attr, format!("result {i}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::check_module;
+
+    fn errors(src: &str) -> Vec<String> {
+        check_module(src)
+            .diagnostics
+            .into_iter()
+            .filter(|d| d.code == "verify.llvm-attribute")
+            .map(|d| format!("{}: {}", d.span.start, d.message))
+            .collect()
+    }
+
+    #[test]
+    fn implemented_attributes_and_other_namespaces_pass() {
+        let src = "func.func @f(%a: i32 {kiln.note}) -> i32 attributes {llvm.emit_c_interface, llvm.bareptr, other} {\n  return %a : i32\n}\n";
+        assert_eq!(errors(src), Vec::<String>::new());
+    }
+
+    #[test]
+    fn function_parameter_and_result_attributes_are_refused_where_written() {
+        let src = "func.func @f(%a: memref<4xf32> {llvm.noalias}, %b: i32 {llvm.signext}) -> (i32 {llvm.zeroext}) attributes {llvm.noinline} {\n  return %b : i32\n}\n";
+        let e = errors(src);
+        assert_eq!(e.len(), 4, "{e:?}");
+        // In source order.
+        assert!(e[0].contains("`llvm.noalias` on parameter 0"), "{e:?}");
+        assert!(e[1].contains("`llvm.signext` on parameter 1"), "{e:?}");
+        assert!(e[2].contains("`llvm.zeroext` on result 0"), "{e:?}");
+        assert!(e[3].contains("`llvm.noinline` on the function"), "{e:?}");
+    }
+}
