@@ -115,15 +115,16 @@ fn a_counterexample_blames_the_unsound_rule_first() {
             .expect_err("the unsound rule miscompiles some program");
         let first = c.blame.first().expect("some rule is blamed");
         assert!(
-            names.contains(&first.rule.as_str()) && first.verdict == Verdict::PassesWithout,
+            names.contains(&first.rule.as_str()) && first.verdict <= Verdict::PassesWithout,
             "{}: blamed first {first}; all: {:#?}",
             path.display(),
             c.blame
         );
-        // The ranking puts every shipped rule after the file's rules.
-        for s in c.blame.iter().skip(names.len()) {
-            assert!(!names.contains(&s.rule.as_str()), "{s}");
-            assert_ne!(s.verdict, Verdict::PassesWithout, "{s}");
+        // Every rule of the file is a suspect (a shipped rule may be one too: one that
+        // simplifies what the unsound rule made can also hide the failure when left out).
+        for name in &names {
+            let s = c.blame.iter().find(|s| s.rule == *name).expect("fired");
+            assert!(s.verdict <= Verdict::PassesWithout, "{s}");
         }
     }
     assert!(blamed_files >= 1);

@@ -796,6 +796,13 @@ pub fn check_rules(rules: &CompiledRules, samples: usize, seed: u64) -> RuleRepo
     report
 }
 
+/// Validates one rule of `rules` (as [`check_rules`] does each).
+pub fn check_one(rules: &CompiledRules, rule: &Rule, samples: usize, seed: u64) -> RuleReport {
+    let mut report = RuleReport::default();
+    check_rule(rules, rule, samples, seed, &mut report);
+    report
+}
+
 fn check_rule(
     rules: &CompiledRules,
     rule: &Rule,
