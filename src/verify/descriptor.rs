@@ -342,6 +342,37 @@ mod tests {
         assert_eq!(rank(&d), Some(V::Int(64, 3)));
     }
 
+    /// The laws of `insertvalue`/`extractvalue` the descriptor rules rely on, on random
+    /// descriptors and paths: reading the field just written gives the value written, and
+    /// every other field is as before.
+    #[test]
+    fn extract_after_insert_reads_what_was_written_and_nothing_else() {
+        fn prop(seed: u64, value: i64) -> bool {
+            let mut rng = Rng::new(seed);
+            let ty = random_type(&mut rng);
+            let Some(d) = random_descriptor(&mut rng, &ty, 0) else {
+                return false;
+            };
+            let rank = ty.memref().map_or(0, |m| m.shape.len());
+            let (Some(p), Some(q)) = (
+                path_of(&random_path(&mut rng, rank)),
+                path_of(&random_path(&mut rng, rank)),
+            ) else {
+                return false;
+            };
+            let Some(written) = insert(&d, &p, Agg::Val(V::Int(64, value))) else {
+                // Only a path that leaves the descriptor cannot be written.
+                return extract(&d, &p).is_none();
+            };
+            let same = extract(&written, &p) == Some(&Agg::Val(V::Int(64, value)));
+            let disjoint = !(p.starts_with(&q) || q.starts_with(&p));
+            same && (!disjoint || extract(&written, &q) == extract(&d, &q))
+        }
+        quickcheck::QuickCheck::new()
+            .tests(500)
+            .quickcheck(prop as fn(u64, i64) -> bool);
+    }
+
     #[test]
     fn insert_then_extract_gives_the_value_and_leaves_the_rest() {
         let undef = undef_of(&struct_type(2)).expect("a struct");
