@@ -5,10 +5,11 @@
 //!
 //! A memref value *is* its descriptor (convention 2, `rules/memref_descriptor.rules`):
 //! `{allocated, aligned, offset, sizes[rank], strides[rank]}`. The model is an aggregate
-//! ([`Agg`]) of those fields; the two pointers point at a buffer named by a number (the
-//! model never loads through them, so the buffer's contents do not matter), the offset is 0
-//! and the strides are the natural ones of the sizes, as for every identity-layout memref
-//! an argument or an allocation makes. A field never written is undefined ([`Agg::Undef`]),
+//! ([`Agg`]) of those fields. Memory is flat: each memref argument has its own buffer, 4 GiB
+//! apart, a pointer is a byte address (an `i64`), and every element holds a value that
+//! depends only on its address, so the two sides of a rule read the same memory. An
+//! identity layout has offset 0 and natural strides; a strided one has the static strides
+//! and offset its type states and small random ones where it says `?`. A field never written is undefined ([`Agg::Undef`]),
 //! as in LLVM's `undef` struct; reading it is undefined behaviour in the model, so a left
 //! side that reads one is not a sample and a right side that reads one is unsound.
 //!
@@ -64,9 +65,24 @@ pub fn random_type(rng: &mut Rng) -> Term {
     }
     let elems = super::program::SCALARS;
     let elem = elems[rng.below(elems.len() as u64) as usize];
+    // A third are strided: static or dynamic strides and offset.
+    let layout = if rng.below(3) == 0 {
+        let extent = |rng: &mut Rng, hi: u64, lo: i64| {
+            if rng.below(3) == 0 {
+                Term::atom("dyn")
+            } else {
+                Term::Int(lo + rng.below(hi) as i64)
+            }
+        };
+        let strides = (0..rank).map(|_| extent(rng, 6, 1)).collect();
+        let offset = extent(rng, 4, 0);
+        Term::Op("strided".to_string(), vec![list(strides), offset])
+    } else {
+        Term::atom("identity")
+    };
     Term::Op(
         "memref".to_string(),
-        vec![shape, Term::atom(elem.name()), Term::atom("identity")],
+        vec![shape, Term::atom(elem.name()), layout],
     )
 }
 
@@ -105,9 +121,22 @@ pub(crate) fn random_descriptor(rng: &mut Rng, ty: &Term, buffer: usize) -> Opti
     for d in (0..sizes.len().saturating_sub(1)).rev() {
         strides[d] = strides[d + 1].wrapping_mul(sizes[d + 1]);
     }
+    // A strided layout's static strides and offset are as the type says; its dynamic ones
+    // are whatever the caller passed (here: small positive strides, a small offset).
+    let mut offset = 0i64;
+    if let kiln_frontend::types::Layout::Strided {
+        strides: fixed,
+        offset: off,
+    } = &m.layout
+    {
+        for (s, f) in strides.iter_mut().zip(fixed) {
+            *s = f.unwrap_or_else(|| 1 + rng.below(5) as i64);
+        }
+        offset = off.unwrap_or_else(|| rng.below(4) as i64);
+    }
     let ints = |xs: &[i64]| Agg::Fields(xs.iter().map(|x| Agg::Val(V::Int(64, *x))).collect());
     let base = Agg::Val(V::Int(64, base_address(buffer)));
-    let mut fields = vec![base.clone(), base, Agg::Val(V::Int(64, 0))];
+    let mut fields = vec![base.clone(), base, Agg::Val(V::Int(64, offset))];
     if !sizes.is_empty() {
         fields.push(ints(&sizes));
         fields.push(ints(&strides));
@@ -127,11 +156,11 @@ pub(crate) fn elem_bytes(elem: Scalar) -> i64 {
 }
 
 /// How many elements the buffer behind a descriptor holds: one past the furthest element
-/// its sizes and strides reach.
+/// its offset, sizes and strides reach.
 fn buffer_len(d: &Agg) -> Option<i64> {
     let sizes = sizes(d)?;
     let strides = strides(d)?;
-    let mut last = 0i64;
+    let mut last = offset(d)?;
     for (n, st) in sizes.iter().zip(&strides) {
         if *n == 0 {
             return Some(0);
@@ -139,6 +168,13 @@ fn buffer_len(d: &Agg) -> Option<i64> {
         last = last.checked_add((n - 1).checked_mul(*st)?)?;
     }
     Some(last + 1)
+}
+
+fn offset(d: &Agg) -> Option<i64> {
+    match extract(d, &[2])? {
+        Agg::Val(V::Int(_, o)) => Some(*o),
+        _ => None,
+    }
 }
 
 fn strides(d: &Agg) -> Option<Vec<i64>> {
@@ -166,7 +202,7 @@ pub(crate) fn element_address(d: &Agg, elem: Scalar, idx: &[i64]) -> Option<Resu
     if idx.len() != sizes.len() {
         return None;
     }
-    let mut linear = 0i64;
+    let mut linear = offset(d)?;
     for ((i, n), st) in idx.iter().zip(&sizes).zip(&strides) {
         if *i < 0 || i >= n {
             return Some(Err(format!(

@@ -183,6 +183,7 @@ pub fn evaluable(op: &str) -> bool {
             | "memref"
             | "dyn"
             | "identity"
+            | "strided"
     ) || Scalar::from_name(op).is_some()
         || llvm_binary(op).is_some()
         || llvm_cast(op).is_some()
