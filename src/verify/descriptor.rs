@@ -167,7 +167,7 @@ fn buffer_len(d: &Agg) -> Option<i64> {
         }
         last = last.checked_add((n - 1).checked_mul(*st)?)?;
     }
-    Some(last + 1)
+    last.checked_add(1)
 }
 
 fn offset(d: &Agg) -> Option<i64> {
@@ -209,9 +209,9 @@ pub(crate) fn element_address(d: &Agg, elem: Scalar, idx: &[i64]) -> Option<Resu
                 "index {i} out of bounds of a dimension of size {n}"
             )));
         }
-        linear += i * st;
+        linear = linear.wrapping_add(i.wrapping_mul(*st));
     }
-    Some(Ok(base + linear * elem_bytes(elem)))
+    Some(Ok(base.wrapping_add(linear.wrapping_mul(elem_bytes(elem)))))
 }
 
 /// Loads an `elem` at `addr` from the memref inputs' buffers: every element holds a value
@@ -223,7 +223,7 @@ pub(crate) fn load(descs: &[&Agg], elem: Scalar, addr: i64) -> Result<V, String>
             continue;
         };
         let len = buffer_len(d).unwrap_or(0);
-        let off = addr - base;
+        let off = addr.wrapping_sub(*base);
         let size = elem_bytes(elem);
         if (addr >> 32) == (base >> 32) && off >= 0 && off % size == 0 && off / size < len {
             let bits = addr.wrapping_mul(0x9E37_79B9_7F4A_7C15u64 as i64) >> 7;

@@ -124,7 +124,7 @@ pub fn meaning(t: &Term) -> Option<Term> {
             let i = usize::try_from(*i).ok().filter(|i| *i <= ps.len())?;
             let mut slot = *n;
             for p in &ps[..i] {
-                slot += llvm_params(p)?.len() as i64;
+                slot = slot.checked_add(llvm_params(p)?.len() as i64)?;
             }
             Some(Term::Int(slot))
         }
