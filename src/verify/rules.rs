@@ -803,7 +803,7 @@ impl Instantiator<'_> {
     /// The operand types of the descriptor operations (`descriptor.rs`): a memref operand
     /// has this instantiation's memref type, a field is an `i64`, a dimension an `index`.
     fn descriptor_hint(&self, op: &str, k: usize) -> Option<Term> {
-        let rank = self.memref.memref().map_or(0, |m| m.shape.len());
+        let rank = || self.memref.memref().map_or(0, |m| m.shape.len());
         Some(match (op, k) {
             ("memref.dim" | "memref.rank", 0) | ("memref.dim", 2) => Term::atom("index"),
             ("memref.dim" | "memref.rank" | "llvm.extractvalue" | "llvm.insertvalue", 1) => {
@@ -819,7 +819,7 @@ impl Instantiator<'_> {
             ("scaled", 1) => Term::atom("index"),
             ("linear", 3) => Term::atom("i64"),
             ("dim-select", 1) | ("desc-bytes", 0) => Term::atom("i64"),
-            ("llvm.insertvalue", 0) => descriptor::struct_type(rank),
+            ("llvm.insertvalue", 0) => descriptor::struct_type(rank()),
             _ => return None,
         })
     }
