@@ -115,15 +115,16 @@ fn a_counterexample_blames_the_unsound_rule_first() {
             .expect_err("the unsound rule miscompiles some program");
         let first = c.blame.first().expect("some rule is blamed");
         assert!(
-            names.contains(&first.rule.as_str()) && first.verdict == Verdict::PassesWithout,
+            names.contains(&first.rule.as_str()) && first.verdict <= Verdict::PassesWithout,
             "{}: blamed first {first}; all: {:#?}",
             path.display(),
             c.blame
         );
-        // The ranking puts every shipped rule after the file's rules.
-        for s in c.blame.iter().skip(names.len()) {
-            assert!(!names.contains(&s.rule.as_str()), "{s}");
-            assert_ne!(s.verdict, Verdict::PassesWithout, "{s}");
+        // Every rule of the file is a suspect (a shipped rule may be one too: one that
+        // simplifies what the unsound rule made can also hide the failure when left out).
+        for name in &names {
+            let s = c.blame.iter().find(|s| s.rule == *name).expect("fired");
+            assert!(s.verdict <= Verdict::PassesWithout, "{s}");
         }
     }
     assert!(blamed_files >= 1);
@@ -141,8 +142,8 @@ fn the_shipped_rules_are_sound_and_more_of_them_are_evaluated() {
     // meanings of their own, and loads and element addresses are evaluated in a flat
     // memory (a buffer per memref argument).
     let (checked, unchecked) = (report.checked.len(), report.unchecked.len());
-    assert!(checked >= 145, "{checked} checked");
-    assert!(unchecked <= 89, "{unchecked} unchecked");
+    assert!(checked >= 148, "{checked} checked");
+    assert!(unchecked <= 86, "{unchecked} unchecked");
     for name in [
         "dim-dynamic",
         "dim-any",
@@ -159,6 +160,9 @@ fn the_shipped_rules_are_sound_and_more_of_them_are_evaluated() {
         "addr",
         "linear-next",
         "scaled-dynamic",
+        "base-dynamic",
+        "base-static",
+        "store",
     ] {
         assert!(
             report.checked.iter().any(|(r, _)| r == name),
@@ -187,7 +191,7 @@ fn helpers_are_not_evaluable_and_target_operations_are() {
         "mul-shift",
         "fill-desc",
         "alloc-sizes",
-        "llvm.store",
+        "llvm.call",
         "arith.xyz",
     ] {
         assert!(!evaluable(op), "{op}");

@@ -3,11 +3,14 @@
 //! dozen rules. This lowers the program once to learn which rules fired, then checks it again
 //! without each of them in turn and ranks them by what the removal does:
 //!
-//! 1. the program passes without the rule: the rule (or its composition with the rules it
+//! 1. the rule is unsound on its own: the rule-by-rule check (`rules.rs`) finds inputs on
+//!    which its two sides differ (this convicts a rule the program cannot be lowered
+//!    without, which leaving it out cannot);
+//! 2. the program passes without the rule: the rule (or its composition with the rules it
 //!    feeds) is what goes wrong;
-//! 2. it still fails, but differently: the rule takes part in the wrong result;
-//! 3. it can no longer be lowered: the rule is needed, and nothing can be said of it;
-//! 4. it fails exactly as before: the rule is very likely innocent.
+//! 3. it still fails, but differently: the rule takes part in the wrong result;
+//! 4. it can no longer be lowered: the rule is needed, and nothing can be said of it;
+//! 5. it fails exactly as before: the rule is very likely innocent.
 //!
 //! Within a rank, a rule that fired fewer times comes first (a rule that fires everywhere
 //! and is wrong would break every program, not only this one).
@@ -21,6 +24,8 @@ use std::sync::Arc;
 /// What checking the counterexample without a rule showed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Verdict {
+    /// The rule-by-rule check finds the rule unsound (the counterexample is kept).
+    UnsoundAlone,
     /// Without the rule the program passes.
     PassesWithout,
     /// Without the rule the program still fails, with another failure.
@@ -34,6 +39,7 @@ pub enum Verdict {
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            Verdict::UnsoundAlone => "unsound on its own",
             Verdict::PassesWithout => "the program passes without it",
             Verdict::ChangesWithout => "without it the program fails differently",
             Verdict::Needed => "needed to lower the program",
@@ -51,6 +57,8 @@ pub struct Suspect {
     /// How many times it applied while lowering the counterexample.
     pub applied: usize,
     pub verdict: Verdict,
+    /// For [`Verdict::UnsoundAlone`], the rule-by-rule counterexample.
+    pub detail: Option<String>,
 }
 
 impl fmt::Display for Suspect {
@@ -59,7 +67,11 @@ impl fmt::Display for Suspect {
             f,
             "{} ({}, applied {}×): {}",
             self.rule, self.place, self.applied, self.verdict
-        )
+        )?;
+        match &self.detail {
+            Some(d) => write!(f, ": {d}"),
+            None => Ok(()),
+        }
     }
 }
 
@@ -82,6 +94,9 @@ pub fn fired_rules(rules: &CompiledRules, text: &str) -> BTreeMap<String, usize>
     out
 }
 
+/// Random instantiations the rule-by-rule check tries per fired rule.
+const ALONE_SAMPLES: usize = 40;
+
 /// A copy of the rules without the rule `name` (both its directions).
 fn without(rules: &CompiledRules, name: &str) -> Option<CompiledRules> {
     let mut set = (*rules.rules).clone();
@@ -101,19 +116,30 @@ pub fn blame(
     let fired = fired_rules(&verifier.rules, &p.text());
     let mut out = Vec::new();
     for (rule, applied) in fired.into_iter().take(budget) {
+        let decl = verifier.rules.rules.rules.iter().find(|r| r.name == rule);
+        let place = decl.map_or_else(
+            || "<rules>".to_string(),
+            |r| verifier.rules.rules.describe(r.loc),
+        );
+        let alone = decl.and_then(|r| {
+            super::rules::check_one(&verifier.rules, r, ALONE_SAMPLES, seed)
+                .failures
+                .into_iter()
+                .next()
+        });
+        if let Some(f) = alone {
+            out.push(Suspect {
+                rule,
+                place,
+                applied,
+                verdict: Verdict::UnsoundAlone,
+                detail: Some(f.message),
+            });
+            continue;
+        }
         let Some(rules) = without(&verifier.rules, &rule) else {
             continue;
         };
-        let place = verifier
-            .rules
-            .rules
-            .rules
-            .iter()
-            .find(|r| r.name == rule)
-            .map_or_else(
-                || "<rules>".to_string(),
-                |r| verifier.rules.rules.describe(r.loc),
-            );
         let again = Verifier {
             rules: Arc::new(rules),
             against: verifier.against,
@@ -129,6 +155,7 @@ pub fn blame(
             place,
             applied,
             verdict,
+            detail: None,
         });
     }
     out.sort_by(|a, b| (a.verdict, a.applied, &a.rule).cmp(&(b.verdict, b.applied, &b.rule)));

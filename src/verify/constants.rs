@@ -2,7 +2,10 @@
 //! off by one in a power of two (`x * 8` rewritten to `x << 4`), that forgets the sign bit
 //! or that overflows at the edge of a width is only caught when an operand is exactly such
 //! a value, and uniformly random 64-bit numbers almost never are. Both the program generator
-//! (`program.rs`) and the rule-by-rule check (`rules.rs`) draw from [`interesting`].
+//! (`program.rs`, through [`literal`]) and the rule-by-rule check (`rules.rs`) draw from
+//! [`interesting`].
+
+use kiln_frontend::types::Scalar;
 
 /// How many distinct kinds of interesting value [`interesting`] chooses among.
 const KINDS: u64 = 11;
@@ -36,6 +39,22 @@ pub fn interesting(width: u32, choice: u64) -> i64 {
         ][(rest % 3) as usize],
     };
     sign_extend(w, raw)
+}
+
+/// The generator's integer literal of type `t` chosen by `bits`: mostly small numbers, else
+/// an interesting one ([`interesting`]) or anything of the width (`true`/`false` for `i1`).
+pub fn literal(t: Scalar, bits: u64) -> String {
+    if t == Scalar::I1 {
+        return if bits & 1 == 1 { "true" } else { "false" }.to_string();
+    }
+    let w = t.bits();
+    let v = sign_extend(w, bits);
+    match bits % 8 {
+        0 | 1 => v,
+        2 | 3 => interesting(w, bits >> 3),
+        _ => (v % 16).abs() - 3,
+    }
+    .to_string()
 }
 
 /// `raw`'s low `w` bits, read as signed.

@@ -5,10 +5,11 @@
 //!
 //! A memref value *is* its descriptor (convention 2, `rules/memref_descriptor.rules`):
 //! `{allocated, aligned, offset, sizes[rank], strides[rank]}`. The model is an aggregate
-//! ([`Agg`]) of those fields; the two pointers point at a buffer named by a number (the
-//! model never loads through them, so the buffer's contents do not matter), the offset is 0
-//! and the strides are the natural ones of the sizes, as for every identity-layout memref
-//! an argument or an allocation makes. A field never written is undefined ([`Agg::Undef`]),
+//! ([`Agg`]) of those fields. Memory is flat: each memref argument has its own buffer, 4 GiB
+//! apart, a pointer is a byte address (an `i64`), and every element holds a value that
+//! depends only on its address, so the two sides of a rule read the same memory. An
+//! identity layout has offset 0 and natural strides; a strided one has the static strides
+//! and offset its type states and small random ones where it says `?`. A field never written is undefined ([`Agg::Undef`]),
 //! as in LLVM's `undef` struct; reading it is undefined behaviour in the model, so a left
 //! side that reads one is not a sample and a right side that reads one is unsound.
 //!
@@ -64,9 +65,24 @@ pub fn random_type(rng: &mut Rng) -> Term {
     }
     let elems = super::program::SCALARS;
     let elem = elems[rng.below(elems.len() as u64) as usize];
+    // A third are strided: static or dynamic strides and offset.
+    let layout = if rng.below(3) == 0 {
+        let extent = |rng: &mut Rng, hi: u64, lo: i64| {
+            if rng.below(3) == 0 {
+                Term::atom("dyn")
+            } else {
+                Term::Int(lo + rng.below(hi) as i64)
+            }
+        };
+        let strides = (0..rank).map(|_| extent(rng, 6, 1)).collect();
+        let offset = extent(rng, 4, 0);
+        Term::Op("strided".to_string(), vec![list(strides), offset])
+    } else {
+        Term::atom("identity")
+    };
     Term::Op(
         "memref".to_string(),
-        vec![shape, Term::atom(elem.name()), Term::atom("identity")],
+        vec![shape, Term::atom(elem.name()), layout],
     )
 }
 
@@ -105,9 +121,22 @@ pub(crate) fn random_descriptor(rng: &mut Rng, ty: &Term, buffer: usize) -> Opti
     for d in (0..sizes.len().saturating_sub(1)).rev() {
         strides[d] = strides[d + 1].wrapping_mul(sizes[d + 1]);
     }
+    // A strided layout's static strides and offset are as the type says; its dynamic ones
+    // are whatever the caller passed (here: small positive strides, a small offset).
+    let mut offset = 0i64;
+    if let kiln_frontend::types::Layout::Strided {
+        strides: fixed,
+        offset: off,
+    } = &m.layout
+    {
+        for (s, f) in strides.iter_mut().zip(fixed) {
+            *s = f.unwrap_or_else(|| 1 + rng.below(5) as i64);
+        }
+        offset = off.unwrap_or_else(|| rng.below(4) as i64);
+    }
     let ints = |xs: &[i64]| Agg::Fields(xs.iter().map(|x| Agg::Val(V::Int(64, *x))).collect());
     let base = Agg::Val(V::Int(64, base_address(buffer)));
-    let mut fields = vec![base.clone(), base, Agg::Val(V::Int(64, 0))];
+    let mut fields = vec![base.clone(), base, Agg::Val(V::Int(64, offset))];
     if !sizes.is_empty() {
         fields.push(ints(&sizes));
         fields.push(ints(&strides));
@@ -127,18 +156,25 @@ pub(crate) fn elem_bytes(elem: Scalar) -> i64 {
 }
 
 /// How many elements the buffer behind a descriptor holds: one past the furthest element
-/// its sizes and strides reach.
+/// its offset, sizes and strides reach.
 fn buffer_len(d: &Agg) -> Option<i64> {
     let sizes = sizes(d)?;
     let strides = strides(d)?;
-    let mut last = 0i64;
+    let mut last = offset(d)?;
     for (n, st) in sizes.iter().zip(&strides) {
         if *n == 0 {
             return Some(0);
         }
         last = last.checked_add((n - 1).checked_mul(*st)?)?;
     }
-    Some(last + 1)
+    last.checked_add(1)
+}
+
+fn offset(d: &Agg) -> Option<i64> {
+    match extract(d, &[2])? {
+        Agg::Val(V::Int(_, o)) => Some(*o),
+        _ => None,
+    }
 }
 
 fn strides(d: &Agg) -> Option<Vec<i64>> {
@@ -166,16 +202,16 @@ pub(crate) fn element_address(d: &Agg, elem: Scalar, idx: &[i64]) -> Option<Resu
     if idx.len() != sizes.len() {
         return None;
     }
-    let mut linear = 0i64;
+    let mut linear = offset(d)?;
     for ((i, n), st) in idx.iter().zip(&sizes).zip(&strides) {
         if *i < 0 || i >= n {
             return Some(Err(format!(
                 "index {i} out of bounds of a dimension of size {n}"
             )));
         }
-        linear += i * st;
+        linear = linear.wrapping_add(i.wrapping_mul(*st));
     }
-    Some(Ok(base + linear * elem_bytes(elem)))
+    Some(Ok(base.wrapping_add(linear.wrapping_mul(elem_bytes(elem)))))
 }
 
 /// Loads an `elem` at `addr` from the memref inputs' buffers: every element holds a value
@@ -187,7 +223,7 @@ pub(crate) fn load(descs: &[&Agg], elem: Scalar, addr: i64) -> Result<V, String>
             continue;
         };
         let len = buffer_len(d).unwrap_or(0);
-        let off = addr - base;
+        let off = addr.wrapping_sub(*base);
         let size = elem_bytes(elem);
         if (addr >> 32) == (base >> 32) && off >= 0 && off % size == 0 && off / size < len {
             let bits = addr.wrapping_mul(0x9E37_79B9_7F4A_7C15u64 as i64) >> 7;
@@ -340,6 +376,37 @@ mod tests {
         assert_eq!(dim(&d, 1), Some(Ok(V::Int(64, 3))));
         assert!(matches!(dim(&d, 3), Some(Err(_))));
         assert_eq!(rank(&d), Some(V::Int(64, 3)));
+    }
+
+    /// The laws of `insertvalue`/`extractvalue` the descriptor rules rely on, on random
+    /// descriptors and paths: reading the field just written gives the value written, and
+    /// every other field is as before.
+    #[test]
+    fn extract_after_insert_reads_what_was_written_and_nothing_else() {
+        fn prop(seed: u64, value: i64) -> bool {
+            let mut rng = Rng::new(seed);
+            let ty = random_type(&mut rng);
+            let Some(d) = random_descriptor(&mut rng, &ty, 0) else {
+                return false;
+            };
+            let rank = ty.memref().map_or(0, |m| m.shape.len());
+            let (Some(p), Some(q)) = (
+                path_of(&random_path(&mut rng, rank)),
+                path_of(&random_path(&mut rng, rank)),
+            ) else {
+                return false;
+            };
+            let Some(written) = insert(&d, &p, Agg::Val(V::Int(64, value))) else {
+                // Only a path that leaves the descriptor cannot be written.
+                return extract(&d, &p).is_none();
+            };
+            let same = extract(&written, &p) == Some(&Agg::Val(V::Int(64, value)));
+            let disjoint = !(p.starts_with(&q) || q.starts_with(&p));
+            same && (!disjoint || extract(&written, &q) == extract(&d, &q))
+        }
+        quickcheck::QuickCheck::new()
+            .tests(500)
+            .quickcheck(prop as fn(u64, i64) -> bool);
     }
 
     #[test]

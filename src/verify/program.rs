@@ -573,26 +573,6 @@ struct Emitter<'p> {
     lines: Vec<String>,
 }
 
-/// An integer literal: mostly small numbers, else an interesting one or anything of the width.
-fn literal(t: Scalar, bits: u64) -> String {
-    if t == Scalar::I1 {
-        return if bits & 1 == 1 { "true" } else { "false" }.to_string();
-    }
-    let w = t.bits();
-    let v = if w >= 64 {
-        bits as i64
-    } else {
-        let sh = 64 - w;
-        ((bits << sh) as i64) >> sh
-    };
-    match bits % 8 {
-        0 | 1 => v,
-        2 | 3 => super::constants::interesting(w, bits >> 3),
-        _ => (v % 16).abs() - 3,
-    }
-    .to_string()
-}
-
 impl<'p> Emitter<'p> {
     fn new(callees: &'p [Func], index: usize) -> Self {
         Emitter {
@@ -628,7 +608,7 @@ impl<'p> Emitter<'p> {
                 // The printer's literal: MLIR and kiln both read it back to these bits.
                 kiln_frontend::printer::float_literal(kiln_frontend::builder::float_bits(x, t), t)
             }
-            _ => literal(t, bits),
+            _ => super::constants::literal(t, bits),
         };
         self.emit(format!("{v} = arith.constant {lit} : {}", t.name()));
         self.pools.push((t, v.clone()));

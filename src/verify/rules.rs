@@ -175,6 +175,8 @@ pub fn evaluable(op: &str) -> bool {
             | "elem-addr"
             | "memref.load"
             | "llvm.load"
+            | "memref.store"
+            | "llvm.store"
             | "offset-base"
             | "scaled"
             | "linear"
@@ -189,6 +191,7 @@ pub fn evaluable(op: &str) -> bool {
             | "memref"
             | "dyn"
             | "identity"
+            | "strided"
     ) || Scalar::from_name(op).is_some()
         || llvm_binary(op).is_some()
         || llvm_cast(op).is_some()
@@ -422,6 +425,48 @@ fn show_all(vs: &[Input]) -> String {
         "(none)".to_string()
     } else {
         items.join(", ")
+    }
+}
+
+/// What a rule's side does: compute a value, or store one (a store's meaning is the
+/// address it writes and the value written).
+enum Outcome {
+    Value(V),
+    Store(i64, V),
+}
+
+impl Outcome {
+    fn same(&self, other: &Outcome) -> bool {
+        match (self, other) {
+            (Outcome::Value(a), Outcome::Value(b)) => same(a, b),
+            (Outcome::Store(p, a), Outcome::Store(q, b)) => p == q && same(a, b),
+            _ => false,
+        }
+    }
+
+    fn show(&self) -> String {
+        match self {
+            Outcome::Value(v) => show(v),
+            Outcome::Store(a, v) => format!("a store of {} at {a:#x}", show(v)),
+        }
+    }
+}
+
+/// Evaluates a side of a rule: a store (`memref.store`, `llvm.store`) or a value.
+fn eval_root(t: &Term, inputs: &[Input]) -> Result<Outcome, Eval> {
+    match t {
+        Term::Op(op, cs) => match (op.as_str(), cs.as_slice()) {
+            ("memref.store", [_, v, m, idx]) => {
+                let addr = address(m, idx, inputs)?.int()?.1;
+                Ok(Outcome::Store(addr, eval(v, inputs)?))
+            }
+            ("llvm.store", [_, v, p]) => {
+                let addr = eval(p, inputs)?.int()?.1;
+                Ok(Outcome::Store(addr, eval(v, inputs)?))
+            }
+            _ => Ok(Outcome::Value(eval(t, inputs)?)),
+        },
+        _ => Ok(Outcome::Value(eval(t, inputs)?)),
     }
 }
 
@@ -662,7 +707,12 @@ impl Instantiator<'_> {
                         Term::Int(self.rng.below(rank as u64) as i64)
                     }
                     // Indices of an element: one per dimension, sometimes out of bounds.
-                    Sort::List if matches!(parent, "memref.load" | "elem-addr" | "linear") => {
+                    Sort::List
+                        if matches!(
+                            parent,
+                            "memref.load" | "memref.store" | "elem-addr" | "linear"
+                        ) =>
+                    {
                         let rank = self.memref.memref().map_or(0, |m| m.shape.len());
                         let n = if parent == "linear" {
                             self.rng.below(rank as u64 + 1) as usize
@@ -759,7 +809,7 @@ impl Instantiator<'_> {
     /// The operand types of the descriptor operations (`descriptor.rs`): a memref operand
     /// has this instantiation's memref type, a field is an `i64`, a dimension an `index`.
     fn descriptor_hint(&self, op: &str, k: usize) -> Option<Term> {
-        let rank = self.memref.memref().map_or(0, |m| m.shape.len());
+        let rank = || self.memref.memref().map_or(0, |m| m.shape.len());
         Some(match (op, k) {
             ("memref.dim" | "memref.rank", 0) | ("memref.dim", 2) => Term::atom("index"),
             ("memref.dim" | "memref.rank" | "llvm.extractvalue" | "llvm.insertvalue", 1) => {
@@ -768,11 +818,14 @@ impl Instantiator<'_> {
             ("llvm.extractvalue", 0) | ("llvm.insertvalue", 2) => Term::atom("i64"),
             ("dim-select" | "elem-addr" | "offset-base" | "linear" | "scaled", 0)
             | ("memref.load", 2) => self.memref.clone(),
-            ("memref.load", 1) => Term::atom(self.memref.memref()?.elem.name()),
+            ("memref.load", 1) | ("memref.store", 1) => {
+                Term::atom(self.memref.memref()?.elem.name())
+            }
+            ("memref.store", 2) => self.memref.clone(),
             ("scaled", 1) => Term::atom("index"),
             ("linear", 3) => Term::atom("i64"),
             ("dim-select", 1) | ("desc-bytes", 0) => Term::atom("i64"),
-            ("llvm.insertvalue", 0) => descriptor::struct_type(rank),
+            ("llvm.insertvalue", 0) => descriptor::struct_type(rank()),
             _ => return None,
         })
     }
@@ -799,6 +852,13 @@ pub fn check_rules(rules: &CompiledRules, samples: usize, seed: u64) -> RuleRepo
         report.unchecked.extend(p.unchecked);
         report.failures.extend(p.failures);
     }
+    report
+}
+
+/// Validates one rule of `rules` (as [`check_rules`] does each).
+pub fn check_one(rules: &CompiledRules, rule: &Rule, samples: usize, seed: u64) -> RuleReport {
+    let mut report = RuleReport::default();
+    check_rule(rules, rule, samples, seed, &mut report);
     report
 }
 
@@ -829,7 +889,7 @@ fn check_rule(
         }
         None => {}
     }
-    let load = rule.lhs.root_op() == Some("memref.load");
+    let load = matches!(rule.lhs.root_op(), Some("memref.load" | "memref.store"));
     if root_sort != Some((Sort::Value, false)) && !load {
         report.unchecked.push((
             rule.name.clone(),
@@ -872,7 +932,7 @@ fn check_rule(
             continue;
         };
         let inputs = std::mem::take(&mut inst.inputs);
-        let left = match eval(&lhs, &inputs) {
+        let left = match eval_root(&lhs, &inputs) {
             Ok(v) => v,
             Err(Eval::Undefined(_)) => continue,
             Err(Eval::Unsupported(m)) => {
@@ -882,14 +942,14 @@ fn check_rule(
         };
         for rhs in rewrite_root(rule, rules.ops.clone(), &lhs) {
             // A right side with helper operations means what the rules rewrite it to.
-            let (rhs, right) = match eval(&rhs, &inputs) {
+            let (rhs, right) = match eval_root(&rhs, &inputs) {
                 Err(Eval::Unsupported(m)) => {
                     match normal_form(rules, &rhs, rule.phase, &evaluable) {
                         NormalForm {
                             term: Some(nf),
                             fired: nf_fired,
                         } => {
-                            let v = eval(&nf, &inputs);
+                            let v = eval_root(&nf, &inputs);
                             (
                                 format!(
                                     "{rhs}, which the rules rewrite to {nf} (through {}),",
@@ -907,14 +967,14 @@ fn check_rule(
                 v => (rhs.to_string(), v),
             };
             match right {
-                Ok(right) if same(&left, &right) => evaluated += 1,
+                Ok(right) if left.same(&right) => evaluated += 1,
                 Ok(right) => {
                     fail(
                         report,
                         format!(
                             "{lhs} = {} but {rhs} = {} for inputs {}",
-                            show(&left),
-                            show(&right),
+                            left.show(),
+                            right.show(),
                             show_all(&inputs)
                         ),
                     );
@@ -925,7 +985,7 @@ fn check_rule(
                         report,
                         format!(
                             "{lhs} = {} but {rhs} is undefined ({m}) for inputs {}",
-                            show(&left),
+                            left.show(),
                             show_all(&inputs)
                         ),
                     );
