@@ -143,7 +143,9 @@ fn the_shipped_rules_are_sound_and_more_of_them_are_evaluated() {
     // memory (a buffer per memref argument).
     let (checked, unchecked) = (report.checked.len(), report.unchecked.len());
     assert!(checked >= 148, "{checked} checked");
-    assert!(unchecked <= 86, "{unchecked} unchecked");
+    // 86 of the 234 rules #17 started from; #20 added 40 (the bare-pointer convention and
+    // several unranked results), mostly effects and lists, which have no meaning yet.
+    assert!(unchecked <= 126, "{unchecked} unchecked");
     for name in [
         "dim-dynamic",
         "dim-any",
