@@ -71,7 +71,9 @@ fn main() {
         let (seconds, min) = match target {
             Target::Frontend => (5, 200),
             Target::Rules => (6, 20),
-            Target::Serve => (5, 50),
+            // Each serve execution starts a session and lowers; under load (the other
+            // trials run beside it on two cores) 50 in 5 s was not always reached.
+            Target::Serve => (5, 15),
             Target::RunArgs => (8, 10),
             Target::Lowering => (8, 10),
         };
