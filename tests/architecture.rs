@@ -174,3 +174,42 @@ fn the_rule_language_and_the_egraph_know_no_salsa() {
     }
     assert!(offenders.is_empty(), "{offenders:#?}");
 }
+
+/// Two entry points check a file: `kiln_frontend::check_module` (one call, no database: the
+/// frontend's own tests and the Python bindings' module builder) and the engine's
+/// per-function queries (`kiln::check_source`, everything else). They must agree on every
+/// corpus program and every bad input, so neither can drift.
+#[test]
+fn the_one_call_checker_and_the_queries_agree() {
+    let mut paths = common::files(&root().join("corpus"), "mlir", "");
+    paths.extend(common::files(&root().join("tests/fuzz"), "mlir", ""));
+    assert!(paths.len() > 50);
+    let mut disagreements = Vec::new();
+    for path in paths {
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            continue;
+        };
+        let key = |d: &kiln::Diagnostic| (d.span.start, d.span.end, d.code, d.message.clone());
+        let mut direct: Vec<_> = kiln_frontend::check_module(&text)
+            .diagnostics
+            .iter()
+            .map(key)
+            .collect();
+        let db = kiln::engine::Database::new();
+        let (_, diags) = kiln::check_source(&db, "f.mlir", &text);
+        let mut queried: Vec<_> = diags
+            .iter()
+            .filter(|d| !d.code.starts_with("abi."))
+            .map(key)
+            .collect();
+        direct.sort();
+        queried.sort();
+        if direct != queried {
+            disagreements.push(format!(
+                "{}:\n  check_module: {direct:?}\n  queries:      {queried:?}",
+                path.display()
+            ));
+        }
+    }
+    assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
+}

@@ -44,8 +44,10 @@ pub struct Checked {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// The whole pipeline in one call, without incrementality: parse, build every function,
-/// check module-level rules, verify every function that built cleanly. Spans in the
+/// The whole pipeline in one call, without incrementality: parse, build every function
+/// that parsed, check module-level rules, verify every function that built cleanly (when
+/// every function parsed). Its diagnostics equal the engine's queries' (`check_file`), which
+/// `tests/architecture.rs` checks on every corpus file. Spans in the
 /// diagnostics are file offsets. (`kiln-engine`'s database runs the same stages as
 /// incremental queries.)
 pub fn check_module(text: &str) -> Checked {
@@ -53,10 +55,22 @@ pub fn check_module(text: &str) -> Checked {
     let mut diagnostics = parsed.diagnostics;
     let mut functions = Vec::new();
     let mut clean = Vec::new();
+    // As the engine's queries do: a function with a syntax error in it is neither built nor
+    // verified (its recovered tree would only give follow-on errors), and while any function
+    // is unreadable no call can be checked, so nothing is verified.
+    let mut all_readable = true;
     for f in &parsed.tree.funcs {
+        let unreadable = diagnostics
+            .iter()
+            .any(|d| d.is_error() && d.span.start >= f.span.start && d.span.start < f.span.end);
         let (func, diags) = build_function(f);
-        clean.push(!has_errors(&diags));
-        diagnostics.extend(diags);
+        if unreadable {
+            all_readable = false;
+            clean.push(false);
+        } else {
+            clean.push(!has_errors(&diags));
+            diagnostics.extend(diags);
+        }
         functions.push(func);
     }
     let module = ir::Module {
@@ -77,7 +91,7 @@ pub fn check_module(text: &str) -> Checked {
             .collect(),
     );
     for (f, ok) in module.functions.iter().zip(clean) {
-        if ok {
+        if ok && all_readable {
             diagnostics.extend(verify_function(f, &sigs));
         }
     }

@@ -63,7 +63,7 @@ pub fn random_type(rng: &mut Rng) -> Term {
         };
         shape = Term::Op("cons".to_string(), vec![extent, shape]);
     }
-    let elems = super::program::SCALARS;
+    let elems = &*super::program::SCALARS;
     let elem = elems[rng.below(elems.len() as u64) as usize];
     // A third are strided: static or dynamic strides and offset.
     let layout = if rng.below(3) == 0 {

@@ -48,17 +48,15 @@ impl Rng {
     }
 }
 
-/// The scalar types programs use (not `f16`, which `kiln run` and the interpreter refuse).
-pub(crate) const SCALARS: &[Scalar] = &[
-    Scalar::I1,
-    Scalar::I8,
-    Scalar::I16,
-    Scalar::I32,
-    Scalar::I64,
-    Scalar::Index,
-    Scalar::F32,
-    Scalar::F64,
-];
+/// The scalar types programs use: every scalar but `f16`, which `kiln run` and the
+/// interpreter refuse.
+pub(crate) static SCALARS: std::sync::LazyLock<Vec<Scalar>> = std::sync::LazyLock::new(|| {
+    Scalar::ALL
+        .iter()
+        .copied()
+        .filter(|s| *s != Scalar::F16)
+        .collect()
+});
 
 const ELEMS: &[Scalar] = &[Scalar::I32, Scalar::I64, Scalar::F32, Scalar::F64];
 
@@ -315,16 +313,16 @@ fn gen_stmt(r: &mut Rng, size: Size, depth: usize, fidx: usize) -> Stmt {
     let nested = depth < size.depth;
     match r.below(if nested { 14 } else { 11 }) {
         0 => {
-            let t = r.pick(SCALARS);
+            let t = r.pick(&SCALARS);
             Stmt::Const(t, r.next_u64())
         }
         1..=3 => {
-            let t = r.pick(SCALARS);
+            let t = r.pick(&SCALARS);
             let ops = if t.is_float() { FLOAT_OPS } else { INT_OPS };
             Stmt::Binary(r.below(ops.len() as u64) as usize, t, ch(r), ch(r))
         }
         4 => {
-            let t = r.pick(SCALARS);
+            let t = r.pick(&SCALARS);
             let preds = if t.is_float() {
                 CmpFPredicate::ALL.len()
             } else {
@@ -332,9 +330,9 @@ fn gen_stmt(r: &mut Rng, size: Size, depth: usize, fidx: usize) -> Stmt {
             };
             Stmt::Cmp(r.below(preds as u64) as usize, t, ch(r), ch(r))
         }
-        5 => Stmt::Select(r.pick(SCALARS), ch(r), ch(r), ch(r)),
+        5 => Stmt::Select(r.pick(&SCALARS), ch(r), ch(r), ch(r)),
         6 => {
-            let (from, to) = (r.pick(SCALARS), r.pick(SCALARS));
+            let (from, to) = (r.pick(&SCALARS), r.pick(&SCALARS));
             Stmt::Cast(from, to, ch(r))
         }
         7 => Stmt::Load(ch(r), (0..4).map(|_| ch(r)).collect()),
@@ -345,7 +343,7 @@ fn gen_stmt(r: &mut Rng, size: Size, depth: usize, fidx: usize) -> Stmt {
                 Stmt::Unranked(ch(r), (0..4).map(|_| ch(r)).collect())
             } else {
                 Stmt::Switch {
-                    ty: r.pick(SCALARS),
+                    ty: r.pick(&SCALARS),
                     flag: ch(r),
                     cases: (0..1 + r.below(3))
                         .map(|_| (r.below(4) as i32, ch(r)))
@@ -355,7 +353,7 @@ fn gen_stmt(r: &mut Rng, size: Size, depth: usize, fidx: usize) -> Stmt {
             }
         }
         11 | 12 => Stmt::Branch {
-            ty: r.pick(SCALARS),
+            ty: r.pick(&SCALARS),
             cond: ch(r),
             then: gen_stmts(r, size, depth + 1, fidx),
             els: gen_stmts(r, size, depth + 1, fidx),
@@ -364,7 +362,7 @@ fn gen_stmt(r: &mut Rng, size: Size, depth: usize, fidx: usize) -> Stmt {
             same: r.chance(30),
         },
         _ => Stmt::Loop {
-            ty: r.pick(SCALARS),
+            ty: r.pick(&SCALARS),
             trips: r.below(6) as u8,
             init: ch(r),
             body: gen_stmts(r, size, depth + 1, fidx),
@@ -384,7 +382,7 @@ impl Program {
             let entry = i + 1 == nfuncs;
             let mut params = Vec::new();
             for _ in 0..r.below(4) {
-                params.push(Param::Scalar(r.pick(SCALARS)));
+                params.push(Param::Scalar(r.pick(&SCALARS)));
             }
             for m in &palette {
                 if entry || r.chance(60) {
@@ -396,7 +394,7 @@ impl Program {
                 let j = r.below(k as u64 + 1) as usize;
                 params.swap(k, j);
             }
-            let results = (0..1 + r.below(3)).map(|_| r.pick(SCALARS)).collect();
+            let results = (0..1 + r.below(3)).map(|_| r.pick(&SCALARS)).collect();
             let body = gen_stmts(&mut r, size, 0, i);
             let returns = (0..3).map(|_| r.next_u64() as u32).collect();
             funcs.push(Func {

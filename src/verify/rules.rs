@@ -564,7 +564,7 @@ struct Instantiator<'r> {
 }
 
 fn random_scalar_type(rng: &mut Rng) -> Term {
-    let scalars = super::program::SCALARS;
+    let scalars = &*super::program::SCALARS;
     Term::atom(scalars[rng.below(scalars.len() as u64) as usize].name())
 }
 

@@ -178,7 +178,7 @@ pub fn covers(root: &str) -> bool {
 fn random_type(rng: &mut Rng) -> Term {
     match rng.below(10) {
         0..=5 => {
-            let s = super::program::SCALARS;
+            let s = &*super::program::SCALARS;
             let names: Vec<&str> = s.iter().map(|s| s.name()).chain(["index", "f16"]).collect();
             atom(names[rng.below(names.len() as u64) as usize])
         }

@@ -909,23 +909,11 @@ impl Checker {
 }
 
 fn parse_int(s: &str) -> Option<i64> {
-    let (neg, digits) = match s.strip_prefix('-') {
-        Some(d) => (true, d),
-        None => (false, s),
-    };
-    let v = match digits
-        .strip_prefix("0x")
-        .or_else(|| digits.strip_prefix("0X"))
-    {
-        Some(hex) => u64::from_str_radix(hex, 16).ok()? as i128,
-        None => digits.parse::<i128>().ok()?,
-    };
-    let v = if neg { -v } else { v };
-    if v < i64::MIN as i128 || v > u64::MAX as i128 {
-        return None;
-    }
-    // Values up to u64::MAX are accepted as bit patterns (`0xffffffffffffffff` is -1).
-    Some(v as i64)
+    // MLIR's integer syntax (the frontend's reader), with `0X` also taken for hex; values up
+    // to u64::MAX are accepted as bit patterns (`0xffffffffffffffff` is -1).
+    let lower = s.replacen("0X", "0x", 1);
+    let v = kiln_frontend::builder::parse_int(&lower)?;
+    (v >= i64::MIN as i128).then_some(v as i64)
 }
 
 #[cfg(test)]
