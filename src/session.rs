@@ -352,63 +352,6 @@ impl Session {
         }
     }
 
-    /// Every diagnostic of lowering a file, warnings included (a phase that stopped at a
-    /// limit, a convention asked for in vain), in file coordinates; `Err` with the rule
-    /// files' or the source's errors, as [`Session::lower`] gives them. Lowering is memoized,
-    /// so a `compile` after it lowers nothing again.
-    pub fn lowering_diagnostics(
-        &self,
-        path: &str,
-    ) -> Result<Vec<Diagnostic>, Vec<FileDiagnostics>> {
-        let file = self.file(path)?;
-        let rule_failure = self.rule_failure();
-        if !rule_failure.is_empty() {
-            return Err(rule_failure);
-        }
-        let errors: Vec<Diagnostic> = crate::file_diagnostics(&self.db, file)
-            .into_iter()
-            .filter(|d| d.is_error())
-            .collect();
-        if !errors.is_empty() {
-            return Err(self.failure(path, errors));
-        }
-        self.for_each_function(file, |db, item| {
-            lowered_item(db, item);
-        });
-        let mut out = Vec::new();
-        for item in functions(&self.db, file) {
-            let delta = item.offset(&self.db) as i64;
-            out.extend(
-                lowered_diagnostics(&self.db, *item)
-                    .iter()
-                    .map(|d| d.shifted(delta)),
-            );
-        }
-        Ok(out)
-    }
-
-    /// The lowered program as LLVM-dialect MLIR (`--emit mlir-llvm`), with the ABI
-    /// reflection attributes; or every error.
-    pub fn mlir_llvm(&self, path: &str) -> Result<String, Vec<FileDiagnostics>> {
-        let program = self.lower(path)?;
-        let file = self.file(path)?;
-        match kiln_backend::print_program(&program) {
-            Ok(text) => Ok(crate::abi::annotate_mlir_llvm(
-                &text,
-                &crate::abi::file_abi(&self.db, file),
-            )),
-            Err(e) => Err(self.failure(
-                path,
-                vec![crate::codegen_diagnostic(
-                    &self.db,
-                    file,
-                    Some(&e.function),
-                    e.to_string(),
-                )],
-            )),
-        }
-    }
-
     /// The lowered program of a file, or every error (file coordinates).
     pub fn lower(&self, path: &str) -> Result<Vec<Lowered>, Vec<FileDiagnostics>> {
         Ok(self

@@ -3,7 +3,7 @@
 use super::*;
 
 /// `kiln compile`.
-pub(crate) fn compile(ctx: Ctx, _db: Database, args: CompileArgs) -> ExitCode {
+pub(crate) fn compile(ctx: Ctx, db: Database, args: CompileArgs) -> ExitCode {
     let CompileArgs {
         file,
         emit,
@@ -26,11 +26,11 @@ pub(crate) fn compile(ctx: Ctx, _db: Database, args: CompileArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     let mut opts = kiln::backend::CodegenOptions::default().with_opt_level(opt);
-    if let Some(t) = &target {
-        opts = opts.with_triple(t.clone());
+    if let Some(t) = target {
+        opts = opts.with_triple(t);
     }
-    if let Some(c) = &cpu {
-        opts = opts.with_cpu(c.clone());
+    if let Some(c) = cpu {
+        opts = opts.with_cpu(c);
     }
     // The target and CPU are checked before any work, and before LLVM sees them: an
     // unknown or 32-bit CPU on a 64-bit target would abort inside LLVM.
@@ -38,33 +38,20 @@ pub(crate) fn compile(ctx: Ctx, _db: Database, args: CompileArgs) -> ExitCode {
         ctx.fail("usage", &display(&file), format!("--target/--cpu: {e}"));
         return ExitCode::from(2);
     }
-    // Through the session's queries, as `kiln serve` and `kiln watch` compile: the same
-    // per-function lowering and code, so every entry point gives the same bytes.
-    let Some(session) = compile_session(&ctx, &rules, target, cpu) else {
+    let Some((program, source)) = lowered_program(&ctx, &db, &file, &rules) else {
         return ExitCode::FAILURE;
     };
-    let Some((session, name)) = add_checked_source(&ctx, session, &file) else {
-        return ExitCode::FAILURE;
-    };
-    let report = |failures: Vec<kiln::session::FileDiagnostics>| {
-        for f in failures {
-            ctx.report(&f.diagnostics, &f.path, &f.text);
-        }
-        ExitCode::FAILURE
-    };
-    match session.lowering_diagnostics(&name) {
-        Ok(diags) => {
-            ctx.report(&diags, &name, &session.text(&name).unwrap_or_default());
-            if kiln::frontend::has_errors(&diags) {
-                return ExitCode::FAILURE;
-            }
-        }
-        Err(failures) => return report(failures),
-    }
     if emit == CompileEmit::MlirLlvm {
-        return match session.mlir_llvm(&name) {
-            Ok(text) => exit(write_output(&ctx, output.as_deref(), text.as_bytes())),
-            Err(failures) => report(failures),
+        return match kiln::backend::print_program(&program) {
+            Ok(text) => {
+                let text = kiln::abi::annotate_mlir_llvm(&text, &kiln::abi::file_abi(&db, source));
+                exit(write_output(&ctx, output.as_deref(), text.as_bytes()))
+            }
+            Err(e) => {
+                let d = kiln::codegen_diagnostic(&db, source, Some(&e.function), e.to_string());
+                ctx.report(&[d], &display(&file), source.text(&db));
+                ExitCode::FAILURE
+            }
         };
     }
     let what = match emit {
@@ -72,9 +59,13 @@ pub(crate) fn compile(ctx: Ctx, _db: Database, args: CompileArgs) -> ExitCode {
         CompileEmit::Asm => kiln::backend::Emit::Asm,
         _ => kiln::backend::Emit::Obj,
     };
-    let bytes = match session.compile(&name, what, opt) {
+    let bytes = match kiln::emit_program(&db, source, &program, what, &opts) {
         Ok(b) => b,
-        Err(failures) => return report(failures),
+        Err(e) => {
+            let d = kiln::codegen_diagnostic(&db, source, e.function(), e.to_string());
+            ctx.report(&[d], &display(&file), source.text(&db));
+            return ExitCode::FAILURE;
+        }
     };
     let ok = match (emit, &output) {
         (CompileEmit::Exe | CompileEmit::Lib, Some(out)) => {
@@ -167,39 +158,4 @@ pub(crate) fn lowered_program(
         out.extend(f.outcome.lowered);
     }
     (!failed).then_some((out, source))
-}
-
-/// A session with the rules of `--rules` (or the shipped ones) and the command's options,
-/// after reporting the rule files' diagnostics (warnings too); `None` if they have errors.
-pub(crate) fn compile_session(
-    ctx: &Ctx,
-    rules: &RulesArg,
-    target: Option<String>,
-    cpu: Option<String>,
-) -> Option<kiln::Session> {
-    let sources = rule_sources(ctx, rules.dir.as_deref())?;
-    let mut session = kiln::Session::with_rules(sources);
-    session.set_target(target, cpu);
-    session.set_c_interface(rules.c_interface);
-    session.set_bare_ptr(rules.bare_ptr);
-    let mut failed = false;
-    for f in session.rule_diagnostics() {
-        ctx.report(&f.diagnostics, &f.path, &f.text);
-        failed |= kiln::frontend::has_errors(&f.diagnostics);
-    }
-    (!failed).then_some(session)
-}
-
-/// Reads `path` into the session and reports its diagnostics; `None` if it has errors.
-pub(crate) fn add_checked_source(
-    ctx: &Ctx,
-    mut session: kiln::Session,
-    path: &Path,
-) -> Option<(kiln::Session, String)> {
-    let text = read_input(ctx, path)?;
-    let name = display(path);
-    session.set_source(&name, text.clone());
-    let diags = session.diagnostics(&name);
-    ctx.report(&diags, &name, &text);
-    (!kiln::frontend::has_errors(&diags)).then_some((session, name))
 }

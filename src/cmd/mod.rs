@@ -56,27 +56,22 @@ impl Ctx {
     }
 }
 
-/// The rule files of `dir`, or the shipped ones; `None` (after reporting) if unreadable.
-pub(crate) fn rule_sources(ctx: &Ctx, dir: Option<&Path>) -> Option<Vec<kiln::RuleSource>> {
-    match dir {
-        None => Some(kiln::shipped::shipped_rules()),
+/// Loads, checks and compiles the rules; reports every rule diagnostic (warnings too).
+pub(crate) fn load_rules(ctx: &Ctx, dir: Option<&Path>) -> Option<Arc<kiln::CompiledRules>> {
+    let sources = match dir {
+        None => kiln::shipped::shipped_rules(),
         Some(d) => match kiln::shipped::read_rule_dir(d) {
-            Ok(s) => Some(s),
+            Ok(s) => s,
             Err(e) => {
                 ctx.fail(
                     "io.read",
                     &d.display().to_string(),
                     format!("cannot load rules from `{}`: {e}", d.display()),
                 );
-                None
+                return None;
             }
         },
-    }
-}
-
-/// Loads, checks and compiles the rules; reports every rule diagnostic (warnings too).
-pub(crate) fn load_rules(ctx: &Ctx, dir: Option<&Path>) -> Option<Arc<kiln::CompiledRules>> {
-    let sources = rule_sources(ctx, dir)?;
+    };
     let loaded = kiln::load_rules(sources);
     for d in &loaded.diagnostics {
         let f = &loaded.rules.files[d.file];
