@@ -8,6 +8,7 @@
 pub mod blame;
 pub mod constants;
 pub mod descriptor;
+mod emit;
 pub mod normal_form;
 pub mod program;
 pub mod rules;

@@ -1,0 +1,517 @@
+//! Printing a generated [`Program`](super::program::Program) as MLIR text: each choice
+//! resolved against the values of the wanted type in scope, so every shrunk candidate still
+//! prints to a valid program.
+
+use super::program::*;
+use kiln_frontend::ops::{CmpFPredicate, CmpIPredicate};
+use kiln_frontend::types::Scalar;
+use std::fmt::Write as _;
+
+/// Prints one function, resolving choices against the values in scope.
+pub(crate) struct Emitter<'p> {
+    callees: &'p [Func],
+    index: usize,
+    next: usize,
+    blocks: usize,
+    /// Values in scope, by type.
+    pools: Vec<(Scalar, String)>,
+    memrefs: Vec<(MemTy, String)>,
+    lines: Vec<String>,
+}
+
+impl<'p> Emitter<'p> {
+    pub(crate) fn new(callees: &'p [Func], index: usize) -> Self {
+        Emitter {
+            callees,
+            index,
+            next: 0,
+            blocks: 0,
+            pools: Vec::new(),
+            memrefs: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+
+    fn fresh(&mut self) -> String {
+        self.next += 1;
+        format!("%v{}", self.next)
+    }
+
+    fn emit(&mut self, line: String) {
+        self.lines.push(format!("  {line}"));
+    }
+
+    fn constant(&mut self, t: Scalar, bits: u64) -> String {
+        let v = self.fresh();
+        let lit = match t {
+            Scalar::F32 | Scalar::F64 => {
+                let nice = [0.0, 1.0, -1.0, 0.5, 2.5, -3.25, 100.0, 1e-3, -0.0, 7.0];
+                let x = if bits % 3 == 0 {
+                    (bits >> 8) as i32 as f64 / 64.0
+                } else {
+                    nice[(bits % nice.len() as u64) as usize]
+                };
+                // The printer's literal: MLIR and kiln both read it back to these bits.
+                kiln_frontend::printer::float_literal(kiln_frontend::builder::float_bits(x, t), t)
+            }
+            _ => super::constants::literal(t, bits),
+        };
+        self.emit(format!("{v} = arith.constant {lit} : {}", t.name()));
+        self.pools.push((t, v.clone()));
+        v
+    }
+
+    /// A value of type `t` in scope (making a constant when there is none).
+    fn value(&mut self, t: Scalar, choice: u32) -> String {
+        let of: Vec<&String> = self
+            .pools
+            .iter()
+            .filter(|(s, _)| *s == t)
+            .map(|(_, v)| v)
+            .collect();
+        if of.is_empty() {
+            return self.constant(t, choice as u64);
+        }
+        of[choice as usize % of.len()].clone()
+    }
+
+    /// A value for a successor's argument list: MLIR's parser refuses `%r#1` there, so a
+    /// result of a multi-result op passes through a `select` on `true` first.
+    fn succ_value(&mut self, t: Scalar, choice: u32) -> String {
+        let v = self.value(t, choice);
+        if !v.contains('#') {
+            return v;
+        }
+        let yes = self.int_const(Scalar::I1, 1);
+        let c = self.fresh();
+        self.emit(format!("{c} = arith.select {yes}, {v}, {v} : {}", t.name()));
+        c
+    }
+
+    fn define(&mut self, t: Scalar, line: String) -> String {
+        let v = self.fresh();
+        self.emit(format!("{v} = {line}"));
+        self.pools.push((t, v.clone()));
+        v
+    }
+
+    fn int_const(&mut self, t: Scalar, x: i64) -> String {
+        let v = self.fresh();
+        let lit = if t == Scalar::I1 {
+            if x & 1 == 1 { "true" } else { "false" }.to_string()
+        } else {
+            x.to_string()
+        };
+        self.emit(format!("{v} = arith.constant {lit} : {}", t.name()));
+        v
+    }
+
+    /// In-bounds indices for a memref: each chosen index `remui` the dimension's size.
+    fn indices(&mut self, m: &str, ty: &MemTy, choices: &[u32]) -> Vec<String> {
+        let mut out = Vec::new();
+        for d in 0..ty.sizes.len() {
+            let x = self.value(Scalar::Index, choices.get(d).copied().unwrap_or(0));
+            let size = match ty.sizes[d] {
+                Some(n) => self.int_const(Scalar::Index, n),
+                None => {
+                    let k = self.int_const(Scalar::Index, d as i64);
+                    let s = self.fresh();
+                    self.emit(format!("{s} = memref.dim {m}, {k} : {}", ty.text()));
+                    s
+                }
+            };
+            let i = self.fresh();
+            self.emit(format!("{i} = arith.remui {x}, {size} : index"));
+            out.push(i);
+        }
+        out
+    }
+
+    pub(crate) fn func(mut self, f: &Func, out: &mut String) {
+        let mut params = Vec::new();
+        for (i, p) in f.params.iter().enumerate() {
+            let name = format!("%a{i}");
+            match p {
+                Param::Scalar(t) => {
+                    params.push(format!("{name}: {}", t.name()));
+                    self.pools.push((*t, name));
+                }
+                Param::MemRef(m) => {
+                    params.push(format!("{name}: {}", m.text()));
+                    self.memrefs.push((m.clone(), name));
+                }
+            }
+        }
+        self.stmts(&f.body);
+        let rets: Vec<String> = f
+            .results
+            .iter()
+            .zip(f.returns.iter().cycle())
+            .map(|(t, c)| self.value(*t, *c))
+            .collect();
+        let tys: Vec<&str> = f.results.iter().map(|t| t.name()).collect();
+        self.emit(format!(
+            "func.return {} : {}",
+            rets.join(", "),
+            tys.join(", ")
+        ));
+        let results = if tys.len() == 1 {
+            tys[0].to_string()
+        } else {
+            format!("({})", tys.join(", "))
+        };
+        let _ = writeln!(
+            out,
+            "func.func @f{}({}) -> {results} {{",
+            self.index,
+            params.join(", ")
+        );
+        for l in &self.lines {
+            let _ = writeln!(out, "{l}");
+        }
+        let _ = writeln!(out, "}}\n");
+    }
+
+    fn stmts(&mut self, body: &[Stmt]) {
+        for s in body {
+            self.stmt(s);
+        }
+    }
+
+    fn label(&mut self) -> String {
+        self.blocks += 1;
+        format!("^bb{}", self.blocks)
+    }
+
+    fn stmt(&mut self, s: &Stmt) {
+        match s {
+            Stmt::Const(t, bits) => {
+                self.constant(*t, *bits);
+            }
+            Stmt::Binary(k, t, a, b) => self.binary(*k, *t, *a, *b),
+            Stmt::Cmp(k, t, a, b) => {
+                let (x, y) = (self.value(*t, *a), self.value(*t, *b));
+                let line = if t.is_float() {
+                    format!(
+                        "arith.cmpf {}, {x}, {y} : {}",
+                        CmpFPredicate::ALL[k % CmpFPredicate::ALL.len()].name(),
+                        t.name()
+                    )
+                } else {
+                    format!(
+                        "arith.cmpi {}, {x}, {y} : {}",
+                        CmpIPredicate::ALL[k % CmpIPredicate::ALL.len()].name(),
+                        t.name()
+                    )
+                };
+                self.define(Scalar::I1, line);
+            }
+            Stmt::Select(t, c, a, b) => {
+                let c = self.value(Scalar::I1, *c);
+                let (x, y) = (self.value(*t, *a), self.value(*t, *b));
+                self.define(*t, format!("arith.select {c}, {x}, {y} : {}", t.name()));
+            }
+            Stmt::Cast(from, to, a) => self.cast(*from, *to, *a),
+            Stmt::Load(m, idx) => {
+                if let Some((ty, name)) = self.memref(*m) {
+                    let ix = self.indices(&name, &ty, idx);
+                    self.define(
+                        ty.elem,
+                        format!("memref.load {name}[{}] : {}", ix.join(", "), ty.text()),
+                    );
+                }
+            }
+            Stmt::Store(m, v, idx) => {
+                if let Some((ty, name)) = self.memref(*m) {
+                    let x = self.value(ty.elem, *v);
+                    let ix = self.indices(&name, &ty, idx);
+                    self.emit(format!(
+                        "memref.store {x}, {name}[{}] : {}",
+                        ix.join(", "),
+                        ty.text()
+                    ));
+                }
+            }
+            Stmt::Unranked(m, idx) => {
+                if let Some((ty, name)) = self.memref(*m) {
+                    let u = self.fresh();
+                    let ut = format!("memref<*x{}>", ty.elem.name());
+                    self.emit(format!("{u} = memref.cast {name} : {} to {ut}", ty.text()));
+                    self.define(Scalar::Index, format!("memref.rank {u} : {ut}"));
+                    if !ty.sizes.is_empty() {
+                        let k = self.int_const(Scalar::Index, 0);
+                        self.define(Scalar::Index, format!("memref.dim {u}, {k} : {ut}"));
+                    }
+                    let back = self.fresh();
+                    self.emit(format!("{back} = memref.cast {u} : {ut} to {}", ty.text()));
+                    let ix = self.indices(&back, &ty, idx);
+                    self.define(
+                        ty.elem,
+                        format!("memref.load {back}[{}] : {}", ix.join(", "), ty.text()),
+                    );
+                }
+            }
+            Stmt::Call(c, args) => self.call(*c, args),
+            Stmt::Branch {
+                ty,
+                cond,
+                then,
+                els,
+                a,
+                b,
+                same,
+            } => self.branch(*ty, *cond, then, els, *a, *b, *same),
+            Stmt::Switch {
+                ty,
+                flag,
+                cases,
+                default,
+            } => {
+                let f = self.value(Scalar::I32, *flag);
+                let t = ty.name();
+                let merge = self.label();
+                let d = self.succ_value(*ty, *default);
+                let mut seen = Vec::new();
+                let mut arms = vec![format!("default: {merge}({d} : {t})")];
+                for (v, c) in cases {
+                    if seen.contains(v) {
+                        continue;
+                    }
+                    seen.push(*v);
+                    let x = self.succ_value(*ty, *c);
+                    arms.push(format!("{v}: {merge}({x} : {t})"));
+                }
+                self.emit(format!("cf.switch {f} : i32, [{}]", arms.join(", ")));
+                let m = self.fresh();
+                self.lines.push(format!("{merge}({m}: {t}):"));
+                self.pools.push((*ty, m));
+            }
+            Stmt::Loop {
+                ty,
+                trips,
+                init,
+                body,
+                next,
+            } => {
+                let t = ty.name();
+                let init = self.succ_value(*ty, *init);
+                let zero = self.int_const(Scalar::Index, 0);
+                let n = self.int_const(Scalar::Index, *trips as i64);
+                let one = self.int_const(Scalar::Index, 1);
+                let (head, bodyl, exit) = (self.label(), self.label(), self.label());
+                self.emit(format!("cf.br {head}({zero}, {init} : index, {t})"));
+                let (i, acc) = (self.fresh(), self.fresh());
+                self.lines.push(format!("{head}({i}: index, {acc}: {t}):"));
+                let c = self.fresh();
+                self.emit(format!("{c} = arith.cmpi slt, {i}, {n} : index"));
+                self.emit(format!("cf.cond_br {c}, {bodyl}, {exit}"));
+                self.lines.push(format!("{bodyl}:"));
+                let saved = self.pools.len();
+                self.pools.push((Scalar::Index, i.clone()));
+                self.pools.push((*ty, acc.clone()));
+                self.stmts(body);
+                let nx = self.succ_value(*ty, *next);
+                let i2 = self.fresh();
+                self.emit(format!("{i2} = arith.addi {i}, {one} : index"));
+                self.emit(format!("cf.br {head}({i2}, {nx} : index, {t})"));
+                self.pools.truncate(saved);
+                self.lines.push(format!("{exit}:"));
+                self.pools.push((*ty, acc));
+            }
+        }
+    }
+
+    fn memref(&mut self, choice: u32) -> Option<(MemTy, String)> {
+        if self.memrefs.is_empty() {
+            return None;
+        }
+        Some(self.memrefs[choice as usize % self.memrefs.len()].clone())
+    }
+
+    fn binary(&mut self, k: usize, t: Scalar, a: u32, b: u32) {
+        let ts = t.name();
+        let (x, mut y) = (self.value(t, a), self.value(t, b));
+        if t.is_float() {
+            let op = FLOAT_OPS[k % FLOAT_OPS.len()];
+            self.define(t, format!("arith.{op} {x}, {y} : {ts}"));
+            return;
+        }
+        let mut op = INT_OPS[k % INT_OPS.len()];
+        let w = t.bits() as i64;
+        let signed_div = matches!(op, "divsi" | "remsi" | "ceildivsi" | "floordivsi");
+        if signed_div && t == Scalar::I1 {
+            op = "divui";
+        }
+        if matches!(op, "shli" | "shrsi" | "shrui") {
+            // Shift by less than the width.
+            let mask = self.int_const(t, if t == Scalar::I1 { 0 } else { w - 1 });
+            let s = self.fresh();
+            self.emit(format!("{s} = arith.andi {y}, {mask} : {ts}"));
+            y = s;
+        } else if matches!(
+            op,
+            "divui" | "remui" | "ceildivui" | "divsi" | "remsi" | "ceildivsi" | "floordivsi"
+        ) {
+            if op.ends_with("si") || op == "floordivsi" {
+                // Positive divisors: never zero, never -1.
+                let max = self.int_const(
+                    t,
+                    if w >= 64 {
+                        i64::MAX
+                    } else {
+                        (1i64 << (w - 1)) - 1
+                    },
+                );
+                let m = self.fresh();
+                self.emit(format!("{m} = arith.andi {y}, {max} : {ts}"));
+                y = m;
+            }
+            let one = self.int_const(t, if t == Scalar::I1 { -1 } else { 1 });
+            let nz = self.fresh();
+            self.emit(format!("{nz} = arith.ori {y}, {one} : {ts}"));
+            y = nz;
+        }
+        self.define(t, format!("arith.{op} {x}, {y} : {ts}"));
+    }
+
+    fn cast(&mut self, from: Scalar, to: Scalar, a: u32) {
+        // No float to integer (out of range is undefined) and no index to or from float
+        // (arith has no such cast).
+        let index_float =
+            (from == Scalar::Index && to.is_float()) || (to == Scalar::Index && from.is_float());
+        if from == to || (from.is_float() && !to.is_float()) || index_float {
+            return;
+        }
+        let x = self.value(from, a);
+        let (fs, ts) = (from.name(), to.name());
+        let op = match (from, to) {
+            (f, t) if f.is_float() && t.is_float() => {
+                if f.bits() < t.bits() {
+                    "extf"
+                } else {
+                    "truncf"
+                }
+            }
+            (_, t) if t.is_float() => {
+                if a % 2 == 0 {
+                    "sitofp"
+                } else {
+                    "uitofp"
+                }
+            }
+            (Scalar::Index, _) | (_, Scalar::Index) => {
+                if a % 2 == 0 {
+                    "index_cast"
+                } else {
+                    "index_castui"
+                }
+            }
+            (f, t) if f.bits() < t.bits() => {
+                if a % 2 == 0 {
+                    "extsi"
+                } else {
+                    "extui"
+                }
+            }
+            (f, t) if f.bits() > t.bits() => "trunci",
+            _ => return,
+        };
+        self.define(to, format!("arith.{op} {x} : {fs} to {ts}"));
+    }
+
+    fn call(&mut self, c: u32, args: &[u32]) {
+        if self.callees.is_empty() {
+            return;
+        }
+        let g = &self.callees[c as usize % self.callees.len()];
+        let gi = c as usize % self.callees.len();
+        let mut vals = Vec::new();
+        let mut tys = Vec::new();
+        for (k, p) in g.params.iter().enumerate() {
+            let ch = args.get(k).copied().unwrap_or(k as u32);
+            match p {
+                Param::Scalar(t) => {
+                    vals.push(self.value(*t, ch));
+                    tys.push(t.name().to_string());
+                }
+                Param::MemRef(m) => {
+                    let same: Vec<String> = self
+                        .memrefs
+                        .iter()
+                        .filter(|(t, _)| t == m)
+                        .map(|(_, n)| n.clone())
+                        .collect();
+                    if same.is_empty() {
+                        return;
+                    }
+                    vals.push(same[ch as usize % same.len()].clone());
+                    tys.push(m.text());
+                }
+            }
+        }
+        let results: Vec<Scalar> = g.results.clone();
+        let rts: Vec<&str> = results.iter().map(|t| t.name()).collect();
+        let r = self.fresh();
+        let lhs = if results.len() == 1 {
+            r.clone()
+        } else {
+            format!("{r}:{}", results.len())
+        };
+        let rt = if rts.len() == 1 {
+            rts[0].to_string()
+        } else {
+            format!("({})", rts.join(", "))
+        };
+        self.emit(format!(
+            "{lhs} = func.call @f{gi}({}) : ({}) -> {rt}",
+            vals.join(", "),
+            tys.join(", ")
+        ));
+        for (k, t) in results.iter().enumerate() {
+            let name = if results.len() == 1 {
+                r.clone()
+            } else {
+                format!("{r}#{k}")
+            };
+            self.pools.push((*t, name));
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn branch(
+        &mut self,
+        ty: Scalar,
+        cond: u32,
+        then: &[Stmt],
+        els: &[Stmt],
+        a: u32,
+        b: u32,
+        same: bool,
+    ) {
+        let t = ty.name();
+        let c = self.value(Scalar::I1, cond);
+        let merge_label;
+        if same {
+            let (x, y) = (self.succ_value(ty, a), self.succ_value(ty, b));
+            merge_label = self.label();
+            self.emit(format!(
+                "cf.cond_br {c}, {merge_label}({x} : {t}), {merge_label}({y} : {t})"
+            ));
+        } else {
+            let (tl, el) = (self.label(), self.label());
+            merge_label = self.label();
+            self.emit(format!("cf.cond_br {c}, {tl}, {el}"));
+            for (label, arm, ch) in [(tl, then, a), (el, els, b)] {
+                self.lines.push(format!("{label}:"));
+                let saved = self.pools.len();
+                self.stmts(arm);
+                let x = self.succ_value(ty, ch);
+                self.emit(format!("cf.br {merge_label}({x} : {t})"));
+                self.pools.truncate(saved);
+            }
+        }
+        let m = self.fresh();
+        self.lines.push(format!("{merge_label}({m}: {t}):"));
+        self.pools.push((ty, m));
+    }
+}
