@@ -35,6 +35,9 @@ FILES = [
     "mlir/test/Conversion/FuncToLLVM/func-memref.mlir",
     "mlir/test/Conversion/FuncToLLVM/emit-c-wrappers-for-external-callers.mlir",
     "mlir/test/Conversion/FuncToLLVM/emit-c-wrappers-for-external-functions.mlir",
+    "mlir/test/Conversion/FuncToLLVM/convert-funcs.mlir",
+    "mlir/test/Conversion/FuncToLLVM/convert-argattrs.mlir",
+    "mlir/test/Conversion/FuncToLLVM/func-to-llvm.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-static-memref-ops.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-dynamic-memref-ops.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-alloca-scope.mlir",
@@ -99,10 +102,13 @@ def chunks(text):
 
 
 def drop_transform_scripts(chunk):
-    """A chunk without `module attributes {transform.with_named_sequence}` blocks: they
-    drive `-transform-interpreter` RUN lines and are not inputs of the conversion."""
+    """A chunk without `module attributes {transform.with_named_sequence}` blocks and
+    top-level `transform.sequence` blocks: they drive `-transform-interpreter` (and
+    `-test-transform-dialect-interpreter`) RUN lines and are not inputs of the conversion."""
     while True:
-        m = re.search(r"(?m)^module attributes \{transform\.with_named_sequence\}", chunk)
+        m = re.search(
+            r"(?m)^(?:module attributes \{transform\.with_named_sequence\}|transform\.sequence\b)", chunk
+        )
         if not m:
             return chunk
         j, d = chunk.index("{", m.end()), 0
@@ -338,6 +344,8 @@ def main():
                     keep += chunk[at:s]
                     at = e
             keep += chunk[at:]
+            # A plain `module {` wrapper left empty by that is dropped too.
+            keep = re.sub(r"(?m)^module\s*\{\s*\}\s*$", "", keep)
             unit_file = work / f"{Path(rel).stem}.{ci}.mlir"
             unit_file.write_text(keep)
             rc, _, err = run([a.kiln, "check", "--error-format", "json", str(unit_file)])
