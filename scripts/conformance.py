@@ -46,6 +46,7 @@ FILES = [
     "mlir/test/Conversion/ControlFlowToLLVM/assert.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/branch.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/switch.mlir",
+    "mlir/test/Conversion/ArithToLLVM/arith-to-llvm.mlir",
 ]
 
 # kiln's reference pipeline (src/reference.rs), per configuration.
