@@ -43,9 +43,13 @@ FILES = [
     "mlir/test/Conversion/MemRefToLLVM/convert-alloca-scope.mlir",
     "mlir/test/Conversion/MemRefToLLVM/dealloc-existing-free-decl.mlir",
     "mlir/test/Conversion/MemRefToLLVM/generic-functions.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/memref-to-llvm.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/assert.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/branch.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/switch.mlir",
+    "mlir/test/Conversion/ControlFlowToLLVM/assume.mlir",
+    "mlir/test/Conversion/ControlFlowToLLVM/branch-32bit-index.mlir",
+    "mlir/test/Conversion/ControlFlowToLLVM/invalid.mlir",
     "mlir/test/Conversion/ArithToLLVM/arith-to-llvm.mlir",
 ]
 
