@@ -38,12 +38,15 @@ FILES = [
     "mlir/test/Conversion/FuncToLLVM/convert-funcs.mlir",
     "mlir/test/Conversion/FuncToLLVM/convert-argattrs.mlir",
     "mlir/test/Conversion/FuncToLLVM/func-to-llvm.mlir",
+    "mlir/test/Conversion/FuncToLLVM/call-attributes.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-static-memref-ops.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-dynamic-memref-ops.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-alloca-scope.mlir",
     "mlir/test/Conversion/MemRefToLLVM/dealloc-existing-free-decl.mlir",
     "mlir/test/Conversion/MemRefToLLVM/generic-functions.mlir",
     "mlir/test/Conversion/MemRefToLLVM/memref-to-llvm.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/expand-then-convert-to-llvm.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/type-conversion.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/assert.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/branch.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/switch.mlir",
@@ -51,6 +54,7 @@ FILES = [
     "mlir/test/Conversion/ControlFlowToLLVM/branch-32bit-index.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/invalid.mlir",
     "mlir/test/Conversion/ArithToLLVM/arith-to-llvm.mlir",
+    "mlir/test/Conversion/ArithToLLVM/arith-to-llvm-index.mlir",
 ]
 
 # kiln's reference pipeline (src/reference.rs), per configuration.
@@ -159,7 +163,8 @@ def functions(chunk):
                     continue
                 end = j
                 break
-            elif c == "\n" and depth == 0:
+            elif c == "\n" and depth == 0 and last_word != "->":
+                # (a result type may follow `->` on the next line)
                 rest = chunk[i + 1 :].lstrip()
                 if not rest.startswith(("attributes", "{", "->")):
                     end = i
