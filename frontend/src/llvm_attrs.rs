@@ -21,7 +21,8 @@ pub const IMPLEMENTED: &[&str] = &["llvm.emit_c_interface", "llvm.bareptr"];
 /// meaning, refused like the `llvm.*` ones.
 pub const REFUSED: &[&str] = &["func.varargs"];
 
-/// Errors for every `llvm.*` attribute (and every one in [`REFUSED`]) of `func` that kiln does not implement.
+/// Errors for every `llvm.*` attribute (and every one in [`REFUSED`]) of `func` that kiln
+/// does not implement.
 pub fn check(func: &ast::Func) -> Vec<Diagnostic> {
     let name = &func.name.node;
     let mut out = Vec::new();
@@ -103,6 +104,9 @@ mod tests {
         let src = "func.func @f(%a: i32) attributes { \"func.varargs\" = true } {\n  return\n}\n";
         let e = errors(src);
         assert_eq!(e.len(), 1, "{e:?}");
-        assert!(e[0].contains("`func.varargs` on the function of `@f`"), "{e:?}");
+        assert!(
+            e[0].contains("`func.varargs` on the function of `@f`"),
+            "{e:?}"
+        );
     }
 }
