@@ -39,6 +39,8 @@ FILES = [
     "mlir/test/Conversion/FuncToLLVM/convert-argattrs.mlir",
     "mlir/test/Conversion/FuncToLLVM/func-to-llvm.mlir",
     "mlir/test/Conversion/FuncToLLVM/call-attributes.mlir",
+    "mlir/test/Conversion/FuncToLLVM/invalid.mlir",
+    "mlir/test/Conversion/FuncToLLVM/func-duplicate-symbol.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-static-memref-ops.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-dynamic-memref-ops.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-alloca-scope.mlir",
@@ -47,6 +49,8 @@ FILES = [
     "mlir/test/Conversion/MemRefToLLVM/memref-to-llvm.mlir",
     "mlir/test/Conversion/MemRefToLLVM/expand-then-convert-to-llvm.mlir",
     "mlir/test/Conversion/MemRefToLLVM/type-conversion.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/invalid.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/issue-70160.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/assert.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/branch.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/switch.mlir",
@@ -55,6 +59,7 @@ FILES = [
     "mlir/test/Conversion/ControlFlowToLLVM/invalid.mlir",
     "mlir/test/Conversion/ArithToLLVM/arith-to-llvm.mlir",
     "mlir/test/Conversion/ArithToLLVM/arith-to-llvm-index.mlir",
+    "mlir/test/Conversion/ArithToLLVM/arith-to-llvm-32bit-index.mlir",
 ]
 
 # kiln's reference pipeline (src/reference.rs), per configuration.
