@@ -8,7 +8,7 @@
 //! (`llvm.emit_c_interface`, `rules/c_interface.rules`; `llvm.bareptr`,
 //! `rules/bare_ptr.rules`); every other `llvm.*` attribute is an error at the attribute, so
 //! a program never gets a different ABI from kiln than from MLIR without being told.
-//! `func.varargs` is refused the same way: MLIR makes such a function variadic
+//! `func.varargs` (unless `false`) is refused the same way: MLIR makes such a function variadic
 //! (`llvm.func @f(i32, ...)`), a different signature from the one kiln would emit.
 
 use crate::ast;
@@ -29,6 +29,14 @@ pub fn check(func: &ast::Func) -> Vec<Diagnostic> {
     let mut report = |attr: &ast::Attr, place: String| {
         let key = &attr.key.node;
         if !key.starts_with("llvm.") && !REFUSED.contains(&key.as_str()) {
+            return;
+        }
+        // `"func.varargs" = false` asks for nothing MLIR would do differently.
+        let is_false = matches!(
+            attr.value.as_ref().map(|v| &v.node),
+            Some(ast::AttrValue::Bool(false))
+        );
+        if key == "func.varargs" && is_false {
             return;
         }
         out.push(
@@ -108,5 +116,8 @@ mod tests {
             e[0].contains("`func.varargs` on the function of `@f`"),
             "{e:?}"
         );
+        let not_variadic =
+            "func.func @f(%a: i32) attributes { \"func.varargs\" = false } {\n  return\n}\n";
+        assert_eq!(errors(not_variadic), Vec::<String>::new());
     }
 }
