@@ -41,6 +41,7 @@ FILES = [
     "mlir/test/Conversion/FuncToLLVM/call-attributes.mlir",
     "mlir/test/Conversion/FuncToLLVM/invalid.mlir",
     "mlir/test/Conversion/FuncToLLVM/func-duplicate-symbol.mlir",
+    "mlir/test/Conversion/FuncToLLVM/func-to-llvm-datalayout.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-static-memref-ops.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-dynamic-memref-ops.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-alloca-scope.mlir",
@@ -51,6 +52,9 @@ FILES = [
     "mlir/test/Conversion/MemRefToLLVM/type-conversion.mlir",
     "mlir/test/Conversion/MemRefToLLVM/invalid.mlir",
     "mlir/test/Conversion/MemRefToLLVM/issue-70160.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/issue-120950.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/issue-131439.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/invalid-uint.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/assert.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/branch.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/switch.mlir",
@@ -60,6 +64,8 @@ FILES = [
     "mlir/test/Conversion/ArithToLLVM/arith-to-llvm.mlir",
     "mlir/test/Conversion/ArithToLLVM/arith-to-llvm-index.mlir",
     "mlir/test/Conversion/ArithToLLVM/arith-to-llvm-32bit-index.mlir",
+    "mlir/test/Conversion/ArithToLLVM/constant-index-bitwidth.mlir",
+    "mlir/test/Conversion/ArithToLLVM/attribute-storage.mlir",
 ]
 
 # kiln's reference pipeline (src/reference.rs), per configuration.
