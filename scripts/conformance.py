@@ -55,6 +55,7 @@ FILES = [
     "mlir/test/Conversion/MemRefToLLVM/issue-120950.mlir",
     "mlir/test/Conversion/MemRefToLLVM/issue-131439.mlir",
     "mlir/test/Conversion/MemRefToLLVM/invalid-uint.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/generic-atomic-rmw-flt.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/assert.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/branch.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/switch.mlir",
@@ -66,6 +67,9 @@ FILES = [
     "mlir/test/Conversion/ArithToLLVM/arith-to-llvm-32bit-index.mlir",
     "mlir/test/Conversion/ArithToLLVM/constant-index-bitwidth.mlir",
     "mlir/test/Conversion/ArithToLLVM/attribute-storage.mlir",
+    "mlir/test/Conversion/ArithToLLVM/index-bitwidth.mlir",
+    "mlir/test/Conversion/ArithToLLVM/ceil-floor-div-tensor.mlir",
+    "mlir/test/Conversion/ArithToLLVM/type-conversion.mlir",
 ]
 
 # kiln's reference pipeline (src/reference.rs), per configuration.
