@@ -42,6 +42,8 @@ FILES = [
     "mlir/test/Conversion/FuncToLLVM/invalid.mlir",
     "mlir/test/Conversion/FuncToLLVM/func-duplicate-symbol.mlir",
     "mlir/test/Conversion/FuncToLLVM/func-to-llvm-datalayout.mlir",
+    "mlir/test/Conversion/FuncToLLVM/convert-data-layout.mlir",
+    "mlir/test/Conversion/FuncToLLVM/empty-res-attrs.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-static-memref-ops.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-dynamic-memref-ops.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-alloca-scope.mlir",
@@ -70,6 +72,7 @@ FILES = [
     "mlir/test/Conversion/ArithToLLVM/index-bitwidth.mlir",
     "mlir/test/Conversion/ArithToLLVM/ceil-floor-div-tensor.mlir",
     "mlir/test/Conversion/ArithToLLVM/type-conversion.mlir",
+    "mlir/test/Conversion/ArithToLLVM/graph-region-circular-ssa.mlir",
 ]
 
 # kiln's reference pipeline (src/reference.rs), per configuration.
