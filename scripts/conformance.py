@@ -58,6 +58,8 @@ FILES = [
     "mlir/test/Conversion/MemRefToLLVM/issue-131439.mlir",
     "mlir/test/Conversion/MemRefToLLVM/invalid-uint.mlir",
     "mlir/test/Conversion/MemRefToLLVM/generic-atomic-rmw-flt.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/memory-space-cast-non-integer-addrspace.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/memref-to-llvm-with-transforms.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/assert.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/branch.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/switch.mlir",
