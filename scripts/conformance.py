@@ -44,6 +44,7 @@ FILES = [
     "mlir/test/Conversion/FuncToLLVM/func-to-llvm-datalayout.mlir",
     "mlir/test/Conversion/FuncToLLVM/convert-data-layout.mlir",
     "mlir/test/Conversion/FuncToLLVM/empty-res-attrs.mlir",
+    "mlir/test/Conversion/FuncToLLVM/typed-pointers.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-static-memref-ops.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-dynamic-memref-ops.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-alloca-scope.mlir",
