@@ -35,14 +35,47 @@ FILES = [
     "mlir/test/Conversion/FuncToLLVM/func-memref.mlir",
     "mlir/test/Conversion/FuncToLLVM/emit-c-wrappers-for-external-callers.mlir",
     "mlir/test/Conversion/FuncToLLVM/emit-c-wrappers-for-external-functions.mlir",
+    "mlir/test/Conversion/FuncToLLVM/convert-funcs.mlir",
+    "mlir/test/Conversion/FuncToLLVM/convert-argattrs.mlir",
+    "mlir/test/Conversion/FuncToLLVM/func-to-llvm.mlir",
+    "mlir/test/Conversion/FuncToLLVM/call-attributes.mlir",
+    "mlir/test/Conversion/FuncToLLVM/invalid.mlir",
+    "mlir/test/Conversion/FuncToLLVM/func-duplicate-symbol.mlir",
+    "mlir/test/Conversion/FuncToLLVM/func-to-llvm-datalayout.mlir",
+    "mlir/test/Conversion/FuncToLLVM/convert-data-layout.mlir",
+    "mlir/test/Conversion/FuncToLLVM/empty-res-attrs.mlir",
+    "mlir/test/Conversion/FuncToLLVM/typed-pointers.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-static-memref-ops.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-dynamic-memref-ops.mlir",
     "mlir/test/Conversion/MemRefToLLVM/convert-alloca-scope.mlir",
     "mlir/test/Conversion/MemRefToLLVM/dealloc-existing-free-decl.mlir",
     "mlir/test/Conversion/MemRefToLLVM/generic-functions.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/memref-to-llvm.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/expand-then-convert-to-llvm.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/type-conversion.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/invalid.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/issue-70160.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/issue-120950.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/issue-131439.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/invalid-uint.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/generic-atomic-rmw-flt.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/memory-space-cast-non-integer-addrspace.mlir",
+    "mlir/test/Conversion/MemRefToLLVM/memref-to-llvm-with-transforms.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/assert.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/branch.mlir",
     "mlir/test/Conversion/ControlFlowToLLVM/switch.mlir",
+    "mlir/test/Conversion/ControlFlowToLLVM/assume.mlir",
+    "mlir/test/Conversion/ControlFlowToLLVM/branch-32bit-index.mlir",
+    "mlir/test/Conversion/ControlFlowToLLVM/invalid.mlir",
+    "mlir/test/Conversion/ArithToLLVM/arith-to-llvm.mlir",
+    "mlir/test/Conversion/ArithToLLVM/arith-to-llvm-index.mlir",
+    "mlir/test/Conversion/ArithToLLVM/arith-to-llvm-32bit-index.mlir",
+    "mlir/test/Conversion/ArithToLLVM/constant-index-bitwidth.mlir",
+    "mlir/test/Conversion/ArithToLLVM/attribute-storage.mlir",
+    "mlir/test/Conversion/ArithToLLVM/index-bitwidth.mlir",
+    "mlir/test/Conversion/ArithToLLVM/ceil-floor-div-tensor.mlir",
+    "mlir/test/Conversion/ArithToLLVM/type-conversion.mlir",
+    "mlir/test/Conversion/ArithToLLVM/graph-region-circular-ssa.mlir",
 ]
 
 # kiln's reference pipeline (src/reference.rs), per configuration.
@@ -99,10 +132,13 @@ def chunks(text):
 
 
 def drop_transform_scripts(chunk):
-    """A chunk without `module attributes {transform.with_named_sequence}` blocks: they
-    drive `-transform-interpreter` RUN lines and are not inputs of the conversion."""
+    """A chunk without `module attributes {transform.with_named_sequence}` blocks and
+    top-level `transform.sequence` blocks: they drive `-transform-interpreter` (and
+    `-test-transform-dialect-interpreter`) RUN lines and are not inputs of the conversion."""
     while True:
-        m = re.search(r"(?m)^module attributes \{transform\.with_named_sequence\}", chunk)
+        m = re.search(
+            r"(?m)^(?:module attributes \{transform\.with_named_sequence\}|transform\.sequence\b)", chunk
+        )
         if not m:
             return chunk
         j, d = chunk.index("{", m.end()), 0
@@ -148,7 +184,8 @@ def functions(chunk):
                     continue
                 end = j
                 break
-            elif c == "\n" and depth == 0:
+            elif c == "\n" and depth == 0 and last_word != "->":
+                # (a result type may follow `->` on the next line)
                 rest = chunk[i + 1 :].lstrip()
                 if not rest.startswith(("attributes", "{", "->")):
                     end = i
@@ -338,6 +375,8 @@ def main():
                     keep += chunk[at:s]
                     at = e
             keep += chunk[at:]
+            # A plain `module {` wrapper left empty by that is dropped too.
+            keep = re.sub(r"(?m)^module\s*\{\s*\}\s*$", "", keep)
             unit_file = work / f"{Path(rel).stem}.{ci}.mlir"
             unit_file.write_text(keep)
             rc, _, err = run([a.kiln, "check", "--error-format", "json", str(unit_file)])

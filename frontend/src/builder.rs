@@ -195,6 +195,7 @@ impl Builder {
     }
 
     fn function(&mut self, func: &ast::Func) -> Function {
+        let errors_before_signature = self.type_errors;
         let mut inputs = Vec::new();
         for p in &func.params {
             let before = self.type_errors;
@@ -211,7 +212,10 @@ impl Builder {
             None if func.body.is_none() && func.is_legacy() => Visibility::Private,
             None => Visibility::Public,
         };
-        if func.body.is_none() && visibility == Visibility::Public {
+        // A signature with an unknown type (`-> vector<2xf32> {`) loses its body to the
+        // parser's recovery: the type error is the one to report, not a missing body.
+        let signature_failed = self.type_errors > errors_before_signature;
+        if func.body.is_none() && visibility == Visibility::Public && !signature_failed {
             self.error(
                 "verify.public-declaration",
                 func.name.span,

@@ -8,6 +8,8 @@
 //! (`llvm.emit_c_interface`, `rules/c_interface.rules`; `llvm.bareptr`,
 //! `rules/bare_ptr.rules`); every other `llvm.*` attribute is an error at the attribute, so
 //! a program never gets a different ABI from kiln than from MLIR without being told.
+//! `func.varargs` (unless `false`) is refused the same way: MLIR makes such a function variadic
+//! (`llvm.func @f(i32, ...)`), a different signature from the one kiln would emit.
 
 use crate::ast;
 use crate::diagnostic::Diagnostic;
@@ -15,13 +17,26 @@ use crate::diagnostic::Diagnostic;
 /// The `llvm.*` function attributes kiln implements.
 pub const IMPLEMENTED: &[&str] = &["llvm.emit_c_interface", "llvm.bareptr"];
 
-/// Errors for every `llvm.*` attribute of `func` that kiln does not implement.
+/// Attributes outside the `llvm.` namespace that MLIR's conversion still gives an ABI
+/// meaning, refused like the `llvm.*` ones.
+pub const REFUSED: &[&str] = &["func.varargs"];
+
+/// Errors for every `llvm.*` attribute (and every one in [`REFUSED`]) of `func` that kiln
+/// does not implement.
 pub fn check(func: &ast::Func) -> Vec<Diagnostic> {
     let name = &func.name.node;
     let mut out = Vec::new();
     let mut report = |attr: &ast::Attr, place: String| {
         let key = &attr.key.node;
-        if !key.starts_with("llvm.") {
+        if !key.starts_with("llvm.") && !REFUSED.contains(&key.as_str()) {
+            return;
+        }
+        // `"func.varargs" = false` asks for nothing MLIR would do differently.
+        let is_false = matches!(
+            attr.value.as_ref().map(|v| &v.node),
+            Some(ast::AttrValue::Bool(false))
+        );
+        if key == "func.varargs" && is_false {
             return;
         }
         out.push(
@@ -33,7 +48,7 @@ pub fn check(func: &ast::Func) -> Vec<Diagnostic> {
                 ),
             )
             .with_note(format!(
-                "kiln implements the function attributes {}; any other `llvm.*` attribute is refused rather than dropped",
+                "kiln implements the function attributes {}; any other `llvm.*` attribute (and `func.varargs`) is refused rather than dropped",
                 IMPLEMENTED
                     .iter()
                     .map(|a| format!("`{a}`"))
@@ -89,5 +104,20 @@ mod tests {
         assert!(e[1].contains("`llvm.signext` on parameter 1"), "{e:?}");
         assert!(e[2].contains("`llvm.zeroext` on result 0"), "{e:?}");
         assert!(e[3].contains("`llvm.noinline` on the function"), "{e:?}");
+    }
+
+    #[test]
+    fn varargs_is_refused_as_it_makes_the_function_variadic() {
+        // MLIR's convert-funcs test: `func.varargs = true` gives `llvm.func @f(i32, ...)`.
+        let src = "func.func @f(%a: i32) attributes { \"func.varargs\" = true } {\n  return\n}\n";
+        let e = errors(src);
+        assert_eq!(e.len(), 1, "{e:?}");
+        assert!(
+            e[0].contains("`func.varargs` on the function of `@f`"),
+            "{e:?}"
+        );
+        let not_variadic =
+            "func.func @f(%a: i32) attributes { \"func.varargs\" = false } {\n  return\n}\n";
+        assert_eq!(errors(not_variadic), Vec::<String>::new());
     }
 }
