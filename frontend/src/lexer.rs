@@ -236,8 +236,11 @@ impl<'a> Lexer<'a> {
     }
 
     fn error(&mut self, start: usize, end: usize, msg: impl Into<String>) {
+        // A backslash as the last byte makes the string loops step one past the end.
+        let len = self.text.len();
+        let span = Span::new(start.min(len), end.min(len));
         self.diagnostics
-            .push(Diagnostic::error("lex.invalid", Span::new(start, end), msg));
+            .push(Diagnostic::error("lex.invalid", span, msg));
     }
 
     /// Skips whitespace and `//` comments.
@@ -275,6 +278,7 @@ impl<'a> Lexer<'a> {
                         }
                         self.pos += 1;
                     }
+                    self.pos = self.pos.min(self.text.len());
                 }
                 _ => {}
             }
@@ -443,6 +447,7 @@ impl<'a> Lexer<'a> {
                         }
                         self.pos += 1;
                     }
+                    self.pos = self.pos.min(self.text.len());
                     if self.peek(0) != b'"' {
                         self.error(
                             start,
