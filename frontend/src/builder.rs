@@ -1030,6 +1030,23 @@ impl Builder {
                 );
                 return None;
             }
+            // MLIR refuses an unknown operation of a registered dialect (even with
+            // `--allow-unregistered-dialect`); in kiln's own dialects every operation it
+            // knows was matched above, so anything else there is a typo or unsupported.
+            _ if name.split_once('.').is_some_and(|(d, _)| {
+                matches!(d, "arith" | "builtin" | "cf" | "func" | "memref")
+            }) =>
+            {
+                let dialect = name.split('.').next().unwrap_or_default();
+                self.error(
+                    "parse.unknown-op",
+                    op.name.span,
+                    format!(
+                        "`{name}` is not an operation of the `{dialect}` dialect that kiln supports (MLIR refuses unknown operations of a registered dialect)"
+                    ),
+                );
+                return None;
+            }
             _ if has_nul(name) => {
                 // MLIR refuses it too; kiln's printer would otherwise pass it on verbatim.
                 self.error(

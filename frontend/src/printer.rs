@@ -131,7 +131,9 @@ fn attr_name(k: &str) -> String {
     if bare {
         k.to_string()
     } else {
-        format!("{k:?}")
+        // A quoted name is kept as written, escapes included (the lexer keeps them), so it
+        // prints back verbatim between quotes; Rust's `{:?}` escapes are not MLIR's.
+        format!("\"{k}\"")
     }
 }
 

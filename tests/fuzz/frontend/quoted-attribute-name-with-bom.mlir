@@ -1,0 +1,3 @@
+func.func @f(%a: i32) attributes {"fu﻿nc.varargs" = true} {
+  func.return
+}
