@@ -282,7 +282,9 @@ fn an_editor_session() {
         .as_array()
         .map(|a| a.iter().filter_map(|i| i["label"].as_str()).collect())
         .unwrap_or_default();
-    for want in ["f", "gen", "h", "arg", "cons", "Value", "Type", "lower"] {
+    for want in [
+        "f", "gen", "h", "arg", "cons", "Value", "Type", "lower", "const", "log2", "lit?",
+    ] {
         assert!(labels.contains(&want), "{want} missing from {labels:?}");
     }
     let after_h = fixed.find("(h ").expect("h is used") + 2;

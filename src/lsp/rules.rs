@@ -372,6 +372,15 @@ impl RuleWorkspaces {
         for name in symbols.defined(SymbolKind::Phase) {
             add(name, CompletionItemKind::MODULE, Some("phase".to_string()));
         }
+        // The builtins of guards and computed `{...}` values (rules/README.md).
+        for (name, arity) in kiln_engine::rule::expr::Builtin::all() {
+            let detail = match arity {
+                Some(1) => "guard builtin, 1 argument".to_string(),
+                Some(n) => format!("guard builtin, {n} arguments"),
+                None => "guard builtin, 1 or more arguments".to_string(),
+            };
+            add(name, CompletionItemKind::KEYWORD, Some(detail));
+        }
         items
     }
 }

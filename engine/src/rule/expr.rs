@@ -128,6 +128,11 @@ const TABLE: &[(&str, Builtin, Option<usize>)] = &[
 ];
 
 impl Builtin {
+    /// Every builtin's name and arity (`None`: one or more), for editors' completion.
+    pub fn all() -> impl Iterator<Item = (&'static str, Option<usize>)> {
+        TABLE.iter().map(|(n, _, a)| (*n, *a))
+    }
+
     pub fn from_name(s: &str) -> Option<(Builtin, Option<usize>)> {
         TABLE
             .iter()
