@@ -1,5 +1,6 @@
 #!/bin/sh
-# Runs kiln's fuzz targets (src/fuzz.rs) for a given time on the stable toolchain.
+# Runs kiln's behaviour-guided fuzz targets (src/fuzz/mod.rs) for a given time on the stable
+# toolchain (scripts/fuzz-cov.sh runs the coverage-guided ones).
 # usage: scripts/fuzz.sh TARGET SECONDS [SEED]
 #   TARGET: frontend | rules | serve | run-args | lowering | all (splits SECONDS)
 # Findings' inputs go to fuzz-findings/; record runs in FUZZING.md.
