@@ -78,17 +78,17 @@ FILES = [
     "mlir/test/Conversion/ArithToLLVM/graph-region-circular-ssa.mlir",
 ]
 
-# kiln's reference pipeline (src/reference.rs), per configuration.
-PIPELINE = [
-    "--arith-expand",
-    "--expand-strided-metadata",
-    "--finalize-memref-to-llvm",
-    "--convert-arith-to-llvm",
-    "--convert-index-to-llvm",
-    "--convert-cf-to-llvm",
-    "--convert-func-to-llvm",
-    "--reconcile-unrealized-casts",
-]
+# kiln's reference pipeline, read from `PIPELINE` in src/reference.rs (so the two cannot
+# drift apart); configurations add to it.
+def reference_pipeline():
+    text = (ROOT / "src/reference.rs").read_text()
+    body = re.search(r"pub const PIPELINE: &\[&str\] = &\[(.*?)\];", text, re.S)
+    if body is None:
+        sys.exit("conformance.py: no `PIPELINE` in src/reference.rs")
+    return re.findall(r'"([^"]+)"', body.group(1))
+
+
+PIPELINE = reference_pipeline()
 CONFIGS = {
     "default": ([], []),
     "bareptr": (

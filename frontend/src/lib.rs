@@ -59,10 +59,15 @@ pub fn check_module(text: &str) -> Checked {
     // verified (its recovered tree would only give follow-on errors), and while any function
     // is unreadable no call can be checked, so nothing is verified.
     let mut all_readable = true;
+    let mut syntax_errors: Vec<u32> = diagnostics
+        .iter()
+        .filter(|d| d.is_error())
+        .map(|d| d.span.start)
+        .collect();
+    syntax_errors.sort_unstable();
     for f in &parsed.tree.funcs {
-        let unreadable = diagnostics
-            .iter()
-            .any(|d| d.is_error() && d.span.start >= f.span.start && d.span.start < f.span.end);
+        let first = syntax_errors.partition_point(|s| *s < f.span.start);
+        let unreadable = syntax_errors.get(first).is_some_and(|s| *s < f.span.end);
         let (func, diags) = build_function(f);
         if unreadable {
             all_readable = false;

@@ -76,6 +76,17 @@ impl<'a> LineIndex<'a> {
         LineIndex { text, starts }
     }
 
+    /// The byte offset where 0-based line `line` starts.
+    pub fn line_start(&self, line: usize) -> Option<usize> {
+        self.starts.get(line).copied()
+    }
+
+    /// The 0-based line holding byte `offset` (clamped to the text).
+    pub fn line_of(&self, offset: usize) -> usize {
+        let offset = offset.min(self.text.len());
+        self.starts.partition_point(|s| *s <= offset) - 1
+    }
+
     pub fn line_col(&self, offset: u32) -> LineCol {
         let offset = (offset as usize).min(self.text.len());
         let line = match self.starts.binary_search(&offset) {

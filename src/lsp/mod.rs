@@ -40,17 +40,19 @@ pub fn run() -> Result<(), String> {
     }
 }
 
-/// Line starts of a text, to convert byte offsets to LSP positions and back.
+/// Line starts of a text (the frontend's `LineIndex`), to convert byte offsets to LSP
+/// positions, whose columns count UTF-16 units, and back.
 pub struct LineMap<'a> {
     text: &'a str,
-    starts: Vec<usize>,
+    lines: kiln_frontend::LineIndex<'a>,
 }
 
 impl<'a> LineMap<'a> {
     pub fn new(text: &'a str) -> Self {
-        let mut starts = vec![0];
-        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-        LineMap { text, starts }
+        LineMap {
+            text,
+            lines: kiln_frontend::LineIndex::new(text),
+        }
     }
 
     /// The position of byte `offset` (clamped to the text, and back to a character start).
@@ -59,15 +61,16 @@ impl<'a> LineMap<'a> {
         while !self.text.is_char_boundary(offset) {
             offset -= 1;
         }
-        let line = self.starts.partition_point(|s| *s <= offset) - 1;
-        let column = self.text[self.starts[line]..offset].encode_utf16().count();
+        let line = self.lines.line_of(offset);
+        let start = self.lines.line_start(line).unwrap_or(0);
+        let column = self.text[start..offset].encode_utf16().count();
         Position::new(line as u32, column as u32)
     }
 
     /// The byte offset of a position; past the end of its line is the end of the line, past
     /// the last line the end of the text.
     pub fn offset(&self, p: Position) -> usize {
-        let Some(start) = self.starts.get(p.line as usize).copied() else {
+        let Some(start) = self.lines.line_start(p.line as usize) else {
             return self.text.len();
         };
         let line = &self.text[start..];

@@ -178,18 +178,7 @@ fn offset(d: &Agg) -> Option<i64> {
 }
 
 fn strides(d: &Agg) -> Option<Vec<i64>> {
-    let Agg::Fields(fields) = d else { return None };
-    match fields.get(4) {
-        None if fields.len() == 3 => Some(Vec::new()),
-        Some(Agg::Fields(xs)) => xs
-            .iter()
-            .map(|x| match x {
-                Agg::Val(V::Int(_, n)) => Some(*n),
-                _ => None,
-            })
-            .collect(),
-        _ => None,
-    }
+    int_array(d, 4)
 }
 
 /// The address of element `idx` of a memref of `elem`s, or why reading it is undefined.
@@ -258,8 +247,14 @@ pub fn random_path(rng: &mut Rng, rank: usize) -> Term {
 
 /// The sizes a descriptor holds, if they are all known.
 pub(crate) fn sizes(d: &Agg) -> Option<Vec<i64>> {
+    int_array(d, 3)
+}
+
+/// Field `field` of a descriptor (3: sizes, 4: strides) as integers, if all are known; a
+/// 0-d descriptor (three fields) has none.
+fn int_array(d: &Agg, field: usize) -> Option<Vec<i64>> {
     let Agg::Fields(fields) = d else { return None };
-    match fields.get(3) {
+    match fields.get(field) {
         None if fields.len() == 3 => Some(Vec::new()),
         Some(Agg::Fields(xs)) => xs
             .iter()

@@ -16,6 +16,7 @@ use crate::egraph::encode::{encode_variant, Variant};
 use crate::egraph::extract::Graph;
 use crate::egraph::lower::{run_phase, CompiledRules, Stop};
 use crate::egraph::node::Node;
+use crate::rule::checker::distance;
 use crate::rule::expr::Expr;
 use crate::rule::ruleset::{Pat, Rule};
 use egg::{Extractor, Id, Language, Pattern, RecExpr, Searcher, Subst};
@@ -392,19 +393,4 @@ fn write_expr(expr: &RecExpr<Node>, id: Id, s: &mut String, depth: usize) {
         write_expr(expr, *k, s, depth - 1);
     }
     s.push(')');
-}
-
-/// Edit distance, for the closest rule names.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }

@@ -198,8 +198,9 @@ fn list_or_none(items: &[String]) -> String {
     }
 }
 
-/// Levenshtein distance, for "did you mean" notes.
-fn distance(a: &str, b: &str) -> usize {
+/// Levenshtein distance, for "did you mean" notes (and `kiln explain --rule`'s closest
+/// rule names).
+pub(crate) fn distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
