@@ -37,6 +37,15 @@ type Graph = EGraph<Node, Analysis>;
 /// How many applications run between two checks of the node and time limits.
 const CHECK_EVERY: usize = 64;
 
+/// How long a chain of applications one pass follows at once (see [`Loop::follow`]); what
+/// lies deeper is left to the next pass, so a rule set that grows without bound still
+/// reaches its iteration limit.
+const EAGER_DEPTH: u32 = 64;
+
+/// From this many nodes on, egg's matcher expects a class's nodes sorted (see
+/// `EClass::for_each_matching_node` in egg 0.11).
+const SORTED_FROM: usize = 50;
+
 /// One direction of a rule, compiled for the loop.
 pub struct PhaseRule {
     pub name: Symbol,
@@ -142,7 +151,9 @@ pub struct Saturation {
 
 /// A match already tried: its rule, root and classes, each class with the version of its
 /// facts when it was tried.
-type Key = (u32, Box<[(Id, u32)]>);
+/// Stored flat, the rule first (with version 0), so a lookup borrows a reused buffer and
+/// only a new match allocates.
+type Key = Box<[(u32, u32)]>;
 
 struct Loop<'r> {
     rules: &'r PhaseRules,
@@ -160,6 +171,11 @@ struct Loop<'r> {
     since_check: usize,
     /// Seconds per e-graph node of the last rebuild (see [`Loop::check`]).
     rebuild_per_node: f64,
+    /// The buffer a match's key is built in.
+    key: Vec<(u32, u32)>,
+    /// The highest class id known before the current application: egg numbers classes in
+    /// order, so a touched id above it is a class the application created.
+    newest: usize,
 }
 
 /// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
@@ -174,8 +190,15 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         applied: vec![0; rules.rules.len()],
         since_check: 0,
         rebuild_per_node: 0.0,
+        newest: 0,
+        key: Vec::new(),
     };
     egraph.rebuild();
+    run.newest = egraph
+        .classes()
+        .map(|c| usize::from(c.id))
+        .max()
+        .unwrap_or(0);
     egraph.analysis.touched.clear();
     // `None`: search every class.
     let mut frontier: Option<Vec<Id>> = None;
@@ -208,7 +231,10 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
             }
         }
         run.bump(&egraph, &touched);
-        frontier = Some(touched);
+        // When most classes changed, the region around them is nearly all of the e-graph:
+        // search all of it, so that a pass that then finds nothing confirms saturation
+        // without another full search.
+        frontier = (touched.len() * 2 < egraph.number_of_classes()).then_some(touched);
     };
     // A pass stopped at a limit leaves the e-graph unrebuilt; what follows (extraction of a
     // `partial` phase, the next phase) needs it rebuilt.
@@ -286,52 +312,171 @@ impl Loop<'_> {
                 self.check(egraph)?;
             }
         }
-        let explain = egraph.are_explanations_enabled();
-        for (r, class, subst) in matches {
-            let rule = &self.rules.rules[r];
-            let key: Key = (
-                r as u32,
-                std::iter::once(class)
-                    .chain(rule.vars.iter().filter_map(|v| subst.get(*v).copied()))
-                    .map(|id| {
-                        let id = egraph.find(id);
-                        (id, self.version(id))
-                    })
-                    .collect(),
-            );
-            if self.done.contains(&key) || (frontier.is_some() && self.failed.contains(&key)) {
+        // Applied in order; each application that changes the e-graph is followed at once
+        // by the matches rooted at the classes it created or grew (see [`Loop::follow`]).
+        // The stack holds matches with their depth in such a chain; the found matches are
+        // pushed in reverse so they pop in search order.
+        let mut stack: Vec<(usize, Id, Subst, u32)> = matches
+            .into_iter()
+            .rev()
+            .map(|(r, class, subst)| (r, class, subst, 0))
+            .collect();
+        let mut sorted = true;
+        while let Some((r, class, subst, depth)) = stack.pop() {
+            let mark = egraph.analysis.touched.len();
+            let Some(rhs) = self.apply(egraph, r, class, subst, frontier.is_some())? else {
                 continue;
-            }
-            let changed = if explain {
-                let mut subst = subst;
-                let Some(ast) = rule.applier.instantiate(egraph, &mut subst) else {
-                    self.failed.insert(key);
-                    continue;
-                };
-                egraph
-                    .union_instantiations(&rule.pattern.ast, &ast, &subst, rule.name)
-                    .1
-            } else {
-                let Some(id) = rule.applier.apply_direct(egraph, &subst) else {
-                    self.failed.insert(key);
-                    continue;
-                };
-                egraph.union(class, id)
             };
-            self.done.insert(key);
-            if changed {
-                self.applied[r] += 1;
+            // egg's matcher binary-searches the nodes of a class of 50 or more, which only a
+            // rebuild sorts: once a class that large has grown in this pass, following stops
+            // until the next one.
+            sorted &= egraph.analysis.touched[mark..]
+                .iter()
+                .all(|id| egraph[*id].nodes.len() < SORTED_FROM);
+            if sorted && depth < EAGER_DEPTH {
+                self.follow(egraph, mark, rhs, depth + 1, &mut stack)?;
             }
-            self.since_check += 1;
-            if self.since_check >= CHECK_EVERY {
-                self.since_check = 0;
-                self.check(egraph)?;
-            }
+            self.note_new(egraph, mark);
         }
         let start = Instant::now();
         egraph.rebuild();
         self.rebuild_per_node = start.elapsed().as_secs_f64() / egraph.total_size().max(1) as f64;
         Ok(())
+    }
+
+    /// Applies one match unless it was applied before (or, around the changes, failed
+    /// before). Returns the class of the right side when the e-graph changed (an equality
+    /// added or a class created).
+    fn apply(
+        &mut self,
+        egraph: &mut Graph,
+        r: usize,
+        class: Id,
+        subst: Subst,
+        skip_failed: bool,
+    ) -> Result<Option<Id>, Stop> {
+        let rule = &self.rules.rules[r];
+        let mut key = std::mem::take(&mut self.key);
+        key.clear();
+        key.push((r as u32, 0));
+        key.extend(
+            std::iter::once(class)
+                .chain(rule.vars.iter().filter_map(|v| subst.get(*v).copied()))
+                .map(|id| {
+                    let id = egraph.find(id);
+                    (usize::from(id) as u32, self.version(id))
+                }),
+        );
+        let seen = self.done.contains(key.as_slice())
+            || (skip_failed && self.failed.contains(key.as_slice()));
+        if seen {
+            self.key = key;
+            return Ok(None);
+        }
+        let stored: Key = key.as_slice().into();
+        self.key = key;
+        let key = stored;
+        let classes = egraph.number_of_classes();
+        let (rhs, changed) = if egraph.are_explanations_enabled() {
+            let mut subst = subst;
+            let Some(ast) = rule.applier.instantiate(egraph, &mut subst) else {
+                self.failed.insert(key);
+                return Ok(None);
+            };
+            egraph.union_instantiations(&rule.pattern.ast, &ast, &subst, rule.name)
+        } else {
+            let Some(id) = rule.applier.apply_direct(egraph, &subst) else {
+                self.failed.insert(key);
+                return Ok(None);
+            };
+            (id, egraph.union(class, id))
+        };
+        self.done.insert(key);
+        if changed {
+            self.applied[r] += 1;
+        }
+        self.since_check += 1;
+        if self.since_check >= CHECK_EVERY {
+            self.since_check = 0;
+            self.check(egraph)?;
+        }
+        Ok((changed || egraph.number_of_classes() != classes).then_some(rhs))
+    }
+
+    /// Raises [`Loop::newest`] past the classes an application created.
+    fn note_new(&mut self, egraph: &Graph, mark: usize) {
+        if let Some(max) = egraph.analysis.touched[mark..].iter().max() {
+            self.newest = self.newest.max(usize::from(*max));
+        }
+    }
+
+    /// Follows an application at once, as an e-graph that applies rules when a node is
+    /// created does (Cranelift's aegraph): each node it created (one per new class) is
+    /// searched, in the class it now belongs to, with the rules rooted at its operation,
+    /// and the matches pushed to be applied next. When the right side was an existing class
+    /// (two old classes merged), the merged class is searched with the rules of all its
+    /// operations. Lowering chains (a descriptor built field by
+    /// field, an `extractvalue` peeling one `insertvalue` after another, a list walked one
+    /// cell at a time) then finish in one pass instead of one pass per step. Matches rooted
+    /// further up are left to the next pass, which searches around every touched class.
+    fn follow(
+        &mut self,
+        egraph: &mut Graph,
+        mark: usize,
+        rhs: Id,
+        depth: u32,
+        stack: &mut Vec<(usize, Id, Subst, u32)>,
+    ) -> Result<(), Stop> {
+        let mut pairs: Vec<(usize, Id)> = Vec::new();
+        let add = |node: &Node, class: Id, pairs: &mut Vec<(usize, Id)>| {
+            if let Node::Op(op, _) = node {
+                if let Some(rs) = self.rules.by_root.get(op) {
+                    pairs.extend(rs.iter().map(|r| (*r, class)));
+                }
+            }
+        };
+        for id in &egraph.analysis.touched[mark..] {
+            let class = egraph.find(*id);
+            if usize::from(*id) > self.newest {
+                add(egraph.id_to_node(*id), class, &mut pairs);
+            } else if usize::from(rhs) <= self.newest {
+                for node in &egraph[class].nodes {
+                    add(node, class, &mut pairs);
+                }
+            } else {
+                // A class that absorbed a new one: the new node is searched above.
+                continue;
+            }
+            pairs.extend(self.rules.unrooted.iter().map(|r| (*r, class)));
+        }
+        pairs.sort_unstable();
+        pairs.dedup();
+        let start = stack.len();
+        // The e-graph is not rebuilt between applications, and egg refuses to search one
+        // that is not. Searching it is sound here: the matcher compares classes through
+        // `find`, so every match it reports holds; one it misses (a parent not yet
+        // canonical) is found by the next pass, which searches around every touched class
+        // after the rebuild.
+        let clean = egraph.clean;
+        egraph.clean = true;
+        let mut result = Ok(());
+        for (r, class) in pairs {
+            self.since_check += 1;
+            if let Some(found) = self.rules.rules[r].pattern.search_eclass(egraph, class) {
+                self.since_check += found.substs.len();
+                stack.extend(found.substs.into_iter().map(|s| (r, class, s, depth)));
+            }
+            if self.since_check >= CHECK_EVERY {
+                self.since_check = 0;
+                if let Err(stop) = self.check(egraph) {
+                    result = Err(stop);
+                    break;
+                }
+            }
+        }
+        egraph.clean = clean;
+        stack[start..].reverse();
+        result
     }
 
     /// The (rule, class) pairs to search, sorted: every class and every rule its operations
