@@ -183,6 +183,27 @@ impl RuleApplier {
         }
     }
 
+    /// Whether a guard or computed part walks a list through the e-graph (`len` or `nth` of
+    /// a list that is not ground): what it reads then lies beyond the left side's classes.
+    pub fn walks_lists(&self) -> bool {
+        fn code(c: &Code) -> bool {
+            match c {
+                Code::Call(b, args) => {
+                    matches!(b, Builtin::Len | Builtin::Nth) || args.iter().any(code)
+                }
+                Code::Var(_) | Code::Lit(_) => false,
+            }
+        }
+        fn template(t: &Template) -> bool {
+            match t {
+                Template::Computed(c) => code(c),
+                Template::Op(_, cs) => cs.iter().any(template),
+                Template::Var(_) | Template::Leaf(_) => false,
+            }
+        }
+        self.guards.iter().any(code) || template(&self.rhs)
+    }
+
     fn guards_hold(&self, egraph: &Graph, subst: &Subst) -> bool {
         self.guards
             .iter()

@@ -14,11 +14,15 @@
 //!   rule, its classes and the version of each class's facts; it is applied again only when
 //!   one of them changed. A match whose guard failed is not remembered: it is tried again
 //!   whenever the region around it changes.
+//! - **Follow each application at once.** The classes an application creates are searched
+//!   right away with the rules rooted at their operations, and those matches applied next
+//!   (see `Loop::follow_new`), so a chain of rewrites finishes in one pass.
 //! - **Confirm saturation with a full search.** When the region around the changes yields
-//!   nothing new, every rule is searched over every class (as egg would) before the phase
-//!   reports `Saturated`. Guards may read facts beyond a left side's height (`len` and
-//!   `nth` walk lists), so this final search is what makes the fixpoint exactly the one
-//!   egg's runner reaches: the rule files keep their meaning.
+//!   nothing new, the rules whose guards walk lists (`len` and `nth` of a list that is not
+//!   ground read classes beyond the match) are searched over every class, with their
+//!   failed matches tried again, before the phase reports `Saturated`. Every other guard
+//!   reads only the facts of its match's classes, which the versions above cover; so the
+//!   fixpoint is exactly the one egg's runner reaches: the rule files keep their meaning.
 //!
 //! Limits (iterations, nodes, time) are checked between rules and every few applications,
 //! so a phase that explodes stops close to its limit.
@@ -55,6 +59,9 @@ pub struct PhaseRule {
     vars: Vec<Var>,
     /// How many parent steps separate the root from the deepest part of the left side.
     height: usize,
+    /// Whether its guards read beyond the classes of its match (see
+    /// [`RuleApplier::walks_lists`]): only such rules need the confirming search.
+    deep: bool,
 }
 
 /// The rules of one phase, indexed by the operation at the root of their left side.
@@ -122,12 +129,14 @@ impl PhaseRules {
             None => self.unrooted.push(i),
         }
         self.height = self.height.max(height);
+        let deep = applier.walks_lists();
         self.rules.push(PhaseRule {
             name,
             pattern,
             applier,
             vars,
             height,
+            deep,
         });
     }
 }
@@ -149,6 +158,17 @@ pub struct Saturation {
     pub applied: Vec<usize>,
 }
 
+/// Which (rule, class) pairs a pass searches.
+#[derive(Clone, Copy)]
+enum Scope<'a> {
+    /// Every rule at every class.
+    All,
+    /// The classes within each rule's height of these changed classes.
+    Around(&'a [Id]),
+    /// The rules whose guards walk lists, at every class, failed matches included.
+    Confirm,
+}
+
 /// A match already tried: its rule, root and classes, each class with the version of its
 /// facts when it was tried.
 /// Stored flat, the rule first (with version 0), so a lookup borrows a reused buffer and
@@ -164,7 +184,12 @@ struct Loop<'r> {
     /// Matches whose guard failed: not tried again while the region around the changes is
     /// searched (their classes' facts are the same), tried again by a full search (a guard
     /// may also read lists beyond the left side).
-    failed: HashSet<Key>,
+    /// With each, the pass it last failed in: within one pass it is not tried again either
+    /// (its classes' versions are those of the pass's start; a change of facts in between
+    /// touches its classes, so the next pass tries it with new versions).
+    failed: HashMap<Key, usize>,
+    /// The number of the current pass.
+    pass: usize,
     /// Per class id, how often its facts changed (see [`Key`]), and the facts last seen.
     versions: Vec<(u32, Option<Facts>)>,
     applied: Vec<usize>,
@@ -185,7 +210,8 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         limits,
         start: Instant::now(),
         done: HashSet::default(),
-        failed: HashSet::default(),
+        failed: HashMap::default(),
+        pass: 0,
         versions: Vec::new(),
         applied: vec![0; rules.rules.len()],
         since_check: 0,
@@ -211,7 +237,8 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
             break Stop::IterationLimit(iterations);
         }
         iterations += 1;
-        if let Err(stop) = run.step(&mut egraph, frontier.as_deref()) {
+        let scope = frontier.as_deref().map_or(Scope::All, Scope::Around);
+        if let Err(stop) = run.step(&mut egraph, scope) {
             break stop;
         }
         let mut touched = std::mem::take(&mut egraph.analysis.touched);
@@ -222,7 +249,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
             // Nothing new around the changes: confirm with a search of every class, in the
             // same iteration (egg's runner, too, stops after an iteration that changed
             // nothing).
-            if let Err(stop) = run.step(&mut egraph, None) {
+            if let Err(stop) = run.step(&mut egraph, Scope::Confirm) {
                 break stop;
             }
             touched = std::mem::take(&mut egraph.analysis.touched);
@@ -294,8 +321,9 @@ impl Loop<'_> {
 
     /// One search of the candidate classes (every class when `frontier` is `None`), then
     /// every new match applied, then a rebuild.
-    fn step(&mut self, egraph: &mut Graph, frontier: Option<&[Id]>) -> Result<(), Stop> {
-        let pairs = self.candidates(egraph, frontier);
+    fn step(&mut self, egraph: &mut Graph, scope: Scope) -> Result<(), Stop> {
+        self.pass += 1;
+        let pairs = self.candidates(egraph, scope);
         // Search everything first, then apply, as egg does: the matches of one iteration
         // all see the same e-graph.
         let mut matches: Vec<(usize, Id, Subst)> = Vec::new();
@@ -324,17 +352,35 @@ impl Loop<'_> {
         let mut sorted = true;
         while let Some((r, class, subst, depth)) = stack.pop() {
             let mark = egraph.analysis.touched.len();
-            let Some(rhs) = self.apply(egraph, r, class, subst, frontier.is_some())? else {
-                continue;
-            };
             // egg's matcher binary-searches the nodes of a class of 50 or more, which only a
             // rebuild sorts: once a class that large has grown in this pass, following stops
             // until the next one.
+            let follow = sorted && depth < EAGER_DEPTH;
+            let skip_failed = matches!(scope, Scope::Around(_));
+            let rhs = self.apply(
+                egraph,
+                (r, class, subst),
+                skip_failed,
+                follow,
+                &mut stack,
+                depth,
+            )?;
+            let Some(rhs) = rhs else {
+                continue;
+            };
             sorted &= egraph.analysis.touched[mark..]
                 .iter()
                 .all(|id| egraph[*id].nodes.len() < SORTED_FROM);
-            if sorted && depth < EAGER_DEPTH {
-                self.follow(egraph, mark, rhs, depth + 1, &mut stack)?;
+            if sorted && follow && usize::from(rhs) <= self.newest {
+                // Two existing classes merged: the merged class may match anew.
+                let class = egraph.find(rhs);
+                let pairs = egraph[class]
+                    .nodes
+                    .iter()
+                    .flat_map(|node| self.rooted_at(node))
+                    .map(|r| (r, class))
+                    .collect();
+                self.search_into(egraph, pairs, depth + 1, &mut stack)?;
             }
             self.note_new(egraph, mark);
         }
@@ -347,14 +393,19 @@ impl Loop<'_> {
     /// Applies one match unless it was applied before (or, around the changes, failed
     /// before). Returns the class of the right side when the e-graph changed (an equality
     /// added or a class created).
+    ///
+    /// With `follow`, the classes the application created are searched before its union
+    /// (see [`Loop::follow_new`]) and their matches pushed onto `stack`.
     fn apply(
         &mut self,
         egraph: &mut Graph,
-        r: usize,
-        class: Id,
-        subst: Subst,
+        (r, class, subst): (usize, Id, Subst),
         skip_failed: bool,
+        follow: bool,
+        stack: &mut Vec<(usize, Id, Subst, u32)>,
+        depth: u32,
     ) -> Result<Option<Id>, Stop> {
+        let mark = egraph.analysis.touched.len();
         let rule = &self.rules.rules[r];
         let mut key = std::mem::take(&mut self.key);
         key.clear();
@@ -368,7 +419,10 @@ impl Loop<'_> {
                 }),
         );
         let seen = self.done.contains(key.as_slice())
-            || (skip_failed && self.failed.contains(key.as_slice()));
+            || self
+                .failed
+                .get(key.as_slice())
+                .is_some_and(|pass| skip_failed || *pass == self.pass);
         if seen {
             self.key = key;
             return Ok(None);
@@ -380,15 +434,23 @@ impl Loop<'_> {
         let (rhs, changed) = if egraph.are_explanations_enabled() {
             let mut subst = subst;
             let Some(ast) = rule.applier.instantiate(egraph, &mut subst) else {
-                self.failed.insert(key);
+                self.failed.insert(key, self.pass);
                 return Ok(None);
             };
-            egraph.union_instantiations(&rule.pattern.ast, &ast, &subst, rule.name)
+            let (id, changed) =
+                egraph.union_instantiations(&rule.pattern.ast, &ast, &subst, rule.name);
+            if follow {
+                self.follow_new(egraph, mark, depth + 1, stack)?;
+            }
+            (id, changed)
         } else {
             let Some(id) = rule.applier.apply_direct(egraph, &subst) else {
-                self.failed.insert(key);
+                self.failed.insert(key, self.pass);
                 return Ok(None);
             };
+            if follow {
+                self.follow_new(egraph, mark, depth + 1, stack)?;
+            }
             (id, egraph.union(class, id))
         };
         self.done.insert(key);
@@ -411,44 +473,53 @@ impl Loop<'_> {
     }
 
     /// Follows an application at once, as an e-graph that applies rules when a node is
-    /// created does (Cranelift's aegraph): each node it created (one per new class) is
-    /// searched, in the class it now belongs to, with the rules rooted at its operation,
-    /// and the matches pushed to be applied next. When the right side was an existing class
-    /// (two old classes merged), the merged class is searched with the rules of all its
-    /// operations. Lowering chains (a descriptor built field by
-    /// field, an `extractvalue` peeling one `insertvalue` after another, a list walked one
-    /// cell at a time) then finish in one pass instead of one pass per step. Matches rooted
-    /// further up are left to the next pass, which searches around every touched class.
-    fn follow(
+    /// created does (Cranelift's aegraph): each class the application created (those
+    /// touched since `mark` above [`Loop::newest`]) holds just the node that created it
+    /// until the application's union, so searching it then with the rules rooted at that
+    /// node's operation finds exactly the matches through the new node. They are pushed to
+    /// be applied next. Lowering chains (a descriptor built field by field, an
+    /// `extractvalue` peeling one `insertvalue` after another, a list walked one cell at a
+    /// time) then finish in one pass instead of one pass per step. Matches rooted further
+    /// up are left to the next pass, which searches around every touched class.
+    fn follow_new(
         &mut self,
         egraph: &mut Graph,
         mark: usize,
-        rhs: Id,
         depth: u32,
         stack: &mut Vec<(usize, Id, Subst, u32)>,
     ) -> Result<(), Stop> {
-        let mut pairs: Vec<(usize, Id)> = Vec::new();
-        let add = |node: &Node, class: Id, pairs: &mut Vec<(usize, Id)>| {
-            if let Node::Op(op, _) = node {
-                if let Some(rs) = self.rules.by_root.get(op) {
-                    pairs.extend(rs.iter().map(|r| (*r, class)));
-                }
-            }
-        };
+        let mut pairs = Vec::new();
         for id in &egraph.analysis.touched[mark..] {
-            let class = egraph.find(*id);
             if usize::from(*id) > self.newest {
-                add(egraph.id_to_node(*id), class, &mut pairs);
-            } else if usize::from(rhs) <= self.newest {
-                for node in &egraph[class].nodes {
-                    add(node, class, &mut pairs);
-                }
-            } else {
-                // A class that absorbed a new one: the new node is searched above.
-                continue;
+                let class = egraph.find(*id);
+                pairs.extend(self.rooted_at(egraph.id_to_node(*id)).map(|r| (r, class)));
             }
-            pairs.extend(self.rules.unrooted.iter().map(|r| (*r, class)));
         }
+        self.search_into(egraph, pairs, depth, stack)
+    }
+
+    /// The rules that may match at a node: those rooted at its operation, and the unrooted.
+    fn rooted_at<'n>(&'n self, node: &Node) -> impl Iterator<Item = usize> + 'n {
+        let rooted = match node {
+            Node::Op(op, _) => self.rules.by_root.get(op).map(|rs| rs.as_slice()),
+            _ => None,
+        };
+        rooted
+            .unwrap_or(&[])
+            .iter()
+            .chain(&self.rules.unrooted)
+            .copied()
+    }
+
+    /// Searches the (rule, class) pairs and pushes their matches onto `stack` so that they
+    /// pop in search order.
+    fn search_into(
+        &mut self,
+        egraph: &mut Graph,
+        mut pairs: Vec<(usize, Id)>,
+        depth: u32,
+        stack: &mut Vec<(usize, Id, Subst, u32)>,
+    ) -> Result<(), Stop> {
         pairs.sort_unstable();
         pairs.dedup();
         let start = stack.len();
@@ -482,11 +553,11 @@ impl Loop<'_> {
     /// The (rule, class) pairs to search, sorted: every class and every rule its operations
     /// index when `frontier` is `None`; otherwise the classes within each rule's height of
     /// a changed class.
-    fn candidates(&self, egraph: &Graph, frontier: Option<&[Id]>) -> Vec<(usize, Id)> {
+    fn candidates(&self, egraph: &Graph, scope: Scope) -> Vec<(usize, Id)> {
         let mut classes: Vec<(Id, usize)> = Vec::new();
-        match frontier {
-            None => classes.extend(egraph.classes().map(|c| (c.id, 0))),
-            Some(changed) => {
+        match scope {
+            Scope::All | Scope::Confirm => classes.extend(egraph.classes().map(|c| (c.id, 0))),
+            Scope::Around(changed) => {
                 let mut seen: HashSet<Id> = HashSet::default();
                 let mut layer: Vec<Id> = changed.iter().map(|id| egraph.find(*id)).collect();
                 for distance in 0..=self.rules.height {
@@ -508,7 +579,8 @@ impl Loop<'_> {
         for (id, distance) in classes {
             let class = &egraph[id];
             let mut add = |r: usize| {
-                if self.rules.rules[r].height >= distance {
+                let rule = &self.rules.rules[r];
+                if rule.height >= distance && (rule.deep || !matches!(scope, Scope::Confirm)) {
                     pairs.push((r, id));
                 }
             };
