@@ -51,8 +51,41 @@ pub use kiln_frontend::{Diagnostic, Severity};
 /// Registers `text` as a source file and returns it with its diagnostics (parse, build,
 /// verify, and the function ABI attributes of [`abi`]), sorted by position.
 pub fn check_source(db: &Database, path: &str, text: &str) -> (SourceFile, Vec<Diagnostic>) {
+    parse_in_parallel(db, text);
     let file = SourceFile::new(db, path.to_string(), text.to_string(), None);
     (file, file_diagnostics(db, file))
+}
+
+/// Parses the functions of a file of plain shape on rayon's threads, each with its own
+/// handle on `db`, so that the queries which check the file (on one thread) find every
+/// function's parse already made. Parsing is most of checking; building and verifying stay
+/// on the calling thread. Does nothing on one thread or for a few functions, and for a file
+/// that does not split into functions (the whole-file parse then reports its errors).
+fn parse_in_parallel(db: &Database, text: &str) {
+    use kiln_engine::query::check::{parse_function, FunctionText};
+    use rayon::prelude::*;
+    let threads = rayon::current_num_threads();
+    if threads < 2 {
+        return;
+    }
+    let Some(spans) = kiln_frontend::split::split_module(text) else {
+        return;
+    };
+    if spans.len() < 64 {
+        return;
+    }
+    let chunk = spans.len().div_ceil(threads * 4);
+    let dbs: Vec<Database> = spans.chunks(chunk).map(|_| db.clone()).collect();
+    spans
+        .par_chunks(chunk)
+        .zip(dbs.into_par_iter())
+        .for_each(|(spans, db)| {
+            for f in spans {
+                if let Some(own) = text.get(f.span.range()) {
+                    parse_function(&db, FunctionText::new(&db, own.to_string()));
+                }
+            }
+        });
 }
 
 /// Every diagnostic of a file: the frontend's and the ABI attributes' ([`abi::check_file`]).
