@@ -17,7 +17,7 @@ use crate::rule::ruleset::Sort;
 use egg::Id;
 use kiln_frontend::dominance::Dominators;
 use kiln_frontend::ir::{BlockId, Function};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 struct Elaborator<'a, 'g> {
     egraph: &'g Graph,
@@ -75,7 +75,7 @@ pub fn elaborate(
         extractor,
         ops,
         scopes: Vec::new(),
-        active: HashSet::new(),
+        active: HashSet::default(),
         insts: Vec::new(),
         next: 0,
     };
@@ -97,7 +97,7 @@ pub fn elaborate(
         for (b, depth) in doms.preorder(body.blocks.len()) {
             order.push(b.index());
             el.scopes.truncate(depth);
-            el.scopes.push(HashMap::new());
+            el.scopes.push(HashMap::default());
             let r = &roots.blocks[b.index()];
             let params = match r.params {
                 Some(p) => Some(el.operand(p)?),
@@ -115,7 +115,7 @@ pub fn elaborate(
         for (i, r) in roots.blocks.iter().enumerate() {
             if !doms.is_reachable(BlockId(i as u32)) {
                 el.scopes.clear();
-                el.scopes.push(HashMap::new());
+                el.scopes.push(HashMap::default());
                 if let Some(p) = r.params {
                     blocks[i].params = Some(el.operand(p)?);
                 }

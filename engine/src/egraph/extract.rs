@@ -5,7 +5,8 @@ use crate::egraph::analysis::{Analysis, OpTable};
 use crate::egraph::node::Node;
 use crate::rule::ruleset::Level;
 use egg::{CostFunction, EGraph, Id, Language, RecExpr};
-use std::collections::{HashMap, HashSet, VecDeque};
+use rustc_hash::FxHashSet as HashSet;
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 /// A saturating cost; [`Cost::INFINITE`] marks terms that still contain a source op.
@@ -62,7 +63,8 @@ pub type Graph = EGraph<Node, Analysis>;
 /// node order, so the result does not depend on the order of the worklist.
 pub struct Extraction<'g> {
     egraph: &'g Graph,
-    best: HashMap<Id, (Cost, usize)>,
+    /// Per canonical class id, its cost and the index of its chosen node.
+    best: Vec<Option<(Cost, usize)>>,
 }
 
 impl<'g> Extraction<'g> {
@@ -72,30 +74,31 @@ impl<'g> Extraction<'g> {
         // A node that refers back to its own class (directly or through a cycle) can never
         // strictly improve on the cost that class already has, so the chosen nodes form no
         // cycle — even where costs saturate or an op costs nothing.
-        let mut best: HashMap<Id, (Cost, usize)> = HashMap::new();
         let mut queue: VecDeque<Id> = egraph.classes().map(|c| c.id).collect();
-        let mut queued: HashSet<Id> = queue.iter().copied().collect();
+        let size = queue.iter().map(|id| usize::from(*id) + 1).max().unwrap_or(0);
+        let mut best: Vec<Option<(Cost, usize)>> = vec![None; size];
+        let mut queued = vec![true; size];
         while let Some(id) = queue.pop_front() {
-            queued.remove(&id);
+            queued[usize::from(id)] = false;
             let mut choice: Option<(Cost, usize)> = None;
             for (i, n) in egraph[id].nodes.iter().enumerate() {
                 let c = cf.cost(n, |c| {
-                    best.get(&egraph.find(c)).map_or(Cost::INFINITE, |b| b.0)
+                    best[usize::from(egraph.find(c))].map_or(Cost::INFINITE, |b| b.0)
                 });
                 if choice.is_none_or(|(b, _)| c < b) {
                     choice = Some((c, i));
                 }
             }
             let Some((new, idx)) = choice else { continue };
-            let old = best.get(&id).map(|b| b.0);
+            let old = best[usize::from(id)].map(|b| b.0);
             match old {
                 Some(o) if new >= o => {}
                 _ => {
-                    best.insert(id, (new, idx));
+                    best[usize::from(id)] = Some((new, idx));
                     if new.is_finite() {
                         for parent in egraph[id].parents() {
                             let p = egraph.find(parent);
-                            if queued.insert(p) {
+                            if !std::mem::replace(&mut queued[usize::from(p)], true) {
                                 queue.push_back(p);
                             }
                         }
@@ -108,13 +111,20 @@ impl<'g> Extraction<'g> {
 
     pub fn find_best_cost(&self, id: Id) -> Cost {
         self.best
-            .get(&self.egraph.find(id))
+            .get(usize::from(self.egraph.find(id)))
+            .copied()
+            .flatten()
             .map_or(Cost::INFINITE, |b| b.0)
     }
 
     pub fn find_best_node(&self, id: Id) -> &'g Node {
         let id = self.egraph.find(id);
-        let i = self.best.get(&id).map_or(0, |b| b.1);
+        let i = self
+            .best
+            .get(usize::from(id))
+            .copied()
+            .flatten()
+            .map_or(0, |b| b.1);
         &self.egraph[id].nodes[i]
     }
 
@@ -152,7 +162,7 @@ pub fn find_unlowered(
         Node::Op(op, _) => ops.get(*op).is_some_and(|i| i.level == Level::Target),
         _ => true,
     };
-    let mut seen = HashSet::new();
+    let mut seen = HashSet::default();
     let mut stack = vec![egraph.find(root)];
     while let Some(c) = stack.pop() {
         if !seen.insert(c) {
