@@ -6,7 +6,7 @@ use crate::egraph::node::Node;
 use crate::egraph::term::Term;
 use crate::rule::ruleset::{Level, OpDecl, RuleSet, Sort};
 use egg::{DidMerge, EGraph, Id, Symbol};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::Arc;
 
 /// Ground terms larger than this are not tracked (types and signatures are far smaller).
@@ -119,14 +119,19 @@ impl egg::Analysis<Node> for Analysis {
             info.result,
             Sort::Type | Sort::List | Sort::Node | Sort::Lit | Sort::Sym | Sort::Func
         ) {
-            let kids: Option<Vec<Term>> = children
-                .iter()
-                .map(|c| egraph[*c].data.ground.as_deref().cloned())
-                .collect();
-            if let Some(kids) = kids {
-                let t = Term::Op(op.as_str().to_string(), kids);
-                if t.size() <= MAX_GROUND {
-                    facts.ground = Some(Arc::new(t));
+            // Sized before anything is copied: a list's cells each hold the rest of the
+            // list, so copying first and checking after made long lists quadratic.
+            let size = children.iter().try_fold(1usize, |n, c| {
+                let t = egraph[*c].data.ground.as_deref()?;
+                Some(n + t.size()).filter(|n| *n <= MAX_GROUND)
+            });
+            if size.is_some() {
+                let kids: Option<Vec<Term>> = children
+                    .iter()
+                    .map(|c| egraph[*c].data.ground.as_deref().cloned())
+                    .collect();
+                if let Some(kids) = kids {
+                    facts.ground = Some(Arc::new(Term::Op(op.as_str().to_string(), kids)));
                 }
             }
         }

@@ -390,18 +390,22 @@ fn truncate(x: i128, w: u32, signed: bool) -> i128 {
 
 /// Walks a cons-list in the e-graph (its elements need not be ground).
 fn list_items(egraph: &Graph, mut id: Id) -> Option<Vec<Id>> {
+    // Interned once: comparing symbols is an integer compare, resolving one takes a lock.
+    static NAMES: std::sync::LazyLock<(Symbol, Symbol)> =
+        std::sync::LazyLock::new(|| (Symbol::from("nil"), Symbol::from("cons")));
+    let (nil, cons) = *NAMES;
     let mut out = Vec::new();
     for _ in 0..10_000 {
         let class = &egraph[id];
         if class
             .nodes
             .iter()
-            .any(|n| matches!(n, Node::Op(s, c) if s.as_str() == "nil" && c.is_empty()))
+            .any(|n| matches!(n, Node::Op(s, c) if *s == nil && c.is_empty()))
         {
             return Some(out);
         }
         let cons = class.nodes.iter().find_map(|n| match n {
-            Node::Op(s, c) if s.as_str() == "cons" && c.len() == 2 => Some((c[0], c[1])),
+            Node::Op(s, c) if *s == cons && c.len() == 2 => Some((c[0], c[1])),
             _ => None,
         })?;
         out.push(cons.0);

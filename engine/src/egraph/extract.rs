@@ -75,7 +75,11 @@ impl<'g> Extraction<'g> {
         // strictly improve on the cost that class already has, so the chosen nodes form no
         // cycle — even where costs saturate or an op costs nothing.
         let mut queue: VecDeque<Id> = egraph.classes().map(|c| c.id).collect();
-        let size = queue.iter().map(|id| usize::from(*id) + 1).max().unwrap_or(0);
+        let size = queue
+            .iter()
+            .map(|id| usize::from(*id) + 1)
+            .max()
+            .unwrap_or(0);
         let mut best: Vec<Option<(Cost, usize)>> = vec![None; size];
         let mut queued = vec![true; size];
         while let Some(id) = queue.pop_front() {
