@@ -213,6 +213,10 @@ impl Verifier {
 
     /// Runs `cases` cases from `seed` (case `i` uses seed `seed + i`); `progress` is called
     /// after each. Returns the number of cases, or the first counterexample, shrunk.
+    ///
+    /// Cases are independent, so they run in parallel on rayon's threads, a few per thread
+    /// at a time; results are read in seed order, so the counterexample reported is the one
+    /// of the lowest failing seed however the threads are scheduled.
     pub fn run(
         &self,
         cases: u64,
@@ -220,32 +224,51 @@ impl Verifier {
         size: Size,
         mut progress: impl FnMut(u64),
     ) -> Result<u64, Box<Counterexample>> {
-        for i in 0..cases {
-            let s = seed.wrapping_add(i);
-            let p = Program::generate(s, size);
-            if let Err(f) = self.check(&p, s) {
-                let (p, failure) = if matches!(f, Failure::Generator(_)) {
-                    (p, f)
-                } else {
-                    self.shrink(p, s, f, 2_000)
-                };
-                let blame = if matches!(failure, Failure::Generator(_)) {
-                    Vec::new()
-                } else {
-                    blame::blame(self, &p, s, &failure, BLAME_BUDGET)
-                };
-                return Err(Box::new(Counterexample {
-                    seed: s,
-                    entry: format!("f{}", p.funcs.len().saturating_sub(1)),
-                    args: program::arguments(p.entry_params(), s),
-                    program: p.text(),
-                    statements: p.len(),
-                    failure,
-                    blame,
-                }));
+        use rayon::prelude::*;
+        let batch = (rayon::current_num_threads() as u64 * 4).max(1);
+        let mut start = 0;
+        while start < cases {
+            let end = cases.min(start.saturating_add(batch));
+            let results: Vec<(u64, Program, Result<(), Failure>)> = (start..end)
+                .into_par_iter()
+                .map(|i| {
+                    let s = seed.wrapping_add(i);
+                    let p = Program::generate(s, size);
+                    let result = self.check(&p, s);
+                    (i, p, result)
+                })
+                .collect();
+            for (i, p, result) in results {
+                if let Err(f) = result {
+                    return Err(self.counterexample(p, seed.wrapping_add(i), f));
+                }
+                progress(i + 1);
             }
-            progress(i + 1);
+            start = end;
         }
         Ok(cases)
+    }
+
+    /// Shrinks a failing case and ranks the rules that fired on it.
+    fn counterexample(&self, p: Program, s: u64, f: Failure) -> Box<Counterexample> {
+        let (p, failure) = if matches!(f, Failure::Generator(_)) {
+            (p, f)
+        } else {
+            self.shrink(p, s, f, 2_000)
+        };
+        let blame = if matches!(failure, Failure::Generator(_)) {
+            Vec::new()
+        } else {
+            blame::blame(self, &p, s, &failure, BLAME_BUDGET)
+        };
+        Box::new(Counterexample {
+            seed: s,
+            entry: format!("f{}", p.funcs.len().saturating_sub(1)),
+            args: program::arguments(p.entry_params(), s),
+            program: p.text(),
+            statements: p.len(),
+            failure,
+            blame,
+        })
     }
 }
