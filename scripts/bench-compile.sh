@@ -9,12 +9,21 @@
 set -eu
 cd "$(dirname "$0")/.."
 N=${1:-2000}
-KILN=./target/release/kiln
+KILN=${KILN:-./target/release/kiln}
 BIN=/usr/lib/llvm-19/bin
 . scripts/bench-lib.sh
-python3 scripts/gen_module.py "$N" --scalar > "$dir/big.mlir"
+# MODULE=memref: the memref-heavy module of scripts/gen_memref_module.py (issue #14), with
+# MLIR's memref passes; LEVELS picks the optimization levels (default "0 2").
+if [ "${MODULE:-scalar}" = memref ]; then
+    python3 scripts/gen_memref_module.py "$N" > "$dir/big.mlir"
+    PASSES="--expand-strided-metadata --finalize-memref-to-llvm"
+else
+    python3 scripts/gen_module.py "$N" --scalar > "$dir/big.mlir"
+    PASSES="--arith-expand"
+fi
 mlir() {  # mlir LEVEL
-    $BIN/mlir-opt --arith-expand --convert-arith-to-llvm --convert-index-to-llvm --convert-cf-to-llvm \
+    # shellcheck disable=SC2086
+    $BIN/mlir-opt $PASSES --convert-arith-to-llvm --convert-index-to-llvm --convert-cf-to-llvm \
         --convert-func-to-llvm --reconcile-unrealized-casts "$dir/big.mlir" -o "$dir/m.mlir" &&
     $BIN/mlir-translate --mlir-to-llvmir "$dir/m.mlir" -o "$dir/m.ll" &&
     $BIN/opt "-passes=default<O$1>" "$dir/m.ll" -o "$dir/m.bc" &&
@@ -22,7 +31,7 @@ mlir() {  # mlir LEVEL
 }
 mlir 0 || { echo "the MLIR pipeline failed" >&2; exit 1; }
 printf 'functions: %s, lines: %s\n' "$N" "$(wc -l < "$dir/big.mlir")"
-for o in 0 2; do
+for o in ${LEVELS:-0 2}; do
     k=$(median "$KILN" compile "$dir/big.mlir" -O$o -o "$dir/k.o")
     m=$(median mlir $o)
     printf '%-52s %8.3f s\n' "kiln compile -O$o (obj)" "$k"
