@@ -2,9 +2,10 @@
 """Writes a module of N generated functions for benchmarks: loops, memref loads/stores and
 calls, or with --scalar only func/arith/cf (what the shipped rules lower today), or with
 --chain one function that is a chain of N dependent multiplications (scaling within a
-function).
+function), or with --blocks one function of N blocks, each adding to a block argument and
+branching to the next.
 
-usage: gen_module.py N [--scalar | --chain] > big.mlir
+usage: gen_module.py N [--scalar | --chain | --blocks] > big.mlir
 """
 import sys
 
@@ -13,6 +14,14 @@ scalar = "--scalar" in sys.argv
 if "--chain" in sys.argv:
     body = [f"  %v{i} = arith.muli {'%a' if i == 0 else f'%v{i-1}'}, %a : i32" for i in range(n)]
     print("\n".join(["func.func @chain(%a: i32) -> i32 {", *body, f"  func.return %v{n-1} : i32", "}"]))
+    sys.exit(0)
+if "--blocks" in sys.argv:
+    lines = ["func.func @blocks(%a: i32) -> i32 {", "  cf.br ^b0(%a : i32)"]
+    for i in range(n):
+        nxt = f"^b{i + 1}" if i + 1 < n else "^done"
+        lines += [f"^b{i}(%x{i}: i32):", f"  %y{i} = arith.addi %x{i}, %a : i32", f"  cf.br {nxt}(%y{i} : i32)"]
+    lines += ["^done(%r: i32):", "  func.return %r : i32", "}"]
+    print("\n".join(lines))
     sys.exit(0)
 out = ["module {"]
 for i in range(n if scalar else 0):

@@ -19,11 +19,44 @@ use kiln_frontend::dominance::Dominators;
 use kiln_frontend::ir::{BlockId, Function};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
+/// The operands placed in the blocks that dominate the current one, as one map with an
+/// undo list per dominator-tree level (a scoped hash map, as Cranelift's elaborator keeps):
+/// a lookup is one probe however deep the block sits, so a chain of 100,000 blocks, each
+/// dominating the next, does not look through 100,000 scopes per operand. A class is
+/// placed only where no dominating block has it, so nothing is ever shadowed.
+#[derive(Default)]
+struct Scopes {
+    map: HashMap<Id, Operand>,
+    levels: Vec<Vec<Id>>,
+}
+
+impl Scopes {
+    /// Leaves every level below `depth`, forgetting what they placed.
+    fn truncate(&mut self, depth: usize) {
+        while self.levels.len() > depth {
+            for id in self.levels.pop().unwrap_or_default() {
+                self.map.remove(&id);
+            }
+        }
+    }
+
+    fn push(&mut self) {
+        self.levels.push(Vec::new());
+    }
+
+    fn insert(&mut self, id: Id, operand: Operand) {
+        if let Some(level) = self.levels.last_mut() {
+            level.push(id);
+            self.map.insert(id, operand);
+        }
+    }
+}
+
 struct Elaborator<'a, 'g> {
     egraph: &'g Graph,
     extractor: &'a Extraction<'g>,
     ops: &'a OpTable,
-    scopes: Vec<HashMap<Id, Operand>>,
+    scopes: Scopes,
     /// Classes being elaborated (on the work stack), to report a cycle.
     active: HashSet<Id>,
     insts: Vec<Inst>,
@@ -74,7 +107,7 @@ pub fn elaborate(
         egraph,
         extractor,
         ops,
-        scopes: Vec::new(),
+        scopes: Scopes::default(),
         active: HashSet::default(),
         insts: Vec::new(),
         next: 0,
@@ -97,7 +130,7 @@ pub fn elaborate(
         for (b, depth) in doms.preorder(body.blocks.len()) {
             order.push(b.index());
             el.scopes.truncate(depth);
-            el.scopes.push(HashMap::default());
+            el.scopes.push();
             let r = &roots.blocks[b.index()];
             let params = match r.params {
                 Some(p) => Some(el.operand(p)?),
@@ -114,8 +147,8 @@ pub fn elaborate(
         // Unreachable blocks keep their lowered parameters so branch arity stays checkable.
         for (i, r) in roots.blocks.iter().enumerate() {
             if !doms.is_reachable(BlockId(i as u32)) {
-                el.scopes.clear();
-                el.scopes.push(HashMap::default());
+                el.scopes.truncate(0);
+                el.scopes.push();
                 if let Some(p) = r.params {
                     blocks[i].params = Some(el.operand(p)?);
                 }
@@ -133,7 +166,7 @@ pub fn elaborate(
 
 impl<'a, 'g> Elaborator<'a, 'g> {
     fn lookup(&self, id: Id) -> Option<&Operand> {
-        self.scopes.iter().rev().find_map(|s| s.get(&id))
+        self.scopes.map.get(&id)
     }
 
     /// The operand of class `root`, emitting the instructions it needs in post-order (each
@@ -162,9 +195,7 @@ impl<'a, 'g> Elaborator<'a, 'g> {
             let id = frame.id;
             let o = self.finish(frame)?;
             self.active.remove(&id);
-            if let Some(scope) = self.scopes.last_mut() {
-                scope.insert(id, o.clone());
-            }
+            self.scopes.insert(id, o.clone());
             match frames.last_mut() {
                 Some(parent) => parent.done.push(o),
                 None => return Ok(o),
