@@ -386,6 +386,14 @@ impl Loop<'_> {
         }
         let start = Instant::now();
         egraph.rebuild();
+        self.newest = self.newest.max(
+            egraph
+                .classes()
+                .map(|c| usize::from(c.id))
+                .max()
+                .unwrap_or(0),
+        );
+        self.compress(egraph);
         self.rebuild_per_node = start.elapsed().as_secs_f64() / egraph.total_size().max(1) as f64;
         Ok(())
     }
@@ -463,6 +471,20 @@ impl Loop<'_> {
             self.check(egraph)?;
         }
         Ok((changed || egraph.number_of_classes() != classes).then_some(rhs))
+    }
+
+    /// Compresses the union-find path of every id. egg compresses paths only inside its own
+    /// `find_mut` (on both sides of a union and while rebuilding), but its hash-cons keeps the
+    /// id each node was first added under, and `add` walks from it with the non-compressing
+    /// `find`; a long function (100,000 blocks threading one state) builds chains as long as
+    /// the function, which made each `add` walk them. A union of an id with itself changes
+    /// nothing but compresses its path.
+    fn compress(&mut self, egraph: &mut Graph) {
+        let clean = egraph.clean;
+        for i in 0..=self.newest {
+            egraph.union(Id::from(i), Id::from(i));
+        }
+        egraph.clean = clean;
     }
 
     /// Raises [`Loop::newest`] past the classes an application created.
