@@ -459,7 +459,18 @@ impl Loop<'_> {
             if follow {
                 self.follow_new(egraph, mark, depth + 1, stack)?;
             }
-            (id, egraph.union(class, id))
+            // egg roots a union at the class with more parents, and at its first argument on
+            // a tie. When the right side is a class that existed before (a shared term such
+            // as one block's `(llvm.params ...)` that every block's parameters rewrite to),
+            // it goes first: otherwise each of those classes, often with no parents either,
+            // would become the root in turn, and the union-find chain, which every `add` that
+            // meets an early id walks, would grow as long as the function.
+            let changed = if usize::from(id) <= self.newest {
+                egraph.union(id, class)
+            } else {
+                egraph.union(class, id)
+            };
+            (id, changed)
         };
         self.done.insert(key);
         if changed {
