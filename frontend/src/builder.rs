@@ -20,7 +20,16 @@ use std::sync::Arc;
 /// Builds the IR of one function. Diagnostics are relative to the same text as `func`'s spans.
 pub fn build_function(func: &ast::Func) -> (Function, Vec<Diagnostic>) {
     let mut b = Builder::default();
-    let f = b.function(func);
+    let mut f = b.function(func);
+    // Functions are kept (memoized) for as long as their file is open, so the slack of
+    // vectors grown by doubling is returned.
+    if let Some(body) = &mut f.body {
+        body.values.shrink_to_fit();
+        body.blocks.shrink_to_fit();
+        for block in &mut body.blocks {
+            block.ops.shrink_to_fit();
+        }
+    }
     (f, b.diags)
 }
 
