@@ -490,7 +490,13 @@ impl Loop<'_> {
     /// `find`; a long function (100,000 blocks threading one state) builds chains as long as
     /// the function, which made each `add` walk them. A union of an id with itself changes
     /// nothing but compresses its path.
+    ///
+    /// Not with explanations on: there egg records every union, even of a class with itself,
+    /// as a step of the proof.
     fn compress(&mut self, egraph: &mut Graph) {
+        if egraph.are_explanations_enabled() {
+            return;
+        }
         let clean = egraph.clean;
         for i in 0..=self.newest {
             egraph.union(Id::from(i), Id::from(i));
