@@ -41,7 +41,7 @@ type Graph = EGraph<Node, Analysis>;
 /// How many applications run between two checks of the node and time limits.
 const CHECK_EVERY: usize = 64;
 
-/// How long a chain of applications one pass follows at once (see [`Loop::follow`]); what
+/// How long a chain of applications one pass follows at once (see [`Loop::follow_new`]); what
 /// lies deeper is left to the next pass, so a rule set that grows without bound still
 /// reaches its iteration limit.
 const EAGER_DEPTH: u32 = 64;
@@ -319,44 +319,24 @@ impl Loop<'_> {
         self.versions.get(usize::from(id)).map_or(0, |v| v.0)
     }
 
-    /// One search of the candidate classes (every class when `frontier` is `None`), then
-    /// every new match applied, then a rebuild.
+    /// One search of the candidate classes (see [`Scope`]), then every match applied in
+    /// order, each followed at once (see [`Loop::follow_new`]), then a rebuild.
     fn step(&mut self, egraph: &mut Graph, scope: Scope) -> Result<(), Stop> {
         self.pass += 1;
         let pairs = self.candidates(egraph, scope);
         // Search everything first, then apply, as egg does: the matches of one iteration
-        // all see the same e-graph.
-        let mut matches: Vec<(usize, Id, Subst)> = Vec::new();
-        for (r, class) in pairs {
-            // Counted in classes searched and matches found: one class of a growing
-            // e-graph can hold thousands of matches.
-            self.since_check += 1;
-            if let Some(found) = self.rules.rules[r].pattern.search_eclass(egraph, class) {
-                self.since_check += found.substs.len();
-                matches.extend(found.substs.into_iter().map(|s| (r, class, s)));
-            }
-            if self.since_check >= CHECK_EVERY {
-                self.since_check = 0;
-                self.check(egraph)?;
-            }
-        }
-        // Applied in order; each application that changes the e-graph is followed at once
-        // by the matches rooted at the classes it created or grew (see [`Loop::follow`]).
-        // The stack holds matches with their depth in such a chain; the found matches are
-        // pushed in reverse so they pop in search order.
-        let mut stack: Vec<(usize, Id, Subst, u32)> = matches
-            .into_iter()
-            .rev()
-            .map(|(r, class, subst)| (r, class, subst, 0))
-            .collect();
+        // all see the same e-graph. The stack holds matches with their depth in a chain of
+        // applications followed at once; they pop in search order.
+        let mut stack: Vec<(usize, Id, Subst, u32)> = Vec::new();
+        self.search_into(egraph, pairs, 0, &mut stack)?;
+        let skip_failed = matches!(scope, Scope::Around(_));
+        // egg's matcher binary-searches the nodes of a class of 50 or more, which only a
+        // rebuild sorts: once a class that large has grown in this pass, following stops
+        // until the next one.
         let mut sorted = true;
         while let Some((r, class, subst, depth)) = stack.pop() {
             let mark = egraph.analysis.touched.len();
-            // egg's matcher binary-searches the nodes of a class of 50 or more, which only a
-            // rebuild sorts: once a class that large has grown in this pass, following stops
-            // until the next one.
             let follow = sorted && depth < EAGER_DEPTH;
-            let skip_failed = matches!(scope, Scope::Around(_));
             let rhs = self.apply(
                 egraph,
                 (r, class, subst),
@@ -386,14 +366,6 @@ impl Loop<'_> {
         }
         let start = Instant::now();
         egraph.rebuild();
-        self.newest = self.newest.max(
-            egraph
-                .classes()
-                .map(|c| usize::from(c.id))
-                .max()
-                .unwrap_or(0),
-        );
-        self.compress(egraph);
         self.rebuild_per_node = start.elapsed().as_secs_f64() / egraph.total_size().max(1) as f64;
         Ok(())
     }
@@ -431,13 +403,11 @@ impl Loop<'_> {
                 .failed
                 .get(key.as_slice())
                 .is_some_and(|pass| skip_failed || *pass == self.pass);
-        if seen {
-            self.key = key;
-            return Ok(None);
-        }
-        let stored: Key = key.as_slice().into();
+        let stored: Option<Key> = (!seen).then(|| key.as_slice().into());
         self.key = key;
-        let key = stored;
+        let Some(key) = stored else {
+            return Ok(None);
+        };
         let classes = egraph.number_of_classes();
         let (rhs, changed) = if egraph.are_explanations_enabled() {
             let mut subst = subst;
@@ -482,26 +452,6 @@ impl Loop<'_> {
             self.check(egraph)?;
         }
         Ok((changed || egraph.number_of_classes() != classes).then_some(rhs))
-    }
-
-    /// Compresses the union-find path of every id. egg compresses paths only inside its own
-    /// `find_mut` (on both sides of a union and while rebuilding), but its hash-cons keeps the
-    /// id each node was first added under, and `add` walks from it with the non-compressing
-    /// `find`; a long function (100,000 blocks threading one state) builds chains as long as
-    /// the function, which made each `add` walk them. A union of an id with itself changes
-    /// nothing but compresses its path.
-    ///
-    /// Not with explanations on: there egg records every union, even of a class with itself,
-    /// as a step of the proof.
-    fn compress(&mut self, egraph: &mut Graph) {
-        if egraph.are_explanations_enabled() {
-            return;
-        }
-        let clean = egraph.clean;
-        for i in 0..=self.newest {
-            egraph.union(Id::from(i), Id::from(i));
-        }
-        egraph.clean = clean;
     }
 
     /// Raises [`Loop::newest`] past the classes an application created.
@@ -571,6 +521,8 @@ impl Loop<'_> {
         egraph.clean = true;
         let mut result = Ok(());
         for (r, class) in pairs {
+            // Counted in classes searched and matches found: one class of a growing
+            // e-graph can hold thousands of matches.
             self.since_check += 1;
             if let Some(found) = self.rules.rules[r].pattern.search_eclass(egraph, class) {
                 self.since_check += found.substs.len();
@@ -590,8 +542,8 @@ impl Loop<'_> {
     }
 
     /// The (rule, class) pairs to search, sorted: every class and every rule its operations
-    /// index when `frontier` is `None`; otherwise the classes within each rule's height of
-    /// a changed class.
+    /// index (with [`Scope::Confirm`], only the rules whose guards walk lists); with
+    /// [`Scope::Around`], the classes within each rule's height of a changed class.
     fn candidates(&self, egraph: &Graph, scope: Scope) -> Vec<(usize, Id)> {
         let mut classes: Vec<(Id, usize)> = Vec::new();
         match scope {
