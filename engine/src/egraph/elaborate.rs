@@ -44,6 +44,10 @@ impl Scopes {
         self.levels.push(Vec::new());
     }
 
+    fn get(&self, id: Id) -> Option<&Operand> {
+        self.map.get(&id)
+    }
+
     fn insert(&mut self, id: Id, operand: Operand) {
         if let Some(level) = self.levels.last_mut() {
             level.push(id);
@@ -166,7 +170,7 @@ pub fn elaborate(
 
 impl<'a, 'g> Elaborator<'a, 'g> {
     fn lookup(&self, id: Id) -> Option<&Operand> {
-        self.scopes.map.get(&id)
+        self.scopes.get(id)
     }
 
     /// The operand of class `root`, emitting the instructions it needs in post-order (each

@@ -113,22 +113,19 @@ impl<'g> Extraction<'g> {
         Extraction { egraph, best }
     }
 
+    /// The cost and chosen node of a canonical class, if it has one.
+    fn best(&self, id: Id) -> Option<(Cost, usize)> {
+        self.best.get(usize::from(id)).copied().flatten()
+    }
+
     pub fn find_best_cost(&self, id: Id) -> Cost {
-        self.best
-            .get(usize::from(self.egraph.find(id)))
-            .copied()
-            .flatten()
+        self.best(self.egraph.find(id))
             .map_or(Cost::INFINITE, |b| b.0)
     }
 
     pub fn find_best_node(&self, id: Id) -> &'g Node {
         let id = self.egraph.find(id);
-        let i = self
-            .best
-            .get(usize::from(id))
-            .copied()
-            .flatten()
-            .map_or(0, |b| b.1);
+        let i = self.best(id).map_or(0, |b| b.1);
         &self.egraph[id].nodes[i]
     }
 
