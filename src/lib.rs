@@ -51,8 +51,8 @@ pub use kiln_frontend::{Diagnostic, Severity};
 /// Registers `text` as a source file and returns it with its diagnostics (parse, build,
 /// verify, and the function ABI attributes of [`abi`]), sorted by position.
 pub fn check_source(db: &Database, path: &str, text: &str) -> (SourceFile, Vec<Diagnostic>) {
-    parse_in_parallel(db, text);
     let file = SourceFile::new(db, path.to_string(), text.to_string(), None);
+    parse_in_parallel(db, file);
     (file, file_diagnostics(db, file))
 }
 
@@ -61,16 +61,17 @@ pub fn check_source(db: &Database, path: &str, text: &str) -> (SourceFile, Vec<D
 /// function's parse already made. Parsing is most of checking; building and verifying stay
 /// on the calling thread. Does nothing on one thread or for a few functions, and for a file
 /// that does not split into functions (the whole-file parse then reports its errors).
-fn parse_in_parallel(db: &Database, text: &str) {
-    use kiln_engine::query::check::{parse_function, FunctionText};
+fn parse_in_parallel(db: &Database, file: SourceFile) {
+    use kiln_engine::query::check::{function_spans, parse_function, FunctionText};
     use rayon::prelude::*;
     let threads = rayon::current_num_threads();
     if threads < 2 {
         return;
     }
-    let Some(spans) = kiln_frontend::split::split_module(text) else {
+    let Some(spans) = function_spans(db, file) else {
         return;
     };
+    let text = file.text(db);
     if spans.len() < 64 {
         return;
     }

@@ -43,15 +43,24 @@ pub fn parse_function<'db>(
 #[salsa::tracked(returns(ref))]
 pub fn split_file(db: &dyn salsa::Database, file: SourceFile) -> Option<Vec<FunctionSpan>> {
     let text = file.text(db);
-    let spans = split_module(text)?;
-    for f in &spans {
+    let spans = function_spans(db, file).as_ref()?;
+    for f in spans {
         let own = FunctionText::new(db, text.get(f.span.range())?.to_string());
         let parsed = parse_function(db, own).as_ref()?;
         if !parsed.diagnostics.is_empty() || parsed.tree.name.node != f.name {
             return None;
         }
     }
-    Some(spans)
+    Some(spans.clone())
+}
+
+/// Where a file's functions are, from its tokens alone (see [`split_module`]), before any
+/// is parsed; `None` when the file is not of a plain shape. Its own query so that a caller
+/// can parse the functions in parallel ahead of [`split_file`] without lexing the file a
+/// second time.
+#[salsa::tracked(returns(ref))]
+pub fn function_spans(db: &dyn salsa::Database, file: SourceFile) -> Option<Vec<FunctionSpan>> {
+    split_module(file.text(db))
 }
 
 /// The functions of a file, in source order, each with its own text.
