@@ -225,6 +225,7 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
             let mut result = json!({
                 "relowered": work.lowered,
                 "regenerated": work.generated,
+                "recompiled_units": work.units,
                 "milliseconds": start.elapsed().as_secs_f64() * 1000.0,
             });
             // With `output_path`, the output goes to that file (atomically: a reader never

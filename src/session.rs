@@ -43,6 +43,10 @@ pub struct Work {
     pub lowered: usize,
     /// Functions whose LLVM IR was generated (again).
     pub generated: usize,
+    /// Object units compiled to machine code (again): an object at `-O0` is made of
+    /// units of about 16 functions (`kiln_backend::units`), and only the units an edit
+    /// touched are compiled again.
+    pub units: usize,
 }
 
 /// The diagnostics of one file, with the text their spans refer to: a source file of the
@@ -61,6 +65,8 @@ pub struct Session {
     files: BTreeMap<String, SourceFile>,
     /// The rules, options and target, as every file of the session reads them.
     config: Config,
+    /// Per file, the objects of the units of its last `-O0` object.
+    objects: BTreeMap<String, kiln_backend::ObjectCache>,
 }
 
 impl Default for Session {
@@ -91,6 +97,7 @@ impl Session {
             db,
             files: BTreeMap::new(),
             config,
+            objects: BTreeMap::new(),
         }
     }
 
@@ -111,6 +118,8 @@ impl Session {
             None => {
                 let f = SourceFile::new(&self.db, path.to_string(), text, Some(self.config));
                 self.files.insert(path.to_string(), f);
+                self.objects
+                    .insert(path.to_string(), kiln_backend::ObjectCache::new());
             }
         }
     }
@@ -123,6 +132,7 @@ impl Session {
         let Some(f) = self.files.remove(path) else {
             return false;
         };
+        self.objects.remove(path);
         f.set_text(&mut self.db).to(String::new());
         functions(&self.db, f);
         true
@@ -133,12 +143,20 @@ impl Session {
     pub fn counting<T>(&self, work: impl FnOnce(&Self) -> T) -> (T, Work) {
         self.db.record_executions();
         let _ = self.db.take_executions();
+        let units = |s: &Self| {
+            s.objects
+                .values()
+                .map(kiln_backend::ObjectCache::units_compiled)
+                .sum::<usize>()
+        };
+        let units_before = units(self);
         let out = work(self);
         let executed = self.db.take_executions();
         let count = |query: &str| executed.iter().filter(|e| e.starts_with(query)).count();
         let work = Work {
             lowered: count("lowered_item("),
             generated: count("function_code("),
+            units: units(self) - units_before,
         };
         (out, work)
     }
@@ -383,7 +401,9 @@ impl Session {
     /// Native code for a file: LLVM IR, assembly or an object, at an optimization level
     /// (0–3). Each function's LLVM IR is generated once and kept; after an edit only the
     /// functions lowered again are generated again, and the pieces are linked into one
-    /// module (at `-O0`, LLVM IR is that linked text). Assembly, objects and optimized IR
+    /// module (at `-O0`, LLVM IR is that linked text). An object at `-O0` is made of units
+    /// of about 16 functions whose objects are kept, so only the units an edit touched are
+    /// compiled again (`kiln_backend::units`). Assembly, optimized IR and optimized objects
     /// are made from the whole linked module, as LLVM's optimizer works across functions.
     pub fn compile(
         &self,
@@ -422,11 +442,13 @@ impl Session {
             return Err(self.failure(path, errors));
         }
         let options = codegen_options(&self.db, self.config.target(&self.db), opt_level);
-        kiln_backend::emit_code(&parts, emit, &options).map_err(|e| {
-            self.failure(
-                path,
-                vec![Diagnostic::error("codegen", Span::default(), e.to_string())],
-            )
-        })
+        kiln_backend::emit_code_cached(&parts, emit, &options, self.objects.get(path)).map_err(
+            |e| {
+                self.failure(
+                    path,
+                    vec![Diagnostic::error("codegen", Span::default(), e.to_string())],
+                )
+            },
+        )
     }
 }

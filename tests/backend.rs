@@ -259,6 +259,80 @@ fn exe_and_lib() -> Result<(), Failed> {
     Ok(())
 }
 
+/// A program of 300 functions that each add a float constant through a heap buffer and
+/// call the one before; the first calls a leaf defined last.
+fn units_program() -> String {
+    let mut s = String::from(
+        "func.func @f0(%y: f64) -> f64 {\n  %c = arith.constant 0.5 : f64\n  %r = arith.addf %y, %c : f64\n  %l = func.call @leaf() : () -> f64\n  %t = arith.addf %r, %l : f64\n  func.return %t : f64\n}\n",
+    );
+    for i in 1..300 {
+        s.push_str(&format!(
+            "\nfunc.func @f{i}(%y: f64) -> f64 {{\n  %m = memref.alloc() : memref<4xf64>\n  %k = arith.constant {i}.25 : f64\n  %one = arith.constant 1 : index\n  %s = arith.addf %y, %k : f64\n  memref.store %s, %m[%one] : memref<4xf64>\n  %l = memref.load %m[%one] : memref<4xf64>\n  memref.dealloc %m : memref<4xf64>\n  %r = func.call @f{}(%l) : (f64) -> f64\n  func.return %r : f64\n}}\n",
+            i - 1
+        ));
+    }
+    s.push_str("\nfunc.func @leaf() -> f64 {\n  %c = arith.constant 1.0 : f64\n  func.return %c : f64\n}\n");
+    s
+}
+
+/// An object made of many units (`-O0`) and one made from the whole module (`-O2`) both
+/// link with C and compute the same sum; the joined object has every function defined
+/// once and nothing undefined but the C library's `malloc` and `free`.
+fn object_units_link_with_c() -> Result<(), Failed> {
+    let dir = tempfile::tempdir()?;
+    let src = dir.path().join("units.mlir");
+    std::fs::write(&src, units_program())?;
+    let c = dir.path().join("main.c");
+    std::fs::write(
+        &c,
+        "#include <stdio.h>\ndouble f299(double);\ndouble f150(double);\nint main(void) {\n  printf(\"%.2f %.2f\\n\", f299(0.0), f150(1.0));\n  return 0;\n}\n",
+    )?;
+    // f_n(y) = y + 0.5 + 1 + sum over 1..=n of (i + 0.25)
+    let expect = |n: u32, y: f64| y + 1.5 + (1..=n).map(|i| f64::from(i) + 0.25).sum::<f64>();
+    let want = format!("{:.2} {:.2}\n", expect(299, 0.0), expect(150, 1.0));
+    for opt in ["-O0", "-O2"] {
+        let obj = dir.path().join(format!("units{opt}.o"));
+        ok(&kiln(&[
+            "compile",
+            src.to_str().unwrap_or_default(),
+            opt,
+            "-o",
+            obj.to_str().unwrap_or_default(),
+        ]))?;
+        let syms = Command::new("nm").arg(&obj).output()?;
+        let syms = String::from_utf8_lossy(&syms.stdout);
+        let defined = syms.lines().filter(|l| l.contains(" T ")).count();
+        let undefined: Vec<&str> = syms.lines().filter(|l| l.contains(" U ")).collect();
+        // At -O2 the buffers are optimized away, and with them `malloc` and `free`.
+        let libc = undefined
+            .iter()
+            .all(|l| l.ends_with(" malloc") || l.ends_with(" free"));
+        if defined != 301 || !libc || (opt == "-O0" && undefined.len() != 2) {
+            return Err(
+                format!("{opt}: {defined} functions defined, undefined: {undefined:?}").into(),
+            );
+        }
+        let exe = dir.path().join(format!("main{opt}"));
+        let cc = Command::new("cc")
+            .arg(&c)
+            .arg(&obj)
+            .arg("-o")
+            .arg(&exe)
+            .output()?;
+        if !cc.status.success() {
+            return Err(
+                format!("{opt}: cc failed: {}", String::from_utf8_lossy(&cc.stderr)).into(),
+            );
+        }
+        let out = Command::new(&exe).output()?;
+        let text = String::from_utf8_lossy(&out.stdout);
+        if text != want {
+            return Err(format!("{opt}: printed {text:?}, expected {want:?}").into());
+        }
+    }
+    Ok(())
+}
+
 const MLIR_TRANSLATE: &str = "/usr/lib/llvm-19/bin/mlir-translate";
 const LLC: &str = "/usr/lib/llvm-19/bin/llc";
 
@@ -499,6 +573,10 @@ fn main() {
     trials.push(Trial::test("targets-x86-64-and-aarch64", targets));
     trials.push(Trial::test("o2-optimizes", optimized));
     trials.push(Trial::test("object-links-with-c", links_with_c));
+    trials.push(Trial::test(
+        "object-of-many-units-links-with-c",
+        object_units_link_with_c,
+    ));
     trials.push(Trial::test("exe-and-shared-lib", exe_and_lib));
     let skip = !mlir_tools() && std::env::var_os("KILN_REQUIRE_MLIR").is_none();
     trials.push(

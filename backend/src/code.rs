@@ -182,11 +182,17 @@ fn renumber(text: &str, map: &HashMap<u32, u32>) -> String {
     out
 }
 
-/// The text LLVM prints for one module holding every piece, in order: the definitions in
-/// the order given, then each function declared but not defined, in order of first use,
-/// then the attribute groups (numbered in order of first use, as LLVM numbers them).
-/// Fails when two pieces disagree on a function's type.
-pub fn link(parts: &[&FunctionCode], tm: &TargetMachine) -> Result<String, CodegenError> {
+/// Checks that every piece agrees with every other on the type of each function it uses
+/// or defines.
+pub fn check_agreement(parts: &[&FunctionCode]) -> Result<(), CodegenError> {
+    entities(parts).map(drop)
+}
+
+/// The entities of a module holding every piece, in the order [`link`] prints them:
+/// definitions first, then each function declared but not defined, in order of first use.
+fn entities<'a>(
+    parts: &[&'a FunctionCode],
+) -> Result<Vec<(&'a FunctionCode, &'a Entity)>, CodegenError> {
     let defined: HashMap<&str, &Entity> = parts
         .iter()
         .filter_map(|p| p.definition.as_ref())
@@ -219,6 +225,15 @@ pub fn link(parts: &[&FunctionCode], tm: &TargetMachine) -> Result<String, Codeg
         }
     }
     entities.extend(external);
+    Ok(entities)
+}
+
+/// The text LLVM prints for one module holding every piece, in order: the definitions in
+/// the order given, then each function declared but not defined, in order of first use,
+/// then the attribute groups (numbered in order of first use, as LLVM numbers them).
+/// Fails when two pieces disagree on a function's type.
+pub fn link(parts: &[&FunctionCode], tm: &TargetMachine) -> Result<String, CodegenError> {
+    let entities = entities(parts)?;
 
     let mut out = String::new();
     let _ = write!(

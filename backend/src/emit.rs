@@ -2,8 +2,9 @@
 //! kind of output. Module names and source file names are fixed so the same input gives the
 //! same bytes.
 
-use crate::code::{build_function_code, link, FunctionCode};
+use crate::code::{build_function_code, check_agreement, link, FunctionCode};
 use crate::codegen::CodegenError;
+use crate::units::{compile_units, uses_units, ObjectCache};
 use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::passes::PassBuilderOptions;
@@ -190,17 +191,48 @@ pub fn emit(
 
 /// Links per-function code ([`link`]) and produces the output: at `-O0` LLVM IR is the
 /// linked text itself; otherwise the text is read back into one module, verified,
-/// optimized with `default<On>` and printed or compiled to machine code.
+/// optimized with `default<On>` and printed or compiled to machine code. An object at `-O0`
+/// is compiled in units on every core and joined ([`crate::units`]).
 pub fn emit_code(
     parts: &[&FunctionCode],
     what: Emit,
     opts: &CodegenOptions,
 ) -> Result<Vec<u8>, CodegenError> {
+    emit_code_cached(parts, what, opts, None)
+}
+
+/// [`emit_code`] with the objects of units kept in (and taken from) a cache, so a session
+/// compiles again only the units an edit touched. The bytes are those of [`emit_code`].
+pub fn emit_code_cached(
+    parts: &[&FunctionCode],
+    what: Emit,
+    opts: &CodegenOptions,
+    cache: Option<&ObjectCache>,
+) -> Result<Vec<u8>, CodegenError> {
     let tm = target_machine(opts)?;
+    if uses_units(what, opts, &tm) {
+        // Every piece must agree with every other on each function's type, across units
+        // as within one.
+        check_agreement(parts)?;
+        if let Some(object) = compile_units(parts, opts, cache)? {
+            return Ok(object);
+        }
+    }
     let text = link(parts, &tm)?;
     if what == Emit::LlvmIr && opts.opt_level == 0 {
         return Ok(text.into_bytes());
     }
+    module_output(&text, what, opts, &tm)
+}
+
+/// Reads linked LLVM IR text into a module, verifies and optimizes it, and prints it or
+/// generates code.
+pub(crate) fn module_output(
+    text: &str,
+    what: Emit,
+    opts: &CodegenOptions,
+    tm: &TargetMachine,
+) -> Result<Vec<u8>, CodegenError> {
     let ctx = Context::create();
     let buffer = MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "kiln");
     let module = ctx
@@ -213,7 +245,7 @@ pub fn emit_code(
         module
             .run_passes(
                 &format!("default<O{}>", opts.opt_level),
-                &tm,
+                tm,
                 PassBuilderOptions::create(),
             )
             .map_err(|e| CodegenError::Target(format!("optimization failed: {e}")))?;

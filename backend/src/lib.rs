@@ -14,15 +14,21 @@ pub mod codegen;
 pub mod cpus;
 pub mod emit;
 pub mod jit;
+pub mod merge;
 pub mod mlir_llvm;
 pub mod overflow;
 pub mod stack;
+pub mod units;
 
-pub use code::{build_function_code, link, Entity, FunctionCode};
+pub use code::{build_function_code, check_agreement, link, Entity, FunctionCode};
 pub use codegen::{build_module, CodegenError};
-pub use emit::{check_cpu, emit, emit_code, target_machine, CodegenOptions, Emit};
+pub use emit::{
+    check_cpu, emit, emit_code, emit_code_cached, target_machine, CodegenOptions, Emit,
+};
 pub use jit::{call, Jit, JitError, Kind, Value};
+pub use merge::{merge_objects, MergeError};
 pub use mlir_llvm::{print_program, PrintError};
+pub use units::ObjectCache;
 
 pub use inkwell::targets::TargetMachine;
 

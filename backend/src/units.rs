@@ -1,0 +1,267 @@
+//! Code units: an object file made of independently compiled pieces.
+//!
+//! At `-O0` nothing crosses a function boundary, so the functions of a program can be
+//! compiled to machine code in groups — *units* — on every core and the objects joined
+//! ([`crate::merge`]). Units are cut where a function's *name* says so (a fixed hash of the
+//! name, so about one function in [`UNIT_TARGET`] ends a unit), never by position: editing
+//! a body leaves every unit but its own as it was, and adding or removing a function
+//! disturbs only the unit around it. An [`ObjectCache`] keeps each unit's object by its
+//! exact content, so an incremental session compiles only the units an edit touched, and
+//! `kiln compile` makes the same units from the same text and so the same bytes.
+
+use crate::code::{link, FunctionCode};
+use crate::codegen::CodegenError;
+use crate::emit::{module_output, target_machine, CodegenOptions, Emit};
+use crate::merge::merge_objects;
+use inkwell::targets::TargetMachine;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::ops::Range;
+use std::sync::{Arc, Mutex};
+
+/// About one function in this many ends a unit.
+pub const UNIT_TARGET: u64 = 16;
+/// No unit holds more functions than this, whatever the names.
+pub const UNIT_MAX: usize = 64;
+
+/// Whether an output is made of units: objects at `-O0` for 64-bit ELF targets with
+/// explicit addends (x86-64 and AArch64 on Linux and other ELF systems). Optimized code is
+/// made from the whole module, as LLVM's optimizer works across functions (inlining).
+pub fn uses_units(what: Emit, opts: &CodegenOptions, tm: &TargetMachine) -> bool {
+    if what != Emit::Obj || opts.opt_level != 0 {
+        return false;
+    }
+    let triple = tm.get_triple().as_str().to_string_lossy().to_lowercase();
+    let arch = triple.split('-').next().unwrap_or_default();
+    let not_elf = [
+        "darwin", "macos", "ios", "apple", "windows", "win32", "mingw", "cygwin", "uefi", "x32",
+        "ilp32",
+    ];
+    matches!(arch, "x86_64" | "amd64" | "aarch64" | "arm64")
+        && !not_elf.iter().any(|os| triple.contains(os))
+}
+
+/// A fixed hash (FNV-1a), the same on every machine and run.
+fn name_hash(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn part_name(part: &FunctionCode) -> &str {
+    part.definition
+        .as_ref()
+        .or(part.declarations.first())
+        .map_or("", |e| e.name.as_str())
+}
+
+/// The units of a program's pieces, in order: a unit ends after a piece whose name's hash
+/// is a multiple of [`UNIT_TARGET`], or when it holds [`UNIT_MAX`] pieces.
+pub fn partition(parts: &[&FunctionCode]) -> Vec<Range<usize>> {
+    let mut units = Vec::new();
+    let mut start = 0;
+    for (i, part) in parts.iter().enumerate() {
+        if name_hash(part_name(part)) % UNIT_TARGET == 0 || i + 1 - start == UNIT_MAX {
+            units.push(start..i + 1);
+            start = i + 1;
+        }
+    }
+    if start < parts.len() {
+        units.push(start..parts.len());
+    }
+    units
+}
+
+/// One unit's object, with what it was made from, so a hit is checked exactly.
+struct Cached {
+    options: String,
+    parts: Vec<FunctionCode>,
+    object: Arc<Vec<u8>>,
+}
+
+/// The objects of the units of the last compile, by content. A session keeps one across
+/// edits; each compile drops the units it no longer has.
+#[derive(Default)]
+pub struct ObjectCache {
+    units: Mutex<HashMap<u64, Cached>>,
+    compiled: std::sync::atomic::AtomicUsize,
+}
+
+impl ObjectCache {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// How many units have been compiled (not found) so far: what an edit cost.
+    pub fn units_compiled(&self) -> usize {
+        self.compiled.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// How many units are kept.
+    pub fn len(&self) -> usize {
+        self.units.lock().map_or(0, |u| u.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn get(&self, key: u64, options: &str, parts: &[&FunctionCode]) -> Option<Arc<Vec<u8>>> {
+        let units = self.units.lock().ok()?;
+        let c = units.get(&key)?;
+        (c.options == options
+            && c.parts.len() == parts.len()
+            && c.parts.iter().zip(parts).all(|(a, b)| a == *b))
+        .then(|| c.object.clone())
+    }
+
+    fn put(&self, key: u64, options: &str, parts: &[&FunctionCode], object: Arc<Vec<u8>>) {
+        self.compiled
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if let Ok(mut units) = self.units.lock() {
+            units.insert(
+                key,
+                Cached {
+                    options: options.to_string(),
+                    parts: parts.iter().map(|p| (*p).clone()).collect(),
+                    object,
+                },
+            );
+        }
+    }
+
+    fn keep_only(&self, keys: &[u64]) {
+        if let Ok(mut units) = self.units.lock() {
+            let keep: std::collections::HashSet<u64> = keys.iter().copied().collect();
+            units.retain(|k, _| keep.contains(k));
+        }
+    }
+}
+
+fn options_key(opts: &CodegenOptions) -> String {
+    format!("{:?}/{:?}/{}", opts.triple, opts.cpu, opts.opt_level)
+}
+
+fn unit_key(options: &str, parts: &[&FunctionCode]) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    options.hash(&mut h);
+    for p in parts {
+        p.hash(&mut h);
+    }
+    h.finish()
+}
+
+/// Compiles the pieces unit by unit, in parallel, and joins the objects (a program of one
+/// unit is that unit's object). With a cache, units found in it are not compiled again.
+/// `Ok(None)` when the objects cannot be joined: the caller compiles the whole module.
+pub fn compile_units(
+    parts: &[&FunctionCode],
+    opts: &CodegenOptions,
+    cache: Option<&ObjectCache>,
+) -> Result<Option<Vec<u8>>, CodegenError> {
+    let options = options_key(opts);
+    let units: Vec<(Range<usize>, u64)> = partition(parts)
+        .into_par_iter()
+        .map(|r| {
+            let key = unit_key(&options, &parts[r.clone()]);
+            (r, key)
+        })
+        .collect();
+    let objects = units
+        .par_iter()
+        .map_init(
+            || target_machine(opts),
+            |tm, (range, key)| {
+                let unit = &parts[range.clone()];
+                if let Some(object) = cache.and_then(|c| c.get(*key, &options, unit)) {
+                    return Ok(object);
+                }
+                let tm = tm
+                    .as_ref()
+                    .map_err(|e| CodegenError::Target(e.to_string()))?;
+                let text = link(unit, tm)?;
+                let object = Arc::new(module_output(&text, Emit::Obj, opts, tm)?);
+                if let Some(c) = cache {
+                    c.put(*key, &options, unit, object.clone());
+                }
+                Ok(object)
+            },
+        )
+        .collect::<Result<Vec<_>, CodegenError>>()?;
+    if let Some(c) = cache {
+        c.keep_only(&units.iter().map(|(_, k)| *k).collect::<Vec<_>>());
+    }
+    match objects.as_slice() {
+        [] => Ok(None),
+        [one] => Ok(Some(one.as_ref().clone())),
+        many => {
+            let inputs: Vec<&[u8]> = many.iter().map(|o| o.as_slice()).collect();
+            Ok(merge_objects(&inputs).ok())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::code::Entity;
+
+    fn part(name: &str) -> FunctionCode {
+        FunctionCode {
+            definition: Some(Entity {
+                name: name.to_string(),
+                signature: "void ()".to_string(),
+                text: format!("define void @{name}() {{\n  ret void\n}}\n"),
+            }),
+            declarations: Vec::new(),
+            attributes: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn units_cover_every_piece_in_order_and_are_bounded() {
+        let parts: Vec<FunctionCode> = (0..1000).map(|i| part(&format!("f{i}"))).collect();
+        let refs: Vec<&FunctionCode> = parts.iter().collect();
+        let units = partition(&refs);
+        assert_eq!(units.first().map(|r| r.start), Some(0));
+        assert_eq!(units.last().map(|r| r.end), Some(1000));
+        for w in units.windows(2) {
+            assert_eq!(w[0].end, w[1].start);
+        }
+        assert!(units.iter().all(|r| !r.is_empty() && r.len() <= UNIT_MAX));
+        // About one name in UNIT_TARGET ends a unit.
+        let n = units.len() as u64;
+        assert!(
+            n > 1000 / UNIT_TARGET / 2 && n < 1000 / UNIT_TARGET * 2,
+            "{n} units"
+        );
+    }
+
+    #[test]
+    fn inserting_a_function_changes_at_most_two_units() {
+        let parts: Vec<FunctionCode> = (0..300).map(|i| part(&format!("g{i}"))).collect();
+        let refs: Vec<&FunctionCode> = parts.iter().collect();
+        let before = partition(&refs);
+        let mut inserted = parts.clone();
+        inserted.insert(150, part("new_function"));
+        let refs2: Vec<&FunctionCode> = inserted.iter().collect();
+        let after = partition(&refs2);
+        // Units before the new function are unchanged and units after it are the old ones
+        // shifted by one, but for the unit that holds it and the rest of the old unit it
+        // split (UNIT_MAX is far from these units' sizes).
+        let changed = after
+            .iter()
+            .filter(|r| {
+                if r.end <= 150 {
+                    !before.contains(r)
+                } else if r.start > 150 {
+                    !before.contains(&(r.start - 1..r.end - 1))
+                } else {
+                    true
+                }
+            })
+            .count();
+        assert!(changed <= 2, "{before:?} / {after:?}");
+    }
+}
