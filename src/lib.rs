@@ -111,7 +111,7 @@ pub fn emit_program(
 ) -> Result<Vec<u8>, backend::CodegenError> {
     let tm = backend::target_machine(opts)?;
     let mut parts = Vec::new();
-    parts.extend(abi::symbols_code(&abi::file_abi(db, file)));
+    parts.extend(abi::file_symbols_code(db, file).clone());
     for f in program {
         parts.push(backend::build_function_code(f, &tm)?);
     }

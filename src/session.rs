@@ -417,7 +417,7 @@ impl Session {
             function_code(db, item);
         });
         // The reflection symbols come first, as LLVM prints globals before functions.
-        let symbols = crate::abi::symbols_code(&crate::abi::file_abi(&self.db, file));
+        let symbols = crate::abi::file_symbols_code(&self.db, file);
         let mut parts: Vec<&kiln_backend::FunctionCode> = symbols.iter().collect();
         let mut errors = Vec::new();
         for item in functions(&self.db, file) {

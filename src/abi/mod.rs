@@ -160,6 +160,23 @@ pub fn symbols_code(functions: &[FunctionAbi]) -> Option<kiln_backend::FunctionC
     })
 }
 
+/// The reflection symbols of a file's exported functions as a piece of code
+/// ([`symbols_code`]), memoized: an edit that leaves every function's ABI as it was reuses
+/// it without formatting a record again.
+#[salsa::tracked(returns(ref))]
+pub fn file_symbols_code(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+) -> Option<kiln_backend::FunctionCode> {
+    let functions: Vec<FunctionAbi> = kiln_engine::functions(db, file)
+        .iter()
+        .filter_map(|item| function_abi(db, *item).as_ref())
+        .filter(|a| a.exported)
+        .cloned()
+        .collect();
+    symbols_code(&functions)
+}
+
 /// MLIR's escaping in string attributes: printable ASCII but `"` and `\` as is, anything
 /// else `\XX`.
 fn mlir_escape(s: &str) -> String {
