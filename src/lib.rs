@@ -266,14 +266,15 @@ pub fn lower_file(
             continue;
         }
         for variant in kiln_engine::egraph::lower::variants(f, opts.c_interface, conventions) {
-            work.push((f.clone(), variant, item.offset(db) as i64));
+            // The IR stays in the database's memo; the workers borrow it.
+            work.push((f, variant, item.offset(db) as i64));
         }
     }
     let lower_all = || -> Vec<FunctionLowering> {
         work.into_par_iter()
             .map(|(f, variant, delta)| {
                 let mut outcome =
-                    kiln_engine::egraph::lower::lower_variant(rules, &f, variant, opts);
+                    kiln_engine::egraph::lower::lower_variant(rules, f, variant, opts);
                 outcome.diagnostics = outcome
                     .diagnostics
                     .iter()
@@ -281,7 +282,7 @@ pub fn lower_file(
                     .collect();
                 let name = match &outcome.lowered {
                     Some(l) => l.name.clone(),
-                    None => f.name,
+                    None => f.name.clone(),
                 };
                 FunctionLowering { name, outcome }
             })

@@ -60,7 +60,7 @@ impl Database {
         Self::default()
     }
 
-    /// Starts recording every query execution (`function_ir(Id(..))`, ...) and every
+    /// Starts recording every query execution (`verify_function(Id(..))`, ...) and every
     /// result discarded with its entity (`discarded lowered_item(Id(..))`).
     pub fn record_executions(&self) {
         if let Ok(mut guard) = self.executed.lock() {

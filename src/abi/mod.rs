@@ -34,9 +34,9 @@ pub fn function_abi<'db>(
     item: FunctionItem<'db>,
 ) -> Option<FunctionAbi> {
     let f = kiln_engine::function_ir(db, item).function.as_ref()?;
-    let text = kiln_engine::query::check::FunctionText::new(db, item.text(db).clone());
+    let text = kiln_engine::query::check::FunctionText::new(db, item.text(db).as_str());
     let parsed = kiln_engine::query::check::parse_function(db, text).as_ref()?;
-    Some(source::function_abi(&parsed.tree, f))
+    Some(source::function_abi(&parsed.signature, f))
 }
 
 /// Every function's ABI, in source order, with diagnostics in file coordinates.
