@@ -27,6 +27,30 @@ thread_local! {
     /// One target machine per thread and target (creating one per function would cost more
     /// than generating the function's code); LLVM objects stay out of the database.
     static MACHINE: RefCell<Option<Machine>> = const { RefCell::new(None) };
+    /// The same for [`build_code`], keyed by every option.
+    static OPTIONS_MACHINE: RefCell<Option<(String, kiln_backend::TargetMachine)>> =
+        const { RefCell::new(None) };
+}
+
+/// One lowered function's LLVM IR, with this thread's target machine for the options (made
+/// once per thread), so a caller can generate code on any worker.
+pub fn build_code(
+    function: &kiln_engine::Lowered,
+    opts: &CodegenOptions,
+) -> Result<FunctionCode, kiln_backend::CodegenError> {
+    let key = format!("{:?}/{:?}/{}", opts.triple, opts.cpu, opts.opt_level);
+    OPTIONS_MACHINE.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        if cell.as_ref().is_none_or(|(k, _)| *k != key) {
+            *cell = Some((key, target_machine(opts)?));
+        }
+        match cell.as_ref() {
+            Some((_, tm)) => build_function_code(function, tm),
+            None => Err(kiln_backend::CodegenError::Target(
+                "no target machine".to_string(),
+            )),
+        }
+    })
 }
 
 /// One function's LLVM IR: a piece per function its lowering yields. Called only for

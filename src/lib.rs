@@ -83,7 +83,7 @@ fn parse_in_parallel(db: &Database, file: SourceFile) {
         .for_each(|(spans, db)| {
             for f in spans {
                 if let Some(own) = text.get(f.span.range()) {
-                    parse_function(&db, FunctionText::new(&db, own.to_string()));
+                    parse_function(&db, FunctionText::new(&db, own));
                 }
             }
         });
@@ -109,13 +109,25 @@ pub fn emit_program(
     what: backend::Emit,
     opts: &backend::CodegenOptions,
 ) -> Result<Vec<u8>, backend::CodegenError> {
-    let tm = backend::target_machine(opts)?;
-    let mut parts = Vec::new();
-    parts.extend(abi::file_symbols_code(db, file).clone());
-    for f in program {
-        parts.push(backend::build_function_code(f, &tm)?);
-    }
-    backend::emit_code(&parts.iter().collect::<Vec<_>>(), what, opts)
+    let codes = program
+        .iter()
+        .map(|f| function_code::build_code(f, opts))
+        .collect::<Result<Vec<_>, _>>()?;
+    emit_codes(db, file, &codes, what, opts)
+}
+
+/// Compiles a file's per-function code (made by [`function_code::build_code`], in source
+/// order), with the reflection symbols first, as [`emit_program`] does.
+pub fn emit_codes(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+    codes: &[backend::FunctionCode],
+    what: backend::Emit,
+    opts: &backend::CodegenOptions,
+) -> Result<Vec<u8>, backend::CodegenError> {
+    let symbols = abi::file_symbols_code(db, file);
+    let parts: Vec<&backend::FunctionCode> = symbols.iter().chain(codes).collect();
+    backend::emit_code(&parts, what, opts)
 }
 
 /// A code generation problem as a diagnostic located at the name of the function it is
@@ -245,6 +257,21 @@ pub fn lower_file(
     opts: &LowerOptions,
     only: Option<&str>,
 ) -> Vec<FunctionLowering> {
+    lower_file_map(db, file, rules, opts, only, |f| f)
+}
+
+/// [`lower_file`], with `finish` applied to each function's lowering on the worker that
+/// lowered it, in parallel: a caller that needs only the printed text or the LLVM IR of a
+/// lowering makes it there, so no lowered function outlives its worker (a file's lowered
+/// functions, held together, cost several times its IR).
+pub fn lower_file_map<T: Send>(
+    db: &Database,
+    file: SourceFile,
+    rules: &CompiledRules,
+    opts: &LowerOptions,
+    only: Option<&str>,
+    finish: impl Fn(FunctionLowering) -> T + Sync,
+) -> Vec<T> {
     use rayon::prelude::*;
     let mut work = Vec::new();
     // A call site passes its arguments the way the callee's convention asks.
@@ -270,7 +297,7 @@ pub fn lower_file(
             work.push((f, variant, item.offset(db) as i64));
         }
     }
-    let lower_all = || -> Vec<FunctionLowering> {
+    let lower_all = || -> Vec<T> {
         work.into_par_iter()
             .map(|(f, variant, delta)| {
                 let mut outcome =
@@ -284,7 +311,7 @@ pub fn lower_file(
                     Some(l) => l.name.clone(),
                     None => f.name.clone(),
                 };
-                FunctionLowering { name, outcome }
+                finish(FunctionLowering { name, outcome })
             })
             .collect()
     };

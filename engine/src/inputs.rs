@@ -78,12 +78,22 @@ pub struct FunctionItem<'db> {
     pub file: SourceFile,
     #[returns(ref)]
     pub name: String,
+    /// Interned: functions of equal text share one (and its parse), and an item holds no
+    /// copy of its own.
     #[tracked]
-    #[returns(ref)]
-    pub text: String,
+    #[returns(copy)]
+    pub text: FunctionText<'db>,
     #[tracked]
     #[returns(copy)]
     pub offset: u32,
+}
+
+/// One function's text, interned so that its parse is shared by every item (and every
+/// revision) with the same text.
+#[salsa::interned(debug)]
+pub struct FunctionText<'db> {
+    #[returns(ref)]
+    pub text: String,
 }
 
 /// Diagnostics of one stage, in the stage's own coordinates.

@@ -1,6 +1,5 @@
 //! Proves the database's reuse claims by counting salsa `WillExecute` events.
 
-use kiln_engine::query::check::FunctionText;
 use kiln_engine::{check_file, functions, module_ir, Database, SourceFile};
 use salsa::plumbing::AsId;
 use salsa::Setter;
@@ -28,7 +27,7 @@ fn per_function_runs(db: &Database, file: SourceFile) -> Vec<String> {
     let keys: Vec<(String, String)> = items
         .iter()
         .flat_map(|i| {
-            let text = FunctionText::new(db, i.text(db).as_str());
+            let text = i.text(db);
             [
                 (format!("{:?}", i.as_id()), i.name(db).clone()),
                 (format!("{:?}", text.as_id()), i.name(db).clone()),

@@ -34,8 +34,7 @@ pub fn function_abi<'db>(
     item: FunctionItem<'db>,
 ) -> Option<FunctionAbi> {
     let f = kiln_engine::function_ir(db, item).function.as_ref()?;
-    let text = kiln_engine::query::check::FunctionText::new(db, item.text(db).as_str());
-    let parsed = kiln_engine::query::check::parse_function(db, text).as_ref()?;
+    let parsed = kiln_engine::query::check::parse_function(db, item.text(db)).as_ref()?;
     Some(source::function_abi(&parsed.signature, f))
 }
 

@@ -38,40 +38,92 @@ pub(crate) fn compile(ctx: Ctx, db: Database, args: CompileArgs) -> ExitCode {
         ctx.fail("usage", &display(&file), format!("--target/--cpu: {e}"));
         return ExitCode::from(2);
     }
+    if emit != CompileEmit::MlirLlvm {
+        return compile_native(&ctx, &db, &file, &rules, emit, output.as_deref(), &opts);
+    }
     let Some((program, source)) = lowered_program(&ctx, &db, &file, &rules) else {
         return ExitCode::FAILURE;
     };
-    if emit == CompileEmit::MlirLlvm {
-        return match kiln::backend::print_program(&program) {
-            Ok(text) => {
-                let text = kiln::abi::annotate_mlir_llvm(&text, &kiln::abi::file_abi(&db, source));
-                exit(write_output(&ctx, output.as_deref(), text.as_bytes()))
+    // `--emit mlir-llvm` prints the lowered functions themselves.
+    match kiln::backend::print_program(&program) {
+        Ok(text) => {
+            let text = kiln::abi::annotate_mlir_llvm(&text, &kiln::abi::file_abi(&db, source));
+            exit(write_output(&ctx, output.as_deref(), text.as_bytes()))
+        }
+        Err(e) => {
+            let d = kiln::codegen_diagnostic(&db, source, Some(&e.function), e.to_string());
+            ctx.report(&[d], &display(&file), source.text(&db));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// LLVM IR, assembly, an object, a library or an executable: each function's LLVM IR is
+/// generated on the worker that lowered it, and its lowered form dropped there.
+fn compile_native(
+    ctx: &Ctx,
+    db: &Database,
+    file: &Path,
+    rules: &RulesArg,
+    emit: CompileEmit,
+    output: Option<&Path>,
+    opts: &kiln::backend::CodegenOptions,
+) -> ExitCode {
+    let finish = |mut f: kiln::FunctionLowering| {
+        let code = f
+            .outcome
+            .lowered
+            .take()
+            .map(|l| kiln::function_code::build_code(&l, opts));
+        (f.outcome.diagnostics, code)
+    };
+    let Some((lowered, source, name, text)) = lower_command_map(
+        ctx,
+        db,
+        file,
+        None,
+        rules,
+        &kiln::LowerOptions::default(),
+        finish,
+    ) else {
+        return ExitCode::FAILURE;
+    };
+    let mut failed = false;
+    let mut codes = Vec::new();
+    let mut codegen_error = None;
+    for (diagnostics, code) in lowered {
+        ctx.report(&diagnostics, &name, &text);
+        failed |= kiln::frontend::has_errors(&diagnostics);
+        match code {
+            Some(Ok(c)) => codes.push(c),
+            Some(Err(e)) => {
+                codegen_error.get_or_insert(e);
             }
-            Err(e) => {
-                let d = kiln::codegen_diagnostic(&db, source, Some(&e.function), e.to_string());
-                ctx.report(&[d], &display(&file), source.text(&db));
-                ExitCode::FAILURE
-            }
-        };
+            None => {}
+        }
+    }
+    if failed {
+        return ExitCode::FAILURE;
     }
     let what = match emit {
         CompileEmit::LlvmIr => kiln::backend::Emit::LlvmIr,
         CompileEmit::Asm => kiln::backend::Emit::Asm,
         _ => kiln::backend::Emit::Obj,
     };
-    let bytes = match kiln::emit_program(&db, source, &program, what, &opts) {
-        Ok(b) => b,
-        Err(e) => {
-            let d = kiln::codegen_diagnostic(&db, source, e.function(), e.to_string());
-            ctx.report(&[d], &display(&file), source.text(&db));
-            return ExitCode::FAILURE;
-        }
-    };
-    let ok = match (emit, &output) {
+    let bytes =
+        match codegen_error.map_or_else(|| kiln::emit_codes(db, source, &codes, what, opts), Err) {
+            Ok(b) => b,
+            Err(e) => {
+                let d = kiln::codegen_diagnostic(db, source, e.function(), e.to_string());
+                ctx.report(&[d], &display(file), source.text(db));
+                return ExitCode::FAILURE;
+            }
+        };
+    let ok = match (emit, output) {
         (CompileEmit::Exe | CompileEmit::Lib, Some(out)) => {
-            link(&ctx, &bytes, out, emit == CompileEmit::Lib)
+            link(ctx, &bytes, out, emit == CompileEmit::Lib)
         }
-        (_, out) => write_output(&ctx, out.as_deref(), &bytes),
+        (_, out) => write_output(ctx, out, &bytes),
     };
     exit(ok)
 }

@@ -80,14 +80,26 @@ pub(crate) fn lower(ctx: Ctx, db: Database, args: LowerArgs) -> ExitCode {
     if emit == LowerEmit::Egraph {
         opts = opts.with_dot();
     }
+    // Each function is printed on the worker that lowered it, and its lowered form (and,
+    // without `--stats`, its statistics) dropped there.
+    let finish = |mut f: kiln::FunctionLowering| {
+        let printed = match emit {
+            LowerEmit::Lowered => f.outcome.lowered.take().map(|l| l.to_string()),
+            LowerEmit::Egraph => None,
+        };
+        if !stats {
+            f.outcome.stats = Default::default();
+        }
+        (f, printed)
+    };
     let Some((lowered, _, name, text)) =
-        lower_command(&ctx, &db, &file, func.as_deref(), &rules, &opts)
+        lower_command_map(&ctx, &db, &file, func.as_deref(), &rules, &opts, finish)
     else {
         return ExitCode::FAILURE;
     };
     let mut failed = false;
     let mut out = String::new();
-    for f in &lowered {
+    for (f, printed) in &lowered {
         ctx.report(&f.outcome.diagnostics, &name, &text);
         failed |= kiln::frontend::has_errors(&f.outcome.diagnostics);
         if stats {
@@ -95,11 +107,11 @@ pub(crate) fn lower(ctx: Ctx, db: Database, args: LowerArgs) -> ExitCode {
         }
         match emit {
             LowerEmit::Lowered => {
-                if let Some(l) = &f.outcome.lowered {
+                if let Some(l) = printed {
                     if !out.is_empty() {
                         out.push('\n');
                     }
-                    out.push_str(&l.to_string());
+                    out.push_str(l);
                 }
             }
             LowerEmit::Egraph => {
@@ -187,6 +199,20 @@ pub(crate) fn lower_command(
     String,
     String,
 )> {
+    lower_command_map(ctx, db, file, func, rules, opts, |f| f)
+}
+
+/// [`lower_command`] with `finish` applied to each function's lowering on its worker
+/// ([`kiln::lower_file_map`]).
+pub(crate) fn lower_command_map<T: Send>(
+    ctx: &Ctx,
+    db: &Database,
+    file: &Path,
+    func: Option<&str>,
+    rules: &RulesArg,
+    opts: &kiln::LowerOptions,
+    finish: impl Fn(kiln::FunctionLowering) -> T + Sync,
+) -> Option<(Vec<T>, kiln::SourceFile, String, String)> {
     let (source, name, text) = checked_source(ctx, db, file)?;
     let compiled = load_rules(ctx, rules.dir.as_deref())?;
     let func = func.map(|f| f.trim_start_matches('@').to_string());
@@ -194,7 +220,7 @@ pub(crate) fn lower_command(
         .clone()
         .with_c_interface(rules.c_interface)
         .with_bare_ptr(rules.bare_ptr);
-    let lowered = kiln::lower_file(db, source, &compiled, &opts, func.as_deref());
+    let lowered = kiln::lower_file_map(db, source, &compiled, &opts, func.as_deref(), finish);
     if let Some(f) = &func {
         if lowered.is_empty() {
             ctx.fail(

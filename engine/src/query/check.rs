@@ -18,13 +18,7 @@ pub fn parse_file(db: &dyn salsa::Database, file: SourceFile) -> Parsed<ast::Mod
     kiln_frontend::parse_module(file.text(db))
 }
 
-/// One function's text, interned so that its parse is shared by every item (and every
-/// revision) with the same text.
-#[salsa::interned(debug)]
-pub struct FunctionText<'db> {
-    #[returns(ref)]
-    pub text: String,
-}
+pub use crate::inputs::FunctionText;
 
 /// One function's text parsed and built on its own (spans relative to its start).
 ///
@@ -77,7 +71,7 @@ pub fn split_file(db: &dyn salsa::Database, file: SourceFile) -> Option<Vec<Func
     let text = file.text(db);
     let spans = function_spans(db, file).as_ref()?;
     for f in spans {
-        let own = FunctionText::new(db, text.get(f.span.range())?.to_string());
+        let own = FunctionText::new(db, text.get(f.span.range())?);
         let parsed = parse_function(db, own).as_ref()?;
         if !parsed.diagnostics.is_empty() || parsed.signature.name.node != f.name {
             return None;
@@ -100,7 +94,7 @@ pub fn function_spans(db: &dyn salsa::Database, file: SourceFile) -> Option<Vec<
 pub fn functions<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<FunctionItem<'db>> {
     let text = file.text(db);
     let item = |name: &str, span: Span| {
-        let own = text.get(span.range()).unwrap_or_default().to_string();
+        let own = FunctionText::new(db, text.get(span.range()).unwrap_or_default());
         FunctionItem::new(db, file, name.to_string(), own, span.start)
     };
     match split_file(db, file) {
@@ -129,7 +123,7 @@ pub fn function_ir<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -
         function: None,
         diagnostics: Vec::new(),
     };
-    match parse_function(db, FunctionText::new(db, item.text(db).as_str())) {
+    match parse_function(db, item.text(db)) {
         Some(parsed) => &parsed.built,
         None => &UNPARSED,
     }
