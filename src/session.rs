@@ -111,8 +111,17 @@ impl Session {
         let text = text.into();
         match self.files.get(path) {
             Some(f) => {
+                let f = *f;
                 if f.text(&self.db) != &text {
-                    f.set_text(&mut self.db).to(text);
+                    // The split of the text being replaced (already made, unless the file was
+                    // never read) and the text itself let the next split lex only around the
+                    // edit.
+                    let spans = kiln_engine::query::check::function_spans(&self.db, f).clone();
+                    let old = f.set_text(&mut self.db).to(text);
+                    let previous = spans.map(|spans| {
+                        std::sync::Arc::new(kiln_engine::PreviousText { text: old, spans })
+                    });
+                    f.set_previous(&mut self.db).to(previous);
                 }
             }
             None => {
@@ -133,6 +142,7 @@ impl Session {
             return false;
         };
         self.objects.remove(path);
+        f.set_previous(&mut self.db).to(None);
         f.set_text(&mut self.db).to(String::new());
         functions(&self.db, f);
         true

@@ -24,6 +24,9 @@ use std::sync::{Arc, Mutex};
 pub const UNIT_TARGET: u64 = 16;
 /// No unit holds more functions than this, whatever the names.
 pub const UNIT_MAX: usize = 64;
+/// A piece with more text than this (such as a file's reflection symbols) is a unit of its
+/// own, so an edit of a function beside it does not compile it again.
+pub const UNIT_ALONE: usize = 32 * 1024;
 
 /// Whether an output is made of units: objects at `-O0` for 64-bit ELF targets with
 /// explicit addends (x86-64 and AArch64 on Linux and other ELF systems). Optimized code is
@@ -56,13 +59,28 @@ fn part_name(part: &FunctionCode) -> &str {
         .map_or("", |e| e.name.as_str())
 }
 
+fn part_size(part: &FunctionCode) -> usize {
+    part.definition.as_ref().map_or(0, |d| d.text.len())
+        + part
+            .declarations
+            .iter()
+            .map(|d| d.text.len())
+            .sum::<usize>()
+}
+
 /// The units of a program's pieces, in order: a unit ends after a piece whose name's hash
-/// is a multiple of [`UNIT_TARGET`], or when it holds [`UNIT_MAX`] pieces.
+/// is a multiple of [`UNIT_TARGET`], or when it holds [`UNIT_MAX`] pieces; a piece larger
+/// than [`UNIT_ALONE`] is a unit of its own.
 pub fn partition(parts: &[&FunctionCode]) -> Vec<Range<usize>> {
     let mut units = Vec::new();
     let mut start = 0;
     for (i, part) in parts.iter().enumerate() {
-        if name_hash(part_name(part)) % UNIT_TARGET == 0 || i + 1 - start == UNIT_MAX {
+        let alone = part_size(part) > UNIT_ALONE;
+        if alone && start < i {
+            units.push(start..i);
+            start = i;
+        }
+        if alone || name_hash(part_name(part)) % UNIT_TARGET == 0 || i + 1 - start == UNIT_MAX {
             units.push(start..i + 1);
             start = i + 1;
         }
@@ -236,6 +254,16 @@ mod tests {
             n > 1000 / UNIT_TARGET / 2 && n < 1000 / UNIT_TARGET * 2,
             "{n} units"
         );
+    }
+
+    #[test]
+    fn a_large_piece_is_a_unit_of_its_own() {
+        let mut parts: Vec<FunctionCode> = (0..40).map(|i| part(&format!("k{i}"))).collect();
+        if let Some(d) = parts[20].definition.as_mut() {
+            d.text = "x".repeat(UNIT_ALONE + 1);
+        }
+        let refs: Vec<&FunctionCode> = parts.iter().collect();
+        assert!(partition(&refs).contains(&(20..21)));
     }
 
     #[test]

@@ -15,6 +15,19 @@ pub struct SourceFile {
     pub text: String,
     #[returns(copy)]
     pub config: Option<Config>,
+    /// The text before the last edit and its split into functions, when whoever set the
+    /// text kept them (a session does): the split then lexes only around the edit
+    /// (`kiln_frontend::split::split_module_edited`), with the same result.
+    #[default]
+    #[returns(ref)]
+    pub previous: Option<std::sync::Arc<PreviousText>>,
+}
+
+/// A file's text before an edit and its split (see [`SourceFile::previous`]).
+#[derive(Debug, PartialEq, Eq)]
+pub struct PreviousText {
+    pub text: String,
+    pub spans: Vec<kiln_frontend::split::FunctionSpan>,
 }
 
 /// The rule files a lowering uses.

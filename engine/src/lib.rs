@@ -22,7 +22,9 @@ pub use egraph::lower::{
     lower_function, CompiledRules, FunctionStats, LowerOptions, LowerOutcome, PhaseStats, Stop,
 };
 pub use egraph::rule_tests::{run_inline_tests, TestOutcome};
-pub use inputs::{Config, FunctionItem, Options, RuleFiles, SourceFile, Target};
+pub use inputs::{
+    Config, FunctionItem, FunctionText, Options, PreviousText, RuleFiles, SourceFile, Target,
+};
 /// The lowered form lives in its own crate so the backend needs nothing else of the engine.
 pub use kiln_lowered as lowered;
 pub use kiln_lowered::{Inst, Lowered, LoweredBlock, Operand, TargetOp};

@@ -220,6 +220,23 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    /// A lexer that starts at byte `pos` of `text` (a token's start) inside `depth` open
+    /// brackets, as if it had lexed everything before: positions stay those of `text`. Only
+    /// for a position where no earlier token changes how the next one is read (not right
+    /// after `memref`).
+    pub fn resume(text: &'a str, pos: usize, depth: usize) -> Self {
+        Lexer {
+            pos: pos.min(text.len()),
+            depth,
+            ..Lexer::new(text)
+        }
+    }
+
+    /// How many `(`, `[`, `{` and `<` are open after the last token returned.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
     fn peek(&self, k: usize) -> u8 {
         *self.text.as_bytes().get(self.pos + k).unwrap_or(&0)
     }

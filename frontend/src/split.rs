@@ -18,6 +18,9 @@ use crate::span::Span;
 pub struct FunctionSpan {
     pub name: String,
     pub span: Span,
+    /// The lexer's bracket nesting at the function's start (1 inside `module { ... }`), so a
+    /// later split can resume there ([`split_module_edited`]).
+    pub depth: u32,
 }
 
 /// The top-level functions of a file, or `None` when the file is not of a plain shape.
@@ -31,9 +34,7 @@ pub struct FunctionSpan {
 /// assert_eq!(&text[fs[1].span.range()], "func.func private @g(i32)");
 /// ```
 pub fn split_module(text: &str) -> Option<Vec<FunctionSpan>> {
-    // Tokens are read one at a time (a file of 10,000 functions has millions of them).
-    let mut lexer = Lexer::new(text);
-    let mut tokens = lexer.by_ref().map_while(Result::ok).peekable();
+    let mut tokens = Tokens::new(Lexer::new(text));
     let wrapped = matches!(tokens.peek(), Some((_, Tok::KwModule(_), _)));
     if wrapped {
         tokens.next();
@@ -44,7 +45,159 @@ pub fn split_module(text: &str) -> Option<Vec<FunctionSpan>> {
             return None;
         }
     }
-    let mut out = Vec::new();
+    split_functions(tokens, wrapped, Vec::new(), None)
+}
+
+/// [`split_module`] of `text`, an edit of `old_text` whose split was `old`, lexing only
+/// around the edit: from the last function that starts well before the first changed byte
+/// to the first function after the last changed byte where the lexer's state is the one
+/// the old split had there. Every function before and after is the old one (shifted by the
+/// change in length). The result is exactly `split_module(text)`.
+///
+/// ```
+/// use kiln_frontend::split::{split_module, split_module_edited};
+///
+/// let old = "func.func @a() {\n  func.return\n}\nfunc.func @b() {\n  func.return\n}\n";
+/// let new = old.replace("@b() {", "@b() {\n  // edited");
+/// let spans = split_module(old).unwrap();
+/// assert_eq!(split_module_edited(&new, old, &spans), split_module(&new));
+/// ```
+pub fn split_module_edited(
+    text: &str,
+    old_text: &str,
+    old: &[FunctionSpan],
+) -> Option<Vec<FunctionSpan>> {
+    // A function is resumed at only if its keyword and what the lexer might look at after
+    // it are before the edit.
+    const MARGIN: usize = 64;
+    let (a, b) = (text.as_bytes(), old_text.as_bytes());
+    let prefix = common_prefix(a, b);
+    let room = a.len().min(b.len()) - prefix;
+    let suffix = common_suffix(a, b).min(room);
+    let first = old.partition_point(|f| (f.span.start as usize) + MARGIN <= prefix);
+    let Some(restart) = first.checked_sub(1) else {
+        return split_module(text);
+    };
+    // The text before `restart` is unchanged, so its first token is the old one.
+    let wrapped = matches!(Lexer::new(text).next(), Some(Ok((_, Tok::KwModule(_), _))));
+    let resume = &old[restart];
+    let tokens = Tokens::new(Lexer::resume(
+        text,
+        resume.span.start as usize,
+        resume.depth as usize,
+    ));
+    let sync = Sync {
+        old,
+        from: a.len() - suffix,
+        delta: a.len() as i64 - b.len() as i64,
+    };
+    split_functions(tokens, wrapped, old[..restart].to_vec(), Some(&sync))
+}
+
+/// Where a resumed split may fall back in step with the old one.
+struct Sync<'o> {
+    old: &'o [FunctionSpan],
+    /// The first byte of the new text in the unchanged suffix.
+    from: usize,
+    /// New length minus old length.
+    delta: i64,
+}
+
+impl Sync<'_> {
+    /// The old functions from the one starting at `start` (new coordinates) on, shifted,
+    /// when the lexer there is in the state the old split had.
+    fn rest(&self, start: usize, depth: usize) -> Option<Vec<FunctionSpan>> {
+        if start < self.from {
+            return None;
+        }
+        let old_start = u32::try_from(start as i64 - self.delta).ok()?;
+        let m = self
+            .old
+            .binary_search_by_key(&old_start, |f| f.span.start)
+            .ok()?;
+        if self.old[m].depth as usize != depth {
+            return None;
+        }
+        let shift = |at: u32| (i64::from(at) + self.delta) as usize;
+        Some(
+            self.old[m..]
+                .iter()
+                .map(|f| FunctionSpan {
+                    name: f.name.clone(),
+                    span: Span::new(shift(f.span.start), shift(f.span.end)),
+                    depth: f.depth,
+                })
+                .collect(),
+        )
+    }
+}
+
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    // Blocks first (compared with memcmp), then bytes.
+    const BLOCK: usize = 4096;
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + BLOCK <= n && a[i..i + BLOCK] == b[i..i + BLOCK] {
+        i += BLOCK;
+    }
+    while i < n && a[i] == b[i] {
+        i += 1;
+    }
+    i
+}
+
+fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+    const BLOCK: usize = 4096;
+    let n = a.len().min(b.len());
+    let (la, lb) = (a.len(), b.len());
+    let mut i = 0;
+    while i + BLOCK <= n && a[la - i - BLOCK..la - i] == b[lb - i - BLOCK..lb - i] {
+        i += BLOCK;
+    }
+    while i < n && a[la - i - 1] == b[lb - i - 1] {
+        i += 1;
+    }
+    i
+}
+
+/// The lexer with one token of lookahead, its state still reachable.
+struct Tokens<'a> {
+    lexer: Lexer<'a>,
+    peeked: Option<Option<(usize, Tok<'a>, usize)>>,
+}
+
+impl<'a> Tokens<'a> {
+    fn new(lexer: Lexer<'a>) -> Self {
+        Tokens {
+            lexer,
+            peeked: None,
+        }
+    }
+
+    fn peek(&mut self) -> Option<&(usize, Tok<'a>, usize)> {
+        if self.peeked.is_none() {
+            self.peeked = Some(self.lexer.next().and_then(Result::ok));
+        }
+        self.peeked.as_ref().and_then(Option::as_ref)
+    }
+
+    fn next(&mut self) -> Option<(usize, Tok<'a>, usize)> {
+        match self.peeked.take() {
+            Some(t) => t,
+            None => self.lexer.next().and_then(Result::ok),
+        }
+    }
+}
+
+/// The functions from the lexer's position on (after the module's `{` when `wrapped`),
+/// after those already found; with `sync`, the old functions from the first one the split
+/// falls in step with.
+fn split_functions(
+    mut tokens: Tokens,
+    wrapped: bool,
+    mut out: Vec<FunctionSpan>,
+    sync: Option<&Sync>,
+) -> Option<Vec<FunctionSpan>> {
     let mut closed = false;
     while let Some((start, tok, _)) = tokens.next() {
         if closed {
@@ -59,37 +212,48 @@ pub fn split_module(text: &str) -> Option<Vec<FunctionSpan>> {
             Tok::KwFunc(_) => {}
             _ => return None,
         }
+        // The keyword changes no nesting: this is the depth at the function's start.
+        let depth = tokens.lexer.depth();
+        if let Some(rest) = sync.and_then(|s| {
+            let clean = tokens.lexer.diagnostics.is_empty() && tokens.lexer.too_deep.is_none();
+            clean.then(|| s.rest(start, depth)).flatten()
+        }) {
+            out.extend(rest);
+            return Some(out);
+        }
         if matches!(tokens.peek(), Some((_, Tok::KwVisibility(_), _))) {
             tokens.next();
         }
         let Some((_, Tok::Symbol(name), mut end)) = tokens.next() else {
             return None;
         };
-        let mut depth = 0usize;
+        let mut nesting = 0usize;
         while let Some((_, tok, e)) = tokens.peek() {
+            let e = *e;
             match tok {
-                Tok::LBrace | Tok::LParen | Tok::LBracket => depth += 1,
+                Tok::LBrace | Tok::LParen | Tok::LBracket => nesting += 1,
                 Tok::RBrace | Tok::RParen | Tok::RBracket => {
-                    if depth == 0 {
+                    if nesting == 0 {
                         break;
                     }
-                    depth -= 1;
+                    nesting -= 1;
                 }
-                Tok::KwFunc(_) if depth == 0 => break,
+                Tok::KwFunc(_) if nesting == 0 => break,
                 _ => {}
             }
-            end = *e;
+            end = e;
             tokens.next();
         }
-        if depth != 0 {
+        if nesting != 0 {
             return None;
         }
         out.push(FunctionSpan {
             name: name.to_string(),
             span: Span::new(start, end),
+            depth: depth as u32,
         });
     }
-    drop(tokens);
+    let lexer = &tokens.lexer;
     (lexer.diagnostics.is_empty() && lexer.too_deep.is_none() && closed == wrapped).then_some(out)
 }
 
@@ -137,6 +301,118 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    /// The corpus programs, and a module of many small functions.
+    fn texts() -> Vec<String> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+        let mut out: Vec<String> = std::fs::read_dir(&dir)
+            .map(|d| {
+                d.filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|e| e == "mlir"))
+                    .filter_map(|p| std::fs::read_to_string(p).ok())
+                    .collect()
+            })
+            .unwrap_or_default();
+        out.sort();
+        let many: String = (0..200)
+            .map(|i| format!("func.func @f{i}(%x: memref<4xf32>) -> i32 {{\n  // {i}\n  %c = arith.constant {i} : i32\n  func.return %c : i32\n}}\n"))
+            .collect();
+        out.push(format!("module @m {{\n{many}}}\n"));
+        out.push(many);
+        assert!(out.len() > 10, "the corpus is read");
+        out
+    }
+
+    /// A small deterministic generator (xorshift), so failures reproduce.
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n.max(1) as u64) as usize
+        }
+    }
+
+    fn edit(text: &str, rng: &mut Rng) -> String {
+        const SNIPPETS: &[&str] = &[
+            "}",
+            "{",
+            "(",
+            ")",
+            "\n",
+            " ",
+            "x",
+            "\"",
+            "// note\n",
+            "func.func @z() {\n}\n",
+            "func.func",
+            "module {",
+            "<",
+            ">",
+            "memref<4xf32>",
+            "%v = arith.addi %x, %x : i32\n",
+            "@",
+            "$",
+            "loc(",
+            "func.func private @d(i32)\n",
+        ];
+        // Often next to a function's keyword, where the split is most sensitive.
+        let at = if rng.below(2) == 0 {
+            let starts: Vec<usize> = text.match_indices("func.func").map(|(i, _)| i).collect();
+            match starts.len() {
+                0 => rng.below(text.len() + 1),
+                n => (starts[rng.below(n)] + rng.below(20)).min(text.len()),
+            }
+        } else {
+            rng.below(text.len() + 1)
+        };
+        let mut at = at;
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let mut end = (at + rng.below(12)).min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let insert = if rng.below(3) == 0 {
+            ""
+        } else {
+            SNIPPETS[rng.below(SNIPPETS.len())]
+        };
+        let delete = if rng.below(2) == 0 { at } else { end };
+        format!("{}{insert}{}", &text[..at], &text[delete..])
+    }
+
+    #[test]
+    fn an_edited_split_is_the_split_of_the_edited_text() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut resumed = 0;
+        for text in texts() {
+            for _ in 0..60 {
+                // A chain of edits, each split from the last one's result.
+                let mut old = text.clone();
+                let Some(mut spans) = split_module(&old) else {
+                    break;
+                };
+                for _ in 0..4 {
+                    let new = edit(&old, &mut rng);
+                    let want = split_module(&new);
+                    let got = split_module_edited(&new, &old, &spans);
+                    assert_eq!(got, want, "edit of\n{old}\ninto\n{new}");
+                    match got {
+                        Some(s) => {
+                            resumed += 1;
+                            spans = s;
+                            old = new;
+                        }
+                        None => break,
+                    }
+                }
+            }
+        }
+        assert!(resumed > 500, "{resumed} edits kept the file splittable");
     }
 
     #[test]

@@ -9,7 +9,7 @@
 use crate::inputs::{FunctionItem, SourceFile};
 use kiln_frontend::ast;
 use kiln_frontend::ir::{Function, Module};
-use kiln_frontend::split::{split_module, FunctionSpan};
+use kiln_frontend::split::{split_module, split_module_edited, FunctionSpan};
 use kiln_frontend::{has_errors, Diagnostic, Parsed, SignatureTable, Span};
 
 /// The syntax tree of a whole file, with every syntax error.
@@ -86,7 +86,10 @@ pub fn split_file(db: &dyn salsa::Database, file: SourceFile) -> Option<Vec<Func
 /// second time.
 #[salsa::tracked(returns(ref))]
 pub fn function_spans(db: &dyn salsa::Database, file: SourceFile) -> Option<Vec<FunctionSpan>> {
-    split_module(file.text(db))
+    match file.previous(db) {
+        Some(previous) => split_module_edited(file.text(db), &previous.text, &previous.spans),
+        None => split_module(file.text(db)),
+    }
 }
 
 /// The functions of a file, in source order, each with its own text.
