@@ -16,6 +16,9 @@ const MAX_GROUND: usize = 512;
 #[derive(Clone, Debug, Default)]
 pub struct OpTable {
     ops: HashMap<Symbol, OpDecl>,
+    /// The backend's operation for each declared name it binds, resolved once per rule set
+    /// rather than by name for every node elaborated.
+    targets: HashMap<Symbol, kiln_lowered::TargetOp>,
 }
 
 impl OpTable {
@@ -28,7 +31,19 @@ impl OpTable {
             .iter()
             .map(|d| (Symbol::from(d.name.as_str()), d.clone()))
             .collect();
-        OpTable { ops }
+        let targets = decls
+            .iter()
+            .filter_map(|d| {
+                let t = kiln_lowered::TargetOp::from_name(&d.name)?;
+                Some((Symbol::from(d.name.as_str()), t))
+            })
+            .collect();
+        OpTable { ops, targets }
+    }
+
+    /// The backend's operation declared under `op`, if it binds one.
+    pub fn target(&self, op: Symbol) -> Option<kiln_lowered::TargetOp> {
+        self.targets.get(&op).copied()
     }
 
     pub fn get(&self, op: Symbol) -> Option<&OpDecl> {

@@ -226,13 +226,13 @@ impl<'a, 'g> Elaborator<'a, 'g> {
         let kind = match op.as_str() {
             "nil" => return Ok(Entered::Done(Operand::List(Vec::new()))),
             "cons" => FrameKind::Cons,
-            name => {
+            _ => {
                 // The table outlives `self`'s borrow, so its declaration needs no copy.
                 let ops: &'a OpTable = self.ops;
                 let info = ops.get(op).ok_or_else(|| {
                     ElaborationError(format!("`{op}` was extracted but is not declared"))
                 })?;
-                let target = TargetOp::from_name(name).ok_or_else(|| {
+                let target = ops.target(op).ok_or_else(|| {
                     ElaborationError(format!(
                         "`{op}` was extracted, but it is not a target operation the backend binds (kiln_lowered::TargetOp)"
                     ))
