@@ -15,6 +15,8 @@ pub struct Dominators {
     /// query costs the same however deep the tree (a chain of 100,000 blocks is 100,000
     /// deep).
     interval: Vec<(u32, u32)>,
+    /// Reachable blocks in dominator-tree preorder (children in block order), with depths.
+    preorder: Vec<(BlockId, usize)>,
 }
 
 impl Dominators {
@@ -77,12 +79,13 @@ impl Dominators {
                 }
             }
         }
-        let interval = intervals(&idom);
+        let (interval, preorder) = walk(&idom, &rpo, n);
         Dominators {
             idom,
             rpo_index,
             rpo,
             interval,
+            preorder,
         }
     }
 
@@ -103,25 +106,8 @@ impl Dominators {
 
     /// Reachable blocks in dominator-tree preorder (children in block order), each with
     /// its depth in the tree: the order in which elaboration visits scopes.
-    pub fn preorder(&self, blocks: usize) -> Vec<(BlockId, usize)> {
-        let mut children: Vec<Vec<BlockId>> = vec![Vec::new(); blocks];
-        for b in 0..blocks {
-            if let Some(p) = self.idom(BlockId(b as u32)) {
-                children[p.index()].push(BlockId(b as u32));
-            }
-        }
-        let mut out = Vec::new();
-        if blocks == 0 || !self.is_reachable(BlockId(0)) {
-            return out;
-        }
-        let mut stack = vec![(BlockId(0), 0usize)];
-        while let Some((b, depth)) = stack.pop() {
-            out.push((b, depth));
-            for c in children[b.index()].iter().rev() {
-                stack.push((*c, depth + 1));
-            }
-        }
-        out
+    pub fn preorder(&self) -> &[(BlockId, usize)] {
+        &self.preorder
     }
 
     /// Whether `a` dominates `b` (every block dominates itself).
@@ -137,38 +123,54 @@ impl Dominators {
     }
 }
 
-/// The enter and leave times of a depth-first walk of the dominator tree given by `idom`
-/// (in reverse-postorder numbers; the entry, 0, is its own idom), with an explicit stack.
-fn intervals(idom: &[Option<usize>]) -> Vec<(u32, u32)> {
+/// One depth-first walk of the dominator tree given by `idom` (in reverse-postorder
+/// numbers; the entry, 0, is its own idom), children in block order, with an explicit
+/// stack: each reverse-postorder number's enter and leave times, and the blocks in
+/// preorder with their depths.
+#[allow(clippy::type_complexity)]
+fn walk(
+    idom: &[Option<usize>],
+    rpo: &[usize],
+    blocks: usize,
+) -> (Vec<(u32, u32)>, Vec<(BlockId, usize)>) {
     let n = idom.len();
+    // Children by block, in block order (a block's rpo number is its position in `rpo`).
     let mut children: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (i, p) in idom.iter().enumerate().skip(1) {
-        if let Some(p) = p {
-            if *p != i {
-                children[*p].push(i);
+    let mut by_block: Vec<Option<usize>> = vec![None; blocks];
+    for (i, &b) in rpo.iter().enumerate() {
+        if let Some(slot) = by_block.get_mut(b) {
+            *slot = Some(i);
+        }
+    }
+    for i in by_block.into_iter().flatten() {
+        if let Some(p) = idom[i] {
+            if p != i {
+                children[p].push(i);
             }
         }
     }
-    let mut out = vec![(0u32, 0u32); n];
+    let mut interval = vec![(0u32, 0u32); n];
+    let mut preorder = Vec::with_capacity(n);
     if n == 0 {
-        return out;
+        return (interval, preorder);
     }
     let mut clock = 0u32;
     let mut stack: Vec<(usize, usize)> = vec![(0, 0)];
-    out[0].0 = clock;
-    while let Some((node, next)) = stack.last_mut() {
-        if let Some(&c) = children[*node].get(*next) {
+    preorder.push((BlockId(rpo[0] as u32), 0));
+    while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+        if let Some(&c) = children[node].get(*next) {
             *next += 1;
             clock += 1;
-            out[c].0 = clock;
+            interval[c].0 = clock;
+            preorder.push((BlockId(rpo[c] as u32), stack.len()));
             stack.push((c, 0));
         } else {
             clock += 1;
-            out[*node].1 = clock;
+            interval[node].1 = clock;
             stack.pop();
         }
     }
-    out
+    (interval, preorder)
 }
 
 fn succs(body: &Body, b: usize) -> Vec<usize> {

@@ -131,7 +131,7 @@ pub fn elaborate(
             })
             .collect();
         let doms = Dominators::compute(body);
-        for (b, depth) in doms.preorder(body.blocks.len()) {
+        for &(b, depth) in doms.preorder() {
             order.push(b.index());
             el.scopes.truncate(depth);
             el.scopes.push();
