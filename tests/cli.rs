@@ -863,6 +863,33 @@ fn watch_builds_and_writes_the_output() {
     assert!(ll.contains("define i32 @f"), "{ll}");
 }
 
+#[test]
+fn watch_builds_an_object_in_units() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let src = dir.path().join("w.mlir");
+    let out = dir.path().join("w.o");
+    std::fs::write(&src, GOOD).expect("write");
+    let o = kiln(
+        &[
+            "watch",
+            src.to_str().unwrap_or_default(),
+            "-o",
+            out.to_str().unwrap_or_default(),
+            "--max-builds",
+            "1",
+        ],
+        None,
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("1 object unit(s) compiled again"),
+        "{}",
+        stderr(&o)
+    );
+    let obj = std::fs::read(&out).expect("written");
+    assert!(obj.starts_with(b"\x7fELF"), "an ELF object");
+}
+
 /// Waits (up to 60 s) for `done`.
 fn eventually(what: &str, done: impl Fn() -> bool) {
     let start = std::time::Instant::now();

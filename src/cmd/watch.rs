@@ -55,9 +55,15 @@ pub(crate) fn watch(
                     written,
                     work,
                 } => eprintln!(
-                    "kiln watch: {name}: {} function(s) lowered again, {} code-generated again, {} {} ({ms:.1} ms)",
+                    "kiln watch: {name}: {} function(s) lowered again, {} code-generated again,{} {} {} ({ms:.1} ms)",
                     work.lowered,
                     work.generated,
+                    // Only objects are made of units.
+                    if work.units > 0 {
+                        format!(" {} object unit(s) compiled again,", work.units)
+                    } else {
+                        String::new()
+                    },
                     display(output),
                     if *written { "written" } else { "unchanged" },
                 ),
