@@ -19,7 +19,7 @@ use object::read::{
 };
 use object::write::{self, Object, SectionId, SymbolId};
 use object::{Endianness, SectionFlags, SectionKind, SymbolFlags, SymbolKind, SymbolScope};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// LLVM's table of address-significant symbols (`.llvm_addrsig`).
 const SHT_LLVM_ADDRSIG: u32 = 0x6fff_4c03;
@@ -75,12 +75,12 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
     }
 
     // Sections, in order of first appearance; the same (name, type, flags) shares one.
-    let mut sections: HashMap<(Vec<u8>, u32, u64), SectionId> = HashMap::new();
+    let mut sections: HashMap<(&[u8], u32, u64), SectionId> = HashMap::default();
     // Per input: the output section and offset of each input section, by index.
     let mut bases: Vec<HashMap<usize, (SectionId, u64)>> = Vec::with_capacity(files.len());
     for f in &files {
         let endian = f.endian();
-        let mut base = HashMap::new();
+        let mut base = HashMap::default();
         for section in f.sections() {
             let header = section.elf_section_header();
             let sh_type = header.sh_type(endian);
@@ -101,7 +101,7 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
                 .name_bytes()
                 .map_err(|e| MergeError(e.to_string()))?;
             let id = *sections
-                .entry((name.to_vec(), sh_type, sh_flags))
+                .entry((name, sh_type, sh_flags))
                 .or_insert_with(|| {
                     let (kind, flags) = output_kind(sh_type, sh_flags, header.sh_entsize(endian));
                     let id = out.add_section(Vec::new(), name.to_vec(), kind);
@@ -122,7 +122,7 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
 
     // Symbols: every defined one is carried over; the file symbol once.
     let mut file_symbol = false;
-    let mut defined: HashMap<Vec<u8>, SymbolId> = HashMap::new();
+    let mut defined: HashMap<&[u8], SymbolId> = HashMap::default();
     let mut placed: Vec<Vec<Placed>> = Vec::with_capacity(files.len());
     for (f, base) in files.iter().zip(&bases) {
         let endian = f.endian();
@@ -177,7 +177,7 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
                         },
                     });
                     if global {
-                        defined.insert(name.to_vec(), s);
+                        defined.insert(name, s);
                     }
                     Placed::Symbol(s)
                 }
@@ -213,7 +213,7 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
 
     // Relocations, after every symbol exists; an undefined name binds to its definition,
     // else to one undefined symbol per name.
-    let mut undefined: HashMap<Vec<u8>, SymbolId> = HashMap::new();
+    let mut undefined: HashMap<&[u8], SymbolId> = HashMap::default();
     for ((f, base), map) in files.iter().zip(&bases).zip(&placed) {
         for section in f.sections() {
             let Some(&(id, offset)) = base.get(&section.index().0) else {
@@ -238,7 +238,7 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
                         let name = sym.name_bytes().map_err(|e| MergeError(e.to_string()))?;
                         let s = match defined.get(name) {
                             Some(&s) => s,
-                            None => *undefined.entry(name.to_vec()).or_insert_with(|| {
+                            None => *undefined.entry(name).or_insert_with(|| {
                                 out.add_symbol(write::Symbol {
                                     name: name.to_vec(),
                                     value: 0,
