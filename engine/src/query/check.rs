@@ -169,19 +169,29 @@ pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic>
         Some(_) => Vec::new(),
         None => parse_file(db, file).diagnostics.clone(),
     };
+    // A function's position is read only when it has something to report: most have
+    // nothing, and an edit moves every function after it.
     let mut names = Vec::new();
+    let mut seen = rustc_hash::FxHashSet::default();
+    let mut twice = false;
     for item in functions(db, file) {
-        let delta = item.offset(db) as i64;
         let built = function_ir(db, *item);
-        out.extend(built.diagnostics.iter().map(|d| d.shifted(delta)));
-        out.extend(verify_function(db, *item).iter().map(|d| d.shifted(delta)));
+        let verified = verify_function(db, *item);
+        if !built.diagnostics.is_empty() || !verified.is_empty() {
+            let delta = item.offset(db) as i64;
+            out.extend(built.diagnostics.iter().map(|d| d.shifted(delta)));
+            out.extend(verified.iter().map(|d| d.shifted(delta)));
+        }
         if let Some(f) = &built.function {
-            names.push((f.name.clone(), f.name_span.shifted(delta)));
+            twice |= !seen.insert(f.name.as_str());
+            names.push((f.name.as_str(), *item, f.name_span));
         }
     }
-    out.extend(kiln_frontend::check_symbols(
-        names.iter().map(|(n, s)| (n.as_str(), *s)),
-    ));
+    if twice {
+        out.extend(kiln_frontend::check_symbols(names.iter().map(
+            |(name, item, span)| (*name, span.shifted(item.offset(db) as i64)),
+        )));
+    }
     kiln_frontend::sort_diagnostics(&mut out);
     out
 }
