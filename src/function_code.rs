@@ -27,29 +27,46 @@ thread_local! {
     /// One target machine per thread and target (creating one per function would cost more
     /// than generating the function's code); LLVM objects stay out of the database.
     static MACHINE: RefCell<Option<Machine>> = const { RefCell::new(None) };
-    /// The same for [`build_code`], keyed by every option.
-    static OPTIONS_MACHINE: RefCell<Option<(String, kiln_backend::TargetMachine)>> =
-        const { RefCell::new(None) };
 }
 
-/// One lowered function's LLVM IR, with this thread's target machine for the options (made
-/// once per thread), so a caller can generate code on any worker.
+/// Runs `f` with this thread's target machine for a triple and CPU, made once per thread
+/// and target. Its optimization level is that of `-O0`: building a function's LLVM IR reads
+/// only the machine's triple and data layout, which no level changes.
+fn with_machine<R>(
+    triple: &Option<String>,
+    cpu: &Option<String>,
+    f: impl FnOnce(&kiln_backend::TargetMachine) -> Result<R, kiln_backend::CodegenError>,
+) -> Result<R, kiln_backend::CodegenError> {
+    MACHINE.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        if !cell
+            .as_ref()
+            .is_some_and(|((t, c), _)| t == triple && c == cpu)
+        {
+            let opts = CodegenOptions {
+                triple: triple.clone(),
+                cpu: cpu.clone(),
+                opt_level: 0,
+            };
+            *cell = Some(((triple.clone(), cpu.clone()), target_machine(&opts)?));
+        }
+        let Some((_, tm)) = cell.as_ref() else {
+            return Err(kiln_backend::CodegenError::Target(
+                "no target machine".to_string(),
+            ));
+        };
+        f(tm)
+    })
+}
+
+/// One lowered function's LLVM IR, with this thread's target machine for the options, so a
+/// caller can generate code on any worker. The text is what [`function_code`] makes.
 pub fn build_code(
     function: &kiln_engine::Lowered,
     opts: &CodegenOptions,
 ) -> Result<FunctionCode, kiln_backend::CodegenError> {
-    let key = format!("{:?}/{:?}/{}", opts.triple, opts.cpu, opts.opt_level);
-    OPTIONS_MACHINE.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        if cell.as_ref().is_none_or(|(k, _)| *k != key) {
-            *cell = Some((key, target_machine(opts)?));
-        }
-        match cell.as_ref() {
-            Some((_, tm)) => build_function_code(function, tm),
-            None => Err(kiln_backend::CodegenError::Target(
-                "no target machine".to_string(),
-            )),
-        }
+    with_machine(&opts.triple, &opts.cpu, |tm| {
+        build_function_code(function, tm)
     })
 }
 
@@ -64,20 +81,12 @@ pub fn function_code<'db>(
         return Err("the function's file has no target".to_string());
     };
     let lowered = lowered_item(db, item);
-    let key = (target.triple(db).clone(), target.cpu(db).clone());
-    MACHINE.with(|cell| {
-        let mut cell = cell.borrow_mut();
-        if cell.as_ref().is_none_or(|(k, _)| *k != key) {
-            let tm = target_machine(&codegen_options(db, target, 0)).map_err(|e| e.to_string())?;
-            *cell = Some((key, tm));
-        }
-        let Some((_, tm)) = cell.as_ref() else {
-            return Err("no target machine".to_string());
-        };
+    with_machine(target.triple(db), target.cpu(db), |tm| {
         lowered
             .functions
             .iter()
-            .map(|f| build_function_code(f, tm).map_err(|e| e.to_string()))
+            .map(|f| build_function_code(f, tm))
             .collect()
     })
+    .map_err(|e| e.to_string())
 }

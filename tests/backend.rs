@@ -259,29 +259,13 @@ fn exe_and_lib() -> Result<(), Failed> {
     Ok(())
 }
 
-/// A program of 300 functions that each add a float constant through a heap buffer and
-/// call the one before; the first calls a leaf defined last.
-fn units_program() -> String {
-    let mut s = String::from(
-        "func.func @f0(%y: f64) -> f64 {\n  %c = arith.constant 0.5 : f64\n  %r = arith.addf %y, %c : f64\n  %l = func.call @leaf() : () -> f64\n  %t = arith.addf %r, %l : f64\n  func.return %t : f64\n}\n",
-    );
-    for i in 1..300 {
-        s.push_str(&format!(
-            "\nfunc.func @f{i}(%y: f64) -> f64 {{\n  %m = memref.alloc() : memref<4xf64>\n  %k = arith.constant {i}.25 : f64\n  %one = arith.constant 1 : index\n  %s = arith.addf %y, %k : f64\n  memref.store %s, %m[%one] : memref<4xf64>\n  %l = memref.load %m[%one] : memref<4xf64>\n  memref.dealloc %m : memref<4xf64>\n  %r = func.call @f{}(%l) : (f64) -> f64\n  func.return %r : f64\n}}\n",
-            i - 1
-        ));
-    }
-    s.push_str("\nfunc.func @leaf() -> f64 {\n  %c = arith.constant 1.0 : f64\n  func.return %c : f64\n}\n");
-    s
-}
-
 /// An object made of many units (`-O0`) and one made from the whole module (`-O2`) both
 /// link with C and compute the same sum; the joined object has every function defined
 /// once and nothing undefined but the C library's `malloc` and `free`.
 fn object_units_link_with_c() -> Result<(), Failed> {
     let dir = tempfile::tempdir()?;
     let src = dir.path().join("units.mlir");
-    std::fs::write(&src, units_program())?;
+    std::fs::write(&src, common::chain_program(300, None))?;
     let c = dir.path().join("main.c");
     std::fs::write(
         &c,

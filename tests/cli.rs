@@ -836,24 +836,30 @@ fn watch_locates_rule_errors_in_the_rule_file() {
     assert!(!out.exists(), "no output on error");
 }
 
-#[test]
-fn watch_builds_and_writes_the_output() {
+/// `kiln watch` of `GOOD` in a new directory, writing `output` there, for one build.
+fn watch_once(output: &str) -> (tempfile::TempDir, Output) {
     let dir = tempfile::tempdir().expect("temp dir");
     let src = dir.path().join("w.mlir");
-    let out = dir.path().join("w.ll");
     std::fs::write(&src, GOOD).expect("write");
     let o = kiln(
         &[
             "watch",
             src.to_str().unwrap_or_default(),
             "-o",
-            out.to_str().unwrap_or_default(),
+            dir.path().join(output).to_str().unwrap_or_default(),
             "--max-builds",
             "1",
         ],
         None,
     );
     assert!(o.status.success(), "{}", stderr(&o));
+    (dir, o)
+}
+
+#[test]
+fn watch_builds_and_writes_the_output() {
+    let (dir, o) = watch_once("w.ll");
+    let out = dir.path().join("w.ll");
     assert!(
         stderr(&o).contains("1 function(s) lowered again"),
         "{}",
@@ -865,22 +871,8 @@ fn watch_builds_and_writes_the_output() {
 
 #[test]
 fn watch_builds_an_object_in_units() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let src = dir.path().join("w.mlir");
+    let (dir, o) = watch_once("w.o");
     let out = dir.path().join("w.o");
-    std::fs::write(&src, GOOD).expect("write");
-    let o = kiln(
-        &[
-            "watch",
-            src.to_str().unwrap_or_default(),
-            "-o",
-            out.to_str().unwrap_or_default(),
-            "--max-builds",
-            "1",
-        ],
-        None,
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("1 object unit(s) compiled again"),
         "{}",

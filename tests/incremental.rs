@@ -2,6 +2,8 @@
 //! lowers again only what depends on it, and random edit sequences give the same output as
 //! compiling from scratch.
 
+mod common;
+
 use kiln::backend::Emit;
 use kiln::shipped::shipped_rules;
 use kiln::{RuleSource, Session};
@@ -704,25 +706,6 @@ fn closing_a_file_frees_what_was_computed_for_its_functions() {
     );
 }
 
-/// A program of `n` functions, each storing to and loading from a heap buffer, adding a
-/// float constant and calling the one before it (the first calls the last, which is a
-/// leaf): calls, constants and `malloc` cross every unit boundary. `bump` changes the
-/// constant of one function.
-fn chain(n: usize, bump: Option<usize>) -> String {
-    let mut s = String::from(
-        "func.func @f0(%x: i64, %y: f64) -> f64 {\n  %c = arith.constant 0.5 : f64\n  %r = arith.addf %y, %c : f64\n  %l = func.call @leaf() : () -> f64\n  %t = arith.addf %r, %l : f64\n  func.return %t : f64\n}\n",
-    );
-    for i in 1..n {
-        let k = if bump == Some(i) { i + 1000 } else { i };
-        s.push_str(&format!(
-            "\nfunc.func @f{i}(%x: i64, %y: f64) -> f64 {{\n  %m = memref.alloc() : memref<4xf64>\n  %k = arith.constant {k}.25 : f64\n  %one = arith.constant 1 : index\n  %s = arith.addf %y, %k : f64\n  memref.store %s, %m[%one] : memref<4xf64>\n  %l = memref.load %m[%one] : memref<4xf64>\n  memref.dealloc %m : memref<4xf64>\n  %r = func.call @f{}(%x, %l) : (i64, f64) -> f64\n  func.return %r : f64\n}}\n",
-            i - 1
-        ));
-    }
-    s.push_str("\nfunc.func @leaf() -> f64 {\n  %c = arith.constant 1.0 : f64\n  func.return %c : f64\n}\n");
-    s
-}
-
 fn object(s: &Session) -> Vec<u8> {
     s.compile("m.mlir", Emit::Obj, 0)
         .expect("compiles to an object")
@@ -731,33 +714,33 @@ fn object(s: &Session) -> Vec<u8> {
 #[test]
 fn an_object_is_made_of_units_and_an_edit_compiles_its_unit_alone() {
     let mut s = Session::new();
-    s.set_source("m.mlir", chain(200, None));
+    s.set_source("m.mlir", common::chain_program(200, None));
     let (_, work) = s.counting(object);
     assert!(work.units > 5, "200 functions in {} units", work.units);
     // Nothing changed: no unit is compiled again.
     let (_, work) = s.counting(object);
     assert_eq!(work.units, 0);
     // One body: that function alone is lowered and generated, and its unit alone compiled.
-    s.set_source("m.mlir", chain(200, Some(100)));
+    s.set_source("m.mlir", common::chain_program(200, Some(100)));
     let (bytes, work) = s.counting(object);
     assert_eq!((work.lowered, work.generated, work.units), (1, 1, 1));
     let mut fresh = Session::new();
-    fresh.set_source("m.mlir", chain(200, Some(100)));
+    fresh.set_source("m.mlir", common::chain_program(200, Some(100)));
     assert!(
         bytes == object(&fresh),
         "an edit gives a fresh session's bytes"
     );
     // Back to the first text: the unit is compiled again and the bytes are the first ones.
-    s.set_source("m.mlir", chain(200, None));
+    s.set_source("m.mlir", common::chain_program(200, None));
     let (back, work) = s.counting(object);
     assert_eq!(work.units, 1);
     let mut first = Session::new();
-    first.set_source("m.mlir", chain(200, None));
+    first.set_source("m.mlir", common::chain_program(200, None));
     assert!(back == object(&first));
     // The same bytes as `kiln compile` of the same text.
     let dir = tempfile::tempdir().expect("temp dir");
     let (src, obj) = (dir.path().join("m.mlir"), dir.path().join("m.o"));
-    std::fs::write(&src, chain(200, None)).expect("write");
+    std::fs::write(&src, common::chain_program(200, None)).expect("write");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_kiln"))
         .arg("compile")
         .arg(&src)
@@ -777,7 +760,7 @@ fn an_object_is_made_of_units_and_an_edit_compiles_its_unit_alone() {
 #[test]
 fn adding_a_function_compiles_at_most_two_units() {
     let mut s = Session::new();
-    let text = chain(120, None);
+    let text = common::chain_program(120, None);
     s.set_source("m.mlir", text.clone());
     object(&s);
     let added = text.replacen(

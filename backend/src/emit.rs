@@ -23,7 +23,7 @@ pub enum Emit {
 }
 
 /// Where and how to generate code.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CodegenOptions {
     /// `None`: the host.
     pub triple: Option<String>,

@@ -13,7 +13,7 @@
 //! addends) is refused with an error rather than joined wrongly.
 
 use object::elf;
-use object::read::elf::{ElfFile64, FileHeader, SectionHeader, Sym};
+use object::read::elf::{ElfFile64, ElfSymbol64, FileHeader, SectionHeader, Sym};
 use object::read::{
     Object as _, ObjectSection as _, ObjectSymbol as _, RelocationTarget, SymbolSection,
 };
@@ -163,40 +163,23 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
                             String::from_utf8_lossy(name)
                         ));
                     }
-                    let s = out.add_symbol(write::Symbol {
-                        name: name.to_vec(),
-                        value: symbol.address() + offset,
-                        size: symbol.size(),
-                        kind,
-                        scope: symbol.scope(),
-                        weak: symbol.is_weak(),
-                        section: write::SymbolSection::Section(id),
-                        flags: SymbolFlags::Elf {
-                            st_info: elf_symbol.st_info(),
-                            st_other: elf_symbol.st_other(),
-                        },
-                    });
+                    let s = out.add_symbol(carried(
+                        &symbol,
+                        name,
+                        write::SymbolSection::Section(id),
+                        offset,
+                    ));
                     if global {
                         defined.insert(name, s);
                     }
                     Placed::Symbol(s)
                 }
-                (_, SymbolSection::Absolute) => {
-                    let s = out.add_symbol(write::Symbol {
-                        name: name.to_vec(),
-                        value: symbol.address(),
-                        size: symbol.size(),
-                        kind,
-                        scope: symbol.scope(),
-                        weak: symbol.is_weak(),
-                        section: write::SymbolSection::Absolute,
-                        flags: SymbolFlags::Elf {
-                            st_info: elf_symbol.st_info(),
-                            st_other: elf_symbol.st_other(),
-                        },
-                    });
-                    Placed::Symbol(s)
-                }
+                (_, SymbolSection::Absolute) => Placed::Symbol(out.add_symbol(carried(
+                    &symbol,
+                    name,
+                    write::SymbolSection::Absolute,
+                    0,
+                ))),
                 (_, SymbolSection::None) if elf_symbol.st_shndx(endian) == elf::SHN_UNDEF => {
                     Placed::Dropped
                 }
@@ -240,17 +223,10 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
                             Some(&s) => s,
                             None => *undefined.entry(name).or_insert_with(|| {
                                 out.add_symbol(write::Symbol {
-                                    name: name.to_vec(),
                                     value: 0,
                                     size: 0,
-                                    kind: sym.kind(),
                                     scope: SymbolScope::Dynamic,
-                                    weak: sym.is_weak(),
-                                    section: write::SymbolSection::Undefined,
-                                    flags: SymbolFlags::Elf {
-                                        st_info: sym.elf_symbol().st_info(),
-                                        st_other: sym.elf_symbol().st_other(),
-                                    },
+                                    ..carried(&sym, name, write::SymbolSection::Undefined, 0)
                                 })
                             }),
                         };
@@ -274,6 +250,30 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
         }
     }
     out.write().map_err(|e| MergeError(e.to_string()))
+}
+
+/// An input symbol as an output symbol in `section`, `shift` bytes further on, with its
+/// ELF binding, type and visibility.
+fn carried(
+    symbol: &ElfSymbol64<Endianness>,
+    name: &[u8],
+    section: write::SymbolSection,
+    shift: u64,
+) -> write::Symbol {
+    let elf_symbol = symbol.elf_symbol();
+    write::Symbol {
+        name: name.to_vec(),
+        value: symbol.address() + shift,
+        size: symbol.size(),
+        kind: symbol.kind(),
+        scope: symbol.scope(),
+        weak: symbol.is_weak(),
+        section,
+        flags: SymbolFlags::Elf {
+            st_info: elf_symbol.st_info(),
+            st_other: elf_symbol.st_other(),
+        },
+    }
 }
 
 /// The output section kind and flags for an input section. A mergeable section of

@@ -93,7 +93,7 @@ pub fn partition(parts: &[&FunctionCode]) -> Vec<Range<usize>> {
 
 /// One unit's object, with what it was made from, so a hit is checked exactly.
 struct Cached {
-    options: String,
+    options: CodegenOptions,
     parts: Vec<FunctionCode>,
     object: Arc<Vec<u8>>,
 }
@@ -125,23 +125,34 @@ impl ObjectCache {
         self.len() == 0
     }
 
-    fn get(&self, key: u64, options: &str, parts: &[&FunctionCode]) -> Option<Arc<Vec<u8>>> {
+    fn get(
+        &self,
+        key: u64,
+        options: &CodegenOptions,
+        parts: &[&FunctionCode],
+    ) -> Option<Arc<Vec<u8>>> {
         let units = self.units.lock().ok()?;
         let c = units.get(&key)?;
-        (c.options == options
+        (c.options == *options
             && c.parts.len() == parts.len()
             && c.parts.iter().zip(parts).all(|(a, b)| a == *b))
         .then(|| c.object.clone())
     }
 
-    fn put(&self, key: u64, options: &str, parts: &[&FunctionCode], object: Arc<Vec<u8>>) {
+    fn put(
+        &self,
+        key: u64,
+        options: &CodegenOptions,
+        parts: &[&FunctionCode],
+        object: Arc<Vec<u8>>,
+    ) {
         self.compiled
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if let Ok(mut units) = self.units.lock() {
             units.insert(
                 key,
                 Cached {
-                    options: options.to_string(),
+                    options: options.clone(),
                     parts: parts.iter().map(|p| (*p).clone()).collect(),
                     object,
                 },
@@ -157,11 +168,7 @@ impl ObjectCache {
     }
 }
 
-fn options_key(opts: &CodegenOptions) -> String {
-    format!("{:?}/{:?}/{}", opts.triple, opts.cpu, opts.opt_level)
-}
-
-fn unit_key(options: &str, parts: &[&FunctionCode]) -> u64 {
+fn unit_key(options: &CodegenOptions, parts: &[&FunctionCode]) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
     options.hash(&mut h);
     for p in parts {
@@ -178,11 +185,10 @@ pub fn compile_units(
     opts: &CodegenOptions,
     cache: Option<&ObjectCache>,
 ) -> Result<Option<Vec<u8>>, CodegenError> {
-    let options = options_key(opts);
     let units: Vec<(Range<usize>, u64)> = partition(parts)
         .into_par_iter()
         .map(|r| {
-            let key = unit_key(&options, &parts[r.clone()]);
+            let key = unit_key(opts, &parts[r.clone()]);
             (r, key)
         })
         .collect();
@@ -192,7 +198,7 @@ pub fn compile_units(
             || target_machine(opts),
             |tm, (range, key)| {
                 let unit = &parts[range.clone()];
-                if let Some(object) = cache.and_then(|c| c.get(*key, &options, unit)) {
+                if let Some(object) = cache.and_then(|c| c.get(*key, opts, unit)) {
                     return Ok(object);
                 }
                 let tm = tm
@@ -201,7 +207,7 @@ pub fn compile_units(
                 let text = link(unit, tm)?;
                 let object = Arc::new(module_output(&text, Emit::Obj, opts, tm)?);
                 if let Some(c) = cache {
-                    c.put(*key, &options, unit, object.clone());
+                    c.put(*key, opts, unit, object.clone());
                 }
                 Ok(object)
             },

@@ -41,7 +41,7 @@ pub(crate) fn compile(ctx: Ctx, db: Database, args: CompileArgs) -> ExitCode {
     if emit != CompileEmit::MlirLlvm {
         return compile_native(&ctx, &db, &file, &rules, emit, output.as_deref(), &opts);
     }
-    let Some((program, source)) = lowered_program(&ctx, &db, &file, &rules) else {
+    let Some((program, source)) = lowered_program(&ctx, &db, &file, &rules, |l| l) else {
         return ExitCode::FAILURE;
     };
     // `--emit mlir-llvm` prints the lowered functions themselves.
@@ -69,56 +69,26 @@ fn compile_native(
     output: Option<&Path>,
     opts: &kiln::backend::CodegenOptions,
 ) -> ExitCode {
-    let finish = |mut f: kiln::FunctionLowering| {
-        let code = f
-            .outcome
-            .lowered
-            .take()
-            .map(|l| kiln::function_code::build_code(&l, opts));
-        (f.outcome.diagnostics, code)
-    };
-    let Some((lowered, source, name, text)) = lower_command_map(
-        ctx,
-        db,
-        file,
-        None,
-        rules,
-        &kiln::LowerOptions::default(),
-        finish,
-    ) else {
+    let Some((codes, source)) = lowered_program(ctx, db, file, rules, |l| {
+        kiln::function_code::build_code(&l, opts)
+    }) else {
         return ExitCode::FAILURE;
     };
-    let mut failed = false;
-    let mut codes = Vec::new();
-    let mut codegen_error = None;
-    for (diagnostics, code) in lowered {
-        ctx.report(&diagnostics, &name, &text);
-        failed |= kiln::frontend::has_errors(&diagnostics);
-        match code {
-            Some(Ok(c)) => codes.push(c),
-            Some(Err(e)) => {
-                codegen_error.get_or_insert(e);
-            }
-            None => {}
-        }
-    }
-    if failed {
-        return ExitCode::FAILURE;
-    }
     let what = match emit {
         CompileEmit::LlvmIr => kiln::backend::Emit::LlvmIr,
         CompileEmit::Asm => kiln::backend::Emit::Asm,
         _ => kiln::backend::Emit::Obj,
     };
-    let bytes =
-        match codegen_error.map_or_else(|| kiln::emit_codes(db, source, &codes, what, opts), Err) {
-            Ok(b) => b,
-            Err(e) => {
-                let d = kiln::codegen_diagnostic(db, source, e.function(), e.to_string());
-                ctx.report(&[d], &display(file), source.text(db));
-                return ExitCode::FAILURE;
-            }
-        };
+    // The first function LLVM IR could not be built for, in source order, is the error.
+    let built = codes.into_iter().collect::<Result<Vec<_>, _>>();
+    let bytes = match built.and_then(|codes| kiln::emit_codes(db, source, &codes, what, opts)) {
+        Ok(b) => b,
+        Err(e) => {
+            let d = kiln::codegen_diagnostic(db, source, e.function(), e.to_string());
+            ctx.report(&[d], &display(file), source.text(db));
+            return ExitCode::FAILURE;
+        }
+    };
     let ok = match (emit, output) {
         (CompileEmit::Exe | CompileEmit::Lib, Some(out)) => {
             link(ctx, &bytes, out, emit == CompileEmit::Lib)
@@ -194,20 +164,34 @@ pub(crate) fn link(ctx: &Ctx, object: &[u8], output: &Path, shared: bool) -> boo
     }
 }
 
-pub(crate) fn lowered_program(
+/// The lowered functions of a file, each passed through `finish` on the worker that
+/// lowered it (so a lowered function need not outlive its worker); `None` after reporting
+/// the diagnostics when a function did not lower.
+pub(crate) fn lowered_program<T: Send>(
     ctx: &Ctx,
     db: &Database,
     file: &Path,
     rules: &RulesArg,
-) -> Option<(Vec<kiln::Lowered>, kiln::SourceFile)> {
-    let (lowered, source, name, text) =
-        lower_command(ctx, db, file, None, rules, &kiln::LowerOptions::default())?;
+    finish: impl Fn(kiln::Lowered) -> T + Sync,
+) -> Option<(Vec<T>, kiln::SourceFile)> {
+    let (lowered, source, name, text) = lower_command(
+        ctx,
+        db,
+        file,
+        None,
+        rules,
+        &kiln::LowerOptions::default(),
+        |mut f| {
+            let done = f.outcome.lowered.take().map(&finish);
+            (f.outcome.diagnostics, done)
+        },
+    )?;
     let mut out = Vec::new();
     let mut failed = false;
-    for f in lowered {
-        ctx.report(&f.outcome.diagnostics, &name, &text);
-        failed |= kiln::frontend::has_errors(&f.outcome.diagnostics);
-        out.extend(f.outcome.lowered);
+    for (diagnostics, done) in lowered {
+        ctx.report(&diagnostics, &name, &text);
+        failed |= kiln::frontend::has_errors(&diagnostics);
+        out.extend(done);
     }
     (!failed).then_some((out, source))
 }

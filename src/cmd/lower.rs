@@ -46,7 +46,7 @@ pub(crate) fn explain(ctx: Ctx, db: Database, args: ExplainArgs) -> ExitCode {
     }
     let opts = kiln::LowerOptions::default().with_explanations(explain_limit);
     let Some((lowered, _, name, text)) =
-        lower_command(&ctx, &db, &file, Some(&func), &rules, &opts)
+        lower_command(&ctx, &db, &file, Some(&func), &rules, &opts, |f| f)
     else {
         return ExitCode::FAILURE;
     };
@@ -93,7 +93,7 @@ pub(crate) fn lower(ctx: Ctx, db: Database, args: LowerArgs) -> ExitCode {
         (f, printed)
     };
     let Some((lowered, _, name, text)) =
-        lower_command_map(&ctx, &db, &file, func.as_deref(), &rules, &opts, finish)
+        lower_command(&ctx, &db, &file, func.as_deref(), &rules, &opts, finish)
     else {
         return ExitCode::FAILURE;
     };
@@ -186,25 +186,10 @@ pub(crate) fn write_svg(dot_path: &Path) {
     }
 }
 
-pub(crate) fn lower_command(
-    ctx: &Ctx,
-    db: &Database,
-    file: &Path,
-    func: Option<&str>,
-    rules: &RulesArg,
-    opts: &kiln::LowerOptions,
-) -> Option<(
-    Vec<kiln::FunctionLowering>,
-    kiln::SourceFile,
-    String,
-    String,
-)> {
-    lower_command_map(ctx, db, file, func, rules, opts, |f| f)
-}
-
-/// [`lower_command`] with `finish` applied to each function's lowering on its worker
-/// ([`kiln::lower_file_map`]).
-pub(crate) fn lower_command_map<T: Send>(
+/// Checks `file`, loads the rules and lowers the file (or one function of it), with
+/// `finish` applied to each function's lowering on its worker ([`kiln::lower_file_map`]);
+/// `None` after reporting when the file, the rules or the named function are missing.
+pub(crate) fn lower_command<T: Send>(
     ctx: &Ctx,
     db: &Database,
     file: &Path,

@@ -139,7 +139,7 @@ pub(crate) fn run_command(ctx: Ctx, db: Database, args: RunArgs) -> ExitCode {
         },
         None => None,
     };
-    let Some((program, source)) = lowered_program(&ctx, &db, &file, &rules) else {
+    let Some((program, source)) = lowered_program(&ctx, &db, &file, &rules, |l| l) else {
         return ExitCode::FAILURE;
     };
     let module = kiln::engine::module_ir(&db, source);

@@ -105,3 +105,22 @@ pub fn golden(path: &Path, actual: &str) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// A program of `n` functions: each stores its argument plus a float constant to a heap
+/// buffer, loads it back and passes it to the function before it; the first calls a leaf
+/// defined last (`f_n(y) = y + 1.5 + sum over 1..=n of (i + 0.25)`). Calls, constants and
+/// `malloc` cross every object unit's boundary. `bump` changes one function's constant.
+pub fn chain_program(n: usize, bump: Option<usize>) -> String {
+    let mut s = String::from(
+        "func.func @f0(%y: f64) -> f64 {\n  %c = arith.constant 0.5 : f64\n  %r = arith.addf %y, %c : f64\n  %l = func.call @leaf() : () -> f64\n  %t = arith.addf %r, %l : f64\n  func.return %t : f64\n}\n",
+    );
+    for i in 1..n {
+        let k = if bump == Some(i) { i + 1000 } else { i };
+        s.push_str(&format!(
+            "\nfunc.func @f{i}(%y: f64) -> f64 {{\n  %m = memref.alloc() : memref<4xf64>\n  %k = arith.constant {k}.25 : f64\n  %one = arith.constant 1 : index\n  %s = arith.addf %y, %k : f64\n  memref.store %s, %m[%one] : memref<4xf64>\n  %l = memref.load %m[%one] : memref<4xf64>\n  memref.dealloc %m : memref<4xf64>\n  %r = func.call @f{}(%l) : (f64) -> f64\n  func.return %r : f64\n}}\n",
+            i - 1
+        ));
+    }
+    s.push_str("\nfunc.func @leaf() -> f64 {\n  %c = arith.constant 1.0 : f64\n  func.return %c : f64\n}\n");
+    s
+}
