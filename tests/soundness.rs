@@ -205,14 +205,9 @@ fn a_right_side_with_a_helper_has_a_normal_form() {
     use kiln::engine::egraph::term::Term;
     let path = root().join("tests/rules/unsound/mul_pow2_off_by_one.rules");
     let (rules, _) = with_file(&path);
-    let c = |v: i64| {
-        Term::Op(
-            "arith.constant".into(),
-            vec![Term::atom("i32"), Term::Int(v)],
-        )
-    };
-    let helper = Term::Op(
-        "mul-shift".into(),
+    let c = |v: i64| Term::op("arith.constant", vec![Term::atom("i32"), Term::Int(v)]);
+    let helper = Term::op(
+        "mul-shift",
         vec![Term::atom("i32"), c(3), Term::Int(8), Term::Int(0)],
     );
     let nf = kiln::verify::normal_form::normal_form(&rules, &helper, 0, &evaluable);

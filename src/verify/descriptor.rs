@@ -61,7 +61,7 @@ pub fn random_type(rng: &mut Rng) -> Term {
         } else {
             Term::Int(1 + rng.below(5) as i64)
         };
-        shape = Term::Op("cons".to_string(), vec![extent, shape]);
+        shape = Term::op("cons", vec![extent, shape]);
     }
     let elems = &*super::program::SCALARS;
     let elem = elems[rng.below(elems.len() as u64) as usize];
@@ -76,36 +76,31 @@ pub fn random_type(rng: &mut Rng) -> Term {
         };
         let strides = (0..rank).map(|_| extent(rng, 6, 1)).collect();
         let offset = extent(rng, 4, 0);
-        Term::Op("strided".to_string(), vec![list(strides), offset])
+        Term::op("strided", vec![list(strides), offset])
     } else {
         Term::atom("identity")
     };
-    Term::Op(
-        "memref".to_string(),
-        vec![shape, Term::atom(elem.name()), layout],
-    )
+    Term::op("memref", vec![shape, Term::atom(elem.name()), layout])
 }
 
 /// The LLVM struct of a rank-`rank` descriptor (`type-memref` in memref_descriptor.rules).
 pub fn struct_type(rank: usize) -> Term {
     let ptr = Term::atom("ptr");
     let i64t = Term::atom("i64");
-    let array = Term::Op(
-        "llvm.array".to_string(),
-        vec![Term::Int(rank as i64), i64t.clone()],
-    );
+    let array = Term::op("llvm.array", vec![Term::Int(rank as i64), i64t.clone()]);
     let mut fields = vec![ptr.clone(), ptr, i64t];
     if rank > 0 {
         fields.push(array.clone());
         fields.push(array);
     }
-    Term::Op("llvm.struct".to_string(), vec![list(fields)])
+    Term::op("llvm.struct", vec![list(fields)])
 }
 
 fn list(items: Vec<Term>) -> Term {
-    items.into_iter().rev().fold(Term::atom("nil"), |tail, x| {
-        Term::Op("cons".to_string(), vec![x, tail])
-    })
+    items
+        .into_iter()
+        .rev()
+        .fold(Term::atom("nil"), |tail, x| Term::op("cons", vec![x, tail]))
 }
 
 /// A descriptor of a memref of type `ty` over buffer `buffer`: its static sizes as they
@@ -355,8 +350,8 @@ mod tests {
                 .map(|e| e.map_or_else(|| Term::atom("dyn"), Term::Int))
                 .collect(),
         );
-        Term::Op(
-            "memref".to_string(),
+        Term::op(
+            "memref",
             vec![shape, Term::atom("f32"), Term::atom("identity")],
         )
     }

@@ -217,7 +217,7 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
     let op = op.as_str();
     let bad = || Eval::Unsupported(format!("`{op}` with these operands"));
     let mismatch = || Eval::Unsupported("operands of another type than the operation".to_string());
-    match (op, cs.as_slice()) {
+    match (op, &cs[..]) {
         ("func.arg", [ty, Term::Int(i), _]) => {
             let Some(Input::Scalar(v)) = inputs.get(*i as usize).cloned() else {
                 return Err(bad());
@@ -455,7 +455,7 @@ impl Outcome {
 /// Evaluates a side of a rule: a store (`memref.store`, `llvm.store`) or a value.
 fn eval_root(t: &Term, inputs: &[Input]) -> Result<Outcome, Eval> {
     match t {
-        Term::Op(op, cs) => match (op.as_str(), cs.as_slice()) {
+        Term::Op(op, cs) => match (op.as_str(), &cs[..]) {
             ("memref.store", [_, v, m, idx]) => {
                 let addr = address(m, idx, inputs)?.int()?.1;
                 Ok(Outcome::Store(addr, eval(v, inputs)?))
@@ -518,7 +518,7 @@ fn eval_agg(t: &Term, inputs: &[Input]) -> Result<Agg, Eval> {
     let Term::Op(op, cs) = t else {
         return Err(unsupported());
     };
-    match (op.as_str(), cs.as_slice()) {
+    match (op.as_str(), &cs[..]) {
         ("func.arg", [_, Term::Int(i), _]) => match inputs.get(*i as usize) {
             Some(Input::Memref(d)) => Ok(d.clone()),
             _ => Err(unsupported()),
@@ -653,7 +653,7 @@ impl Instantiator<'_> {
                                 V::F64(x) => Term::Float(x.to_bits()),
                                 V::Mem(_) => return None,
                             };
-                            Term::Op("arith.constant".to_string(), vec![ty, lit])
+                            Term::op("arith.constant", vec![ty, lit])
                         } else {
                             return Some(self.input(v, ty, Input::Scalar(value)));
                         }
@@ -693,9 +693,10 @@ impl Instantiator<'_> {
                                 parent,
                             )?);
                         }
-                        items.into_iter().rev().fold(Term::atom("nil"), |tail, x| {
-                            Term::Op("cons".to_string(), vec![x, tail])
-                        })
+                        items
+                            .into_iter()
+                            .rev()
+                            .fold(Term::atom("nil"), |tail, x| Term::op("cons", vec![x, tail]))
                     }
                     // A dimension of the memref (`dim-any` makes `dim-select`'s range 0
                     // to rank - 1).
@@ -721,7 +722,7 @@ impl Instantiator<'_> {
                         };
                         self.indices(v, n)
                     }
-                    Sort::State => Term::Op("block.start".to_string(), vec![Term::Int(0)]),
+                    Sort::State => Term::op("block.start", vec![Term::Int(0)]),
                     Sort::List if parent.starts_with("llvm.") && parent.ends_with("value") => {
                         let rank = self.memref.memref().map_or(0, |m| m.shape.len());
                         descriptor::random_path(&mut self.rng, rank)
@@ -774,7 +775,7 @@ impl Instantiator<'_> {
                     }
                     out.push(t);
                 }
-                Some(Term::Op(op.clone(), out))
+                Some(Term::op(op.clone(), out))
             }
         }
     }
@@ -789,19 +790,17 @@ impl Instantiator<'_> {
             let fresh = format!("{v}#{j}");
             items.push(self.input(&fresh, Term::atom("index"), Input::Scalar(i)));
         }
-        items.into_iter().rev().fold(Term::atom("nil"), |tail, x| {
-            Term::Op("cons".to_string(), vec![x, tail])
-        })
+        items
+            .into_iter()
+            .rev()
+            .fold(Term::atom("nil"), |tail, x| Term::op("cons", vec![x, tail]))
     }
 
     /// A new `(func.arg T I nil)` input, bound to the variable `v`.
     fn input(&mut self, v: &str, ty: Term, input: Input) -> Term {
         let i = self.inputs.len() as i64;
         self.inputs.push(input);
-        let t = Term::Op(
-            "func.arg".to_string(),
-            vec![ty, Term::Int(i), Term::atom("nil")],
-        );
+        let t = Term::op("func.arg", vec![ty, Term::Int(i), Term::atom("nil")]);
         self.env.insert(v.to_string(), t.clone());
         t
     }

@@ -29,7 +29,7 @@ fn atom(name: &str) -> Term {
 }
 
 fn op(name: &str, kids: Vec<Term>) -> Term {
-    Term::Op(name.to_string(), kids)
+    Term::op(name, kids)
 }
 
 fn list(items: Vec<Term>) -> Term {
@@ -93,7 +93,7 @@ pub fn meaning(t: &Term) -> Option<Term> {
     };
     let items =
         |l: &Term| -> Option<Vec<Term>> { l.list().map(|v| v.into_iter().cloned().collect()) };
-    match (name.as_str(), cs.as_slice()) {
+    match (name.as_str(), &cs[..]) {
         ("lower-type", [x]) => llvm_type(x),
         ("lower-types", [l]) => Some(list(
             items(l)?.iter().map(llvm_type).collect::<Option<_>>()?,
@@ -128,6 +128,13 @@ pub fn meaning(t: &Term) -> Option<Term> {
             }
             Some(Term::Int(slot))
         }
+        // The LLVM parameter after those a parameter of type `t` takes from slot `s`.
+        ("slot-after", [s, t]) => {
+            let Term::Int(s) = meaning(s)? else {
+                return None;
+            };
+            Some(Term::Int(s.checked_add(llvm_params(t)?.len() as i64)?))
+        }
         // `n` times `i64`, then the list `tail`.
         ("i64s", [Term::Int(n), tail]) => {
             let n = usize::try_from(*n).ok().filter(|n| *n <= 64)?;
@@ -151,6 +158,7 @@ fn meaningful(name: &str) -> bool {
             | "param-types"
             | "func.sig"
             | "arg-slot"
+            | "slot-after"
             | "i64s"
             | "llvm.sig"
             | "void"
@@ -171,7 +179,13 @@ fn meaningful(name: &str) -> bool {
 pub fn covers(root: &str) -> bool {
     matches!(
         root,
-        "lower-type" | "lower-types" | "param-types" | "func.sig" | "arg-slot" | "i64s"
+        "lower-type"
+            | "lower-types"
+            | "param-types"
+            | "func.sig"
+            | "arg-slot"
+            | "slot-after"
+            | "i64s"
     )
 }
 

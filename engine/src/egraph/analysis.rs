@@ -68,6 +68,9 @@ pub enum Konst {
 pub struct Facts {
     /// The ground term of a type, literal or list-of-ground class.
     pub ground: Option<Arc<Term>>,
+    /// `ground`'s size in nodes (0 without one), kept so that a parent is sized without
+    /// walking its children.
+    pub ground_size: u32,
     /// The type of a value class.
     pub ty: Option<Arc<Term>>,
     /// Whether `ty` came from a source operation (preferred: guards reason about the
@@ -121,8 +124,10 @@ impl egg::Analysis<Node> for Analysis {
 
     fn make(egraph: &mut EGraph<Node, Self>, enode: &Node, _id: Id) -> Facts {
         let Node::Op(op, children) = enode else {
+            let ground = leaf_term(enode).map(Arc::new);
             return Facts {
-                ground: leaf_term(enode).map(Arc::new),
+                ground_size: u32::from(ground.is_some()),
+                ground,
                 ..Facts::default()
             };
         };
@@ -134,19 +139,22 @@ impl egg::Analysis<Node> for Analysis {
             info.result,
             Sort::Type | Sort::List | Sort::Node | Sort::Lit | Sort::Sym | Sort::Func
         ) {
-            // Sized before anything is copied: a list's cells each hold the rest of the
-            // list, so copying first and checking after made long lists quadratic.
-            let size = children.iter().try_fold(1usize, |n, c| {
-                let t = egraph[*c].data.ground.as_deref()?;
-                Some(n + t.size()).filter(|n| *n <= MAX_GROUND)
+            // Sized from the children's recorded sizes before anything is built; the
+            // children themselves are shared (a term's children are reference-counted),
+            // so a list cell costs the same whatever the length of its tail.
+            let size = children.iter().try_fold(1u32, |n, c| {
+                let d = &egraph[*c].data;
+                d.ground.as_ref()?;
+                Some(n + d.ground_size).filter(|n| *n as usize <= MAX_GROUND)
             });
-            if size.is_some() {
+            if let Some(size) = size {
                 let kids: Option<Vec<Term>> = children
                     .iter()
                     .map(|c| egraph[*c].data.ground.as_deref().cloned())
                     .collect();
                 if let Some(kids) = kids {
-                    facts.ground = Some(Arc::new(Term::Op(op.as_str().to_string(), kids)));
+                    facts.ground = Some(Arc::new(Term::op(op.as_str(), kids)));
+                    facts.ground_size = size;
                 }
             }
         }
@@ -186,6 +194,7 @@ impl egg::Analysis<Node> for Analysis {
         };
         if better {
             a.ground = b.ground.clone();
+            a.ground_size = b.ground_size;
         }
         let take_b_ty = match (&a.ty, &b.ty) {
             (None, Some(_)) => true,

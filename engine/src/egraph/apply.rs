@@ -185,6 +185,20 @@ impl RuleApplier {
 
     /// Whether a guard or computed part walks a list through the e-graph (`len` or `nth` of
     /// a list that is not ground): what it reads then lies beyond the left side's classes.
+    /// Whether applying it depends on the analysis facts of its match (a guard, or a
+    /// computed part of the right side), so that a match may hold once a class's facts
+    /// change, with no new node.
+    pub fn reads_facts(&self) -> bool {
+        fn template(t: &Template) -> bool {
+            match t {
+                Template::Computed(_) => true,
+                Template::Op(_, cs) => cs.iter().any(template),
+                Template::Var(_) | Template::Leaf(_) => false,
+            }
+        }
+        !self.guards.is_empty() || template(&self.rhs)
+    }
+
     pub fn walks_lists(&self) -> bool {
         fn code(c: &Code) -> bool {
             match c {

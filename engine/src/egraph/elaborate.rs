@@ -18,6 +18,7 @@ use egg::Id;
 use kiln_frontend::dominance::Dominators;
 use kiln_frontend::ir::{BlockId, Function};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use std::borrow::Cow;
 
 /// The operands placed in the blocks that dominate the current one, as one map with an
 /// undo list per dominator-tree level (a scoped hash map, as Cranelift's elaborator keeps):
@@ -73,13 +74,14 @@ struct Elaborator<'a, 'g> {
 struct Frame<'a, 'g> {
     id: Id,
     kind: FrameKind<'a>,
-    children: &'g [Id],
+    children: Cow<'g, [Id]>,
     done: Vec<Operand>,
 }
 
 enum FrameKind<'a> {
-    /// A `cons` cell: head and tail, flattened into one list when both are done.
-    Cons,
+    /// A list: the heads of its `cons` cells, walked at once down to `nil` (a cell at a
+    /// time, each cell's list copied from its tail's, made a list of N items cost N^2 / 2).
+    List,
     /// A declared target operation with its children's sorts.
     Op(TargetOp, Sort, &'a [Sort]),
 }
@@ -225,7 +227,21 @@ impl<'a, 'g> Elaborator<'a, 'g> {
         };
         let kind = match op.as_str() {
             "nil" => return Ok(Entered::Done(Operand::List(Vec::new()))),
-            "cons" => FrameKind::Cons,
+            "cons" => {
+                let heads = self.list_heads(id, children)?;
+                if !self.active.insert(id) {
+                    return Err(ElaborationError(
+                        "the extracted term refers to itself (a cycle in the e-graph's choice)"
+                            .to_string(),
+                    ));
+                }
+                return Ok(Entered::Frame(Frame {
+                    id,
+                    kind: FrameKind::List,
+                    done: Vec::with_capacity(heads.len()),
+                    children: Cow::Owned(heads),
+                }));
+            }
             _ => {
                 // The table outlives `self`'s borrow, so its declaration needs no copy.
                 let ops: &'a OpTable = self.ops;
@@ -248,32 +264,43 @@ impl<'a, 'g> Elaborator<'a, 'g> {
         Ok(Entered::Frame(Frame {
             id,
             kind,
-            children,
+            children: Cow::Borrowed(children),
             done: Vec::with_capacity(children.len()),
         }))
+    }
+
+    /// The heads of the list whose first `cons` cell is class `id` (with `children`), in
+    /// order, following the extracted tails down to `nil`.
+    fn list_heads(&self, id: Id, children: &[Id]) -> Result<Vec<Id>, ElaborationError> {
+        let mut heads = Vec::new();
+        let mut cell = children;
+        // A list longer than the e-graph has classes loops through its own cells.
+        for _ in 0..=self.egraph.number_of_classes() {
+            let [head, tail] = cell else {
+                return Err(ElaborationError(
+                    "a `cons` cell without two children".into(),
+                ));
+            };
+            heads.push(*head);
+            match self.extractor.find_best_node(self.egraph.find(*tail)) {
+                Node::Op(op, kids) if op.as_str() == "cons" => cell = kids.as_slice(),
+                Node::Op(op, kids) if op.as_str() == "nil" && kids.is_empty() => return Ok(heads),
+                other => {
+                    return Err(ElaborationError(format!(
+                        "a list ends in `{other}` instead of `nil`"
+                    )))
+                }
+            }
+        }
+        Err(ElaborationError(format!(
+            "the extracted list at class {id} refers to itself (a cycle in the e-graph's choice)"
+        )))
     }
 
     /// Builds a class's operand once all its children are elaborated.
     fn finish(&mut self, frame: Frame<'a, 'g>) -> Result<Operand, ElaborationError> {
         let (op, result, sorts) = match frame.kind {
-            FrameKind::Cons => {
-                let mut done = frame.done.into_iter();
-                let (Some(head), Some(tail)) = (done.next(), done.next()) else {
-                    return Err(ElaborationError(
-                        "a `cons` cell without two children".into(),
-                    ));
-                };
-                let mut items = vec![head];
-                match tail {
-                    Operand::List(rest) => items.extend(rest),
-                    other => {
-                        return Err(ElaborationError(format!(
-                            "a list ends in `{other}` instead of `nil`"
-                        )))
-                    }
-                }
-                return Ok(Operand::List(items));
-            }
+            FrameKind::List => return Ok(Operand::List(frame.done)),
             FrameKind::Op(op, result, sorts) => (op, result, sorts),
         };
         let operands: Vec<Operand> = frame

@@ -31,6 +31,7 @@ use crate::egraph::analysis::{Analysis, Facts};
 use crate::egraph::apply::{build_pattern, RuleApplier};
 use crate::egraph::lower::Stop;
 use crate::egraph::node::Node;
+use crate::egraph::term::Term;
 use crate::rule::ruleset::Rule;
 use egg::{EGraph, Id, Pattern, PatternAst, Searcher, Subst, Symbol, Var};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -45,6 +46,18 @@ const CHECK_EVERY: usize = 64;
 /// lies deeper is left to the next pass, so a rule set that grows without bound still
 /// reaches its iteration limit.
 const EAGER_DEPTH: u32 = 64;
+
+/// A class merged while following has its parents searched again at once when its facts
+/// changed and it has at most this many parents (see [`Loop::watch_union`]).
+const LIFT_PARENTS: usize = 16;
+
+/// Whether a class's ground term is a literal (a number, string or function name).
+fn holds_literal(facts: &Facts) -> bool {
+    facts
+        .ground
+        .as_deref()
+        .is_some_and(|t| !matches!(t, Term::Op(..)))
+}
 
 /// From this many nodes on, egg's matcher expects a class's nodes sorted (see
 /// `EClass::for_each_matching_node` in egg 0.11).
@@ -62,6 +75,10 @@ pub struct PhaseRule {
     /// Whether its guards read beyond the classes of its match (see
     /// [`RuleApplier::walks_lists`]): only such rules need the confirming search.
     deep: bool,
+    /// Whether it may match above a class that just gained a literal (see
+    /// [`Loop::watch_union`]): its left side has a child and it reads facts
+    /// ([`RuleApplier::reads_facts`]).
+    lifts: bool,
 }
 
 /// The rules of one phase, indexed by the operation at the root of their left side.
@@ -130,6 +147,7 @@ impl PhaseRules {
         }
         self.height = self.height.max(height);
         let deep = applier.walks_lists();
+        let lifts = height >= 1 && applier.reads_facts();
         self.rules.push(PhaseRule {
             name,
             pattern,
@@ -137,6 +155,7 @@ impl PhaseRules {
             vars,
             height,
             deep,
+            lifts,
         });
     }
 }
@@ -201,6 +220,8 @@ struct Loop<'r> {
     /// The highest class id known before the current application: egg numbers classes in
     /// order, so a touched id above it is a class the application created.
     newest: usize,
+    /// The parents to search again after the union just made (see [`Loop::watch_union`]).
+    lifted: Vec<Id>,
 }
 
 /// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
@@ -218,6 +239,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         rebuild_per_node: 0.0,
         newest: 0,
         key: Vec::new(),
+        lifted: Vec::new(),
     };
     egraph.rebuild();
     run.newest = egraph
@@ -351,15 +373,42 @@ impl Loop<'_> {
             sorted &= egraph.analysis.touched[mark..]
                 .iter()
                 .all(|id| egraph[*id].nodes.len() < SORTED_FROM);
-            if sorted && follow && usize::from(rhs) <= self.newest {
+            let lifted = std::mem::take(&mut self.lifted);
+            if !(sorted && follow) {
+                self.note_new(egraph, mark);
+                continue;
+            }
+            let class = egraph.find(rhs);
+            let mut pairs: Vec<(usize, Id)> = Vec::new();
+            if usize::from(rhs) <= self.newest {
                 // Two existing classes merged: the merged class may match anew.
-                let class = egraph.find(rhs);
-                let pairs = egraph[class]
-                    .nodes
-                    .iter()
-                    .flat_map(|node| self.rooted_at(node))
-                    .map(|r| (r, class))
-                    .collect();
+                pairs.extend(
+                    egraph[class]
+                        .nodes
+                        .iter()
+                        .flat_map(|node| self.rooted_at(node))
+                        .map(|r| (r, class)),
+                );
+            }
+            if !lifted.is_empty() {
+                // The facts the smaller side's parents see changed (a helper's class now
+                // holds its literal): their guards may hold now, so they are tried again at
+                // once, with the class's new version, instead of one pass later. A chain of
+                // such helpers (`slot-after`, each waiting for the one before) then
+                // finishes in one pass instead of one pass per link.
+                self.bump(egraph, &[class]);
+                for p in lifted {
+                    let p = egraph.find(p);
+                    for node in &egraph[p].nodes {
+                        pairs.extend(
+                            self.rooted_at(node)
+                                .filter(|r| self.rules.rules[*r].lifts)
+                                .map(|r| (r, p)),
+                        );
+                    }
+                }
+            }
+            if !pairs.is_empty() {
                 self.search_into(egraph, pairs, depth + 1, &mut stack)?;
             }
             self.note_new(egraph, mark);
@@ -435,11 +484,19 @@ impl Loop<'_> {
             // it goes first: otherwise each of those classes, often with no parents either,
             // would become the root in turn, and the union-find chain, which every `add` that
             // meets an early id walks, would grow as long as the function.
+            let watched = if follow {
+                self.watch_union(egraph, id, class)
+            } else {
+                Vec::new()
+            };
             let changed = if usize::from(id) <= self.newest {
                 egraph.union(id, class)
             } else {
                 egraph.union(class, id)
             };
+            if changed && holds_literal(&egraph[egraph.find(class)].data) {
+                self.lifted.extend(watched.into_iter().flatten());
+            }
             (id, changed)
         };
         self.done.insert(key);
@@ -452,6 +509,31 @@ impl Loop<'_> {
             self.check(egraph)?;
         }
         Ok((changed || egraph.number_of_classes() != classes).then_some(rhs))
+    }
+
+    /// Before a union made while following: the parents of each side that holds no literal
+    /// yet and at most [`LIFT_PARENTS`] parents. When the union gives it one (a helper
+    /// such as `(slot-after ...)` meets the literal it computes to), the guards of those
+    /// parents (`lit?`) may hold now, so they are searched again at once (see
+    /// [`Loop::step`]). Other changes of facts wait for the next pass: searching parents
+    /// after every union cost 9% of a memref-heavy lowering, and a literal shared by
+    /// thousands of nodes is merged into often.
+    fn watch_union(&self, egraph: &Graph, a: Id, b: Id) -> Vec<Vec<Id>> {
+        let (a, b) = (egraph.find(a), egraph.find(b));
+        if a == b {
+            return Vec::new();
+        }
+        // Only a union with a class that holds a literal can give the other one.
+        let gains = |c: Id, other: Id| {
+            holds_literal(&egraph[other].data)
+                && !holds_literal(&egraph[c].data)
+                && (1..=LIFT_PARENTS).contains(&egraph[c].parents().len())
+        };
+        [(a, b), (b, a)]
+            .into_iter()
+            .filter(|(c, other)| gains(*c, *other))
+            .map(|(c, _)| egraph[c].parents().collect())
+            .collect()
     }
 
     /// Raises [`Loop::newest`] past the classes an application created.

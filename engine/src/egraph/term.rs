@@ -4,10 +4,13 @@
 
 use kiln_frontend::types::{Extent, Layout, MemRefType, Scalar};
 use std::fmt;
+use std::sync::Arc;
 
+/// Children are shared, not owned: the analysis builds each list cell's ground term from
+/// its tail's, and a copy of the tail per cell made a list of P types cost P^2 / 2 copies.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Term {
-    Op(String, Vec<Term>),
+    Op(String, Arc<[Term]>),
     Int(i64),
     Float(u64),
     Str(String),
@@ -16,7 +19,12 @@ pub enum Term {
 
 impl Term {
     pub fn atom(name: &str) -> Term {
-        Term::Op(name.to_string(), Vec::new())
+        Term::Op(name.to_string(), Arc::from([]))
+    }
+
+    /// The operation `name` applied to `kids`.
+    pub fn op(name: impl Into<String>, kids: Vec<Term>) -> Term {
+        Term::Op(name.into(), kids.into())
     }
 
     pub fn size(&self) -> usize {
@@ -105,7 +113,7 @@ impl fmt::Display for Term {
             Term::Op(op, cs) if cs.is_empty() => write!(f, "{op}"),
             Term::Op(op, cs) => {
                 write!(f, "({op}")?;
-                for c in cs {
+                for c in cs.iter() {
                     write!(f, " {c}")?;
                 }
                 write!(f, ")")
