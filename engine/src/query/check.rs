@@ -68,16 +68,30 @@ pub fn parse_function<'db>(
 /// file, this lexes the file and parses again only the functions whose text changed.
 #[salsa::tracked(returns(ref))]
 pub fn split_file(db: &dyn salsa::Database, file: SourceFile) -> Option<Vec<FunctionSpan>> {
-    let text = file.text(db);
     let spans = function_spans(db, file).as_ref()?;
-    for f in spans {
-        let own = FunctionText::new(db, text.get(f.span.range())?);
-        let parsed = parse_function(db, own).as_ref()?;
+    let texts = function_texts(db, file).as_ref()?;
+    for (f, own) in spans.iter().zip(texts) {
+        let parsed = parse_function(db, *own).as_ref()?;
         if !parsed.diagnostics.is_empty() || parsed.signature.name.node != f.name {
             return None;
         }
     }
     Some(spans.clone())
+}
+
+/// The text of each function [`function_spans`] found, interned. Interning hashes the whole
+/// text, so it is done once per revision, here, for [`split_file`] and [`functions`] both.
+#[salsa::tracked(returns(ref))]
+pub fn function_texts<'db>(
+    db: &'db dyn salsa::Database,
+    file: SourceFile,
+) -> Option<Vec<FunctionText<'db>>> {
+    let text = file.text(db);
+    function_spans(db, file)
+        .as_ref()?
+        .iter()
+        .map(|f| Some(FunctionText::new(db, text.get(f.span.range())?)))
+        .collect()
 }
 
 /// Where a file's functions are, from its tokens alone (see [`split_module`]), before any
@@ -100,9 +114,13 @@ pub fn functions<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<Fun
         let own = FunctionText::new(db, text.get(span.range()).unwrap_or_default());
         FunctionItem::new(db, file, name.to_string(), own, span.start)
     };
-    match split_file(db, file) {
-        Some(spans) => spans.iter().map(|f| item(&f.name, f.span)).collect(),
-        None => parse_file(db, file)
+    match (split_file(db, file), function_texts(db, file)) {
+        (Some(spans), Some(texts)) => spans
+            .iter()
+            .zip(texts)
+            .map(|(f, own)| FunctionItem::new(db, file, f.name.clone(), *own, f.span.start))
+            .collect(),
+        _ => parse_file(db, file)
             .tree
             .funcs
             .iter()
@@ -138,10 +156,21 @@ pub fn function_ir<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -
 pub fn signatures(db: &dyn salsa::Database, file: SourceFile) -> Option<SignatureTable> {
     let mut table = Vec::new();
     for item in functions(db, file) {
-        let f = function_ir(db, *item).function.as_ref()?;
-        table.push((f.name.clone(), f.ty.clone()));
+        table.push(function_signature(db, *item).clone()?);
     }
     Some(SignatureTable::new(table))
+}
+
+/// One function's name and type: a firewall between a function's body and [`signatures`].
+/// An edit of a body runs this again for that function alone, and its unchanged result
+/// leaves the table, and every function's verification that reads it, as they were.
+#[salsa::tracked(returns(ref))]
+pub fn function_signature<'db>(
+    db: &'db dyn salsa::Database,
+    item: FunctionItem<'db>,
+) -> Option<(String, kiln_frontend::types::FunctionType)> {
+    let f = function_ir(db, item).function.as_ref()?;
+    Some((f.name.clone(), f.ty.clone()))
 }
 
 /// The verifier's diagnostics for one function (relative to the function's start). Runs
