@@ -11,6 +11,7 @@ use crate::codegen::{build_module, CodegenError};
 use inkwell::context::Context;
 use inkwell::targets::TargetMachine;
 use kiln_lowered::Lowered;
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -193,13 +194,18 @@ pub fn check_agreement(parts: &[&FunctionCode]) -> Result<(), CodegenError> {
 fn entities<'a>(
     parts: &[&'a FunctionCode],
 ) -> Result<Vec<(&'a FunctionCode, &'a Entity)>, CodegenError> {
-    let defined: HashMap<&str, &Entity> = parts
-        .iter()
-        .filter_map(|p| p.definition.as_ref())
-        .map(|d| (d.name.as_str(), d))
-        .collect();
-    let mut declared: HashMap<&str, &Entity> = HashMap::new();
-    let mut entities: Vec<(&FunctionCode, &Entity)> = Vec::new();
+    // Every compile of a session walks all of a module's pieces here, so the maps hash
+    // names with Fx rather than SipHash (lookups only: the order is the pieces').
+    let mut defined: FxHashMap<&str, &Entity> = FxHashMap::default();
+    defined.reserve(parts.len());
+    defined.extend(
+        parts
+            .iter()
+            .filter_map(|p| p.definition.as_ref())
+            .map(|d| (d.name.as_str(), d)),
+    );
+    let mut declared: FxHashMap<&str, &Entity> = FxHashMap::default();
+    let mut entities: Vec<(&FunctionCode, &Entity)> = Vec::with_capacity(parts.len());
     let mut external: Vec<(&FunctionCode, &Entity)> = Vec::new();
     for p in parts {
         if let Some(d) = &p.definition {
