@@ -16,7 +16,10 @@
 //!   whenever the region around it changes.
 //! - **Follow each application at once.** The classes an application creates are searched
 //!   right away with the rules rooted at their operations, and those matches applied next
-//!   (see `Loop::follow_new`), so a chain of rewrites finishes in one pass.
+//!   (see `Loop::follow_new`), so a chain of rewrites finishes in one pass. A union that
+//!   gives a class its literal has the class's few parents searched again at once (see
+//!   `Loop::watch_union`), so a chain of helpers each waiting for the one before with
+//!   `lit?` finishes in one pass too.
 //! - **Confirm saturation with a full search.** When the region around the changes yields
 //!   nothing new, the rules whose guards walk lists (`len` and `nth` of a list that is not
 //!   ground read classes beyond the match) are searched over every class, with their
@@ -47,8 +50,8 @@ const CHECK_EVERY: usize = 64;
 /// reaches its iteration limit.
 const EAGER_DEPTH: u32 = 64;
 
-/// A class merged while following has its parents searched again at once when its facts
-/// changed and it has at most this many parents (see [`Loop::watch_union`]).
+/// A class that a union made while following gives its literal has its parents searched
+/// again at once when it has at most this many (see [`Loop::watch_union`]).
 const LIFT_PARENTS: usize = 16;
 
 /// Whether a class's ground term is a literal (a number, string or function name).
@@ -391,11 +394,11 @@ impl Loop<'_> {
                 );
             }
             if !lifted.is_empty() {
-                // The facts the smaller side's parents see changed (a helper's class now
-                // holds its literal): their guards may hold now, so they are tried again at
-                // once, with the class's new version, instead of one pass later. A chain of
-                // such helpers (`slot-after`, each waiting for the one before) then
-                // finishes in one pass instead of one pass per link.
+                // A class without a literal just got one (a helper met the number it
+                // computes to): its parents' guards (`lit?`) may hold now, so they are tried
+                // again at once, with the class's new version, instead of one pass later. A
+                // chain of such helpers (`slot-after`, each waiting for the one before)
+                // then finishes in one pass instead of one pass per link.
                 self.bump(egraph, &[class]);
                 for p in lifted {
                     let p = egraph.find(p);
