@@ -1,7 +1,7 @@
 #!/bin/sh
 # Instructions, not seconds: `kiln lower` of the memref module (scripts/gen_memref_module.py N)
 # on one thread under callgrind, for each kiln binary given, so that two builds compare on a
-# noisy machine (timings here vary by ±30%; counts by well under 0.1%). Prints one line per
+# noisy machine (timings here vary by ±30%; counts by up to 0.3%, from hash seeds). Prints one line per
 # binary: its instruction count and its ratio to the first binary's.
 # usage: scripts/count-lower.sh N KILN [KILN...]   (needs valgrind; N=200 takes ~15 s each)
 set -eu
