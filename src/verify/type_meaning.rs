@@ -151,28 +151,24 @@ pub fn meaning(t: &Term) -> Option<Term> {
 
 /// Operations [`meaning`] knows: what a normal form may be built of.
 fn meaningful(name: &str) -> bool {
-    matches!(
-        name,
-        "lower-type"
-            | "lower-types"
-            | "param-types"
-            | "func.sig"
-            | "arg-slot"
-            | "slot-after"
-            | "i64s"
-            | "llvm.sig"
-            | "void"
-            | "llvm.struct"
-            | "llvm.array"
-            | "ptr"
-            | "cons"
-            | "nil"
-            | "memref"
-            | "memref.unranked"
-            | "dyn"
-            | "identity"
-            | "strided"
-    ) || kiln_frontend::types::Scalar::from_name(name).is_some()
+    // The helpers [`covers`] names, and what their meanings are built of.
+    covers(name)
+        || matches!(
+            name,
+            "llvm.sig"
+                | "void"
+                | "llvm.struct"
+                | "llvm.array"
+                | "ptr"
+                | "cons"
+                | "nil"
+                | "memref"
+                | "memref.unranked"
+                | "dyn"
+                | "identity"
+                | "strided"
+        )
+        || kiln_frontend::types::Scalar::from_name(name).is_some()
 }
 
 /// The root operations whose rules [`check`] can evaluate.
