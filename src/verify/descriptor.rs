@@ -76,7 +76,7 @@ pub fn random_type(rng: &mut Rng) -> Term {
         };
         let strides = (0..rank).map(|_| extent(rng, 6, 1)).collect();
         let offset = extent(rng, 4, 0);
-        Term::op("strided", vec![list(strides), offset])
+        Term::op("strided", vec![Term::list_of(strides), offset])
     } else {
         Term::atom("identity")
     };
@@ -93,14 +93,7 @@ pub fn struct_type(rank: usize) -> Term {
         fields.push(array.clone());
         fields.push(array);
     }
-    Term::op("llvm.struct", vec![list(fields)])
-}
-
-fn list(items: Vec<Term>) -> Term {
-    items
-        .into_iter()
-        .rev()
-        .fold(Term::atom("nil"), |tail, x| Term::op("cons", vec![x, tail]))
+    Term::op("llvm.struct", vec![Term::list_of(fields)])
 }
 
 /// A descriptor of a memref of type `ty` over buffer `buffer`: its static sizes as they
@@ -237,7 +230,7 @@ pub fn random_path(rng: &mut Rng, rank: usize) -> Term {
     } else {
         vec![member]
     };
-    list(path.into_iter().map(Term::Int).collect())
+    Term::list_of(path.into_iter().map(Term::Int).collect())
 }
 
 /// The sizes a descriptor holds, if they are all known.
@@ -344,7 +337,7 @@ mod tests {
     use super::*;
 
     fn memref(text_shape: &[Option<i64>]) -> Term {
-        let shape = list(
+        let shape = Term::list_of(
             text_shape
                 .iter()
                 .map(|e| e.map_or_else(|| Term::atom("dyn"), Term::Int))

@@ -693,10 +693,7 @@ impl Instantiator<'_> {
                                 parent,
                             )?);
                         }
-                        items
-                            .into_iter()
-                            .rev()
-                            .fold(Term::atom("nil"), |tail, x| Term::op("cons", vec![x, tail]))
+                        Term::list_of(items)
                     }
                     // A dimension of the memref (`dim-any` makes `dim-select`'s range 0
                     // to rank - 1).
@@ -790,10 +787,7 @@ impl Instantiator<'_> {
             let fresh = format!("{v}#{j}");
             items.push(self.input(&fresh, Term::atom("index"), Input::Scalar(i)));
         }
-        items
-            .into_iter()
-            .rev()
-            .fold(Term::atom("nil"), |tail, x| Term::op("cons", vec![x, tail]))
+        Term::list_of(items)
     }
 
     /// A new `(func.arg T I nil)` input, bound to the variable `v`.

@@ -32,13 +32,6 @@ fn op(name: &str, kids: Vec<Term>) -> Term {
     Term::op(name, kids)
 }
 
-fn list(items: Vec<Term>) -> Term {
-    items
-        .into_iter()
-        .rev()
-        .fold(atom("nil"), |tail, x| op("cons", vec![x, tail]))
-}
-
 fn i64s(n: usize) -> Vec<Term> {
     vec![atom("i64"); n]
 }
@@ -58,11 +51,11 @@ fn llvm_type(t: &Term) -> Option<Term> {
                 fields.push(array.clone());
                 fields.push(array);
             }
-            Some(op("llvm.struct", vec![list(fields)]))
+            Some(op("llvm.struct", vec![Term::list_of(fields)]))
         }
         "memref.unranked" => Some(op(
             "llvm.struct",
-            vec![list(vec![atom("i64"), atom("ptr")])],
+            vec![Term::list_of(vec![atom("i64"), atom("ptr")])],
         )),
         _ => None,
     }
@@ -95,7 +88,7 @@ pub fn meaning(t: &Term) -> Option<Term> {
         |l: &Term| -> Option<Vec<Term>> { l.list().map(|v| v.into_iter().cloned().collect()) };
     match (name.as_str(), &cs[..]) {
         ("lower-type", [x]) => llvm_type(x),
-        ("lower-types", [l]) => Some(list(
+        ("lower-types", [l]) => Some(Term::list_of(
             items(l)?.iter().map(llvm_type).collect::<Option<_>>()?,
         )),
         ("param-types", [l]) => {
@@ -103,7 +96,7 @@ pub fn meaning(t: &Term) -> Option<Term> {
             for p in items(l)? {
                 out.extend(llvm_params(&p)?);
             }
-            Some(list(out))
+            Some(Term::list_of(out))
         }
         ("func.sig", [ps, rs]) => {
             let results = items(rs)?;
@@ -112,7 +105,9 @@ pub fn meaning(t: &Term) -> Option<Term> {
                 [r] => llvm_type(r)?,
                 _ => op(
                     "llvm.struct",
-                    vec![list(results.iter().map(llvm_type).collect::<Option<_>>()?)],
+                    vec![Term::list_of(
+                        results.iter().map(llvm_type).collect::<Option<_>>()?,
+                    )],
                 ),
             };
             let params = meaning(&op("param-types", vec![ps.clone()]))?;
@@ -140,7 +135,7 @@ pub fn meaning(t: &Term) -> Option<Term> {
             let n = usize::try_from(*n).ok().filter(|n| *n <= 64)?;
             let mut out = i64s(n);
             out.extend(items(&meaning(tail)?)?);
-            Some(list(out))
+            Some(Term::list_of(out))
         }
         _ => Some(Term::Op(
             name.clone(),
@@ -198,7 +193,7 @@ fn random_type(rng: &mut Rng) -> Term {
 }
 
 fn random_types(rng: &mut Rng) -> Term {
-    list((0..rng.below(4)).map(|_| random_type(rng)).collect())
+    Term::list_of((0..rng.below(4)).map(|_| random_type(rng)).collect())
 }
 
 /// Builds random left sides of a type-level rule.
@@ -304,7 +299,7 @@ mod tests {
         let m = op(
             "memref",
             vec![
-                list(vec![Term::Int(4), atom("dyn")]),
+                Term::list_of(vec![Term::Int(4), atom("dyn")]),
                 atom("f32"),
                 atom("identity"),
             ],
@@ -314,16 +309,23 @@ mod tests {
             t.to_string(),
             "(llvm.struct [ptr ptr i64 (llvm.array 2 i64) (llvm.array 2 i64)])"
         );
-        let ps = meaning(&op("param-types", vec![list(vec![atom("index"), m])])).expect("params");
+        let ps = meaning(&op(
+            "param-types",
+            vec![Term::list_of(vec![atom("index"), m])],
+        ))
+        .expect("params");
         assert_eq!(ps.to_string(), "[i64 ptr ptr i64 i64 i64 i64 i64]");
     }
 
     #[test]
     fn a_signature_returns_void_one_result_or_a_struct() {
         let sig = |rs: Vec<Term>| {
-            meaning(&op("func.sig", vec![list(vec![]), list(rs)]))
-                .expect("a signature")
-                .to_string()
+            meaning(&op(
+                "func.sig",
+                vec![Term::list_of(vec![]), Term::list_of(rs)],
+            ))
+            .expect("a signature")
+            .to_string()
         };
         assert_eq!(sig(vec![]), "(llvm.sig void [])");
         assert_eq!(sig(vec![atom("index")]), "(llvm.sig i64 [])");

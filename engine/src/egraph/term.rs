@@ -27,11 +27,12 @@ impl Term {
         Term::Op(name.into(), kids.into())
     }
 
-    pub fn size(&self) -> usize {
-        match self {
-            Term::Op(_, cs) => 1 + cs.iter().map(Term::size).sum::<usize>(),
-            _ => 1,
-        }
+    /// The `cons`/`nil` list of `items`, in order ([`Term::list`] reads it back).
+    pub fn list_of(items: Vec<Term>) -> Term {
+        items
+            .into_iter()
+            .rev()
+            .fold(Term::atom("nil"), |tail, x| Term::op("cons", vec![x, tail]))
     }
 
     /// The elements of a `cons`/`nil` list.
