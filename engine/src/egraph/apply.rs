@@ -183,8 +183,6 @@ impl RuleApplier {
         }
     }
 
-    /// Whether a guard or computed part walks a list through the e-graph (`len` or `nth` of
-    /// a list that is not ground): what it reads then lies beyond the left side's classes.
     /// Whether applying it depends on the analysis facts of its match (a guard, or a
     /// computed part of the right side), so that a match may hold once a class's facts
     /// change, with no new node.
@@ -199,6 +197,8 @@ impl RuleApplier {
         !self.guards.is_empty() || template(&self.rhs)
     }
 
+    /// Whether a guard or computed part walks a list through the e-graph (`len` or `nth` of
+    /// a list that is not ground): what it reads then lies beyond the left side's classes.
     pub fn walks_lists(&self) -> bool {
         fn code(c: &Code) -> bool {
             match c {

@@ -225,23 +225,9 @@ impl<'a, 'g> Elaborator<'a, 'g> {
             Node::Func(s) => return Ok(Entered::Done(Operand::Func(s.as_str().to_string()))),
             Node::Op(op, children) => (*op, children.as_slice()),
         };
-        let kind = match op.as_str() {
+        let (kind, children) = match op.as_str() {
             "nil" => return Ok(Entered::Done(Operand::List(Vec::new()))),
-            "cons" => {
-                let heads = self.list_heads(id, children)?;
-                if !self.active.insert(id) {
-                    return Err(ElaborationError(
-                        "the extracted term refers to itself (a cycle in the e-graph's choice)"
-                            .to_string(),
-                    ));
-                }
-                return Ok(Entered::Frame(Frame {
-                    id,
-                    kind: FrameKind::List,
-                    done: Vec::with_capacity(heads.len()),
-                    children: Cow::Owned(heads),
-                }));
-            }
+            "cons" => (FrameKind::List, Cow::Owned(self.list_heads(id, children)?)),
             _ => {
                 // The table outlives `self`'s borrow, so its declaration needs no copy.
                 let ops: &'a OpTable = self.ops;
@@ -253,7 +239,10 @@ impl<'a, 'g> Elaborator<'a, 'g> {
                         "`{op}` was extracted, but it is not a target operation the backend binds (kiln_lowered::TargetOp)"
                     ))
                 })?;
-                FrameKind::Op(target, info.result, &info.children)
+                (
+                    FrameKind::Op(target, info.result, &info.children),
+                    Cow::Borrowed(children),
+                )
             }
         };
         if !self.active.insert(id) {
@@ -264,8 +253,8 @@ impl<'a, 'g> Elaborator<'a, 'g> {
         Ok(Entered::Frame(Frame {
             id,
             kind,
-            children: Cow::Borrowed(children),
             done: Vec::with_capacity(children.len()),
+            children,
         }))
     }
 
