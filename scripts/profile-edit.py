@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+"""Where an edit's time goes (issue #14): drives `kiln serve` on a module of N generated
+functions (scripts/gen_module.py), compiles it cold, then REPS times edits one function's
+body (alternating two edits) and compiles again, printing the median and fastest edit (the
+server's own milliseconds) and the cold compile.
+
+With PERF=FILE, `perf record --call-graph dwarf` samples the server during the edits only
+and writes FILE; then, for every sample inside `Session::compile`, the share of samples
+whose stack holds each of a few stages (a sample counts once per stage, and stages nest, so
+the shares do not add up to 100%).
+
+usage: scripts/profile-edit.py [N] [KILN] [EMIT] [REPS]
+       (defaults: 10000, target/release/kiln, obj, 15; PERF needs Debian's linux-perf)
+"""
+import os, pathlib, re, signal, subprocess, sys, time
+from serve_client import Serve
+
+n = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
+kiln = sys.argv[2] if len(sys.argv) > 2 else "target/release/kiln"
+emit = sys.argv[3] if len(sys.argv) > 3 else "obj"
+reps = int(sys.argv[4]) if len(sys.argv) > 4 else 15
+perf_file = os.environ.get("PERF")
+root = pathlib.Path(__file__).resolve().parent.parent
+text = subprocess.run([sys.executable, str(root / "scripts/gen_module.py"), str(n)],
+                      capture_output=True, text=True, check=True).stdout
+old = "%t2 = arith.addf %t, %t : f32"
+assert old in text, "the generated module no longer has the edited line"
+out = "/tmp/kiln-profile-edit.out"
+
+server = Serve(kiln)
+server.ask("open", path="m.mlir", text=text)
+_, cold = server.ask("compile", path="m.mlir", emit=emit, output_path=out)
+recorder = None
+if perf_file:
+    recorder = subprocess.Popen(["perf", "record", "-F", "1000", "--call-graph", "dwarf,16384",
+                                 "-o", perf_file, "-p", str(server.proc.pid)],
+                                stderr=subprocess.DEVNULL)
+    time.sleep(1)
+times = []
+for i in range(reps):
+    op = ["arith.mulf", "arith.subf"][i % 2]
+    server.ask("change", path="m.mlir", text=text.replace(old, f"%t2 = {op} %t, %t : f32", 1))
+    _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out)
+    times.append(ms)
+if recorder:
+    recorder.send_signal(signal.SIGINT)
+    recorder.wait()
+server.shutdown()
+times.sort()
+print(f"cold {cold:.0f} ms; edit median {times[len(times) // 2]:.1f} ms, "
+      f"fastest {times[0]:.1f} ms ({100 * times[len(times) // 2] / cold:.2f}% of cold)")
+
+if perf_file:
+    script = subprocess.run(["perf", "script", "-i", perf_file], capture_output=True,
+                            text=True).stdout
+    stages = ["check_file", "function_texts", "signatures", "verify_function",
+              "lowered_item", "maybe_changed_after", "emit_code_cached", "entities",
+              "compile_units", "merge_objects", "function_code", "file_symbols_code"]
+    samples, inside, count = [], 0, {s: 0 for s in stages}
+    for block in script.split("\n\n"):
+        frames = [re.sub(r" \(.*\)$", "", l.strip().split(" ", 1)[-1])
+                  for l in block.splitlines()[1:] if l.strip()]
+        if not any("Session::compile" in f for f in frames):
+            continue
+        inside += 1
+        for s in stages:
+            if any(s in f for f in frames):
+                count[s] += 1
+    print(f"{inside} samples in Session::compile; share holding each stage:")
+    for s in stages:
+        print(f"  {s:<22} {100 * count[s] / max(inside, 1):5.1f}%")
