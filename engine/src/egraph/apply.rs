@@ -197,6 +197,32 @@ impl RuleApplier {
         !self.guards.is_empty() || template(&self.rhs)
     }
 
+    /// The variables whose classes' facts a guard or computed part reads: applying a match
+    /// again gives something new only when one of these classes changed facts (or any
+    /// class of the match its identity).
+    pub fn read_vars(&self) -> Vec<Var> {
+        fn code(c: &Code, out: &mut Vec<Var>) {
+            match c {
+                Code::Var(v) => out.push(*v),
+                Code::Call(_, args) => args.iter().for_each(|a| code(a, out)),
+                Code::Lit(_) => {}
+            }
+        }
+        fn template(t: &Template, out: &mut Vec<Var>) {
+            match t {
+                Template::Computed(c) => code(c, out),
+                Template::Op(_, cs) => cs.iter().for_each(|c| template(c, out)),
+                Template::Var(_) | Template::Leaf(_) => {}
+            }
+        }
+        let mut out = Vec::new();
+        self.guards.iter().for_each(|g| code(g, &mut out));
+        template(&self.rhs, &mut out);
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
     /// Whether a guard or computed part walks a list through the e-graph (`len` or `nth` of
     /// a list that is not ground): what it reads then lies beyond the left side's classes.
     pub fn walks_lists(&self) -> bool {
@@ -218,6 +244,14 @@ impl RuleApplier {
         self.guards.iter().any(code) || template(&self.rhs)
     }
 
+    /// Whether the last application on this thread (of any rule) read classes beyond its
+    /// match: a guard or computed part walked a list that is not ground, whose cells may
+    /// change with no change to the match's own classes. A failure that did not can only
+    /// turn into a success when the facts of the match's classes change.
+    pub fn read_beyond() -> bool {
+        WALKED.get()
+    }
+
     fn guards_hold(&self, egraph: &Graph, subst: &Subst) -> bool {
         self.guards
             .iter()
@@ -228,6 +262,7 @@ impl RuleApplier {
     /// returns its class, or `None` (adding nothing) when a guard fails or a computed part
     /// does not evaluate.
     pub fn apply_direct(&self, egraph: &mut Graph, subst: &Subst) -> Option<Id> {
+        WALKED.set(false);
         if !self.guards_hold(egraph, subst) {
             return None;
         }
@@ -243,6 +278,7 @@ impl RuleApplier {
         egraph: &Graph,
         subst: &mut Subst,
     ) -> Option<PatternAst<Node>> {
+        WALKED.set(false);
         if !self.guards_hold(egraph, subst) {
             return None;
         }
@@ -402,8 +438,15 @@ fn truncate(x: i128, w: u32, signed: bool) -> i128 {
     }
 }
 
+thread_local! {
+    /// Whether evaluation on this thread walked a list through the e-graph since the last
+    /// application began (see [`RuleApplier::read_beyond`]).
+    static WALKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 /// Walks a cons-list in the e-graph (its elements need not be ground).
 fn list_items(egraph: &Graph, mut id: Id) -> Option<Vec<Id>> {
+    WALKED.set(true);
     // Interned once: comparing symbols is an integer compare, resolving one takes a lock.
     static NAMES: std::sync::LazyLock<(Symbol, Symbol)> =
         std::sync::LazyLock::new(|| (Symbol::from("nil"), Symbol::from("cons")));

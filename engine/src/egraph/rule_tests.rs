@@ -115,6 +115,22 @@ mod tests {
         );
     }
 
+    /// A guard that walks a list through the e-graph reads classes beyond its match: it
+    /// fails while the list's tail is unknown, and must be tried again once a rule elsewhere
+    /// gives the tail its cells, although no class of its match changed (the saturation
+    /// loop's confirming search, `saturate.rs`).
+    #[test]
+    fn a_guard_that_walks_a_list_sees_the_list_grow() {
+        let out = outcomes(
+            "decl a: source () -> Value\ndecl tl: source () -> List\n\
+             decl f: source (List) -> Value\ndecl g: target (Value) -> Value\n\
+             phase p { }\nin p {\n rule two: (f ?l) if (== (len ?l) 2) => (g a)\n \
+             rule tl-is: (tl) => [a]\n}\n\
+             test walks { (f [a | (tl)]) => (g a) }\n",
+        );
+        assert_eq!(out, vec![("walks".to_string(), None)]);
+    }
+
     #[test]
     fn bit_builtins_compute() {
         let out = outcomes(&format!(

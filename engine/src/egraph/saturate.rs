@@ -12,20 +12,28 @@
 //!   those classes are searched, and only with the rules indexed by an operation they hold.
 //! - **Apply a match once.** A match whose right side was added is remembered by its
 //!   rule, its classes and the version of each class's facts; it is applied again only when
-//!   one of them changed. A match whose guard failed is not remembered: it is tried again
-//!   whenever the region around it changes.
+//!   one of them changed. A class's version changes as soon as an application changes its
+//!   facts (and after each rebuild), not once per pass: a type class such as
+//!   `(lower-type index)` becomes `i64` early in the first pass, and counting that change
+//!   at the pass's end made every match through it, applied or failed, run again.
+//!   A match whose guard failed is remembered too, and tried again when a class's version
+//!   changes.
 //! - **Follow each application at once.** The classes an application creates are searched
 //!   right away with the rules rooted at their operations, and those matches applied next
 //!   (see `Loop::follow_new`), so a chain of rewrites finishes in one pass. A union that
 //!   gives a class its literal has the class's few parents searched again at once (see
 //!   `Loop::watch_union`), so a chain of helpers each waiting for the one before with
 //!   `lit?` finishes in one pass too.
-//! - **Confirm saturation with a full search.** When the region around the changes yields
-//!   nothing new, the rules whose guards walk lists (`len` and `nth` of a list that is not
-//!   ground read classes beyond the match) are searched over every class, with their
-//!   failed matches tried again, before the phase reports `Saturated`. Every other guard
-//!   reads only the facts of its match's classes, which the versions above cover; so the
-//!   fixpoint is exactly the one egg's runner reaches: the rule files keep their meaning.
+//! - **Confirm saturation only where a guard read beyond its match.** A guard that walks a
+//!   list that is not ground (`len` and `nth` through the e-graph) reads classes outside
+//!   its match, whose changes no version of the match's classes records. When the region
+//!   around the changes yields nothing new and such a failure exists, the rules whose
+//!   guards walk lists are searched over every class with those failures tried again,
+//!   before the phase reports `Saturated`. Every other failure reads only the facts of its
+//!   match's classes, which the versions above cover, and every new match lies around a
+//!   change; so the fixpoint is exactly the one egg's runner reaches: the rule files keep
+//!   their meaning. (On a memref-heavy module the indices that the descriptor rules walk
+//!   are ground, so no phase needs the confirming search.)
 //!
 //! Limits (iterations, nodes, time) are checked between rules and every few applications,
 //! so a phase that explodes stops close to its limit.
@@ -54,6 +62,13 @@ const EAGER_DEPTH: u32 = 64;
 /// again at once when it has at most this many (see [`Loop::watch_union`]).
 const LIFT_PARENTS: usize = 16;
 
+/// A side of a union made while following has its parents searched for matches through
+/// the other side's nodes when it has at most this many (see [`Loop::watch_meet`]).
+const MEET_PARENTS: usize = 64;
+
+/// ... and the other side has at most this many nodes.
+const MEET_NODES: usize = 8;
+
 /// Whether a class's ground term is a literal (a number, string or function name).
 fn holds_literal(facts: &Facts) -> bool {
     facts
@@ -72,7 +87,10 @@ pub struct PhaseRule {
     pattern: Pattern<Node>,
     applier: RuleApplier,
     /// The variables of the left side, in the order keys of applied matches list them.
-    vars: Vec<Var>,
+    /// Each with whether its class's facts are read (see [`RuleApplier::read_vars`]): only
+    /// those classes' versions go into the key, so that a change of another class's facts
+    /// (a type class whose ground term becomes `i64`) does not make the match new.
+    vars: Vec<(Var, bool)>,
     /// How many parent steps separate the root from the deepest part of the left side.
     height: usize,
     /// Whether its guards read beyond the classes of its match (see
@@ -90,6 +108,9 @@ pub struct PhaseRules {
     by_root: HashMap<Symbol, Vec<usize>>,
     /// Rules whose left side is not rooted at an operation: tried at every candidate class.
     unrooted: Vec<usize>,
+    /// By (root operation, operation of a child of the root): the rules whose left side has
+    /// that shape, for [`Loop::watch_meet`].
+    by_child: HashMap<(Symbol, Symbol), Vec<usize>>,
     height: usize,
 }
 
@@ -116,6 +137,7 @@ impl PhaseRules {
             rules: Vec::new(),
             by_root: HashMap::default(),
             unrooted: Vec::new(),
+            by_child: HashMap::default(),
             height: 0,
         };
         for r in rules {
@@ -142,11 +164,26 @@ impl PhaseRules {
             _ => None,
         };
         let pattern = Pattern::new(ast);
-        let vars = pattern.vars();
+        let read = applier.read_vars();
+        let vars = pattern
+            .vars()
+            .into_iter()
+            .map(|v| (v, read.contains(&v)))
+            .collect();
         let i = self.rules.len();
         match root {
             Some(op) => self.by_root.entry(op).or_default().push(i),
             None => self.unrooted.push(i),
+        }
+        if let Some(egg::ENodeOrVar::ENode(Node::Op(op, kids))) = pattern.ast.as_ref().last() {
+            for kid in kids {
+                if let egg::ENodeOrVar::ENode(Node::Op(child, _)) = &pattern.ast[*kid] {
+                    let rules = self.by_child.entry((*op, *child)).or_default();
+                    if !rules.contains(&i) {
+                        rules.push(i);
+                    }
+                }
+            }
         }
         self.height = self.height.max(height);
         let deep = applier.walks_lists();
@@ -187,12 +224,13 @@ enum Scope<'a> {
     All,
     /// The classes within each rule's height of these changed classes.
     Around(&'a [Id]),
-    /// The rules whose guards walk lists, at every class, failed matches included.
+    /// The rules whose guards walk lists, at every class, failures that read beyond their
+    /// match tried again.
     Confirm,
 }
 
-/// A match already tried: its rule, root and classes, each class with the version of its
-/// facts when it was tried.
+/// A match already tried: its rule, root and classes, each class whose facts the rule reads
+/// with the version of its facts when it was tried (0 for the others).
 /// Stored flat, the rule first (with version 0), so a lookup borrows a reused buffer and
 /// only a new match allocates.
 type Key = Box<[(u32, u32)]>;
@@ -203,13 +241,15 @@ struct Loop<'r> {
     start: Instant,
     /// Matches applied: applying one again would add nothing.
     done: HashSet<Key>,
-    /// Matches whose guard failed: not tried again while the region around the changes is
-    /// searched (their classes' facts are the same), tried again by a full search (a guard
-    /// may also read lists beyond the left side).
-    /// With each, the pass it last failed in: within one pass it is not tried again either
-    /// (its classes' versions are those of the pass's start; a change of facts in between
-    /// touches its classes, so the next pass tries it with new versions).
-    failed: HashMap<Key, usize>,
+    /// Matches whose guard failed, with the pass each last failed in and whether it read
+    /// beyond its classes. With the same versions a failure is not tried again, except by
+    /// a full search when it read beyond (a list's cells may have changed) and the pass is
+    /// a later one (within one pass, a change of facts in between gives its classes new
+    /// versions, and so a new key).
+    failed: HashMap<Key, (usize, bool)>,
+    /// How many failures read beyond their match ([`RuleApplier::read_beyond`]): without
+    /// any, the confirming search has nothing to try again.
+    beyond: usize,
     /// The number of the current pass.
     pass: usize,
     /// Per class id, how often its facts changed (see [`Key`]), and the facts last seen.
@@ -225,6 +265,9 @@ struct Loop<'r> {
     newest: usize,
     /// The parents to search again after the union just made (see [`Loop::watch_union`]).
     lifted: Vec<Id>,
+    /// The (rule, parent) pairs to search after the union just made (see
+    /// [`Loop::watch_meet`]).
+    met: Vec<(usize, Id)>,
 }
 
 /// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
@@ -235,6 +278,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         start: Instant::now(),
         done: HashSet::default(),
         failed: HashMap::default(),
+        beyond: 0,
         pass: 0,
         versions: Vec::new(),
         applied: vec![0; rules.rules.len()],
@@ -243,6 +287,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         newest: 0,
         key: Vec::new(),
         lifted: Vec::new(),
+        met: Vec::new(),
     };
     egraph.rebuild();
     run.newest = egraph
@@ -273,7 +318,11 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
             }
             // Nothing new around the changes: confirm with a search of every class, in the
             // same iteration (egg's runner, too, stops after an iteration that changed
-            // nothing).
+            // nothing). Only a failure that read beyond its match can turn into a success
+            // now: every other match was found around the changes that made it.
+            if run.beyond == 0 {
+                break Stop::Saturated;
+            }
             if let Err(stop) = run.step(&mut egraph, Scope::Confirm) {
                 break stop;
             }
@@ -340,8 +389,18 @@ impl Loop<'_> {
         }
     }
 
-    fn version(&self, id: Id) -> u32 {
-        self.versions.get(usize::from(id)).map_or(0, |v| v.0)
+    /// The version of a class's facts. A class first seen here has its facts recorded, so
+    /// that [`Loop::bump`] counts a new version only when they change after this.
+    fn version(&mut self, egraph: &Graph, id: Id) -> u32 {
+        let c = usize::from(id);
+        if c >= self.versions.len() {
+            self.versions.resize(c + 1, (0, None));
+        }
+        let slot = &mut self.versions[c];
+        if slot.1.is_none() {
+            slot.1 = Some(egraph[id].data.clone());
+        }
+        slot.0
     }
 
     /// One search of the candidate classes (see [`Scope`]), then every match applied in
@@ -370,13 +429,14 @@ impl Loop<'_> {
                 &mut stack,
                 depth,
             )?;
-            let Some(rhs) = rhs else {
+            if rhs.is_none() {
                 continue;
-            };
+            }
             sorted &= egraph.analysis.touched[mark..]
                 .iter()
                 .all(|id| egraph[*id].nodes.len() < SORTED_FROM);
             let lifted = std::mem::take(&mut self.lifted);
+            let met = std::mem::take(&mut self.met);
             if !(sorted && follow) {
                 self.note_new(egraph, mark);
                 continue;
@@ -387,15 +447,14 @@ impl Loop<'_> {
             // again after every union of two existing classes found nothing new and cost
             // 7.8% of a memref-heavy lowering. What a union does change at once, the facts
             // its parents' guards read, is followed through `lifted`.
-            let class = egraph.find(rhs);
-            let mut pairs: Vec<(usize, Id)> = Vec::new();
+            let mut pairs: Vec<(usize, Id)> =
+                met.into_iter().map(|(r, p)| (r, egraph.find(p))).collect();
             if !lifted.is_empty() {
                 // A class without a literal just got one (a helper met the number it
                 // computes to): its parents' guards (`lit?`) may hold now, so they are tried
                 // again at once, with the class's new version, instead of one pass later. A
                 // chain of such helpers (`slot-after`, each waiting for the one before)
                 // then finishes in one pass instead of one pass per link.
-                self.bump(egraph, &[class]);
                 for p in lifted {
                     let p = egraph.find(p);
                     for node in &egraph[p].nodes {
@@ -415,7 +474,57 @@ impl Loop<'_> {
         let start = Instant::now();
         egraph.rebuild();
         self.rebuild_per_node = start.elapsed().as_secs_f64() / egraph.total_size().max(1) as f64;
+        self.canonicalize(egraph);
         Ok(())
+    }
+
+    /// After a rebuild: rewrites the matches remembered to their classes' canonical ids, so
+    /// that the next pass finds them again. A union renames a class without changing what
+    /// a match through it builds (the e-graph is congruence-closed), so a match keeps its
+    /// place unless a class whose facts its rule reads was absorbed into another: its
+    /// facts are the merged ones now, and the match is forgotten, to be tried again.
+    /// Without this, every match through a class that a union renamed (most classes of a
+    /// lowered function: each source value meets its lowered form) ran again in the next
+    /// pass and added nothing.
+    fn canonicalize(&mut self, egraph: &Graph) {
+        let rules = self.rules;
+        // `None`: forget it; `Some(None)`: unchanged; `Some(Some(key))`: renamed.
+        let fix = |key: &[(u32, u32)]| -> Option<Option<Key>> {
+            let rule = &rules.rules[key[0].0 as usize];
+            let mut renamed: Option<Vec<(u32, u32)>> = None;
+            for (j, &(id, version)) in key.iter().enumerate().skip(1) {
+                let c = usize::from(egraph.find(Id::from(id as usize))) as u32;
+                if c == id {
+                    continue;
+                }
+                // Position 1 is the root; the variables follow in order.
+                if j >= 2 && rule.vars.get(j - 2).is_some_and(|(_, read)| *read) {
+                    return None;
+                }
+                renamed.get_or_insert_with(|| key.to_vec())[j] = (c, version);
+            }
+            Some(renamed.map(Key::from))
+        };
+        let mut moved: Vec<Key> = Vec::new();
+        self.done.retain(|key| match fix(key) {
+            None => false,
+            Some(None) => true,
+            Some(Some(k)) => {
+                moved.push(k);
+                false
+            }
+        });
+        self.done.extend(moved);
+        let mut moved: Vec<(Key, (usize, bool))> = Vec::new();
+        self.failed.retain(|key, v| match fix(key) {
+            None => false,
+            Some(None) => true,
+            Some(Some(k)) => {
+                moved.push((k, *v));
+                false
+            }
+        });
+        self.failed.extend(moved);
     }
 
     /// Applies one match unless it was applied before (or, around the changes, failed
@@ -434,23 +543,26 @@ impl Loop<'_> {
         depth: u32,
     ) -> Result<Option<Id>, Stop> {
         let mark = egraph.analysis.touched.len();
-        let rule = &self.rules.rules[r];
+        let rules = self.rules;
+        let rule = &rules.rules[r];
         let mut key = std::mem::take(&mut self.key);
         key.clear();
         key.push((r as u32, 0));
-        key.extend(
-            std::iter::once(class)
-                .chain(rule.vars.iter().filter_map(|v| subst.get(*v).copied()))
-                .map(|id| {
-                    let id = egraph.find(id);
-                    (usize::from(id) as u32, self.version(id))
-                }),
-        );
+        // The root's facts are read only through a variable bound to it (a left side that
+        // is a bare variable), which the variables list.
+        key.push((usize::from(egraph.find(class)) as u32, 0));
+        for (v, read) in &rule.vars {
+            if let Some(id) = subst.get(*v) {
+                let id = egraph.find(*id);
+                let version = if *read { self.version(egraph, id) } else { 0 };
+                key.push((usize::from(id) as u32, version));
+            }
+        }
         let seen = self.done.contains(key.as_slice())
             || self
                 .failed
                 .get(key.as_slice())
-                .is_some_and(|pass| skip_failed || *pass == self.pass);
+                .is_some_and(|&(pass, beyond)| skip_failed || !beyond || pass == self.pass);
         let stored: Option<Key> = (!seen).then(|| key.as_slice().into());
         self.key = key;
         let Some(key) = stored else {
@@ -460,7 +572,7 @@ impl Loop<'_> {
         let (rhs, changed) = if egraph.are_explanations_enabled() {
             let mut subst = subst;
             let Some(ast) = rule.applier.instantiate(egraph, &mut subst) else {
-                self.failed.insert(key, self.pass);
+                self.fail(key);
                 return Ok(None);
             };
             let (id, changed) =
@@ -471,7 +583,7 @@ impl Loop<'_> {
             (id, changed)
         } else {
             let Some(id) = rule.applier.apply_direct(egraph, &subst) else {
-                self.failed.insert(key, self.pass);
+                self.fail(key);
                 return Ok(None);
             };
             if follow {
@@ -483,10 +595,13 @@ impl Loop<'_> {
             // it goes first: otherwise each of those classes, often with no parents either,
             // would become the root in turn, and the union-find chain, which every `add` that
             // meets an early id walks, would grow as long as the function.
-            let watched = if follow {
-                self.watch_union(egraph, id, class)
+            let (watched, met) = if follow {
+                (
+                    self.watch_union(egraph, id, class),
+                    self.watch_meet(egraph, id, class),
+                )
             } else {
-                Vec::new()
+                (Vec::new(), Vec::new())
             };
             let changed = if usize::from(id) <= self.newest {
                 egraph.union(id, class)
@@ -495,6 +610,9 @@ impl Loop<'_> {
             };
             if changed && holds_literal(&egraph[egraph.find(class)].data) {
                 self.lifted.extend(watched);
+            }
+            if changed {
+                self.met.extend(met);
             }
             (id, changed)
         };
@@ -508,6 +626,13 @@ impl Loop<'_> {
             self.check(egraph)?;
         }
         Ok((changed || egraph.number_of_classes() != classes).then_some(rhs))
+    }
+
+    /// Remembers a failed match, and whether it read beyond its classes.
+    fn fail(&mut self, key: Key) {
+        let beyond = RuleApplier::read_beyond();
+        self.beyond += usize::from(beyond);
+        self.failed.insert(key, (self.pass, beyond));
     }
 
     /// Before a union made while following: the parents of the side that holds no literal
@@ -536,11 +661,48 @@ impl Loop<'_> {
         parents.collect()
     }
 
-    /// Raises [`Loop::newest`] past the classes an application created.
+    /// Before a union made while following: the (rule, parent) pairs whose left side may
+    /// match through the union, a parent of one side meeting a node of the other below it
+    /// (an `extractvalue` of an argument's descriptor meets the `insertvalue` chain the
+    /// argument becomes): searched at once after the union (see [`Loop::step`]) instead of
+    /// one pass later, so that such a chain finishes in the pass that built it. Only
+    /// sides with at most [`MEET_PARENTS`] parents are watched, against at most
+    /// [`MEET_NODES`] nodes of the other side; what is left waits for the next pass.
+    fn watch_meet(&self, egraph: &Graph, a: Id, b: Id) -> Vec<(usize, Id)> {
+        let (a, b) = (egraph.find(a), egraph.find(b));
+        let mut out = Vec::new();
+        if a == b || self.rules.by_child.is_empty() {
+            return out;
+        }
+        for (side, other) in [(a, b), (b, a)] {
+            let below = &egraph[other].nodes;
+            let parents = egraph[side].parents();
+            if below.len() > MEET_NODES || parents.len() > MEET_PARENTS {
+                continue;
+            }
+            for p in parents {
+                for node in &egraph[p].nodes {
+                    let Node::Op(op, _) = node else { continue };
+                    for child in below {
+                        let Node::Op(child, _) = child else { continue };
+                        if let Some(rules) = self.rules.by_child.get(&(*op, *child)) {
+                            out.extend(rules.iter().map(|r| (*r, p)));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Raises [`Loop::newest`] past the classes an application created, and gives each
+    /// class whose facts it changed a new version at once.
     fn note_new(&mut self, egraph: &Graph, mark: usize) {
-        if let Some(max) = egraph.analysis.touched[mark..].iter().max() {
+        let touched = &egraph.analysis.touched[mark..];
+        if let Some(max) = touched.iter().max() {
             self.newest = self.newest.max(usize::from(*max));
         }
+        self.bump(egraph, touched);
     }
 
     /// Follows an application at once, as an e-graph that applies rules when a node is
