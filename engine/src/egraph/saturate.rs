@@ -289,7 +289,9 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         lifted: Vec::new(),
         met: Vec::new(),
     };
-    egraph.rebuild();
+    if !egraph.clean {
+        egraph.rebuild();
+    }
     run.newest = egraph
         .classes()
         .map(|c| usize::from(c.id))
@@ -470,6 +472,13 @@ impl Loop<'_> {
                 self.search_into(egraph, pairs, depth + 1, &mut stack)?;
             }
             self.note_new(egraph, mark);
+        }
+        if egraph.analysis.touched.is_empty() {
+            // Nothing changed (a union of a class with itself only marks the e-graph
+            // unclean): egg's rebuild would still walk, sort and index every class, which
+            // cost 4% of a memref-heavy lowering in the pass that confirms saturation.
+            egraph.clean = true;
+            return Ok(());
         }
         let start = Instant::now();
         egraph.rebuild();
