@@ -74,7 +74,12 @@ impl<'g> Extraction<'g> {
         // A node that refers back to its own class (directly or through a cycle) can never
         // strictly improve on the cost that class already has, so the chosen nodes form no
         // cycle — even where costs saturate or an op costs nothing.
-        let mut queue: VecDeque<Id> = egraph.classes().map(|c| c.id).collect();
+        // In id order: a class is made after its children's classes (a union keeps one of
+        // the two ids), so most children have their cost before their parents are visited
+        // and few classes are visited twice. egg's class table iterates in hash order.
+        let mut ids: Vec<Id> = egraph.classes().map(|c| c.id).collect();
+        ids.sort_unstable();
+        let mut queue: VecDeque<Id> = ids.into();
         let size = queue
             .iter()
             .map(|id| usize::from(*id) + 1)
