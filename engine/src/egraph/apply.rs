@@ -390,12 +390,19 @@ pub fn rewrite_root(
 }
 
 fn ground(egraph: &Graph, id: Id) -> Option<Val> {
-    let t = egraph[id].data.ground.as_deref()?;
-    Some(match t {
+    let t = egraph[id].data.ground.as_ref()?;
+    Some(term_val(t, || t.clone()))
+}
+
+/// A ground term as guards see it: numbers as numbers (so that `(== (nth ?l 0) 1)` and
+/// `(+ (nth ?l 0) 1)` mean the same whether the list is ground or walked through the
+/// e-graph), anything else as a term, shared through `share`.
+fn term_val(t: &Term, share: impl FnOnce() -> Arc<Term>) -> Val {
+    match t {
         Term::Int(i) => Val::Int(*i as i128),
         Term::Float(b) => Val::Float(f64::from_bits(*b)),
-        _ => Val::Term(egraph[id].data.ground.clone()?),
-    })
+        _ => Val::Term(share()),
+    }
 }
 
 fn lookup(e: &Code, subst: &Subst) -> Option<Id> {
@@ -541,14 +548,17 @@ fn call(b: Builtin, args: &[Code], egraph: &Graph, subst: &Subst) -> Option<Val>
             }))
         }
         Builtin::Len => match arg(0)? {
-            Val::Term(t) => Val::Int(t.list()?.len() as i128),
+            Val::Term(t) => Val::Int(t.list_len()? as i128),
             Val::Class(id) => Val::Int(list_items(egraph, id)?.len() as i128),
             _ => return None,
         },
         Builtin::Nth => {
             let i = usize::try_from(as_int(arg(1))?).ok()?;
             match arg(0)? {
-                Val::Term(t) => Val::Term(Arc::new((*t.list()?.get(i)?).clone())),
+                Val::Term(t) => {
+                    let item = t.list_nth(i)?;
+                    term_val(item, || Arc::new(item.clone()))
+                }
                 Val::Class(id) => {
                     let item = *list_items(egraph, id)?.get(i)?;
                     ground(egraph, item).unwrap_or(Val::Class(egraph.find(item)))

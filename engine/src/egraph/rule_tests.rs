@@ -131,6 +131,18 @@ mod tests {
         assert_eq!(out, vec![("walks".to_string(), None)]);
     }
 
+    /// `nth` of a ground list of numbers is a number, as it is for a list walked through
+    /// the e-graph: it compares with a literal and takes part in arithmetic.
+    #[test]
+    fn nth_of_a_ground_list_is_a_number() {
+        let out = outcomes(&format!(
+            "{DECLS}decl l: source (List) -> Value\nphase p {{ }}\nin p {{\n \
+             rule seven: (l ?xs) if (== (nth ?xs 1) 7) (== (len ?xs) 3) => (k {{+ (nth ?xs 2) 1}})\n}}\n\
+             test ground {{ (l [5 7 9]) => (k 10) }}\n"
+        ));
+        assert_eq!(out, vec![("ground".to_string(), None)]);
+    }
+
     #[test]
     fn bit_builtins_compute() {
         let out = outcomes(&format!(

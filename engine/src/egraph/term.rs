@@ -51,6 +51,42 @@ impl Term {
         }
     }
 
+    /// The length of a `cons`/`nil` list, without collecting its elements.
+    pub fn list_len(&self) -> Option<usize> {
+        let mut n = 0;
+        let mut t = self;
+        loop {
+            match t {
+                Term::Op(op, cs) if op == "nil" && cs.is_empty() => return Some(n),
+                Term::Op(op, cs) if op == "cons" && cs.len() == 2 => {
+                    n += 1;
+                    t = &cs[1];
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// Element `i` of a `cons`/`nil` list (`None` past its end or if it is no list).
+    pub fn list_nth(&self, i: usize) -> Option<&Term> {
+        let mut t = self;
+        let mut left = i;
+        loop {
+            match t {
+                Term::Op(op, cs) if op == "cons" && cs.len() == 2 => {
+                    if left == 0 {
+                        // The rest must still be a list.
+                        cs[1].list_len()?;
+                        return Some(&cs[0]);
+                    }
+                    left -= 1;
+                    t = &cs[1];
+                }
+                _ => return None,
+            }
+        }
+    }
+
     pub fn scalar(&self) -> Option<Scalar> {
         match self {
             Term::Op(op, cs) if cs.is_empty() => Scalar::from_name(op),
