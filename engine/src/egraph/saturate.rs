@@ -100,6 +100,32 @@ pub struct PhaseRule {
     /// [`Loop::watch_union`]): its left side has a child and it reads facts
     /// ([`RuleApplier::reads_facts`]).
     lifts: bool,
+    /// The root of the left side when it is a node, and the nodes its children must be
+    /// (child position, a node of the same operation and arity, or the same literal): a
+    /// class without such a root node cannot match, which is checked before egg's matcher
+    /// (see [`PhaseRule::may_match`]). A third of all searches of a memref-heavy lowering
+    /// find nothing, and egg's matcher allocates its registers for each.
+    shape: Option<(Node, Vec<(usize, Node)>)>,
+}
+
+impl PhaseRule {
+    /// False when no node of `class` has the left side's root operation with the nodes its
+    /// children need below it; then egg's matcher would find nothing either.
+    fn may_match(&self, egraph: &Graph, class: Id) -> bool {
+        use egg::Language;
+        let Some((root, needs)) = &self.shape else {
+            return true;
+        };
+        egraph[class].nodes.iter().any(|n| {
+            n.matches(root)
+                && needs.iter().all(|(k, want)| {
+                    egraph[n.children()[*k]]
+                        .nodes
+                        .iter()
+                        .any(|c| c.matches(want))
+                })
+        })
+    }
 }
 
 /// The rules of one phase, indexed by the operation at the root of their left side.
@@ -188,6 +214,20 @@ impl PhaseRules {
         self.height = self.height.max(height);
         let deep = applier.walks_lists();
         let lifts = height >= 1 && applier.reads_facts();
+        let shape = match pattern.ast.as_ref().last() {
+            Some(egg::ENodeOrVar::ENode(node)) => {
+                let needs = egg::Language::children(node)
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(k, c)| match &pattern.ast[*c] {
+                        egg::ENodeOrVar::ENode(n) => Some((k, n.clone())),
+                        egg::ENodeOrVar::Var(_) => None,
+                    })
+                    .collect();
+                Some((node.clone(), needs))
+            }
+            _ => None,
+        };
         self.rules.push(PhaseRule {
             name,
             pattern,
@@ -196,6 +236,7 @@ impl PhaseRules {
             height,
             deep,
             lifts,
+            shape,
         });
     }
 }
@@ -777,7 +818,13 @@ impl Loop<'_> {
             // Counted in classes searched and matches found: one class of a growing
             // e-graph can hold thousands of matches.
             self.since_check += 1;
-            if let Some(found) = self.rules.rules[r].pattern.search_eclass(egraph, class) {
+            let rule = &self.rules.rules[r];
+            let found = if rule.may_match(egraph, class) {
+                rule.pattern.search_eclass(egraph, class)
+            } else {
+                None
+            };
+            if let Some(found) = found {
                 self.since_check += found.substs.len();
                 stack.extend(found.substs.into_iter().map(|s| (r, class, s, depth)));
             }
