@@ -950,31 +950,29 @@ mod tests {
     #[test]
     fn every_phase_reaches_egg_runners_fixpoint_on_the_corpus() {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-        let mut sources = Vec::new();
-        let mut paths: Vec<_> = std::fs::read_dir(root.join("rules"))
-            .expect("rules/")
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "rules"))
-            .collect();
-        paths.sort();
-        for p in paths {
-            sources.push(RuleSource {
+        // The files of a directory of the repository with an extension, sorted.
+        let files = |dir: &str, ext: &str| {
+            let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+                .expect("a directory of the repository")
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == ext))
+                .collect();
+            paths.sort();
+            paths
+        };
+        let sources = files("rules", "rules")
+            .into_iter()
+            .map(|p| RuleSource {
                 path: p.display().to_string(),
                 text: std::fs::read_to_string(&p).expect("a rule file"),
-            });
-        }
+            })
+            .collect();
         let loaded = load_rules(sources);
         assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
         let rules = CompiledRules::new(Arc::new(loaded.rules)).expect("compiles");
         let opts = LowerOptions::default();
-        let mut programs: Vec<_> = std::fs::read_dir(root.join("corpus"))
-            .expect("corpus/")
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "mlir"))
-            .collect();
-        programs.sort();
         let mut compared = 0;
-        for path in programs {
+        for path in files("corpus", "mlir") {
             let text = std::fs::read_to_string(&path).expect("a corpus program");
             let checked = kiln_frontend::check_module(&text);
             if kiln_frontend::has_errors(&checked.diagnostics) {
