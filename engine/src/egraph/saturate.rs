@@ -422,9 +422,9 @@ impl Loop<'_> {
             }
             let facts = &egraph[id].data;
             let slot = &mut self.versions[c];
-            // A class seen for the first time may have been tried before it was touched
-            // (classes from before the phase are never touched until they change), so a
-            // first sight is a new version too.
+            // A class that a key uses has its facts recorded then (see `Loop::version`); one
+            // seen here first was in no key, so counting its first sight as a new version
+            // costs nothing.
             if slot.1.as_ref() != Some(facts) {
                 slot.0 = slot.0.wrapping_add(1);
                 slot.1 = Some(facts.clone());
