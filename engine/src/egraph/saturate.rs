@@ -270,6 +270,21 @@ enum Scope<'a> {
     Confirm,
 }
 
+/// What became of a match tried.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tried {
+    Applied,
+    /// Its guard failed, in pass `pass`; `beyond` when it read beyond its classes. With the
+    /// same versions a failure is not tried again, except by a full search when it read
+    /// beyond (a list's cells may have changed) and the pass is a later one (within one
+    /// pass, a change of facts in between gives its classes new versions, and so a new
+    /// key).
+    Failed {
+        pass: usize,
+        beyond: bool,
+    },
+}
+
 /// A match already tried: its rule, root and classes, each class whose facts the rule reads
 /// with the version of its facts when it was tried (0 for the others).
 /// Stored flat, the rule first (with version 0), so a lookup borrows a reused buffer and
@@ -280,14 +295,9 @@ struct Loop<'r> {
     rules: &'r PhaseRules,
     limits: Limits,
     start: Instant,
-    /// Matches applied: applying one again would add nothing.
-    done: HashSet<Key>,
-    /// Matches whose guard failed, with the pass each last failed in and whether it read
-    /// beyond its classes. With the same versions a failure is not tried again, except by
-    /// a full search when it read beyond (a list's cells may have changed) and the pass is
-    /// a later one (within one pass, a change of facts in between gives its classes new
-    /// versions, and so a new key).
-    failed: HashMap<Key, (usize, bool)>,
+    /// Matches tried (one map, so that a new match costs one lookup): applied ones, which
+    /// applied again would add nothing, and failed ones (see [`Tried::Failed`]).
+    tried: HashMap<Key, Tried>,
     /// How many failures read beyond their match ([`RuleApplier::read_beyond`]): without
     /// any, the confirming search has nothing to try again.
     beyond: usize,
@@ -317,8 +327,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         rules,
         limits,
         start: Instant::now(),
-        done: HashSet::default(),
-        failed: HashMap::default(),
+        tried: HashMap::default(),
         beyond: 0,
         pass: 0,
         versions: Vec::new(),
@@ -555,26 +564,22 @@ impl Loop<'_> {
             }
             Some(renamed.map(Key::from))
         };
-        let mut moved: Vec<Key> = Vec::new();
-        self.done.retain(|key| match fix(key) {
+        let mut moved: Vec<(Key, Tried)> = Vec::new();
+        self.tried.retain(|key, t| match fix(key) {
             None => false,
             Some(None) => true,
             Some(Some(k)) => {
-                moved.push(k);
+                moved.push((k, *t));
                 false
             }
         });
-        self.done.extend(moved);
-        let mut moved: Vec<(Key, (usize, bool))> = Vec::new();
-        self.failed.retain(|key, v| match fix(key) {
-            None => false,
-            Some(None) => true,
-            Some(Some(k)) => {
-                moved.push((k, *v));
-                false
+        for (key, t) in moved {
+            // Two matches may become one; an application wins over a failure.
+            let slot = self.tried.entry(key).or_insert(t);
+            if t == Tried::Applied {
+                *slot = t;
             }
-        });
-        self.failed.extend(moved);
+        }
     }
 
     /// Applies one match unless it was applied before (or, around the changes, failed
@@ -608,11 +613,11 @@ impl Loop<'_> {
                 key.push((usize::from(id) as u32, version));
             }
         }
-        let seen = self.done.contains(key.as_slice())
-            || self
-                .failed
-                .get(key.as_slice())
-                .is_some_and(|&(pass, beyond)| skip_failed || !beyond || pass == self.pass);
+        let seen = match self.tried.get(key.as_slice()) {
+            None => false,
+            Some(Tried::Applied) => true,
+            Some(Tried::Failed { pass, beyond }) => skip_failed || !beyond || *pass == self.pass,
+        };
         let stored: Option<Key> = (!seen).then(|| key.as_slice().into());
         self.key = key;
         let Some(key) = stored else {
@@ -666,7 +671,7 @@ impl Loop<'_> {
             }
             (id, changed)
         };
-        self.done.insert(key);
+        self.tried.insert(key, Tried::Applied);
         if changed {
             self.applied[r] += 1;
         }
@@ -682,7 +687,13 @@ impl Loop<'_> {
     fn fail(&mut self, key: Key) {
         let beyond = RuleApplier::read_beyond();
         self.beyond += usize::from(beyond);
-        self.failed.insert(key, (self.pass, beyond));
+        self.tried.insert(
+            key,
+            Tried::Failed {
+                pass: self.pass,
+                beyond,
+            },
+        );
     }
 
     /// Before a union made while following: the parents of the side that holds no literal
