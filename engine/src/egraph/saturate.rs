@@ -116,7 +116,14 @@ impl PhaseRule {
         let Some((root, needs)) = &self.shape else {
             return true;
         };
-        egraph[class].nodes.iter().any(|n| {
+        let nodes = &egraph[class].nodes;
+        // A large class is left to egg's matcher, which finds the root's nodes by binary
+        // search: scanning all of them for every rule searched there would grow with the
+        // square of a class that every block's parameters join.
+        if nodes.len() >= SORTED_FROM {
+            return true;
+        }
+        nodes.iter().any(|n| {
             n.matches(root)
                 && needs.iter().all(|(k, want)| {
                     egraph[n.children()[*k]]
