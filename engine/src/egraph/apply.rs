@@ -78,6 +78,14 @@ pub enum Code {
 }
 
 impl Code {
+    /// Calls `f` on this expression and every expression inside it.
+    fn visit(&self, f: &mut impl FnMut(&Code)) {
+        f(self);
+        if let Code::Call(_, args) = self {
+            args.iter().for_each(|a| a.visit(f));
+        }
+    }
+
     pub fn compile(e: &Expr) -> Code {
         match e {
             Expr::Var(v) => Code::Var(var(v)),
@@ -183,41 +191,40 @@ impl RuleApplier {
         }
     }
 
+    /// The expressions that read the analysis facts of a match: the guards, then the
+    /// computed parts of the right side in template order.
+    fn codes(&self) -> Vec<&Code> {
+        fn template<'t>(t: &'t Template, out: &mut Vec<&'t Code>) {
+            match t {
+                Template::Computed(c) => out.push(c),
+                Template::Op(_, cs) => cs.iter().for_each(|c| template(c, out)),
+                Template::Var(_) | Template::Leaf(_) => {}
+            }
+        }
+        let mut out: Vec<&Code> = self.guards.iter().collect();
+        template(&self.rhs, &mut out);
+        out
+    }
+
     /// Whether applying it depends on the analysis facts of its match (a guard, or a
     /// computed part of the right side), so that a match may hold once a class's facts
     /// change, with no new node.
     pub fn reads_facts(&self) -> bool {
-        fn template(t: &Template) -> bool {
-            match t {
-                Template::Computed(_) => true,
-                Template::Op(_, cs) => cs.iter().any(template),
-                Template::Var(_) | Template::Leaf(_) => false,
-            }
-        }
-        !self.guards.is_empty() || template(&self.rhs)
+        !self.codes().is_empty()
     }
 
     /// The variables whose classes' facts a guard or computed part reads: applying a match
     /// again gives something new only when one of these classes changed facts (or any
     /// class of the match its identity).
     pub fn read_vars(&self) -> Vec<Var> {
-        fn code(c: &Code, out: &mut Vec<Var>) {
-            match c {
-                Code::Var(v) => out.push(*v),
-                Code::Call(_, args) => args.iter().for_each(|a| code(a, out)),
-                Code::Lit(_) => {}
-            }
-        }
-        fn template(t: &Template, out: &mut Vec<Var>) {
-            match t {
-                Template::Computed(c) => code(c, out),
-                Template::Op(_, cs) => cs.iter().for_each(|c| template(c, out)),
-                Template::Var(_) | Template::Leaf(_) => {}
-            }
-        }
         let mut out = Vec::new();
-        self.guards.iter().for_each(|g| code(g, &mut out));
-        template(&self.rhs, &mut out);
+        for c in self.codes() {
+            c.visit(&mut |e| {
+                if let Code::Var(v) = e {
+                    out.push(*v);
+                }
+            });
+        }
         out.sort_unstable();
         out.dedup();
         out
@@ -226,22 +233,13 @@ impl RuleApplier {
     /// Whether a guard or computed part walks a list through the e-graph (`len` or `nth` of
     /// a list that is not ground): what it reads then lies beyond the left side's classes.
     pub fn walks_lists(&self) -> bool {
-        fn code(c: &Code) -> bool {
-            match c {
-                Code::Call(b, args) => {
-                    matches!(b, Builtin::Len | Builtin::Nth) || args.iter().any(code)
-                }
-                Code::Var(_) | Code::Lit(_) => false,
-            }
+        let mut walks = false;
+        for c in self.codes() {
+            c.visit(&mut |e| {
+                walks |= matches!(e, Code::Call(Builtin::Len | Builtin::Nth, _));
+            });
         }
-        fn template(t: &Template) -> bool {
-            match t {
-                Template::Computed(c) => code(c),
-                Template::Op(_, cs) => cs.iter().any(template),
-                Template::Var(_) | Template::Leaf(_) => false,
-            }
-        }
-        self.guards.iter().any(code) || template(&self.rhs)
+        walks
     }
 
     /// Whether the last application on this thread (of any rule) read classes beyond its

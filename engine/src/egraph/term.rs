@@ -35,36 +35,36 @@ impl Term {
             .fold(Term::atom("nil"), |tail, x| Term::op("cons", vec![x, tail]))
     }
 
+    /// One step along a `cons`/`nil` list: `Some(None)` at its end (`nil`), the head and
+    /// the tail of a cell, `None` when this is no list.
+    fn uncons(&self) -> Option<Option<(&Term, &Term)>> {
+        match self {
+            Term::Op(op, cs) if op == "nil" && cs.is_empty() => Some(None),
+            Term::Op(op, cs) if op == "cons" && cs.len() == 2 => Some(Some((&cs[0], &cs[1]))),
+            _ => None,
+        }
+    }
+
     /// The elements of a `cons`/`nil` list.
     pub fn list(&self) -> Option<Vec<&Term>> {
         let mut out = Vec::new();
         let mut t = self;
-        loop {
-            match t {
-                Term::Op(op, cs) if op == "nil" && cs.is_empty() => return Some(out),
-                Term::Op(op, cs) if op == "cons" && cs.len() == 2 => {
-                    out.push(&cs[0]);
-                    t = &cs[1];
-                }
-                _ => return None,
-            }
+        while let Some((head, tail)) = t.uncons()? {
+            out.push(head);
+            t = tail;
         }
+        Some(out)
     }
 
     /// The length of a `cons`/`nil` list, without collecting its elements.
     pub fn list_len(&self) -> Option<usize> {
         let mut n = 0;
         let mut t = self;
-        loop {
-            match t {
-                Term::Op(op, cs) if op == "nil" && cs.is_empty() => return Some(n),
-                Term::Op(op, cs) if op == "cons" && cs.len() == 2 => {
-                    n += 1;
-                    t = &cs[1];
-                }
-                _ => return None,
-            }
+        while let Some((_, tail)) = t.uncons()? {
+            n += 1;
+            t = tail;
         }
+        Some(n)
     }
 
     /// Element `i` of a `cons`/`nil` list (`None` past its end or if it is no list).
@@ -72,18 +72,14 @@ impl Term {
         let mut t = self;
         let mut left = i;
         loop {
-            match t {
-                Term::Op(op, cs) if op == "cons" && cs.len() == 2 => {
-                    if left == 0 {
-                        // The rest must still be a list.
-                        cs[1].list_len()?;
-                        return Some(&cs[0]);
-                    }
-                    left -= 1;
-                    t = &cs[1];
-                }
-                _ => return None,
+            let (head, tail) = t.uncons()??;
+            if left == 0 {
+                // The rest must still be a list.
+                tail.list_len()?;
+                return Some(head);
             }
+            left -= 1;
+            t = tail;
         }
     }
 
