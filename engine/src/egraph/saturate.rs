@@ -192,10 +192,6 @@ impl PhaseRules {
 
     fn push(&mut self, name: Symbol, ast: PatternAst<Node>, applier: RuleApplier) {
         let height = pattern_height(&ast);
-        let root = match ast.as_ref().last() {
-            Some(egg::ENodeOrVar::ENode(Node::Op(op, _))) => Some(*op),
-            _ => None,
-        };
         let pattern = Pattern::new(ast);
         let read = applier.read_vars();
         let vars = pattern
@@ -203,27 +199,11 @@ impl PhaseRules {
             .into_iter()
             .map(|v| (v, read.contains(&v)))
             .collect();
-        let i = self.rules.len();
-        match root {
-            Some(op) => self.by_root.entry(op).or_default().push(i),
-            None => self.unrooted.push(i),
-        }
-        if let Some(egg::ENodeOrVar::ENode(Node::Op(op, kids))) = pattern.ast.as_ref().last() {
-            for kid in kids {
-                if let egg::ENodeOrVar::ENode(Node::Op(child, _)) = &pattern.ast[*kid] {
-                    let rules = self.by_child.entry((*op, *child)).or_default();
-                    if !rules.contains(&i) {
-                        rules.push(i);
-                    }
-                }
-            }
-        }
-        self.height = self.height.max(height);
-        let deep = applier.walks_lists();
-        let lifts = height >= 1 && applier.reads_facts();
+        // The root node and the nodes right below it: what the indexes by root and by
+        // child operation and the check before egg's matcher read.
         let shape = match pattern.ast.as_ref().last() {
             Some(egg::ENodeOrVar::ENode(node)) => {
-                let needs = egg::Language::children(node)
+                let needs: Vec<(usize, Node)> = egg::Language::children(node)
                     .iter()
                     .enumerate()
                     .filter_map(|(k, c)| match &pattern.ast[*c] {
@@ -235,6 +215,24 @@ impl PhaseRules {
             }
             _ => None,
         };
+        let i = self.rules.len();
+        match &shape {
+            Some((Node::Op(op, _), needs)) => {
+                self.by_root.entry(*op).or_default().push(i);
+                for (_, child) in needs {
+                    if let Node::Op(child, _) = child {
+                        let rules = self.by_child.entry((*op, *child)).or_default();
+                        if !rules.contains(&i) {
+                            rules.push(i);
+                        }
+                    }
+                }
+            }
+            _ => self.unrooted.push(i),
+        }
+        self.height = self.height.max(height);
+        let deep = applier.walks_lists();
+        let lifts = height >= 1 && applier.reads_facts();
         self.rules.push(PhaseRule {
             name,
             pattern,
@@ -432,12 +430,8 @@ impl Loop<'_> {
     fn bump(&mut self, egraph: &Graph, touched: &[Id]) {
         for id in touched {
             let id = egraph.find(*id);
-            let c = usize::from(id);
-            if c >= self.versions.len() {
-                self.versions.resize(c + 1, (0, None));
-            }
             let facts = &egraph[id].data;
-            let slot = &mut self.versions[c];
+            let slot = self.slot(id);
             // A class that a key uses has its facts recorded then (see `Loop::version`); one
             // seen here first was in no key, so counting its first sight as a new version
             // costs nothing.
@@ -448,14 +442,19 @@ impl Loop<'_> {
         }
     }
 
-    /// The version of a class's facts. A class first seen here has its facts recorded, so
-    /// that [`Loop::bump`] counts a new version only when they change after this.
-    fn version(&mut self, egraph: &Graph, id: Id) -> u32 {
+    /// A class's entry in [`Loop::versions`], made when it has none.
+    fn slot(&mut self, id: Id) -> &mut (u32, Option<Facts>) {
         let c = usize::from(id);
         if c >= self.versions.len() {
             self.versions.resize(c + 1, (0, None));
         }
-        let slot = &mut self.versions[c];
+        &mut self.versions[c]
+    }
+
+    /// The version of a class's facts. A class first seen here has its facts recorded, so
+    /// that [`Loop::bump`] counts a new version only when they change after this.
+    fn version(&mut self, egraph: &Graph, id: Id) -> u32 {
+        let slot = self.slot(id);
         if slot.1.is_none() {
             slot.1 = Some(egraph[id].data.clone());
         }
@@ -480,7 +479,7 @@ impl Loop<'_> {
         while let Some((r, class, subst, depth)) = stack.pop() {
             let mark = egraph.analysis.touched.len();
             let follow = sorted && depth < EAGER_DEPTH;
-            let rhs = self.apply(
+            let changed = self.apply(
                 egraph,
                 (r, class, subst),
                 skip_failed,
@@ -488,7 +487,7 @@ impl Loop<'_> {
                 &mut stack,
                 depth,
             )?;
-            if rhs.is_none() {
+            if !changed {
                 continue;
             }
             sorted &= egraph.analysis.touched[mark..]
@@ -590,8 +589,8 @@ impl Loop<'_> {
     }
 
     /// Applies one match unless it was applied before (or, around the changes, failed
-    /// before). Returns the class of the right side when the e-graph changed (an equality
-    /// added or a class created).
+    /// before). Returns whether the e-graph changed (an equality added or a class
+    /// created).
     ///
     /// With `follow`, the classes the application created are searched before its union
     /// (see [`Loop::follow_new`]) and their matches pushed onto `stack`.
@@ -603,7 +602,7 @@ impl Loop<'_> {
         follow: bool,
         stack: &mut Vec<(usize, Id, Subst, u32)>,
         depth: u32,
-    ) -> Result<Option<Id>, Stop> {
+    ) -> Result<bool, Stop> {
         let mark = egraph.analysis.touched.len();
         let rules = self.rules;
         let rule = &rules.rules[r];
@@ -628,25 +627,25 @@ impl Loop<'_> {
         let stored: Option<Key> = (!seen).then(|| key.as_slice().into());
         self.key = key;
         let Some(key) = stored else {
-            return Ok(None);
+            return Ok(false);
         };
         let classes = egraph.number_of_classes();
-        let (rhs, changed) = if egraph.are_explanations_enabled() {
+        let changed = if egraph.are_explanations_enabled() {
             let mut subst = subst;
             let Some(ast) = rule.applier.instantiate(egraph, &mut subst) else {
                 self.fail(key);
-                return Ok(None);
+                return Ok(false);
             };
-            let (id, changed) =
+            let (_, changed) =
                 egraph.union_instantiations(&rule.pattern.ast, &ast, &subst, rule.name);
             if follow {
                 self.follow_new(egraph, mark, depth + 1, stack)?;
             }
-            (id, changed)
+            changed
         } else {
             let Some(id) = rule.applier.apply_direct(egraph, &subst) else {
                 self.fail(key);
-                return Ok(None);
+                return Ok(false);
             };
             if follow {
                 self.follow_new(egraph, mark, depth + 1, stack)?;
@@ -676,7 +675,7 @@ impl Loop<'_> {
             if changed {
                 self.met.extend(met);
             }
-            (id, changed)
+            changed
         };
         self.tried.insert(key, Tried::Applied);
         if changed {
@@ -687,7 +686,7 @@ impl Loop<'_> {
             self.since_check = 0;
             self.check(egraph)?;
         }
-        Ok((changed || egraph.number_of_classes() != classes).then_some(rhs))
+        Ok(changed || egraph.number_of_classes() != classes)
     }
 
     /// Remembers a failed match, and whether it read beyond its classes.
