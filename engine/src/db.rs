@@ -9,16 +9,24 @@ use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::{Arc, Mutex};
 
-/// Compiled rule sets by content. egg rewrites are not plain data, so they live beside the
-/// database (shared by its clones), never in it; a query asks for the compiled form of the
-/// rule set it read, and equal rule sets share one compilation.
-type CompiledCache = Arc<Mutex<HashMap<u64, Vec<(RuleSet, Arc<CompiledRules>)>>>>;
+/// Compiled rule sets. egg rewrites are not plain data, so they live beside the database
+/// (shared by its clones), never in it; a query asks for the compiled form of the rule set
+/// it read, and equal rule sets share one compilation.
+#[derive(Default)]
+struct CompiledCache {
+    /// By content: the rule sets' hashes, then the sets themselves.
+    by_content: HashMap<u64, Vec<(Arc<RuleSet>, Arc<CompiledRules>)>>,
+    /// By the address of a rule set this cache holds (so no other set can take that address
+    /// while the entry exists): every function lowered with one interned slice asks with the
+    /// same `Arc`, and finds its compilation without hashing or comparing the rules.
+    by_address: HashMap<usize, (Arc<RuleSet>, Arc<CompiledRules>)>,
+}
 
 /// The database as lowering queries see it.
 #[salsa::db]
 pub trait Db: salsa::Database {
     /// The egg rewrites of a checked rule set (compiled once per distinct set).
-    fn compiled(&self, rules: &RuleSet) -> Result<Arc<CompiledRules>, String>;
+    fn compiled(&self, rules: &Arc<RuleSet>) -> Result<Arc<CompiledRules>, String>;
 }
 
 /// kiln's query database. Cheap to clone; one clone per thread for parallel work.
@@ -27,7 +35,7 @@ pub trait Db: salsa::Database {
 pub struct Database {
     storage: salsa::Storage<Self>,
     executed: Arc<Mutex<Option<Vec<String>>>>,
-    compiled: CompiledCache,
+    compiled: Arc<Mutex<CompiledCache>>,
 }
 
 impl Default for Database {
@@ -50,7 +58,7 @@ impl Default for Database {
         Database {
             storage,
             executed,
-            compiled: CompiledCache::default(),
+            compiled: Arc::default(),
         }
     }
 }
@@ -82,24 +90,39 @@ impl salsa::Database for Database {}
 
 #[salsa::db]
 impl Db for Database {
-    fn compiled(&self, rules: &RuleSet) -> Result<Arc<CompiledRules>, String> {
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        rules.hash(&mut h);
-        let key = h.finish();
+    fn compiled(&self, rules: &Arc<RuleSet>) -> Result<Arc<CompiledRules>, String> {
+        let address = Arc::as_ptr(rules) as usize;
         if let Ok(cache) = self.compiled.lock() {
-            if let Some((_, c)) = cache
-                .get(&key)
-                .and_then(|v| v.iter().find(|(r, _)| r == rules))
-            {
+            if let Some((_, c)) = cache.by_address.get(&address) {
                 return Ok(c.clone());
             }
         }
-        let c = Arc::new(CompiledRules::new(Arc::new(rules.clone()))?);
-        if let Ok(mut cache) = self.compiled.lock() {
+        let mut h = rustc_hash::FxHasher::default();
+        rules.hash(&mut h);
+        let key = h.finish();
+        let found = self.compiled.lock().ok().and_then(|cache| {
             cache
-                .entry(key)
-                .or_default()
-                .push((rules.clone(), c.clone()));
+                .by_content
+                .get(&key)
+                .and_then(|v| v.iter().find(|(r, _)| **r == **rules))
+                .map(|(_, c)| c.clone())
+        });
+        let c = match found {
+            Some(c) => c,
+            None => {
+                let c = Arc::new(CompiledRules::new(rules.clone())?);
+                if let Ok(mut cache) = self.compiled.lock() {
+                    cache
+                        .by_content
+                        .entry(key)
+                        .or_default()
+                        .push((rules.clone(), c.clone()));
+                }
+                c
+            }
+        };
+        if let Ok(mut cache) = self.compiled.lock() {
+            cache.by_address.insert(address, (rules.clone(), c.clone()));
         }
         Ok(c)
     }

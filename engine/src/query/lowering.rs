@@ -15,6 +15,7 @@ use crate::rule::ruleset::{restore_places, OpDecl, RuleLoc};
 use crate::rule::{load_rules, RuleDiagnostic, RuleSet};
 use kiln_frontend::ir::Function;
 use kiln_frontend::{has_errors, Diagnostic};
+use std::sync::Arc;
 
 /// A rule set as checked, with its diagnostics (complete only without errors).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -136,7 +137,7 @@ pub struct OpSet<'db> {
 #[salsa::interned(debug)]
 pub struct Slice<'db> {
     #[returns(ref)]
-    pub rules: RuleSet,
+    pub rules: Arc<RuleSet>,
 }
 
 /// The slice for one set of operations, without positions (`slice::anonymize`), and the
@@ -159,7 +160,7 @@ pub fn slice_of<'db>(
     let slice = crate::egraph::slice::close(&checked.rules, rules_index, ops.ops(db));
     let (anonymous, places) = crate::egraph::slice::anonymize(&slice);
     SliceOf {
-        slice: Slice::new(db, anonymous),
+        slice: Slice::new(db, Arc::new(anonymous)),
         places,
     }
 }
