@@ -12,14 +12,17 @@ use std::sync::{Arc, Mutex};
 /// Compiled rule sets. egg rewrites are not plain data, so they live beside the database
 /// (shared by its clones), never in it; a query asks for the compiled form of the rule set
 /// it read, and equal rule sets share one compilation.
+/// A rule set and its compilation.
+type Compiled = (Arc<RuleSet>, Arc<CompiledRules>);
+
 #[derive(Default)]
 struct CompiledCache {
     /// By content: the rule sets' hashes, then the sets themselves.
-    by_content: HashMap<u64, Vec<(Arc<RuleSet>, Arc<CompiledRules>)>>,
+    by_content: HashMap<u64, Vec<Compiled>>,
     /// By the address of a rule set this cache holds (so no other set can take that address
     /// while the entry exists): every function lowered with one interned slice asks with the
     /// same `Arc`, and finds its compilation without hashing or comparing the rules.
-    by_address: HashMap<usize, (Arc<RuleSet>, Arc<CompiledRules>)>,
+    by_address: HashMap<usize, Compiled>,
 }
 
 /// The database as lowering queries see it.
