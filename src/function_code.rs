@@ -5,7 +5,8 @@
 //! module happens outside the database, on every compile (it is a concatenation).
 
 use kiln_backend::{build_function_code, target_machine, CodegenOptions, FunctionCode};
-use kiln_engine::{function_config, lowered_item, Db, FunctionItem, Target};
+use kiln_engine::{function_config, function_ir, lowered_item, Db, FunctionItem, Target};
+use kiln_frontend::Diagnostic;
 use std::cell::RefCell;
 
 /// The code generation options for a target at an optimization level.
@@ -71,14 +72,24 @@ pub fn build_code(
 }
 
 /// One function's LLVM IR: a piece per function its lowering yields. Called only for
-/// functions that lowered without errors.
+/// functions that lowered without errors. An error (a rule produced something LLVM cannot
+/// take, or the target is unknown) is located at the function's name, relative to the
+/// function's text as [`kiln_engine::lowered_diagnostics`] are.
 #[salsa::tracked(returns(ref))]
 pub fn function_code<'db>(
     db: &'db dyn Db,
     item: FunctionItem<'db>,
-) -> Result<Vec<FunctionCode>, String> {
+) -> Result<Vec<FunctionCode>, Diagnostic> {
+    let located = |message: String| {
+        let at = function_ir(db, item)
+            .function
+            .as_ref()
+            .map(|f| f.name_span)
+            .unwrap_or_default();
+        Diagnostic::error("codegen", at, message)
+    };
     let Some(target) = function_config(db, item).map(|c| c.target(db)) else {
-        return Err("the function's file has no target".to_string());
+        return Err(located("the function's file has no target".to_string()));
     };
     let lowered = lowered_item(db, item);
     with_machine(target.triple(db), target.cpu(db), |tm| {
@@ -88,5 +99,5 @@ pub fn function_code<'db>(
             .map(|f| build_function_code(f, tm))
             .collect()
     })
-    .map_err(|e| e.to_string())
+    .map_err(|e| located(e.to_string()))
 }

@@ -22,7 +22,7 @@
 //!
 //! let loaded = load_rules(kiln::shipped::shipped_rules());
 //! assert!(!loaded.has_errors());
-//! let rules = CompiledRules::new(Arc::new(loaded.rules)).unwrap();
+//! let rules = CompiledRules::new(Arc::new(loaded.rules));
 //! let db = Database::new();
 //! let text = "func.func @inc(%x: index) -> index {\n  %c1 = arith.constant 1 : index\n  %y = arith.addi %x, %c1 : index\n  func.return %y : index\n}\n";
 //! let (file, diagnostics) = check_source(&db, "inc.mlir", text);
@@ -180,7 +180,7 @@ pub use kiln_engine::{
 /// use kiln::backend::{call, Value};
 /// use std::sync::Arc;
 ///
-/// let rules = CompiledRules::new(Arc::new(load_rules(kiln::shipped::shipped_rules()).rules)).unwrap();
+/// let rules = CompiledRules::new(Arc::new(load_rules(kiln::shipped::shipped_rules()).rules));
 /// let db = Database::new();
 /// let text = "func.func @twice(%x: i32) -> i32 {\n  %y = arith.addi %x, %x : i32\n  func.return %y : i32\n}\n";
 /// let (file, _) = check_source(&db, "t.mlir", text);

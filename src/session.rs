@@ -433,19 +433,7 @@ impl Session {
         for item in functions(&self.db, file) {
             match function_code(&self.db, *item) {
                 Ok(code) => parts.extend(code),
-                // A rule produced something LLVM cannot take: located at the function's name.
-                Err(e) => {
-                    let name = kiln_engine::function_ir(&self.db, *item)
-                        .function
-                        .as_ref()
-                        .map(|f| f.name.clone());
-                    errors.push(crate::codegen_diagnostic(
-                        &self.db,
-                        file,
-                        name.as_deref(),
-                        e.clone(),
-                    ));
-                }
+                Err(d) => errors.push(d.shifted(item.offset(&self.db) as i64)),
             }
         }
         if !errors.is_empty() {

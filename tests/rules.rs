@@ -38,7 +38,7 @@ fn compiled() -> Arc<CompiledRules> {
         lints.is_empty(),
         "the shipped rules have warnings (`kiln rules check --deny-warnings`): {lints:?}"
     );
-    Arc::new(CompiledRules::new(Arc::new(loaded.rules)).expect("shipped rules compile"))
+    Arc::new(CompiledRules::new(Arc::new(loaded.rules)))
 }
 
 fn fail_trial(path: PathBuf, lint: bool) -> Result<(), Failed> {
@@ -165,7 +165,7 @@ fn cookbook_trial(block: String) -> Result<(), Failed> {
         return Err(format!("the recipe has diagnostics: {}", d.diagnostic.message).into());
     }
     let last = loaded.rules.files.len() - 1;
-    let compiled = CompiledRules::new(Arc::new(loaded.rules)).map_err(Failed::from)?;
+    let compiled = CompiledRules::new(Arc::new(loaded.rules));
     let outcomes = kiln::engine::run_inline_tests(&compiled);
     let mine: Vec<_> = outcomes.iter().filter(|o| o.loc.file == last).collect();
     if mine.is_empty() {
@@ -315,7 +315,7 @@ fn without_trial(file: &str, needs: &[&str]) -> Result<(), Failed> {
         )
         .into());
     }
-    let rules = CompiledRules::new(Arc::new(loaded.rules))?;
+    let rules = CompiledRules::new(Arc::new(loaded.rules));
     let mut failing = Vec::new();
     for (p, name) in corpus_programs() {
         let text = std::fs::read_to_string(&p)?;

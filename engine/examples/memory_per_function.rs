@@ -100,7 +100,7 @@ fn main() -> Result<(), String> {
         });
     }
     let loaded = kiln_engine::load_rules(sources);
-    let rules = kiln_engine::CompiledRules::new(std::sync::Arc::new(loaded.rules))?;
+    let rules = kiln_engine::CompiledRules::new(std::sync::Arc::new(loaded.rules));
     let opts = kiln_engine::LowerOptions::default();
     let m = n.min(500);
     let before = live();

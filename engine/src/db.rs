@@ -29,7 +29,7 @@ struct CompiledCache {
 #[salsa::db]
 pub trait Db: salsa::Database {
     /// The egg rewrites of a checked rule set (compiled once per distinct set).
-    fn compiled(&self, rules: &Arc<RuleSet>) -> Result<Arc<CompiledRules>, String>;
+    fn compiled(&self, rules: &Arc<RuleSet>) -> Arc<CompiledRules>;
 }
 
 /// kiln's query database. Cheap to clone; one clone per thread for parallel work.
@@ -93,11 +93,11 @@ impl salsa::Database for Database {}
 
 #[salsa::db]
 impl Db for Database {
-    fn compiled(&self, rules: &Arc<RuleSet>) -> Result<Arc<CompiledRules>, String> {
+    fn compiled(&self, rules: &Arc<RuleSet>) -> Arc<CompiledRules> {
         let address = Arc::as_ptr(rules) as usize;
         if let Ok(cache) = self.compiled.lock() {
             if let Some((_, c)) = cache.by_address.get(&address) {
-                return Ok(c.clone());
+                return c.clone();
             }
         }
         let mut h = rustc_hash::FxHasher::default();
@@ -113,7 +113,7 @@ impl Db for Database {
         let c = match found {
             Some(c) => c,
             None => {
-                let c = Arc::new(CompiledRules::new(rules.clone())?);
+                let c = Arc::new(CompiledRules::new(rules.clone()));
                 if let Ok(mut cache) = self.compiled.lock() {
                     cache
                         .by_content
@@ -127,6 +127,6 @@ impl Db for Database {
         if let Ok(mut cache) = self.compiled.lock() {
             cache.by_address.insert(address, (rules.clone(), c.clone()));
         }
-        Ok(c)
+        c
     }
 }

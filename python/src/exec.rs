@@ -134,7 +134,7 @@ pub fn shipped() -> NResult<Arc<CompiledRules>> {
             if loaded.has_errors() {
                 return Err("the shipped rules do not load".to_string());
             }
-            CompiledRules::new(Arc::new(loaded.rules)).map(Arc::new)
+            Ok(Arc::new(CompiledRules::new(Arc::new(loaded.rules))))
         })
         .clone()
         .map_err(|e| Failure::new(Kind::Internal, e))

@@ -50,13 +50,7 @@ impl RuleSet {
             ));
         }
         let rule_count = loaded.rules.rules.len();
-        let compiled = CompiledRules::new(Arc::new(loaded.rules)).map_err(|e| {
-            Failure::with(
-                Kind::Rule,
-                e.clone(),
-                vec![Diagnostic::plain("rules.compile", e, &origin)],
-            )
-        })?;
+        let compiled = CompiledRules::new(Arc::new(loaded.rules));
         Ok(RuleSet {
             sources,
             compiled: Arc::new(compiled),

@@ -80,13 +80,7 @@ pub(crate) fn load_rules(ctx: &Ctx, dir: Option<&Path>) -> Option<Arc<kiln::Comp
     if loaded.has_errors() {
         return None;
     }
-    match kiln::CompiledRules::new(Arc::new(loaded.rules)) {
-        Ok(c) => Some(Arc::new(c)),
-        Err(e) => {
-            ctx.fail("rules.compile", "<rules>", e);
-            None
-        }
-    }
+    Some(Arc::new(kiln::CompiledRules::new(Arc::new(loaded.rules))))
 }
 
 /// Writes to `-o` atomically or to standard output.

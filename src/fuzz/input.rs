@@ -18,14 +18,11 @@ fn shipped() -> &'static [RuleSource] {
 }
 
 fn compiled() -> Result<&'static Arc<CompiledRules>, String> {
-    static COMPILED: OnceLock<Result<Arc<CompiledRules>, String>> = OnceLock::new();
-    COMPILED
-        .get_or_init(|| {
-            let loaded = crate::load_rules(shipped().to_vec());
-            CompiledRules::new(Arc::new(loaded.rules)).map(Arc::new)
-        })
-        .as_ref()
-        .map_err(Clone::clone)
+    static COMPILED: OnceLock<Arc<CompiledRules>> = OnceLock::new();
+    Ok(COMPILED.get_or_init(|| {
+        let loaded = crate::load_rules(shipped().to_vec());
+        Arc::new(CompiledRules::new(Arc::new(loaded.rules)))
+    }))
 }
 
 /// The parameter types the in-process `run-args` target parses arguments for: every scalar,

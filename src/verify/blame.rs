@@ -101,7 +101,7 @@ const ALONE_SAMPLES: usize = 40;
 fn without(rules: &CompiledRules, name: &str) -> Option<CompiledRules> {
     let mut set = (*rules.rules).clone();
     set.rules.retain(|r| r.name != name);
-    CompiledRules::new(Arc::new(set)).ok()
+    Some(CompiledRules::new(Arc::new(set)))
 }
 
 /// Ranks the rules that fired on a failing program, most suspicious first; `failure` is

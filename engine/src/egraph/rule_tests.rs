@@ -89,7 +89,7 @@ mod tests {
             text: text.into(),
         }]);
         assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
-        let rules = CompiledRules::new(Arc::new(loaded.rules)).expect("compiles");
+        let rules = CompiledRules::new(Arc::new(loaded.rules));
         run_inline_tests(&rules)
             .into_iter()
             .map(|o| (o.name, o.failure))

@@ -986,7 +986,7 @@ mod tests {
             .collect();
         let loaded = load_rules(sources);
         assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
-        let rules = CompiledRules::new(Arc::new(loaded.rules)).expect("compiles");
+        let rules = CompiledRules::new(Arc::new(loaded.rules));
         let opts = LowerOptions::default();
         let mut compared = 0;
         for path in files("corpus", "mlir") {

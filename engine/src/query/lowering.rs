@@ -199,19 +199,7 @@ pub fn lowered_item<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredIte
     let Some(config) = function_config(db, item) else {
         return LoweredItem::default();
     };
-    let compiled = match db.compiled(slice.rules(db)) {
-        Ok(c) => c,
-        Err(e) => {
-            return LoweredItem {
-                functions: Vec::new(),
-                diagnostics: vec![Diagnostic::error(
-                    "rules.compile",
-                    kiln_frontend::Span::default(),
-                    e,
-                )],
-            }
-        }
-    };
+    let compiled = db.compiled(slice.rules(db));
     let Some(f) = function_shape(db, item).as_ref() else {
         return LoweredItem::default();
     };
