@@ -647,24 +647,32 @@ impl<'ctx> Codegen<'ctx> {
                 arity(3)?;
                 let elem = self.basic(&ops[1])?;
                 let count = self.int_value(v(2)?)?;
-                if count.is_const() {
-                    // Fixed-size allocations go to the entry block, where LLVM treats them
-                    // as static frame slots (and a loop does not grow the stack).
-                    let here = bld.get_insert_block();
-                    if let Some(entry) = func.get_first_basic_block() {
-                        match entry.get_first_instruction() {
-                            Some(first) => bld.position_before(&first),
-                            None => bld.position_at_end(entry),
-                        }
-                    }
-                    let r = self.b(bld.build_array_alloca(elem, count, ""))?;
-                    if let Some(h) = here {
-                        bld.position_at_end(h);
-                    }
-                    r.into()
-                } else {
-                    self.b(bld.build_array_alloca(elem, count, ""))?.into()
+                self.b(bld.build_array_alloca(elem, count, ""))?.into()
+            }
+            Op::AllocaEntry => {
+                arity(3)?;
+                let elem = self.basic(&ops[1])?;
+                let count = self.int_value(v(2)?)?;
+                if !count.is_const() {
+                    return self.unsupported(
+                        "`llvm.alloca.entry` needs a count that is a constant: \
+                         the entry block runs before any value of the body exists",
+                    );
                 }
+                // The rules chose a slot of the frame: it goes to the entry block, where LLVM
+                // treats it as static (and a loop does not grow the stack).
+                let here = bld.get_insert_block();
+                if let Some(entry) = func.get_first_basic_block() {
+                    match entry.get_first_instruction() {
+                        Some(first) => bld.position_before(&first),
+                        None => bld.position_at_end(entry),
+                    }
+                }
+                let r = self.b(bld.build_array_alloca(elem, count, ""))?;
+                if let Some(h) = here {
+                    bld.position_at_end(h);
+                }
+                r.into()
             }
             Op::Stacksave | Op::Stackrestore => {
                 let ptr = self.ctx.ptr_type(AddressSpace::default());

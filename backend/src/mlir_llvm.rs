@@ -397,7 +397,7 @@ impl Printer {
                     self.vty(v)?
                 )
             }
-            (Op::Alloca, [_, elem, n]) => format!(
+            (Op::Alloca | Op::AllocaEntry, [_, elem, n]) => format!(
                 "{lhs}llvm.alloca {} x {} : ({}) -> !llvm.ptr",
                 self.val(n)?,
                 self.ty(elem)?,

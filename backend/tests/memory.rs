@@ -116,7 +116,7 @@ fn memory_ops_run_under_the_jit() {
 }
 
 #[test]
-fn fixed_allocas_are_in_the_entry_block_and_scopes_use_the_intrinsics() {
+fn an_entry_block_alloca_and_scopes_use_the_intrinsics() {
     let ir = String::from_utf8(
         emit(&program(), Emit::LlvmIr, &CodegenOptions::default()).expect("compiles"),
     )
@@ -270,5 +270,74 @@ fn malformed_lowered_code_is_an_error() {
     assert!(
         e.to_string().contains("the name of kiln's call wrapper"),
         "{e}"
+    );
+}
+
+/// `@place(n: i64) -> i64`: the entry block branches to a second block that allocates two
+/// slots of 2 i64s, one `llvm.alloca.entry` and one `llvm.alloca` (the count is `count` in
+/// both), stores `n` in each and returns the first slot's value.
+fn placement(count: Operand, extra: Vec<Inst>) -> Vec<Lowered> {
+    use Operand::{Int, List, Value as V};
+    let succ = |b: i64| Operand::Node(op("succ"), vec![Int(b), List(vec![])]);
+    let entry = vec![
+        inst(Some(0), "llvm.arg", vec![t("i64"), Int(0)]),
+        inst(None, "llvm.br", vec![succ(1)]),
+    ];
+    let mut body = extra;
+    body.extend([
+        inst(
+            Some(2),
+            "llvm.alloca.entry",
+            vec![t("ptr"), t("i64"), count.clone()],
+        ),
+        inst(Some(3), "llvm.alloca", vec![t("ptr"), t("i64"), count]),
+        inst(None, "llvm.store", vec![V(0), V(2)]),
+        inst(None, "llvm.store", vec![V(0), V(3)]),
+        inst(Some(4), "llvm.load", vec![t("i64"), V(2)]),
+        inst(None, "llvm.return", vec![V(4)]),
+    ]);
+    let block = |label: &str, insts| LoweredBlock {
+        label: label.to_string(),
+        params: Some(Operand::Node(op("llvm.params"), vec![List(vec![])])),
+        reachable: true,
+        insts,
+    };
+    vec![Lowered {
+        name: "place".to_string(),
+        signature: Operand::Node(op("llvm.sig"), vec![t("i64"), List(vec![t("i64")])]),
+        blocks: vec![block("", entry), block("body", body)],
+        order: vec![0, 1],
+    }]
+}
+
+#[test]
+fn the_rules_choose_placement_an_entry_alloca_is_a_frame_slot_a_plain_one_stays() {
+    use Operand::{Int, Value as V};
+    let constant = vec![inst(Some(1), "llvm.constant", vec![t("i64"), Int(2)])];
+    let program = placement(V(1), constant);
+    let ir = String::from_utf8(
+        emit(&program, Emit::LlvmIr, &CodegenOptions::default()).expect("compiles"),
+    )
+    .expect("utf-8");
+    let (entry, body) = ir.split_once("bb1:").expect("two blocks");
+    assert_eq!(entry.matches("alloca i64, i64 2").count(), 1, "{ir}");
+    assert_eq!(body.matches("alloca i64, i64 2").count(), 1, "{ir}");
+    let r = call(&program, "place", &[Value::Int { bits: 64, value: 5 }]).expect("runs");
+    assert_eq!(r, vec![Value::Int { bits: 64, value: 5 }]);
+}
+
+#[test]
+fn an_entry_alloca_whose_count_is_not_a_constant_is_refused() {
+    // The count is the argument: the entry block cannot allocate a slot of its size.
+    let e = emit(
+        &placement(Operand::Value(0), Vec::new()),
+        Emit::LlvmIr,
+        &CodegenOptions::default(),
+    )
+    .expect_err("refused");
+    let message = e.to_string();
+    assert!(
+        message.contains("@place") && message.contains("`llvm.alloca.entry` needs a count"),
+        "{message}"
     );
 }

@@ -114,6 +114,7 @@ target_ops! {
     Load = "llvm.load",
     Store = "llvm.store",
     Alloca = "llvm.alloca",
+    AllocaEntry = "llvm.alloca.entry",
     Stacksave = "llvm.stacksave",
     Stackrestore = "llvm.stackrestore",
     LoadInvariant = "llvm.load.invariant",
