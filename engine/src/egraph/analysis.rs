@@ -19,6 +19,9 @@ pub struct OpTable {
     /// The backend's operation for each declared name it binds, resolved once per rule set
     /// rather than by name for every node elaborated.
     targets: HashMap<Symbol, kiln_lowered::TargetOp>,
+    /// The types declared with a width (a few at most: compared by name, which costs less
+    /// than interning the name to look it up).
+    widths: Vec<(String, u32)>,
 }
 
 impl OpTable {
@@ -38,7 +41,15 @@ impl OpTable {
                 Some((Symbol::from(d.name.as_str()), t))
             })
             .collect();
-        OpTable { ops, targets }
+        let widths = decls
+            .iter()
+            .filter_map(|d| Some((d.name.clone(), d.width?)))
+            .collect();
+        OpTable {
+            ops,
+            targets,
+            widths,
+        }
     }
 
     /// The backend's operation declared under `op`, if it binds one.
@@ -53,6 +64,17 @@ impl OpTable {
     /// The declaration of an operation by name.
     pub fn named(&self, op: &str) -> Option<&OpDecl> {
         self.ops.get(&Symbol::from(op))
+    }
+
+    /// The bit width of a type term: the width its name states (`i32`, `f64`), else the
+    /// one its declaration gives (`decl index: source width 64`), else none.
+    pub fn width(&self, t: &Term) -> Option<u32> {
+        t.stated_width().or_else(|| match t {
+            Term::Op(op, cs) if cs.is_empty() => {
+                self.widths.iter().find(|(n, _)| n == op).map(|(_, w)| *w)
+            }
+            _ => None,
+        })
     }
 }
 

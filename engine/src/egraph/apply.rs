@@ -426,8 +426,8 @@ fn as_term(v: Option<Val>) -> Option<Arc<Term>> {
     }
 }
 
-fn width_of(v: Option<Val>) -> Option<u32> {
-    as_term(v)?.width()
+fn width_of(egraph: &Graph, v: Option<Val>) -> Option<u32> {
+    egraph.analysis.ops.width(&*as_term(v)?)
 }
 
 fn truncate(x: i128, w: u32, signed: bool) -> i128 {
@@ -525,7 +525,7 @@ fn call(b: Builtin, args: &[Code], egraph: &Graph, subst: &Subst) -> Option<Val>
             }
             t => Val::Term(Arc::new(Term::atom(t.memref()?.elem.name()))),
         },
-        Builtin::Width => Val::Int(width_of(arg(0))? as i128),
+        Builtin::Width => Val::Int(width_of(egraph, arg(0))? as i128),
         Builtin::IsInt => Val::Bool(as_term(arg(0))?.scalar()?.is_integer()),
         Builtin::IsFloat => Val::Bool(as_term(arg(0))?.scalar()?.is_float()),
         Builtin::IsScalar => Val::Bool(as_term(arg(0))?.scalar().is_some()),
@@ -620,7 +620,7 @@ fn call(b: Builtin, args: &[Code], egraph: &Graph, subst: &Subst) -> Option<Val>
             Val::Int(is[0].checked_shl(s)?)
         }
         Builtin::Wrap | Builtin::Zext => {
-            let w = width_of(arg(0))?;
+            let w = width_of(egraph, arg(0))?;
             let x = as_int(arg(1))?;
             Val::Int(truncate(x, w, b == Builtin::Wrap))
         }

@@ -159,4 +159,25 @@ mod tests {
             ]
         );
     }
+
+    /// `index` states no width: a rule set gives it one (`width N` on its declaration), and
+    /// without one `(width index)` has no value, so a guard reading it does not hold.
+    #[test]
+    fn the_width_of_index_is_the_one_its_declaration_gives() {
+        let rules = |decl: &str| {
+            format!(
+                "{DECLS}{decl}decl i16: target () -> Type\ndecl w: source (Type) -> Value\n\
+                 phase p {{ }}\nin p {{\n rule w: (w ?t) if (> (width ?t) 0) => (k {{width ?t}})\n}}\n\
+                 test index {{ (w index) => (k 32) }}\ntest i16 {{ (w i16) => (k 16) }}\n"
+            )
+        };
+        let out = outcomes(&rules("decl index: source width 32 () -> Type\n"));
+        assert_eq!(
+            out,
+            vec![("index".to_string(), None), ("i16".to_string(), None)]
+        );
+        let out = outcomes(&rules("decl index: source () -> Type\n"));
+        assert!(out[0].1.is_some(), "{out:?}");
+        assert_eq!(out[1], ("i16".to_string(), None));
+    }
 }

@@ -90,9 +90,14 @@ impl Term {
         }
     }
 
-    /// Bit width of an integer or float type term (`index` is 64 bits).
-    pub fn width(&self) -> Option<u32> {
-        self.scalar().map(Scalar::bits)
+    /// Bit width of an integer or float type term whose name states it (`i1` … `i64`, `f16`
+    /// … `f64`); none for `index`, whose width is the target's: the rules declare it
+    /// (`OpTable::width`).
+    pub fn stated_width(&self) -> Option<u32> {
+        match self.scalar()? {
+            Scalar::Index => None,
+            s => Some(s.bits()),
+        }
     }
 
     /// Reads `(memref SHAPE ELEM LAYOUT)`, where SHAPE lists sizes (`dyn` for `?`) and

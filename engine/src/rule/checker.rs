@@ -277,6 +277,7 @@ impl Checker {
                 effect: false,
                 constant: false,
                 cost: 0,
+                width: None,
                 children,
                 result,
                 loc: RuleLoc::default(),
@@ -317,8 +318,9 @@ impl Checker {
         }
         let mut level = None;
         let (mut effect, mut constant, mut cost, mut uniform) = (false, false, None, false);
+        let mut width = None;
         for (attr, value) in &d.attrs {
-            let takes_value = attr.text == "cost";
+            let takes_value = matches!(attr.text.as_str(), "cost" | "width");
             match (takes_value, value) {
                 (false, Some((_, s))) => {
                     self.error(
@@ -331,7 +333,7 @@ impl Checker {
                     self.error(
                         "rules.bad-attribute",
                         attr.span,
-                        "`cost` needs a value, as in `cost 3`",
+                        format!("`{0}` needs a value, as in `{0} 3`", attr.text),
                     );
                 }
                 _ => {}
@@ -369,6 +371,20 @@ impl Checker {
                         }
                     }
                 }
+                "width" => {
+                    if let Some((v, s)) = value {
+                        match v.parse::<u32>() {
+                            Ok(w) if (1..=128).contains(&w) => width = Some((w, attr.span)),
+                            _ => {
+                                self.error(
+                                    "rules.bad-attribute",
+                                    *s,
+                                    format!("width `{v}` is not a number of bits from 1 to 128"),
+                                );
+                            }
+                        }
+                    }
+                }
                 other => {
                     self.error(
                         "rules.bad-attribute",
@@ -376,7 +392,10 @@ impl Checker {
                         format!("unknown attribute `{other}`"),
                     )
                     .notes
-                    .push("attributes: source, target, effect, const, uniform, cost N".to_string());
+                    .push(
+                        "attributes: source, target, effect, const, uniform, cost N, width N"
+                            .to_string(),
+                    );
                 }
             }
         }
@@ -424,6 +443,15 @@ impl Checker {
                 "a `const` operation needs a `Type` and a `Lit` operand and a `Value` result",
             );
         }
+        if let Some((_, at)) = width {
+            if !(result == Sort::Type && children.is_empty()) {
+                self.error(
+                    "rules.bad-decl",
+                    at,
+                    "a `width` belongs to a type: an operation with no operands and a `Type` result",
+                );
+            }
+        }
         if uniform && !(result == Sort::Value && children.contains(&Sort::Type)) {
             self.error(
                 "rules.bad-decl",
@@ -442,6 +470,7 @@ impl Checker {
             effect,
             constant,
             cost: cost.unwrap_or(if structural { 0 } else { 1 }),
+            width: width.map(|(w, _)| w),
             children,
             result,
             loc,

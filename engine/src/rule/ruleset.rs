@@ -132,6 +132,10 @@ pub struct OpDecl {
     pub constant: bool,
     /// Extraction cost of a target op (default 1; 0 for types, lists and structure).
     pub cost: u32,
+    /// The bit width of a type declared `width N` (`index`, whose width is the target's,
+    /// in `rules/source.rules`); the `width` guard builtin reads it. Types whose names
+    /// state their width (`i32`, `f64`) need none.
+    pub width: Option<u32>,
     pub children: Vec<Sort>,
     pub result: Sort,
     pub loc: RuleLoc,

@@ -9,12 +9,14 @@
 //! Templates are checked against `uniform` declarations (an operation whose `Value`
 //! operands and result all have the type given by its `Type` operand, such as `llvm.add`):
 //! when the analysis can tell both types — ground types, compared after `lower-type` and
-//! with `index` as `i64` — a value of another type in a uniform operation is an error
+//! with a type declared `width N` (`index`) as the integer of that width — a value of
+//! another type in a uniform operation is an error
 //! (`rules.template-type`), as is a right side whose type differs from the left side's.
 
 use crate::rule::ast::{Expr, Name, Term};
 use crate::rule::expr::Builtin;
 use crate::rule::ruleset::{RuleSet, Sort};
+use kiln_frontend::types::Scalar;
 use kiln_frontend::{Diagnostic, Span};
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -271,7 +273,7 @@ impl Uniform<'_> {
         self.bind(lhs, &mut types);
         self.check(rhs, &types, diags);
         if let (Some(l), Some(r)) = (self.type_of(lhs, &types), self.type_of(rhs, &types)) {
-            if let (Some(a), Some(b)) = (ground(l), ground(r)) {
+            if let (Some(a), Some(b)) = (self.ground(l), self.ground(r)) {
                 if a != b {
                     diags.push(
                         Diagnostic::error(
@@ -282,7 +284,8 @@ impl Uniform<'_> {
                             ),
                         )
                         .with_note(
-                            "both sides of a rule must have the same type (`index` is `i64`)",
+                            "both sides of a rule must have the same type (a type declared \
+                             `width N`, as `index` is, counts as the integer of that width)",
                         ),
                     );
                 }
@@ -342,9 +345,11 @@ impl Uniform<'_> {
         match t {
             Term::Op { op, children, .. } => {
                 if let Some((tc, values)) = self.uniform_operands(&op.text, children.len()) {
-                    if let Some(want) = ground(&children[tc]) {
+                    if let Some(want) = self.ground(&children[tc]) {
                         for v in values {
-                            let got = self.type_of(&children[v], vars).and_then(ground);
+                            let got = self
+                                .type_of(&children[v], vars)
+                                .and_then(|t| self.ground(t));
                             if let Some(got) = got.filter(|g| *g != want) {
                                 diags.push(Diagnostic::error(
                                     "rules.template-type",
@@ -368,31 +373,34 @@ impl Uniform<'_> {
     }
 }
 
-/// A type term as text when it is ground, seen through `lower-type` and with `index` as
-/// `i64` (what it lowers to); `None` when it depends on a variable or a computed value.
-fn ground(t: &Term) -> Option<String> {
-    Some(match t {
-        Term::Op { op, children, .. } if op.text == "lower-type" && children.len() == 1 => {
-            ground(&children[0])?
-        }
-        Term::Op { op, children, .. } if children.is_empty() => {
-            if op.text == "index" {
-                "i64".to_string()
-            } else {
-                op.text.clone()
+impl Uniform<'_> {
+    /// A type term as text when it is ground, seen through `lower-type` and with a type
+    /// declared `width N` (`index`) as `iN`, the integer it lowers to; `None` when it
+    /// depends on a variable or a computed value.
+    fn ground(&self, t: &Term) -> Option<String> {
+        Some(match t {
+            Term::Op { op, children, .. } if op.text == "lower-type" && children.len() == 1 => {
+                self.ground(&children[0])?
             }
-        }
-        Term::Op { op, children, .. } => {
-            let parts: Option<Vec<String>> = children.iter().map(ground).collect();
-            format!("({} {})", op.text, parts?.join(" "))
-        }
-        Term::Int(s, _) | Term::Float(s, _) => s.clone(),
-        Term::List {
-            items, tail: None, ..
-        } => {
-            let parts: Option<Vec<String>> = items.iter().map(ground).collect();
-            format!("[{}]", parts?.join(" "))
-        }
-        _ => return None,
-    })
+            Term::Op { op, children, .. } if children.is_empty() => {
+                let stated = Scalar::from_name(&op.text).filter(|s| *s != Scalar::Index);
+                match (stated, self.set.decl(&op.text).and_then(|d| d.width)) {
+                    (None, Some(w)) => format!("i{w}"),
+                    _ => op.text.clone(),
+                }
+            }
+            Term::Op { op, children, .. } => {
+                let parts: Option<Vec<String>> = children.iter().map(|c| self.ground(c)).collect();
+                format!("({} {})", op.text, parts?.join(" "))
+            }
+            Term::Int(s, _) | Term::Float(s, _) => s.clone(),
+            Term::List {
+                items, tail: None, ..
+            } => {
+                let parts: Option<Vec<String>> = items.iter().map(|c| self.ground(c)).collect();
+                format!("[{}]", parts?.join(" "))
+            }
+            _ => return None,
+        })
+    }
 }
