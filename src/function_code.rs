@@ -80,6 +80,9 @@ pub fn function_code<'db>(
     db: &'db dyn Db,
     item: FunctionItem<'db>,
 ) -> Result<Vec<FunctionCode>, Diagnostic> {
+    db.executions()
+        .generated
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let located = |message: String| {
         let at = function_ir(db, item)
             .function

@@ -82,7 +82,17 @@ impl Session {
     }
 
     pub fn with_rules(sources: Vec<RuleSource>) -> Session {
-        let db = Database::new();
+        Session::with_database(Database::new(), sources)
+    }
+
+    /// A session whose database can log the queries it runs
+    /// ([`Database::record_executions`]), to see (or test) what an edit runs again. The log
+    /// costs time: salsa reports every memo it checks.
+    pub fn with_query_log(sources: Vec<RuleSource>) -> Session {
+        Session::with_database(Database::with_query_log(), sources)
+    }
+
+    fn with_database(db: Database, sources: Vec<RuleSource>) -> Session {
         let rules = RuleFiles::builder(sources)
             .durability(Durability::HIGH)
             .new(&db);
@@ -151,8 +161,11 @@ impl Session {
     /// Runs `work` and counts the functions it lowered and code-generated (again): the
     /// executions of the per-function queries, as `kiln serve` and `kiln watch` report them.
     pub fn counting<T>(&self, work: impl FnOnce(&Self) -> T) -> (T, Work) {
-        self.db.record_executions();
-        let _ = self.db.take_executions();
+        use kiln_engine::Db;
+        use std::sync::atomic::Ordering::Relaxed;
+        let executions = self.db.executions();
+        let lowered = executions.lowered.load(Relaxed);
+        let generated = executions.generated.load(Relaxed);
         let units = |s: &Self| {
             s.objects
                 .values()
@@ -161,11 +174,9 @@ impl Session {
         };
         let units_before = units(self);
         let out = work(self);
-        let executed = self.db.take_executions();
-        let count = |query: &str| executed.iter().filter(|e| e.starts_with(query)).count();
         let work = Work {
-            lowered: count("lowered_item("),
-            generated: count("function_code("),
+            lowered: executions.lowered.load(Relaxed) - lowered,
+            generated: executions.generated.load(Relaxed) - generated,
             units: units(self) - units_before,
         };
         (out, work)

@@ -31,7 +31,7 @@ func.func @wrapped(%x: i32, %y: i32) -> (i32, i32) attributes {llvm.emit_c_inter
 ";
 
 fn session() -> Session {
-    let mut s = Session::new();
+    let mut s = Session::with_query_log(shipped_rules());
     s.set_source("m.mlir", SRC);
     s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
     s.database().record_executions();
@@ -255,7 +255,7 @@ fn functions_with_the_same_operations_share_one_slice() {
     let text: String = (0..20)
         .map(|i| format!("func.func @f{i}(%x: i32) -> i32 {{\n  %0 = arith.addi %x, %x : i32\n  func.return %0 : i32\n}}\n"))
         .collect();
-    let mut s = Session::new();
+    let mut s = Session::with_query_log(shipped_rules());
     s.set_source("m.mlir", text);
     s.database().record_executions();
     s.lower("m.mlir").expect("lowers");
@@ -560,7 +560,7 @@ fn lowering_errors_are_located_like_kiln_lower_and_follow_layout_edits() {
             summary(&files[0].diagnostics)
         }
     };
-    let mut s = Session::with_rules(without(false));
+    let mut s = Session::with_query_log(without(false));
     s.set_source("m.mlir", SRC);
     let first = located(&s);
     assert_eq!(first, expected(without(false), SRC));

@@ -17,7 +17,7 @@ pub mod inputs;
 pub mod query;
 pub mod rule;
 
-pub use db::{Database, Db};
+pub use db::{Database, Db, Executions};
 pub use egraph::lower::{
     lower_function, CompiledRules, FunctionStats, LowerOptions, LowerOutcome, PhaseStats, Stop,
 };

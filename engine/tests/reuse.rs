@@ -48,7 +48,7 @@ fn per_function_runs(db: &Database, file: SourceFile) -> Vec<String> {
 }
 
 fn fresh(text: &str) -> (Database, SourceFile) {
-    let db = Database::new();
+    let db = Database::with_query_log();
     let file = SourceFile::new(&db, "t.mlir".into(), text.into(), None);
     assert!(
         check_file(&db, file).is_empty(),

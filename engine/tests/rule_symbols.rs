@@ -28,7 +28,7 @@ fn ran(db: &Database) -> Vec<String> {
 
 #[test]
 fn rule_symbols_runs_once_per_edit() {
-    let mut db = Database::new();
+    let mut db = Database::with_query_log();
     db.record_executions();
     let text = "decl f: source (Value) -> Value\nphase p {}\nin p {\n  rule r: (f ?x) => ?x\n}\n";
     let input = RuleFiles::new(&db, sources(text));

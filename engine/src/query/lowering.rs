@@ -193,6 +193,9 @@ pub struct LoweredItem {
 /// with an explicit stack).
 #[salsa::tracked(returns(ref))]
 pub fn lowered_item<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredItem {
+    db.executions()
+        .lowered
+        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let Some(slice) = rule_slice(db, item) else {
         return LoweredItem::default();
     };

@@ -1,0 +1,50 @@
+#!/bin/sh
+# Instructions of a one-function edit in a session (issue #14's "objects after an edit"), on a
+# noisy machine: for each kiln binary given, `kiln serve` on one thread under callgrind opens
+# the module of N functions from scripts/gen_module.py and compiles it to an object (cold),
+# then once more with E edits of one function's body, each followed by an object compile.
+# Prints the cold compile's instructions, the mean edit's ((second - first) / E) and their
+# ratio. The edits alternate `arith.mulf` and `arith.subf`, as scripts/profile-edit.py's do.
+# usage: scripts/count-edit.sh N E KILN [KILN...]   (needs valgrind; N=2000 E=10 ~2 min each)
+set -eu
+cd "$(dirname "$0")/.."
+N=${1:?usage: scripts/count-edit.sh N E KILN [KILN...]}
+E=${2:?usage: scripts/count-edit.sh N E KILN [KILN...]}
+shift 2
+[ $# -ge 1 ] || { echo "usage: scripts/count-edit.sh N E KILN [KILN...]" >&2; exit 2; }
+. scripts/bench-lib.sh
+python3 scripts/gen_module.py "$N" > "$dir/m.mlir"
+python3 - "$dir" "$E" <<'PY'
+import json, sys
+d, edits = sys.argv[1], int(sys.argv[2])
+text = open(f"{d}/m.mlir").read()
+old = "%t2 = arith.addf %t, %t : f32"
+assert old in text, "the generated module no longer has the edited line"
+compile = ("compile", {"path": "m.mlir", "emit": "obj", "output_path": f"{d}/out.o"})
+def write(name, requests):
+    with open(f"{d}/{name}", "w") as out:
+        for i, (method, params) in enumerate(requests + [("shutdown", {})]):
+            out.write(json.dumps({"id": i + 1, "method": method, "params": params}) + "\n")
+cold = [("open", {"path": "m.mlir", "text": text}), compile]
+edited = list(cold)
+for i in range(edits):
+    op = ["arith.mulf", "arith.subf"][i % 2]
+    edited += [("change", {"path": "m.mlir", "text": text.replace(old, f"%t2 = {op} %t, %t : f32", 1)}),
+               compile]
+write("cold", cold)
+write("edited", edited)
+PY
+count() {  # instructions of `kiln serve` answering the requests in file $2
+    RAYON_NUM_THREADS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" serve \
+        < "$dir/$2" > /dev/null 2> "$dir/log"
+    n=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$dir/log")
+    [ -n "$n" ] || { cat "$dir/log" >&2; exit 1; }
+    echo "$n"
+}
+printf '%-40s %16s %14s %8s\n' kiln "cold" "edit (mean)" "edit %"
+for kiln in "$@"; do
+    c=$(count "$kiln" cold)
+    e=$(count "$kiln" edited)
+    printf '%-40s %16s %14s %8s\n' "$kiln" "$c" "$(( (e - c) / E ))" \
+        "$(python3 -c "print(f'{100 * ($e - $c) / $E / $c:.2f}')")"
+done
