@@ -272,7 +272,8 @@ fn read_line(input: &mut impl BufRead, max: usize) -> std::io::Result<Option<Lin
             break;
         }
         seen = true;
-        let (part, done) = match chunk.iter().position(|b| *b == b'\n') {
+        // A request carries whole files: find its end with a vectorized search.
+        let (part, done) = match memchr::memchr(b'\n', chunk) {
             Some(i) => (&chunk[..i], Some(i + 1)),
             None => (chunk, None),
         };
@@ -346,11 +347,11 @@ pub fn serve_with_limit(
                 Value::Null,
                 Err(fail("parse", format!("the request is not JSON: {e}"))),
             ),
-            Ok(req) => {
+            Ok(mut req) => {
                 let id = req.get("id").cloned().unwrap_or(Value::Null);
-                let method = req.get("method").and_then(Value::as_str);
-                let params = req.get("params").cloned().unwrap_or(json!({}));
-                match method {
+                // The parameters are taken, not copied: they may hold a whole source file.
+                let params = req.get_mut("params").map(Value::take).unwrap_or(json!({}));
+                match req.get("method").and_then(Value::as_str) {
                     None => (id, Err(fail("bad-request", "`method` must be a string"))),
                     Some(m) => (id, handle(&mut session, m, &params)),
                 }

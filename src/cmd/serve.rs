@@ -15,8 +15,9 @@ pub(crate) fn lsp(ctx: Ctx, _db: Database) -> ExitCode {
 
 /// `kiln serve`.
 pub(crate) fn serve(ctx: Ctx, _db: Database) -> ExitCode {
-    let stdin = std::io::stdin();
-    match kiln::serve::serve(stdin.lock(), std::io::stdout().lock()) {
+    // Requests carry whole source files: read them in large pieces, not stdin's 8 KiB.
+    let input = std::io::BufReader::with_capacity(1 << 20, std::io::stdin().lock());
+    match kiln::serve::serve(input, std::io::stdout().lock()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             ctx.fail("serve", "kiln serve", format!("i/o error: {e}"));
