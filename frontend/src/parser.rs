@@ -44,18 +44,11 @@ pub fn parse_module(text: &str) -> Parsed<ast::Module> {
 /// Parses the text of exactly one function; used to give each function spans relative to
 /// its own start.
 pub fn parse_func(text: &str) -> Result<Parsed<ast::Func>, Vec<Diagnostic>> {
-    let mut parsed = run(text, |errors, lexer| {
+    // No slack is returned from the body's vectors: the one caller that keeps a tree
+    // (`parse_function`, memoized) drops its body once the IR is built.
+    run(text, |errors, lexer| {
         grammar::FuncParser::new().parse(errors, lexer)
-    })?;
-    // A function's tree is kept (memoized) while its file is open: return the slack of
-    // its vectors grown by doubling.
-    if let Some(blocks) = &mut parsed.tree.body {
-        blocks.shrink_to_fit();
-        for block in blocks {
-            block.ops.shrink_to_fit();
-        }
-    }
-    Ok(parsed)
+    })
 }
 
 fn run<'a, T>(
