@@ -11,12 +11,12 @@ use std::hash::{Hash, Hasher};
 use std::sync::atomic::AtomicUsize;
 use std::sync::{Arc, Mutex};
 
-/// Compiled rule sets. egg rewrites are not plain data, so they live beside the database
-/// (shared by its clones), never in it; a query asks for the compiled form of the rule set
-/// it read, and equal rule sets share one compilation.
 /// A rule set and its compilation.
 type Compiled = (Arc<RuleSet>, Arc<CompiledRules>);
 
+/// Compiled rule sets. egg rewrites are not plain data, so they live beside the database
+/// (shared by its clones), never in it; a query asks for the compiled form of the rule set
+/// it read, and equal rule sets share one compilation.
 #[derive(Default)]
 struct CompiledCache {
     /// By content: the rule sets' hashes, then the sets themselves.
