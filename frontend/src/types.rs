@@ -59,6 +59,12 @@ impl Scalar {
         }
     }
 
+    /// The width the type's name states (`i32`, `f64`); none for `index`, whose width is
+    /// the target's (the lowering rules declare it).
+    pub fn stated_bits(self) -> Option<u32> {
+        (self != Scalar::Index).then(|| self.bits())
+    }
+
     pub fn is_integer(self) -> bool {
         !self.is_float()
     }

@@ -94,10 +94,7 @@ impl Term {
     /// … `f64`); none for `index`, whose width is the target's: the rules declare it
     /// (`OpTable::width`).
     pub fn stated_width(&self) -> Option<u32> {
-        match self.scalar()? {
-            Scalar::Index => None,
-            s => Some(s.bits()),
-        }
+        self.scalar()?.stated_bits()
     }
 
     /// Reads `(memref SHAPE ELEM LAYOUT)`, where SHAPE lists sizes (`dyn` for `?`) and

@@ -371,9 +371,7 @@ impl Uniform<'_> {
             _ => {}
         }
     }
-}
 
-impl Uniform<'_> {
     /// A type term as text when it is ground, seen through `lower-type` and with a type
     /// declared `width N` (`index`) as `iN`, the integer it lowers to; `None` when it
     /// depends on a variable or a computed value.
@@ -383,7 +381,7 @@ impl Uniform<'_> {
                 self.ground(&children[0])?
             }
             Term::Op { op, children, .. } if children.is_empty() => {
-                let stated = Scalar::from_name(&op.text).filter(|s| *s != Scalar::Index);
+                let stated = Scalar::from_name(&op.text).and_then(Scalar::stated_bits);
                 match (stated, self.set.decl(&op.text).and_then(|d| d.width)) {
                     (None, Some(w)) => format!("i{w}"),
                     _ => op.text.clone(),
