@@ -17,12 +17,12 @@ fn shipped() -> &'static [RuleSource] {
     RULES.get_or_init(crate::shipped::shipped_rules)
 }
 
-fn compiled() -> Result<&'static Arc<CompiledRules>, String> {
+fn compiled() -> &'static Arc<CompiledRules> {
     static COMPILED: OnceLock<Arc<CompiledRules>> = OnceLock::new();
-    Ok(COMPILED.get_or_init(|| {
+    COMPILED.get_or_init(|| {
         let loaded = crate::load_rules(shipped().to_vec());
         Arc::new(CompiledRules::new(Arc::new(loaded.rules)))
-    }))
+    })
 }
 
 /// The parameter types the in-process `run-args` target parses arguments for: every scalar,
@@ -160,7 +160,7 @@ pub fn execute(target: Target, input: &[u8], mlir: bool) -> Result<(), String> {
         }
         Target::Serve => exec_serve(input),
         Target::RunArgs => exec_run_value(input),
-        Target::Lowering => exec_lowering(lowering_seed(input), compiled()?),
+        Target::Lowering => exec_lowering(lowering_seed(input), compiled()),
     };
     outcome
         .map(|_| ())

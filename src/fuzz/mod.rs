@@ -471,6 +471,8 @@ fn exec_rules(input: &[u8], base: &[RuleSource], which: usize) -> Outcome {
         .map(|d| d.diagnostic.clone())
         .collect();
     if !loaded.has_errors() {
+        // Compiled only to exercise the compiler: a rule set the checker accepts must
+        // compile without a panic (there is no error to report).
         CompiledRules::new(Arc::new(loaded.rules));
     }
     Ok(shape(&diags))

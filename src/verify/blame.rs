@@ -98,10 +98,10 @@ pub fn fired_rules(rules: &CompiledRules, text: &str) -> BTreeMap<String, usize>
 const ALONE_SAMPLES: usize = 40;
 
 /// A copy of the rules without the rule `name` (both its directions).
-fn without(rules: &CompiledRules, name: &str) -> Option<CompiledRules> {
+fn without(rules: &CompiledRules, name: &str) -> CompiledRules {
     let mut set = (*rules.rules).clone();
     set.rules.retain(|r| r.name != name);
-    Some(CompiledRules::new(Arc::new(set)))
+    CompiledRules::new(Arc::new(set))
 }
 
 /// Ranks the rules that fired on a failing program, most suspicious first; `failure` is
@@ -137,11 +137,8 @@ pub fn blame(
             });
             continue;
         }
-        let Some(rules) = without(&verifier.rules, &rule) else {
-            continue;
-        };
         let again = Verifier {
-            rules: Arc::new(rules),
+            rules: Arc::new(without(&verifier.rules, &rule)),
             against: verifier.against,
         };
         let verdict = match again.check(p, seed) {
