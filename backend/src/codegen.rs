@@ -643,36 +643,34 @@ impl<'ctx> Codegen<'ctx> {
                 self.b(bld.build_store(self.ptr_value(v(1)?)?, v(0)?))?;
                 return Ok(None);
             }
-            Op::Alloca => {
+            Op::Alloca | Op::AllocaEntry => {
                 arity(3)?;
                 let elem = self.basic(&ops[1])?;
                 let count = self.int_value(v(2)?)?;
-                self.b(bld.build_array_alloca(elem, count, ""))?.into()
-            }
-            Op::AllocaEntry => {
-                arity(3)?;
-                let elem = self.basic(&ops[1])?;
-                let count = self.int_value(v(2)?)?;
-                if !count.is_const() {
-                    return self.unsupported(
-                        "`llvm.alloca.entry` needs a count that is a constant: \
-                         the entry block runs before any value of the body exists",
-                    );
-                }
-                // The rules chose a slot of the frame: it goes to the entry block, where LLVM
-                // treats it as static (and a loop does not grow the stack).
-                let here = bld.get_insert_block();
-                if let Some(entry) = func.get_first_basic_block() {
-                    match entry.get_first_instruction() {
-                        Some(first) => bld.position_before(&first),
-                        None => bld.position_at_end(entry),
+                if op == Op::AllocaEntry {
+                    if !count.is_const() {
+                        return self.unsupported(
+                            "`llvm.alloca.entry` needs a count that is a constant: \
+                             the entry block runs before any value of the body exists",
+                        );
                     }
+                    // The rules chose a slot of the frame: it goes to the entry block, where
+                    // LLVM treats it as static (and a loop does not grow the stack).
+                    let here = bld.get_insert_block();
+                    if let Some(entry) = func.get_first_basic_block() {
+                        match entry.get_first_instruction() {
+                            Some(first) => bld.position_before(&first),
+                            None => bld.position_at_end(entry),
+                        }
+                    }
+                    let r = self.b(bld.build_array_alloca(elem, count, ""))?;
+                    if let Some(h) = here {
+                        bld.position_at_end(h);
+                    }
+                    r.into()
+                } else {
+                    self.b(bld.build_array_alloca(elem, count, ""))?.into()
                 }
-                let r = self.b(bld.build_array_alloca(elem, count, ""))?;
-                if let Some(h) = here {
-                    bld.position_at_end(h);
-                }
-                r.into()
             }
             Op::Stacksave | Op::Stackrestore => {
                 let ptr = self.ctx.ptr_type(AddressSpace::default());
