@@ -1,5 +1,5 @@
-# Shared by the bench-*.sh scripts (sourced, not run): a scratch directory removed on exit,
-# and the median wall time of 5 runs of a command.
+# Shared by the bench-*.sh and count-*.sh scripts (sourced, not run): a scratch directory
+# removed on exit, the median wall time of 5 runs of a command, and a command's instructions.
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 median() {  # median wall seconds of 5 runs of the command
@@ -7,4 +7,13 @@ median() {  # median wall seconds of 5 runs of the command
         s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N)
         python3 -c "print($e - $s)"
     done | sort -n | sed -n 3p
+}
+instructions() {  # instructions of one run of the command, on one thread; stdin from file $1
+    input=$1
+    shift
+    RAYON_NUM_THREADS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
+        < "$input" > /dev/null 2> "$dir/callgrind.log"
+    n=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$dir/callgrind.log")
+    [ -n "$n" ] || { cat "$dir/callgrind.log" >&2; exit 1; }
+    echo "$n"
 }

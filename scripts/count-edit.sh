@@ -34,17 +34,10 @@ for i in range(edits):
 write("cold", cold)
 write("edited", edited)
 PY
-count() {  # instructions of `kiln serve` answering the requests in file $2
-    RAYON_NUM_THREADS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" serve \
-        < "$dir/$2" > /dev/null 2> "$dir/log"
-    n=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$dir/log")
-    [ -n "$n" ] || { cat "$dir/log" >&2; exit 1; }
-    echo "$n"
-}
 printf '%-40s %16s %14s %8s\n' kiln "cold" "edit (mean)" "edit %"
 for kiln in "$@"; do
-    c=$(count "$kiln" cold)
-    e=$(count "$kiln" edited)
+    c=$(instructions "$dir/cold" "$kiln" serve)
+    e=$(instructions "$dir/edited" "$kiln" serve)
     printf '%-40s %16s %14s %8s\n' "$kiln" "$c" "$(( (e - c) / E ))" \
         "$(python3 -c "print(f'{100 * ($e - $c) / $E / $c:.2f}')")"
 done

@@ -13,10 +13,7 @@ shift
 python3 scripts/gen_memref_module.py "$N" > "$dir/m.mlir"
 first=
 for kiln in "$@"; do
-    RAYON_NUM_THREADS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-        "$kiln" lower "$dir/m.mlir" -o /dev/null 2> "$dir/log"
-    n=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$dir/log")
-    [ -n "$n" ] || { cat "$dir/log" >&2; exit 1; }
+    n=$(instructions /dev/null "$kiln" lower "$dir/m.mlir" -o /dev/null)
     [ -n "$first" ] || first=$n
     python3 -c "print(f'{\"$kiln\":<50} {$n:>15,} {$n / $first:.4f}')"
 done

@@ -25,26 +25,19 @@ with open(f"{d}/requests", "w") as out:
     ]):
         out.write(json.dumps({"id": i + 1, "method": method, "params": params}) + "\n")
 PY
-count() {  # instructions of one run of the command, on one thread
-    RAYON_NUM_THREADS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
-        < "$dir/input" > /dev/null 2> "$dir/log"
-    n=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$dir/log")
-    [ -n "$n" ] || { cat "$dir/log" >&2; exit 1; }
-    echo "$n"
-}
-peak() {  # peak resident KiB of one run of the command (all threads)
-    /usr/bin/time -f %M -o "$dir/t" "$@" < "$dir/input" > /dev/null 2>&1
+peak() {  # peak resident KiB of one run of the command (all threads); stdin from file $1
+    input=$1
+    shift
+    /usr/bin/time -f %M -o "$dir/t" "$@" < "$input" > /dev/null 2>&1
     tail -1 "$dir/t"
 }
 printf '%-40s %16s %16s %6s %12s %12s %6s\n' kiln "session instr" "compile instr" ratio \
     "session KiB" "compile KiB" ratio
 for kiln in "$@"; do
-    cp "$dir/requests" "$dir/input"
-    s=$(count "$kiln" serve)
-    sm=$(peak "$kiln" serve)
-    : > "$dir/input"
-    c=$(count "$kiln" compile "$dir/m.mlir" -o "$dir/compile.o")
-    cm=$(peak "$kiln" compile "$dir/m.mlir" -o "$dir/compile.o")
+    s=$(instructions "$dir/requests" "$kiln" serve)
+    sm=$(peak "$dir/requests" "$kiln" serve)
+    c=$(instructions /dev/null "$kiln" compile "$dir/m.mlir" -o "$dir/compile.o")
+    cm=$(peak /dev/null "$kiln" compile "$dir/m.mlir" -o "$dir/compile.o")
     cmp "$dir/session.o" "$dir/compile.o"
     printf '%-40s %16s %16s %6s %12s %12s %6s\n' "$kiln" "$s" "$c" \
         "$(python3 -c "print(f'{$s / $c:.3f}')")" "$sm" "$cm" \
