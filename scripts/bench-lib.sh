@@ -11,9 +11,12 @@ median() {  # median wall seconds of 5 runs of the command
 instructions() {  # instructions of one run of the command, on one thread; stdin from file $1
     input=$1
     shift
-    RAYON_NUM_THREADS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
-        < "$input" > /dev/null 2> "$dir/callgrind.log"
-    n=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$dir/callgrind.log")
+    # A failed run (or one valgrind did not count) shows its log rather than stopping mute.
+    n=
+    if RAYON_NUM_THREADS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
+        < "$input" > /dev/null 2> "$dir/callgrind.log"; then
+        n=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$dir/callgrind.log")
+    fi
     [ -n "$n" ] || { cat "$dir/callgrind.log" >&2; exit 1; }
     echo "$n"
 }
