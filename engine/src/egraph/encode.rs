@@ -50,8 +50,39 @@ pub struct Encoded {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-struct Encoder<'a> {
-    egraph: &'a mut EGraph<Node, Analysis>,
+/// Where the encoder puts the nodes it makes: the e-graph, or a [`OpNames`] that only
+/// notes which operations occur (what slicing needs, at a fraction of the e-graph's cost).
+pub trait Store {
+    fn add(&mut self, node: Node) -> Id;
+}
+
+impl Store for EGraph<Node, Analysis> {
+    fn add(&mut self, node: Node) -> Id {
+        EGraph::add(self, node)
+    }
+}
+
+/// The names of the operations an encoding adds, without the e-graph: each node gets a
+/// fresh id (no hash-consing and no analysis), which changes nothing the encoder decides,
+/// since it only ever adds nodes and passes their ids on.
+#[derive(Debug, Default)]
+pub struct OpNames {
+    pub ops: rustc_hash::FxHashSet<Symbol>,
+    nodes: usize,
+}
+
+impl Store for OpNames {
+    fn add(&mut self, node: Node) -> Id {
+        if let Node::Op(op, _) = node {
+            self.ops.insert(op);
+        }
+        self.nodes += 1;
+        Id::from(self.nodes - 1)
+    }
+}
+
+struct Encoder<'a, S: Store> {
+    egraph: &'a mut S,
     ops: &'a OpTable,
     conventions: &'a Conventions,
     values: Vec<Option<Id>>,
@@ -89,8 +120,8 @@ pub fn encode_function(
 
 /// Adds the given variant of `f` to the e-graph and returns its roots. The wrapper variants
 /// have one block with one root: the rules build their bodies.
-pub fn encode_variant(
-    egraph: &mut EGraph<Node, Analysis>,
+pub fn encode_variant<S: Store>(
+    egraph: &mut S,
     ops: &OpTable,
     f: &Function,
     variant: Variant,
@@ -197,7 +228,7 @@ pub fn encode_variant(
     }
 }
 
-impl Encoder<'_> {
+impl<S: Store> Encoder<'_, S> {
     /// Adds a declared operation, reporting (once per op name) a missing or mismatched
     /// declaration at the operation being encoded.
     fn op(&mut self, name: &str, children: Vec<Id>) -> Id {

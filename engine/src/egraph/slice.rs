@@ -9,15 +9,12 @@
 //! the function's lowering: the incremental database compares slices to decide which
 //! functions to lower again (see `query/lowering.rs`).
 
-use crate::egraph::analysis::{Analysis, OpTable};
+use crate::egraph::analysis::OpTable;
 use crate::egraph::conventions::Conventions;
-use crate::egraph::encode::{encode_variant, Variant};
-use crate::egraph::node::Node;
+use crate::egraph::encode::{encode_variant, OpNames, Variant};
 use crate::rule::ruleset::{Pat, RuleLoc, RuleSet, RuleSource, PLACES};
-use egg::EGraph;
 use kiln_frontend::ir::Function;
 use std::collections::BTreeSet;
-use std::sync::Arc;
 
 fn root(p: &Pat) -> Option<&str> {
     match p {
@@ -105,19 +102,12 @@ pub fn encoded_ops(
     variants: &[Variant],
     conventions: &Conventions,
 ) -> Vec<String> {
-    let table = Arc::new(table.clone());
-    let mut egraph: EGraph<Node, Analysis> = EGraph::new(Analysis::new(table.clone()));
+    let mut names = OpNames::default();
     for v in variants {
-        encode_variant(&mut egraph, &table, f, *v, conventions);
+        encode_variant(&mut names, table, f, *v, conventions);
     }
     let mut have: BTreeSet<String> = ["cons", "nil"].iter().map(|s| s.to_string()).collect();
-    for class in egraph.classes() {
-        for n in &class.nodes {
-            if let Node::Op(op, _) = n {
-                have.insert(op.as_str().to_string());
-            }
-        }
-    }
+    have.extend(names.ops.iter().map(|op| op.as_str().to_string()));
     have.into_iter().collect()
 }
 

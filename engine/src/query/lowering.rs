@@ -83,6 +83,14 @@ pub fn op_decls(db: &dyn salsa::Database, rules: RuleFiles) -> Vec<OpDecl> {
     decls
 }
 
+/// The operation table of the rules' declarations ([`op_decls`]), made once per set of
+/// declarations instead of once per function. Not compared: it changes exactly when
+/// `op_decls` does.
+#[salsa::tracked(returns(ref), no_eq)]
+pub fn op_table(db: &dyn salsa::Database, rules: RuleFiles) -> crate::egraph::analysis::OpTable {
+    crate::egraph::analysis::OpTable::from_decls(op_decls(db, rules))
+}
+
 /// What the function's file is compiled with; `None` for a file that is only checked.
 pub fn function_config(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Option<Config> {
     item.file(db).config(db)
@@ -98,11 +106,11 @@ pub fn encoded_ops<'db>(
 ) -> Option<Vec<String>> {
     let config = function_config(db, item)?;
     let f = function_shape(db, item).as_ref()?;
-    let table = crate::egraph::analysis::OpTable::from_decls(op_decls(db, config.rules(db)));
+    let table = op_table(db, config.rules(db));
     let conventions = conventions(db, item.file(db), config.options(db).bare_ptr(db));
     let vs = variants(f, config.options(db).emit_c_interface(db), conventions);
     Some(crate::egraph::slice::encoded_ops(
-        &table,
+        table,
         f,
         &vs,
         conventions,
