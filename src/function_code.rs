@@ -5,7 +5,9 @@
 //! module happens outside the database, on every compile (it is a concatenation).
 
 use kiln_backend::{build_function_code, target_machine, CodegenOptions, FunctionCode};
-use kiln_engine::{function_config, function_ir, lowered_item, Db, FunctionItem, Target};
+use kiln_engine::{
+    function_config, function_ir, locate_lowering, with_lowering, Db, FunctionItem, Target,
+};
 use kiln_frontend::Diagnostic;
 use std::cell::RefCell;
 
@@ -71,15 +73,27 @@ pub fn build_code(
     })
 }
 
-/// One function's LLVM IR: a piece per function its lowering yields. Called only for
-/// functions that lowered without errors. An error (a rule produced something LLVM cannot
-/// take, or the target is unknown) is located at the function's name, relative to the
-/// function's text as [`kiln_engine::lowered_diagnostics`] are.
+/// One function's LLVM IR, a piece per function its lowering yields, and the diagnostics
+/// of its lowering and code generation (relative to the function's text, as
+/// [`kiln_engine::locate_lowering`] puts them). No code when one of them is an error.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FunctionCodes {
+    pub code: Vec<FunctionCode>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl FunctionCodes {
+    pub fn has_errors(&self) -> bool {
+        kiln_frontend::has_errors(&self.diagnostics)
+    }
+}
+
+/// One function's LLVM IR, from its lowering ([`kiln_engine::with_lowering`]: the kept one,
+/// or one made here and dropped once its code is built). A code generation error (a rule
+/// produced something LLVM cannot take, or the target is unknown) is located at the
+/// function's name.
 #[salsa::tracked(returns(ref))]
-pub fn function_code<'db>(
-    db: &'db dyn Db,
-    item: FunctionItem<'db>,
-) -> Result<Vec<FunctionCode>, Diagnostic> {
+pub fn function_code<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> FunctionCodes {
     db.executions()
         .generated
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -92,15 +106,35 @@ pub fn function_code<'db>(
         Diagnostic::error("codegen", at, message)
     };
     let Some(target) = function_config(db, item).map(|c| c.target(db)) else {
-        return Err(located("the function's file has no target".to_string()));
+        return FunctionCodes {
+            code: Vec::new(),
+            diagnostics: vec![located("the function's file has no target".to_string())],
+        };
     };
-    let lowered = lowered_item(db, item);
-    with_machine(target.triple(db), target.cpu(db), |tm| {
-        lowered
-            .functions
-            .iter()
-            .map(|f| build_function_code(f, tm))
-            .collect()
+    with_lowering(db, item, |lowered| {
+        let mut diagnostics = locate_lowering(db, item, &lowered.diagnostics);
+        if kiln_frontend::has_errors(&diagnostics) {
+            return FunctionCodes {
+                code: Vec::new(),
+                diagnostics,
+            };
+        }
+        let built = with_machine(target.triple(db), target.cpu(db), |tm| {
+            lowered
+                .functions
+                .iter()
+                .map(|f| build_function_code(f, tm))
+                .collect()
+        });
+        match built {
+            Ok(code) => FunctionCodes { code, diagnostics },
+            Err(e) => {
+                diagnostics.push(located(e.to_string()));
+                FunctionCodes {
+                    code: Vec::new(),
+                    diagnostics,
+                }
+            }
+        }
     })
-    .map_err(|e| located(e.to_string()))
 }

@@ -61,7 +61,7 @@ pub fn check_source(db: &Database, path: &str, text: &str) -> (SourceFile, Vec<D
 /// function's parse already made. Parsing is most of checking; building and verifying stay
 /// on the calling thread. Does nothing on one thread or for a few functions, and for a file
 /// that does not split into functions (the whole-file parse then reports its errors).
-fn parse_in_parallel(db: &Database, file: SourceFile) {
+pub(crate) fn parse_in_parallel(db: &Database, file: SourceFile) {
     use kiln_engine::query::check::{function_spans, parse_function, FunctionText};
     use rayon::prelude::*;
     let threads = rayon::current_num_threads();
@@ -165,7 +165,7 @@ pub mod session;
 pub mod shipped;
 pub mod watch;
 
-pub use session::{FileDiagnostics, Session, Work};
+pub use session::{FileDiagnostics, Reported, Session, Work};
 
 pub use kiln_engine::{
     load_rules, lower_function, run_inline_tests, CompiledRules, LowerOptions, LowerOutcome,

@@ -92,11 +92,13 @@ impl Session {
         Session::with_database(Database::with_query_log(), sources)
     }
 
-    fn with_database(db: Database, sources: Vec<RuleSource>) -> Session {
+    /// A session on a database of the caller's (a one-shot command's, which made it with
+    /// the options it was given).
+    pub fn with_database(db: Database, sources: Vec<RuleSource>) -> Session {
         let rules = RuleFiles::builder(sources)
             .durability(Durability::HIGH)
             .new(&db);
-        let options = Options::new(&db, false, false);
+        let options = Options::new(&db, false, false, true);
         let target = Target::builder(None, None)
             .durability(Durability::HIGH)
             .new(&db);
@@ -318,25 +320,47 @@ impl Session {
         self.files.contains_key(path)
     }
 
-    /// Parse and verifier diagnostics of a file, in file coordinates.
+    /// Parse and verifier diagnostics of a file, in file coordinates. A large file's
+    /// functions are parsed in parallel first (as [`crate::check_source`] does).
     pub fn diagnostics(&self, path: &str) -> Vec<Diagnostic> {
         match self.file(path) {
-            Ok(f) => crate::file_diagnostics(&self.db, f),
+            Ok(f) => {
+                crate::parse_in_parallel(&self.db, f);
+                crate::file_diagnostics(&self.db, f)
+            }
             Err(e) => e.into_iter().flat_map(|f| f.diagnostics).collect(),
         }
     }
 
-    /// Runs `work` on every function of a file, in parallel on rayon's pool (the scheduler
-    /// `kiln::lower_file` uses too), one database clone per chunk of functions. Queries it
-    /// runs are memoized, so the caller then reads their results on its own database
-    /// without recomputing.
+    /// The source file `path` of the session's database, for the library's queries.
+    pub fn source_file(&self, path: &str) -> Option<SourceFile> {
+        self.files.get(path).copied()
+    }
+
+    /// Keep each function's lowering for the next request (the default), or make it where
+    /// its text or LLVM IR is made and drop it there, as a one-shot command does: a
+    /// session that will not see an edit then holds no lowered function, only what was
+    /// asked for (`kiln_engine::with_lowering`).
+    pub fn set_keep_lowered(&mut self, keep: bool) {
+        let options = self.config.options(&self.db);
+        if options.keep_lowered(&self.db) != keep {
+            options.set_keep_lowered(&mut self.db).to(keep);
+        }
+    }
+
+    fn keeps_lowered(&self) -> bool {
+        self.config.options(&self.db).keep_lowered(&self.db)
+    }
+
+    /// Runs `work` on each item, in parallel on rayon's pool, one database clone per chunk
+    /// of functions. Queries it runs are memoized, so the caller then reads their results
+    /// on its own database without recomputing.
     fn for_each_function(
         &self,
-        file: SourceFile,
+        items: &[kiln_engine::FunctionItem<'_>],
         work: impl Fn(&Database, kiln_engine::FunctionItem<'_>) + Sync,
     ) {
         use rayon::prelude::*;
-        let items: Vec<_> = functions(&self.db, file).clone();
         let chunks = rayon::current_num_threads().clamp(1, items.len().max(1));
         let chunk = items.len().div_ceil(chunks).max(1);
         // Clones are made here, on the session's thread: the database is `Send`, not `Sync`.
@@ -351,72 +375,152 @@ impl Session {
             });
     }
 
-    /// Lowers every function of a file (in parallel, reusing what nothing changed) and
-    /// returns the functions in source order, or every error: the rule files' (in the rule
-    /// files), else the source's (file coordinates).
-    fn lowered_items(&self, path: &str) -> Result<Vec<&LoweredItem>, Vec<FileDiagnostics>> {
+    /// The file `path`, when it can be lowered: the rule files have no error (else theirs,
+    /// located in the rule files) and the file checks without one (else its errors).
+    fn checked(&self, path: &str) -> Result<SourceFile, Vec<FileDiagnostics>> {
         let file = self.file(path)?;
         let rule_failure = self.rule_failure();
         if !rule_failure.is_empty() {
             return Err(rule_failure);
         }
-        let mut errors: Vec<Diagnostic> = crate::file_diagnostics(&self.db, file)
+        let errors: Vec<Diagnostic> = self
+            .diagnostics(path)
             .into_iter()
             .filter(|d| d.is_error())
             .collect();
         if !errors.is_empty() {
             return Err(self.failure(path, errors));
         }
-        self.for_each_function(file, |db, item| {
-            lowered_item(db, item);
+        Ok(file)
+    }
+
+    /// The functions of a checked file (only those named `only`, when given), after `query`
+    /// ran on each in parallel, and each one's diagnostics (as `diagnostics` reads them off
+    /// the query's result) in file coordinates.
+    fn run_per_function<'s, T: ?Sized + 's>(
+        &'s self,
+        path: &str,
+        only: Option<&str>,
+        query: impl for<'db> Fn(&'db Database, kiln_engine::FunctionItem<'db>) -> &'db T + Sync,
+        diagnostics: impl Fn(&T) -> &[Diagnostic],
+    ) -> Result<(Vec<&'s T>, Vec<Diagnostic>), Vec<FileDiagnostics>> {
+        let file = self.checked(path)?;
+        let items: Vec<_> = functions(&self.db, file)
+            .iter()
+            .filter(|item| only.is_none_or(|n| item.name(&self.db) == n))
+            .copied()
+            .collect();
+        self.for_each_function(&items, |db, item| {
+            query(db, item);
         });
-        let mut items = Vec::new();
-        for item in functions(&self.db, file) {
-            let lowered = lowered_item(&self.db, *item);
-            if lowered.diagnostics.iter().any(Diagnostic::is_error) {
+        let mut found = Vec::new();
+        let mut results = Vec::new();
+        for item in items {
+            let result = query(&self.db, item);
+            let delta = item.offset(&self.db) as i64;
+            found.extend(diagnostics(result).iter().map(|d| d.shifted(delta)));
+            results.push(result);
+        }
+        Ok((results, found))
+    }
+
+    /// Lowers every function of a file (in parallel, reusing what nothing changed) and
+    /// returns the functions in source order, with every diagnostic of their lowering.
+    fn lowered_items(&self, path: &str) -> Reported<Vec<&LoweredItem>> {
+        let run = self.run_per_function(path, None, |db, item| lowered_item(db, item), |_| &[]);
+        let items = match run {
+            Ok((items, _)) => items,
+            Err(e) => return Reported::failed(e),
+        };
+        let Ok(file) = self.file(path) else {
+            return Reported::failed(Vec::new());
+        };
+        let mut diagnostics = Vec::new();
+        for (item, lowered) in functions(&self.db, file).iter().zip(&items) {
+            if !lowered.diagnostics.is_empty() {
                 let delta = item.offset(&self.db) as i64;
-                errors.extend(
+                diagnostics.extend(
                     lowered_diagnostics(&self.db, *item)
                         .iter()
-                        .filter(|d| d.is_error())
                         .map(|d| d.shifted(delta)),
                 );
             }
-            items.push(lowered);
         }
-        if errors.is_empty() {
-            Ok(items)
+        self.reported(path, items, diagnostics)
+    }
+
+    /// `value`, unless `diagnostics` has an error (then the errors, as the failure).
+    fn reported<T>(&self, path: &str, value: T, diagnostics: Vec<Diagnostic>) -> Reported<T> {
+        let errors: Vec<Diagnostic> = diagnostics
+            .iter()
+            .filter(|d| d.is_error())
+            .cloned()
+            .collect();
+        let value = if errors.is_empty() {
+            Ok(value)
         } else {
             Err(self.failure(path, errors))
-        }
+        };
+        Reported { value, diagnostics }
     }
 
     /// The lowered program of a file, or every error (file coordinates).
     pub fn lower(&self, path: &str) -> Result<Vec<Lowered>, Vec<FileDiagnostics>> {
-        Ok(self
-            .lowered_items(path)?
-            .into_iter()
-            .flat_map(|item| item.functions.iter().cloned())
-            .collect())
+        self.lower_reported(path).value
+    }
+
+    /// [`Session::lower`], with every diagnostic of the lowering (warnings too).
+    pub fn lower_reported(&self, path: &str) -> Reported<Vec<Lowered>> {
+        let Reported { value, diagnostics } = self.lowered_items(path);
+        Reported {
+            value: value.map(|items| {
+                items
+                    .into_iter()
+                    .flat_map(|item| item.functions.iter().cloned())
+                    .collect()
+            }),
+            diagnostics,
+        }
     }
 
     /// The lowered program as `kiln lower` prints it. Each function's text is kept, so after
     /// an edit only what was lowered again is printed again.
     pub fn lowered_text(&self, path: &str) -> Result<String, Vec<FileDiagnostics>> {
-        self.lowered_items(path)?;
-        let file = self.file(path)?;
+        self.lowered_text_reported(path, None).value
+    }
+
+    /// [`Session::lowered_text`] of the functions named `only` (all, when `None`), with every
+    /// diagnostic of their lowering (warnings too).
+    pub fn lowered_text_reported(&self, path: &str, only: Option<&str>) -> Reported<String> {
+        let run = self.run_per_function(
+            path,
+            only,
+            |db, item| lowered_text(db, item),
+            |t| &t.diagnostics,
+        );
+        let (texts, diagnostics) = match run {
+            Ok(r) => r,
+            Err(e) => return Reported::failed(e),
+        };
         let mut out = String::new();
-        for item in functions(&self.db, file) {
-            let text = lowered_text(&self.db, *item);
-            if text.is_empty() {
-                continue;
-            }
+        for t in texts.iter().filter(|t| !t.text.is_empty()) {
             if !out.is_empty() {
                 out.push('\n');
             }
-            out.push_str(text);
+            out.push_str(&t.text);
         }
-        Ok(out)
+        self.reported(path, out, diagnostics)
+    }
+
+    /// The names of a file's functions, in source order.
+    pub fn function_names(&self, path: &str) -> Vec<String> {
+        match self.file(path) {
+            Ok(f) => functions(&self.db, f)
+                .iter()
+                .map(|item| item.name(&self.db).clone())
+                .collect(),
+            Err(_) => Vec::new(),
+        }
     }
 
     /// Native code for a file: LLVM IR, assembly or an object, at an optimization level
@@ -432,32 +536,70 @@ impl Session {
         emit: kiln_backend::Emit,
         opt_level: u8,
     ) -> Result<Vec<u8>, Vec<FileDiagnostics>> {
-        self.lowered_items(path)?;
-        let file = self.file(path)?;
-        self.for_each_function(file, |db, item| {
-            function_code(db, item);
-        });
+        self.compile_reported(path, emit, opt_level).value
+    }
+
+    /// [`Session::compile`], with every diagnostic of the lowering and code generation
+    /// (warnings too). A session that does not keep lowerings keeps no unit objects either.
+    pub fn compile_reported(
+        &self,
+        path: &str,
+        emit: kiln_backend::Emit,
+        opt_level: u8,
+    ) -> Reported<Vec<u8>> {
+        let run = self.run_per_function(
+            path,
+            None,
+            |db, item| function_code(db, item),
+            |c| &c.diagnostics,
+        );
+        let (codes, diagnostics) = match run {
+            Ok(r) => r,
+            Err(e) => return Reported::failed(e),
+        };
+        let Ok(file) = self.file(path) else {
+            return Reported::failed(Vec::new());
+        };
+        if diagnostics.iter().any(Diagnostic::is_error) {
+            return self.reported(path, Vec::new(), diagnostics);
+        }
         // The reflection symbols come first, as LLVM prints globals before functions.
         let symbols = crate::abi::file_symbols_code(&self.db, file);
-        let mut parts: Vec<&kiln_backend::FunctionCode> = symbols.iter().collect();
-        let mut errors = Vec::new();
-        for item in functions(&self.db, file) {
-            match function_code(&self.db, *item) {
-                Ok(code) => parts.extend(code),
-                Err(d) => errors.push(d.shifted(item.offset(&self.db) as i64)),
+        let parts: Vec<&kiln_backend::FunctionCode> = symbols
+            .iter()
+            .chain(codes.iter().flat_map(|c| &c.code))
+            .collect();
+        let options = codegen_options(&self.db, self.config.target(&self.db), opt_level);
+        let cache = self.objects.get(path).filter(|_| self.keeps_lowered());
+        match kiln_backend::emit_code_cached(&parts, emit, &options, cache) {
+            Ok(bytes) => Reported {
+                value: Ok(bytes),
+                diagnostics,
+            },
+            Err(e) => {
+                let d = crate::codegen_diagnostic(&self.db, file, e.function(), e.to_string());
+                let mut all = diagnostics;
+                all.push(d);
+                self.reported(path, Vec::new(), all)
             }
         }
-        if !errors.is_empty() {
-            return Err(self.failure(path, errors));
+    }
+}
+
+/// What a request made, with every diagnostic found making it (file coordinates, in file
+/// order; warnings too). `value` fails with the errors among them, or with what stopped
+/// the request before (the rule files' errors, the source's, an unknown file).
+#[derive(Debug)]
+pub struct Reported<T> {
+    pub value: Result<T, Vec<FileDiagnostics>>,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl<T> Reported<T> {
+    fn failed(files: Vec<FileDiagnostics>) -> Reported<T> {
+        Reported {
+            value: Err(files),
+            diagnostics: Vec::new(),
         }
-        let options = codegen_options(&self.db, self.config.target(&self.db), opt_level);
-        kiln_backend::emit_code_cached(&parts, emit, &options, self.objects.get(path)).map_err(
-            |e| {
-                self.failure(
-                    path,
-                    vec![Diagnostic::error("codegen", Span::default(), e.to_string())],
-                )
-            },
-        )
     }
 }

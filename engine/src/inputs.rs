@@ -77,6 +77,11 @@ pub struct Options {
     /// `use-bare-ptr-memref-call-conv`; `rules/bare_ptr.rules`).
     #[returns(copy)]
     pub bare_ptr: bool,
+    /// Keep each function's lowering for the next request (a session that expects edits),
+    /// or make it where its text or LLVM IR is made and drop it there (a one-shot command,
+    /// which then holds no lowered function; see `query::lowering::with_lowering`).
+    #[returns(copy)]
+    pub keep_lowered: bool,
 }
 
 /// One function of a file, identified by its name.

@@ -32,7 +32,8 @@ pub use query::check::{
     check_file, function_ir, functions, module_ir, parse_file, signatures, verify_function, Built,
 };
 pub use query::lowering::{
-    checked_rules, function_config, function_shape, lowered_diagnostics, lowered_item,
-    lowered_text, rule_slice, CheckedRules, LoweredItem,
+    checked_rules, function_config, function_shape, locate_lowering, lower_item,
+    lowered_diagnostics, lowered_item, lowered_text, rule_slice, with_lowering, CheckedRules,
+    LoweredItem, LoweredText,
 };
 pub use rule::{load_rules, Loaded, RuleDiagnostic, RuleSet, RuleSource};

@@ -39,55 +39,54 @@ pub(crate) fn compile(ctx: Ctx, db: Database, args: CompileArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     if emit != CompileEmit::MlirLlvm {
-        return compile_native(&ctx, &db, &file, &rules, emit, output.as_deref(), &opts);
+        return compile_native(&ctx, db, &file, &rules, emit, output.as_deref(), &opts);
     }
-    let Some((program, source)) = lowered_program(&ctx, &db, &file, &rules, |l| l) else {
+    let Some((program, one)) = lowered_program(&ctx, db, &file, &rules) else {
         return ExitCode::FAILURE;
     };
     // `--emit mlir-llvm` prints the lowered functions themselves.
     match kiln::backend::print_program(&program) {
         Ok(text) => {
-            let text = kiln::abi::annotate_mlir_llvm(&text, &kiln::abi::file_abi(&db, source));
+            let abi = kiln::abi::file_abi(one.db(), one.source);
+            let text = kiln::abi::annotate_mlir_llvm(&text, &abi);
             exit(write_output(&ctx, output.as_deref(), text.as_bytes()))
         }
         Err(e) => {
-            let d = kiln::codegen_diagnostic(&db, source, Some(&e.function), e.to_string());
-            ctx.report(&[d], &display(&file), source.text(&db));
+            let d =
+                kiln::codegen_diagnostic(one.db(), one.source, Some(&e.function), e.to_string());
+            ctx.report(&[d], &one.name, one.text());
             ExitCode::FAILURE
         }
     }
 }
 
-/// LLVM IR, assembly, an object, a library or an executable: each function's LLVM IR is
-/// generated on the worker that lowered it, and its lowered form dropped there.
+/// LLVM IR, assembly, an object, a library or an executable, from a one-shot session
+/// ([`OneShot`]): each function's LLVM IR is generated on the worker that lowered it, and
+/// its lowered form dropped there.
 fn compile_native(
     ctx: &Ctx,
-    db: &Database,
+    db: Database,
     file: &Path,
     rules: &RulesArg,
     emit: CompileEmit,
     output: Option<&Path>,
     opts: &kiln::backend::CodegenOptions,
 ) -> ExitCode {
-    let Some((codes, source)) = lowered_program(ctx, db, file, rules, |l| {
-        kiln::function_code::build_code(&l, opts)
-    }) else {
+    let Some(mut one) = OneShot::open(ctx, db, file, rules) else {
         return ExitCode::FAILURE;
     };
+    one.session
+        .set_target(opts.triple.clone(), opts.cpu.clone());
     let what = match emit {
         CompileEmit::LlvmIr => kiln::backend::Emit::LlvmIr,
         CompileEmit::Asm => kiln::backend::Emit::Asm,
         _ => kiln::backend::Emit::Obj,
     };
-    // The first function LLVM IR could not be built for, in source order, is the error.
-    let built = codes.into_iter().collect::<Result<Vec<_>, _>>();
-    let bytes = match built.and_then(|codes| kiln::emit_codes(db, source, &codes, what, opts)) {
-        Ok(b) => b,
-        Err(e) => {
-            let d = kiln::codegen_diagnostic(db, source, e.function(), e.to_string());
-            ctx.report(&[d], &display(file), source.text(db));
-            return ExitCode::FAILURE;
-        }
+    let reported = one
+        .session
+        .compile_reported(&one.name, what, opts.opt_level);
+    let Some(bytes) = one.take(ctx, reported) else {
+        return ExitCode::FAILURE;
     };
     let ok = match (emit, output) {
         (CompileEmit::Exe | CompileEmit::Lib, Some(out)) => {
@@ -164,34 +163,16 @@ pub(crate) fn link(ctx: &Ctx, object: &[u8], output: &Path, shared: bool) -> boo
     }
 }
 
-/// The lowered functions of a file, each passed through `finish` on the worker that
-/// lowered it (so a lowered function need not outlive its worker); `None` after reporting
-/// the diagnostics when a function did not lower.
-pub(crate) fn lowered_program<T: Send>(
+/// The lowered program of a file, lowered in a one-shot session ([`OneShot`]), with the
+/// session; `None` after reporting the diagnostics when a function did not lower.
+pub(crate) fn lowered_program(
     ctx: &Ctx,
-    db: &Database,
+    db: Database,
     file: &Path,
     rules: &RulesArg,
-    finish: impl Fn(kiln::Lowered) -> T + Sync,
-) -> Option<(Vec<T>, kiln::SourceFile)> {
-    let (lowered, source, name, text) = lower_command(
-        ctx,
-        db,
-        file,
-        None,
-        rules,
-        &kiln::LowerOptions::default(),
-        |mut f| {
-            let done = f.outcome.lowered.take().map(&finish);
-            (f.outcome.diagnostics, done)
-        },
-    )?;
-    let mut out = Vec::new();
-    let mut failed = false;
-    for (diagnostics, done) in lowered {
-        ctx.report(&diagnostics, &name, &text);
-        failed |= kiln::frontend::has_errors(&diagnostics);
-        out.extend(done);
-    }
-    (!failed).then_some((out, source))
+) -> Option<(Vec<kiln::Lowered>, OneShot)> {
+    let one = OneShot::open(ctx, db, file, rules)?;
+    let reported = one.session.lower_reported(&one.name);
+    let program = one.take(ctx, reported)?;
+    Some((program, one))
 }

@@ -76,6 +76,11 @@ pub(crate) fn lower(ctx: Ctx, db: Database, args: LowerArgs) -> ExitCode {
         stats,
     } = args;
 
+    if emit == LowerEmit::Lowered && !stats {
+        return lower_text(&ctx, db, &file, func.as_deref(), &rules, output.as_deref());
+    }
+    // The e-graph itself (`--emit egraph`) and the statistics of its saturation (`--stats`)
+    // are not kept by any query: these lower directly, on the e-graph.
     let mut opts = kiln::LowerOptions::default();
     if emit == LowerEmit::Egraph {
         opts = opts.with_dot();
@@ -142,6 +147,37 @@ pub(crate) fn lower(ctx: Ctx, db: Database, args: LowerArgs) -> ExitCode {
         write_svg(dot_path);
     }
     ExitCode::SUCCESS
+}
+
+/// `kiln lower`'s text, from a one-shot session ([`OneShot`]): each function is printed on
+/// the worker that lowered it, and its lowered form dropped there.
+fn lower_text(
+    ctx: &Ctx,
+    db: Database,
+    file: &Path,
+    func: Option<&str>,
+    rules: &RulesArg,
+    output: Option<&Path>,
+) -> ExitCode {
+    let Some(one) = OneShot::open(ctx, db, file, rules) else {
+        return ExitCode::FAILURE;
+    };
+    let func = func.map(|f| f.trim_start_matches('@'));
+    if let Some(f) = func {
+        if !one.session.function_names(&one.name).iter().any(|n| n == f) {
+            ctx.fail(
+                "lower.no-function",
+                &one.name,
+                format!("`{}` has no function `@{f}`", one.name),
+            );
+            return ExitCode::FAILURE;
+        }
+    }
+    let reported = one.session.lowered_text_reported(&one.name, func);
+    let Some(text) = one.take(ctx, reported) else {
+        return ExitCode::FAILURE;
+    };
+    exit(write_output(ctx, output, text.as_bytes()))
 }
 
 pub(crate) fn print_stats(f: &kiln::FunctionLowering) {

@@ -83,6 +83,95 @@ pub(crate) fn load_rules(ctx: &Ctx, dir: Option<&Path>) -> Option<Arc<kiln::Comp
     Some(Arc::new(kiln::CompiledRules::new(Arc::new(loaded.rules))))
 }
 
+/// The rule sources a command reads: the shipped rules, or every `*.rules` file of `dir`;
+/// `None` after reporting when the directory cannot be read.
+pub(crate) fn rule_sources(ctx: &Ctx, dir: Option<&Path>) -> Option<Vec<kiln::RuleSource>> {
+    match dir {
+        None => Some(kiln::shipped::shipped_rules()),
+        Some(d) => match kiln::shipped::read_rule_dir(d) {
+            Ok(s) => Some(s),
+            Err(e) => {
+                ctx.fail(
+                    "io.read",
+                    &d.display().to_string(),
+                    format!("cannot load rules from `{}`: {e}", d.display()),
+                );
+                None
+            }
+        },
+    }
+}
+
+/// A one-shot command's [`kiln::Session`]: the source file read and checked, then the rules
+/// loaded, each one's diagnostics reported (warnings too), with the options of `rules`.
+/// The session keeps no lowering ([`kiln::Session::set_keep_lowered`]): the command asks
+/// once. `None` after reporting when the file cannot be read or has errors, or the rules
+/// cannot be read or have errors.
+pub(crate) struct OneShot {
+    pub(crate) session: kiln::Session,
+    /// The file's name as messages give it, which is also its path in the session.
+    pub(crate) name: String,
+    /// The file in the session's database.
+    pub(crate) source: kiln::SourceFile,
+}
+
+impl OneShot {
+    pub(crate) fn open(ctx: &Ctx, db: Database, file: &Path, rules: &RulesArg) -> Option<OneShot> {
+        let text = read_input(ctx, file)?;
+        let name = display(file);
+        let sources = rule_sources(ctx, rules.dir.as_deref())?;
+        let mut session = kiln::Session::with_database(db, sources);
+        session.set_keep_lowered(false);
+        session.set_c_interface(rules.c_interface);
+        session.set_bare_ptr(rules.bare_ptr);
+        session.set_source(&name, text);
+        let source = session.source_file(&name)?;
+        let one = OneShot {
+            session,
+            name,
+            source,
+        };
+        let diagnostics = one.session.diagnostics(&one.name);
+        ctx.report(&diagnostics, &one.name, one.text());
+        if kiln::frontend::has_errors(&diagnostics) {
+            return None;
+        }
+        let mut failed = false;
+        for f in one.session.rule_diagnostics() {
+            ctx.report(&f.diagnostics, &f.path, &f.text);
+            failed |= kiln::frontend::has_errors(&f.diagnostics);
+        }
+        (!failed).then_some(one)
+    }
+
+    /// The database the session's queries run on.
+    pub(crate) fn db(&self) -> &Database {
+        self.session.database()
+    }
+
+    /// The source's text.
+    pub(crate) fn text(&self) -> &str {
+        self.source.text(self.session.database())
+    }
+
+    /// What a request made, after reporting its diagnostics (and, when it failed before
+    /// lowering anything, what stopped it); `None` when it failed.
+    pub(crate) fn take<T>(&self, ctx: &Ctx, reported: kiln::Reported<T>) -> Option<T> {
+        ctx.report(&reported.diagnostics, &self.name, self.text());
+        match reported.value {
+            Ok(v) => Some(v),
+            Err(files) => {
+                if reported.diagnostics.is_empty() {
+                    for f in files {
+                        ctx.report(&f.diagnostics, &f.path, &f.text);
+                    }
+                }
+                None
+            }
+        }
+    }
+}
+
 /// Writes to `-o` atomically or to standard output.
 pub(crate) fn write_output(ctx: &Ctx, output: Option<&Path>, contents: &[u8]) -> bool {
     match output {

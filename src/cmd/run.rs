@@ -139,10 +139,11 @@ pub(crate) fn run_command(ctx: Ctx, db: Database, args: RunArgs) -> ExitCode {
         },
         None => None,
     };
-    let Some((program, source)) = lowered_program(&ctx, &db, &file, &rules, |l| l) else {
+    let Some((program, one)) = lowered_program(&ctx, db, &file, &rules) else {
         return ExitCode::FAILURE;
     };
-    let module = kiln::engine::module_ir(&db, source);
+    let (db, source) = (one.db(), one.source);
+    let module = kiln::engine::module_ir(db, source);
     let mut structured = None;
     let (f, mut values) = match &input {
         None => match parse_call_args(&ctx, &name, module, &entry, &args) {
@@ -153,7 +154,7 @@ pub(crate) fn run_command(ctx: Ctx, db: Database, args: RunArgs) -> ExitCode {
             let Some(f) = defined_function(&ctx, &name, module, &entry) else {
                 return ExitCode::FAILURE;
             };
-            let abis = kiln::abi::file_abi(&db, source);
+            let abis = kiln::abi::file_abi(db, source);
             let Some(abi) = abis.into_iter().find(|a| a.name == entry) else {
                 ctx.fail("run.entry", &name, format!("`@{entry}` has no ABI"));
                 return ExitCode::FAILURE;

@@ -72,6 +72,31 @@ pub fn function_shape<'db>(
     Some(f.shape().0)
 }
 
+/// The function lowering reads: its [shape](function_shape) in a session that keeps
+/// lowerings, so that an edit of the function's layout alone lowers nothing again; the IR
+/// as built (and verified) in one that does not ([`crate::Options::keep_lowered`]): a
+/// one-shot command sees no edit, and a shape would be a second copy of every function.
+/// `None` when the function does not build or verify (it is not lowered).
+pub fn lowering_input<'db>(
+    db: &'db dyn salsa::Database,
+    item: FunctionItem<'db>,
+) -> Option<&'db Function> {
+    if keeps_lowered(db, item) {
+        return function_shape(db, item).as_ref();
+    }
+    let built = function_ir(db, item);
+    let f = built.function.as_ref()?;
+    if has_errors(&built.diagnostics) || has_errors(verify_function(db, item)) {
+        return None;
+    }
+    Some(f)
+}
+
+/// Whether the function's session keeps lowerings (a file that is only checked: yes).
+fn keeps_lowered(db: &dyn salsa::Database, item: FunctionItem<'_>) -> bool {
+    function_config(db, item).is_none_or(|c| c.options(db).keep_lowered(db))
+}
+
 /// The operation declarations of the rules, without their positions: all that encoding a
 /// function reads of them. Editing rules (or moving declarations) leaves it equal.
 #[salsa::tracked(returns(ref))]
@@ -96,25 +121,22 @@ pub fn function_config(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Opti
     item.file(db).config(db)
 }
 
-/// The operations of one function's encoding (see `slice::encoded_ops`); `None` when the
-/// function does not verify (it is not lowered). Depends on the rules only through
+/// The operations of one function's encoding (see `slice::encoded_ops`), interned, so a
+/// function holds an id and functions with the same operations share one set; `None` when
+/// the function does not verify (it is not lowered). Depends on the rules only through
 /// [`op_decls`], so a rule edit reuses it.
-#[salsa::tracked(returns(ref))]
+#[salsa::tracked(returns(copy))]
 pub fn encoded_ops<'db>(
     db: &'db dyn salsa::Database,
     item: FunctionItem<'db>,
-) -> Option<Vec<String>> {
+) -> Option<OpSet<'db>> {
     let config = function_config(db, item)?;
-    let f = function_shape(db, item).as_ref()?;
+    let f = lowering_input(db, item)?;
     let table = op_table(db, config.rules(db));
     let conventions = conventions(db, item.file(db), config.options(db).bare_ptr(db));
     let vs = variants(f, config.options(db).emit_c_interface(db), conventions);
-    Some(crate::egraph::slice::encoded_ops(
-        table,
-        f,
-        &vs,
-        conventions,
-    ))
+    let ops = crate::egraph::slice::encoded_ops(table, f, &vs, conventions);
+    Some(OpSet::new(db, ops))
 }
 
 /// The calling conventions of a file's functions (`egraph/conventions.rs`): a call site needs its
@@ -184,8 +206,20 @@ pub fn rule_slice<'db>(
     if checked_rules(db, rules).has_errors() {
         return None;
     }
-    let ops = encoded_ops(db, item).as_ref()?;
-    Some(slice_of(db, OpSet::new(db, ops.clone()), rules).slice)
+    let ops = encoded_ops(db, item)?;
+    Some(slice_of(db, ops, rules).slice)
+}
+
+/// The whole rule set as one slice: what a session that keeps no lowering lowers every
+/// function with. Slices serve rule edits, which such a session never sees, and finding a
+/// function's slice costs an encoding of it. `None` when the rules have errors.
+#[salsa::tracked(returns(copy))]
+pub fn whole_rules<'db>(db: &'db dyn salsa::Database, rules: RuleFiles) -> Option<Slice<'db>> {
+    let checked = checked_rules(db, rules);
+    if checked.has_errors() {
+        return None;
+    }
+    Some(Slice::new(db, Arc::new(checked.rules.clone())))
 }
 
 /// One function's lowering: the functions it yields (itself, and its C wrapper or
@@ -197,21 +231,26 @@ pub struct LoweredItem {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Lowers one function with its slice of the rules (on any thread: elaboration walks terms
-/// with an explicit stack).
-#[salsa::tracked(returns(ref))]
-pub fn lowered_item<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredItem {
+/// Lowers one function with its slice of the rules ([`whole_rules`] in a session that keeps
+/// no lowering) on any thread (elaboration walks terms with an explicit stack), each time
+/// it is called: [`lowered_item`] is the memoized one.
+pub fn lower_item<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredItem {
     db.executions()
         .lowered
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let Some(slice) = rule_slice(db, item) else {
-        return LoweredItem::default();
-    };
     let Some(config) = function_config(db, item) else {
         return LoweredItem::default();
     };
+    let slice = if keeps_lowered(db, item) {
+        rule_slice(db, item)
+    } else {
+        whole_rules(db, config.rules(db))
+    };
+    let Some(slice) = slice else {
+        return LoweredItem::default();
+    };
     let compiled = db.compiled(slice.rules(db));
-    let Some(f) = function_shape(db, item).as_ref() else {
+    let Some(f) = lowering_input(db, item) else {
         return LoweredItem::default();
     };
     let mut out = LoweredItem::default();
@@ -225,42 +264,95 @@ pub fn lowered_item<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredIte
     out
 }
 
-/// One function's lowering as `kiln lower` prints it: each function it yields, separated
-/// by a blank line (empty when it yields none). A file's text is the non-empty texts of its
-/// functions joined by blank lines, so an edit prints again only what it lowered again.
+/// One function's lowering, kept for the next request.
 #[salsa::tracked(returns(ref))]
-pub fn lowered_text<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> String {
-    let mut out = String::new();
-    for f in &lowered_item(db, item).functions {
-        if !out.is_empty() {
-            out.push('\n');
-        }
-        out.push_str(&f.to_string());
-    }
-    out
+pub fn lowered_item<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredItem {
+    lower_item(db, item)
 }
 
-/// The diagnostics of one function's lowering, relative to the function's text.
+/// Runs `f` on one function's lowering: the kept one ([`lowered_item`]) when the session
+/// keeps lowerings ([`crate::Options::keep_lowered`]), else one made now and dropped when
+/// `f` returns. The queries that turn a lowering into what a request asks for (its text,
+/// its LLVM IR) read it through here, so a one-shot command holds only what they return.
+pub fn with_lowering<'db, R>(
+    db: &'db dyn Db,
+    item: FunctionItem<'db>,
+    f: impl FnOnce(&LoweredItem) -> R,
+) -> R {
+    if keeps_lowered(db, item) {
+        f(lowered_item(db, item))
+    } else {
+        f(&lower_item(db, item))
+    }
+}
+
+/// One function's lowering as `kiln lower` prints it, and its diagnostics (relative to the
+/// function's text, see [`locate_lowering`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct LoweredText {
+    /// Each function the lowering yields, separated by a blank line (empty when it yields
+    /// none). A file's text is the non-empty texts of its functions joined by blank lines,
+    /// so an edit prints again only what it lowered again.
+    pub text: String,
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn lowered_text<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredText {
+    with_lowering(db, item, |lowered| {
+        let mut text = String::new();
+        for f in &lowered.functions {
+            if !text.is_empty() {
+                text.push('\n');
+            }
+            text.push_str(&f.to_string());
+        }
+        LoweredText {
+            text,
+            diagnostics: locate_lowering(db, item, &lowered.diagnostics),
+        }
+    })
+}
+
+/// The diagnostics of one function's kept lowering, relative to the function's text.
 pub fn lowered_diagnostics<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> Vec<Diagnostic> {
-    let diagnostics = &lowered_item(db, item).diagnostics;
+    locate_lowering(db, item, &lowered_item(db, item).diagnostics)
+}
+
+/// Diagnostics of one function's lowering (located in its shape, with the slice's numbered
+/// places) put back in the function's text, relative to its start, with the places named.
+/// Reads the function's spans only when there is something to locate.
+pub fn locate_lowering<'db>(
+    db: &'db dyn Db,
+    item: FunctionItem<'db>,
+    diagnostics: &[Diagnostic],
+) -> Vec<Diagnostic> {
     if diagnostics.is_empty() {
         return Vec::new();
     }
-    let places: &[String] = match (encoded_ops(db, item), function_config(db, item)) {
-        (Some(ops), Some(config)) => {
-            &slice_of(db, OpSet::new(db, ops.clone()), config.rules(db)).places
-        }
+    // A slice numbers the places of its rules; the whole rule set names them.
+    let places: &[String] = match function_config(db, item) {
+        Some(config) if keeps_lowered(db, item) => match encoded_ops(db, item) {
+            Some(ops) => &slice_of(db, ops, config.rules(db)).places,
+            None => &[],
+        },
         _ => &[],
     };
-    let table = function_ir(db, item)
-        .function
-        .as_ref()
-        .map(|f| f.shape().1)
-        .unwrap_or_default();
+    // Spans of a shape are ordinals; a one-shot lowering's are already the text's.
+    let table = keeps_lowered(db, item).then(|| {
+        function_ir(db, item)
+            .function
+            .as_ref()
+            .map(|f| f.shape().1)
+            .unwrap_or_default()
+    });
     diagnostics
         .iter()
         .map(|d| {
-            let mut d = d.map_spans(|s| table.locate(s));
+            let mut d = match &table {
+                Some(table) => d.map_spans(|s| table.locate(s)),
+                None => d.clone(),
+            };
             d.message = restore_places(&d.message, places);
             for n in &mut d.notes {
                 *n = restore_places(n, places);
