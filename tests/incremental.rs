@@ -774,3 +774,59 @@ fn adding_a_function_compiles_at_most_two_units() {
     fresh.set_source("m.mlir", added);
     assert!(bytes == object(&fresh));
 }
+
+#[test]
+fn a_one_shot_session_keeps_no_lowering_and_gives_the_same_bytes() {
+    // What `kiln compile` and `kiln lower` run: lowered where the text or the LLVM IR is
+    // made, from the IR as built and with the whole rule set, and dropped there.
+    let keep = session();
+    let mut once = Session::with_query_log(shipped_rules());
+    once.set_keep_lowered(false);
+    once.set_source("m.mlir", SRC);
+    once.database().record_executions();
+    for emit in [Emit::LlvmIr, Emit::Obj, Emit::Asm] {
+        assert_eq!(
+            once.compile("m.mlir", emit, 0),
+            keep.compile("m.mlir", emit, 0)
+        );
+    }
+    assert_eq!(once.lowered_text("m.mlir"), keep.lowered_text("m.mlir"));
+    let r = ran(&once);
+    for query in [
+        "lowered_item",
+        "function_shape",
+        "encoded_ops",
+        "rule_slice",
+    ] {
+        assert_eq!(r.get(query), 0, "{query}: {:?}", r.0);
+    }
+    assert_eq!((r.get("function_code"), r.get("lowered_text")), (4, 4));
+    // Only the functions asked for are lowered, and a function no rule lowers is an
+    // error located in the file, as in a session that keeps lowerings.
+    let text = once.lowered_text_reported("m.mlir", Some("scalar"));
+    assert!(
+        text.value.as_ref().is_ok_and(|t| t.contains("llvm.add")),
+        "{text:?}"
+    );
+    let unlowered = include_str!("../corpus/fail/dim_out_of_range.mlir");
+    once.set_source("bad.mlir", unlowered);
+    let failed = once.compile_reported("bad.mlir", Emit::Obj, 0);
+    assert!(failed.value.is_err());
+    let at = unlowered.find("%d = memref.dim").expect("the operation") as u32;
+    assert!(
+        failed
+            .diagnostics
+            .iter()
+            .any(|d| d.is_error() && d.span.start == at),
+        "{:?}",
+        failed.diagnostics
+    );
+    let mut keeping = Session::new();
+    keeping.set_source("bad.mlir", unlowered);
+    assert_eq!(
+        keeping
+            .compile_reported("bad.mlir", Emit::Obj, 0)
+            .diagnostics,
+        failed.diagnostics
+    );
+}
