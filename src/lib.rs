@@ -62,29 +62,28 @@ pub fn check_source(db: &Database, path: &str, text: &str) -> (SourceFile, Vec<D
 /// on the calling thread. Does nothing on one thread or for a few functions, and for a file
 /// that does not split into functions (the whole-file parse then reports its errors).
 pub(crate) fn parse_in_parallel(db: &Database, file: SourceFile) {
-    use kiln_engine::query::check::{function_spans, parse_function, FunctionText};
+    use kiln_engine::query::check::{function_texts, parse_function};
     use rayon::prelude::*;
     let threads = rayon::current_num_threads();
     if threads < 2 {
         return;
     }
-    let Some(spans) = function_spans(db, file) else {
+    // The texts are interned once per revision by their query, so a session that asks
+    // again after an edit finds every parse but the edited function's in its memo.
+    let Some(texts) = function_texts(db, file) else {
         return;
     };
-    let text = file.text(db);
-    if spans.len() < 64 {
+    if texts.len() < 64 {
         return;
     }
-    let chunk = spans.len().div_ceil(threads * 4);
-    let dbs: Vec<Database> = spans.chunks(chunk).map(|_| db.clone()).collect();
-    spans
+    let chunk = texts.len().div_ceil(threads * 4);
+    let dbs: Vec<Database> = texts.chunks(chunk).map(|_| db.clone()).collect();
+    texts
         .par_chunks(chunk)
         .zip(dbs.into_par_iter())
-        .for_each(|(spans, db)| {
-            for f in spans {
-                if let Some(own) = text.get(f.span.range()) {
-                    parse_function(&db, FunctionText::new(&db, own));
-                }
+        .for_each(|(texts, db)| {
+            for text in texts {
+                parse_function(&db, *text);
             }
         });
 }
