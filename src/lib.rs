@@ -387,14 +387,27 @@ pub fn umask() -> u32 {
 /// umask (0644 usually), as a file a shell redirection creates; an existing one keeps its
 /// mode; the temporary file's 0600 never shows.
 pub fn write_atomically(path: &std::path::Path, contents: &[u8]) -> std::io::Result<()> {
+    write_atomically_with(path, |out| out.write_all(contents))
+}
+
+/// [`write_atomically`] of what `write` writes (in pieces, so a caller need not join them
+/// into one buffer first).
+pub fn write_atomically_with(
+    path: &std::path::Path,
+    write: impl FnOnce(&mut dyn std::io::Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     use std::io::Write;
     if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(contents)?;
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        write(&mut out)?;
         return out.flush();
     }
     let path = match destination(path)? {
-        Destination::InPlace => return std::fs::write(path, contents),
+        Destination::InPlace => {
+            let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+            write(&mut out)?;
+            return out.flush();
+        }
         Destination::Replace(p) => p,
     };
     let existing = std::fs::metadata(&path).ok();
@@ -403,7 +416,11 @@ pub fn write_atomically(path: &std::path::Path, contents: &[u8]) -> std::io::Res
         _ => std::path::Path::new("."),
     };
     let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
-    tmp.write_all(contents)?;
+    {
+        let mut out = std::io::BufWriter::new(tmp.as_file_mut());
+        write(&mut out)?;
+        out.flush()?;
+    }
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;

@@ -492,6 +492,17 @@ impl Session {
     /// [`Session::lowered_text`] of the functions named `only` (all, when `None`), with every
     /// diagnostic of their lowering (warnings too).
     pub fn lowered_text_reported(&self, path: &str, only: Option<&str>) -> Reported<String> {
+        let Reported { value, diagnostics } = self.lowered_pieces_reported(path, only);
+        Reported {
+            value: value.map(|pieces| pieces.join("\n")),
+            diagnostics,
+        }
+    }
+
+    /// The pieces of [`Session::lowered_text_reported`]'s text, in order: each function's
+    /// text as the session keeps it (the text is these joined by newlines), so a caller can
+    /// write them out without making the whole text.
+    pub fn lowered_pieces_reported(&self, path: &str, only: Option<&str>) -> Reported<Vec<&str>> {
         let run = self.run_per_function(
             path,
             only,
@@ -502,14 +513,12 @@ impl Session {
             Ok(r) => r,
             Err(e) => return Reported::failed(e),
         };
-        let mut out = String::new();
-        for t in texts.iter().filter(|t| !t.text.is_empty()) {
-            if !out.is_empty() {
-                out.push('\n');
-            }
-            out.push_str(&t.text);
-        }
-        self.reported(path, out, diagnostics)
+        let pieces = texts
+            .iter()
+            .filter(|t| !t.text.is_empty())
+            .map(|t| t.text.as_str())
+            .collect();
+        self.reported(path, pieces, diagnostics)
     }
 
     /// The names of a file's functions, in source order.

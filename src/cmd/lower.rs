@@ -173,11 +173,11 @@ fn lower_text(
             return ExitCode::FAILURE;
         }
     }
-    let reported = one.session.lowered_text_reported(&one.name, func);
-    let Some(text) = one.take(ctx, reported) else {
+    let reported = one.session.lowered_pieces_reported(&one.name, func);
+    let Some(pieces) = one.take(ctx, reported) else {
         return ExitCode::FAILURE;
     };
-    exit(write_output(ctx, output, text.as_bytes()))
+    exit(write_output_lines(ctx, output, &pieces))
 }
 
 pub(crate) fn print_stats(f: &kiln::FunctionLowering) {

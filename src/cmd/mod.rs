@@ -172,6 +172,38 @@ impl OneShot {
     }
 }
 
+/// Writes `pieces` joined by newlines, as [`write_output`] writes one buffer: a large
+/// output is never joined into one in memory.
+pub(crate) fn write_output_lines(ctx: &Ctx, output: Option<&Path>, pieces: &[&str]) -> bool {
+    let write = |out: &mut dyn Write| -> std::io::Result<()> {
+        for (i, piece) in pieces.iter().enumerate() {
+            if i > 0 {
+                out.write_all(b"\n")?;
+            }
+            out.write_all(piece.as_bytes())?;
+        }
+        Ok(())
+    };
+    match output {
+        None => {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            let _ = write(&mut out).and_then(|()| out.flush());
+            true
+        }
+        Some(out) => match kiln::write_atomically_with(out, write) {
+            Ok(()) => true,
+            Err(e) => {
+                ctx.fail(
+                    "io.write",
+                    &out.display().to_string(),
+                    format!("cannot write `{}`: {e}", out.display()),
+                );
+                false
+            }
+        },
+    }
+}
+
 /// Writes to `-o` atomically or to standard output.
 pub(crate) fn write_output(ctx: &Ctx, output: Option<&Path>, contents: &[u8]) -> bool {
     match output {
