@@ -16,6 +16,7 @@ use crate::span::{Span, Spanned};
 use crate::types::{FunctionType, Layout, MemRefType, Scalar, Type};
 use indexmap::IndexMap;
 use std::sync::Arc;
+use thin_vec::ThinVec;
 
 /// Builds the IR of one function. Diagnostics are relative to the same text as `func`'s spans.
 pub fn build_function(func: &ast::Func) -> (Function, Vec<Diagnostic>) {
@@ -318,9 +319,9 @@ impl Builder {
             });
         }
         // Pass 1: every definition.
-        let mut op_results: Vec<Vec<Vec<ValueId>>> = vec![Vec::new(); blocks.len()];
+        let mut op_results: Vec<Vec<ThinVec<ValueId>>> = vec![Vec::new(); blocks.len()];
         for (i, b) in blocks.iter().enumerate() {
-            op_results[i] = vec![Vec::new(); b.ops.len()];
+            op_results[i] = vec![ThinVec::new(); b.ops.len()];
             let block = BlockId(i as u32);
             if i == 0 {
                 if let (Some(l), false) = (&b.label, func.params.is_empty()) {
@@ -432,7 +433,7 @@ impl Builder {
                     }
                     continue;
                 }
-                let mut ids_of_op = Vec::new();
+                let mut ids_of_op = ThinVec::new();
                 if op.results.is_empty() {
                     // Unnamed results are legal MLIR; they get hidden names so the op keeps
                     // its typed results.
@@ -677,10 +678,10 @@ impl Builder {
         }
     }
 
-    fn op(&mut self, op: &ast::Op, results: Vec<ValueId>) -> Option<Op> {
+    fn op(&mut self, op: &ast::Op, results: ThinVec<ValueId>) -> Option<Op> {
         use ast::OpBody as B;
         let attrs = self.attrs(&op.attrs);
-        let mut successors = Vec::new();
+        let mut successors = ThinVec::new();
         let name = op.name.node.as_str();
         let (kind, operands) = match &op.body {
             B::Binary { lhs, rhs, .. } => (
@@ -926,7 +927,7 @@ impl Builder {
                         return Some(Op {
                             kind,
                             operands: Vec::new(),
-                            operand_spans: Vec::new(),
+                            operand_spans: ThinVec::new(),
                             results,
                             successors,
                             attrs: Attrs::default(),

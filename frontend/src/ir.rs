@@ -8,6 +8,7 @@
 use crate::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, UnaryOp};
 use crate::span::Span;
 use crate::types::{FunctionType, Scalar, Type};
+use thin_vec::ThinVec;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ValueId(pub u32);
@@ -150,7 +151,7 @@ impl OpKind {
 
 /// Attributes kept from the source, in order (`{llvm.emit_c_interface}`, `fastmath<fast>`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Attrs(pub Vec<(String, Option<String>)>);
+pub struct Attrs(pub ThinVec<(String, Option<String>)>);
 
 impl Attrs {
     pub fn contains(&self, key: &str) -> bool {
@@ -174,9 +175,12 @@ pub struct Op {
     pub kind: OpKind,
     pub operands: Vec<ValueId>,
     /// Where each operand was written, for diagnostics (parallel to `operands`).
-    pub operand_spans: Vec<Span>,
-    pub results: Vec<ValueId>,
-    pub successors: Vec<Successor>,
+    pub operand_spans: ThinVec<Span>,
+    // The lists most operations have few or none of are `ThinVec`s (one pointer, no
+    // allocation when empty) instead of `Vec`s (three words): every function's IR is kept
+    // while its file is open, and this makes an operation 96 bytes instead of 160.
+    pub results: ThinVec<ValueId>,
+    pub successors: ThinVec<Successor>,
     pub attrs: Attrs,
     pub span: Span,
 }
@@ -360,5 +364,16 @@ pub fn signed_value(bits: u64, ty: Scalar) -> i64 {
     } else {
         let shift = 64 - w;
         ((bits << shift) as i64) >> shift
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every function's IR is kept while its file is open (BENCHMARKS.md, "session 7"): an
+    /// operation grew to 160 bytes once, and this holds it at its size since.
+    #[test]
+    fn an_operation_stays_small() {
+        assert!(std::mem::size_of::<super::Op>() <= 96);
+        assert!(std::mem::size_of::<super::Value>() <= 72);
     }
 }

@@ -288,7 +288,7 @@ fn located(diags: &[kiln_frontend::Diagnostic], file: &str, text: &str) -> Vec<D
 }
 
 fn attr_list(attrs: &Attrs) -> Vec<(String, Option<String>)> {
-    attrs.0.clone()
+    attrs.0.to_vec()
 }
 
 /// The attributes of an op as MLIR names them, including those kiln keeps in the op's kind.
@@ -796,7 +796,7 @@ impl NativeModule {
                 name,
                 visibility,
                 ty,
-                attrs: Attrs(attributes),
+                attrs: Attrs(attributes.into()),
                 body: None,
                 span: Span::default(),
                 name_span: Span::default(),
@@ -986,9 +986,9 @@ impl NativeModule {
                 Op {
                     kind,
                     operands,
-                    operand_spans: spans,
-                    results,
-                    successors: succs,
+                    operand_spans: spans.into(),
+                    results: results.into(),
+                    successors: succs.into(),
                     attrs,
                     span: Span::default(),
                 },
