@@ -361,7 +361,10 @@ impl Session {
         work: impl Fn(&Database, kiln_engine::FunctionItem<'_>) + Sync,
     ) {
         use rayon::prelude::*;
-        let chunks = rayon::current_num_threads().clamp(1, items.len().max(1));
+        // Many more chunks than threads, so that rayon's threads share the work as they
+        // finish (functions differ in cost, and a thread can be descheduled): two fixed
+        // halves on two threads left one idle while the other finished.
+        let chunks = (rayon::current_num_threads() * 16).clamp(1, items.len().max(1));
         let chunk = items.len().div_ceil(chunks).max(1);
         // Clones are made here, on the session's thread: the database is `Send`, not `Sync`.
         let dbs: Vec<Database> = items.chunks(chunk).map(|_| self.db.clone()).collect();
