@@ -175,7 +175,7 @@ impl OneShot {
 /// Writes `pieces` joined by newlines, as [`write_output`] writes one buffer: a large
 /// output is never joined into one in memory.
 pub(crate) fn write_output_lines(ctx: &Ctx, output: Option<&Path>, pieces: &[&str]) -> bool {
-    let write = |out: &mut dyn Write| -> std::io::Result<()> {
+    write_output_with(ctx, output, |out| {
         for (i, piece) in pieces.iter().enumerate() {
             if i > 0 {
                 out.write_all(b"\n")?;
@@ -183,7 +183,21 @@ pub(crate) fn write_output_lines(ctx: &Ctx, output: Option<&Path>, pieces: &[&st
             out.write_all(piece.as_bytes())?;
         }
         Ok(())
-    };
+    })
+}
+
+/// Writes to `-o` atomically or to standard output.
+pub(crate) fn write_output(ctx: &Ctx, output: Option<&Path>, contents: &[u8]) -> bool {
+    write_output_with(ctx, output, |out| out.write_all(contents))
+}
+
+/// What `write` writes, to `-o` atomically ([`kiln::write_atomically_with`]) or to standard
+/// output (where a closed pipe is not an error).
+fn write_output_with(
+    ctx: &Ctx,
+    output: Option<&Path>,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> bool {
     match output {
         None => {
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
@@ -191,27 +205,6 @@ pub(crate) fn write_output_lines(ctx: &Ctx, output: Option<&Path>, pieces: &[&st
             true
         }
         Some(out) => match kiln::write_atomically_with(out, write) {
-            Ok(()) => true,
-            Err(e) => {
-                ctx.fail(
-                    "io.write",
-                    &out.display().to_string(),
-                    format!("cannot write `{}`: {e}", out.display()),
-                );
-                false
-            }
-        },
-    }
-}
-
-/// Writes to `-o` atomically or to standard output.
-pub(crate) fn write_output(ctx: &Ctx, output: Option<&Path>, contents: &[u8]) -> bool {
-    match output {
-        None => {
-            let _ = std::io::stdout().lock().write_all(contents);
-            true
-        }
-        Some(out) => match write_atomically(out, contents) {
             Ok(()) => true,
             Err(e) => {
                 ctx.fail(
