@@ -28,8 +28,8 @@
 use crate::function_code::{codegen_options, function_code};
 use crate::shipped::shipped_rules;
 use kiln_engine::{
-    functions, lowered_diagnostics, lowered_item, lowered_text, Config, Database, Lowered,
-    LoweredItem, Options, RuleFiles, RuleSource, SourceFile, Target,
+    functions, lowered_diagnostics, lowered_item, lowered_text, make_lowered_text, Config,
+    Database, Lowered, LoweredItem, Options, RuleFiles, RuleSource, SourceFile, Target,
 };
 use kiln_frontend::{Diagnostic, Span};
 use salsa::{Durability, Setter};
@@ -352,30 +352,15 @@ impl Session {
         self.config.options(&self.db).keep_lowered(&self.db)
     }
 
-    /// Runs `work` on each item, in parallel on rayon's pool, one database clone per chunk
-    /// of functions. Queries it runs are memoized, so the caller then reads their results
-    /// on its own database without recomputing.
+    /// Runs `work` on each item, in parallel on rayon's pool ([`Session::map_functions`]).
+    /// Queries it runs are memoized, so the caller then reads their results on its own
+    /// database without recomputing.
     fn for_each_function(
         &self,
         items: &[kiln_engine::FunctionItem<'_>],
         work: impl Fn(&Database, kiln_engine::FunctionItem<'_>) + Sync,
     ) {
-        use rayon::prelude::*;
-        // Many more chunks than threads, so that rayon's threads share the work as they
-        // finish (functions differ in cost, and a thread can be descheduled): two fixed
-        // halves on two threads left one idle while the other finished.
-        let chunks = (rayon::current_num_threads() * 16).clamp(1, items.len().max(1));
-        let chunk = items.len().div_ceil(chunks).max(1);
-        // Clones are made here, on the session's thread: the database is `Send`, not `Sync`.
-        let dbs: Vec<Database> = items.chunks(chunk).map(|_| self.db.clone()).collect();
-        items
-            .par_chunks(chunk)
-            .zip(dbs.into_par_iter())
-            .for_each(|(part, db)| {
-                for item in part {
-                    work(&db, *item);
-                }
-            });
+        self.map_functions(items, work);
     }
 
     /// The file `path`, when it can be lowered: the rule files have no error (else theirs,
@@ -522,6 +507,86 @@ impl Session {
             .map(|t| t.text.as_str())
             .collect();
         self.reported(path, pieces, diagnostics)
+    }
+
+    /// Writes [`Session::lowered_text_reported`]'s text to `out`. A session that keeps
+    /// lowerings writes the kept pieces; one that does not ([`Session::set_keep_lowered`])
+    /// lowers a window of functions at a time, in parallel, writes their texts in order and
+    /// drops them, so it never holds the whole output. Writing stops at the first error
+    /// (the caller discards what was written: the value is then the failure), but every
+    /// function is still lowered, so that every error is reported. The value's `Ok` is
+    /// what writing gave.
+    pub fn write_lowered_text(
+        &self,
+        path: &str,
+        only: Option<&str>,
+        out: &mut dyn std::io::Write,
+    ) -> Reported<std::io::Result<()>> {
+        let write = |out: &mut dyn std::io::Write, first: bool, text: &str| {
+            if !first {
+                out.write_all(b"\n")?;
+            }
+            out.write_all(text.as_bytes())
+        };
+        if self.keeps_lowered() {
+            let Reported { value, diagnostics } = self.lowered_pieces_reported(path, only);
+            let value = value.map(|pieces| {
+                pieces
+                    .iter()
+                    .enumerate()
+                    .try_for_each(|(i, p)| write(out, i == 0, p))
+            });
+            return Reported { value, diagnostics };
+        }
+        let file = match self.checked(path) {
+            Ok(f) => f,
+            Err(e) => return Reported::failed(e),
+        };
+        let items: Vec<_> = functions(&self.db, file)
+            .iter()
+            .filter(|item| only.is_none_or(|n| item.name(&self.db) == n))
+            .copied()
+            .collect();
+        let mut diagnostics = Vec::new();
+        let mut written = Ok(());
+        let mut first = true;
+        let window = rayon::current_num_threads() * 512;
+        for part in items.chunks(window) {
+            let texts = self.map_functions(part, |db, item| make_lowered_text(db, item));
+            for (item, t) in part.iter().zip(texts) {
+                let delta = item.offset(&self.db) as i64;
+                diagnostics.extend(t.diagnostics.iter().map(|d| d.shifted(delta)));
+                let failed = diagnostics.iter().any(Diagnostic::is_error);
+                if !failed && written.is_ok() && !t.text.is_empty() {
+                    written = write(out, first, &t.text);
+                    first = false;
+                }
+            }
+        }
+        self.reported(path, written, diagnostics)
+    }
+
+    /// `work` on each item, in parallel on rayon's pool, one database clone per chunk of
+    /// functions, with the results in the items' order.
+    fn map_functions<T: Send>(
+        &self,
+        items: &[kiln_engine::FunctionItem<'_>],
+        work: impl Fn(&Database, kiln_engine::FunctionItem<'_>) -> T + Sync,
+    ) -> Vec<T> {
+        use rayon::prelude::*;
+        // Many more chunks than threads, so that rayon's threads share the work as they
+        // finish (functions differ in cost, and a thread can be descheduled): two fixed
+        // halves on two threads left one idle while the other finished.
+        let chunks = (rayon::current_num_threads() * 16).clamp(1, items.len().max(1));
+        let chunk = items.len().div_ceil(chunks).max(1);
+        // Clones are made here, on the session's thread: the database is `Send`, not `Sync`.
+        let dbs: Vec<Database> = items.chunks(chunk).map(|_| self.db.clone()).collect();
+        let parts: Vec<Vec<T>> = items
+            .par_chunks(chunk)
+            .zip(dbs.into_par_iter())
+            .map(|(part, db)| part.iter().map(|item| work(&db, *item)).collect())
+            .collect();
+        parts.into_iter().flatten().collect()
     }
 
     /// The names of a file's functions, in source order.

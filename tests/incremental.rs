@@ -803,6 +803,14 @@ fn a_one_shot_session_keeps_no_lowering_and_gives_the_same_bytes() {
     assert_eq!((r.get("function_code"), r.get("lowered_text")), (4, 4));
     // Only the functions asked for are lowered, and a function no rule lowers is an
     // error located in the file, as in a session that keeps lowerings.
+    // Written a window of functions at a time, each text dropped once written: the same.
+    let mut written = Vec::new();
+    let reported = once.write_lowered_text("m.mlir", None, &mut written);
+    assert!(matches!(reported.value, Ok(Ok(()))));
+    assert_eq!(
+        String::from_utf8(written).ok(),
+        keep.lowered_text("m.mlir").ok()
+    );
     let text = once.lowered_text_reported("m.mlir", Some("scalar"));
     assert!(
         text.value.as_ref().is_ok_and(|t| t.contains("llvm.add")),
@@ -821,6 +829,10 @@ fn a_one_shot_session_keeps_no_lowering_and_gives_the_same_bytes() {
         "{:?}",
         failed.diagnostics
     );
+    let mut written = Vec::new();
+    let reported = once.write_lowered_text("bad.mlir", None, &mut written);
+    assert!(reported.value.is_err() && written.is_empty());
+    assert_eq!(reported.diagnostics, failed.diagnostics);
     let mut keeping = Session::new();
     keeping.set_source("bad.mlir", unlowered);
     assert_eq!(

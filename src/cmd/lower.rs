@@ -173,11 +173,52 @@ fn lower_text(
             return ExitCode::FAILURE;
         }
     }
-    let reported = one.session.lowered_pieces_reported(&one.name, func);
-    let Some(pieces) = one.take(ctx, reported) else {
-        return ExitCode::FAILURE;
+    let Some(output) = output.filter(|o| o.as_os_str() != "-") else {
+        // Standard output cannot be taken back: the whole text is known before any is
+        // written.
+        let reported = one.session.lowered_pieces_reported(&one.name, func);
+        let Some(pieces) = one.take(ctx, reported) else {
+            return ExitCode::FAILURE;
+        };
+        return exit(write_output_lines(ctx, output, &pieces));
     };
-    exit(write_output_lines(ctx, output, &pieces))
+    // A file is written through a temporary one renamed over it at the end, so each
+    // function's text can be written as it is made (and dropped): an error discards it all.
+    let mut lowering = None;
+    let written = kiln::write_atomically_with(output, |out| {
+        let reported = one.session.write_lowered_text(&one.name, func, out);
+        let result = match &reported.value {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(e)) => Err(std::io::Error::new(e.kind(), e.to_string())),
+            Err(_) => Err(std::io::Error::other("the lowering failed")),
+        };
+        lowering = Some(reported);
+        result
+    });
+    match lowering {
+        Some(kiln::Reported {
+            value: Ok(_),
+            diagnostics,
+        }) => {
+            ctx.report(&diagnostics, &one.name, one.text());
+        }
+        Some(failed) => {
+            one.take(ctx, failed);
+            return ExitCode::FAILURE;
+        }
+        None => {}
+    }
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            ctx.fail(
+                "io.write",
+                &output.display().to_string(),
+                format!("cannot write `{}`: {e}", output.display()),
+            );
+            ExitCode::FAILURE
+        }
+    }
 }
 
 pub(crate) fn print_stats(f: &kiln::FunctionLowering) {

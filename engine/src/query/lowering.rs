@@ -299,6 +299,12 @@ pub struct LoweredText {
 
 #[salsa::tracked(returns(ref))]
 pub fn lowered_text<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredText {
+    make_lowered_text(db, item)
+}
+
+/// [`lowered_text`] made now and not kept: a one-shot command writes each function's text
+/// in turn and drops it, so it never holds the whole output.
+pub fn make_lowered_text<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredText {
     with_lowering(db, item, |lowered| {
         let mut text = String::new();
         for f in &lowered.functions {
