@@ -33,6 +33,7 @@ use kiln_engine::{
 };
 use kiln_frontend::{Diagnostic, Span};
 use salsa::{Durability, Setter};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 /// What one request ran again, counted from salsa's executions of the per-function
@@ -382,22 +383,28 @@ impl Session {
         Ok(file)
     }
 
-    /// The functions of a checked file (only those named `only`, when given), after `query`
-    /// ran on each in parallel, and each one's diagnostics (as `diagnostics` reads them off
-    /// the query's result) in file coordinates.
+    /// The functions of `file` named `only` (all, when `None`), in source order.
+    fn items(&self, file: SourceFile, only: Option<&str>) -> Vec<kiln_engine::FunctionItem<'_>> {
+        functions(&self.db, file)
+            .iter()
+            .filter(|item| only.is_none_or(|n| item.name(&self.db) == n))
+            .copied()
+            .collect()
+    }
+
+    /// The checked file `path` and its functions (only those named `only`, when given),
+    /// after `query` ran on each in parallel, and each one's diagnostics (as `diagnostics`
+    /// reads them off the function and the query's result) in file coordinates.
+    #[allow(clippy::type_complexity)]
     fn run_per_function<'s, T: ?Sized + 's>(
         &'s self,
         path: &str,
         only: Option<&str>,
         query: impl for<'db> Fn(&'db Database, kiln_engine::FunctionItem<'db>) -> &'db T + Sync,
-        diagnostics: impl Fn(&T) -> &[Diagnostic],
-    ) -> Result<(Vec<&'s T>, Vec<Diagnostic>), Vec<FileDiagnostics>> {
+        diagnostics: impl Fn(kiln_engine::FunctionItem<'s>, &'s T) -> Cow<'s, [Diagnostic]>,
+    ) -> Result<(SourceFile, Vec<&'s T>, Vec<Diagnostic>), Vec<FileDiagnostics>> {
         let file = self.checked(path)?;
-        let items: Vec<_> = functions(&self.db, file)
-            .iter()
-            .filter(|item| only.is_none_or(|n| item.name(&self.db) == n))
-            .copied()
-            .collect();
+        let items = self.items(file, only);
         self.for_each_function(&items, |db, item| {
             query(db, item);
         });
@@ -406,35 +413,28 @@ impl Session {
         for item in items {
             let result = query(&self.db, item);
             let delta = item.offset(&self.db) as i64;
-            found.extend(diagnostics(result).iter().map(|d| d.shifted(delta)));
+            found.extend(diagnostics(item, result).iter().map(|d| d.shifted(delta)));
             results.push(result);
         }
-        Ok((results, found))
+        Ok((file, results, found))
     }
 
     /// Lowers every function of a file (in parallel, reusing what nothing changed) and
     /// returns the functions in source order, with every diagnostic of their lowering.
     fn lowered_items(&self, path: &str) -> Reported<Vec<&LoweredItem>> {
-        let run = self.run_per_function(path, None, |db, item| lowered_item(db, item), |_| &[]);
-        let items = match run {
-            Ok((items, _)) => items,
-            Err(e) => return Reported::failed(e),
-        };
-        let Ok(file) = self.file(path) else {
-            return Reported::failed(Vec::new());
-        };
-        let mut diagnostics = Vec::new();
-        for (item, lowered) in functions(&self.db, file).iter().zip(&items) {
-            if !lowered.diagnostics.is_empty() {
-                let delta = item.offset(&self.db) as i64;
-                diagnostics.extend(
-                    lowered_diagnostics(&self.db, *item)
-                        .iter()
-                        .map(|d| d.shifted(delta)),
-                );
-            }
+        let run = self.run_per_function(
+            path,
+            None,
+            |db, item| lowered_item(db, item),
+            |item, lowered| match lowered.diagnostics.is_empty() {
+                true => Cow::Borrowed(&[]),
+                false => Cow::Owned(lowered_diagnostics(&self.db, item)),
+            },
+        );
+        match run {
+            Ok((_, items, diagnostics)) => self.reported(path, items, diagnostics),
+            Err(e) => Reported::failed(e),
         }
-        self.reported(path, items, diagnostics)
     }
 
     /// `value`, unless `diagnostics` has an error (then the errors, as the failure).
@@ -495,9 +495,9 @@ impl Session {
             path,
             only,
             |db, item| lowered_text(db, item),
-            |t| &t.diagnostics,
+            |_, t| Cow::Borrowed(&t.diagnostics),
         );
-        let (texts, diagnostics) = match run {
+        let (_, texts, diagnostics) = match run {
             Ok(r) => r,
             Err(e) => return Reported::failed(e),
         };
@@ -522,33 +522,19 @@ impl Session {
         only: Option<&str>,
         out: &mut dyn std::io::Write,
     ) -> Reported<std::io::Result<()>> {
-        let write = |out: &mut dyn std::io::Write, first: bool, text: &str| {
-            if !first {
-                out.write_all(b"\n")?;
-            }
-            out.write_all(text.as_bytes())
-        };
         if self.keeps_lowered() {
             let Reported { value, diagnostics } = self.lowered_pieces_reported(path, only);
-            let value = value.map(|pieces| {
-                pieces
-                    .iter()
-                    .enumerate()
-                    .try_for_each(|(i, p)| write(out, i == 0, p))
-            });
+            let value = value.map(|pieces| write_lines(out, &pieces));
             return Reported { value, diagnostics };
         }
         let file = match self.checked(path) {
             Ok(f) => f,
             Err(e) => return Reported::failed(e),
         };
-        let items: Vec<_> = functions(&self.db, file)
-            .iter()
-            .filter(|item| only.is_none_or(|n| item.name(&self.db) == n))
-            .copied()
-            .collect();
+        let items = self.items(file, only);
         let mut diagnostics = Vec::new();
         let mut written = Ok(());
+        let mut failed = false;
         let mut first = true;
         let window = rayon::current_num_threads() * 512;
         for part in items.chunks(window) {
@@ -556,9 +542,12 @@ impl Session {
             for (item, t) in part.iter().zip(texts) {
                 let delta = item.offset(&self.db) as i64;
                 diagnostics.extend(t.diagnostics.iter().map(|d| d.shifted(delta)));
-                let failed = diagnostics.iter().any(Diagnostic::is_error);
+                failed |= kiln_frontend::has_errors(&t.diagnostics);
                 if !failed && written.is_ok() && !t.text.is_empty() {
-                    written = write(out, first, &t.text);
+                    let separator: &[u8] = if first { b"" } else { b"\n" };
+                    written = out
+                        .write_all(separator)
+                        .and_then(|()| out.write_all(t.text.as_bytes()));
                     first = false;
                 }
             }
@@ -628,14 +617,11 @@ impl Session {
             path,
             None,
             |db, item| function_code(db, item),
-            |c| &c.diagnostics,
+            |_, c| Cow::Borrowed(&c.diagnostics),
         );
-        let (codes, diagnostics) = match run {
+        let (file, codes, diagnostics) = match run {
             Ok(r) => r,
             Err(e) => return Reported::failed(e),
-        };
-        let Ok(file) = self.file(path) else {
-            return Reported::failed(Vec::new());
         };
         if diagnostics.iter().any(Diagnostic::is_error) {
             return self.reported(path, Vec::new(), diagnostics);
@@ -661,6 +647,18 @@ impl Session {
             }
         }
     }
+}
+
+/// Writes `pieces` joined by newlines, as [`Session::lowered_text`] joins its pieces, without
+/// joining them in memory first.
+pub fn write_lines(out: &mut dyn std::io::Write, pieces: &[&str]) -> std::io::Result<()> {
+    for (i, piece) in pieces.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b"\n")?;
+        }
+        out.write_all(piece.as_bytes())?;
+    }
+    Ok(())
 }
 
 /// What a request made, with every diagnostic found making it (file coordinates, in file

@@ -175,15 +175,7 @@ impl OneShot {
 /// Writes `pieces` joined by newlines, as [`write_output`] writes one buffer: a large
 /// output is never joined into one in memory.
 pub(crate) fn write_output_lines(ctx: &Ctx, output: Option<&Path>, pieces: &[&str]) -> bool {
-    write_output_with(ctx, output, |out| {
-        for (i, piece) in pieces.iter().enumerate() {
-            if i > 0 {
-                out.write_all(b"\n")?;
-            }
-            out.write_all(piece.as_bytes())?;
-        }
-        Ok(())
-    })
+    write_output_with(ctx, output, |out| kiln::session::write_lines(out, pieces))
 }
 
 /// Writes to `-o` atomically or to standard output.
