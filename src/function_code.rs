@@ -82,12 +82,6 @@ pub struct FunctionCodes {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-impl FunctionCodes {
-    pub fn has_errors(&self) -> bool {
-        kiln_frontend::has_errors(&self.diagnostics)
-    }
-}
-
 /// One function's LLVM IR, from its lowering ([`kiln_engine::with_lowering`]: the kept one,
 /// or one made here and dropped once its code is built). A code generation error (a rule
 /// produced something LLVM cannot take, or the target is unknown) is located at the

@@ -112,20 +112,9 @@ pub fn emit_program(
         .iter()
         .map(|f| function_code::build_code(f, opts))
         .collect::<Result<Vec<_>, _>>()?;
-    emit_codes(db, file, &codes, what, opts)
-}
-
-/// Compiles a file's per-function code (made by [`function_code::build_code`], in source
-/// order), with the reflection symbols first, as [`emit_program`] does.
-pub fn emit_codes(
-    db: &dyn salsa::Database,
-    file: SourceFile,
-    codes: &[backend::FunctionCode],
-    what: backend::Emit,
-    opts: &backend::CodegenOptions,
-) -> Result<Vec<u8>, backend::CodegenError> {
+    // The reflection symbols come first, as LLVM prints globals before functions.
     let symbols = abi::file_symbols_code(db, file);
-    let parts: Vec<&backend::FunctionCode> = symbols.iter().chain(codes).collect();
+    let parts: Vec<&backend::FunctionCode> = symbols.iter().chain(&codes).collect();
     backend::emit_code(&parts, what, opts)
 }
 

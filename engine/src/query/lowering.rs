@@ -336,16 +336,17 @@ pub fn locate_lowering<'db>(
     if diagnostics.is_empty() {
         return Vec::new();
     }
+    let kept = keeps_lowered(db, item);
     // A slice numbers the places of its rules; the whole rule set names them.
     let places: &[String] = match function_config(db, item) {
-        Some(config) if keeps_lowered(db, item) => match encoded_ops(db, item) {
+        Some(config) if kept => match encoded_ops(db, item) {
             Some(ops) => &slice_of(db, ops, config.rules(db)).places,
             None => &[],
         },
         _ => &[],
     };
     // Spans of a shape are ordinals; a one-shot lowering's are already the text's.
-    let table = keeps_lowered(db, item).then(|| {
+    let table = kept.then(|| {
         function_ir(db, item)
             .function
             .as_ref()
