@@ -996,3 +996,38 @@ fn watch_reports_a_missing_file_and_bad_input() {
     );
     assert!(!out.exists(), "no output on error");
 }
+
+/// kiln turns transparent huge pages off for itself (src/main.rs), since with mimalloc's
+/// eagerly committed arenas they kept whole 2 MiB pages resident (BENCHMARKS.md, "session
+/// 8"). Read from `/proc/PID/status` of a running `kiln serve`, on kernels that report it.
+#[cfg(target_os = "linux")]
+#[test]
+fn kiln_runs_without_transparent_huge_pages() {
+    let reports = std::fs::read_to_string("/proc/self/status")
+        .map(|s| s.contains("THP_enabled:"))
+        .unwrap_or(false);
+    if !reports {
+        eprintln!("this kernel does not report THP_enabled; nothing to check");
+        return;
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kiln"))
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("kiln starts");
+    let status = format!("/proc/{}/status", child.id());
+    let thp = || {
+        std::fs::read_to_string(&status)
+            .ok()
+            .and_then(|s| {
+                s.lines()
+                    .find_map(|l| l.strip_prefix("THP_enabled:").map(|v| v.trim().to_string()))
+            })
+            .unwrap_or_default()
+    };
+    eventually("kiln to turn huge pages off", || thp() == "0");
+    drop(child.stdin.take());
+    assert!(child.wait().expect("kiln ends").success());
+}
