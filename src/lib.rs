@@ -153,7 +153,7 @@ pub mod session;
 pub mod shipped;
 pub mod watch;
 
-pub use session::{FileDiagnostics, Reported, Session, Work};
+pub use session::{EditError, FileDiagnostics, Reported, Session, Work};
 
 pub use kiln_engine::{
     load_rules, lower_function, run_inline_tests, CompiledRules, LowerOptions, LowerOutcome,

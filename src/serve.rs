@@ -60,6 +60,26 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
             s.set_source(path, text);
             Ok(Some(json!({ "ok": true })))
         }
+        "edit" => {
+            let path = open_path(s, params)?;
+            let offset = |key: &str| -> Result<usize, Failure> {
+                params
+                    .get(key)
+                    .and_then(Value::as_u64)
+                    .and_then(|n| usize::try_from(n).ok())
+                    .ok_or_else(|| {
+                        fail(
+                            "bad-params",
+                            format!("`params.{key}` must be a byte offset (a number)"),
+                        )
+                    })
+            };
+            let (start, end) = (offset("start")?, offset("end")?);
+            let text = str_param(params, "text")?;
+            s.edit_source(path, start..end, text)
+                .map_err(|e| fail("bad-params", e.to_string()))?;
+            Ok(Some(json!({ "ok": true })))
+        }
         "close" => {
             let path = str_param(params, "path")?;
             Ok(Some(json!({ "closed": s.remove_source(path) })))

@@ -779,6 +779,50 @@ fn serve_locates_rule_errors_in_the_rule_file_and_refuses_unknown_files() {
 }
 
 #[test]
+fn serve_applies_incremental_edits_and_refuses_bad_ranges() {
+    use serde_json::json;
+    // `GOOD` returns `%a`; the edit makes it return `%a + %a`.
+    let at = GOOD.find("  func.return").expect("the return");
+    let r = serve(&[
+        json!({"id": 1, "method": "open", "params": {"path": "a.mlir", "text": GOOD}}),
+        json!({"id": 2, "method": "compile", "params": {"path": "a.mlir", "emit": "lowered"}}),
+        json!({"id": 3, "method": "edit", "params": {"path": "a.mlir", "start": at,
+               "end": GOOD.len(), "text": "  %s = arith.addi %a, %a : i32\n  func.return %s : i32\n}\n"}}),
+        json!({"id": 4, "method": "compile", "params": {"path": "a.mlir", "emit": "lowered"}}),
+        json!({"id": 5, "method": "edit", "params": {"path": "a.mlir", "start": 3, "end": 2, "text": ""}}),
+        json!({"id": 6, "method": "edit", "params": {"path": "a.mlir", "start": 0, "end": 100000, "text": ""}}),
+        json!({"id": 7, "method": "edit", "params": {"path": "a.mlir", "start": -1, "end": 0, "text": ""}}),
+        json!({"id": 8, "method": "edit", "params": {"path": "a.mlir", "start": 0, "text": ""}}),
+        json!({"id": 9, "method": "edit", "params": {"path": "b.mlir", "start": 0, "end": 0, "text": ""}}),
+        json!({"id": 10, "method": "compile", "params": {"path": "a.mlir", "emit": "lowered"}}),
+    ]);
+    assert_eq!(r.len(), 10);
+    assert_eq!(r[2]["result"]["ok"], true, "{}", r[2]);
+    let lowered = |i: usize| {
+        r[i]["result"]["output"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(!lowered(1).contains("llvm.add"), "{}", lowered(1));
+    assert!(lowered(3).contains("llvm.add"), "{}", lowered(3));
+    assert_eq!(r[3]["result"]["relowered"], 1, "{}", r[3]);
+    for (i, says) in [
+        (4, "bytes 3..2 are not a range"),
+        (5, "bytes 0..100000 are not a range"),
+        (6, "`params.start` must be a byte offset"),
+        (7, "`params.end` must be a byte offset"),
+    ] {
+        assert_eq!(r[i]["error"]["code"], "bad-params", "{}", r[i]);
+        let message = r[i]["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains(says), "{message}");
+    }
+    assert_eq!(r[8]["error"]["code"], "unknown-file", "{}", r[8]);
+    // The refused edits changed nothing.
+    assert_eq!(lowered(9), lowered(3));
+}
+
+#[test]
 fn serve_writes_objects_only_to_a_file() {
     use serde_json::json;
     let dir = tempfile::tempdir().expect("temp dir");

@@ -116,6 +116,41 @@ fn editing_one_body_parses_lowers_and_generates_that_function_alone() {
 }
 
 #[test]
+fn an_incremental_edit_works_like_the_edited_text_and_a_bad_one_changes_nothing() {
+    let mut s = session();
+    let at = SRC.find("arith.addi %x, %x").expect("the body") + "arith.".len();
+    s.edit_source("m.mlir", at..at + "addi".len(), "muli")
+        .expect("the edit applies");
+    assert_eq!(compile_counts(&s), [0, 1, 1, 1, 1]);
+    let edited = SRC.replace("arith.addi %x, %x", "arith.muli %x, %x");
+    let mut fresh = Session::new();
+    fresh.set_source("m.mlir", edited.clone());
+    let object = |s: &Session| s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    assert_eq!(object(&s), object(&fresh));
+    // An edit that changes nothing is no change.
+    s.edit_source("m.mlir", at..at + 4, "muli")
+        .expect("applies");
+    assert_eq!(compile_counts(&s), [0, 0, 0, 0, 0]);
+    // Refused, and nothing changes: a reversed range, one past the end, one that ends
+    // inside a character (the comment's `é` is two bytes), an unknown file.
+    s.edit_source("m.mlir", 0..0, "// é\n").expect("applies");
+    let len = edited.len() + "// é\n".len();
+    #[allow(clippy::reversed_empty_ranges)] // A reversed range is one of the cases.
+    let refused = [5..4, len..len + 1, 0..4];
+    for range in refused {
+        let e = s.edit_source("m.mlir", range.clone(), "x");
+        assert_eq!(e, Err(kiln::EditError::BadRange { range, len }), "{e:?}");
+    }
+    assert_eq!(
+        s.edit_source("n.mlir", 0..0, "x"),
+        Err(kiln::EditError::UnknownFile("n.mlir".into()))
+    );
+    s.edit_source("m.mlir", 0..len - edited.len(), "")
+        .expect("applies");
+    assert_eq!(object(&s), object(&fresh));
+}
+
+#[test]
 fn whitespace_between_functions_lowers_nothing() {
     let mut s = session();
     s.set_source(
@@ -392,6 +427,25 @@ fn render(s: &Session) -> String {
     format!("{:?}\n{ir:?}\n{obj:?}", s.lowered_text("m.mlir"))
 }
 
+/// The bytes of `old` that `new` replaces (between their common prefix and suffix) and
+/// what replaces them, as an editor would send the change.
+fn difference(old: &str, new: &str) -> (std::ops::Range<usize>, String) {
+    let (a, b) = (old.as_bytes(), new.as_bytes());
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let room = a.len().min(b.len()) - prefix;
+    let suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take_while(|(x, y)| x == y)
+        .count()
+        .min(room);
+    (
+        prefix..a.len() - suffix,
+        new[prefix..b.len() - suffix].to_string(),
+    )
+}
+
 #[test]
 fn random_edit_sequences_match_a_fresh_compile() {
     fn prop(edits: Vec<Edit>) -> bool {
@@ -405,7 +459,8 @@ fn random_edit_sequences_match_a_fresh_compile() {
         let mut s = Session::new();
         s.set_source("m.mlir", st.text());
         let _ = render(&s);
-        for e in edits.iter().take(6) {
+        for (k, e) in edits.iter().take(6).enumerate() {
+            let before = st.text();
             match e {
                 Edit::Body(i, v) => st.bodies[*i as usize % 2] = *v as usize % BODIES.len(),
                 Edit::Signature => st.two_params = !st.two_params,
@@ -413,7 +468,15 @@ fn random_edit_sequences_match_a_fresh_compile() {
                 Edit::Whitespace(w) => st.whitespace = *w,
                 Edit::Rule(k) => st.rules = *k,
             }
-            s.set_source("m.mlir", st.text());
+            // Every other change arrives as an editor's incremental edit.
+            if k % 2 == 1 {
+                let (range, text) = difference(&before, &st.text());
+                if s.edit_source("m.mlir", range, &text).is_err() {
+                    return false;
+                }
+            } else {
+                s.set_source("m.mlir", st.text());
+            }
             s.set_rules(st.rules());
             let incremental = render(&s);
             let mut fresh = Session::with_rules(st.rules());

@@ -172,6 +172,8 @@ fn an_editor_session() {
     let caps = &init["result"]["capabilities"];
     assert_eq!(caps["hoverProvider"], json!(true), "{init}");
     assert_eq!(caps["definitionProvider"], json!(true));
+    // Changes arrive as edits of a range (2 is `TextDocumentSyncKind::INCREMENTAL`).
+    assert_eq!(caps["textDocumentSync"], json!(2), "{init}");
     c.notify("initialized", json!({}));
 
     // An unknown operation is located, in UTF-16 columns.
@@ -315,6 +317,31 @@ fn an_editor_session() {
     assert_eq!(
         related["location"]["range"]["start"],
         json!({"line": 1, "character": 2})
+    );
+    // An incremental change renames the second `%a`: the error is gone. Then a comment with
+    // a character of two UTF-16 units goes at the end of that line, and the `x` after it
+    // (at a UTF-16 column, so past the character's four bytes) becomes a line that
+    // redefines `%a`.
+    let change = |c: &mut Client, version: i64, (line, from, to): (u32, u32, u32), text: &str| {
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": mlir_uri, "version": version}, "contentChanges": [
+                {"range": {"start": {"line": line, "character": from},
+                           "end": {"line": line, "character": to}},
+                 "text": text}]}),
+        );
+    };
+    change(&mut c, 2, (2, 2, 4), "%b");
+    assert_eq!(c.diagnostics(&mlir_uri), Vec::<Value>::new());
+    change(&mut c, 3, (2, 29, 29), " // 𝄞 x");
+    assert_eq!(c.diagnostics(&mlir_uri), Vec::<Value>::new());
+    change(&mut c, 4, (2, 36, 37), "y\n  %a = arith.constant 3 : i32");
+    let diags = c.diagnostics(&mlir_uri);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(diags[0]["code"], json!("verify.redefinition"));
+    assert_eq!(
+        diags[0]["range"]["start"],
+        json!({"line": 3, "character": 2})
     );
 
     // A method the server does not implement is an error response, not the end of it.

@@ -20,6 +20,7 @@ use object::read::{
 use object::write::{self, Object, SectionId, SymbolId};
 use object::{Endianness, SectionFlags, SectionKind, SymbolFlags, SymbolKind, SymbolScope};
 use rustc_hash::FxHashMap as HashMap;
+use std::collections::hash_map::Entry;
 
 /// LLVM's table of address-significant symbols (`.llvm_addrsig`).
 const SHT_LLVM_ADDRSIG: u32 = 0x6fff_4c03;
@@ -76,11 +77,11 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
 
     // Sections, in order of first appearance; the same (name, type, flags) shares one.
     let mut sections: HashMap<(&[u8], u32, u64), SectionId> = HashMap::default();
-    // Per input: the output section and offset of each input section, by index.
-    let mut bases: Vec<HashMap<usize, (SectionId, u64)>> = Vec::with_capacity(files.len());
+    // Per input: the output section and offset of each input section carried over, by index.
+    let mut bases: Vec<Vec<Option<(SectionId, u64)>>> = Vec::with_capacity(files.len());
     for f in &files {
         let endian = f.endian();
-        let mut base = HashMap::default();
+        let mut base = vec![None; f.elf_section_table().len()];
         for section in f.sections() {
             let header = section.elf_section_header();
             let sh_type = header.sh_type(endian);
@@ -115,7 +116,9 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
                 let data = section.data().map_err(|e| MergeError(e.to_string()))?;
                 out.append_section_data(id, data, align)
             };
-            base.insert(section.index().0, (id, offset));
+            if let Some(slot) = base.get_mut(section.index().0) {
+                *slot = Some((id, offset));
+            }
         }
         bases.push(base);
     }
@@ -132,7 +135,7 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
             let name = symbol.name_bytes().map_err(|e| MergeError(e.to_string()))?;
             let kind = symbol.kind();
             let here = match symbol.section() {
-                SymbolSection::Section(index) => base.get(&index.0).copied(),
+                SymbolSection::Section(index) => base.get(index.0).copied().flatten(),
                 _ => None,
             };
             map[symbol.index().0] = match (kind, symbol.section()) {
@@ -156,23 +159,22 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
                             String::from_utf8_lossy(name)
                         ));
                     };
-                    let global = !symbol.is_local();
-                    if global && defined.contains_key(name) {
-                        return fail(format!(
-                            "symbol `{}` is defined twice",
-                            String::from_utf8_lossy(name)
-                        ));
+                    let symbol = carried(&symbol, name, write::SymbolSection::Section(id), offset);
+                    if symbol.is_local() {
+                        Placed::Symbol(out.add_symbol(symbol))
+                    } else {
+                        match defined.entry(name) {
+                            Entry::Occupied(_) => {
+                                return fail(format!(
+                                    "symbol `{}` is defined twice",
+                                    String::from_utf8_lossy(name)
+                                ))
+                            }
+                            Entry::Vacant(slot) => {
+                                Placed::Symbol(*slot.insert(out.add_symbol(symbol)))
+                            }
+                        }
                     }
-                    let s = out.add_symbol(carried(
-                        &symbol,
-                        name,
-                        write::SymbolSection::Section(id),
-                        offset,
-                    ));
-                    if global {
-                        defined.insert(name, s);
-                    }
-                    Placed::Symbol(s)
                 }
                 (_, SymbolSection::Absolute) => Placed::Symbol(out.add_symbol(carried(
                     &symbol,
@@ -199,7 +201,7 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
     let mut undefined: HashMap<&[u8], SymbolId> = HashMap::default();
     for ((f, base), map) in files.iter().zip(&bases).zip(&placed) {
         for section in f.sections() {
-            let Some(&(id, offset)) = base.get(&section.index().0) else {
+            let Some(&Some((id, offset))) = base.get(section.index().0) else {
                 continue;
             };
             for (at, reloc) in section.relocations() {
@@ -261,11 +263,19 @@ fn carried(
     shift: u64,
 ) -> write::Symbol {
     let elf_symbol = symbol.elf_symbol();
+    // The ELF flags below carry the symbol's type, so the writer never reads `kind` for
+    // it. Any kind but a section, file, function, data or TLS one keeps the writer from
+    // entering the name in its own SipHash map (which the merge does not use: it keeps
+    // `defined`): that map took about a quarter of a merge's instructions.
+    let kind = match symbol.kind() {
+        SymbolKind::Text | SymbolKind::Data | SymbolKind::Tls => SymbolKind::Unknown,
+        other => other,
+    };
     write::Symbol {
         name: name.to_vec(),
         value: symbol.address() + shift,
         size: symbol.size(),
-        kind: symbol.kind(),
+        kind,
         scope: symbol.scope(),
         weak: symbol.is_weak(),
         section,

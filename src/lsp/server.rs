@@ -2,8 +2,9 @@
 //! requests answered for them, and the diagnostics published after each change.
 //!
 //! Formatting a rule document is `kiln rules fmt` (`engine/src/rule/format.rs`).
-//! Documents are synchronized whole (`TextDocumentSyncKind::FULL`); a change that carries a
-//! range anyway is applied to the text held. A request the server does not know gets
+//! Documents are synchronized by edits (`TextDocumentSyncKind::INCREMENTAL`): the editor
+//! sends the range it changed, which is applied to the text held (a change without a range
+//! replaces it whole), so a keystroke in a large file does not send the file. A request the server does not know gets
 //! `MethodNotFound`, one whose parameters do not parse `InvalidParams`: a bad message never
 //! stops the server.
 
@@ -27,7 +28,9 @@ use std::collections::BTreeMap;
 /// What the server offers, sent in its answer to `initialize`.
 pub fn capabilities() -> ServerCapabilities {
     ServerCapabilities {
-        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(
+            TextDocumentSyncKind::INCREMENTAL,
+        )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
