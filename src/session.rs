@@ -247,7 +247,12 @@ impl Session {
 
     /// The text of a source file.
     pub fn text(&self, path: &str) -> Option<String> {
-        self.files.get(path).map(|f| f.text(&self.db).clone())
+        self.source_text(path).map(str::to_string)
+    }
+
+    /// The text of a source file, borrowed (no copy).
+    pub fn source_text(&self, path: &str) -> Option<&str> {
+        self.files.get(path).map(|f| f.text(&self.db).as_str())
     }
 
     /// The paths of the session's source files, sorted.

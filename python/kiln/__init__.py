@@ -90,6 +90,12 @@ class Session:
         t, _ = _text_of(text)
         self._native.set_source(path, t)
 
+    def edit_source(self, path: str, start: int, end: int, text: str) -> None:
+        """Replaces ``source[start:end]`` of an open file with ``text``, as an editor's
+        incremental change does (the same as ``set_source`` with the edited text). A bad
+        range or an unknown file raises ``ValueError`` and changes nothing."""
+        self._native.edit_source(path, start, end, text)
+
     def remove_source(self, path: str) -> bool:
         return self._native.remove_source(path)
 

@@ -421,6 +421,32 @@ impl NativeSession {
         })
     }
 
+    /// Replaces the characters `start..end` (Python string indices) of an open file.
+    fn edit_source(
+        &self,
+        py: Python<'_>,
+        path: String,
+        start: usize,
+        end: usize,
+        text: String,
+    ) -> PyResult<()> {
+        self.with(py, move |s| {
+            let old = s
+                .source_text(&path)
+                .ok_or_else(|| Failure::new(Kind::Value, format!("no file `{path}` is open")))?;
+            // A Python index counts code points; the session's range counts bytes.
+            let byte = |n: usize| old.char_indices().map(|(b, _)| b).chain([old.len()]).nth(n);
+            let (Some(from), Some(to)) = (byte(start), byte(end).filter(|_| start <= end)) else {
+                return Err(Failure::new(
+                    Kind::Value,
+                    format!("characters {start}..{end} are not a range of the text"),
+                ));
+            };
+            s.edit_source(&path, from..to, &text)
+                .map_err(|e| Failure::new(Kind::Value, e.to_string()))
+        })
+    }
+
     fn remove_source(&self, py: Python<'_>, path: String) -> PyResult<bool> {
         self.with(py, move |s| Ok(s.remove_source(&path)))
     }

@@ -85,6 +85,28 @@ def test_compile_emits():
         kiln.compile("func.func @f( {")
 
 
+def test_session_edits_a_range_like_setting_the_edited_text():
+    s = kiln.Session()
+    text = "// é\n" + INC
+    s.set_source("m.mlir", text)
+    s.compile("m.mlir")
+    at = text.index("arith.addi")
+    # String indices count characters: the `é` before the body is one.
+    s.edit_source("m.mlir", at, at + len("arith.addi"), "arith.subi")
+    lowered = s.lowered_text("m.mlir")
+    assert s.last_work == kiln.Work(1, 0)
+    fresh = kiln.Session()
+    fresh.set_source("m.mlir", text.replace("arith.addi", "arith.subi"))
+    assert lowered == fresh.lowered_text("m.mlir") and "llvm.add" not in lowered
+    assert s.compile("m.mlir") == fresh.compile("m.mlir")
+    for start, end in [(5, 4), (0, len(text) + 1)]:
+        with pytest.raises(ValueError, match="not a range"):
+            s.edit_source("m.mlir", start, end, "x")
+    with pytest.raises(ValueError, match="no file `n.mlir`"):
+        s.edit_source("n.mlir", 0, 0, "x")
+    assert s.compile("m.mlir") == fresh.compile("m.mlir")
+
+
 def test_session_redoes_only_what_changed():
     s = kiln.Session()
     s.set_source("m.mlir", INC + INC.replace("@inc", "@inc2"))
