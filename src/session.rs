@@ -50,9 +50,6 @@ pub struct Work {
     pub units: usize,
 }
 
-/// The diagnostics of one file, with the text their spans refer to: a source file of the
-/// session, or a rule file (errors in the rules stop every lowering, and are located in
-/// the rule file, not in the source that was being compiled).
 /// Why [`Session::edit_source`] refused an edit (and changed nothing).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EditError {
@@ -65,6 +62,9 @@ pub enum EditError {
     },
 }
 
+/// The diagnostics of one file, with the text their spans refer to: a source file of the
+/// session, or a rule file (errors in the rules stop every lowering, and are located in
+/// the rule file, not in the source that was being compiled).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileDiagnostics {
     pub path: String,
