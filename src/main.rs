@@ -21,8 +21,9 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// does. mimalloc commits its arenas eagerly on Linux, so where the system backs memory with
 /// huge pages by default (`/sys/kernel/mm/transparent_hugepage/enabled` = `always`) a 2 MiB
 /// page stays resident as long as one small object in it lives: on 10,000 memref functions
-/// `kiln lower` peaked at 275 MiB with them and 242 MiB without, in the same time
-/// (BENCHMARKS.md, "session 8"). The setting is inherited by the processes kiln starts (`cc`
+/// `kiln lower -o` peaked at 271 MiB with them and 237 MiB without, and its time did not
+/// change beyond the machine's noise (BENCHMARKS.md, "session 8"; an earlier session
+/// measured mimalloc's option 5% slower on 500 functions). The setting is inherited by the processes kiln starts (`cc`
 /// for `kiln compile --emit exe`, `dot`), which is harmless.
 fn disable_transparent_huge_pages() {
     #[cfg(target_os = "linux")]

@@ -70,7 +70,9 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
                     .ok_or_else(|| {
                         fail(
                             "bad-params",
-                            format!("`params.{key}` must be a byte offset (a number)"),
+                            format!(
+                                "`params.{key}` must be a byte offset (a non-negative integer)"
+                            ),
                         )
                     })
             };

@@ -152,8 +152,9 @@ impl Session {
 
     /// Replaces the bytes `range` of an open file's text with `text`, as an editor's
     /// incremental change does: a caller sends the edit instead of the whole file, and the
-    /// session neither receives nor compares the rest (on a 10,000-function module that is
-    /// a fifth of an edit's work; BENCHMARKS.md, "session 8"). The result is the same as
+    /// session neither receives nor compares the rest (in `kiln serve`, on a 2,000-function
+    /// module, that was a fifth of an edit's instructions; BENCHMARKS.md, "session 8"). The
+    /// result is the same as
     /// [`Session::set_source`] with the edited text.
     ///
     /// ```

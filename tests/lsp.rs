@@ -202,11 +202,15 @@ fn an_editor_session() {
         "{diags:?}"
     );
 
-    // Fixing it clears the diagnostics.
+    // Fixing it with an edit of `gn` alone clears the diagnostics. The range is in UTF-16
+    // columns past `é𝄞` (three units, two code points, six bytes): read as code points or
+    // bytes, it would miss `gn`.
     let fixed = main_rules("gen");
+    let range = json!({"start": position(&broken, gn), "end": position(&broken, gn + 2)});
     c.notify(
         "textDocument/didChange",
-        json!({"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": fixed}]}),
+        json!({"textDocument": {"uri": uri, "version": 2},
+               "contentChanges": [{"range": range, "text": "gen"}]}),
     );
     assert_eq!(c.diagnostics(&uri), Vec::<Value>::new());
 

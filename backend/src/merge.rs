@@ -116,9 +116,7 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
                 let data = section.data().map_err(|e| MergeError(e.to_string()))?;
                 out.append_section_data(id, data, align)
             };
-            if let Some(slot) = base.get_mut(section.index().0) {
-                *slot = Some((id, offset));
-            }
+            base[section.index().0] = Some((id, offset));
         }
         bases.push(base);
     }
@@ -159,9 +157,9 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
                             String::from_utf8_lossy(name)
                         ));
                     };
-                    let symbol = carried(&symbol, name, write::SymbolSection::Section(id), offset);
-                    if symbol.is_local() {
-                        Placed::Symbol(out.add_symbol(symbol))
+                    let output = carried(&symbol, name, write::SymbolSection::Section(id), offset);
+                    if output.is_local() {
+                        Placed::Symbol(out.add_symbol(output))
                     } else {
                         match defined.entry(name) {
                             Entry::Occupied(_) => {
@@ -171,7 +169,7 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
                                 ))
                             }
                             Entry::Vacant(slot) => {
-                                Placed::Symbol(*slot.insert(out.add_symbol(symbol)))
+                                Placed::Symbol(*slot.insert(out.add_symbol(output)))
                             }
                         }
                     }
@@ -333,9 +331,14 @@ mod tests {
             .filter(|s| s.is_undefined() && !s.name().unwrap_or("").is_empty())
             .filter_map(|s| s.name().ok().map(str::to_string))
             .collect();
-        if defined != ["a", "b"] || undefined != ["external"] {
+        // Each keeps its ELF type (the merge writes it through the symbol's flags).
+        let functions = file
+            .symbols()
+            .filter(|s| s.is_definition() && s.is_global())
+            .all(|s| s.kind() == SymbolKind::Text);
+        if defined != ["a", "b"] || undefined != ["external"] || !functions {
             return Err(format!(
-                "{triple}: defined {defined:?}, undefined {undefined:?}"
+                "{triple}: defined {defined:?}, undefined {undefined:?}, all functions: {functions}"
             ));
         }
         // `b`'s function starts where `a`'s section ends (aligned), and every relocation of

@@ -91,9 +91,10 @@ class Session:
         self._native.set_source(path, t)
 
     def edit_source(self, path: str, start: int, end: int, text: str) -> None:
-        """Replaces ``source[start:end]`` of an open file with ``text``, as an editor's
-        incremental change does (the same as ``set_source`` with the edited text). A bad
-        range or an unknown file raises ``ValueError`` and changes nothing."""
+        """Replaces the characters ``start`` to ``end`` of an open file's text (``0 <= start
+        <= end <= len(text)``; no negative indices) with ``text``, as an editor's incremental
+        change does: the same as ``set_source`` with the edited text. A bad range or an
+        unknown file raises ``ValueError`` and changes nothing."""
         self._native.edit_source(path, start, end, text)
 
     def remove_source(self, path: str) -> bool:

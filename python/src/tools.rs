@@ -421,26 +421,40 @@ impl NativeSession {
         })
     }
 
-    /// Replaces the characters `start..end` (Python string indices) of an open file.
+    /// Replaces the characters `start..end` (Python string indices, `0 <= start <= end <=
+    /// len(text)`) of an open file.
     fn edit_source(
         &self,
         py: Python<'_>,
         path: String,
-        start: usize,
-        end: usize,
+        start: i64,
+        end: i64,
         text: String,
     ) -> PyResult<()> {
         self.with(py, move |s| {
             let old = s
                 .source_text(&path)
                 .ok_or_else(|| Failure::new(Kind::Value, format!("no file `{path}` is open")))?;
-            // A Python index counts code points; the session's range counts bytes.
-            let byte = |n: usize| old.char_indices().map(|(b, _)| b).chain([old.len()]).nth(n);
-            let (Some(from), Some(to)) = (byte(start), byte(end).filter(|_| start <= end)) else {
-                return Err(Failure::new(
+            // A Python index counts code points; the session's range counts bytes. One walk
+            // finds both ends.
+            let bad = || {
+                Failure::new(
                     Kind::Value,
                     format!("characters {start}..{end} are not a range of the text"),
-                ));
+                )
+            };
+            let (Ok(first), Ok(last)) = (usize::try_from(start), usize::try_from(end)) else {
+                return Err(bad());
+            };
+            if first > last {
+                return Err(bad());
+            }
+            let mut bytes = old.char_indices().map(|(b, _)| b).chain([old.len()]);
+            let from = bytes.nth(first).ok_or_else(bad)?;
+            let to = if first == last {
+                from
+            } else {
+                bytes.nth(last - first - 1).ok_or_else(bad)?
             };
             s.edit_source(&path, from..to, &text)
                 .map_err(|e| Failure::new(Kind::Value, e.to_string()))

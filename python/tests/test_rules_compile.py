@@ -99,12 +99,19 @@ def test_session_edits_a_range_like_setting_the_edited_text():
     fresh.set_source("m.mlir", text.replace("arith.addi", "arith.subi"))
     assert lowered == fresh.lowered_text("m.mlir") and "llvm.add" not in lowered
     assert s.compile("m.mlir") == fresh.compile("m.mlir")
-    for start, end in [(5, 4), (0, len(text) + 1)]:
+    for start, end in [(5, 4), (0, len(text) + 1), (-1, 3), (len(text) + 1, len(text) + 1)]:
         with pytest.raises(ValueError, match="not a range"):
             s.edit_source("m.mlir", start, end, "x")
     with pytest.raises(ValueError, match="no file `n.mlir`"):
         s.edit_source("n.mlir", 0, 0, "x")
     assert s.compile("m.mlir") == fresh.compile("m.mlir")
+    # The last character, then an insertion at the very end: a new function.
+    g = "\nfunc.func @g() {\n  func.return\n}"
+    s.edit_source("m.mlir", len(text) - 1, len(text), g)
+    s.edit_source("m.mlir", len(text) - 1 + len(g), len(text) - 1 + len(g), "\n")
+    fresh.set_source("m.mlir", text.replace("arith.addi", "arith.subi") + g[1:] + "\n")
+    ir = s.compile("m.mlir")
+    assert "@g" in ir and ir == fresh.compile("m.mlir")
 
 
 def test_session_redoes_only_what_changed():

@@ -4,9 +4,10 @@
 //! Formatting a rule document is `kiln rules fmt` (`engine/src/rule/format.rs`).
 //! Documents are synchronized by edits (`TextDocumentSyncKind::INCREMENTAL`): the editor
 //! sends the range it changed, which is applied to the text held (a change without a range
-//! replaces it whole), so a keystroke in a large file does not send the file. A request the server does not know gets
-//! `MethodNotFound`, one whose parameters do not parse `InvalidParams`: a bad message never
-//! stops the server.
+//! replaces it whole), so a keystroke in a large file does not send the file. The server
+//! still hands the whole new text to its session, which compares it with the old. A
+//! request the server does not know gets `MethodNotFound`, one whose parameters do not
+//! parse `InvalidParams`: a bad message never stops the server.
 
 use super::mlir::MlirDocuments;
 use super::rules::{Place, RuleWorkspaces};
