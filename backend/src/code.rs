@@ -332,6 +332,12 @@ mod tests {
         assert_eq!(linked.matches("@f(").count(), 1, "{linked}");
         let e = link(&[&bad_use, &def], &tm).expect_err("disagree");
         assert!(e.to_string().contains("`@f` is used as"), "{e}");
+        // An object at -O0 is compiled in units, beside the same check: its error wins.
+        let opts = crate::emit::CodegenOptions::default();
+        let e = crate::emit::emit_code(&[&bad_use, &def], crate::emit::Emit::Obj, &opts)
+            .expect_err("disagree");
+        assert!(e.to_string().contains("`@f` is used as"), "{e}");
+        assert!(crate::emit::emit_code(&[&def, &good_use], crate::emit::Emit::Obj, &opts).is_ok());
     }
 
     #[test]

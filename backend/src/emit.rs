@@ -212,9 +212,15 @@ pub fn emit_code_cached(
     let tm = target_machine(opts)?;
     if uses_units(what, opts, &tm) {
         // Every piece must agree with every other on each function's type, across units
-        // as within one.
-        check_agreement(parts)?;
-        if let Some(object) = compile_units(parts, opts, cache)? {
+        // as within one. The check walks every piece, as the join of the units' objects
+        // does, so the two run side by side (after a one-function edit in a session they
+        // are most of the work); a disagreement wins over whatever the units gave.
+        let (agreed, units) = rayon::join(
+            || check_agreement(parts),
+            || compile_units(parts, opts, cache),
+        );
+        agreed?;
+        if let Some(object) = units? {
             return Ok(object);
         }
     }
