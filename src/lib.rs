@@ -56,13 +56,14 @@ pub fn check_source(db: &Database, path: &str, text: &str) -> (SourceFile, Vec<D
     (file, file_diagnostics(db, file))
 }
 
-/// Parses the functions of a file of plain shape on rayon's threads, each with its own
-/// handle on `db`, so that the queries which check the file (on one thread) find every
-/// function's parse already made. Parsing is most of checking; building and verifying stay
-/// on the calling thread. Does nothing on one thread or for a few functions, and for a file
-/// that does not split into functions (the whole-file parse then reports its errors).
+/// Parses, then verifies, the functions of a file of plain shape on rayon's threads, each
+/// with its own handle on `db`, so that the queries which check the file (on one thread)
+/// find every function's parse and verification already made. After an edit in a session
+/// this is where every function's memos are checked again, so that runs on every thread
+/// too. Does nothing on one thread or for a few functions, and for a file that does not
+/// split into functions (the whole-file parse then reports its errors).
 pub(crate) fn parse_in_parallel(db: &Database, file: SourceFile) {
-    use kiln_engine::query::check::{function_texts, parse_function};
+    use kiln_engine::query::check::{function_texts, functions, parse_function, verify_function};
     use rayon::prelude::*;
     let threads = rayon::current_num_threads();
     if threads < 2 {
@@ -84,6 +85,18 @@ pub(crate) fn parse_in_parallel(db: &Database, file: SourceFile) {
         .for_each(|(texts, db)| {
             for text in texts {
                 parse_function(&db, *text);
+            }
+        });
+    // Verifying reads the module's signatures, which the first thread to need them makes
+    // while the others wait.
+    let items = functions(db, file);
+    let dbs: Vec<Database> = items.chunks(chunk).map(|_| db.clone()).collect();
+    items
+        .par_chunks(chunk)
+        .zip(dbs.into_par_iter())
+        .for_each(|(items, db)| {
+            for item in items {
+                verify_function(&db, *item);
             }
         });
 }
