@@ -64,7 +64,6 @@ pub fn check_source(db: &Database, path: &str, text: &str) -> (SourceFile, Vec<D
 /// split into functions (the whole-file parse then reports its errors).
 pub(crate) fn parse_in_parallel(db: &Database, file: SourceFile) {
     use kiln_engine::query::check::{function_texts, functions, parse_function, verify_function};
-    use rayon::prelude::*;
     let threads = rayon::current_num_threads();
     if threads < 2 {
         return;
@@ -78,27 +77,30 @@ pub(crate) fn parse_in_parallel(db: &Database, file: SourceFile) {
         return;
     }
     let chunk = texts.len().div_ceil(threads * 4);
-    let dbs: Vec<Database> = texts.chunks(chunk).map(|_| db.clone()).collect();
-    texts
-        .par_chunks(chunk)
-        .zip(dbs.into_par_iter())
-        .for_each(|(texts, db)| {
-            for text in texts {
-                parse_function(&db, *text);
-            }
-        });
+    in_chunks(db, texts, chunk, |db, text| {
+        parse_function(db, text);
+    });
     // Verifying reads the module's signatures, which the first thread to need them makes
     // while the others wait.
-    let items = functions(db, file);
+    in_chunks(db, functions(db, file), chunk, |db, item| {
+        verify_function(db, item);
+    });
+}
+
+/// Runs `work` on each of `items`, `chunk` at a time on rayon's threads, each chunk with its
+/// own handle on `db`.
+fn in_chunks<T: Copy + Sync>(
+    db: &Database,
+    items: &[T],
+    chunk: usize,
+    work: impl Fn(&Database, T) + Sync,
+) {
+    use rayon::prelude::*;
     let dbs: Vec<Database> = items.chunks(chunk).map(|_| db.clone()).collect();
     items
         .par_chunks(chunk)
         .zip(dbs.into_par_iter())
-        .for_each(|(items, db)| {
-            for item in items {
-                verify_function(&db, *item);
-            }
-        });
+        .for_each(|(items, db)| items.iter().for_each(|item| work(&db, *item)));
 }
 
 /// Every diagnostic of a file: the frontend's and the ABI attributes' ([`abi::check_file`]).
