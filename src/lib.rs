@@ -76,31 +76,38 @@ pub(crate) fn parse_in_parallel(db: &Database, file: SourceFile) {
     if texts.len() < 64 {
         return;
     }
-    let chunk = texts.len().div_ceil(threads * 4);
-    in_chunks(db, texts, chunk, |db, text| {
+    map_in_chunks(db, texts, |db, text| {
         parse_function(db, text);
     });
     // Verifying reads the module's signatures, which the first thread to need them makes
     // while the others wait.
-    in_chunks(db, functions(db, file), chunk, |db, item| {
+    map_in_chunks(db, functions(db, file), |db, item| {
         verify_function(db, item);
     });
 }
 
-/// Runs `work` on each of `items`, `chunk` at a time on rayon's threads, each chunk with its
-/// own handle on `db`.
-fn in_chunks<T: Copy + Sync>(
+/// `work` on each of `items`, in parallel on rayon's pool, one handle on `db` per chunk of
+/// items, with the results in the items' order. Queries `work` runs are memoized, so the
+/// caller then reads their results on its own handle without recomputing.
+pub(crate) fn map_in_chunks<I: Copy + Sync, T: Send>(
     db: &Database,
-    items: &[T],
-    chunk: usize,
-    work: impl Fn(&Database, T) + Sync,
-) {
+    items: &[I],
+    work: impl Fn(&Database, I) -> T + Sync,
+) -> Vec<T> {
     use rayon::prelude::*;
+    // Many more chunks than threads, so that rayon's threads share the work as they
+    // finish (functions differ in cost, and a thread can be descheduled): two fixed
+    // halves on two threads left one idle while the other finished.
+    let chunks = (rayon::current_num_threads() * 16).clamp(1, items.len().max(1));
+    let chunk = items.len().div_ceil(chunks).max(1);
+    // Clones are made here, on the caller's thread: the database is `Send`, not `Sync`.
     let dbs: Vec<Database> = items.chunks(chunk).map(|_| db.clone()).collect();
-    items
+    let parts: Vec<Vec<T>> = items
         .par_chunks(chunk)
         .zip(dbs.into_par_iter())
-        .for_each(|(items, db)| items.iter().for_each(|item| work(&db, *item)));
+        .map(|(part, db)| part.iter().map(|item| work(&db, *item)).collect())
+        .collect();
+    parts.into_iter().flatten().collect()
 }
 
 /// Every diagnostic of a file: the frontend's and the ABI attributes' ([`abi::check_file`]).

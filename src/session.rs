@@ -419,17 +419,6 @@ impl Session {
         self.config.options(&self.db).keep_lowered(&self.db)
     }
 
-    /// Runs `work` on each item, in parallel on rayon's pool ([`Session::map_functions`]).
-    /// Queries it runs are memoized, so the caller then reads their results on its own
-    /// database without recomputing.
-    fn for_each_function(
-        &self,
-        items: &[kiln_engine::FunctionItem<'_>],
-        work: impl Fn(&Database, kiln_engine::FunctionItem<'_>) + Sync,
-    ) {
-        self.map_functions(items, work);
-    }
-
     /// The file `path`, when it can be lowered: the rule files have no error (else theirs,
     /// located in the rule files) and the file checks without one (else its errors).
     fn checked(&self, path: &str) -> Result<SourceFile, Vec<FileDiagnostics>> {
@@ -471,7 +460,7 @@ impl Session {
     ) -> Result<(SourceFile, Vec<&'s T>, Vec<Diagnostic>), Vec<FileDiagnostics>> {
         let file = self.checked(path)?;
         let items = self.items(file, only);
-        self.for_each_function(&items, |db, item| {
+        crate::map_in_chunks(&self.db, &items, |db, item| {
             query(db, item);
         });
         let mut found = Vec::new();
@@ -604,7 +593,8 @@ impl Session {
         let mut first = true;
         let window = rayon::current_num_threads() * 512;
         for part in items.chunks(window) {
-            let texts = self.map_functions(part, |db, item| make_lowered_text(db, item));
+            let texts =
+                crate::map_in_chunks(&self.db, part, |db, item| make_lowered_text(db, item));
             for (item, t) in part.iter().zip(texts) {
                 let delta = item.offset(&self.db) as i64;
                 diagnostics.extend(t.diagnostics.iter().map(|d| d.shifted(delta)));
@@ -619,29 +609,6 @@ impl Session {
             }
         }
         self.reported(path, written, diagnostics)
-    }
-
-    /// `work` on each item, in parallel on rayon's pool, one database clone per chunk of
-    /// functions, with the results in the items' order.
-    fn map_functions<T: Send>(
-        &self,
-        items: &[kiln_engine::FunctionItem<'_>],
-        work: impl Fn(&Database, kiln_engine::FunctionItem<'_>) -> T + Sync,
-    ) -> Vec<T> {
-        use rayon::prelude::*;
-        // Many more chunks than threads, so that rayon's threads share the work as they
-        // finish (functions differ in cost, and a thread can be descheduled): two fixed
-        // halves on two threads left one idle while the other finished.
-        let chunks = (rayon::current_num_threads() * 16).clamp(1, items.len().max(1));
-        let chunk = items.len().div_ceil(chunks).max(1);
-        // Clones are made here, on the session's thread: the database is `Send`, not `Sync`.
-        let dbs: Vec<Database> = items.chunks(chunk).map(|_| self.db.clone()).collect();
-        let parts: Vec<Vec<T>> = items
-            .par_chunks(chunk)
-            .zip(dbs.into_par_iter())
-            .map(|(part, db)| part.iter().map(|item| work(&db, *item)).collect())
-            .collect();
-        parts.into_iter().flatten().collect()
     }
 
     /// The names of a file's functions, in source order.
