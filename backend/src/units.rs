@@ -60,11 +60,11 @@ fn part_name(part: &FunctionCode) -> &str {
 }
 
 fn part_size(part: &FunctionCode) -> usize {
-    part.definition.as_ref().map_or(0, |d| d.text.len())
+    part.definition.as_ref().map_or(0, |d| d.text().len())
         + part
             .declarations
             .iter()
-            .map(|d| d.text.len())
+            .map(|d| d.text().len())
             .sum::<usize>()
 }
 
@@ -233,11 +233,11 @@ mod tests {
 
     fn part(name: &str) -> FunctionCode {
         FunctionCode {
-            definition: Some(Entity {
-                name: name.to_string(),
-                signature: "void ()".to_string(),
-                text: format!("define void @{name}() {{\n  ret void\n}}\n"),
-            }),
+            definition: Some(Entity::new(
+                name.to_string(),
+                "void ()".to_string(),
+                format!("define void @{name}() {{\n  ret void\n}}\n"),
+            )),
             declarations: Vec::new(),
             attributes: Vec::new(),
         }
@@ -266,7 +266,11 @@ mod tests {
     fn a_large_piece_is_a_unit_of_its_own() {
         let mut parts: Vec<FunctionCode> = (0..40).map(|i| part(&format!("k{i}"))).collect();
         if let Some(d) = parts[20].definition.as_mut() {
-            d.text = "x".repeat(UNIT_ALONE + 1);
+            *d = Entity::new(
+                d.name.clone(),
+                d.signature.clone(),
+                "x".repeat(UNIT_ALONE + 1),
+            );
         }
         let refs: Vec<&FunctionCode> = parts.iter().collect();
         assert!(partition(&refs).contains(&(20..21)));

@@ -149,11 +149,11 @@ pub fn symbols_ir(functions: &[FunctionAbi]) -> String {
 pub fn symbols_code(functions: &[FunctionAbi]) -> Option<kiln_backend::FunctionCode> {
     let text = symbols_ir(functions);
     (!text.is_empty()).then(|| kiln_backend::FunctionCode {
-        definition: Some(kiln_backend::Entity {
-            name: format!("{SYMBOL_PREFIX}symbols"),
-            signature: String::new(),
+        definition: Some(kiln_backend::Entity::new(
+            format!("{SYMBOL_PREFIX}symbols"),
+            String::new(),
             text,
-        }),
+        )),
         declarations: Vec::new(),
         attributes: Vec::new(),
     })
