@@ -136,14 +136,35 @@ pub fn encoded_ops<'db>(
     let conventions = conventions(db, item.file(db), config.options(db).bare_ptr(db));
     let vs = variants(f, config.options(db).emit_c_interface(db), conventions);
     let ops = crate::egraph::slice::encoded_ops(table, f, &vs, conventions);
-    Some(OpSet::new(db, ops))
+    Some(OpSet::new(db, ops, config.rules(db)))
 }
 
 /// The calling conventions of a file's functions (`egraph/conventions.rs`): a call site needs its
 /// callee's. Every function's IR is read, but the result stays equal unless a convention
 /// attribute changes, so an edit to a body invalidates no other function's lowering.
+///
+/// One query per convention family, each keyed by the file alone: a query of two arguments
+/// has salsa intern the pair, and every function that read it then had that interned pair
+/// checked again after each edit (two of the fourteen checks per function).
+pub fn conventions(db: &dyn salsa::Database, file: SourceFile, bare_ptr: bool) -> &Conventions {
+    if bare_ptr {
+        bare_ptr_conventions(db, file)
+    } else {
+        plain_conventions(db, file)
+    }
+}
+
 #[salsa::tracked(returns(ref))]
-pub fn conventions(db: &dyn salsa::Database, file: SourceFile, bare_ptr: bool) -> Conventions {
+fn plain_conventions(db: &dyn salsa::Database, file: SourceFile) -> Conventions {
+    conventions_of(db, file, false)
+}
+
+#[salsa::tracked(returns(ref))]
+fn bare_ptr_conventions(db: &dyn salsa::Database, file: SourceFile) -> Conventions {
+    conventions_of(db, file, true)
+}
+
+fn conventions_of(db: &dyn salsa::Database, file: SourceFile, bare_ptr: bool) -> Conventions {
     let funcs: Vec<&Function> = crate::query::check::functions(db, file)
         .iter()
         .filter_map(|item| {
@@ -155,12 +176,16 @@ pub fn conventions(db: &dyn salsa::Database, file: SourceFile, bare_ptr: bool) -
     Conventions::of_module(funcs, bare_ptr)
 }
 
-/// A set of operations, interned: functions whose encodings have the same operations
-/// share a slice.
-#[salsa::interned(debug)]
+/// A set of operations and the rules it is sliced from, interned: functions whose
+/// encodings have the same operations share a slice. Never collected: a session sees a few
+/// dozen sets, and a collectable value is a dependency that every function reading it had
+/// checked again after each edit.
+#[salsa::interned(debug, revisions = usize::MAX)]
 pub struct OpSet<'db> {
     #[returns(ref)]
     pub ops: Vec<String>,
+    #[returns(copy)]
+    pub rules: RuleFiles,
 }
 
 /// A slice of the rules, interned: comparing two is comparing ids.
@@ -180,11 +205,8 @@ pub struct SliceOf<'db> {
 }
 
 #[salsa::tracked(returns(ref))]
-pub fn slice_of<'db>(
-    db: &'db dyn salsa::Database,
-    ops: OpSet<'db>,
-    rules: RuleFiles,
-) -> SliceOf<'db> {
+pub fn slice_of<'db>(db: &'db dyn salsa::Database, ops: OpSet<'db>) -> SliceOf<'db> {
+    let rules = ops.rules(db);
     let checked = checked_rules(db, rules);
     let rules_index = rule_index(db, rules);
     let slice = crate::egraph::slice::close(&checked.rules, rules_index, ops.ops(db));
@@ -196,18 +218,32 @@ pub fn slice_of<'db>(
 }
 
 /// The rules one function's lowering can use; `None` when the rules have errors or the
-/// function does not verify (it is not lowered).
-#[salsa::tracked(returns(copy))]
+/// function does not verify (it is not lowered). Not a query of its own: the slice is
+/// memoized per set of operations ([`slice_rules`]), which is all a rule edit checks again,
+/// and a per-function memo would be one more for every function to check after each edit.
 pub fn rule_slice<'db>(
     db: &'db dyn salsa::Database,
     item: FunctionItem<'db>,
 ) -> Option<Slice<'db>> {
     let rules = function_config(db, item)?.rules(db);
-    if checked_rules(db, rules).has_errors() {
+    if !rules_usable(db, rules) {
         return None;
     }
-    let ops = encoded_ops(db, item)?;
-    Some(slice_of(db, ops, rules).slice)
+    Some(slice_rules(db, encoded_ops(db, item)?))
+}
+
+/// Whether the rules have no error: what a lowering reads of the checked rules beyond its
+/// slice, so that a rule edit that leaves them without error changes nothing it read.
+#[salsa::tracked]
+pub fn rules_usable(db: &dyn salsa::Database, rules: RuleFiles) -> bool {
+    !checked_rules(db, rules).has_errors()
+}
+
+/// The slice of one set of operations without the places it numbers: a rule edit that only
+/// moves rules leaves it equal, and with it every lowering that reads it.
+#[salsa::tracked(returns(copy))]
+pub fn slice_rules<'db>(db: &'db dyn salsa::Database, ops: OpSet<'db>) -> Slice<'db> {
+    slice_of(db, ops).slice
 }
 
 /// The whole rule set as one slice: what a session that keeps no lowering lowers every
@@ -338,12 +374,9 @@ pub fn locate_lowering<'db>(
     }
     let kept = keeps_lowered(db, item);
     // A slice numbers the places of its rules; the whole rule set names them.
-    let places: &[String] = match function_config(db, item) {
-        Some(config) if kept => match encoded_ops(db, item) {
-            Some(ops) => &slice_of(db, ops, config.rules(db)).places,
-            None => &[],
-        },
-        _ => &[],
+    let places: &[String] = match kept.then(|| encoded_ops(db, item)).flatten() {
+        Some(ops) => &slice_of(db, ops).places,
+        None => &[],
     };
     // Spans of a shape are ordinals; a one-shot lowering's are already the text's.
     let table = kept.then(|| {
