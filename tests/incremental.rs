@@ -115,6 +115,50 @@ fn editing_one_body_parses_lowers_and_generates_that_function_alone() {
     assert!(ir.contains("mul i32"), "{ir}");
 }
 
+/// What an edit costs every other function: salsa checks again each memo of theirs that a
+/// compile reads (walking its inputs), so the number of memos per function is a fixed cost
+/// of every edit, times the module's functions. This is the whole list; a new per-function
+/// memo belongs in it only if it pays for its check (BENCHMARKS.md, "session 9").
+#[test]
+fn an_edit_checks_each_other_function_s_few_memos_once() {
+    let mut s = session();
+    s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    s.set_source(
+        "m.mlir",
+        SRC.replace("arith.addi %x, %x", "arith.muli %x, %x"),
+    );
+    s.database().take_checks();
+    s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    let checks = s.database().take_checks();
+    let mut counts = std::collections::BTreeMap::new();
+    for c in &checks {
+        let query = c.split('(').next().unwrap_or_default();
+        *counts.entry(query).or_insert(0) += 1;
+    }
+    let per_function = [
+        "encoded_ops",
+        "function_abi",
+        "function_code",
+        "function_shape",
+        "function_signature",
+        "lowered_item",
+        "parse_function",
+        "verify_function",
+    ];
+    for (query, n) in &counts {
+        // Three functions of four were not edited; a query of the file is checked once, and
+        // one of a set of operations once per set (at most one per function).
+        match *query {
+            q if per_function.contains(&q) => assert_eq!(*n, 3, "{q}: {counts:?}"),
+            "slice_rules" | "slice_of" => assert!(*n <= 3, "{query}: {counts:?}"),
+            q => assert_eq!(*n, 1, "{q}: {counts:?}"),
+        }
+    }
+    for query in per_function {
+        assert!(counts.contains_key(query), "{query}: {counts:?}");
+    }
+}
+
 #[test]
 fn an_incremental_edit_works_like_the_edited_text_and_a_bad_one_changes_nothing() {
     let mut s = session();

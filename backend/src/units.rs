@@ -20,8 +20,12 @@ use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
-/// About one function in this many ends a unit.
-pub const UNIT_TARGET: u64 = 16;
+/// About one function in this many ends a unit. An edit compiles its unit again, so a
+/// smaller unit is a cheaper edit, and every unit costs a module of its own and an input
+/// of the join: at 2,000 functions an edit took 57.6M instructions with 16 (0.57% of a
+/// cold compile), 51.5M with 8 (0.51%) and 53.0M with 4 (0.51%, the cold compile 3% dearer
+/// than with 8); BENCHMARKS.md, "session 9".
+pub const UNIT_TARGET: u64 = 8;
 /// No unit holds more functions than this, whatever the names.
 pub const UNIT_MAX: usize = 64;
 /// A piece with more text than this (such as a file's reflection symbols) is a unit of its

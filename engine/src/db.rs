@@ -2,7 +2,8 @@
 //! an optional log of executed queries.
 //!
 //! The log exists so tests (and `kiln` users who want to see the incremental machinery
-//! work) can count which queries re-executed after an edit.
+//! work) can count which queries re-executed after an edit, and which memos salsa checked
+//! and found still valid (each one a fixed cost of every edit).
 
 use crate::egraph::lower::CompiledRules;
 use crate::rule::RuleSet;
@@ -48,8 +49,12 @@ pub trait Db: salsa::Database {
     fn executions(&self) -> &Executions;
 }
 
-/// A log of executed queries, filled while recording.
+/// A log of executed queries (and of memos checked, marked by [`CHECKED`]), filled while
+/// recording.
 type QueryLog = Arc<Mutex<Option<Vec<String>>>>;
+
+/// The mark of a checked memo's entry in a [`QueryLog`].
+const CHECKED: &str = "checked ";
 
 /// kiln's query database. Cheap to clone; one clone per thread for parallel work.
 #[salsa::db]
@@ -87,6 +92,10 @@ impl Database {
         let storage = salsa::Storage::new(Some(Box::new(move |event: salsa::Event| {
             let entry = match event.kind {
                 salsa::EventKind::WillExecute { database_key } => format!("{database_key:?}"),
+                // A memo checked (its inputs walked) and kept: see `take_checks`.
+                salsa::EventKind::DidValidateMemoizedValue { database_key } => {
+                    format!("{CHECKED}{database_key:?}")
+                }
                 // A result dropped with the entity it was computed for.
                 salsa::EventKind::DidDiscard { key } => format!("discarded {key:?}"),
                 _ => return,
@@ -116,10 +125,33 @@ impl Database {
 
     /// The executions recorded since the last call (empty if recording is off).
     pub fn take_executions(&self) -> Vec<String> {
-        match self.executed.as_ref().map(|l| l.lock()) {
-            Some(Ok(mut guard)) => guard.as_mut().map(std::mem::take).unwrap_or_default(),
-            _ => Vec::new(),
-        }
+        self.take_log(false)
+    }
+
+    /// The memos salsa checked and kept since the last call (`verify_function(Id(..))`, ...):
+    /// after an edit, every memo of every function that a request reads is checked again
+    /// (salsa walks its inputs), so how many a function has is what an edit costs per
+    /// function beyond the edited one.
+    pub fn take_checks(&self) -> Vec<String> {
+        self.take_log(true)
+    }
+
+    /// Takes the checks (or the other entries) out of the log, leaving the rest.
+    fn take_log(&self, checks: bool) -> Vec<String> {
+        let Some(Ok(mut guard)) = self.executed.as_ref().map(|l| l.lock()) else {
+            return Vec::new();
+        };
+        let Some(entries) = guard.as_mut() else {
+            return Vec::new();
+        };
+        let (taken, kept) = std::mem::take(entries)
+            .into_iter()
+            .partition(|e| e.starts_with(CHECKED) == checks);
+        *entries = kept;
+        taken
+            .into_iter()
+            .map(|e| e.strip_prefix(CHECKED).map(str::to_string).unwrap_or(e))
+            .collect()
     }
 }
 
