@@ -45,7 +45,7 @@ pub struct Work {
     /// Functions whose LLVM IR was generated (again).
     pub generated: usize,
     /// Object units compiled to machine code (again): an object at `-O0` is made of
-    /// units of about 8 functions (`kiln_backend::units`), and only the units an edit
+    /// units of about 16 functions (`kiln_backend::units`), and only the units an edit
     /// touched are compiled again.
     pub units: usize,
 }
@@ -626,7 +626,7 @@ impl Session {
     /// (0–3). Each function's LLVM IR is generated once and kept; after an edit only the
     /// functions lowered again are generated again, and the pieces are linked into one
     /// module (at `-O0`, LLVM IR is that linked text). An object at `-O0` is made of units
-    /// of about 8 functions whose objects are kept, so only the units an edit touched are
+    /// of about 16 functions whose objects are kept, so only the units an edit touched are
     /// compiled again (`kiln_backend::units`). Assembly, optimized IR and optimized objects
     /// are made from the whole linked module, as LLVM's optimizer works across functions.
     pub fn compile(

@@ -21,11 +21,11 @@ use std::ops::Range;
 use std::sync::{Arc, Mutex};
 
 /// About one function in this many ends a unit. An edit compiles its unit again, so a
-/// smaller unit is a cheaper edit, and every unit costs a module of its own and an input
-/// of the join: at 2,000 functions an edit took 57.6M instructions with 16 (0.57% of a
-/// cold compile), 51.5M with 8 (0.51%) and 53.0M with 4 (0.51%, the cold compile 3% dearer
-/// than with 8); BENCHMARKS.md, "session 9".
-pub const UNIT_TARGET: u64 = 8;
+/// smaller unit is a cheaper edit, but every unit is a module of its own (with its own copy
+/// of the declarations it needs) and an input of the join: with 8, an edit at 2,000
+/// functions took 51.5M instructions instead of 57.6M, and a cold `kiln compile` of 10,000
+/// functions 10% longer (BENCHMARKS.md, "session 9").
+pub const UNIT_TARGET: u64 = 16;
 /// No unit holds more functions than this, whatever the names.
 pub const UNIT_MAX: usize = 64;
 /// A piece with more text than this (such as a file's reflection symbols) is a unit of its
