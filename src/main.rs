@@ -23,8 +23,8 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// page stays resident as long as one small object in it lives: on 10,000 memref functions
 /// `kiln lower -o` peaked at 271 MiB with them and 237 MiB without, and its time did not
 /// change beyond the machine's noise (BENCHMARKS.md, "session 8"; an earlier session
-/// measured mimalloc's option 5% slower on 500 functions). The setting is inherited by the processes kiln starts (`cc`
-/// for `kiln compile --emit exe`, `dot`), which is harmless.
+/// measured mimalloc's option 5% slower on 500 functions). The setting is inherited by the
+/// processes kiln starts (`cc` for `kiln compile --emit exe`, `dot`), which is harmless.
 fn disable_transparent_huge_pages() {
     #[cfg(target_os = "linux")]
     // SAFETY: PR_SET_THP_DISABLE takes no pointer and changes only this process's

@@ -51,6 +51,19 @@ fn str_param<'a>(params: &'a Value, key: &str) -> Result<&'a str, Failure> {
         .ok_or_else(|| fail("bad-params", format!("`params.{key}` must be a string")))
 }
 
+fn offset_param(params: &Value, key: &str) -> Result<usize, Failure> {
+    params
+        .get(key)
+        .and_then(Value::as_u64)
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| {
+            fail(
+                "bad-params",
+                format!("`params.{key}` must be a byte offset (a non-negative integer)"),
+            )
+        })
+}
+
 /// Answers one request; `Ok(None)` for `shutdown`.
 fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>, Failure> {
     match method {
@@ -62,21 +75,7 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
         }
         "edit" => {
             let path = open_path(s, params)?;
-            let offset = |key: &str| -> Result<usize, Failure> {
-                params
-                    .get(key)
-                    .and_then(Value::as_u64)
-                    .and_then(|n| usize::try_from(n).ok())
-                    .ok_or_else(|| {
-                        fail(
-                            "bad-params",
-                            format!(
-                                "`params.{key}` must be a byte offset (a non-negative integer)"
-                            ),
-                        )
-                    })
-            };
-            let (start, end) = (offset("start")?, offset("end")?);
+            let (start, end) = (offset_param(params, "start")?, offset_param(params, "end")?);
             let text = str_param(params, "text")?;
             s.edit_source(path, start..end, text)
                 .map_err(|e| fail("bad-params", e.to_string()))?;
