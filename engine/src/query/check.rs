@@ -70,22 +70,23 @@ pub fn parse_function<'db>(
     })
 }
 
-/// Where a file's functions are, found from its tokens alone, when the file is of a plain
-/// shape and every function parses on its own without a diagnostic; `None` otherwise
-/// (then [`functions`] and [`check_file`] read [`parse_file`], the whole file's parse, so
-/// diagnostics of malformed files are exactly the parser's). After an edit of a plain
-/// file, this lexes the file and parses again only the functions whose text changed.
-#[salsa::tracked(returns(ref))]
-pub fn split_file(db: &dyn salsa::Database, file: SourceFile) -> Option<Vec<FunctionSpan>> {
-    let spans = function_spans(db, file).as_ref()?;
-    let texts = function_texts(db, file).as_ref()?;
-    for (f, own) in spans.iter().zip(texts) {
-        let parsed = parse_function(db, *own).as_ref()?;
-        if !parsed.diagnostics.is_empty() || parsed.signature.name.node != f.name {
-            return None;
-        }
-    }
-    Some(spans.clone())
+/// Whether a file's functions are where [`function_spans`] found them from its tokens
+/// alone: the file is of a plain shape and every function parses on its own without a
+/// diagnostic. When it is not, [`functions`] and [`check_file`] read [`parse_file`], the
+/// whole file's parse, so diagnostics of malformed files are exactly the parser's. After an
+/// edit of a plain file, this lexes the file and parses again only the functions whose
+/// text changed. A flag, not the spans: the spans' query is read for them, and a copy of
+/// every function's span here cost an allocation per function after each edit.
+#[salsa::tracked]
+pub fn split_file(db: &dyn salsa::Database, file: SourceFile) -> bool {
+    let (Some(spans), Some(texts)) = (function_spans(db, file), function_texts(db, file)) else {
+        return false;
+    };
+    spans.iter().zip(texts).all(|(f, own)| {
+        parse_function(db, *own).as_ref().is_some_and(|parsed| {
+            parsed.diagnostics.is_empty() && parsed.signature.name.node == f.name
+        })
+    })
 }
 
 /// The text of each function [`function_spans`] found, interned. Interning hashes the whole
@@ -123,8 +124,12 @@ pub fn functions<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<Fun
         let own = FunctionText::new(db, text.get(span.range()).unwrap_or_default());
         FunctionItem::new(db, file, name.to_string(), own, span.start)
     };
-    match (split_file(db, file), function_texts(db, file)) {
-        (Some(spans), Some(texts)) => spans
+    match (
+        split_file(db, file),
+        function_spans(db, file),
+        function_texts(db, file),
+    ) {
+        (true, Some(spans), Some(texts)) => spans
             .iter()
             .zip(texts)
             .map(|(f, own)| FunctionItem::new(db, file, f.name.clone(), *own, f.span.start))
@@ -202,10 +207,10 @@ pub fn verify_function<'db>(
 /// All diagnostics of a file, in file coordinates, sorted by position.
 #[salsa::tracked(returns(ref))]
 pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
+    // When every function parsed cleanly on its own, the file has no syntax errors.
     let mut out = match split_file(db, file) {
-        // Every function parsed cleanly on its own, so the file has no syntax errors.
-        Some(_) => Vec::new(),
-        None => parse_file(db, file).diagnostics.clone(),
+        true => Vec::new(),
+        false => parse_file(db, file).diagnostics.clone(),
     };
     // A function's position is read only when it has something to report: most have
     // nothing, and an edit moves every function after it.
@@ -239,8 +244,8 @@ pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic>
 #[salsa::tracked(returns(ref))]
 pub fn module_ir(db: &dyn salsa::Database, file: SourceFile) -> Module {
     let name = match split_file(db, file) {
-        Some(_) => kiln_frontend::split::module_name(file.text(db)),
-        None => parse_file(db, file)
+        true => kiln_frontend::split::module_name(file.text(db)),
+        false => parse_file(db, file)
             .tree
             .name
             .as_ref()
