@@ -29,6 +29,9 @@ use std::ops::Range;
 
 type Header = FileHeader64<Endianness>;
 
+/// The largest section alignment joined.
+const MAX_ALIGN: u64 = 1 << 16;
+
 /// LLVM's table of address-significant symbols (`.llvm_addrsig`).
 const SHT_LLVM_ADDRSIG: u32 = 0x6fff_4c03;
 
@@ -170,8 +173,10 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
             });
             let section = &mut joined[out];
             let align = header.sh_addralign(endian).max(1);
-            if !align.is_power_of_two() {
-                return fail("a section alignment that is not a power of two");
+            // LLVM aligns sections to at most a page; a larger alignment would only pad the
+            // output with zeros, so it is refused like other shapes LLVM does not write.
+            if !align.is_power_of_two() || align > MAX_ALIGN {
+                return fail("a section alignment that is not a power of two up to 64 KiB");
             }
             section.align = section.align.max(align);
             let offset = section.size.next_multiple_of(align);
@@ -570,7 +575,14 @@ fn write(
         e_shstrndx: U16::new(endian, (headers.len() - 1) as u16),
     };
     out.extend_from_slice(pod::bytes_of(&file_header));
-    let pad_to = |out: &mut Vec<u8>, at: u64| out.resize(at as usize, 0);
+    // The layout only moves forward, so padding never has to cut what was written.
+    let pad_to = |out: &mut Vec<u8>, at: u64| {
+        let at = at as usize;
+        debug_assert!(out.len() <= at, "the layout went back");
+        if out.len() < at {
+            out.resize(at, 0);
+        }
+    };
     for (n, j) in joined.iter().enumerate() {
         let at = usize::from(indexes[n]);
         let section = &headers[at];
@@ -772,6 +784,16 @@ mod tests {
     fn joins_aarch64_objects() -> Result<(), String> {
         check("aarch64-unknown-linux-gnu")?;
         check_relocations("aarch64-unknown-linux-gnu")
+    }
+
+    #[test]
+    fn refuses_objects_of_two_architectures() -> Result<(), String> {
+        let x86 = unit("a", "b", "x86_64-unknown-linux-gnu")?;
+        let arm = unit("b", "c", "aarch64-unknown-linux-gnu")?;
+        match merge_objects(&[&x86, &arm]) {
+            Err(e) if e.to_string().contains("different architectures") => Ok(()),
+            other => Err(format!("{:?}", other.map(|o| o.len()))),
+        }
     }
 
     #[test]
