@@ -65,8 +65,9 @@ struct Joined<'a> {
     size: u64,
     /// Whether an input has relocations for it (so it has a relocation section).
     relocated: bool,
-    /// The input pieces: (input, section index, offset in the output section).
-    pieces: Vec<(usize, usize, u64)>,
+    /// The input pieces: each one's bytes (none for `SHT_NOBITS`) and offset in the
+    /// output section.
+    pieces: Vec<(&'a [u8], u64)>,
     relocations: Vec<Rela64<Endianness>>,
 }
 
@@ -90,6 +91,16 @@ enum Placed {
 struct Out<'a> {
     name: &'a [u8],
     sym: Sym64<Endianness>,
+}
+
+/// The output's symbols, by kind, in the order the table lists them after the null symbol,
+/// the file symbol and one symbol per joined section.
+struct Symbols<'a> {
+    file_name: Option<&'a [u8]>,
+    locals: Vec<Out<'a>>,
+    globals: Vec<Out<'a>>,
+    /// Each name no object defines, with its first undefined symbol.
+    undefined: Vec<(&'a [u8], &'a Sym64<Endianness>)>,
 }
 
 /// Joins relocatable 64-bit ELF objects (all of one architecture) into one, in order.
@@ -133,7 +144,7 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
     let mut by_key: HashMap<(&[u8], u32, u64), usize> = HashMap::default();
     // Per input: the output section and offset of each input section carried over, by index.
     let mut bases: Vec<Vec<Option<(u32, u64)>>> = Vec::with_capacity(files.len());
-    for (n, f) in files.iter().enumerate() {
+    for f in &files {
         let mut base = vec![None; f.sections.len()];
         for (index, header) in f.sections.iter().enumerate() {
             let sh_type = header.sh_type(endian);
@@ -180,17 +191,13 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
             }
             section.align = section.align.max(align);
             let offset = section.size.next_multiple_of(align);
-            let size = header.sh_size(endian);
-            if sh_type != elf::SHT_NOBITS {
-                let end = header.sh_offset(endian).checked_add(size);
-                if end.is_none_or(|end| end > f.data.len() as u64) {
-                    return fail("a section beyond the end of its object");
-                }
-            }
+            // Read here, so a section beyond the end of its object is refused before anything
+            // is laid out (a `SHT_NOBITS` section has no bytes).
+            let data = header.data(endian, f.data).map_err(read_error)?;
             section.size = offset
-                .checked_add(size)
+                .checked_add(header.sh_size(endian))
                 .ok_or_else(|| MergeError("a section too large".into()))?;
-            section.pieces.push((n, index, offset));
+            section.pieces.push((data, offset));
             base[index] = Some((out as u32, offset));
         }
         bases.push(base);
@@ -351,10 +358,10 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
             relocations.reserve(relas.len());
             for rela in relas {
                 let sym = rela.r_sym(endian, false) as usize;
-                let place = placed[n].get(sym).copied().unwrap_or(Placed::Dropped);
                 if sym == 0 {
                     return fail("a relocation not against a symbol");
                 }
+                let place = placed[n].get(sym).copied().unwrap_or(Placed::Dropped);
                 let Some((symbol, shift)) = final_index(place) else {
                     return fail("a relocation against a symbol that is not carried over");
                 };
@@ -372,32 +379,39 @@ pub fn merge_objects(inputs: &[&[u8]]) -> Result<Vec<u8>, MergeError> {
         }
     }
 
-    write(
+    let symbols = Symbols {
+        file_name,
+        locals,
+        globals,
+        undefined: still_undefined,
+    };
+    Ok(write(
         endian,
         first,
-        &files,
         &joined,
         &indexes,
-        file_name,
-        &locals,
-        &globals,
-        &still_undefined,
-    )
+        next_index as u32,
+        &symbols,
+    ))
 }
 
-/// Lays out and writes the joined object.
-#[allow(clippy::too_many_arguments)]
+/// Lays out and writes the joined object: joined section `n` is section `indexes[n]`
+/// (followed by its relocations, if it has any), and the symbol table is section
+/// `symtab_index`, followed by its names and the section names.
 fn write(
     endian: Endianness,
     first: &Header,
-    files: &[Input],
     joined: &[Joined],
     indexes: &[u16],
-    file_name: Option<&[u8]>,
-    locals: &[Out],
-    globals: &[Out],
-    undefined: &[(&[u8], &Sym64<Endianness>)],
-) -> Result<Vec<u8>, MergeError> {
+    symtab_index: u32,
+    symbols: &Symbols,
+) -> Vec<u8> {
+    let Symbols {
+        file_name,
+        locals,
+        globals,
+        undefined,
+    } = symbols;
     let mut shstrtab = vec![0u8];
     let mut name_of = |name: &[u8], prefix: &[u8]| -> u32 {
         let at = shstrtab.len() as u32;
@@ -428,8 +442,6 @@ fn write(
         body: 0..0,
     });
     let mut offset = std::mem::size_of::<Header>() as u64;
-    let symtab_index = indexes.last().map_or(1, |&i| u32::from(i) + 1)
-        + u32::from(joined.last().is_some_and(|j| j.relocated));
     let place = |offset: &mut u64, align: u64, size: u64, stored: bool| -> Range<u64> {
         let start = offset.next_multiple_of(align.max(1));
         if stored {
@@ -588,13 +600,7 @@ fn write(
         let section = &headers[at];
         if j.sh_type != elf::SHT_NOBITS {
             pad_to(&mut out, section.body.start);
-            for &(input, index, at) in &j.pieces {
-                let f = &files[input];
-                let header = f
-                    .sections
-                    .section(object::SectionIndex(index))
-                    .map_err(read_error)?;
-                let data = header.data(endian, f.data).map_err(read_error)?;
+            for &(data, at) in &j.pieces {
                 pad_to(&mut out, section.body.start + at);
                 out.extend_from_slice(data);
             }
@@ -615,7 +621,7 @@ fn write(
     for h in &headers {
         out.extend_from_slice(pod::bytes_of(&h.header));
     }
-    Ok(out)
+    out
 }
 
 /// The output flags and entry size for an input section's. A mergeable section of strings
