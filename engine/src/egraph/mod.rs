@@ -12,6 +12,7 @@ pub mod encode;
 pub mod explain;
 pub mod extract;
 pub mod lower;
+pub mod matcher;
 pub mod node;
 pub mod rule_tests;
 pub mod saturate;

@@ -41,10 +41,11 @@
 use crate::egraph::analysis::{Analysis, Facts};
 use crate::egraph::apply::{build_pattern, RuleApplier};
 use crate::egraph::lower::Stop;
+use crate::egraph::matcher::{Matcher, SORTED_FROM};
 use crate::egraph::node::Node;
 use crate::egraph::term::Term;
 use crate::rule::ruleset::Rule;
-use egg::{EGraph, Id, Pattern, PatternAst, Searcher, Subst, Symbol, Var};
+use egg::{EGraph, Id, Pattern, PatternAst, Subst, Symbol, Var};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::time::{Duration, Instant};
 
@@ -77,14 +78,12 @@ fn holds_literal(facts: &Facts) -> bool {
         .is_some_and(|t| !matches!(t, Term::Op(..)))
 }
 
-/// From this many nodes on, egg's matcher expects a class's nodes sorted (see
-/// `EClass::for_each_matching_node` in egg 0.11).
-const SORTED_FROM: usize = 50;
-
 /// One direction of a rule, compiled for the loop.
 pub struct PhaseRule {
     pub name: Symbol,
     pattern: Pattern<Node>,
+    /// The left side compiled for [`Loop::search_into`].
+    matcher: Matcher,
     applier: RuleApplier,
     /// The variables of the left side, in the order keys of applied matches list them.
     /// Each with whether its class's facts are read (see [`RuleApplier::read_vars`]): only
@@ -100,39 +99,6 @@ pub struct PhaseRule {
     /// [`Loop::watch_union`]): its left side has a child and it reads facts
     /// ([`RuleApplier::reads_facts`]).
     lifts: bool,
-    /// The root of the left side when it is a node, and the nodes its children must be
-    /// (child position, a node of the same operation and arity, or the same literal): a
-    /// class without such a root node cannot match, which is checked before egg's matcher
-    /// (see [`PhaseRule::may_match`]). A third of all searches of a memref-heavy lowering
-    /// find nothing, and egg's matcher allocates its registers for each.
-    shape: Option<(Node, Vec<(usize, Node)>)>,
-}
-
-impl PhaseRule {
-    /// False when no node of `class` has the left side's root operation with the nodes its
-    /// children need below it; then egg's matcher would find nothing either.
-    fn may_match(&self, egraph: &Graph, class: Id) -> bool {
-        use egg::Language;
-        let Some((root, needs)) = &self.shape else {
-            return true;
-        };
-        let nodes = &egraph[class].nodes;
-        // A large class is left to egg's matcher, which finds the root's nodes by binary
-        // search: scanning all of them for every rule searched there would grow with the
-        // square of a class that every block's parameters join.
-        if nodes.len() >= SORTED_FROM {
-            return true;
-        }
-        nodes.iter().any(|n| {
-            n.matches(root)
-                && needs.iter().all(|(k, want)| {
-                    egraph[n.children()[*k]]
-                        .nodes
-                        .iter()
-                        .any(|c| c.matches(want))
-                })
-        })
-    }
 }
 
 /// The rules of one phase, indexed by the operation at the root of their left side.
@@ -194,13 +160,14 @@ impl PhaseRules {
         let height = pattern_height(&ast);
         let pattern = Pattern::new(ast);
         let read = applier.read_vars();
-        let vars = pattern
-            .vars()
+        let all_vars = pattern.vars();
+        let matcher = Matcher::new(&pattern.ast, &all_vars);
+        let vars = all_vars
             .into_iter()
             .map(|v| (v, read.contains(&v)))
             .collect();
         // The root node and the nodes right below it: what the indexes by root and by
-        // child operation and the check before egg's matcher read.
+        // child operation read.
         let shape = match pattern.ast.as_ref().last() {
             Some(egg::ENodeOrVar::ENode(node)) => {
                 let needs: Vec<(usize, Node)> = egg::Language::children(node)
@@ -236,12 +203,12 @@ impl PhaseRules {
         self.rules.push(PhaseRule {
             name,
             pattern,
+            matcher,
             applier,
             vars,
             height,
             deep,
             lifts,
-            shape,
         });
     }
 }
@@ -472,7 +439,7 @@ impl Loop<'_> {
         let mut stack: Vec<(usize, Id, Subst, u32)> = Vec::new();
         self.search_into(egraph, pairs, 0, &mut stack)?;
         let skip_failed = matches!(scope, Scope::Around(_));
-        // egg's matcher binary-searches the nodes of a class of 50 or more, which only a
+        // The matcher binary-searches the nodes of a class of 50 or more, which only a
         // rebuild sorts: once a class that large has grown in this pass, following stops
         // until the next one.
         let mut sorted = true;
@@ -823,28 +790,20 @@ impl Loop<'_> {
         pairs.sort_unstable();
         pairs.dedup();
         let start = stack.len();
-        // The e-graph is not rebuilt between applications, and egg refuses to search one
-        // that is not. Searching it is sound here: the matcher compares classes through
-        // `find`, so every match it reports holds; one it misses (a parent not yet
-        // canonical) is found by the next pass, which searches around every touched class
-        // after the rebuild.
-        let clean = egraph.clean;
-        egraph.clean = true;
+        // The e-graph is not rebuilt between applications. Searching it is sound: the
+        // matcher compares classes through `find`, so every match it reports holds; one it
+        // misses (a node not yet in a large class's sorted run) is found by the next pass,
+        // which searches around every touched class after the rebuild.
         let mut result = Ok(());
         for (r, class) in pairs {
             // Counted in classes searched and matches found: one class of a growing
             // e-graph can hold thousands of matches.
             self.since_check += 1;
             let rule = &self.rules.rules[r];
-            let found = if rule.may_match(egraph, class) {
-                rule.pattern.search_eclass(egraph, class)
-            } else {
-                None
-            };
-            if let Some(found) = found {
-                self.since_check += found.substs.len();
-                stack.extend(found.substs.into_iter().map(|s| (r, class, s, depth)));
-            }
+            let before = stack.len();
+            rule.matcher
+                .search(egraph, class, |s| stack.push((r, class, s, depth)));
+            self.since_check += stack.len() - before;
             if self.since_check >= CHECK_EVERY {
                 self.since_check = 0;
                 if let Err(stop) = self.check(egraph) {
@@ -853,7 +812,6 @@ impl Loop<'_> {
                 }
             }
         }
-        egraph.clean = clean;
         stack[start..].reverse();
         result
     }
