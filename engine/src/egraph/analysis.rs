@@ -93,6 +93,9 @@ pub struct Facts {
     /// `ground`'s size in nodes (0 without one), kept so that a parent is sized without
     /// walking its children.
     pub ground_size: u32,
+    /// Which of two ground terms guards read (see [`Analysis::ground_rank`]), kept so that a
+    /// merge does not look the term's operation up by name.
+    pub ground_rank: u8,
     /// The type of a value class.
     pub ty: Option<Arc<Term>>,
     /// Whether `ty` came from a source operation (preferred: guards reason about the
@@ -118,15 +121,12 @@ impl Analysis {
         }
     }
 
-    /// Which ground term of a class guards read: a literal first, then a term headed by a
-    /// target operation (`i64`, a list), then one headed by a source helper.
-    fn ground_rank(&self, t: &Term) -> u8 {
-        match t {
-            Term::Op(op, _) => match self.ops.get(Symbol::from(op.as_str())) {
-                Some(d) if d.level == Level::Target => 1,
-                _ => 2,
-            },
-            _ => 0,
+    /// Which ground term of a class guards read: a literal first (0), then a term headed by
+    /// a target operation (1: `i64`, a list), then one headed by a source helper (2).
+    fn ground_rank(decl: Option<&OpDecl>) -> u8 {
+        match decl {
+            Some(d) if d.level == Level::Target => 1,
+            _ => 2,
         }
     }
 }
@@ -156,6 +156,7 @@ impl egg::Analysis<Node> for Analysis {
         let Some(info) = egraph.analysis.ops.get(*op) else {
             return Facts::default();
         };
+        let rank = Analysis::ground_rank(Some(info));
         let mut facts = Facts::default();
         if matches!(
             info.result,
@@ -177,6 +178,7 @@ impl egg::Analysis<Node> for Analysis {
                 if let Some(kids) = kids {
                     facts.ground = Some(Arc::new(Term::op(op.as_str(), kids)));
                     facts.ground_size = size;
+                    facts.ground_rank = rank;
                 }
             }
         }
@@ -211,12 +213,13 @@ impl egg::Analysis<Node> for Analysis {
         // computes to, `(lower-type index)` and `i64`); guards must see the final one.
         let better = match (&a.ground, &b.ground) {
             (None, Some(_)) => true,
-            (Some(x), Some(y)) => self.ground_rank(y) < self.ground_rank(x),
+            (Some(_), Some(_)) => b.ground_rank < a.ground_rank,
             _ => false,
         };
         if better {
             a.ground = b.ground.clone();
             a.ground_size = b.ground_size;
+            a.ground_rank = b.ground_rank;
         }
         let take_b_ty = match (&a.ty, &b.ty) {
             (None, Some(_)) => true,

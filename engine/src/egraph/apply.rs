@@ -452,10 +452,7 @@ thread_local! {
 /// Walks a cons-list in the e-graph (its elements need not be ground).
 fn list_items(egraph: &Graph, mut id: Id) -> Option<Vec<Id>> {
     WALKED.set(true);
-    // Interned once: comparing symbols is an integer compare, resolving one takes a lock.
-    static NAMES: std::sync::LazyLock<(Symbol, Symbol)> =
-        std::sync::LazyLock::new(|| (Symbol::from("nil"), Symbol::from("cons")));
-    let (nil, cons) = *NAMES;
+    let (nil, cons) = crate::egraph::node::list_symbols();
     let mut out = Vec::new();
     for _ in 0..10_000 {
         let class = &egraph[id];

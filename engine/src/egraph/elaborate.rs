@@ -225,9 +225,10 @@ impl<'a, 'g> Elaborator<'a, 'g> {
             Node::Func(s) => return Ok(Entered::Done(Operand::Func(s.as_str().to_string()))),
             Node::Op(op, children) => (*op, children.as_slice()),
         };
-        let (kind, children) = match op.as_str() {
-            "nil" => return Ok(Entered::Done(Operand::List(Vec::new()))),
-            "cons" => (FrameKind::List, Cow::Owned(self.list_heads(id, children)?)),
+        let (nil, cons) = crate::egraph::node::list_symbols();
+        let (kind, children) = match op {
+            _ if op == nil => return Ok(Entered::Done(Operand::List(Vec::new()))),
+            _ if op == cons => (FrameKind::List, Cow::Owned(self.list_heads(id, children)?)),
             _ => {
                 // The table outlives `self`'s borrow, so its declaration needs no copy.
                 let ops: &'a OpTable = self.ops;
@@ -261,6 +262,7 @@ impl<'a, 'g> Elaborator<'a, 'g> {
     /// The heads of the list whose first `cons` cell is class `id` (with `children`), in
     /// order, following the extracted tails down to `nil`.
     fn list_heads(&self, id: Id, children: &[Id]) -> Result<Vec<Id>, ElaborationError> {
+        let (nil, cons) = crate::egraph::node::list_symbols();
         let mut heads = Vec::new();
         let mut cell = children;
         // A list longer than the e-graph has classes loops through its own cells.
@@ -272,8 +274,8 @@ impl<'a, 'g> Elaborator<'a, 'g> {
             };
             heads.push(*head);
             match self.extractor.find_best_node(self.egraph.find(*tail)) {
-                Node::Op(op, kids) if op.as_str() == "cons" => cell = kids.as_slice(),
-                Node::Op(op, kids) if op.as_str() == "nil" && kids.is_empty() => return Ok(heads),
+                Node::Op(op, kids) if *op == cons => cell = kids.as_slice(),
+                Node::Op(op, kids) if *op == nil && kids.is_empty() => return Ok(heads),
                 other => {
                     return Err(ElaborationError(format!(
                         "a list ends in `{other}` instead of `nil`"

@@ -21,6 +21,14 @@ pub enum Node {
     Func(Symbol),
 }
 
+/// `nil` and `cons`, interned once: comparing two symbols is an integer compare, while
+/// reading a symbol's name takes a lock of egg's global symbol table.
+pub fn list_symbols() -> (Symbol, Symbol) {
+    static NAMES: std::sync::LazyLock<(Symbol, Symbol)> =
+        std::sync::LazyLock::new(|| (Symbol::from("nil"), Symbol::from("cons")));
+    *NAMES
+}
+
 impl Node {
     pub fn op(name: &str, children: Vec<Id>) -> Node {
         Node::Op(Symbol::from(name), children)
@@ -53,9 +61,15 @@ impl PartialOrd for Node {
 impl Ord for Node {
     fn cmp(&self, other: &Self) -> Ordering {
         match (self, other) {
-            (Node::Op(a, ac), Node::Op(b, bc)) => a.as_str().cmp(b.as_str()).then(ac.cmp(bc)),
+            // Equal symbols first: a name is read under egg's symbol-table lock, and the
+            // nodes of one class often share their operation.
+            (Node::Op(a, ac), Node::Op(b, bc)) if a == b => ac.cmp(bc),
+            (Node::Op(a, _), Node::Op(b, _)) => a.as_str().cmp(b.as_str()),
             (Node::Int(a), Node::Int(b)) => a.cmp(b),
             (Node::Float(a), Node::Float(b)) => a.cmp(b),
+            (Node::Str(a), Node::Str(b)) | (Node::Func(a), Node::Func(b)) if a == b => {
+                Ordering::Equal
+            }
             (Node::Str(a), Node::Str(b)) | (Node::Func(a), Node::Func(b)) => {
                 a.as_str().cmp(b.as_str())
             }
