@@ -299,7 +299,12 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         rules,
         limits,
         start: Instant::now(),
-        tried: HashMap::default(),
+        // About four matches are tried per class of a lowered function: sized up front, the
+        // map is not rehashed over and over as it grows.
+        tried: HashMap::with_capacity_and_hasher(
+            egraph.number_of_classes() * 4,
+            Default::default(),
+        ),
         beyond: 0,
         pass: 0,
         versions: Vec::new(),
