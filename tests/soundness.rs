@@ -149,7 +149,7 @@ fn the_shipped_rules_are_sound_and_more_of_them_are_evaluated() {
     for name in [
         "dim-dynamic",
         "dim-any",
-        "extract-other-element",
+        "extract-other-field",
         "rank-static",
         "type-memref",
         "params-ranked",

@@ -643,16 +643,17 @@ fn call(b: Builtin, args: &[Code], egraph: &Graph, subst: &Subst) -> Option<Val>
             })
         }
         Builtin::And | Builtin::Or => {
-            let mut acc = b == Builtin::And;
+            // Left to right, stopping at the first operand that decides, so that a later
+            // operand may read what only exists when the earlier ones hold:
+            // `(and (== (len ?i) 2) (!= (nth ?i 1) 0))` never reads a missing element.
+            let decides = b == Builtin::Or;
             for i in 0..args.len() {
                 let Val::Bool(x) = arg(i)? else { return None };
-                acc = if b == Builtin::And {
-                    acc && x
-                } else {
-                    acc || x
-                };
+                if x == decides {
+                    return Some(Val::Bool(decides));
+                }
             }
-            Val::Bool(acc)
+            Val::Bool(!decides)
         }
         Builtin::Not => match arg(0)? {
             Val::Bool(x) => Val::Bool(!x),
