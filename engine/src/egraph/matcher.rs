@@ -18,7 +18,7 @@
 
 use crate::egraph::analysis::Analysis;
 use crate::egraph::node::Node;
-use egg::{EGraph, ENodeOrVar, Id, Language, PatternAst, Subst, Symbol, Var};
+use egg::{EGraph, ENodeOrVar, Id, Language, PatternAst, Symbol, Var};
 use smallvec::SmallVec;
 
 type Graph = EGraph<Node, Analysis>;
@@ -117,9 +117,15 @@ impl Matcher {
         }
     }
 
-    /// Calls `found` with each match of the left side at `class`, in a fixed order (the
-    /// classes' node order, the first bind step varying slowest).
-    pub fn search(&self, egraph: &Graph, class: Id, mut found: impl FnMut(Subst)) {
+    /// How many variables a match binds.
+    pub fn vars(&self) -> usize {
+        self.vars.len()
+    }
+
+    /// Calls `found` with each match of the left side at `class`: its variables' classes, in
+    /// the order of the variables given to [`Matcher::new`]. The matches come in a fixed
+    /// order (the classes' node order, the first bind step varying slowest).
+    pub fn search(&self, egraph: &Graph, class: Id, mut found: impl FnMut(&[Id])) {
         let mut regs: SmallVec<[Id; 16]> = SmallVec::from_elem(class, self.registers);
         let mut choices: SmallVec<[Choice; 8]> = SmallVec::new();
         let mut pc = 0;
@@ -128,11 +134,8 @@ impl Matcher {
             // steps are done (a match).
             loop {
                 let Some(step) = self.steps.get(pc) else {
-                    let mut subst = Subst::with_capacity(self.vars.len());
-                    for (v, r) in &self.vars {
-                        subst.insert(*v, regs[*r]);
-                    }
-                    found(subst);
+                    let vars: SmallVec<[Id; 8]> = self.vars.iter().map(|(_, r)| regs[*r]).collect();
+                    found(&vars);
                     break;
                 };
                 match step {
@@ -230,8 +233,13 @@ mod tests {
         let vars = pattern.vars();
         let m = Matcher::new(&pattern.ast, &vars);
         let mut out = Vec::new();
-        m.search(egraph, class, |s| {
-            out.push(vars.iter().map(|v| (*v, egraph.find(s[*v]))).collect());
+        m.search(egraph, class, |ids| {
+            out.push(
+                vars.iter()
+                    .zip(ids)
+                    .map(|(v, id)| (*v, egraph.find(*id)))
+                    .collect(),
+            );
         });
         out.sort();
         out

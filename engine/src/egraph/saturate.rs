@@ -47,6 +47,7 @@ use crate::egraph::term::Term;
 use crate::rule::ruleset::Rule;
 use egg::{EGraph, Id, Pattern, PatternAst, Subst, Symbol, Var};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
+use smallvec::SmallVec;
 use std::time::{Duration, Instant};
 
 type Graph = EGraph<Node, Analysis>;
@@ -165,7 +166,13 @@ impl PhaseRules {
         let vars = all_vars
             .into_iter()
             .map(|v| (v, read.contains(&v)))
-            .collect();
+            .collect::<Vec<_>>();
+        // A match's classes are read in the order of `vars` (see `Found`).
+        assert_eq!(
+            matcher.vars(),
+            vars.len(),
+            "every variable of a left side binds"
+        );
         // The root node and the nodes right below it: what the indexes by root and by
         // child operation read.
         let shape = match pattern.ast.as_ref().last() {
@@ -257,6 +264,19 @@ enum Tried {
     },
 }
 
+/// A match found and waiting to be applied: its rule, its root class, where its variables'
+/// classes start in [`Loop::found`] (in the order of [`PhaseRule::vars`]), and its depth in a
+/// chain of applications followed at once. The classes are kept in one buffer per pass,
+/// not in an egg `Subst` per match: half the matches a pass finds were tried before, and a
+/// `Subst` is made only for one that is applied.
+#[derive(Clone, Copy)]
+struct Found {
+    rule: usize,
+    class: Id,
+    at: u32,
+    depth: u32,
+}
+
 /// A match already tried: its rule, root and classes, each class whose facts the rule reads
 /// with the version of its facts when it was tried (0 for the others).
 /// Stored flat, the rule first (with version 0), so a lookup borrows a reused buffer and
@@ -291,6 +311,8 @@ struct Loop<'r> {
     /// The (rule, parent) pairs to search after the union just made (see
     /// [`Loop::watch_meet`]).
     met: Vec<(usize, Id)>,
+    /// The variables' classes of the matches found in this pass (see [`Found`]).
+    found: Vec<Id>,
 }
 
 /// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
@@ -315,6 +337,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         key: Vec::new(),
         lifted: Vec::new(),
         met: Vec::new(),
+        found: Vec::new(),
     };
     if !egraph.clean {
         egraph.rebuild();
@@ -437,28 +460,23 @@ impl Loop<'_> {
     /// order, each followed at once (see [`Loop::follow_new`]), then a rebuild.
     fn step(&mut self, egraph: &mut Graph, scope: Scope) -> Result<(), Stop> {
         self.pass += 1;
+        self.found.clear();
         let pairs = self.candidates(egraph, scope);
         // Search everything first, then apply, as egg does: the matches of one iteration
         // all see the same e-graph. The stack holds matches with their depth in a chain of
         // applications followed at once; they pop in search order.
-        let mut stack: Vec<(usize, Id, Subst, u32)> = Vec::new();
+        let mut stack: Vec<Found> = Vec::new();
         self.search_into(egraph, pairs, 0, &mut stack)?;
         let skip_failed = matches!(scope, Scope::Around(_));
         // The matcher binary-searches the nodes of a class of 50 or more, which only a
         // rebuild sorts: once a class that large has grown in this pass, following stops
         // until the next one.
         let mut sorted = true;
-        while let Some((r, class, subst, depth)) = stack.pop() {
+        while let Some(found) = stack.pop() {
+            let depth = found.depth;
             let mark = egraph.analysis.touched.len();
             let follow = sorted && depth < EAGER_DEPTH;
-            let changed = self.apply(
-                egraph,
-                (r, class, subst),
-                skip_failed,
-                follow,
-                &mut stack,
-                depth,
-            )?;
+            let changed = self.apply(egraph, found, skip_failed, follow, &mut stack)?;
             if !changed {
                 continue;
             }
@@ -569,27 +587,32 @@ impl Loop<'_> {
     fn apply(
         &mut self,
         egraph: &mut Graph,
-        (r, class, subst): (usize, Id, Subst),
+        found: Found,
         skip_failed: bool,
         follow: bool,
-        stack: &mut Vec<(usize, Id, Subst, u32)>,
-        depth: u32,
+        stack: &mut Vec<Found>,
     ) -> Result<bool, Stop> {
+        let Found {
+            rule: r,
+            class,
+            at,
+            depth,
+        } = found;
         let mark = egraph.analysis.touched.len();
         let rules = self.rules;
         let rule = &rules.rules[r];
+        let at = at as usize;
+        let vars: SmallVec<[Id; 8]> = SmallVec::from_slice(&self.found[at..at + rule.vars.len()]);
         let mut key = std::mem::take(&mut self.key);
         key.clear();
         key.push((r as u32, 0));
         // The root's facts are read only through a variable bound to it (a left side that
         // is a bare variable), which the variables list.
         key.push((usize::from(egraph.find(class)) as u32, 0));
-        for (v, read) in &rule.vars {
-            if let Some(id) = subst.get(*v) {
-                let id = egraph.find(*id);
-                let version = if *read { self.version(egraph, id) } else { 0 };
-                key.push((usize::from(id) as u32, version));
-            }
+        for ((_, read), id) in rule.vars.iter().zip(&vars) {
+            let id = egraph.find(*id);
+            let version = if *read { self.version(egraph, id) } else { 0 };
+            key.push((usize::from(id) as u32, version));
         }
         let seen = match self.tried.get(key.as_slice()) {
             None => false,
@@ -601,9 +624,12 @@ impl Loop<'_> {
         let Some(key) = stored else {
             return Ok(false);
         };
+        let mut subst = Subst::with_capacity(vars.len());
+        for ((v, _), id) in rule.vars.iter().zip(&vars) {
+            subst.insert(*v, *id);
+        }
         let classes = egraph.number_of_classes();
         let changed = if egraph.are_explanations_enabled() {
-            let mut subst = subst;
             let Some(ast) = rule.applier.instantiate(egraph, &mut subst) else {
                 self.fail(key);
                 return Ok(false);
@@ -758,7 +784,7 @@ impl Loop<'_> {
         egraph: &mut Graph,
         mark: usize,
         depth: u32,
-        stack: &mut Vec<(usize, Id, Subst, u32)>,
+        stack: &mut Vec<Found>,
     ) -> Result<(), Stop> {
         let mut pairs = Vec::new();
         for id in &egraph.analysis.touched[mark..] {
@@ -790,7 +816,7 @@ impl Loop<'_> {
         egraph: &mut Graph,
         mut pairs: Vec<(usize, Id)>,
         depth: u32,
-        stack: &mut Vec<(usize, Id, Subst, u32)>,
+        stack: &mut Vec<Found>,
     ) -> Result<(), Stop> {
         pairs.sort_unstable();
         pairs.dedup();
@@ -806,8 +832,16 @@ impl Loop<'_> {
             self.since_check += 1;
             let rule = &self.rules.rules[r];
             let before = stack.len();
-            rule.matcher
-                .search(egraph, class, |s| stack.push((r, class, s, depth)));
+            let found = &mut self.found;
+            rule.matcher.search(egraph, class, |vars| {
+                stack.push(Found {
+                    rule: r,
+                    class,
+                    at: found.len() as u32,
+                    depth,
+                });
+                found.extend_from_slice(vars);
+            });
             self.since_check += stack.len() - before;
             if self.since_check >= CHECK_EVERY {
                 self.since_check = 0;
