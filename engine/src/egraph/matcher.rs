@@ -19,7 +19,6 @@
 use crate::egraph::analysis::Analysis;
 use crate::egraph::node::Node;
 use egg::{EGraph, ENodeOrVar, Id, Language, PatternAst, Symbol, Var};
-use smallvec::SmallVec;
 
 type Graph = EGraph<Node, Analysis>;
 
@@ -56,15 +55,31 @@ pub struct Matcher {
     /// `Pattern::vars` lists them.
     vars: Vec<(Var, usize)>,
     registers: usize,
+    /// How many bind steps (so how many choice points may be open at once).
+    binds: usize,
 }
 
+/// Registers and choice points a left side may need and still have them on the stack.
+const INLINE_REGISTERS: usize = 24;
+const INLINE_CHOICES: usize = 12;
+
 /// A choice point: the bind step, and the node of its class to try next.
+#[derive(Clone, Copy)]
 struct Choice<'g> {
     step: usize,
     nodes: &'g [Node],
     next: usize,
     /// One past the last node that may match (a large class's run of one operation).
     end: usize,
+}
+
+impl Choice<'_> {
+    const NONE: Choice<'static> = Choice {
+        step: 0,
+        nodes: &[],
+        next: 0,
+        end: 0,
+    };
 }
 
 impl Matcher {
@@ -110,10 +125,15 @@ impl Matcher {
             .iter()
             .filter_map(|v| bound.iter().find(|(w, _)| w == v).copied())
             .collect();
+        let binds = steps
+            .iter()
+            .filter(|s| matches!(s, Step::Bind { .. }))
+            .count();
         Matcher {
             steps,
             vars,
             registers,
+            binds,
         }
     }
 
@@ -125,17 +145,40 @@ impl Matcher {
     /// Calls `found` with each match of the left side at `class`: its variables' classes, in
     /// the order of the variables given to [`Matcher::new`]. The matches come in a fixed
     /// order (the classes' node order, the first bind step varying slowest).
-    pub fn search(&self, egraph: &Graph, class: Id, mut found: impl FnMut(&[Id])) {
-        let mut regs: SmallVec<[Id; 16]> = SmallVec::from_elem(class, self.registers);
-        let mut choices: SmallVec<[Choice; 8]> = SmallVec::new();
+    pub fn search(&self, egraph: &Graph, class: Id, found: impl FnMut(Bound<'_>)) {
+        // Registers and choice points in arrays on the stack for every left side the rule
+        // files have (a small vector's inline-or-heap test on every access cost a third of
+        // the search); a larger one gets them on the heap.
+        if self.registers <= INLINE_REGISTERS && self.binds <= INLINE_CHOICES {
+            let mut regs = [class; INLINE_REGISTERS];
+            let mut choices = [Choice::NONE; INLINE_CHOICES];
+            self.run(egraph, &mut regs, &mut choices, found);
+        } else {
+            let mut regs = vec![class; self.registers];
+            let mut choices = vec![Choice::NONE; self.binds];
+            self.run(egraph, &mut regs, &mut choices, found);
+        }
+    }
+
+    fn run<'g>(
+        &self,
+        egraph: &'g Graph,
+        regs: &mut [Id],
+        choices: &mut [Choice<'g>],
+        mut found: impl FnMut(Bound<'_>),
+    ) {
+        // Choice points open: `choices[..open]`.
+        let mut open = 0;
         let mut pc = 0;
         loop {
             // Run forward until a bind step opens a choice point, a check fails, or the
             // steps are done (a match).
             loop {
                 let Some(step) = self.steps.get(pc) else {
-                    let vars: SmallVec<[Id; 8]> = self.vars.iter().map(|(_, r)| regs[*r]).collect();
-                    found(&vars);
+                    found(Bound {
+                        regs,
+                        vars: self.vars.iter(),
+                    });
                     break;
                 };
                 match step {
@@ -178,12 +221,13 @@ impl Matcher {
                                 .count();
                             (start, start + len)
                         };
-                        choices.push(Choice {
+                        choices[open] = Choice {
                             step: pc,
                             nodes,
                             next,
                             end,
-                        });
+                        };
+                        open += 1;
                         break;
                     }
                 }
@@ -192,9 +236,10 @@ impl Matcher {
             // Move the innermost choice point to its next matching node, dropping the ones
             // that have none left; done when none is left.
             loop {
-                let Some(choice) = choices.last_mut() else {
+                if open == 0 {
                     return;
-                };
+                }
+                let choice = &mut choices[open - 1];
                 let Step::Bind { op, arity, out, .. } = &self.steps[choice.step] else {
                     unreachable!("a choice point is a bind step");
                 };
@@ -209,14 +254,33 @@ impl Matcher {
                         pc = choice.step + 1;
                         break;
                     }
-                    None => {
-                        choices.pop();
-                    }
+                    None => open -= 1,
                 }
             }
         }
     }
 }
+
+/// The classes a match binds its variables to, in the order of the variables given to
+/// [`Matcher::new`].
+pub struct Bound<'a> {
+    regs: &'a [Id],
+    vars: std::slice::Iter<'a, (Var, usize)>,
+}
+
+impl Iterator for Bound<'_> {
+    type Item = Id;
+
+    fn next(&mut self) -> Option<Id> {
+        self.vars.next().map(|(_, r)| self.regs[*r])
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.vars.size_hint()
+    }
+}
+
+impl ExactSizeIterator for Bound<'_> {}
 
 #[cfg(test)]
 mod tests {
@@ -237,7 +301,7 @@ mod tests {
             out.push(
                 vars.iter()
                     .zip(ids)
-                    .map(|(v, id)| (*v, egraph.find(*id)))
+                    .map(|(v, id)| (*v, egraph.find(id)))
                     .collect(),
             );
         });
@@ -259,7 +323,8 @@ mod tests {
     }
 
     /// Every class of an e-graph with unions, several nodes per class, repeated variables,
-    /// literals, a class of more than 50 nodes and a cycle: the same matches as egg's.
+    /// literals, a class of more than 50 nodes and a cycle (and a left side too large for
+    /// the stack arrays): the same matches as egg's.
     #[test]
     fn finds_what_eggs_matcher_finds() {
         let mut g = graph();
@@ -301,6 +366,8 @@ mod tests {
             "(h ?k)",
             "(h 1)",
             "(s (s (s ?z)))",
+            // More bind steps than the choice points kept on the stack.
+            "(s (s (s (s (s (s (s (s (s (s (s (s (s (s ?z))))))))))))))",
             "?v",
             "a",
             "2",

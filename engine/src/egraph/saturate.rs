@@ -840,7 +840,7 @@ impl Loop<'_> {
                     at: found.len() as u32,
                     depth,
                 });
-                found.extend_from_slice(vars);
+                found.extend(vars);
             });
             self.since_check += stack.len() - before;
             if self.since_check >= CHECK_EVERY {
