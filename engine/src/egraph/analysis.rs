@@ -123,10 +123,11 @@ impl Analysis {
 
     /// Which ground term of a class guards read: a literal first (0), then a term headed by
     /// a target operation (1: `i64`, a list), then one headed by a source helper (2).
-    fn ground_rank(decl: Option<&OpDecl>) -> u8 {
-        match decl {
-            Some(d) if d.level == Level::Target => 1,
-            _ => 2,
+    fn ground_rank(decl: &OpDecl) -> u8 {
+        if decl.level == Level::Target {
+            1
+        } else {
+            2
         }
     }
 }
@@ -156,7 +157,7 @@ impl egg::Analysis<Node> for Analysis {
         let Some(info) = egraph.analysis.ops.get(*op) else {
             return Facts::default();
         };
-        let rank = Analysis::ground_rank(Some(info));
+        let rank = Analysis::ground_rank(info);
         let mut facts = Facts::default();
         if matches!(
             info.result,

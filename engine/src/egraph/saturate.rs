@@ -52,6 +52,9 @@ use std::time::{Duration, Instant};
 
 type Graph = EGraph<Node, Analysis>;
 
+/// At most this many tried matches are reserved room for before a phase starts.
+const TRIED_RESERVED: usize = 1 << 16;
+
 /// How many applications run between two checks of the node and time limits.
 const CHECK_EVERY: usize = 64;
 
@@ -322,9 +325,10 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         limits,
         start: Instant::now(),
         // About four matches are tried per class of a lowered function: sized up front, the
-        // map is not rehashed over and over as it grows.
+        // map is not rehashed over and over as it grows. (A function of a million classes
+        // grows it as it goes instead of reserving space it may not use.)
         tried: HashMap::with_capacity_and_hasher(
-            egraph.number_of_classes() * 4,
+            (egraph.number_of_classes() * 4).min(TRIED_RESERVED),
             Default::default(),
         ),
         beyond: 0,
