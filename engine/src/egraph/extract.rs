@@ -59,8 +59,11 @@ pub type Graph = EGraph<Node, Analysis>;
 /// egg's `Extractor` re-scans every class until nothing changes, which is quadratic on a
 /// long dependency chain (a 10,000-op function took seconds). This computes the same least
 /// fixpoint with a worklist: a class is revisited only when one of its children got cheaper.
-/// The final choice per class is the cheapest node, ties broken by the class's (sorted)
-/// node order, so the result does not depend on the order of the worklist.
+/// The costs are the least fixpoint whatever the order of the worklist; the node chosen for
+/// a class is the first (in the class's sorted node order) to reach the class's final cost
+/// on the visit that reached it, so between nodes of equal cost the choice follows the
+/// visiting order, which is fixed (classes by id, then as they are queued again): the
+/// output is the same on every run.
 pub struct Extraction<'g> {
     egraph: &'g Graph,
     /// Per canonical class id, its cost and the index of its chosen node.
