@@ -18,7 +18,7 @@
 
 use crate::egraph::analysis::Analysis;
 use crate::egraph::node::Node;
-use egg::{EGraph, ENodeOrVar, Id, Language, PatternAst, Symbol, Var};
+use egg::{EGraph, ENodeOrVar, Id, Language, PatternAst, Var};
 
 type Graph = EGraph<Node, Analysis>;
 
@@ -30,17 +30,11 @@ pub(crate) const SORTED_FROM: usize = 50;
 /// One step of a compiled left side.
 #[derive(Clone, Debug)]
 enum Step {
-    /// For each node of the class in register `class` that is `op` with `arity` children,
-    /// its children go to registers `out..out + arity` and the steps after this one run.
-    /// `key` is the node with its children zeroed, which orders first among the nodes it
-    /// matches (for a binary search of a large class).
-    Bind {
-        op: Symbol,
-        arity: usize,
-        key: Node,
-        class: usize,
-        out: usize,
-    },
+    /// For each node of the class in register `class` that `key` matches (the same
+    /// operation and arity, [`Language::matches`]), its children go to the registers from
+    /// `out` on and the steps after this one run. `key` has its children zeroed, so it
+    /// orders first among the nodes it matches (for a binary search of a large class).
+    Bind { key: Node, class: usize, out: usize },
     /// The class in register `class` holds the literal `node`.
     Leaf { node: Node, class: usize },
     /// Registers `a` and `b` hold the same class (a variable met twice).
@@ -51,9 +45,9 @@ enum Step {
 #[derive(Clone, Debug)]
 pub struct Matcher {
     steps: Vec<Step>,
-    /// Each variable with the register its first occurrence binds, in the order egg's
-    /// `Pattern::vars` lists them.
-    vars: Vec<(Var, usize)>,
+    /// The register each variable's first occurrence binds, in the order of the variables
+    /// given to [`Matcher::new`].
+    vars: Vec<usize>,
     registers: usize,
     /// How many bind steps (so how many choice points may be open at once).
     binds: usize,
@@ -101,12 +95,10 @@ impl Matcher {
                     Some((_, first)) => steps.push(Step::Same { a: reg, b: *first }),
                     None => bound.push((*v, reg)),
                 },
-                ENodeOrVar::ENode(n @ Node::Op(op, children)) if !children.is_empty() => {
+                ENodeOrVar::ENode(n @ Node::Op(_, children)) if !children.is_empty() => {
                     let out = registers;
                     registers += children.len();
                     steps.push(Step::Bind {
-                        op: *op,
-                        arity: children.len(),
                         key: n.clone().map_children(|_| Id::from(0)),
                         class: reg,
                         out,
@@ -123,7 +115,7 @@ impl Matcher {
         }
         let vars = vars
             .iter()
-            .filter_map(|v| bound.iter().find(|(w, _)| w == v).copied())
+            .filter_map(|v| bound.iter().find(|(w, _)| w == v).map(|(_, r)| *r))
             .collect();
         let binds = steps
             .iter()
@@ -198,27 +190,16 @@ impl Matcher {
                             break;
                         }
                     }
-                    Step::Bind {
-                        op,
-                        arity,
-                        key,
-                        class,
-                        ..
-                    } => {
+                    Step::Bind { key, class, .. } => {
                         let nodes = egraph[regs[*class]].nodes.as_slice();
                         let (next, end) = if nodes.len() < SORTED_FROM {
                             (0, nodes.len())
                         } else {
-                            // Sorted by operation name, then children: the nodes of `op`
-                            // with `arity` children are one run, starting where the key
-                            // (children zeroed) would go.
+                            // Sorted by operation name, then children: the nodes the key
+                            // matches are one run, starting where the key (children zeroed)
+                            // would go.
                             let start = nodes.binary_search(key).unwrap_or_else(|i| i);
-                            let len = nodes[start..]
-                                .iter()
-                                .take_while(
-                                    |n| matches!(n, Node::Op(o, c) if o == op && c.len() == *arity),
-                                )
-                                .count();
+                            let len = nodes[start..].iter().take_while(|n| key.matches(n)).count();
                             (start, start + len)
                         };
                         choices[open] = Choice {
@@ -240,17 +221,17 @@ impl Matcher {
                     return;
                 }
                 let choice = &mut choices[open - 1];
-                let Step::Bind { op, arity, out, .. } = &self.steps[choice.step] else {
+                let Step::Bind { key, out, .. } = &self.steps[choice.step] else {
                     unreachable!("a choice point is a bind step");
                 };
                 let hit = choice.nodes[choice.next..choice.end]
                     .iter()
-                    .position(|n| matches!(n, Node::Op(o, c) if o == op && c.len() == *arity));
+                    .position(|n| key.matches(n));
                 match hit {
                     Some(k) => {
-                        let node = &choice.nodes[choice.next + k];
+                        let children = choice.nodes[choice.next + k].children();
                         choice.next += k + 1;
-                        regs[*out..*out + *arity].copy_from_slice(node.children());
+                        regs[*out..*out + children.len()].copy_from_slice(children);
                         pc = choice.step + 1;
                         break;
                     }
@@ -265,14 +246,14 @@ impl Matcher {
 /// [`Matcher::new`].
 pub struct Bound<'a> {
     regs: &'a [Id],
-    vars: std::slice::Iter<'a, (Var, usize)>,
+    vars: std::slice::Iter<'a, usize>,
 }
 
 impl Iterator for Bound<'_> {
     type Item = Id;
 
     fn next(&mut self) -> Option<Id> {
-        self.vars.next().map(|(_, r)| self.regs[*r])
+        self.vars.next().map(|r| self.regs[*r])
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {

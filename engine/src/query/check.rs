@@ -208,9 +208,10 @@ pub fn verify_function<'db>(
 #[salsa::tracked(returns(ref))]
 pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
     // When every function parsed cleanly on its own, the file has no syntax errors.
-    let mut out = match split_file(db, file) {
-        true => Vec::new(),
-        false => parse_file(db, file).diagnostics.clone(),
+    let mut out = if *split_file(db, file) {
+        Vec::new()
+    } else {
+        parse_file(db, file).diagnostics.clone()
     };
     // A function's position is read only when it has something to report: most have
     // nothing, and an edit moves every function after it.
@@ -243,13 +244,14 @@ pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic>
 /// relative to that function's text.
 #[salsa::tracked(returns(ref))]
 pub fn module_ir(db: &dyn salsa::Database, file: SourceFile) -> Module {
-    let name = match split_file(db, file) {
-        true => kiln_frontend::split::module_name(file.text(db)),
-        false => parse_file(db, file)
+    let name = if *split_file(db, file) {
+        kiln_frontend::split::module_name(file.text(db))
+    } else {
+        parse_file(db, file)
             .tree
             .name
             .as_ref()
-            .map(|n| n.node.clone()),
+            .map(|n| n.node.clone())
     };
     Module {
         name,
