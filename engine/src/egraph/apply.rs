@@ -14,6 +14,33 @@ use std::sync::Arc;
 
 type Graph = EGraph<Node, Analysis>;
 
+/// The classes a match binds its variables to: an egg [`Subst`], or [`Bound`], which reads
+/// them where the saturation loop's matcher left them.
+pub trait Bindings {
+    fn class(&self, v: Var) -> Option<Id>;
+}
+
+impl Bindings for Subst {
+    fn class(&self, v: Var) -> Option<Id> {
+        self.get(v).copied()
+    }
+}
+
+/// A match's classes in the order of its rule's variables, as the saturation loop keeps
+/// them: building an egg `Subst` for every match applied (a search of its vector at every
+/// insertion) cost 1.4% of a memref-heavy lowering.
+pub struct Bound<'a> {
+    pub vars: &'a [Var],
+    pub classes: &'a [Id],
+}
+
+impl Bindings for Bound<'_> {
+    fn class(&self, v: Var) -> Option<Id> {
+        let i = self.vars.iter().position(|w| *w == v)?;
+        self.classes.get(i).copied()
+    }
+}
+
 /// A value computed by a guard or a template expression.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Val {
@@ -125,7 +152,12 @@ impl Template {
     }
 
     /// Evaluates the computed parts, in template order; `None` when one does not evaluate.
-    fn evaluate(&self, egraph: &Graph, subst: &Subst, out: &mut Vec<Val>) -> Option<()> {
+    fn evaluate<B: Bindings + ?Sized>(
+        &self,
+        egraph: &Graph,
+        subst: &B,
+        out: &mut Vec<Val>,
+    ) -> Option<()> {
         match self {
             Template::Computed(c) => {
                 let v = eval(c, egraph, subst)?;
@@ -141,7 +173,7 @@ impl Template {
                 }
             }
             Template::Var(v) => {
-                subst.get(*v)?;
+                subst.class(*v)?;
             }
             Template::Leaf(_) => {}
         }
@@ -149,16 +181,23 @@ impl Template {
     }
 
     /// Adds the template to the e-graph with the computed values `vals` (from
-    /// [`Template::evaluate`], consumed in order).
-    fn build(&self, egraph: &mut Graph, subst: &Subst, vals: &[Val], next: &mut usize) -> Id {
-        match self {
-            Template::Var(v) => subst[*v],
+    /// [`Template::evaluate`], consumed in order); `None` when a variable is unbound, which
+    /// [`Template::evaluate`] has ruled out.
+    fn build<B: Bindings + ?Sized>(
+        &self,
+        egraph: &mut Graph,
+        subst: &B,
+        vals: &[Val],
+        next: &mut usize,
+    ) -> Option<Id> {
+        Some(match self {
+            Template::Var(v) => subst.class(*v)?,
             Template::Leaf(n) => egraph.add(n.clone()),
             Template::Op(op, cs) => {
                 let kids = cs
                     .iter()
                     .map(|c| c.build(egraph, subst, vals, next))
-                    .collect();
+                    .collect::<Option<_>>()?;
                 egraph.add(Node::Op(*op, kids))
             }
             Template::Computed(_) => {
@@ -172,7 +211,7 @@ impl Template {
                     Val::Class(id) => *id,
                 }
             }
-        }
+        })
     }
 }
 
@@ -250,7 +289,7 @@ impl RuleApplier {
         WALKED.get()
     }
 
-    fn guards_hold(&self, egraph: &Graph, subst: &Subst) -> bool {
+    fn guards_hold<B: Bindings + ?Sized>(&self, egraph: &Graph, subst: &B) -> bool {
         self.guards
             .iter()
             .all(|g| eval(g, egraph, subst) == Some(Val::Bool(true)))
@@ -259,14 +298,14 @@ impl RuleApplier {
     /// Checks the guards and adds the right side for a match straight into the e-graph;
     /// returns its class, or `None` (adding nothing) when a guard fails or a computed part
     /// does not evaluate.
-    pub fn apply_direct(&self, egraph: &mut Graph, subst: &Subst) -> Option<Id> {
+    pub fn apply_direct<B: Bindings + ?Sized>(&self, egraph: &mut Graph, subst: &B) -> Option<Id> {
         WALKED.set(false);
         if !self.guards_hold(egraph, subst) {
             return None;
         }
         let mut vals = Vec::new();
         self.rhs.evaluate(egraph, subst, &mut vals)?;
-        Some(self.rhs.build(egraph, subst, &vals, &mut 0))
+        self.rhs.build(egraph, subst, &vals, &mut 0)
     }
 
     /// The template for a match, after the guards; `None` when a guard fails or a computed
@@ -335,11 +374,11 @@ fn add_term(t: &Term, add: &mut impl FnMut(Node) -> Id) -> Id {
     let node = match t {
         Term::Int(i) => Node::Int(*i),
         Term::Float(b) => Node::Float(*b),
-        Term::Str(s) => Node::Str(Symbol::from(s.as_str())),
+        Term::Str(s) => Node::Str(crate::egraph::node::intern(s)),
         Term::Func(s) => Node::Func(Symbol::from(s.as_str())),
         Term::Op(op, cs) => {
             let kids = cs.iter().map(|c| add_term(c, add)).collect();
-            Node::op(op, kids)
+            Node::Op(crate::egraph::node::intern(op), kids)
         }
     };
     add(node)
@@ -403,9 +442,9 @@ fn term_val(t: &Term, share: impl FnOnce() -> Arc<Term>) -> Val {
     }
 }
 
-fn lookup(e: &Code, subst: &Subst) -> Option<Id> {
+fn lookup<B: Bindings + ?Sized>(e: &Code, subst: &B) -> Option<Id> {
     match e {
-        Code::Var(v) => subst.get(*v).copied(),
+        Code::Var(v) => subst.class(*v),
         _ => None,
     }
 }
@@ -475,7 +514,7 @@ fn list_items(egraph: &Graph, mut id: Id) -> Option<Vec<Id>> {
 
 /// Evaluates an expression; `None` means "does not apply" (an unknown constant, a dynamic
 /// stride, a type mismatch), which makes a guard false and a computed template skip.
-pub fn eval(e: &Code, egraph: &Graph, subst: &Subst) -> Option<Val> {
+pub fn eval<B: Bindings + ?Sized>(e: &Code, egraph: &Graph, subst: &B) -> Option<Val> {
     match e {
         Code::Var(_) => {
             let id = egraph.find(lookup(e, subst)?);
@@ -486,7 +525,7 @@ pub fn eval(e: &Code, egraph: &Graph, subst: &Subst) -> Option<Val> {
     }
 }
 
-fn call(b: Builtin, args: &[Code], egraph: &Graph, subst: &Subst) -> Option<Val> {
+fn call<B: Bindings + ?Sized>(b: Builtin, args: &[Code], egraph: &Graph, subst: &B) -> Option<Val> {
     let arg = |i: usize| eval(&args[i], egraph, subst);
     let ints = || -> Option<Vec<i128>> { (0..args.len()).map(|i| as_int(arg(i))).collect() };
     let memref = |i: usize| as_term(arg(i))?.memref();

@@ -232,7 +232,7 @@ impl<S: Store> Encoder<'_, S> {
     /// Adds a declared operation, reporting (once per op name) a missing or mismatched
     /// declaration at the operation being encoded.
     fn op(&mut self, name: &str, children: Vec<Id>) -> Id {
-        let sym = Symbol::from(name);
+        let sym = crate::egraph::node::intern(name);
         match self.ops.get(sym) {
             None => self.missing(
                 name,
@@ -366,7 +366,7 @@ impl<S: Store> Encoder<'_, S> {
     ) {
         let typed = self
             .ops
-            .get(Symbol::from(name))
+            .get(crate::egraph::node::intern(name))
             .is_some_and(|d| d.type_child().is_some());
         match results {
             [] => {}
@@ -441,7 +441,9 @@ impl<S: Store> Encoder<'_, S> {
             OpKind::CmpI(_) | OpKind::CmpF(_) => {
                 let pred = predicate(&op.kind);
                 let t = rty(self);
-                let s = self.egraph.add(Node::Str(Symbol::from(pred)));
+                let s = self
+                    .egraph
+                    .add(Node::Str(crate::egraph::node::intern(pred)));
                 let mut kids = vec![t, s];
                 kids.extend(operands);
                 (self.op(&name, kids), false)

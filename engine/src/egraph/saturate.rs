@@ -39,7 +39,7 @@
 //! so a phase that explodes stops close to its limit.
 
 use crate::egraph::analysis::{Analysis, Facts};
-use crate::egraph::apply::{build_pattern, RuleApplier};
+use crate::egraph::apply::{build_pattern, Bound, RuleApplier};
 use crate::egraph::lower::Stop;
 use crate::egraph::matcher::{Matcher, SORTED_FROM};
 use crate::egraph::node::Node;
@@ -94,6 +94,8 @@ pub struct PhaseRule {
     /// those classes' versions go into the key, so that a change of another class's facts
     /// (a type class whose ground term becomes `i64`) does not make the match new.
     vars: Vec<(Var, bool)>,
+    /// The variables alone, in the same order (what [`Bound`] reads a match's classes by).
+    names: Vec<Var>,
     /// How many parent steps separate the root from the deepest part of the left side.
     height: usize,
     /// Whether its guards read beyond the classes of its match (see
@@ -167,8 +169,8 @@ impl PhaseRules {
         let all_vars = pattern.vars();
         let matcher = Matcher::new(&pattern.ast, &all_vars);
         let vars = all_vars
-            .into_iter()
-            .map(|v| (v, read.contains(&v)))
+            .iter()
+            .map(|v| (*v, read.contains(v)))
             .collect::<Vec<_>>();
         // A match's classes are read in the order of `vars` (see `Found`).
         assert_eq!(
@@ -216,6 +218,7 @@ impl PhaseRules {
             matcher,
             applier,
             vars,
+            names: all_vars,
             height,
             deep,
             lifts,
@@ -628,12 +631,12 @@ impl Loop<'_> {
         let Some(key) = stored else {
             return Ok(false);
         };
-        let mut subst = Subst::with_capacity(vars.len());
-        for ((v, _), id) in rule.vars.iter().zip(&vars) {
-            subst.insert(*v, *id);
-        }
         let classes = egraph.number_of_classes();
         let changed = if egraph.are_explanations_enabled() {
+            let mut subst = Subst::with_capacity(vars.len());
+            for (v, id) in rule.names.iter().zip(&vars) {
+                subst.insert(*v, *id);
+            }
             let Some(ast) = rule.applier.instantiate(egraph, &mut subst) else {
                 self.fail(key);
                 return Ok(false);
@@ -645,7 +648,11 @@ impl Loop<'_> {
             }
             changed
         } else {
-            let Some(id) = rule.applier.apply_direct(egraph, &subst) else {
+            let bound = Bound {
+                vars: &rule.names,
+                classes: &vars,
+            };
+            let Some(id) = rule.applier.apply_direct(egraph, &bound) else {
                 self.fail(key);
                 return Ok(false);
             };
