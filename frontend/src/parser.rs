@@ -47,7 +47,7 @@ pub fn parse_func(text: &str) -> Result<Parsed<ast::Func>, Vec<Diagnostic>> {
     // No slack is returned from the body's vectors: the one caller that keeps a tree
     // (`parse_function`, memoized) drops its body once the IR is built.
     run(text, |errors, lexer| {
-        grammar::FuncParser::new().parse(errors, lexer)
+        grammar::FuncParser::new().parse(errors, lexer).map(|f| *f)
     })
 }
 
