@@ -116,6 +116,9 @@ pub struct PhaseRules {
     /// By (root operation, operation of a child of the root): the rules whose left side has
     /// that shape, for [`Loop::watch_meet`].
     by_child: HashMap<(Symbol, Symbol), Vec<usize>>,
+    /// The child operations `by_child` lists: a union whose side has none of them below
+    /// the other needs no look at that side's parents.
+    meet_children: HashSet<Symbol>,
     height: usize,
 }
 
@@ -143,6 +146,7 @@ impl PhaseRules {
             by_root: HashMap::default(),
             unrooted: Vec::new(),
             by_child: HashMap::default(),
+            meet_children: HashSet::default(),
             height: 0,
         };
         for r in rules {
@@ -200,6 +204,7 @@ impl PhaseRules {
                 self.by_root.entry(*op).or_default().push(i);
                 for (_, child) in needs {
                     if let Node::Op(child, _) = child {
+                        self.meet_children.insert(*child);
                         let rules = self.by_child.entry((*op, *child)).or_default();
                         if !rules.contains(&i) {
                             rules.push(i);
@@ -432,14 +437,16 @@ impl Loop<'_> {
     fn bump(&mut self, egraph: &Graph, touched: &[Id]) {
         for id in touched {
             let id = egraph.find(*id);
-            let facts = &egraph[id].data;
-            let slot = self.slot(id);
             // A class that a key uses has its facts recorded then (see `Loop::version`); one
-            // seen here first was in no key, so counting its first sight as a new version
-            // costs nothing.
-            if slot.1.as_ref() != Some(facts) {
-                slot.0 = slot.0.wrapping_add(1);
-                slot.1 = Some(facts.clone());
+            // with none recorded is in no key, so its facts need not be read: the first key
+            // that uses it records them.
+            let Some((version, Some(recorded))) = self.versions.get_mut(usize::from(id)) else {
+                continue;
+            };
+            let facts = &egraph[id].data;
+            if recorded != facts {
+                *version = version.wrapping_add(1);
+                *recorded = facts.clone();
             }
         }
     }
@@ -487,9 +494,11 @@ impl Loop<'_> {
             if !changed {
                 continue;
             }
+            // A class the application created holds one node.
+            let newest = self.newest;
             sorted &= egraph.analysis.touched[mark..]
                 .iter()
-                .all(|id| egraph[*id].nodes.len() < SORTED_FROM);
+                .all(|id| usize::from(*id) > newest || egraph[*id].nodes.len() < SORTED_FROM);
             let lifted = std::mem::take(&mut self.lifted);
             let met = std::mem::take(&mut self.met);
             if !(sorted && follow) {
@@ -752,8 +761,13 @@ impl Loop<'_> {
         }
         for (side, other) in [(a, b), (b, a)] {
             let below = &egraph[other].nodes;
+            let meets =
+                |n: &Node| matches!(n, Node::Op(c, _) if self.rules.meet_children.contains(c));
+            if below.len() > MEET_NODES || !below.iter().any(meets) {
+                continue;
+            }
             let parents = egraph[side].parents();
-            if below.len() > MEET_NODES || parents.len() > MEET_PARENTS {
+            if parents.len() > MEET_PARENTS {
                 continue;
             }
             for p in parents {
