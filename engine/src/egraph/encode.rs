@@ -89,7 +89,14 @@ struct Encoder<'a, S: Store> {
     origins: Vec<Origin>,
     diagnostics: Vec<Diagnostic>,
     span: Span,
+    /// The classes of the types encoded so far (a function uses a few types over and over;
+    /// each encoding adds the same nodes again, which the e-graph finds, at 1.1 K
+    /// instructions for a memref type). At most [`TYPES_KEPT`] are kept.
+    types_seen: Vec<(Type, Id)>,
 }
+
+/// How many types an [`Encoder`] keeps the classes of (a linear search: a function uses few).
+const TYPES_KEPT: usize = 16;
 
 /// Which function lowering builds from a source function (DESIGN.md, convention 4).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -135,6 +142,7 @@ pub fn encode_variant<S: Store>(
         origins: Vec::new(),
         diagnostics: Vec::new(),
         span: f.name_span,
+        types_seen: Vec::new(),
     };
     let params = enc.types(&f.ty.inputs);
     let results = enc.types(&f.ty.results);
@@ -304,6 +312,17 @@ impl<S: Store> Encoder<'_, S> {
     }
 
     fn ty(&mut self, t: &Type) -> Id {
+        if let Some((_, id)) = self.types_seen.iter().find(|(seen, _)| seen == t) {
+            return *id;
+        }
+        let id = self.ty_uncached(t);
+        if self.types_seen.len() < TYPES_KEPT {
+            self.types_seen.push((t.clone(), id));
+        }
+        id
+    }
+
+    fn ty_uncached(&mut self, t: &Type) -> Id {
         match t {
             Type::Scalar(s) => self.atom(s.name()),
             Type::UnrankedMemRef(e) => {

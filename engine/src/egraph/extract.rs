@@ -92,8 +92,9 @@ impl<'g> Extraction<'g> {
         let mut queued = vec![true; size];
         while let Some(id) = queue.pop_front() {
             queued[usize::from(id)] = false;
+            let class = &egraph[id];
             let mut choice: Option<(Cost, usize)> = None;
-            for (i, n) in egraph[id].nodes.iter().enumerate() {
+            for (i, n) in class.nodes.iter().enumerate() {
                 let c = cf.cost(n, |c| {
                     best[usize::from(egraph.find(c))].map_or(Cost::INFINITE, |b| b.0)
                 });
@@ -108,7 +109,7 @@ impl<'g> Extraction<'g> {
                 _ => {
                     best[usize::from(id)] = Some((new, idx));
                     if new.is_finite() {
-                        for parent in egraph[id].parents() {
+                        for parent in class.parents() {
                             let p = egraph.find(parent);
                             if !std::mem::replace(&mut queued[usize::from(p)], true) {
                                 queue.push_back(p);

@@ -347,7 +347,7 @@ pub fn make_lowered_text<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> Lower
             if !text.is_empty() {
                 text.push('\n');
             }
-            text.push_str(&f.to_string());
+            f.write_text(&mut text);
         }
         LoweredText {
             text,
