@@ -494,7 +494,9 @@ impl Loop<'_> {
             if !changed {
                 continue;
             }
-            // A class the application created holds one node.
+            // A class the application created holds one node (its union with the match's
+            // class is touched under the older id, which egg keeps as the root: the new
+            // class has no parents, and is given second on a tie).
             let newest = self.newest;
             sorted &= egraph.analysis.touched[mark..]
                 .iter()
