@@ -907,6 +907,9 @@ impl Loop<'_> {
                 }
             }
         }
+        // In class order, so that a counting sort by rule below leaves each rule's classes
+        // sorted.
+        classes.sort_unstable_by_key(|(id, _)| *id);
         let mut pairs = Vec::new();
         for (id, distance) in classes {
             let class = &egraph[id];
@@ -925,9 +928,24 @@ impl Loop<'_> {
             }
             self.rules.unrooted.iter().for_each(|r| add(*r));
         }
-        pairs.sort_unstable();
-        pairs.dedup();
-        pairs
+        // Sorted by rule with a counting sort (the rules are numbered and few), which keeps
+        // each rule's classes in the order they came: the order a comparison sort of the
+        // pairs gives, which cost 1.8% of a memref-heavy lowering. A class holding two
+        // nodes of one operation gives its pairs twice, next to each other.
+        let mut starts = vec![0usize; self.rules.rules.len() + 1];
+        for (r, _) in &pairs {
+            starts[r + 1] += 1;
+        }
+        for i in 1..starts.len() {
+            starts[i] += starts[i - 1];
+        }
+        let mut sorted = vec![(0, Id::from(0usize)); pairs.len()];
+        for (r, id) in pairs {
+            sorted[starts[r]] = (r, id);
+            starts[r] += 1;
+        }
+        sorted.dedup();
+        sorted
     }
 }
 
