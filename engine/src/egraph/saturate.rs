@@ -89,13 +89,14 @@ pub struct PhaseRule {
     /// The left side compiled for [`Loop::search_into`].
     matcher: Matcher,
     applier: RuleApplier,
-    /// The variables of the left side, in the order keys of applied matches list them.
-    /// Each with whether its class's facts are read (see [`RuleApplier::read_vars`]): only
-    /// those classes' versions go into the key, so that a change of another class's facts
-    /// (a type class whose ground term becomes `i64`) does not make the match new.
-    vars: Vec<(Var, bool)>,
-    /// The variables alone, in the same order (what [`Bound`] reads a match's classes by).
-    names: Vec<Var>,
+    /// The variables of the left side, in the order keys of applied matches list them (and
+    /// [`Bound`] reads a match's classes by).
+    vars: Vec<Var>,
+    /// Per variable of `vars`, whether its class's facts are read (see
+    /// [`RuleApplier::read_vars`]): only those classes' versions go into the key, so that a
+    /// change of another class's facts (a type class whose ground term becomes `i64`) does
+    /// not make the match new.
+    reads: Vec<bool>,
     /// How many parent steps separate the root from the deepest part of the left side.
     height: usize,
     /// Whether its guards read beyond the classes of its match (see
@@ -170,12 +171,9 @@ impl PhaseRules {
         let height = pattern_height(&ast);
         let pattern = Pattern::new(ast);
         let read = applier.read_vars();
-        let all_vars = pattern.vars();
-        let matcher = Matcher::new(&pattern.ast, &all_vars);
-        let vars = all_vars
-            .iter()
-            .map(|v| (*v, read.contains(v)))
-            .collect::<Vec<_>>();
+        let vars = pattern.vars();
+        let matcher = Matcher::new(&pattern.ast, &vars);
+        let reads = vars.iter().map(|v| read.contains(v)).collect();
         // A match's classes are read in the order of `vars` (see `Found`).
         assert_eq!(
             matcher.vars(),
@@ -223,7 +221,7 @@ impl PhaseRules {
             matcher,
             applier,
             vars,
-            names: all_vars,
+            reads,
             height,
             deep,
             lifts,
@@ -278,8 +276,9 @@ enum Tried {
 /// A match found and waiting to be applied: its rule, its root class, where its variables'
 /// classes start in [`Loop::found`] (in the order of [`PhaseRule::vars`]), and its depth in a
 /// chain of applications followed at once. The classes are kept in one buffer per pass,
-/// not in an egg `Subst` per match: half the matches a pass finds were tried before, and a
-/// `Subst` is made only for one that is applied.
+/// not in an egg `Subst` per match: half the matches a pass finds were tried before, and
+/// one applied reads them there through [`Bound`] (a `Subst` is made only for egg's
+/// explanations).
 #[derive(Clone, Copy)]
 struct Found {
     rule: usize,
@@ -571,7 +570,7 @@ impl Loop<'_> {
                     continue;
                 }
                 // Position 1 is the root; the variables follow in order.
-                if j >= 2 && rule.vars.get(j - 2).is_some_and(|(_, read)| *read) {
+                if j >= 2 && rule.reads.get(j - 2).is_some_and(|read| *read) {
                     return None;
                 }
                 renamed.get_or_insert_with(|| key.to_vec())[j] = (c, version);
@@ -627,7 +626,7 @@ impl Loop<'_> {
         // The root's facts are read only through a variable bound to it (a left side that
         // is a bare variable), which the variables list.
         key.push((usize::from(egraph.find(class)) as u32, 0));
-        for ((_, read), id) in rule.vars.iter().zip(&vars) {
+        for (read, id) in rule.reads.iter().zip(&vars) {
             let id = egraph.find(*id);
             let version = if *read { self.version(egraph, id) } else { 0 };
             key.push((usize::from(id) as u32, version));
@@ -645,7 +644,7 @@ impl Loop<'_> {
         let classes = egraph.number_of_classes();
         let changed = if egraph.are_explanations_enabled() {
             let mut subst = Subst::with_capacity(vars.len());
-            for (v, id) in rule.names.iter().zip(&vars) {
+            for (v, id) in rule.vars.iter().zip(&vars) {
                 subst.insert(*v, *id);
             }
             let Some(ast) = rule.applier.instantiate(egraph, &mut subst) else {
@@ -660,7 +659,7 @@ impl Loop<'_> {
             changed
         } else {
             let bound = Bound {
-                vars: &rule.names,
+                vars: &rule.vars,
                 classes: &vars,
             };
             let Some(id) = rule.applier.apply_direct(egraph, &bound) else {
