@@ -399,6 +399,35 @@ impl Session {
         }
     }
 
+    /// [`Session::diagnostics`] of `path` and [`Session::rule_diagnostics`], with the rule
+    /// files loaded and checked (and, in a session that keeps no lowering, compiled:
+    /// [`kiln_engine::prepare_whole_rules`]) on another thread while this one splits the
+    /// file and parses it: a one-shot command otherwise loaded them on one thread after
+    /// the parse, with rayon's threads idle (BENCHMARKS.md, "session 13").
+    pub fn diagnostics_with_rules(&self, path: &str) -> (Vec<Diagnostic>, Vec<FileDiagnostics>) {
+        if rayon::current_num_threads() > 1 {
+            let db = self.db.clone();
+            let rules = self.config.rules(&self.db);
+            let whole = !self.keeps_lowered();
+            let diagnostics = std::thread::scope(|scope| {
+                let rules = scope.spawn(move || {
+                    if whole {
+                        kiln_engine::prepare_whole_rules(&db, rules);
+                    } else {
+                        kiln_engine::checked_rules(&db, rules);
+                    }
+                });
+                let diagnostics = self.diagnostics(path);
+                if let Err(panic) = rules.join() {
+                    std::panic::resume_unwind(panic);
+                }
+                diagnostics
+            });
+            return (diagnostics, self.rule_diagnostics());
+        }
+        (self.diagnostics(path), self.rule_diagnostics())
+    }
+
     /// The source file `path` of the session's database, for the library's queries.
     pub fn source_file(&self, path: &str) -> Option<SourceFile> {
         self.files.get(path).copied()
@@ -591,23 +620,41 @@ impl Session {
         let mut written = Ok(());
         let mut failed = false;
         let mut first = true;
-        let window = rayon::current_num_threads() * 512;
-        for part in items.chunks(window) {
-            let texts =
-                crate::map_in_chunks(&self.db, part, |db, item| make_lowered_text(db, item));
-            for (item, t) in part.iter().zip(texts) {
-                let delta = item.offset(&self.db) as i64;
-                diagnostics.extend(t.diagnostics.iter().map(|d| d.shifted(delta)));
-                failed |= kiln_frontend::has_errors(&t.diagnostics);
-                if !failed && written.is_ok() && !t.text.is_empty() {
-                    let separator: &[u8] = if first { b"" } else { b"\n" };
-                    written = out
-                        .write_all(separator)
-                        .and_then(|()| out.write_all(t.text.as_bytes()));
-                    first = false;
+        // The functions are lowered a window at a time, so that only a window's texts are
+        // held; two windows are in flight, so that rayon's threads lower the next while
+        // this thread writes one (writing a window here while they waited left a thread
+        // idle for 5-8 ms per window: BENCHMARKS.md, "session 13").
+        let window = rayon::current_num_threads() * 256;
+        let mut parts = items.chunks(window);
+        std::thread::scope(|scope| {
+            let lower = |part| {
+                let db = self.db.clone();
+                let handle = scope.spawn(move || {
+                    crate::map_in_chunks(&db, part, |db, item| make_lowered_text(db, item))
+                });
+                (part, handle)
+            };
+            let mut in_flight: std::collections::VecDeque<_> =
+                parts.by_ref().take(2).map(lower).collect();
+            while let Some((part, handle)) = in_flight.pop_front() {
+                let texts = handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                in_flight.extend(parts.next().map(lower));
+                for (item, t) in part.iter().zip(texts) {
+                    let delta = item.offset(&self.db) as i64;
+                    diagnostics.extend(t.diagnostics.iter().map(|d| d.shifted(delta)));
+                    failed |= kiln_frontend::has_errors(&t.diagnostics);
+                    if !failed && written.is_ok() && !t.text.is_empty() {
+                        let separator: &[u8] = if first { b"" } else { b"\n" };
+                        written = out
+                            .write_all(separator)
+                            .and_then(|()| out.write_all(t.text.as_bytes()));
+                        first = false;
+                    }
                 }
             }
-        }
+        });
         self.reported(path, written, diagnostics)
     }
 

@@ -108,7 +108,11 @@ pub(crate) fn rule_sources(ctx: &Ctx, dir: Option<&Path>) -> Option<Vec<kiln::Ru
 /// once. `None` after reporting when the file cannot be read or has errors, or the rules
 /// cannot be read or have errors.
 pub(crate) struct OneShot {
-    pub(crate) session: kiln::Session,
+    /// Never dropped: the process ends with the command, and freeing every function's
+    /// parse and memo one by one took the main thread 20 ms at the end of lowering 2,000
+    /// functions, with the other threads idle (clang's `-disable-free` for the same
+    /// reason; BENCHMARKS.md, "session 13").
+    pub(crate) session: std::mem::ManuallyDrop<kiln::Session>,
     /// The file's name as messages give it, which is also its path in the session.
     pub(crate) name: String,
     /// The file in the session's database.
@@ -127,17 +131,17 @@ impl OneShot {
         session.set_source(&name, text);
         let source = session.source_file(&name)?;
         let one = OneShot {
-            session,
+            session: std::mem::ManuallyDrop::new(session),
             name,
             source,
         };
-        let diagnostics = one.session.diagnostics(&one.name);
+        let (diagnostics, rule_diagnostics) = one.session.diagnostics_with_rules(&one.name);
         ctx.report(&diagnostics, &one.name, one.text());
         if kiln::frontend::has_errors(&diagnostics) {
             return None;
         }
         let mut failed = false;
-        for f in one.session.rule_diagnostics() {
+        for f in rule_diagnostics {
             ctx.report(&f.diagnostics, &f.path, &f.text);
             failed |= kiln::frontend::has_errors(&f.diagnostics);
         }

@@ -258,6 +258,16 @@ pub fn whole_rules<'db>(db: &'db dyn salsa::Database, rules: RuleFiles) -> Optio
     Some(Slice::new(db, Arc::new(checked.rules.clone())))
 }
 
+/// Makes ahead what lowering every function with the whole rule set ([`whole_rules`])
+/// reads of the rules: checked, and compiled once. A one-shot command does this on
+/// another thread while its file is split and parsed, instead of the first function's
+/// lowering doing it after them.
+pub fn prepare_whole_rules(db: &dyn Db, rules: RuleFiles) {
+    if let Some(slice) = whole_rules(db, rules) {
+        db.compiled(slice.rules(db));
+    }
+}
+
 /// One function's lowering: the functions it yields (itself, and its C wrapper or
 /// forwarding body) and the diagnostics, located in the function's shape (see
 /// [`lowered_diagnostics`] for them relative to the function's text).
