@@ -111,6 +111,10 @@ pub struct Analysis {
     /// unions, and classes whose facts changed while rebuilding (egg calls `modify` for each
     /// of these). Semi-naive matching searches only around them.
     pub touched: Vec<Id>,
+    /// The class of each ground part of a right side added to this e-graph, by the part's
+    /// slot (see `apply::Template::Ground`): ids stay valid as the e-graph grows (a class
+    /// is only ever merged, and `find` gives its root), so the part is added once.
+    pub ground: Vec<Option<Id>>,
 }
 
 impl Analysis {
@@ -118,6 +122,7 @@ impl Analysis {
         Analysis {
             ops,
             touched: Vec::new(),
+            ground: Vec::new(),
         }
     }
 

@@ -132,10 +132,26 @@ enum Template {
     Leaf(Node),
     Op(Symbol, Vec<Template>),
     Computed(Code),
+    /// A largest part with neither variable nor computed part (a type such as a
+    /// descriptor's struct, a literal): the same class in an e-graph every time, so it is
+    /// added once per e-graph and found again by its slot (see [`Analysis::ground`]).
+    Ground(u32, Box<Template>),
 }
+
+/// The slot of each ground part of any right side compiled in this process, by its term:
+/// equal parts share a slot, so the slots stay as few as the distinct parts however often
+/// rules are compiled again (a language server compiles them after every edit).
+static GROUND_SLOTS: std::sync::LazyLock<
+    std::sync::Mutex<rustc_hash::FxHashMap<RecExpr<Node>, u32>>,
+> = std::sync::LazyLock::new(Default::default);
 
 impl Template {
     fn compile(p: &Pat) -> Template {
+        let t = Template::compile_parts(p);
+        t.grounded()
+    }
+
+    fn compile_parts(p: &Pat) -> Template {
         if let Some(leaf) = leaf_node(p) {
             return Template::Leaf(leaf);
         }
@@ -143,12 +159,51 @@ impl Template {
             Pat::Var(v) => Template::Var(var(v)),
             Pat::Op(op, cs) => Template::Op(
                 Symbol::from(op.as_str()),
-                cs.iter().map(Template::compile).collect(),
+                cs.iter().map(Template::compile_parts).collect(),
             ),
             Pat::Computed(e) => Template::Computed(Code::compile(e)),
             // Leaves are handled above.
             _ => Template::Leaf(Node::op("nil", Vec::new())),
         }
+    }
+
+    /// The template with each largest ground part marked [`Template::Ground`].
+    fn grounded(self) -> Template {
+        if let Some(term) = self.ground_term() {
+            let slot = match GROUND_SLOTS.lock() {
+                Ok(mut slots) => {
+                    let next = u32::try_from(slots.len()).unwrap_or(u32::MAX);
+                    *slots.entry(term).or_insert(next)
+                }
+                // Another thread panicked while holding the table: build this part every
+                // time instead.
+                Err(_) => return self,
+            };
+            return Template::Ground(slot, Box::new(self));
+        }
+        match self {
+            Template::Op(op, cs) => {
+                Template::Op(op, cs.into_iter().map(Template::grounded).collect())
+            }
+            t => t,
+        }
+    }
+
+    /// The term of a template with neither variable nor computed part.
+    fn ground_term(&self) -> Option<RecExpr<Node>> {
+        fn add(t: &Template, expr: &mut RecExpr<Node>) -> Option<Id> {
+            Some(match t {
+                Template::Leaf(n) => expr.add(n.clone()),
+                Template::Op(op, cs) => {
+                    let kids = cs.iter().map(|c| add(c, expr)).collect::<Option<_>>()?;
+                    expr.add(Node::Op(*op, kids))
+                }
+                Template::Var(_) | Template::Computed(_) | Template::Ground(..) => return None,
+            })
+        }
+        let mut expr = RecExpr::default();
+        add(self, &mut expr)?;
+        Some(expr)
     }
 
     /// Evaluates the computed parts, in template order; `None` when one does not evaluate.
@@ -175,7 +230,7 @@ impl Template {
             Template::Var(v) => {
                 subst.class(*v)?;
             }
-            Template::Leaf(_) => {}
+            Template::Leaf(_) | Template::Ground(..) => {}
         }
         Some(())
     }
@@ -193,6 +248,21 @@ impl Template {
         Some(match self {
             Template::Var(v) => subst.class(*v)?,
             Template::Leaf(n) => egraph.add(n.clone()),
+            Template::Ground(slot, t) => {
+                let slot = *slot as usize;
+                match egraph.analysis.ground.get(slot).copied().flatten() {
+                    Some(id) => egraph.find(id),
+                    None => {
+                        let id = t.build(egraph, subst, vals, next)?;
+                        let ground = &mut egraph.analysis.ground;
+                        if ground.len() <= slot {
+                            ground.resize(slot + 1, None);
+                        }
+                        ground[slot] = Some(id);
+                        id
+                    }
+                }
+            }
             Template::Op(op, cs) => {
                 let kids = cs
                     .iter()
@@ -237,7 +307,7 @@ impl RuleApplier {
             match t {
                 Template::Computed(c) => out.push(c),
                 Template::Op(_, cs) => cs.iter().for_each(|c| template(c, out)),
-                Template::Var(_) | Template::Leaf(_) => {}
+                Template::Var(_) | Template::Leaf(_) | Template::Ground(..) => {}
             }
         }
         let mut out: Vec<&Code> = self.guards.iter().collect();
@@ -349,6 +419,7 @@ fn add_template(
         }
         Template::Var(v) => ast.add(ENodeOrVar::Var(*v)),
         Template::Leaf(n) => ast.add(ENodeOrVar::ENode(n.clone())),
+        Template::Ground(_, t) => add_template(t, egraph, subst, ast, fresh)?,
     })
 }
 
