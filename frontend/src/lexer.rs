@@ -175,6 +175,7 @@ fn classify(word: &str) -> Tok<'_> {
 
 pub type Spanned<'a> = (usize, Tok<'a>, usize);
 
+#[derive(Clone)]
 pub struct Lexer<'a> {
     text: &'a str,
     pos: usize,
@@ -230,6 +231,11 @@ impl<'a> Lexer<'a> {
             depth,
             ..Lexer::new(text)
         }
+    }
+
+    /// The byte after the last token lexed.
+    pub fn position(&self) -> usize {
+        self.pos
     }
 
     /// How many `(`, `[`, `{` and `<` are open after the last token returned.

@@ -34,6 +34,11 @@ pub struct FunctionSpan {
 /// assert_eq!(&text[fs[1].span.range()], "func.func private @g(i32)");
 /// ```
 pub fn split_module(text: &str) -> Option<Vec<FunctionSpan>> {
+    split_module_with(text, true)
+}
+
+/// [`split_module`], in pieces on rayon's threads (when the file is large) or not.
+fn split_module_with(text: &str, in_pieces: bool) -> Option<Vec<FunctionSpan>> {
     let mut tokens = Tokens::new(Lexer::new(text));
     let wrapped = matches!(tokens.peek(), Some((_, Tok::KwModule(_), _)));
     if wrapped {
@@ -45,7 +50,143 @@ pub fn split_module(text: &str) -> Option<Vec<FunctionSpan>> {
             return None;
         }
     }
+    if text.len() >= PARALLEL_FROM && rayon::current_num_threads() > 1 && in_pieces {
+        if let Some(found) = split_in_pieces(text, &tokens, wrapped) {
+            return found;
+        }
+    }
     split_functions(tokens, wrapped, Vec::new(), None)
+}
+
+/// Files from this size on are split in pieces on rayon's threads ([`split_in_pieces`]).
+const PARALLEL_FROM: usize = 1 << 20;
+
+/// Pieces per thread, so that threads that finish early take more.
+const PIECES_PER_THREAD: usize = 4;
+
+/// [`split_module`] of a large file on several threads: the file is cut before lines that
+/// begin with `func.func` (after indentation), and each piece is lexed from there with the
+/// nesting a top-level function starts at, as the lexer resumes after an edit
+/// ([`split_module_edited`]). A piece is what the whole file's split would find there only
+/// if the lexer really is at a top-level function there, which the piece before shows: it
+/// must end exactly at the cut, on a `func.func` token at that nesting, and without lexical
+/// errors. By induction from the first piece (lexed from the file's start), every piece is
+/// then exact. `None` when a cut is not such a place (the keyword inside a string, say), and
+/// the caller splits the file on one thread; `Some` of the split otherwise. `tokens` is the
+/// lexer after the module's header.
+fn split_in_pieces(
+    text: &str,
+    tokens: &Tokens,
+    wrapped: bool,
+) -> Option<Option<Vec<FunctionSpan>>> {
+    let from = tokens.lexer.position();
+    let depth = tokens.lexer.depth();
+    let pieces = rayon::current_num_threads() * PIECES_PER_THREAD;
+    let mut cuts = vec![from];
+    for k in 1..pieces {
+        let at = (text.len() * k / pieces).max(*cuts.last()? + 1);
+        match function_line_at_or_after(text, at) {
+            Some(cut) if cut > *cuts.last()? => cuts.push(cut),
+            _ => break,
+        }
+    }
+    if cuts.len() < 2 {
+        return None;
+    }
+    let ends: Vec<Option<usize>> = cuts[1..].iter().map(|c| Some(*c)).chain([None]).collect();
+    let found: Vec<Piece> = {
+        use rayon::prelude::*;
+        cuts.par_iter()
+            .zip(ends.par_iter())
+            .enumerate()
+            .map(|(i, (start, end))| {
+                let tokens = if i == 0 {
+                    tokens.clone()
+                } else {
+                    Tokens::new(Lexer::resume(text, *start, depth))
+                };
+                split_piece(tokens, wrapped, *end, depth)
+            })
+            .collect()
+    };
+    let mut out = Vec::new();
+    for piece in found {
+        match piece {
+            Piece::Exact(spans) => out.extend(spans),
+            Piece::Failed => return Some(None),
+            Piece::Misaligned => return None,
+        }
+    }
+    Some(Some(out))
+}
+
+/// What one piece of [`split_in_pieces`] found.
+enum Piece {
+    /// Its functions, up to the next cut, which is a top-level `func.func`.
+    Exact(Vec<FunctionSpan>),
+    /// The piece shows the file is not of a plain shape: the whole split is `None`.
+    Failed,
+    /// The next cut is not a place where a top-level function starts.
+    Misaligned,
+}
+
+/// The functions from the lexer's position up to `end` (a cut: the piece must end there,
+/// on a top-level `func.func` at nesting `depth`), or to the end of the file.
+fn split_piece(mut tokens: Tokens, wrapped: bool, end: Option<usize>, depth: usize) -> Piece {
+    let Some(end) = end else {
+        return match split_functions(tokens, wrapped, Vec::new(), None) {
+            Some(spans) => Piece::Exact(spans),
+            None => Piece::Failed,
+        };
+    };
+    let mut out = Vec::new();
+    loop {
+        let clean = tokens.lexer.diagnostics.is_empty() && tokens.lexer.too_deep.is_none();
+        match tokens.peek() {
+            Some((start, Tok::KwFunc(_), _)) if *start == end => {
+                let at_top = tokens.lexer.depth() == depth;
+                return if clean && at_top {
+                    Piece::Exact(out)
+                } else {
+                    Piece::Misaligned
+                };
+            }
+            Some((start, _, _)) if *start >= end => return Piece::Misaligned,
+            None => return Piece::Misaligned,
+            Some(_) => {}
+        }
+        // Anything but a function before the cut (the module's closing brace, a shape
+        // that is not plain) is left to the split of the whole file, which finds it from
+        // where it really is.
+        let Some((start, Tok::KwFunc(_), _)) = tokens.next() else {
+            return Piece::Misaligned;
+        };
+        let at = tokens.lexer.depth();
+        match function_after_keyword(&mut tokens, start, at) {
+            Some(f) => out.push(f),
+            None => return Piece::Misaligned,
+        }
+    }
+}
+
+/// The first place at or after `at` where a line starts with `func.func` after spaces or
+/// tabs: the place of the keyword.
+fn function_line_at_or_after(text: &str, at: usize) -> Option<usize> {
+    const KEYWORD: &[u8] = b"func.func";
+    let bytes = text.as_bytes();
+    let mut line = at;
+    while line < bytes.len() {
+        let newline = line + bytes.get(line..)?.iter().position(|b| *b == b'\n')?;
+        let mut k = newline + 1;
+        while matches!(bytes.get(k), Some(b' ' | b'\t')) {
+            k += 1;
+        }
+        if bytes.get(k..k + KEYWORD.len()) == Some(KEYWORD) {
+            return Some(k);
+        }
+        line = newline + 1;
+    }
+    None
 }
 
 /// [`split_module`] of `text`, an edit of `old_text` whose split was `old`, lexing only
@@ -161,6 +302,7 @@ fn common_suffix(a: &[u8], b: &[u8]) -> usize {
 }
 
 /// The lexer with one token of lookahead, its state still reachable.
+#[derive(Clone)]
 struct Tokens<'a> {
     lexer: Lexer<'a>,
     peeked: Option<Option<(usize, Tok<'a>, usize)>>,
@@ -221,40 +363,47 @@ fn split_functions(
             out.extend(rest);
             return Some(out);
         }
-        if matches!(tokens.peek(), Some((_, Tok::KwVisibility(_), _))) {
-            tokens.next();
-        }
-        let Some((_, Tok::Symbol(name), mut end)) = tokens.next() else {
-            return None;
-        };
-        let mut nesting = 0usize;
-        while let Some((_, tok, e)) = tokens.peek() {
-            let e = *e;
-            match tok {
-                Tok::LBrace | Tok::LParen | Tok::LBracket => nesting += 1,
-                Tok::RBrace | Tok::RParen | Tok::RBracket => {
-                    if nesting == 0 {
-                        break;
-                    }
-                    nesting -= 1;
-                }
-                Tok::KwFunc(_) if nesting == 0 => break,
-                _ => {}
-            }
-            end = e;
-            tokens.next();
-        }
-        if nesting != 0 {
-            return None;
-        }
-        out.push(FunctionSpan {
-            name: name.to_string(),
-            span: Span::new(start, end),
-            depth: depth as u32,
-        });
+        out.push(function_after_keyword(&mut tokens, start, depth)?);
     }
     let lexer = &tokens.lexer;
     (lexer.diagnostics.is_empty() && lexer.too_deep.is_none() && closed == wrapped).then_some(out)
+}
+
+/// The rest of a top-level function whose keyword, at `start` and nesting `depth`, was
+/// just read: its span ends at its last token, before the next top-level `func.func` or
+/// the module's closing brace. `None` when it has no name or its brackets do not match.
+fn function_after_keyword(tokens: &mut Tokens, start: usize, depth: usize) -> Option<FunctionSpan> {
+    if matches!(tokens.peek(), Some((_, Tok::KwVisibility(_), _))) {
+        tokens.next();
+    }
+    let Some((_, Tok::Symbol(name), mut end)) = tokens.next() else {
+        return None;
+    };
+    let mut nesting = 0usize;
+    while let Some((_, tok, e)) = tokens.peek() {
+        let e = *e;
+        match tok {
+            Tok::LBrace | Tok::LParen | Tok::LBracket => nesting += 1,
+            Tok::RBrace | Tok::RParen | Tok::RBracket => {
+                if nesting == 0 {
+                    break;
+                }
+                nesting -= 1;
+            }
+            Tok::KwFunc(_) if nesting == 0 => break,
+            _ => {}
+        }
+        end = e;
+        tokens.next();
+    }
+    if nesting != 0 {
+        return None;
+    }
+    Some(FunctionSpan {
+        name: name.to_string(),
+        span: Span::new(start, end),
+        depth: depth as u32,
+    })
 }
 
 /// The name of a file's `module @name { ... }`, read from its first two tokens.
@@ -276,6 +425,80 @@ mod tests {
                 .map(|f| (f.name, text[f.span.range()].to_string()))
                 .collect()
         })
+    }
+
+    /// A module of `n` functions with `body` as each one's body, over a MiB when `n` is large.
+    fn many(n: usize, wrapped: bool, body: &str) -> String {
+        let mut text = String::from(if wrapped { "module {\n" } else { "" });
+        for i in 0..n {
+            text.push_str(&format!(
+                "  func.func @f{i}(%a: memref<?x4xf32>) -> i32 {{\n{body}  }}\n"
+            ));
+        }
+        if wrapped {
+            text.push_str("}\n");
+        }
+        text
+    }
+
+    #[test]
+    fn pieces_join_into_the_split_of_the_whole_file() {
+        let body =
+            "    %c = arith.constant 1 : i32 // func.func @not_a_cut\n    func.return %c : i32\n";
+        for wrapped in [true, false] {
+            let text = many(12_000, wrapped, body);
+            assert!(text.len() >= PARALLEL_FROM);
+            let whole = split_module_with(&text, false);
+            assert_eq!(whole.as_ref().map(Vec::len), Some(12_000));
+            assert_eq!(split_module(&text), whole);
+        }
+    }
+
+    #[test]
+    fn pieces_agree_where_a_cut_is_not_a_function() {
+        let body = "    %c = arith.constant 1 : i32\n    func.return %c : i32\n";
+        let mut text = many(6_000, true, body);
+        // A string broken across lines (a lexical error) whose second line looks like a
+        // function, halfway through the file; then a stray character, then unbalanced
+        // brackets, each in its own copy.
+        let half = text.len() / 2;
+        let at = half + text[half..].find("  func.func").unwrap_or(0);
+        let mut stringy = text.clone();
+        stringy.insert_str(at, "  func.func @s() attributes {s = \"a\n  func.func @fake() {\"} {\n    func.return\n  }\n");
+        let mut bad = text.clone();
+        bad.insert_str(
+            at,
+            "  func.func @bad() {\n    %x = arith.constant 1 : i32 ` \n  }\n",
+        );
+        text.insert_str(at, "  func.func @open() {\n    func.return\n  \n");
+        for t in [&stringy, &bad, &text] {
+            assert_eq!(split_module(t), split_module_with(t, false));
+        }
+    }
+
+    /// The header's lexer of `text` (a module wrapped in `module {`), as `split_module`
+    /// leaves it before splitting.
+    fn after_header(text: &str) -> Tokens<'_> {
+        let mut tokens = Tokens::new(Lexer::new(text));
+        tokens.next();
+        tokens.next();
+        tokens
+    }
+
+    #[test]
+    fn a_cut_inside_a_function_is_refused_and_the_file_split_whole() {
+        // A line cannot start inside a string (a string holds no line break) or a comment
+        // (which runs to the end of its line), but it can inside a function: every
+        // function here holds a line starting with `func.func` (the parser refuses it;
+        // the split keeps it inside the function). Some cut lands there, where the piece
+        // before it ends nested, and the file is split whole.
+        let body = "    %c = arith.constant 1 : i32\n    func.return %c : i32\n";
+        let plain = many(6_000, true, body);
+        let nested = plain.replace(body, &format!("    func.func @inner() {{\n    }}\n{body}"));
+        assert!(split_in_pieces(&nested, &after_header(&nested), true).is_none());
+        assert_eq!(split_module(&nested), split_module_with(&nested, false));
+        assert_eq!(split_module(&nested).map(|s| s.len()), Some(6_000));
+        assert!(split_in_pieces(&plain, &after_header(&plain), true).is_some());
     }
 
     #[test]
