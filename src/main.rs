@@ -1,6 +1,7 @@
 //! The `kiln` command line: the clap definitions and the dispatch; each subcommand is a
 //! function in `src/cmd/` (one file per command or pair of related commands).
 
+mod allocator;
 mod cmd;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -11,11 +12,9 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-// Lowering allocates and frees many small e-graph nodes, vectors and terms on every thread;
-// mimalloc's thread-local free lists make that markedly cheaper than glibc's malloc (see
-// BENCHMARKS.md, "Lowering memref-heavy code").
+// mimalloc, called as `std` calls malloc (src/allocator.rs).
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: allocator::Allocator = allocator::Allocator;
 
 /// Turns transparent huge pages off for this process, as mimalloc's own `allow_thp=0` option
 /// does. mimalloc commits its arenas eagerly on Linux, so where the system backs memory with

@@ -415,6 +415,7 @@ impl Session {
                         kiln_engine::prepare_whole_rules(&db, rules);
                     } else {
                         kiln_engine::checked_rules(&db, rules);
+                        kiln_engine::warm_clock();
                     }
                 });
                 let diagnostics = self.diagnostics(path);

@@ -1,0 +1,106 @@
+//! The global allocator of the `kiln` binary: mimalloc, called the way Rust's own system
+//! allocator calls `malloc`.
+//!
+//! Lowering allocates and frees many small e-graph nodes, vectors and terms on every thread
+//! (about 6,400 allocations per memref-heavy function); mimalloc's thread-local free lists
+//! make that markedly cheaper than glibc's malloc (BENCHMARKS.md, "Lowering memref-heavy
+//! code"). The `mimalloc` crate's allocator passes every request to `mi_malloc_aligned`,
+//! whose checks and size-class lookup for an alignment cost about a fifth more
+//! instructions per allocation than `mi_malloc`; yet nearly every Rust allocation asks for
+//! no more alignment than `mi_malloc` gives (16 bytes, and a block's own size below that).
+//! So, as `std`'s `System` allocator does with `malloc`, an allocation whose alignment is at
+//! most 16 and at most its size goes to `mi_malloc`, and only the rest to the aligned entry
+//! points (BENCHMARKS.md, "session 13").
+
+use libmimalloc_sys as mi;
+use std::alloc::{GlobalAlloc, Layout};
+use std::ffi::c_void;
+
+/// The alignment `mi_malloc` guarantees for a block at least this large (`MI_MAX_ALIGN_SIZE`
+/// on 64-bit targets); a smaller block is aligned to its size class, a multiple of 8.
+const MALLOC_ALIGN: usize = 16;
+
+/// Whether `mi_malloc` alone gives `layout` its alignment.
+#[inline]
+fn plain(layout: &Layout) -> bool {
+    layout.align() <= MALLOC_ALIGN && layout.align() <= layout.size()
+}
+
+pub struct Allocator;
+
+// SAFETY: every block comes from mimalloc, with at least the alignment its layout asks for
+// (see `plain`), and is freed by `mi_free`, which takes blocks of every entry point.
+unsafe impl GlobalAlloc for Allocator {
+    #[inline]
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        if plain(&layout) {
+            mi::mi_malloc(layout.size()) as *mut u8
+        } else {
+            mi::mi_malloc_aligned(layout.size(), layout.align()) as *mut u8
+        }
+    }
+
+    #[inline]
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        if plain(&layout) {
+            mi::mi_zalloc(layout.size()) as *mut u8
+        } else {
+            mi::mi_zalloc_aligned(layout.size(), layout.align()) as *mut u8
+        }
+    }
+
+    #[inline]
+    unsafe fn dealloc(&self, ptr: *mut u8, _layout: Layout) {
+        mi::mi_free(ptr as *mut c_void);
+    }
+
+    #[inline]
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // The new block keeps the old alignment: plain when that alignment is plain for the
+        // new size too.
+        if layout.align() <= MALLOC_ALIGN && layout.align() <= new_size {
+            mi::mi_realloc(ptr as *mut c_void, new_size) as *mut u8
+        } else {
+            mi::mi_realloc_aligned(ptr as *mut c_void, new_size, layout.align()) as *mut u8
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_have_the_alignment_their_layout_asks_for() {
+        let a = Allocator;
+        for (size, align) in [
+            (1, 1),
+            (8, 8),
+            (12, 4),
+            (16, 16),
+            (24, 8),
+            (48, 16),
+            (8, 32),
+            (100, 64),
+            (4096, 4096),
+        ] {
+            let layout = Layout::from_size_align(size, align).unwrap();
+            // SAFETY: the layouts have non-zero sizes; each block is freed once.
+            unsafe {
+                let p = a.alloc(layout);
+                assert!(!p.is_null());
+                assert_eq!(p as usize % align, 0, "size {size}, align {align}");
+                let q = a.realloc(p, layout, size * 3);
+                assert_eq!(
+                    q as usize % align,
+                    0,
+                    "realloc of size {size}, align {align}"
+                );
+                a.dealloc(q, Layout::from_size_align(size * 3, align).unwrap());
+                let z = a.alloc_zeroed(layout);
+                assert!(std::slice::from_raw_parts(z, size).iter().all(|b| *b == 0));
+                a.dealloc(z, layout);
+            }
+        }
+    }
+}
