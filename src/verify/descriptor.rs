@@ -296,19 +296,19 @@ pub(crate) fn insert(agg: &Agg, path: &[usize], v: Agg) -> Option<Agg> {
 /// `llvm.undef` of a type: a struct or array of undefined fields.
 pub(crate) fn undef_of(ty: &Term) -> Option<Agg> {
     match ty {
-        Term::Op(op, cs) if op == "llvm.struct" && cs.len() == 1 => Some(Agg::Fields(
+        Term::Op(op, cs) if *op == "llvm.struct" && cs.len() == 1 => Some(Agg::Fields(
             cs[0]
                 .list()?
                 .into_iter()
                 .map(undef_of)
                 .collect::<Option<_>>()?,
         )),
-        Term::Op(op, cs) if op == "llvm.array" && cs.len() == 2 => {
+        Term::Op(op, cs) if *op == "llvm.array" && cs.len() == 2 => {
             let Term::Int(n) = cs[0] else { return None };
             let n = usize::try_from(n).ok().filter(|n| *n <= 64)?;
             Some(Agg::Fields(vec![undef_of(&cs[1])?; n]))
         }
-        t if t.scalar().is_some() || matches!(t, Term::Op(op, _) if op == "ptr") => {
+        t if t.scalar().is_some() || matches!(t, Term::Op(op, _) if *op == "ptr") => {
             Some(Agg::Undef)
         }
         _ => None,

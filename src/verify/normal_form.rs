@@ -70,7 +70,7 @@ fn read_back(egraph: &Graph, best: &HashMap<Id, (u64, Node)>, id: Id) -> Option<
     let (_, node) = best.get(&egraph.find(id))?;
     Some(match node {
         Node::Op(op, kids) => Term::Op(
-            op.as_str().to_string(),
+            op.as_str(),
             kids.iter()
                 .map(|k| read_back(egraph, best, *k))
                 .collect::<Option<_>>()?,

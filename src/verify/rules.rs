@@ -69,7 +69,7 @@ impl From<Trap> for Eval {
 
 fn scalar_of(t: &Term) -> Result<Scalar, Eval> {
     match t {
-        Term::Op(op, cs) if op == "lower-type" && cs.len() == 1 => match scalar_of(&cs[0])? {
+        Term::Op(op, cs) if *op == "lower-type" && cs.len() == 1 => match scalar_of(&cs[0])? {
             Scalar::Index => Ok(Scalar::I64),
             s => Ok(s),
         },
@@ -214,7 +214,7 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
     let Term::Op(op, cs) = t else {
         return Err(Eval::Unsupported(format!("the literal `{t}` as a value")));
     };
-    let op = op.as_str();
+    let op: &str = op;
     let bad = || Eval::Unsupported(format!("`{op}` with these operands"));
     let mismatch = || Eval::Unsupported("operands of another type than the operation".to_string());
     match (op, &cs[..]) {
@@ -455,7 +455,7 @@ impl Outcome {
 /// Evaluates a side of a rule: a store (`memref.store`, `llvm.store`) or a value.
 fn eval_root(t: &Term, inputs: &[Input]) -> Result<Outcome, Eval> {
     match t {
-        Term::Op(op, cs) => match (op.as_str(), &cs[..]) {
+        Term::Op(op, cs) => match (*op, &cs[..]) {
             ("memref.store", [_, v, m, idx]) => {
                 let addr = address(m, idx, inputs)?.int()?.1;
                 Ok(Outcome::Store(addr, eval(v, inputs)?))
@@ -471,13 +471,13 @@ fn eval_root(t: &Term, inputs: &[Input]) -> Result<Outcome, Eval> {
 }
 
 fn is_ptr(t: &Term) -> bool {
-    matches!(t, Term::Op(op, cs) if op == "ptr" && cs.is_empty())
+    matches!(t, Term::Op(op, cs) if *op == "ptr" && cs.is_empty())
 }
 
 /// The element type of a memref argument.
 fn elem_of(m: &Term) -> Option<Scalar> {
     match m {
-        Term::Op(op, cs) if op == "func.arg" => Some(cs.first()?.memref()?.elem),
+        Term::Op(op, cs) if *op == "func.arg" => Some(cs.first()?.memref()?.elem),
         _ => None,
     }
 }
@@ -518,7 +518,7 @@ fn eval_agg(t: &Term, inputs: &[Input]) -> Result<Agg, Eval> {
     let Term::Op(op, cs) = t else {
         return Err(unsupported());
     };
-    match (op.as_str(), &cs[..]) {
+    match (*op, &cs[..]) {
         ("func.arg", [_, Term::Int(i), _]) => match inputs.get(*i as usize) {
             Some(Input::Memref(d)) => Ok(d.clone()),
             _ => Err(unsupported()),
@@ -772,7 +772,7 @@ impl Instantiator<'_> {
                     }
                     out.push(t);
                 }
-                Some(Term::op(op.clone(), out))
+                Some(Term::op(op, out))
             }
         }
     }

@@ -42,7 +42,7 @@ fn llvm_type(t: &Term) -> Option<Term> {
         return Some(atom(if s.name() == "index" { "i64" } else { s.name() }));
     }
     let Term::Op(name, cs) = t else { return None };
-    match name.as_str() {
+    match *name {
         "memref" => {
             let rank = cs.first()?.list()?.len();
             let mut fields = vec![atom("ptr"), atom("ptr"), atom("i64")];
@@ -67,13 +67,13 @@ fn llvm_params(t: &Term) -> Option<Vec<Term>> {
         return Some(vec![llvm_type(t)?]);
     }
     match t {
-        Term::Op(name, cs) if name == "memref" => {
+        Term::Op(name, cs) if *name == "memref" => {
             let rank = cs.first()?.list()?.len();
             let mut out = vec![atom("ptr"), atom("ptr"), atom("i64")];
             out.extend(i64s(2 * rank));
             Some(out)
         }
-        Term::Op(name, _) if name == "memref.unranked" => Some(vec![atom("i64"), atom("ptr")]),
+        Term::Op(name, _) if *name == "memref.unranked" => Some(vec![atom("i64"), atom("ptr")]),
         _ => None,
     }
 }
@@ -86,7 +86,7 @@ pub fn meaning(t: &Term) -> Option<Term> {
     };
     let items =
         |l: &Term| -> Option<Vec<Term>> { l.list().map(|v| v.into_iter().cloned().collect()) };
-    match (name.as_str(), &cs[..]) {
+    match (*name, &cs[..]) {
         ("lower-type", [x]) => llvm_type(x),
         ("lower-types", [l]) => Some(Term::list_of(
             items(l)?.iter().map(llvm_type).collect::<Option<_>>()?,
@@ -138,7 +138,7 @@ pub fn meaning(t: &Term) -> Option<Term> {
             Some(Term::list_of(out))
         }
         _ => Some(Term::Op(
-            name.clone(),
+            name,
             cs.iter().map(meaning).collect::<Option<_>>()?,
         )),
     }
@@ -228,7 +228,7 @@ impl Types<'_> {
                     .zip(&decl.children)
                     .map(|(k, s)| self.pat(k, *s))
                     .collect::<Option<_>>()?;
-                Some(Term::Op(name.clone(), kids))
+                Some(Term::Op(kiln_engine::egraph::term::name(name), kids))
             }
             _ => None,
         }

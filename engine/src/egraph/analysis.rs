@@ -182,7 +182,7 @@ impl egg::Analysis<Node> for Analysis {
                     .map(|c| egraph[*c].data.ground.as_deref().cloned())
                     .collect();
                 if let Some(kids) = kids {
-                    facts.ground = Some(Arc::new(Term::op(op.as_str(), kids)));
+                    facts.ground = Some(Arc::new(Term::Op(op.as_str(), kids.into())));
                     facts.ground_size = size;
                     facts.ground_rank = rank;
                 }

@@ -10,6 +10,8 @@ use crate::egraph::term::Term;
 use crate::rule::expr::{Builtin, Expr};
 use crate::rule::ruleset::{Pat, Rule};
 use egg::{EGraph, ENodeOrVar, Id, Pattern, PatternAst, RecExpr, Subst, Symbol, Var};
+use kiln_frontend::types::{Extent, MemRefType};
+use std::rc::Rc;
 use std::sync::Arc;
 
 type Graph = EGraph<Node, Analysis>;
@@ -472,7 +474,7 @@ pub fn rewrite_root(
         let node = egraph[egraph.find(id)].nodes.first()?;
         match node {
             Node::Op(op, kids) => Some(Term::Op(
-                op.as_str().to_string(),
+                op.as_str(),
                 kids.iter()
                     .map(|k| term_of(egraph, *k, depth + 1))
                     .collect::<Option<_>>()?,
@@ -596,10 +598,59 @@ pub fn eval<B: Bindings + ?Sized>(e: &Code, egraph: &Graph, subst: &B) -> Option
     }
 }
 
+/// A memref type term read as a type, with its strides and offset.
+struct DecodedMemRef {
+    ty: MemRefType,
+    strides: Vec<Extent>,
+    offset: Extent,
+}
+
+/// How many type terms each thread keeps decoded (see [`decoded_memref`]).
+const DECODED_KEPT: usize = 8;
+
+/// Type terms recently read as memref types, with what they read as (`None`: not one), and
+/// the entry to replace next.
+type Decoded = (Vec<(Arc<Term>, Option<Rc<DecodedMemRef>>)>, usize);
+
+thread_local! {
+    static DECODED: std::cell::RefCell<Decoded> = const { std::cell::RefCell::new((Vec::new(), 0)) };
+}
+
+/// `t` read as a memref type ([`Term::memref`]). Guards ask about the same few types over
+/// and over (`(rank (type ?m))`, `(ranked? ?t)`, `(stride ...)` for every access to every
+/// memref of a function), and reading one builds its shape, and its strides, anew each
+/// time: 3% of a memref-heavy lowering. A type term is shared by every class it types (the
+/// analysis hands out one `Arc`), so the last few are kept per thread, found by pointer,
+/// and decoded once.
+fn decoded_memref(t: &Arc<Term>) -> Option<Rc<DecodedMemRef>> {
+    DECODED.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        if let Some((_, d)) = cache.0.iter().find(|(k, _)| Arc::ptr_eq(k, t)) {
+            return d.clone();
+        }
+        let decoded = t.memref().map(|ty| {
+            let (strides, offset) = ty.strides_and_offset();
+            Rc::new(DecodedMemRef {
+                ty,
+                strides,
+                offset,
+            })
+        });
+        let (entries, next) = &mut *cache;
+        if entries.len() < DECODED_KEPT {
+            entries.push((t.clone(), decoded.clone()));
+        } else {
+            entries[*next] = (t.clone(), decoded.clone());
+            *next = (*next + 1) % DECODED_KEPT;
+        }
+        decoded
+    })
+}
+
 fn call<B: Bindings + ?Sized>(b: Builtin, args: &[Code], egraph: &Graph, subst: &B) -> Option<Val> {
     let arg = |i: usize| eval(&args[i], egraph, subst);
     let ints = || -> Option<Vec<i128>> { (0..args.len()).map(|i| as_int(arg(i))).collect() };
-    let memref = |i: usize| as_term(arg(i))?.memref();
+    let memref = |i: usize| decoded_memref(&as_term(arg(i))?);
     Some(match b {
         Builtin::Const => {
             let id = lookup(&args[0], subst)?;
@@ -616,30 +667,33 @@ fn call<B: Bindings + ?Sized>(b: Builtin, args: &[Code], egraph: &Graph, subst: 
             let id = lookup(&args[0], subst)?;
             Val::Term(egraph[id].data.ty.clone()?)
         }
-        Builtin::Rank => Val::Int(memref(0)?.rank() as i128),
+        Builtin::Rank => Val::Int(memref(0)?.ty.rank() as i128),
         Builtin::Size => {
             let (m, i) = (memref(0)?, usize::try_from(as_int(arg(1))?).ok()?);
-            Val::Int((*m.shape.get(i)?)? as i128)
+            Val::Int((*m.ty.shape.get(i)?)? as i128)
         }
         Builtin::Stride => {
             let (m, i) = (memref(0)?, usize::try_from(as_int(arg(1))?).ok()?);
-            Val::Int((*m.strides_and_offset().0.get(i)?)? as i128)
+            Val::Int((*m.strides.get(i)?)? as i128)
         }
-        Builtin::Offset => Val::Int(memref(0)?.strides_and_offset().1? as i128),
-        Builtin::Elem => match &*as_term(arg(0))? {
-            Term::Op(op, cs) if op == "memref.unranked" && cs.len() == 1 => {
-                Val::Term(Arc::new(cs[0].clone()))
+        Builtin::Offset => Val::Int(memref(0)?.offset? as i128),
+        Builtin::Elem => {
+            let t = as_term(arg(0))?;
+            match &*t {
+                Term::Op(op, cs) if *op == "memref.unranked" && cs.len() == 1 => {
+                    Val::Term(Arc::new(cs[0].clone()))
+                }
+                _ => Val::Term(Arc::new(Term::atom(decoded_memref(&t)?.ty.elem.name()))),
             }
-            t => Val::Term(Arc::new(Term::atom(t.memref()?.elem.name()))),
-        },
+        }
         Builtin::Width => Val::Int(width_of(egraph, arg(0))? as i128),
         Builtin::IsInt => Val::Bool(as_term(arg(0))?.scalar()?.is_integer()),
         Builtin::IsFloat => Val::Bool(as_term(arg(0))?.scalar()?.is_float()),
         Builtin::IsScalar => Val::Bool(as_term(arg(0))?.scalar().is_some()),
-        Builtin::IsRanked => Val::Bool(as_term(arg(0))?.memref().is_some()),
+        Builtin::IsRanked => Val::Bool(memref(0).is_some()),
         Builtin::IsUnranked => Val::Bool(matches!(
             &*as_term(arg(0))?,
-            Term::Op(op, cs) if op == "memref.unranked" && cs.len() == 1
+            Term::Op(op, cs) if *op == "memref.unranked" && cs.len() == 1
         )),
         Builtin::IsStatic => Val::Bool(arg(0).is_some()),
         Builtin::Member => {

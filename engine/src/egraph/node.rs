@@ -103,22 +103,17 @@ impl Ord for Node {
     }
 }
 
-/// What two nodes must share to match: operation name and arity, or the same literal.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Discriminant {
-    Op(Symbol, usize),
-    Leaf(Node),
-}
-
 impl Language for Node {
-    type Discriminant = Discriminant;
+    /// One for every node. egg files each class under the discriminants of its nodes after
+    /// every rebuild (`classes_by_op`), for its own pattern search, which kiln does not use
+    /// outside tests and explanations (`matcher.rs` searches the classes the saturation
+    /// loop picks): with one discriminant per operation and per literal, that index was
+    /// dozens of small hash sets built anew for every function, 1.5% of a memref-heavy
+    /// lowering. With one, egg's search tries every class and tells nodes apart with
+    /// [`Language::matches`], which is what decides a match in either case.
+    type Discriminant = ();
 
-    fn discriminant(&self) -> Discriminant {
-        match self {
-            Node::Op(s, c) => Discriminant::Op(*s, c.len()),
-            leaf => Discriminant::Leaf(leaf.clone()),
-        }
-    }
+    fn discriminant(&self) {}
 
     fn matches(&self, other: &Self) -> bool {
         match (self, other) {

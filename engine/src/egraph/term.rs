@@ -8,23 +8,46 @@ use std::sync::Arc;
 
 /// Children are shared, not owned: the analysis builds each list cell's ground term from
 /// its tail's, and a copy of the tail per cell made a list of P types cost P^2 / 2 copies.
+/// An operation's name is interned ([`name`]), so that copying a term to build its parent's
+/// copies no string: the analysis builds a ground term for every type and list class.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Term {
-    Op(String, Arc<[Term]>),
+    Op(&'static str, Arc<[Term]>),
     Int(i64),
     Float(u64),
     Str(String),
     Func(String),
 }
 
+thread_local! {
+    /// The names [`name`] interned on this thread.
+    static NAMES: std::cell::RefCell<rustc_hash::FxHashSet<&'static str>> =
+        std::cell::RefCell::new(rustc_hash::FxHashSet::default());
+}
+
+/// `s` interned for the life of the process, as an operation's name in a [`Term`]. The
+/// names are those of the rules' vocabulary (operations, types, `nil`, `cons`, `dyn`),
+/// interned in egg's global symbol table, which keeps every name once; a per-thread set in
+/// front of it spares its lock.
+pub fn name(s: &str) -> &'static str {
+    NAMES.with(|names| {
+        if let Some(n) = names.borrow().get(s) {
+            return *n;
+        }
+        let n = egg::Symbol::from(s).as_str();
+        names.borrow_mut().insert(n);
+        n
+    })
+}
+
 impl Term {
     pub fn atom(name: &str) -> Term {
-        Term::Op(name.to_string(), Arc::from([]))
+        Term::Op(self::name(name), Arc::from([]))
     }
 
     /// The operation `name` applied to `kids`.
-    pub fn op(name: impl Into<String>, kids: Vec<Term>) -> Term {
-        Term::Op(name.into(), kids.into())
+    pub fn op(name: &str, kids: Vec<Term>) -> Term {
+        Term::Op(self::name(name), kids.into())
     }
 
     /// The `cons`/`nil` list of `items`, in order ([`Term::list`] reads it back).
@@ -39,8 +62,8 @@ impl Term {
     /// the tail of a cell, `None` when this is no list.
     fn uncons(&self) -> Option<Option<(&Term, &Term)>> {
         match self {
-            Term::Op(op, cs) if op == "nil" && cs.is_empty() => Some(None),
-            Term::Op(op, cs) if op == "cons" && cs.len() == 2 => Some(Some((&cs[0], &cs[1]))),
+            Term::Op(op, cs) if *op == "nil" && cs.is_empty() => Some(None),
+            Term::Op(op, cs) if *op == "cons" && cs.len() == 2 => Some(Some((&cs[0], &cs[1]))),
             _ => None,
         }
     }
@@ -101,7 +124,7 @@ impl Term {
     /// LAYOUT is `identity` or `(strided STRIDES OFFSET)`.
     pub fn memref(&self) -> Option<MemRefType> {
         let Term::Op(op, cs) = self else { return None };
-        if op != "memref" || cs.len() != 3 {
+        if *op != "memref" || cs.len() != 3 {
             return None;
         }
         let extents =
@@ -109,8 +132,8 @@ impl Term {
         let shape = extents(&cs[0])?;
         let elem = cs[1].scalar()?;
         let layout = match &cs[2] {
-            Term::Op(l, ls) if l == "identity" && ls.is_empty() => Layout::Identity,
-            Term::Op(l, ls) if l == "strided" && ls.len() == 2 => Layout::Strided {
+            Term::Op(l, ls) if *l == "identity" && ls.is_empty() => Layout::Identity,
+            Term::Op(l, ls) if *l == "strided" && ls.len() == 2 => Layout::Strided {
                 strides: extents(&ls[0])?,
                 offset: extent(&ls[1])?,
             },
@@ -127,7 +150,7 @@ impl Term {
 fn extent(t: &Term) -> Option<Extent> {
     match t {
         Term::Int(i) => Some(Some(*i)),
-        Term::Op(op, cs) if op == "dyn" && cs.is_empty() => Some(None),
+        Term::Op(op, cs) if *op == "dyn" && cs.is_empty() => Some(None),
         _ => None,
     }
 }
