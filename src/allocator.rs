@@ -10,7 +10,7 @@
 //! no more alignment than `mi_malloc` gives (16 bytes, and a block's own size below that).
 //! So, as `std`'s `System` allocator does with `malloc`, an allocation whose alignment is at
 //! most 16 and at most its size goes to `mi_malloc`, and only the rest to the aligned entry
-//! points (BENCHMARKS.md, "session 13").
+//! points (BENCHMARKS.md, "sessions 13 and 14").
 
 use libmimalloc_sys as mi;
 use std::alloc::{GlobalAlloc, Layout};

@@ -403,7 +403,7 @@ impl Session {
     /// files loaded and checked (and, in a session that keeps no lowering, compiled:
     /// [`kiln_engine::prepare_whole_rules`]) on another thread while this one splits the
     /// file and parses it: a one-shot command otherwise loaded them on one thread after
-    /// the parse, with rayon's threads idle (BENCHMARKS.md, "session 13").
+    /// the parse, with rayon's threads idle (BENCHMARKS.md, "sessions 13 and 14").
     pub fn diagnostics_with_rules(&self, path: &str) -> (Vec<Diagnostic>, Vec<FileDiagnostics>) {
         if rayon::current_num_threads() > 1 {
             let db = self.db.clone();
@@ -624,7 +624,7 @@ impl Session {
         // The functions are lowered a window at a time, so that only a window's texts are
         // held; two windows are in flight, so that rayon's threads lower the next while
         // this thread writes one (writing a window here while they waited left a thread
-        // idle for 5-8 ms per window: BENCHMARKS.md, "session 13").
+        // idle for 5-8 ms per window: BENCHMARKS.md, "sessions 13 and 14").
         let window = rayon::current_num_threads() * 256;
         let mut parts = items.chunks(window);
         std::thread::scope(|scope| {
