@@ -16,8 +16,10 @@ use libmimalloc_sys as mi;
 use std::alloc::{GlobalAlloc, Layout};
 use std::ffi::c_void;
 
-/// The alignment `mi_malloc` guarantees for a block at least this large (`MI_MAX_ALIGN_SIZE`
-/// on 64-bit targets); a smaller block is aligned to its size class, a multiple of 8.
+/// The alignment `mi_malloc` gives a block of more than 8 bytes on 64-bit targets: its
+/// `MI_MAX_ALIGN_SIZE` is 16, twice a word, so it rounds every size class above one word to
+/// whole 16-byte units (`MI_ALIGN2W` in its `page-queue.c`) and a block of 8 bytes or fewer
+/// is 8-aligned. With `align <= size` below, that covers every layout sent to `mi_malloc`.
 const MALLOC_ALIGN: usize = 16;
 
 /// Whether `mi_malloc` alone gives `layout` its alignment.
@@ -100,6 +102,30 @@ mod tests {
                 let z = a.alloc_zeroed(layout);
                 assert!(std::slice::from_raw_parts(z, size).iter().all(|b| *b == 0));
                 a.dealloc(z, layout);
+            }
+        }
+    }
+
+    /// Every size up to 2 KiB with every alignment up to 16 that the size allows: what
+    /// `mi_malloc` hands out is aligned as the layout asks (many blocks at once, so that
+    /// they come from every position of their pages).
+    #[test]
+    fn plain_blocks_of_every_small_size_are_aligned() {
+        let a = Allocator;
+        for size in 1..=2048usize {
+            for align in [1, 2, 4, 8, 16].into_iter().filter(|al| *al <= size) {
+                let layout = Layout::from_size_align(size, align).unwrap();
+                // SAFETY: non-zero sizes; each block is freed once, with its layout.
+                unsafe {
+                    let blocks: Vec<*mut u8> = (0..8).map(|_| a.alloc(layout)).collect();
+                    for p in &blocks {
+                        assert!(!p.is_null());
+                        assert_eq!(*p as usize % align, 0, "size {size}, align {align}");
+                    }
+                    for p in blocks {
+                        a.dealloc(p, layout);
+                    }
+                }
             }
         }
     }
