@@ -22,10 +22,10 @@ use std::ffi::c_void;
 /// is 8-aligned. With `align <= size` below, that covers every layout sent to `mi_malloc`.
 const MALLOC_ALIGN: usize = 16;
 
-/// Whether `mi_malloc` alone gives `layout` its alignment.
+/// Whether `mi_malloc` alone gives a block of `size` bytes the alignment `align`.
 #[inline]
-fn plain(layout: &Layout) -> bool {
-    layout.align() <= MALLOC_ALIGN && layout.align() <= layout.size()
+fn plain(align: usize, size: usize) -> bool {
+    align <= MALLOC_ALIGN && align <= size
 }
 
 pub struct Allocator;
@@ -35,7 +35,7 @@ pub struct Allocator;
 unsafe impl GlobalAlloc for Allocator {
     #[inline]
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        if plain(&layout) {
+        if plain(layout.align(), layout.size()) {
             mi::mi_malloc(layout.size()) as *mut u8
         } else {
             mi::mi_malloc_aligned(layout.size(), layout.align()) as *mut u8
@@ -44,7 +44,7 @@ unsafe impl GlobalAlloc for Allocator {
 
     #[inline]
     unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        if plain(&layout) {
+        if plain(layout.align(), layout.size()) {
             mi::mi_zalloc(layout.size()) as *mut u8
         } else {
             mi::mi_zalloc_aligned(layout.size(), layout.align()) as *mut u8
@@ -58,9 +58,8 @@ unsafe impl GlobalAlloc for Allocator {
 
     #[inline]
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        // The new block keeps the old alignment: plain when that alignment is plain for the
-        // new size too.
-        if layout.align() <= MALLOC_ALIGN && layout.align() <= new_size {
+        // The new block keeps the old alignment, which must hold at the new size.
+        if plain(layout.align(), new_size) {
             mi::mi_realloc(ptr as *mut c_void, new_size) as *mut u8
         } else {
             mi::mi_realloc_aligned(ptr as *mut c_void, new_size, layout.align()) as *mut u8

@@ -415,8 +415,8 @@ impl Session {
                         kiln_engine::prepare_whole_rules(&db, rules);
                     } else {
                         kiln_engine::checked_rules(&db, rules);
-                        kiln_engine::warm_clock();
                     }
+                    kiln_engine::warm_clock();
                 });
                 let diagnostics = self.diagnostics(path);
                 if let Err(panic) = rules.join() {

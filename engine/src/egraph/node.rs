@@ -29,29 +29,38 @@ pub fn list_symbols() -> (Symbol, Symbol) {
     *NAMES
 }
 
-/// At most this many names are kept per thread by [`intern`].
+/// At most this many names are kept per thread by [`interned`].
 const INTERNED_PER_THREAD: usize = 4096;
 
 thread_local! {
-    static INTERNED: std::cell::RefCell<rustc_hash::FxHashMap<Box<str>, Symbol>> =
+    /// Names interned on this thread, keyed by egg's own copy of each.
+    static INTERNED: std::cell::RefCell<rustc_hash::FxHashMap<&'static str, Symbol>> =
         std::cell::RefCell::new(rustc_hash::FxHashMap::default());
 }
 
-/// `Symbol::from(name)` through a cache of this thread's: egg's symbol table takes a lock
-/// for every lookup, and encoding a function interns every operation and type name it
-/// meets (0.8% of a memref-heavy lowering's instructions, on every thread at once).
-pub fn intern(name: &str) -> Symbol {
+/// `name` in egg's global symbol table, as the table's own `'static` copy of the text and
+/// as a symbol, through a cache of this thread's: the table takes a lock for every lookup,
+/// and encoding a function interns every operation and type name it meets (0.8% of a
+/// memref-heavy lowering's instructions, on every thread at once), as does building a
+/// ground term (`term::name`).
+pub(crate) fn interned(name: &str) -> (&'static str, Symbol) {
     INTERNED.with(|cache| {
-        if let Some(sym) = cache.borrow().get(name) {
-            return *sym;
+        if let Some((text, sym)) = cache.borrow().get_key_value(name) {
+            return (*text, *sym);
         }
         let sym = Symbol::from(name);
+        let text = sym.as_str();
         let mut cache = cache.borrow_mut();
         if cache.len() < INTERNED_PER_THREAD {
-            cache.insert(name.into(), sym);
+            cache.insert(text, sym);
         }
-        sym
+        (text, sym)
     })
+}
+
+/// `Symbol::from(name)` through this thread's cache (see [`interned`]).
+pub fn intern(name: &str) -> Symbol {
+    interned(name).1
 }
 
 impl Node {

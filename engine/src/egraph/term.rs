@@ -19,25 +19,12 @@ pub enum Term {
     Func(String),
 }
 
-thread_local! {
-    /// The names [`name`] interned on this thread.
-    static NAMES: std::cell::RefCell<rustc_hash::FxHashSet<&'static str>> =
-        std::cell::RefCell::new(rustc_hash::FxHashSet::default());
-}
-
-/// `s` interned for the life of the process, as an operation's name in a [`Term`]. The
-/// names are those of the rules' vocabulary (operations, types, `nil`, `cons`, `dyn`),
-/// interned in egg's global symbol table, which keeps every name once; a per-thread set in
-/// front of it spares its lock.
+/// `s` interned for the life of the process, as an operation's name in a [`Term`]: egg's
+/// global symbol table keeps every name once (the names are those of the rules'
+/// vocabulary: operations, types, `nil`, `cons`, `dyn`), reached through the encoder's
+/// per-thread cache ([`crate::egraph::node::interned`]).
 pub fn name(s: &str) -> &'static str {
-    NAMES.with(|names| {
-        if let Some(n) = names.borrow().get(s) {
-            return *n;
-        }
-        let n = egg::Symbol::from(s).as_str();
-        names.borrow_mut().insert(n);
-        n
-    })
+    crate::egraph::node::interned(s).0
 }
 
 impl Term {

@@ -266,13 +266,13 @@ pub fn prepare_whole_rules(db: &dyn Db, rules: RuleFiles) {
     if let Some(slice) = whole_rules(db, rules) {
         db.compiled(slice.rules(db));
     }
-    warm_clock();
 }
 
 /// Reads egg's clock once, on the calling thread. egg times each rebuild with `quanta`,
 /// which calibrates its clock against the OS's on first use: a busy loop of at least half a
-/// millisecond that can run to 200 ms on a noisy host. Done here, on the thread that loads
-/// the rules while the file is parsed, it is off the path of the first function lowered.
+/// millisecond that can run to 200 ms on a noisy host. Called on the thread that loads the
+/// rules while the file is parsed (`Session::diagnostics_with_rules` in `src/session.rs`),
+/// it is off the path of the first function lowered.
 pub fn warm_clock() {
     egg::EGraph::<egg::SymbolLang, ()>::default().rebuild();
 }
