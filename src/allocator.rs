@@ -5,12 +5,12 @@
 //! (about 6,400 allocations per memref-heavy function); mimalloc's thread-local free lists
 //! make that markedly cheaper than glibc's malloc (BENCHMARKS.md, "Lowering memref-heavy
 //! code"). The `mimalloc` crate's allocator passes every request to `mi_malloc_aligned`,
-//! whose checks and size-class lookup for an alignment cost about a fifth more
-//! instructions per allocation than `mi_malloc`; yet nearly every Rust allocation asks for
+//! which checks the alignment before it allocates; yet nearly every Rust allocation asks for
 //! no more alignment than `mi_malloc` gives (16 bytes, and a block's own size below that).
 //! So, as `std`'s `System` allocator does with `malloc`, an allocation whose alignment is at
 //! most 16 and at most its size goes to `mi_malloc`, and only the rest to the aligned entry
-//! points (BENCHMARKS.md, "sessions 13 and 14").
+//! points: 0.986× the instructions of a memref-heavy lowering (BENCHMARKS.md, "sessions 13
+//! and 14").
 
 use libmimalloc_sys as mi;
 use std::alloc::{GlobalAlloc, Layout};
