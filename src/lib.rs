@@ -68,8 +68,20 @@ pub(crate) fn parse_in_parallel(db: &Database, file: SourceFile) {
     if threads < 2 {
         return;
     }
-    // The texts are interned once per revision by their query, so a session that asks
-    // again after an edit finds every parse but the edited function's in its memo.
+    if file.sources(db).is_some() {
+        // A file a session split: its groups of functions are checked (each function
+        // parsed, built and verified), and after an edit all but the edited one's are
+        // found valid at a glance.
+        let groups = kiln_engine::query::check::function_groups(db, file);
+        if groups.len() > 1 {
+            map_in_chunks(db, groups, |db, group| {
+                kiln_engine::query::check::check_group(db, group);
+            });
+        }
+        return;
+    }
+    // The texts are interned once per revision by their query, so asking again after an
+    // edit finds every parse but the edited function's in its memo.
     let Some(texts) = function_texts(db, file) else {
         return;
     };
@@ -79,8 +91,7 @@ pub(crate) fn parse_in_parallel(db: &Database, file: SourceFile) {
     map_in_chunks(db, texts, |db, text| {
         parse_function(db, text);
     });
-    // Verifying reads the module's signatures, which the first thread to need them makes
-    // while the others wait.
+    // Verifying reads the callees' signatures, made by whichever thread needs one first.
     map_in_chunks(db, functions(db, file), |db, item| {
         verify_function(db, item);
     });
@@ -157,7 +168,10 @@ pub fn codegen_diagnostic(
         .and_then(|name| {
             kiln_engine::functions(db, file).iter().find_map(|item| {
                 let f = kiln_engine::function_ir(db, *item).function.as_ref()?;
-                (f.name == name).then(|| f.name_span.shifted(item.offset(db) as i64))
+                (f.name == name).then(|| {
+                    f.name_span
+                        .shifted(kiln_engine::item_offset(db, *item) as i64)
+                })
             })
         })
         .unwrap_or_default();
@@ -304,7 +318,7 @@ pub fn lower_file_map<T: Send>(
         }
         for variant in kiln_engine::egraph::lower::variants(f, opts.c_interface, conventions) {
             // The IR stays in the database's memo; the workers borrow it.
-            work.push((f, variant, item.offset(db) as i64));
+            work.push((f, variant, kiln_engine::item_offset(db, *item) as i64));
         }
     }
     let lower_all = || -> Vec<T> {

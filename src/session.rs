@@ -76,6 +76,9 @@ pub struct FileDiagnostics {
 pub struct Session {
     db: Database,
     files: BTreeMap<String, SourceFile>,
+    /// Per file of a plain shape, its split into functions, for the next edit's
+    /// (`kiln_engine::sources`).
+    splits: BTreeMap<String, Vec<kiln_frontend::split::FunctionSpan>>,
     /// The rules, options and target, as every file of the session reads them.
     config: Config,
     /// Per file, the objects of the units of its last `-O0` object.
@@ -111,7 +114,9 @@ impl Session {
         let rules = RuleFiles::builder(sources)
             .durability(Durability::HIGH)
             .new(&db);
-        let options = Options::new(&db, false, false, true);
+        let options = Options::builder(false, false, true)
+            .durability(Durability::HIGH)
+            .new(&db);
         let target = Target::builder(None, None)
             .durability(Durability::HIGH)
             .new(&db);
@@ -121,6 +126,7 @@ impl Session {
         Session {
             db,
             files: BTreeMap::new(),
+            splits: BTreeMap::new(),
             config,
             objects: BTreeMap::new(),
         }
@@ -138,12 +144,20 @@ impl Session {
             Some(f) => {
                 let f = *f;
                 if f.text(&self.db) != &text {
-                    self.replace_text(f, text);
+                    self.replace_text(path, f, text);
                 }
             }
             None => {
-                let f = SourceFile::new(&self.db, path.to_string(), text, Some(self.config));
+                // Only the text changes after this; every function's queries read the
+                // configuration through the file, as durable as the configuration.
+                let f = SourceFile::builder(path.to_string(), text, Some(self.config))
+                    .path_durability(Durability::HIGH)
+                    .config_durability(Durability::HIGH)
+                    .new(&self.db);
                 self.files.insert(path.to_string(), f);
+                if let Some(spans) = kiln_engine::sources::split_sources(&mut self.db, f, None) {
+                    self.splits.insert(path.to_string(), spans);
+                }
                 self.objects
                     .insert(path.to_string(), kiln_backend::ObjectCache::new());
             }
@@ -192,19 +206,19 @@ impl Session {
         edited.push_str(&old[..range.start]);
         edited.push_str(text);
         edited.push_str(&old[range.end..]);
-        self.replace_text(f, edited);
+        self.replace_text(path, f, edited);
         Ok(())
     }
 
-    /// Gives an open file a new (different) text.
-    fn replace_text(&mut self, f: SourceFile, text: String) {
-        // The split of the text being replaced (already made, unless the file was never
-        // read) and the text itself let the next split lex only around the edit.
-        let spans = kiln_engine::query::check::function_spans(&self.db, f).clone();
+    /// Gives an open file a new (different) text, and its functions inputs to match
+    /// (`kiln_engine::sources`), splitting only around the edit.
+    fn replace_text(&mut self, path: &str, f: SourceFile, text: String) {
         let old = f.set_text(&mut self.db).to(text);
-        let previous =
-            spans.map(|spans| std::sync::Arc::new(kiln_engine::PreviousText { text: old, spans }));
-        f.set_previous(&mut self.db).to(previous);
+        let split = self.splits.remove(path);
+        let previous = split.as_deref().map(|spans| (old.as_str(), spans));
+        if let Some(spans) = kiln_engine::sources::split_sources(&mut self.db, f, previous) {
+            self.splits.insert(path.to_string(), spans);
+        }
     }
 
     /// Removes a source file; `false` if there was none. What the database kept for it is
@@ -216,8 +230,8 @@ impl Session {
             return false;
         };
         self.objects.remove(path);
-        f.set_previous(&mut self.db).to(None);
-        f.set_text(&mut self.db).to(String::new());
+        self.replace_text(path, f, String::new());
+        self.splits.remove(path);
         functions(&self.db, f);
         true
     }
@@ -497,8 +511,11 @@ impl Session {
         let mut results = Vec::new();
         for item in items {
             let result = query(&self.db, item);
-            let delta = item.offset(&self.db) as i64;
-            found.extend(diagnostics(item, result).iter().map(|d| d.shifted(delta)));
+            let located = diagnostics(item, result);
+            if !located.is_empty() {
+                let delta = kiln_engine::item_offset(&self.db, item) as i64;
+                found.extend(located.iter().map(|d| d.shifted(delta)));
+            }
             results.push(result);
         }
         Ok((file, results, found))
@@ -643,7 +660,7 @@ impl Session {
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
                 in_flight.extend(parts.next().map(lower));
                 for (item, t) in part.iter().zip(texts) {
-                    let delta = item.offset(&self.db) as i64;
+                    let delta = kiln_engine::item_offset(&self.db, *item) as i64;
                     diagnostics.extend(t.diagnostics.iter().map(|d| d.shifted(delta)));
                     failed |= kiln_frontend::has_errors(&t.diagnostics);
                     if !failed && written.is_ok() && !t.text.is_empty() {

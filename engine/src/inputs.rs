@@ -21,6 +21,55 @@ pub struct SourceFile {
     #[default]
     #[returns(ref)]
     pub previous: Option<std::sync::Arc<PreviousText>>,
+    /// The file's functions, each an input of its own, when whoever set the text split it
+    /// (a session does: `Session::set_source` in `src/session.rs`); `None` when the queries
+    /// split the text themselves ([`crate::query::check::function_spans`]).
+    ///
+    /// Why inputs of their own: salsa checks a memo without walking its dependencies when
+    /// no input of its durability changed since it was last checked. A function's queries
+    /// then read only its own input (of [`Durability::MEDIUM`](salsa::Durability)) and
+    /// inputs of higher durability, so after an edit of one function (a write of low
+    /// durability once it was edited before) every other function's memos are checked at
+    /// a glance instead of each walking its dozen dependencies: an edit of a 10,000-function
+    /// module compiles in a fraction of what it did (BENCHMARKS.md, "session 15").
+    #[default]
+    #[returns(ref)]
+    pub sources: Option<Vec<FunctionSource>>,
+    /// Where each of [`SourceFile::sources`] starts in the text (low durability: an edit
+    /// that changes a function's length moves every function after it, and only
+    /// diagnostics read where a function is).
+    #[default]
+    #[returns(ref)]
+    pub offsets: Vec<u32>,
+}
+
+/// One function of a file a session split: its name and its own text (set only through
+/// [`crate::sources::split_sources`], which keeps `interface` in step).
+#[salsa::input(debug)]
+pub struct FunctionSource {
+    #[returns(ref)]
+    pub name: String,
+    #[returns(ref)]
+    pub text: String,
+    /// What the function's callers read of it, once the function was edited (`None`
+    /// before: they read it off the function's parse, [`crate::query::check::function_interface`]).
+    ///
+    /// Why an input: salsa does not backdate a result that became less durable than it was.
+    /// The first edit of a function makes its text's durability low, so everything read
+    /// off its text is made again and counts as changed even when equal: its callers would
+    /// then verify and lower again. They read this instead, written (at medium durability)
+    /// by the edit only when it differs from the edited text's.
+    #[default]
+    #[returns(ref)]
+    pub interface: Option<Interface>,
+}
+
+/// What a function's callers read of it: its name and type (`None` when it has no IR) and
+/// whether it uses the bare-pointer convention.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Interface {
+    pub signature: Option<(String, kiln_frontend::types::FunctionType)>,
+    pub bare_ptr: bool,
 }
 
 /// A file's text before an edit and its split (see [`SourceFile::previous`]).
@@ -84,26 +133,60 @@ pub struct Options {
     pub keep_lowered: bool,
 }
 
-/// One function of a file, identified by its name.
+/// One function of a file, identified by its name (and, in a file a session split, its
+/// input).
 ///
-/// `text` is the function's own source text, so spans derived from it are relative to the
-/// function's start: an edit to another function (even one that shifts this function in
-/// the file) leaves `text` equal and every per-function query reusable. `offset` is where
-/// the text starts in the file, read only when diagnostics are reported.
+/// The function's text is its own (its input's, or `text`), so spans derived from it are
+/// relative to the function's start: an edit to another function (even one that shifts
+/// this function in the file) leaves the text equal and every per-function query
+/// reusable. Where the text starts in the file ([`item_offset`]) is read only when
+/// diagnostics are reported.
 #[salsa::tracked(debug)]
 pub struct FunctionItem<'db> {
     #[returns(copy)]
     pub file: SourceFile,
     #[returns(ref)]
     pub name: String,
-    /// Interned: functions of equal text share one (and its parse), and an item holds no
+    /// The function's input, in a file a session split ([`SourceFile::sources`]). Part of
+    /// the item's identity and read without a dependency, so a function's queries depend
+    /// on its input alone, not on the query that listed the file's functions.
+    #[returns(copy)]
+    pub source: Option<FunctionSource>,
+    /// The function's text, interned, in a file the queries split (`None` in one a session
+    /// split): functions of equal text share one (and its parse), and an item holds no
     /// copy of its own.
     #[tracked]
     #[returns(copy)]
-    pub text: FunctionText<'db>,
+    pub text: Option<FunctionText<'db>>,
+    /// Where the text starts in the file, in a file the queries split.
     #[tracked]
     #[returns(copy)]
-    pub offset: u32,
+    offset: u32,
+}
+
+/// Where a function's text starts in its file.
+pub fn item_offset(db: &dyn salsa::Database, item: FunctionItem<'_>) -> u32 {
+    match item.source(db) {
+        Some(source) => source_offsets(db, item.file(db))
+            .get(&source)
+            .copied()
+            .unwrap_or(0),
+        None => item.offset(db),
+    }
+}
+
+/// Where each function input of a file starts in its text, by input.
+#[salsa::tracked(returns(ref))]
+fn source_offsets(
+    db: &dyn salsa::Database,
+    file: SourceFile,
+) -> rustc_hash::FxHashMap<FunctionSource, u32> {
+    let sources = file.sources(db).as_deref().unwrap_or_default();
+    sources
+        .iter()
+        .copied()
+        .zip(file.offsets(db).iter().copied())
+        .collect()
 }
 
 /// One function's text, interned so that its parse is shared by every item (and every

@@ -16,6 +16,7 @@ pub mod egraph;
 pub mod inputs;
 pub mod query;
 pub mod rule;
+pub mod sources;
 
 pub use db::{Database, Db, Executions};
 pub use egraph::lower::{
@@ -23,13 +24,15 @@ pub use egraph::lower::{
 };
 pub use egraph::rule_tests::{run_inline_tests, TestOutcome};
 pub use inputs::{
-    Config, FunctionItem, FunctionText, Options, PreviousText, RuleFiles, SourceFile, Target,
+    item_offset, Config, FunctionItem, FunctionSource, FunctionText, Interface, Options,
+    PreviousText, RuleFiles, SourceFile, Target,
 };
 /// The lowered form lives in its own crate so the backend needs nothing else of the engine.
 pub use kiln_lowered as lowered;
 pub use kiln_lowered::{Inst, Lowered, LoweredBlock, Operand, TargetOp};
 pub use query::check::{
-    check_file, function_ir, functions, module_ir, parse_file, signatures, verify_function, Built,
+    check_file, function_index, function_ir, functions, module_ir, parse_file, parsed_function,
+    verify_function, Built,
 };
 pub use query::lowering::{
     checked_rules, function_config, function_shape, locate_lowering, lower_item,

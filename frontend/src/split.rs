@@ -273,7 +273,8 @@ impl Sync<'_> {
     }
 }
 
-fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+/// How many bytes `a` and `b` share at their start.
+pub fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     // Blocks first (compared with memcmp), then bytes.
     const BLOCK: usize = 4096;
     let n = a.len().min(b.len());
@@ -287,7 +288,8 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     i
 }
 
-fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+/// How many bytes `a` and `b` share at their end.
+pub fn common_suffix(a: &[u8], b: &[u8]) -> usize {
     const BLOCK: usize = 4096;
     let n = a.len().min(b.len());
     let (la, lb) = (a.len(), b.len());

@@ -34,7 +34,7 @@ pub fn function_abi<'db>(
     item: FunctionItem<'db>,
 ) -> Option<FunctionAbi> {
     let f = kiln_engine::function_ir(db, item).function.as_ref()?;
-    let parsed = kiln_engine::query::check::parse_function(db, item.text(db)).as_ref()?;
+    let parsed = kiln_engine::parsed_function(db, item)?;
     Some(source::function_abi(&parsed.signature, f))
 }
 
@@ -43,7 +43,7 @@ pub fn file_abi(db: &dyn salsa::Database, file: SourceFile) -> Vec<FunctionAbi> 
     kiln_engine::functions(db, file)
         .iter()
         .filter_map(|item| {
-            let delta = item.offset(db) as i64;
+            let delta = kiln_engine::item_offset(db, *item) as i64;
             function_abi(db, *item).as_ref().map(|a| {
                 let mut a = a.clone();
                 a.diagnostics = a.diagnostics.iter().map(|d| d.shifted(delta)).collect();
@@ -56,14 +56,48 @@ pub fn file_abi(db: &dyn salsa::Database, file: SourceFile) -> Vec<FunctionAbi> 
 /// The ABI diagnostics of a file (file coordinates, sorted).
 pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    for item in kiln_engine::functions(db, file) {
-        let delta = item.offset(db) as i64;
-        if let Some(a) = function_abi(db, *item) {
-            out.extend(a.diagnostics.iter().map(|d| d.shifted(delta)));
+    let mut located = |item: FunctionItem<'_>, diagnostics: &[Diagnostic]| {
+        let delta = kiln_engine::item_offset(db, item) as i64;
+        out.extend(diagnostics.iter().map(|d| d.shifted(delta)));
+    };
+    let groups = kiln_engine::query::check::function_groups(db, file);
+    if groups.is_empty() {
+        for item in kiln_engine::functions(db, file) {
+            if let Some(a) = function_abi(db, *item) {
+                if !a.diagnostics.is_empty() {
+                    located(*item, &a.diagnostics);
+                }
+            }
+        }
+    } else {
+        for group in groups {
+            let items = group.items(db);
+            for (i, diagnostics) in group_abi_diagnostics(db, *group) {
+                located(items[*i as usize], diagnostics);
+            }
         }
     }
     kiln_frontend::sort_diagnostics(&mut out);
     out
+}
+
+/// The ABI diagnostics of a group of functions (relative to each function's text, by its
+/// place in the group): after an edit, a file's other groups keep theirs at a glance
+/// (`kiln_engine::query::check::FunctionGroup`).
+#[salsa::tracked(returns(ref))]
+fn group_abi_diagnostics<'db>(
+    db: &'db dyn salsa::Database,
+    group: kiln_engine::query::check::FunctionGroup<'db>,
+) -> Vec<(u32, Vec<Diagnostic>)> {
+    group
+        .items(db)
+        .iter()
+        .enumerate()
+        .filter_map(|(i, item)| {
+            let a = function_abi(db, *item).as_ref()?;
+            (!a.diagnostics.is_empty()).then(|| (i as u32, a.diagnostics.clone()))
+        })
+        .collect()
 }
 
 /// The prefix of each exported function's reflection symbol.

@@ -38,11 +38,19 @@ pub struct Conventions {
 impl Conventions {
     /// The conventions of a module whose functions are `funcs`.
     pub fn of_module<'a>(funcs: impl IntoIterator<Item = &'a Function>, bare_ptr: bool) -> Self {
-        let mut bare_functions: Vec<String> = funcs
-            .into_iter()
-            .filter(|f| f.attrs.contains(BARE_PTR_ATTR))
-            .map(|f| f.name.clone())
-            .collect();
+        Self::of_names(
+            bare_ptr,
+            funcs
+                .into_iter()
+                .filter(|f| f.attrs.contains(BARE_PTR_ATTR))
+                .map(|f| f.name.as_str()),
+        )
+    }
+
+    /// The conventions of a module whose functions named `bare` carry the bare-pointer
+    /// attribute.
+    pub fn of_names<'a>(bare_ptr: bool, bare: impl IntoIterator<Item = &'a str>) -> Self {
+        let mut bare_functions: Vec<String> = bare.into_iter().map(str::to_string).collect();
         bare_functions.sort();
         bare_functions.dedup();
         Conventions {

@@ -6,11 +6,12 @@
 //! (and the module's signature table), so editing one function's body re-runs them for that
 //! function alone.
 
-use crate::inputs::{FunctionItem, SourceFile};
+use crate::inputs::{item_offset, FunctionItem, Interface, SourceFile};
 use kiln_frontend::ast;
 use kiln_frontend::ir::{Function, Module};
 use kiln_frontend::split::{split_module, split_module_edited, FunctionSpan};
-use kiln_frontend::{has_errors, Diagnostic, Parsed, SignatureTable, Span};
+use kiln_frontend::{has_errors, Diagnostic, Parsed, Span};
+use rustc_hash::FxHashMap;
 
 /// The syntax tree of a whole file, with every syntax error.
 #[salsa::tracked(returns(ref))]
@@ -42,7 +43,35 @@ pub fn parse_function<'db>(
     db: &'db dyn salsa::Database,
     text: FunctionText<'db>,
 ) -> Option<ParsedFunction> {
-    let parsed = kiln_frontend::parse_func(text.text(db)).ok()?;
+    parse_text(text.text(db))
+}
+
+/// [`parse_function`] of the text of a function's input, in a file a session split. Keyed
+/// by the item, not the input, so that the parse is freed with the item when the function
+/// leaves the file (an input is never freed).
+#[salsa::tracked(returns(ref))]
+fn parse_item<'db>(
+    db: &'db dyn salsa::Database,
+    item: FunctionItem<'db>,
+) -> Option<ParsedFunction> {
+    parse_text(item.source(db).map_or("", |s| s.text(db).as_str()))
+}
+
+/// One function's parse, from its input or its interned text; `None` when the parser gave
+/// up.
+pub fn parsed_function<'db>(
+    db: &'db dyn salsa::Database,
+    item: FunctionItem<'db>,
+) -> Option<&'db ParsedFunction> {
+    // The input is read first: reading `text` would add a dependency for nothing.
+    if item.source(db).is_some() {
+        return parse_item(db, item).as_ref();
+    }
+    parse_function(db, item.text(db)?).as_ref()
+}
+
+fn parse_text(text: &str) -> Option<ParsedFunction> {
+    let parsed = kiln_frontend::parse_func(text).ok()?;
     let built = if has_errors(&parsed.diagnostics) {
         Built::default()
     } else {
@@ -79,6 +108,11 @@ pub fn parse_function<'db>(
 /// every function's span here cost an allocation per function after each edit.
 #[salsa::tracked]
 pub fn split_file(db: &dyn salsa::Database, file: SourceFile) -> bool {
+    if file.sources(db).is_some() {
+        return function_groups(db, file)
+            .iter()
+            .all(|g| check_group(db, *g).clean);
+    }
     let (Some(spans), Some(texts)) = (function_spans(db, file), function_texts(db, file)) else {
         return false;
     };
@@ -116,13 +150,21 @@ pub fn function_spans(db: &dyn salsa::Database, file: SourceFile) -> Option<Vec<
     }
 }
 
-/// The functions of a file, in source order, each with its own text.
+/// The functions of a file, in source order, each with its own text. In a file a session
+/// split, one per function input, read from the inputs alone (not the text), so this
+/// query is as durable as they are.
 #[salsa::tracked(returns(ref))]
 pub fn functions<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<FunctionItem<'db>> {
+    if let Some(sources) = file.sources(db) {
+        return sources
+            .iter()
+            .map(|s| FunctionItem::new(db, file, s.name(db).clone(), Some(*s), None, 0))
+            .collect();
+    }
     let text = file.text(db);
     let item = |name: &str, span: Span| {
         let own = FunctionText::new(db, text.get(span.range()).unwrap_or_default());
-        FunctionItem::new(db, file, name.to_string(), own, span.start)
+        FunctionItem::new(db, file, name.to_string(), None, Some(own), span.start)
     };
     match (
         split_file(db, file),
@@ -132,7 +174,9 @@ pub fn functions<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<Fun
         (true, Some(spans), Some(texts)) => spans
             .iter()
             .zip(texts)
-            .map(|(f, own)| FunctionItem::new(db, file, f.name.clone(), *own, f.span.start))
+            .map(|(f, own)| {
+                FunctionItem::new(db, file, f.name.clone(), None, Some(*own), f.span.start)
+            })
             .collect(),
         _ => parse_file(db, file)
             .tree
@@ -158,37 +202,78 @@ pub fn function_ir<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -
         function: None,
         diagnostics: Vec::new(),
     };
-    match parse_function(db, item.text(db)) {
+    match parsed_function(db, item) {
         Some(parsed) => &parsed.built,
         None => &UNPARSED,
     }
 }
 
-/// Every function's name and type, in order; `None` if some function has no IR (then
-/// calls cannot be checked).
+/// The first function of a file with each name (the one a call to the name means, as
+/// the verifier's signature table has it). Reads the items' names alone, so it changes
+/// only when the list of functions does.
 #[salsa::tracked(returns(ref))]
-pub fn signatures(db: &dyn salsa::Database, file: SourceFile) -> Option<SignatureTable> {
-    let mut table = Vec::new();
-    for item in functions(db, file) {
-        table.push(function_signature(db, *item).clone()?);
+pub fn function_index<'db>(
+    db: &'db dyn salsa::Database,
+    file: SourceFile,
+) -> FxHashMap<String, FunctionItem<'db>> {
+    let items = functions(db, file);
+    let mut index = FxHashMap::with_capacity_and_hasher(items.len(), Default::default());
+    for item in items {
+        index.entry(item.name(db).clone()).or_insert(*item);
     }
-    Some(SignatureTable::new(table))
+    index
 }
 
-/// One function's name and type: a firewall between a function's body and [`signatures`].
-/// An edit of a body runs this again for that function alone, and its unchanged result
-/// leaves the table, and every function's verification that reads it, as they were.
-#[salsa::tracked(returns(ref))]
-pub fn function_signature<'db>(
+/// The signatures a function's calls are checked against, read callee by callee: a
+/// function's verification depends on the signatures of the functions it calls, not on
+/// every function of the file (so an edit of one function leaves the others' as durable
+/// as their own inputs). `incomplete` is set when a callee has no IR.
+struct CalleeSignatures<'db> {
     db: &'db dyn salsa::Database,
-    item: FunctionItem<'db>,
-) -> Option<(String, kiln_frontend::types::FunctionType)> {
-    let f = function_ir(db, item).function.as_ref()?;
-    Some((f.name.clone(), f.ty.clone()))
+    index: &'db FxHashMap<String, FunctionItem<'db>>,
+    incomplete: std::cell::Cell<bool>,
+}
+
+impl kiln_frontend::Signatures for CalleeSignatures<'_> {
+    fn signature(&self, name: &str) -> Option<&kiln_frontend::types::FunctionType> {
+        let item = self.index.get(name)?;
+        match &interface_of(self.db, *item).signature {
+            Some((_, ty)) => Some(ty),
+            None => {
+                self.incomplete.set(true);
+                None
+            }
+        }
+    }
+}
+
+/// What callers read of a function (its signature, its convention), off its parse: a
+/// firewall between a function's body and its callers. An edit of a body runs this again
+/// for that function alone, and its unchanged result leaves the callers' verification and
+/// lowering as they were.
+#[salsa::tracked(returns(ref))]
+pub fn function_interface<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -> Interface {
+    match function_ir(db, item).function.as_ref() {
+        Some(f) => Interface {
+            signature: Some((f.name.clone(), f.ty.clone())),
+            bare_ptr: f.attrs.contains(crate::egraph::conventions::BARE_PTR_ATTR),
+        },
+        None => Interface::default(),
+    }
+}
+
+/// A function's interface as its callers read it: the one its input carries once it was
+/// edited ([`crate::FunctionSource::interface`]), else [`function_interface`].
+pub fn interface_of<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -> &'db Interface {
+    match item.source(db).map(|s| s.interface(db)) {
+        Some(Some(interface)) => interface,
+        _ => function_interface(db, item),
+    }
 }
 
 /// The verifier's diagnostics for one function (relative to the function's start). Runs
-/// only on functions that built cleanly in a module whose signatures are all known.
+/// only on functions that built cleanly; none when a function it calls has no IR (its
+/// calls cannot be checked). [`check_file`] reports them only when every function built.
 #[salsa::tracked(returns(ref))]
 pub fn verify_function<'db>(
     db: &'db dyn salsa::Database,
@@ -198,43 +283,156 @@ pub fn verify_function<'db>(
     let (Some(f), false) = (&built.function, has_errors(&built.diagnostics)) else {
         return Vec::new();
     };
-    match signatures(db, item.file(db)) {
-        Some(sigs) => kiln_frontend::verify_function(f, sigs),
-        None => Vec::new(),
+    let sigs = CalleeSignatures {
+        db,
+        index: function_index(db, item.file(db)),
+        incomplete: std::cell::Cell::new(false),
+    };
+    let diagnostics = kiln_frontend::verify_function(f, &sigs);
+    if sigs.incomplete.get() {
+        return Vec::new();
     }
+    diagnostics
+}
+
+/// A run of consecutive functions of a file a session split (`sources.rs`), checked
+/// together: after an edit of one function, [`check_file`] reads one group's check again
+/// and finds every other group's memo valid at a glance (a group of functions whose inputs
+/// did not change is as durable as they are), instead of reading every function's.
+#[salsa::tracked(debug)]
+pub struct FunctionGroup<'db> {
+    #[returns(ref)]
+    pub items: Vec<FunctionItem<'db>>,
+}
+
+/// How many functions a [`FunctionGroup`] holds (the last may hold fewer). Groups are cut
+/// by position: adding or removing a function regroups those after it, which is as rare
+/// as the write of medium durability it comes with.
+pub const GROUP: usize = 64;
+
+/// The groups of a file a session split (none for a file the queries split).
+#[salsa::tracked(returns(ref))]
+pub fn function_groups<'db>(
+    db: &'db dyn salsa::Database,
+    file: SourceFile,
+) -> Vec<FunctionGroup<'db>> {
+    if file.sources(db).is_none() {
+        return Vec::new();
+    }
+    functions(db, file)
+        .chunks(GROUP)
+        .map(|items| FunctionGroup::new(db, items.to_vec()))
+        .collect()
+}
+
+/// What checking some functions found, each function's diagnostics relative to its text
+/// and numbered by its place among them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ItemsCheck {
+    /// Every function parsed on its own without a diagnostic, under the name the split
+    /// gave it (what [`split_file`] asks).
+    pub clean: bool,
+    /// Every function built (has IR).
+    pub all_built: bool,
+    /// The builder's diagnostics, per function that has any.
+    pub built: Vec<(u32, Vec<Diagnostic>)>,
+    /// The verifier's diagnostics, per function that has any.
+    pub verified: Vec<(u32, Vec<Diagnostic>)>,
+}
+
+/// [`check_items`] of a group, kept.
+#[salsa::tracked(returns(ref))]
+pub fn check_group<'db>(db: &'db dyn salsa::Database, group: FunctionGroup<'db>) -> ItemsCheck {
+    check_items(db, group.items(db))
+}
+
+/// Parses, builds and verifies some functions.
+pub fn check_items(db: &dyn salsa::Database, items: &[FunctionItem<'_>]) -> ItemsCheck {
+    let mut check = ItemsCheck {
+        clean: true,
+        all_built: true,
+        ..ItemsCheck::default()
+    };
+    for (i, item) in items.iter().enumerate() {
+        check.clean &= parsed_function(db, *item).is_some_and(|parsed| {
+            parsed.diagnostics.is_empty() && parsed.signature.name.node == *item.name(db)
+        });
+        let built = function_ir(db, *item);
+        if !built.diagnostics.is_empty() {
+            check.built.push((i as u32, built.diagnostics.clone()));
+        }
+        if built.function.is_none() {
+            check.all_built = false;
+            continue;
+        }
+        let verified = verify_function(db, *item);
+        if !verified.is_empty() {
+            check.verified.push((i as u32, verified.clone()));
+        }
+    }
+    check
 }
 
 /// All diagnostics of a file, in file coordinates, sorted by position.
 #[salsa::tracked(returns(ref))]
 pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
     // When every function parsed cleanly on its own, the file has no syntax errors.
-    let mut out = if *split_file(db, file) {
+    let split = *split_file(db, file);
+    let mut out = if split {
         Vec::new()
     } else {
         parse_file(db, file).diagnostics.clone()
     };
+    if !split && file.sources(db).is_some() && !has_errors(&out) {
+        // A session split the file, a function of it did not parse on its own, and yet the
+        // whole file parses: the split is wrong. Never seen; reported rather than lowering
+        // the functions the split found.
+        out.push(Diagnostic::error(
+            "split",
+            Span::new(0, 0),
+            "kiln could not split this file into its functions (please report this file)"
+                .to_string(),
+        ));
+    }
+    let items = functions(db, file);
+    let whole;
+    let checks: Vec<(&[FunctionItem], &ItemsCheck)> = if file.sources(db).is_some() {
+        function_groups(db, file)
+            .iter()
+            .map(|g| (g.items(db).as_slice(), check_group(db, *g)))
+            .collect()
+    } else {
+        whole = check_items(db, items);
+        vec![(items.as_slice(), &whole)]
+    };
     // A function's position is read only when it has something to report: most have
     // nothing, and an edit moves every function after it.
-    let mut names = Vec::new();
-    let mut seen = rustc_hash::FxHashSet::default();
-    let mut twice = false;
-    for item in functions(db, file) {
-        let built = function_ir(db, *item);
-        let verified = verify_function(db, *item);
-        if !built.diagnostics.is_empty() || !verified.is_empty() {
-            let delta = item.offset(db) as i64;
-            out.extend(built.diagnostics.iter().map(|d| d.shifted(delta)));
-            out.extend(verified.iter().map(|d| d.shifted(delta)));
-        }
-        if let Some(f) = &built.function {
-            twice |= !seen.insert(f.name.as_str());
-            names.push((f.name.as_str(), *item, f.name_span));
+    let located =
+        |items: &[FunctionItem], found: &[(u32, Vec<Diagnostic>)], out: &mut Vec<Diagnostic>| {
+            for (i, diagnostics) in found {
+                let delta = item_offset(db, items[*i as usize]) as i64;
+                out.extend(diagnostics.iter().map(|d| d.shifted(delta)));
+            }
+        };
+    for (items, check) in &checks {
+        located(items, &check.built, &mut out);
+    }
+    // Calls are checked only when every function's signature is known.
+    if checks.iter().all(|(_, c)| c.all_built) {
+        for (items, check) in &checks {
+            located(items, &check.verified, &mut out);
         }
     }
-    if twice {
-        out.extend(kiln_frontend::check_symbols(names.iter().map(
-            |(name, item, span)| (*name, span.shifted(item.offset(db) as i64)),
-        )));
+    // Names are compared only when two functions share one.
+    if function_index(db, file).len() != items.len() {
+        let names = items.iter().filter_map(|item| {
+            let f = function_ir(db, *item).function.as_ref()?;
+            Some((
+                f.name.as_str(),
+                f.name_span.shifted(item_offset(db, *item) as i64),
+            ))
+        });
+        out.extend(kiln_frontend::check_symbols(names));
     }
     kiln_frontend::sort_diagnostics(&mut out);
     out

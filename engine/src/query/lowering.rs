@@ -133,7 +133,7 @@ pub fn encoded_ops<'db>(
     let config = function_config(db, item)?;
     let f = lowering_input(db, item)?;
     let table = op_table(db, config.rules(db));
-    let conventions = conventions(db, item.file(db), config.options(db).bare_ptr(db));
+    let conventions = function_conventions(db, item);
     let vs = variants(f, config.options(db).emit_c_interface(db), conventions);
     let ops = crate::egraph::slice::encoded_ops(table, f, &vs, conventions);
     Some(OpSet::new(db, ops, config.rules(db)))
@@ -162,6 +162,38 @@ fn plain_conventions(db: &dyn salsa::Database, file: SourceFile) -> Conventions 
 #[salsa::tracked(returns(ref))]
 fn bare_ptr_conventions(db: &dyn salsa::Database, file: SourceFile) -> Conventions {
     conventions_of(db, file, true)
+}
+
+/// The calling conventions one function's lowering reads: the file's (or the bare pointer
+/// for all) and, of the functions it calls, which use the bare pointer. Equal, for that
+/// function, to [`conventions`] (a lowering asks only about its own callees), but read
+/// callee by callee: an edit of another function's body changes none of this function's
+/// dependencies' durability (`sources.rs`), unlike reading every function of the file.
+#[salsa::tracked(returns(ref))]
+pub fn function_conventions<'db>(
+    db: &'db dyn salsa::Database,
+    item: FunctionItem<'db>,
+) -> Conventions {
+    let bare_ptr = function_config(db, item).is_some_and(|c| c.options(db).bare_ptr(db));
+    let index = crate::query::check::function_index(db, item.file(db));
+    let mut bare = Vec::new();
+    if let Some(body) = crate::query::check::function_ir(db, item)
+        .function
+        .as_ref()
+        .and_then(|f| f.body.as_ref())
+    {
+        for op in body.blocks.iter().flat_map(|b| &b.ops) {
+            if let kiln_frontend::ir::OpKind::Call { callee } = &op.kind {
+                if index
+                    .get(callee)
+                    .is_some_and(|c| crate::query::check::interface_of(db, *c).bare_ptr)
+                {
+                    bare.push(callee.as_str());
+                }
+            }
+        }
+    }
+    Conventions::of_names(bare_ptr, bare)
 }
 
 fn conventions_of(db: &dyn salsa::Database, file: SourceFile, bare_ptr: bool) -> Conventions {
@@ -309,7 +341,7 @@ pub fn lower_item<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredItem 
         return LoweredItem::default();
     };
     let mut out = LoweredItem::default();
-    let conventions = conventions(db, item.file(db), config.options(db).bare_ptr(db));
+    let conventions = function_conventions(db, item);
     let opts = LowerOptions::default().with_conventions(conventions.clone());
     for v in variants(f, config.options(db).emit_c_interface(db), conventions) {
         let outcome = lower_variant(&compiled, f, v, &opts);

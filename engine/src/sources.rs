@@ -1,0 +1,241 @@
+//! A file's functions as inputs of their own ([`SourceFile::sources`]), kept in step with
+//! its text by whoever sets the text (a session).
+//!
+//! Salsa checks a memo without walking its dependencies when no input of the memo's
+//! durability changed since the memo was last checked. A function's queries read its own
+//! input and inputs of higher durability (the configuration, the rules), so once a
+//! function has been edited (its input then has low durability), editing it again changes
+//! no input of medium durability, and every other function's memos (medium) are checked at
+//! a glance. The first edit of a function writes an input of medium durability: that once,
+//! every memo is checked as before.
+//!
+//! ```
+//! use kiln_engine::{functions, sources, Database, SourceFile};
+//! use salsa::Setter;
+//!
+//! let mut db = Database::new();
+//! let text = "func.func @a() {\n  func.return\n}\nfunc.func @b() {\n  func.return\n}\n";
+//! let file = SourceFile::new(&db, "m.mlir".into(), text.into(), None);
+//! let split = sources::split_sources(&mut db, file, None).unwrap();
+//! let before = functions(&db, file).clone();
+//! // Editing `@b`'s body keeps both functions' items (and the list of functions) as they were.
+//! let edited = text.replace("@b() {", "@b() {\n  // edited");
+//! let old = file.set_text(&mut db).to(edited);
+//! sources::split_sources(&mut db, file, Some((&old, &split))).unwrap();
+//! assert_eq!(functions(&db, file), &before);
+//! ```
+
+use crate::db::Database;
+use crate::inputs::{FunctionSource, Interface, SourceFile};
+use crate::query::check::{function_interface, functions};
+use kiln_frontend::split::{
+    common_prefix, common_suffix, split_module, split_module_edited, FunctionSpan,
+};
+use salsa::{Durability, Setter};
+
+/// Splits a file's (new) text into functions and sets its function inputs to match:
+/// an unchanged function keeps its input untouched (even when the edit moved it), an
+/// edited one keeps its input with the new text (of low durability from then on), a new
+/// one gets a new input, and a removed one's input is emptied. `old` is the text before
+/// the edit and its split (the value this returned then), if any: the split then lexes
+/// only around the edit, and functions are matched to their inputs through it.
+///
+/// Returns the split (`None`: the file is not of a plain shape, and its functions are the
+/// queries' to find, from the whole file's parse).
+pub fn split_sources(
+    db: &mut Database,
+    file: SourceFile,
+    old: Option<(&str, &[FunctionSpan])>,
+) -> Option<Vec<FunctionSpan>> {
+    let text = file.text(db);
+    let spans = match old {
+        Some((old_text, old_spans)) => split_module_edited(text, old_text, old_spans),
+        None => split_module(text),
+    };
+    let old_sources = file.sources(db).clone();
+    let Some(spans) = spans else {
+        if let Some(sources) = old_sources {
+            retire(db, &sources);
+            file.set_sources(db)
+                .with_durability(Durability::MEDIUM)
+                .to(None);
+            file.set_offsets(db).to(Vec::new());
+        }
+        return None;
+    };
+    let plan = match (old, old_sources) {
+        (Some((old_text, old_spans)), Some(sources)) if sources.len() == old_spans.len() => {
+            match_functions(text, old_text, old_spans, &spans, sources)
+        }
+        (_, sources) => Plan {
+            keep: Vec::new(),
+            middle: 0..spans.len(),
+            reuse: Vec::new(),
+            retired: sources.unwrap_or_default(),
+            old_list: None,
+        },
+    };
+    // The texts of the functions that changed, copied out before the database is written.
+    let changed: Vec<(String, String)> = plan
+        .middle
+        .clone()
+        .map(|i| {
+            let f = &spans[i];
+            let own = text.get(f.span.range()).unwrap_or_default();
+            (f.name.clone(), own.to_string())
+        })
+        .collect();
+    let offsets: Vec<u32> = spans.iter().map(|f| f.span.start).collect();
+    let fresh = plan.old_list.is_none();
+    let mut middle = Vec::with_capacity(changed.len());
+    let mut edited = Vec::new();
+    for (k, (name, own)) in changed.into_iter().enumerate() {
+        match plan.reuse.get(k) {
+            Some(&source) => {
+                if *source.name(db) != name {
+                    source
+                        .set_name(db)
+                        .with_durability(Durability::LOW)
+                        .to(name);
+                }
+                if *source.text(db) != own {
+                    source.set_text(db).with_durability(Durability::LOW).to(own);
+                    edited.push(source);
+                }
+                middle.push(source);
+            }
+            // A file's first functions are as durable as the rest of it; a function added
+            // later is likely to be edited next.
+            None => middle.push(
+                FunctionSource::builder(name, own)
+                    .durability(if fresh {
+                        Durability::MEDIUM
+                    } else {
+                        Durability::LOW
+                    })
+                    .new(&*db),
+            ),
+        }
+    }
+    retire(db, &plan.retired);
+    let list: Vec<FunctionSource> = plan.keep[..plan.middle.start]
+        .iter()
+        .chain(&middle)
+        .chain(&plan.keep[plan.middle.start..])
+        .copied()
+        .collect();
+    if plan.old_list.as_ref() != Some(&list) {
+        file.set_sources(db)
+            .with_durability(Durability::MEDIUM)
+            .to(Some(list));
+    }
+    if *file.offsets(db) != offsets {
+        file.set_offsets(db).to(offsets);
+    }
+    set_interfaces(db, file, &edited);
+    Some(spans)
+}
+
+/// Gives each edited function's input the interface its new text has, where it differs
+/// from the one it carries (see [`FunctionSource::interface`]: its callers then keep
+/// their verification and lowering when the edit left the interface as it was).
+fn set_interfaces(db: &mut Database, file: SourceFile, edited: &[FunctionSource]) {
+    if edited.is_empty() {
+        return;
+    }
+    let changed: Vec<(FunctionSource, Interface)> = functions(db, file)
+        .iter()
+        .filter_map(|item| {
+            let source = item.source(db).filter(|s| edited.contains(s))?;
+            let interface = function_interface(db, *item);
+            (source.interface(db).as_ref() != Some(interface)).then(|| (source, interface.clone()))
+        })
+        .collect();
+    for (source, interface) in changed {
+        source
+            .set_interface(db)
+            .with_durability(Durability::MEDIUM)
+            .to(Some(interface));
+    }
+}
+
+/// How the functions of a new split map to the inputs of the old one.
+struct Plan {
+    /// The inputs of the functions before and after the changed ones (unchanged, at most
+    /// shifted), in order: the first `middle.start` are before.
+    keep: Vec<FunctionSource>,
+    /// The new split's changed functions.
+    middle: std::ops::Range<usize>,
+    /// Old inputs for the first of them, in order.
+    reuse: Vec<FunctionSource>,
+    /// Old inputs no function has any more.
+    retired: Vec<FunctionSource>,
+    /// The old list of inputs (`None`: there was none to match).
+    old_list: Option<Vec<FunctionSource>>,
+}
+
+/// Matches the new split with the old one: functions wholly before the first changed byte
+/// or wholly after the last are the old ones (their bytes are equal); those between are
+/// paired in order, their inputs reused.
+fn match_functions(
+    text: &str,
+    old_text: &str,
+    old: &[FunctionSpan],
+    new: &[FunctionSpan],
+    sources: Vec<FunctionSource>,
+) -> Plan {
+    let (a, b) = (text.as_bytes(), old_text.as_bytes());
+    let prefix = common_prefix(a, b);
+    let suffix = common_suffix(a, b).min(a.len().min(b.len()) - prefix);
+    let same = |o: &FunctionSpan, n: &FunctionSpan| {
+        o.name == n.name && o.span.end - o.span.start == n.span.end - n.span.start
+    };
+    let mut head = 0;
+    while head < old.len().min(new.len())
+        && (new[head].span.end as usize) <= prefix
+        && old[head].span == new[head].span
+        && same(&old[head], &new[head])
+    {
+        head += 1;
+    }
+    let mut tail = 0;
+    while tail < (old.len() - head).min(new.len() - head) {
+        let (o, n) = (&old[old.len() - 1 - tail], &new[new.len() - 1 - tail]);
+        if (o.span.start as usize) < b.len() - suffix
+            || (n.span.start as usize) < a.len() - suffix
+            || !same(o, n)
+        {
+            break;
+        }
+        tail += 1;
+    }
+    let old_middle = head..old.len() - tail;
+    let new_middle = head..new.len() - tail;
+    let paired = old_middle.len().min(new_middle.len());
+    let reuse = sources[old_middle.start..old_middle.start + paired].to_vec();
+    let retired = sources[old_middle.start + paired..old_middle.end].to_vec();
+    let keep = sources[..head]
+        .iter()
+        .chain(&sources[old_middle.end..])
+        .copied()
+        .collect();
+    Plan {
+        keep,
+        middle: new_middle,
+        reuse,
+        retired,
+        old_list: Some(sources),
+    }
+}
+
+/// Empties the inputs of functions that left the file (salsa frees no input; its text,
+/// the bulk of it, goes).
+fn retire(db: &mut Database, sources: &[FunctionSource]) {
+    for s in sources {
+        if !s.text(db).is_empty() {
+            s.set_text(db)
+                .with_durability(Durability::LOW)
+                .to(String::new());
+        }
+    }
+}
