@@ -11,18 +11,19 @@
 //!
 //! ```
 //! use kiln_engine::{functions, sources, Database, SourceFile};
-//! use salsa::Setter;
+//! use salsa::{plumbing::AsId, Setter};
 //!
 //! let mut db = Database::new();
 //! let text = "func.func @a() {\n  func.return\n}\nfunc.func @b() {\n  func.return\n}\n";
 //! let file = SourceFile::new(&db, "m.mlir".into(), text.into(), None);
 //! let split = sources::split_sources(&mut db, file, None).unwrap();
-//! let before = functions(&db, file).clone();
+//! let before: Vec<_> = functions(&db, file).iter().map(|f| f.as_id()).collect();
 //! // Editing `@b`'s body keeps both functions' items (and the list of functions) as they were.
 //! let edited = text.replace("@b() {", "@b() {\n  // edited");
 //! let old = file.set_text(&mut db).to(edited);
 //! sources::split_sources(&mut db, file, Some((&old, &split))).unwrap();
-//! assert_eq!(functions(&db, file), &before);
+//! let after: Vec<_> = functions(&db, file).iter().map(|f| f.as_id()).collect();
+//! assert_eq!(after, before);
 //! ```
 
 use crate::db::Database;

@@ -75,7 +75,7 @@ fn editing_one_body_reruns_only_that_function() {
         // Its signature is taken again and found unchanged, so no other function's
         // verification runs.
         vec![
-            "function_signature:b",
+            "function_interface:b",
             "parse_function:b",
             "verify_function:b"
         ]
@@ -104,15 +104,15 @@ fn a_signature_edit_reverifies_callers() {
     let has = |needle: &str| diags.iter().any(|d| d.message.contains(needle));
     assert!(has("`@a` expects `i64`"), "{diags:?}");
     assert!(has("`@a` returns (i64)"), "{diags:?}");
-    // Every verifier depends on the signature table; only @a is parsed and built again.
+    // A verifier depends on its callees' interfaces: @a's changed, so @a and its caller
+    // @b are verified again, not @c; only @a is parsed and built again.
     assert_eq!(
         per_function_runs(&db, file),
         vec![
-            "function_signature:a",
+            "function_interface:a",
             "parse_function:a",
             "verify_function:a",
-            "verify_function:b",
-            "verify_function:c"
+            "verify_function:b"
         ]
     );
 }
