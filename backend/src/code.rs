@@ -31,9 +31,10 @@ pub struct FunctionCode {
 ///
 /// Its text is shared and carries a fingerprint made once: a session's unit cache
 /// ([`crate::units::ObjectCache`]) keeps every piece of the last compile and, after an
-/// edit, finds each unit again by hashing and comparing its pieces. With the text's own
-/// hash and a shared copy, that is a pointer comparison per unchanged piece instead of a
-/// pass over every function's text (at 10,000 functions, most of a unit lookup's time).
+/// edit, finds each unit again by hashing and comparing its pieces. With a fingerprint of
+/// the name, signature and text, and a shared copy of the text, hashing a piece is hashing
+/// a number and comparing an unchanged one a pointer comparison, instead of a pass over
+/// every function's strings (at 10,000 functions, most of a unit lookup's time).
 #[derive(Clone, Debug, Eq)]
 pub struct Entity {
     pub name: String,
@@ -42,16 +43,22 @@ pub struct Entity {
     /// The printed text, ending in a newline, with attribute references local to the
     /// function's own module.
     text: std::sync::Arc<str>,
-    /// A hash of `text` (equal texts, equal fingerprints; what `Hash` reads of the text).
+    /// A hash of the name, signature and text (equal entities, equal fingerprints; all
+    /// that `Hash` reads).
     fingerprint: u64,
+    /// [`crate::units`]'s fixed hash of the name, which decides where units end.
+    name_hash: u64,
 }
 
 impl Entity {
     pub fn new(name: String, signature: String, text: String) -> Entity {
         use std::hash::{Hash, Hasher};
         let mut h = rustc_hash::FxHasher::default();
+        name.hash(&mut h);
+        signature.hash(&mut h);
         text.hash(&mut h);
         Entity {
+            name_hash: crate::units::name_hash(&name),
             name,
             signature,
             text: text.into(),
@@ -63,12 +70,15 @@ impl Entity {
     pub fn text(&self) -> &str {
         &self.text
     }
+
+    /// The fixed hash of the name that cuts units (`units::partition`).
+    pub fn name_hash(&self) -> u64 {
+        self.name_hash
+    }
 }
 
 impl std::hash::Hash for Entity {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        self.name.hash(h);
-        self.signature.hash(h);
         self.fingerprint.hash(h);
     }
 }

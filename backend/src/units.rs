@@ -50,17 +50,18 @@ pub fn uses_units(what: Emit, opts: &CodegenOptions, tm: &TargetMachine) -> bool
 }
 
 /// A fixed hash (FNV-1a), the same on every machine and run.
-fn name_hash(name: &str) -> u64 {
+pub(crate) fn name_hash(name: &str) -> u64 {
     name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
 }
 
-fn part_name(part: &FunctionCode) -> &str {
+/// The fixed hash of the piece's name (made once, with its entity).
+fn part_name_hash(part: &FunctionCode) -> u64 {
     part.definition
         .as_ref()
         .or(part.declarations.first())
-        .map_or("", |e| e.name.as_str())
+        .map_or_else(|| name_hash(""), |e| e.name_hash())
 }
 
 fn part_size(part: &FunctionCode) -> usize {
@@ -84,7 +85,7 @@ pub fn partition(parts: &[&FunctionCode]) -> Vec<Range<usize>> {
             units.push(start..i);
             start = i;
         }
-        if alone || name_hash(part_name(part)) % UNIT_TARGET == 0 || i + 1 - start == UNIT_MAX {
+        if alone || part_name_hash(part) % UNIT_TARGET == 0 || i + 1 - start == UNIT_MAX {
             units.push(start..i + 1);
             start = i + 1;
         }
@@ -199,13 +200,16 @@ pub fn compile_units(
     let objects = units
         .par_iter()
         .map_init(
-            || target_machine(opts),
+            // Made on the first unit a worker compiles: after an edit, most find theirs
+            // in the cache, and each split of rayon's work would otherwise make one.
+            || None,
             |tm, (range, key)| {
                 let unit = &parts[range.clone()];
                 if let Some(object) = cache.and_then(|c| c.get(*key, opts, unit)) {
                     return Ok(object);
                 }
                 let tm = tm
+                    .get_or_insert_with(|| target_machine(opts))
                     .as_ref()
                     .map_err(|e| CodegenError::Target(e.to_string()))?;
                 let text = link(unit, tm)?;

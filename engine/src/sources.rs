@@ -29,9 +29,7 @@
 use crate::db::Database;
 use crate::inputs::{FunctionSource, Interface, SourceFile};
 use crate::query::check::{function_interface, functions};
-use kiln_frontend::split::{
-    common_prefix, common_suffix, split_module, split_module_edited, FunctionSpan,
-};
+use kiln_frontend::split::{split_module, split_module_around, unchanged_ends, FunctionSpan};
 use salsa::{Durability, Setter};
 
 /// Splits a file's (new) text into functions and sets its function inputs to match:
@@ -49,9 +47,13 @@ pub fn split_sources(
     old: Option<(&str, &[FunctionSpan])>,
 ) -> Option<Vec<FunctionSpan>> {
     let text = file.text(db);
-    let spans = match old {
-        Some((old_text, old_spans)) => split_module_edited(text, old_text, old_spans),
-        None => split_module(text),
+    // What the edit left in place, found once for the split and the matching.
+    let ends = old.map(|(old_text, _)| unchanged_ends(text, old_text));
+    let spans = match (old, ends) {
+        (Some((old_text, old_spans)), Some(ends)) => {
+            split_module_around(text, old_text.len(), old_spans, ends)
+        }
+        _ => split_module(text),
     };
     let old_sources = file.sources(db).clone();
     let Some(spans) = spans else {
@@ -66,7 +68,14 @@ pub fn split_sources(
     };
     let plan = match (old, old_sources) {
         (Some((old_text, old_spans)), Some(sources)) if sources.len() == old_spans.len() => {
-            match_functions(text, old_text, old_spans, &spans, sources)
+            let ends = ends.unwrap_or_default();
+            match_functions(
+                (text.len(), old_text.len()),
+                ends,
+                old_spans,
+                &spans,
+                sources,
+            )
         }
         (_, sources) => Plan {
             keep: Vec::new(),
@@ -179,15 +188,12 @@ struct Plan {
 /// or wholly after the last are the old ones (their bytes are equal); those between are
 /// paired in order, their inputs reused.
 fn match_functions(
-    text: &str,
-    old_text: &str,
+    (len, old_len): (usize, usize),
+    (prefix, suffix): (usize, usize),
     old: &[FunctionSpan],
     new: &[FunctionSpan],
     sources: Vec<FunctionSource>,
 ) -> Plan {
-    let (a, b) = (text.as_bytes(), old_text.as_bytes());
-    let prefix = common_prefix(a, b);
-    let suffix = common_suffix(a, b).min(a.len().min(b.len()) - prefix);
     let same = |o: &FunctionSpan, n: &FunctionSpan| {
         o.name == n.name && o.span.end - o.span.start == n.span.end - n.span.start
     };
@@ -202,8 +208,8 @@ fn match_functions(
     let mut tail = 0;
     while tail < (old.len() - head).min(new.len() - head) {
         let (o, n) = (&old[old.len() - 1 - tail], &new[new.len() - 1 - tail]);
-        if (o.span.start as usize) < b.len() - suffix
-            || (n.span.start as usize) < a.len() - suffix
+        if (o.span.start as usize) < old_len - suffix
+            || (n.span.start as usize) < len - suffix
             || !same(o, n)
         {
             break;

@@ -208,13 +208,30 @@ pub fn split_module_edited(
     old_text: &str,
     old: &[FunctionSpan],
 ) -> Option<Vec<FunctionSpan>> {
-    // A function is resumed at only if its keyword and what the lexer might look at after
-    // it are before the edit.
-    const MARGIN: usize = 64;
+    split_module_around(text, old_text.len(), old, unchanged_ends(text, old_text))
+}
+
+/// How many bytes two texts share at their start, and then at their end (never
+/// overlapping the start): what an edit left in place.
+pub fn unchanged_ends(text: &str, old_text: &str) -> (usize, usize) {
     let (a, b) = (text.as_bytes(), old_text.as_bytes());
     let prefix = common_prefix(a, b);
     let room = a.len().min(b.len()) - prefix;
-    let suffix = common_suffix(a, b).min(room);
+    (prefix, common_suffix(a, b).min(room))
+}
+
+/// [`split_module_edited`] with the old text's length and the edit's [`unchanged_ends`]
+/// already known.
+pub fn split_module_around(
+    text: &str,
+    old_len: usize,
+    old: &[FunctionSpan],
+    (prefix, suffix): (usize, usize),
+) -> Option<Vec<FunctionSpan>> {
+    // A function is resumed at only if its keyword and what the lexer might look at after
+    // it are before the edit.
+    const MARGIN: usize = 64;
+    let a = text.as_bytes();
     let first = old.partition_point(|f| (f.span.start as usize) + MARGIN <= prefix);
     let Some(restart) = first.checked_sub(1) else {
         return split_module(text);
@@ -230,7 +247,7 @@ pub fn split_module_edited(
     let sync = Sync {
         old,
         from: a.len() - suffix,
-        delta: a.len() as i64 - b.len() as i64,
+        delta: a.len() as i64 - old_len as i64,
     };
     split_functions(tokens, wrapped, old[..restart].to_vec(), Some(&sync))
 }
@@ -274,7 +291,7 @@ impl Sync<'_> {
 }
 
 /// How many bytes `a` and `b` share at their start.
-pub fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
     // Blocks first (compared with memcmp), then bytes.
     const BLOCK: usize = 4096;
     let n = a.len().min(b.len());
@@ -289,7 +306,7 @@ pub fn common_prefix(a: &[u8], b: &[u8]) -> usize {
 }
 
 /// How many bytes `a` and `b` share at their end.
-pub fn common_suffix(a: &[u8], b: &[u8]) -> usize {
+fn common_suffix(a: &[u8], b: &[u8]) -> usize {
     const BLOCK: usize = 4096;
     let n = a.len().min(b.len());
     let (la, lb) = (a.len(), b.len());
