@@ -100,8 +100,8 @@ pub fn split_sources(
     let mut middle = Vec::with_capacity(changed.len());
     let mut edited = Vec::new();
     for (k, (name, own)) in changed.into_iter().enumerate() {
-        match plan.reuse.get(k) {
-            Some(&source) => {
+        match plan.reuse.get(k).copied().flatten() {
+            Some(source) => {
                 if *source.name(db) != name {
                     source
                         .set_name(db)
@@ -176,8 +176,8 @@ struct Plan {
     keep: Vec<FunctionSource>,
     /// The new split's changed functions.
     middle: std::ops::Range<usize>,
-    /// Old inputs for the first of them, in order.
-    reuse: Vec<FunctionSource>,
+    /// For each of them, the old input it keeps, if any.
+    reuse: Vec<Option<FunctionSource>>,
     /// Old inputs no function has any more.
     retired: Vec<FunctionSource>,
     /// The old list of inputs (`None`: there was none to match).
@@ -218,9 +218,24 @@ fn match_functions(
     }
     let old_middle = head..old.len() - tail;
     let new_middle = head..new.len() - tail;
-    let paired = old_middle.len().min(new_middle.len());
-    let reuse = sources[old_middle.start..old_middle.start + paired].to_vec();
-    let retired = sources[old_middle.start + paired..old_middle.end].to_vec();
+    // Between them, a function keeps the input of the old function of its name (a diff of
+    // bytes can end inside a function the edit did not touch); the others take the
+    // inputs left, in order.
+    let mut left: Vec<Option<usize>> = old_middle.clone().map(Some).collect();
+    let mut reuse: Vec<Option<FunctionSource>> = new[new_middle.clone()]
+        .iter()
+        .map(|n| {
+            let j = left
+                .iter()
+                .position(|o| o.is_some_and(|o| old[o].name == n.name))?;
+            left[j].take().map(|o| sources[o])
+        })
+        .collect();
+    let mut spare = left.into_iter().flatten().map(|o| sources[o]);
+    for r in reuse.iter_mut().filter(|r| r.is_none()) {
+        *r = spare.next();
+    }
+    let retired = spare.collect();
     let keep = sources[..head]
         .iter()
         .chain(&sources[old_middle.end..])
@@ -244,5 +259,119 @@ fn retire(db: &mut Database, sources: &[FunctionSource]) {
                 .with_durability(Durability::LOW)
                 .to(String::new());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use salsa::Setter;
+
+    fn function(name: &str, body: &str) -> String {
+        format!("func.func @{name}() {{\n  {body}\n  func.return\n}}\n")
+    }
+
+    /// A file of the given functions, split, and its inputs by name.
+    struct Open {
+        db: Database,
+        file: SourceFile,
+        split: Option<Vec<FunctionSpan>>,
+    }
+
+    impl Open {
+        fn new(text: &str) -> Open {
+            let mut db = Database::new();
+            let file = SourceFile::new(&db, "m.mlir".into(), text.into(), None);
+            let split = split_sources(&mut db, file, None);
+            Open { db, file, split }
+        }
+
+        fn edit(&mut self, text: &str) {
+            let old = self.file.set_text(&mut self.db).to(text.to_string());
+            let previous = self.split.as_deref().map(|s| (old.as_str(), s));
+            self.split = split_sources(&mut self.db, self.file, previous);
+        }
+
+        /// Each function's name and input, in order.
+        fn sources(&self) -> Vec<(String, FunctionSource)> {
+            self.file
+                .sources(&self.db)
+                .iter()
+                .flatten()
+                .map(|s| (s.name(&self.db).clone(), *s))
+                .collect()
+        }
+
+        fn input(&self, name: &str) -> FunctionSource {
+            self.sources()
+                .into_iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, s)| s)
+                .expect("a function of that name")
+        }
+    }
+
+    #[test]
+    fn an_edit_keeps_every_input_and_gives_the_edited_one_its_text() {
+        let (a, b, c) = (function("a", ""), function("b", ""), function("c", ""));
+        let mut open = Open::new(&format!("{a}{b}{c}"));
+        let before = open.sources();
+        let b2 = function("b", "// edited");
+        open.edit(&format!("{a}{b2}{c}"));
+        assert_eq!(open.sources(), before);
+        // A function's text ends at its closing brace.
+        assert_eq!(*open.input("b").text(&open.db), b2.trim_end());
+        assert_eq!(*open.input("c").text(&open.db), c.trim_end());
+        let offsets = open.file.offsets(&open.db).clone();
+        assert_eq!(offsets, [0, a.len() as u32, (a.len() + b2.len()) as u32]);
+        // The edit wrote the edited function's interface into its input.
+        assert!(open.input("b").interface(&open.db).is_some());
+        assert!(open.input("a").interface(&open.db).is_none());
+    }
+
+    #[test]
+    fn adding_and_removing_functions_keeps_the_others_inputs() {
+        let (a, b, c) = (function("a", ""), function("b", ""), function("c", ""));
+        let mut open = Open::new(&format!("{a}{c}"));
+        let (ia, ic) = (open.input("a"), open.input("c"));
+        open.edit(&format!("{a}{b}{c}"));
+        assert_eq!(open.sources().len(), 3);
+        assert_eq!((open.input("a"), open.input("c")), (ia, ic));
+        let ib = open.input("b");
+        assert!(ib != ia && ib != ic);
+        open.edit(&format!("{b}{c}"));
+        assert_eq!(open.sources().len(), 2);
+        assert_eq!(open.input("c"), ic);
+        // `@a` left; its input (reused for `@b` or emptied) holds no text of `@a`.
+        assert!(open
+            .sources()
+            .iter()
+            .all(|(_, s)| s.text(&open.db).as_str() != a.trim_end()));
+        assert!(ia.text(&open.db).is_empty());
+    }
+
+    #[test]
+    fn a_text_that_does_not_split_has_no_inputs_until_it_does_again() {
+        let (a, b) = (function("a", ""), function("b", ""));
+        let mut open = Open::new(&format!("{a}{b}"));
+        let ia = open.input("a");
+        // An unclosed body: not of a plain shape.
+        open.edit(&format!("{a}func.func @b() {{\n"));
+        assert_eq!(open.split, None);
+        assert_eq!(*open.file.sources(&open.db), None);
+        assert!(ia.text(&open.db).is_empty());
+        open.edit(&format!("{a}{b}"));
+        assert_eq!(open.sources().len(), 2);
+        assert_eq!(*open.input("a").text(&open.db), a.trim_end());
+    }
+
+    #[test]
+    fn renaming_a_function_renames_its_input() {
+        let (a, b) = (function("a", ""), function("b", ""));
+        let mut open = Open::new(&format!("{a}{b}"));
+        let ib = open.input("b");
+        open.edit(&format!("{a}{}", function("z", "")));
+        assert_eq!(open.input("z"), ib);
+        assert_eq!(open.sources().len(), 2);
     }
 }
