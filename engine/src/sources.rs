@@ -221,15 +221,22 @@ fn match_functions(
     // Between them, a function keeps the input of the old function of its name (a diff of
     // bytes can end inside a function the edit did not touch); the others take the
     // inputs left, in order.
-    let mut left: Vec<Option<usize>> = old_middle.clone().map(Some).collect();
+    let mut by_name: rustc_hash::FxHashMap<&str, Vec<usize>> = Default::default();
+    for o in old_middle.clone().rev() {
+        by_name.entry(old[o].name.as_str()).or_default().push(o);
+    }
+    let mut taken = vec![false; old.len()];
     let mut reuse: Vec<Option<FunctionSource>> = new[new_middle.clone()]
         .iter()
         .map(|n| {
-            let j = left
-                .iter()
-                .position(|o| o.is_some_and(|o| old[o].name == n.name))?;
-            left[j].take().map(|o| sources[o])
+            let o = by_name.get_mut(n.name.as_str())?.pop()?;
+            taken[o] = true;
+            Some(sources[o])
         })
+        .collect();
+    let left: Vec<Option<usize>> = old_middle
+        .clone()
+        .map(|o| (!taken[o]).then_some(o))
         .collect();
     let mut spare = left.into_iter().flatten().map(|o| sources[o]);
     for r in reuse.iter_mut().filter(|r| r.is_none()) {
