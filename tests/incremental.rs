@@ -1016,3 +1016,107 @@ fn a_one_shot_session_keeps_no_lowering_and_gives_the_same_bytes() {
         failed.diagnostics
     );
 }
+
+/// An edit of a module's structure: functions added, removed, renamed, moved, broken and
+/// mended, as text. The session matches the functions of each new split to the inputs of
+/// the old one (`engine/src/sources.rs`); whatever the matching, the result must be a fresh
+/// session's.
+#[derive(Clone, Debug)]
+enum Shape {
+    Insert(u8, u8, u8),
+    Remove(u8),
+    Rename(u8, u8),
+    Swap(u8, u8),
+    Body(u8, u8),
+    /// Leave a function's body unclosed (the file no longer splits), or close it again.
+    Break(u8),
+}
+
+impl Arbitrary for Shape {
+    fn arbitrary(g: &mut Gen) -> Shape {
+        let mut b = || u8::arbitrary(g);
+        match b() % 6 {
+            0 => Shape::Insert(b(), b(), b()),
+            1 => Shape::Remove(b()),
+            2 => Shape::Rename(b(), b()),
+            3 => Shape::Swap(b(), b()),
+            4 => Shape::Body(b(), b()),
+            _ => Shape::Break(b()),
+        }
+    }
+}
+
+#[test]
+fn random_structural_edits_match_a_fresh_session() {
+    // (name, body, broken) per function; names from a small set, so that some repeat.
+    fn text(fs: &[(u8, u8, bool)]) -> String {
+        fs.iter()
+            .map(|(name, body, broken)| {
+                let body = BODIES[*body as usize % BODIES.len()];
+                let end = if *broken { "" } else { "}\n" };
+                format!(
+                    "func.func @g{}(%x: i32) -> i32 {{\n  {body}\n  func.return %0 : i32\n{end}\n",
+                    name % 5
+                )
+            })
+            .collect()
+    }
+    fn outcome(s: &Session) -> String {
+        format!("{:?}\n{}", s.diagnostics("m.mlir"), render(s))
+    }
+    fn prop(edits: Vec<Shape>) -> bool {
+        let mut fs: Vec<(u8, u8, bool)> = vec![(0, 0, false), (1, 1, false), (2, 2, false)];
+        let mut s = Session::new();
+        s.set_source("m.mlir", text(&fs));
+        let _ = outcome(&s);
+        for (k, e) in edits.iter().take(8).enumerate() {
+            let before = text(&fs);
+            let at = |i: u8, n: usize| i as usize % n.max(1);
+            match *e {
+                Shape::Insert(i, name, body) => {
+                    let i = at(i, fs.len() + 1);
+                    fs.insert(i, (name, body, false));
+                }
+                Shape::Remove(i) if fs.len() > 1 => {
+                    let i = at(i, fs.len());
+                    fs.remove(i);
+                }
+                Shape::Rename(i, name) if !fs.is_empty() => {
+                    let i = at(i, fs.len());
+                    fs[i].0 = name;
+                }
+                Shape::Swap(i, j) if !fs.is_empty() => {
+                    let (i, j) = (at(i, fs.len()), at(j, fs.len()));
+                    fs.swap(i, j);
+                }
+                Shape::Body(i, body) if !fs.is_empty() => {
+                    let i = at(i, fs.len());
+                    fs[i].1 = body;
+                }
+                Shape::Break(i) if !fs.is_empty() => {
+                    let i = at(i, fs.len());
+                    fs[i].2 = !fs[i].2;
+                }
+                _ => {}
+            }
+            let after = text(&fs);
+            if k % 2 == 1 {
+                let (range, replaced) = difference(&before, &after);
+                if s.edit_source("m.mlir", range, &replaced).is_err() {
+                    return false;
+                }
+            } else {
+                s.set_source("m.mlir", after.clone());
+            }
+            let mut fresh = Session::new();
+            fresh.set_source("m.mlir", after);
+            if outcome(&s) != outcome(&fresh) {
+                return false;
+            }
+        }
+        true
+    }
+    QuickCheck::new()
+        .tests(20)
+        .quickcheck(prop as fn(Vec<Shape>) -> bool);
+}
