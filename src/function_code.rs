@@ -5,11 +5,13 @@
 //! module happens outside the database, on every compile (it is a concatenation).
 
 use kiln_backend::{build_function_code, target_machine, CodegenOptions, FunctionCode};
+use kiln_engine::query::check::FunctionGroup;
 use kiln_engine::{
     function_config, function_ir, locate_lowering, with_lowering, Db, FunctionItem, Target,
 };
 use kiln_frontend::Diagnostic;
 use std::cell::RefCell;
+use std::sync::Arc;
 
 /// The code generation options for a target at an optimization level.
 pub fn codegen_options(db: &dyn salsa::Database, target: Target, opt_level: u8) -> CodegenOptions {
@@ -86,8 +88,26 @@ pub struct FunctionCodes {
 /// or one made here and dropped once its code is built). A code generation error (a rule
 /// produced something LLVM cannot take, or the target is unknown) is located at the
 /// function's name.
+///
+/// Shared (`Arc`), so that [`group_code`] holds the codes of a group without copying them.
 #[salsa::tracked(returns(ref))]
-pub fn function_code<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> FunctionCodes {
+pub fn function_code<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> Arc<FunctionCodes> {
+    Arc::new(build_function_codes(db, item))
+}
+
+/// The code of a group of functions of a file a session split, in order: after an edit of
+/// a function edited before, a compile reads one memo per group of 64 functions (valid at
+/// a glance but the edited function's group) instead of one per function.
+#[salsa::tracked(returns(ref))]
+pub fn group_code<'db>(db: &'db dyn Db, group: FunctionGroup<'db>) -> Vec<Arc<FunctionCodes>> {
+    group
+        .items(db)
+        .iter()
+        .map(|item| function_code(db, *item).clone())
+        .collect()
+}
+
+fn build_function_codes<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> FunctionCodes {
     db.executions()
         .generated
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -25,8 +25,9 @@
 //! assert_eq!((work.lowered, work.generated), (0, 0));
 //! ```
 
-use crate::function_code::{codegen_options, function_code};
+use crate::function_code::{codegen_options, function_code, group_code, FunctionCodes};
 use crate::shipped::shipped_rules;
+use kiln_engine::query::check::function_groups;
 use kiln_engine::{
     functions, lowered_diagnostics, lowered_item, lowered_text, make_lowered_text, Config,
     Database, Lowered, LoweredItem, Options, RuleFiles, RuleSource, SourceFile, Target,
@@ -703,6 +704,42 @@ impl Session {
         self.compile_reported(path, emit, opt_level).value
     }
 
+    /// Every function's code (generated in parallel, reusing what nothing changed) and
+    /// every diagnostic of the lowering and code generation, in file coordinates. In a
+    /// file a session split, read group by group (`function_code::group_code`).
+    #[allow(clippy::type_complexity)]
+    fn codes(
+        &self,
+        path: &str,
+    ) -> Result<(SourceFile, Vec<&FunctionCodes>, Vec<Diagnostic>), Vec<FileDiagnostics>> {
+        let file = self.checked(path)?;
+        let groups = function_groups(&self.db, file);
+        if groups.is_empty() {
+            return self.run_per_function(
+                path,
+                None,
+                |db, item| &**function_code(db, item),
+                |_, c| Cow::Borrowed(&c.diagnostics),
+            );
+        }
+        crate::map_in_chunks(&self.db, groups, |db, group| {
+            group_code(db, group);
+        });
+        let mut codes = Vec::new();
+        let mut found = Vec::new();
+        for group in groups {
+            let items = group.items(&self.db);
+            for (item, code) in items.iter().zip(group_code(&self.db, *group)) {
+                if !code.diagnostics.is_empty() {
+                    let delta = kiln_engine::item_offset(&self.db, *item) as i64;
+                    found.extend(code.diagnostics.iter().map(|d| d.shifted(delta)));
+                }
+                codes.push(&**code);
+            }
+        }
+        Ok((file, codes, found))
+    }
+
     /// [`Session::compile`], with every diagnostic of the lowering and code generation
     /// (warnings too). A session that does not keep lowerings keeps no unit objects either.
     pub fn compile_reported(
@@ -711,13 +748,7 @@ impl Session {
         emit: kiln_backend::Emit,
         opt_level: u8,
     ) -> Reported<Vec<u8>> {
-        let run = self.run_per_function(
-            path,
-            None,
-            |db, item| function_code(db, item),
-            |_, c| Cow::Borrowed(&c.diagnostics),
-        );
-        let (file, codes, diagnostics) = match run {
+        let (file, codes, diagnostics) = match self.codes(path) {
             Ok(r) => r,
             Err(e) => return Reported::failed(e),
         };

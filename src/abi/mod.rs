@@ -195,19 +195,42 @@ pub fn symbols_code(functions: &[FunctionAbi]) -> Option<kiln_backend::FunctionC
 
 /// The reflection symbols of a file's exported functions as a piece of code
 /// ([`symbols_code`]), memoized: an edit that leaves every function's ABI as it was reuses
-/// it without formatting a record again.
+/// it without formatting a record again. In a file a session split, read group by group
+/// (after an edit, one memo per group of 64 functions instead of one per function).
 #[salsa::tracked(returns(ref))]
 pub fn file_symbols_code(
     db: &dyn salsa::Database,
     file: SourceFile,
 ) -> Option<kiln_backend::FunctionCode> {
-    let functions: Vec<FunctionAbi> = kiln_engine::functions(db, file)
+    let groups = kiln_engine::query::check::function_groups(db, file);
+    let functions: Vec<FunctionAbi> = if groups.is_empty() {
+        exported_abis(db, kiln_engine::functions(db, file))
+    } else {
+        groups
+            .iter()
+            .flat_map(|g| group_exported_abis(db, *g))
+            .cloned()
+            .collect()
+    };
+    symbols_code(&functions)
+}
+
+/// The ABIs of the exported functions of a group, in order.
+#[salsa::tracked(returns(ref))]
+fn group_exported_abis<'db>(
+    db: &'db dyn salsa::Database,
+    group: kiln_engine::query::check::FunctionGroup<'db>,
+) -> Vec<FunctionAbi> {
+    exported_abis(db, group.items(db))
+}
+
+fn exported_abis(db: &dyn salsa::Database, items: &[FunctionItem<'_>]) -> Vec<FunctionAbi> {
+    items
         .iter()
         .filter_map(|item| function_abi(db, *item).as_ref())
         .filter(|a| a.exported)
         .cloned()
-        .collect();
-    symbols_code(&functions)
+        .collect()
 }
 
 /// MLIR's escaping in string attributes: printable ASCII but `"` and `\` as is, anything
