@@ -15,12 +15,6 @@ pub struct SourceFile {
     pub text: String,
     #[returns(copy)]
     pub config: Option<Config>,
-    /// The text before the last edit and its split into functions, when whoever set the
-    /// text kept them (a session does): the split then lexes only around the edit
-    /// (`kiln_frontend::split::split_module_edited`), with the same result.
-    #[default]
-    #[returns(ref)]
-    pub previous: Option<std::sync::Arc<PreviousText>>,
     /// The file's functions, each an input of its own, when whoever set the text split it
     /// (a session does: `Session::set_source` in `src/session.rs`); `None` when the queries
     /// split the text themselves ([`crate::query::check::function_spans`]).
@@ -70,13 +64,6 @@ pub struct FunctionSource {
 pub struct Interface {
     pub signature: Option<(String, kiln_frontend::types::FunctionType)>,
     pub bare_ptr: bool,
-}
-
-/// A file's text before an edit and its split (see [`SourceFile::previous`]).
-#[derive(Debug, PartialEq, Eq)]
-pub struct PreviousText {
-    pub text: String,
-    pub spans: Vec<kiln_frontend::split::FunctionSpan>,
 }
 
 /// The rule files a lowering uses.

@@ -35,7 +35,8 @@ use salsa::{Durability, Setter};
 /// Splits a file's (new) text into functions and sets its function inputs to match:
 /// an unchanged function keeps its input untouched (even when the edit moved it), an
 /// edited one keeps its input with the new text (of low durability from then on), a new
-/// one gets a new input, and a removed one's input is emptied. `old` is the text before
+/// one gets an input left by a removed function or a new one, and an input no function
+/// keeps is emptied. `old` is the text before
 /// the edit and its split (the value this returned then), if any: the split then lexes
 /// only around the edit, and functions are matched to their inputs through it.
 ///
@@ -102,10 +103,12 @@ pub fn split_sources(
     for (k, (name, own)) in changed.into_iter().enumerate() {
         match plan.reuse.get(k).copied().flatten() {
             Some(source) => {
+                // A name stays of medium durability: the list of the file's functions reads
+                // it, and every function reads that list (`function_index`).
                 if *source.name(db) != name {
                     source
                         .set_name(db)
-                        .with_durability(Durability::LOW)
+                        .with_durability(Durability::MEDIUM)
                         .to(name);
                 }
                 if *source.text(db) != own {
@@ -115,16 +118,25 @@ pub fn split_sources(
                 middle.push(source);
             }
             // A file's first functions are as durable as the rest of it; a function added
-            // later is likely to be edited next.
-            None => middle.push(
-                FunctionSource::builder(name, own)
-                    .durability(if fresh {
+            // later is likely to be edited next, so its text has low durability from the
+            // start. Its name and interface are of medium durability whatever the text's:
+            // the list of functions, which every function reads, reads the name. Its
+            // interface is written now, with the list (a write of medium durability
+            // already), not by its first edit.
+            None => {
+                let source = FunctionSource::builder(name, own)
+                    .durability(Durability::MEDIUM)
+                    .text_durability(if fresh {
                         Durability::MEDIUM
                     } else {
                         Durability::LOW
                     })
-                    .new(&*db),
-            ),
+                    .new(&*db);
+                if !fresh {
+                    edited.push(source);
+                }
+                middle.push(source);
+            }
         }
     }
     retire(db, &plan.retired);
@@ -185,8 +197,8 @@ struct Plan {
 }
 
 /// Matches the new split with the old one: functions wholly before the first changed byte
-/// or wholly after the last are the old ones (their bytes are equal); those between are
-/// paired in order, their inputs reused.
+/// or wholly after the last are the old ones (their bytes are equal); each of those between
+/// keeps the input of the old function of its name, else takes one left, in order.
 fn match_functions(
     (len, old_len): (usize, usize),
     (prefix, suffix): (usize, usize),
@@ -210,6 +222,7 @@ fn match_functions(
         let (o, n) = (&old[old.len() - 1 - tail], &new[new.len() - 1 - tail]);
         if (o.span.start as usize) < old_len - suffix
             || (n.span.start as usize) < len - suffix
+            || old_len - o.span.start as usize != len - n.span.start as usize
             || !same(o, n)
         {
             break;

@@ -1,15 +1,15 @@
 //! The front half of the pipeline as salsa queries: parse a file, split it into function
 //! items, build and verify each function on its own, and gather diagnostics.
 //!
-//! Per-function queries ([`parse_function`], which also builds the IR that [`function_ir`]
-//! reads, and [`verify_function`]) read only their item's text
-//! (and the module's signature table), so editing one function's body re-runs them for that
+//! Per-function queries ([`parse_function`] or [`parsed_function`], which also build the IR
+//! that [`function_ir`] reads, and [`verify_function`]) read only their item's text (and
+//! their callees' interfaces), so editing one function's body re-runs them for that
 //! function alone.
 
 use crate::inputs::{item_offset, FunctionItem, Interface, SourceFile};
 use kiln_frontend::ast;
 use kiln_frontend::ir::{Function, Module};
-use kiln_frontend::split::{split_module, split_module_edited, FunctionSpan};
+use kiln_frontend::split::{split_module, FunctionSpan};
 use kiln_frontend::{has_errors, Diagnostic, Parsed, Span};
 use rustc_hash::FxHashMap;
 
@@ -99,13 +99,15 @@ fn parse_text(text: &str) -> Option<ParsedFunction> {
     })
 }
 
-/// Whether a file's functions are where [`function_spans`] found them from its tokens
-/// alone: the file is of a plain shape and every function parses on its own without a
-/// diagnostic. When it is not, [`functions`] and [`check_file`] read [`parse_file`], the
-/// whole file's parse, so diagnostics of malformed files are exactly the parser's. After an
-/// edit of a plain file, this lexes the file and parses again only the functions whose
-/// text changed. A flag, not the spans: the spans' query is read for them, and a copy of
-/// every function's span here cost an allocation per function after each edit.
+/// Whether a file's functions are where its split found them from its tokens alone
+/// ([`function_spans`], or the session's, `crate::sources`): the file is of a plain shape
+/// and every function parses on its own without a diagnostic. When it is not,
+/// [`check_file`] reads [`parse_file`], the whole file's parse, so the syntax errors of a
+/// malformed file are exactly the parser's; [`functions`] does too in a file the queries
+/// split, while in one a session split it keeps the split's functions (reading this flag
+/// would make every function's memos as little durable as the file's text). A flag, not
+/// the spans: a copy of every function's span here cost an allocation per function after
+/// each edit.
 #[salsa::tracked]
 pub fn split_file(db: &dyn salsa::Database, file: SourceFile) -> bool {
     if file.sources(db).is_some() {
@@ -144,10 +146,7 @@ pub fn function_texts<'db>(
 /// second time.
 #[salsa::tracked(returns(ref))]
 pub fn function_spans(db: &dyn salsa::Database, file: SourceFile) -> Option<Vec<FunctionSpan>> {
-    match file.previous(db) {
-        Some(previous) => split_module_edited(file.text(db), &previous.text, &previous.spans),
-        None => split_module(file.text(db)),
-    }
+    split_module(file.text(db))
 }
 
 /// The functions of a file, in source order, each with its own text. In a file a session
