@@ -36,9 +36,9 @@ use salsa::{Durability, Setter};
 /// an unchanged function keeps its input untouched (even when the edit moved it), an
 /// edited one keeps its input with the new text (of low durability from then on), a new
 /// one gets an input left by a removed function or a new one, and an input no function
-/// keeps is emptied. `old` is the text before
-/// the edit and its split (the value this returned then), if any: the split then lexes
-/// only around the edit, and functions are matched to their inputs through it.
+/// keeps is emptied. `old` is the text before the edit and its split (the value this
+/// returned then), if any: the split then lexes only around the edit, and functions are
+/// matched to their inputs through it.
 ///
 /// Returns the split (`None`: the file is not of a plain shape, and its functions are the
 /// queries' to find, from the whole file's parse).
