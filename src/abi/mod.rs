@@ -55,26 +55,20 @@ pub fn file_abi(db: &dyn salsa::Database, file: SourceFile) -> Vec<FunctionAbi> 
 
 /// The ABI diagnostics of a file (file coordinates, sorted).
 pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
+    use kiln_engine::query::check::{function_groups, locate_found};
     let mut out = Vec::new();
-    let mut located = |item: FunctionItem<'_>, diagnostics: &[Diagnostic]| {
-        let delta = kiln_engine::item_offset(db, item) as i64;
-        out.extend(diagnostics.iter().map(|d| d.shifted(delta)));
-    };
-    let groups = kiln_engine::query::check::function_groups(db, file);
+    let groups = function_groups(db, file);
     if groups.is_empty() {
-        for item in kiln_engine::functions(db, file) {
-            if let Some(a) = function_abi(db, *item) {
-                if !a.diagnostics.is_empty() {
-                    located(*item, &a.diagnostics);
-                }
-            }
-        }
+        let items = kiln_engine::functions(db, file);
+        locate_found(db, items, &abi_diagnostics(db, items), &mut out);
     } else {
         for group in groups {
-            let items = group.items(db);
-            for (i, diagnostics) in group_abi_diagnostics(db, *group) {
-                located(items[*i as usize], diagnostics);
-            }
+            locate_found(
+                db,
+                group.items(db),
+                group_abi_diagnostics(db, *group),
+                &mut out,
+            );
         }
     }
     kiln_frontend::sort_diagnostics(&mut out);
@@ -89,8 +83,15 @@ fn group_abi_diagnostics<'db>(
     db: &'db dyn salsa::Database,
     group: kiln_engine::query::check::FunctionGroup<'db>,
 ) -> Vec<(u32, Vec<Diagnostic>)> {
-    group
-        .items(db)
+    abi_diagnostics(db, group.items(db))
+}
+
+/// The ABI diagnostics of some functions, by each function's place among them.
+fn abi_diagnostics(
+    db: &dyn salsa::Database,
+    items: &[FunctionItem<'_>],
+) -> Vec<(u32, Vec<Diagnostic>)> {
+    items
         .iter()
         .enumerate()
         .filter_map(|(i, item)| {

@@ -372,6 +372,24 @@ pub fn check_items(db: &dyn salsa::Database, items: &[FunctionItem<'_>]) -> Item
     check
 }
 
+/// Appends to `out`, in file coordinates, the diagnostics `found` for some of `items`
+/// (each numbered by its place among them, relative to its function's text). A
+/// function's position is read only when it has something to report: most have nothing,
+/// and an edit moves every function after it.
+pub fn locate_found(
+    db: &dyn salsa::Database,
+    items: &[FunctionItem<'_>],
+    found: &[(u32, Vec<Diagnostic>)],
+    out: &mut Vec<Diagnostic>,
+) {
+    for (i, diagnostics) in found {
+        if let Some(item) = items.get(*i as usize) {
+            let delta = item_offset(db, *item) as i64;
+            out.extend(diagnostics.iter().map(|d| d.shifted(delta)));
+        }
+    }
+}
+
 /// All diagnostics of a file, in file coordinates, sorted by position.
 #[salsa::tracked(returns(ref))]
 pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
@@ -404,22 +422,13 @@ pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic>
         whole = check_items(db, items);
         vec![(items.as_slice(), &whole)]
     };
-    // A function's position is read only when it has something to report: most have
-    // nothing, and an edit moves every function after it.
-    let located =
-        |items: &[FunctionItem], found: &[(u32, Vec<Diagnostic>)], out: &mut Vec<Diagnostic>| {
-            for (i, diagnostics) in found {
-                let delta = item_offset(db, items[*i as usize]) as i64;
-                out.extend(diagnostics.iter().map(|d| d.shifted(delta)));
-            }
-        };
     for (items, check) in &checks {
-        located(items, &check.built, &mut out);
+        locate_found(db, items, &check.built, &mut out);
     }
     // Calls are checked only when every function's signature is known.
     if checks.iter().all(|(_, c)| c.all_built) {
         for (items, check) in &checks {
-            located(items, &check.verified, &mut out);
+            locate_found(db, items, &check.verified, &mut out);
         }
     }
     // Names are compared only when two functions share one.
