@@ -6,8 +6,11 @@
 # Prints the cold compile's instructions, the mean edit's ((second - first) / E) and their
 # ratio. The edits alternate `arith.mulf` and `arith.subf`, as scripts/profile-edit.py's do.
 # Each edit is a `change` request carrying the whole text, or with REQUEST=edit an `edit`
-# request carrying the replaced bytes alone (docs/serve.md).
-# usage: [REQUEST=edit] scripts/count-edit.sh N E KILN [KILN...]
+# request carrying the replaced bytes alone (docs/serve.md). With FIRST=1 each edit is the
+# first edit of a different function (`%acc2 = arith.addf` of functions spread over the
+# module made `arith.mulf`): a first edit writes an input of medium durability, so salsa
+# checks every memo (engine/src/sources.rs).
+# usage: [REQUEST=edit] [FIRST=1] scripts/count-edit.sh N E KILN [KILN...]
 #        (needs valgrind; N=2000 E=10 ~2 min each)
 set -eu
 cd "$(dirname "$0")/.."
@@ -17,9 +20,9 @@ shift 2
 [ $# -ge 1 ] || { echo "usage: scripts/count-edit.sh N E KILN [KILN...]" >&2; exit 2; }
 . scripts/bench-lib.sh
 python3 scripts/gen_module.py "$N" > "$dir/m.mlir"
-python3 - "$dir" "$E" "${REQUEST:-change}" <<'PY'
+python3 - "$dir" "$E" "${REQUEST:-change}" "${FIRST:-0}" <<'PY'
 import json, sys
-d, edits, request = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+d, edits, request, first = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4] == "1"
 assert request in ("change", "edit"), "REQUEST is change or edit"
 text = open(f"{d}/m.mlir").read()
 old = "%t2 = arith.addf %t, %t : f32"
@@ -31,7 +34,25 @@ def write(name, requests):
             out.write(json.dumps({"id": i + 1, "method": method, "params": params}) + "\n")
 cold = [("open", {"path": "m.mlir", "text": text}), compile]
 edited = list(cold)
-for i in range(edits):
+if first:
+    # The byte offset of `addf` in each function's `%acc2 = arith.addf`.
+    line = "%acc2 = arith.addf"
+    starts, at = [], text.find(line)
+    while at >= 0:
+        starts.append(len(text[:at].encode()) + len(line) - len("addf"))
+        at = text.find(line, at + 1)
+    assert len(starts) >= edits, "fewer functions than edits"
+    current = text
+    for i in range(edits):
+        at = starts[(i * len(starts)) // edits + len(starts) // (2 * edits)]
+        if request == "edit":
+            change = ("edit", {"path": "m.mlir", "start": at, "end": at + 4, "text": "mulf"})
+        else:
+            b = current.encode()
+            current = (b[:at] + b"mulf" + b[at + 4:]).decode()
+            change = ("change", {"path": "m.mlir", "text": current})
+        edited += [change, compile]
+for i in range(0 if first else edits):
     op = ["arith.mulf", "arith.subf"][i % 2]
     if request == "edit":
         # The operation's name, same length in every variant, in the first function.

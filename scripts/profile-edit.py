@@ -4,14 +4,16 @@ functions (scripts/gen_module.py), compiles it cold, then REPS times edits one f
 body (alternating two edits) and compiles again, printing the median and fastest edit (the
 server's own milliseconds), the first edit on its own (the first edit of a function
 writes an input of medium durability, and every memo is checked once: engine/src/sources.rs)
-and the cold compile.
+and the cold compile. With FIRST=1 each edit is the first of a different function
+(`%acc2 = arith.addf` made `arith.mulf` in functions spread over the module), so every
+edit is such a first edit.
 
 With PERF=FILE, `perf record --call-graph dwarf` samples the server during the edits only
 and writes FILE; then, for every sample inside `Session::compile`, the share of samples
 whose stack holds each of a few stages (a sample counts once per stage, and stages nest, so
 the shares do not add up to 100%).
 
-usage: scripts/profile-edit.py [N] [KILN] [EMIT] [REPS]
+usage: [FIRST=1] [PERF=FILE] scripts/profile-edit.py [N] [KILN] [EMIT] [REPS]
        (defaults: 10000, target/release/kiln, obj, 15; PERF needs Debian's linux-perf)
 """
 import os, pathlib, re, signal, subprocess, sys, time
@@ -39,7 +41,18 @@ if perf_file:
                                 stderr=subprocess.DEVNULL)
     time.sleep(1)
 times = []
+first_only = os.environ.get("FIRST") == "1"
+parts = text.split("%acc2 = arith.addf")
+edited = set()
 for i in range(reps):
+    if first_only:
+        edited.add((i * (len(parts) - 1)) // reps + (len(parts) - 1) // (2 * reps))
+        current = parts[0] + "".join(("%acc2 = arith.mulf" if k in edited else "%acc2 = arith.addf")
+                                     + p for k, p in enumerate(parts[1:]))
+        server.ask("change", path="m.mlir", text=current)
+        _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out)
+        times.append(ms)
+        continue
     op = ["arith.mulf", "arith.subf"][i % 2]
     server.ask("change", path="m.mlir", text=text.replace(old, f"%t2 = {op} %t, %t : f32", 1))
     _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out)

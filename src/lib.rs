@@ -74,8 +74,11 @@ pub(crate) fn parse_in_parallel(db: &Database, file: SourceFile) {
         // found valid at a glance.
         let groups = kiln_engine::query::check::function_groups(db, file);
         if groups.len() > 1 {
+            // The ABIs too (read off each function's header): after an edit, their memos
+            // are checked here on every thread rather than by the file's ABI check on one.
             map_in_chunks(db, groups, |db, group| {
                 kiln_engine::query::check::check_group(db, group);
+                abi::group_abis(db, group);
             });
         }
         return;

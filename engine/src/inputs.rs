@@ -56,6 +56,15 @@ pub struct FunctionSource {
     #[default]
     #[returns(ref)]
     pub interface: Option<Interface>,
+    /// What a file's summaries (each function's ABI and reflection symbol) read of the
+    /// function, once it was edited (`None` before: they read it off the function's
+    /// parse, [`crate::query::check::header_of`]); `Some(None)` when the edited
+    /// text has no IR. An input for the reason `interface` is: without it, the first edit
+    /// of any function's body made the file's reflection symbols again (half of the
+    /// edit's instructions on a 2,000-function module, BENCHMARKS.md, "session 16").
+    #[default]
+    #[returns(ref)]
+    pub header: Option<Option<Header>>,
 }
 
 /// What a function's callers read of it: its name and type (`None` when it has no IR) and
@@ -64,6 +73,34 @@ pub struct FunctionSource {
 pub struct Interface {
     pub signature: Option<(String, kiln_frontend::types::FunctionType)>,
     pub bare_ptr: bool,
+}
+
+/// What a file's summaries read of a function (its ABI record and reflection symbol, in
+/// the `kiln` crate's `abi` module): what its text says outside its body. Spans are
+/// relative to the function's start, and an edit of the body moves none of them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Header {
+    pub name: String,
+    pub name_span: kiln_frontend::Span,
+    pub ty: kiln_frontend::types::FunctionType,
+    pub public: bool,
+    pub declaration: bool,
+    /// The attributes after `attributes`, as written.
+    pub attrs: Vec<kiln_frontend::ast::Attr>,
+}
+
+impl Header {
+    /// The header of a function built from `func` (its syntax tree).
+    pub fn of(func: &kiln_frontend::ast::Func, f: &kiln_frontend::ir::Function) -> Header {
+        Header {
+            name: f.name.clone(),
+            name_span: f.name_span,
+            ty: f.ty.clone(),
+            public: f.visibility == kiln_frontend::ir::Visibility::Public,
+            declaration: f.is_declaration(),
+            attrs: func.attrs.clone(),
+        }
+    }
 }
 
 /// The rule files a lowering uses.

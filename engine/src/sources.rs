@@ -27,8 +27,8 @@
 //! ```
 
 use crate::db::Database;
-use crate::inputs::{FunctionSource, Interface, SourceFile};
-use crate::query::check::{function_interface, functions};
+use crate::inputs::{FunctionSource, Header, Interface, SourceFile};
+use crate::query::check::{function_ir, functions, header_from, interface_from};
 use kiln_frontend::split::{split_module, split_module_around, unchanged_ends, FunctionSpan};
 use salsa::{Durability, Setter};
 
@@ -158,26 +158,39 @@ pub fn split_sources(
     Some(spans)
 }
 
-/// Gives each edited function's input the interface its new text has, where it differs
-/// from the one it carries (see [`FunctionSource::interface`]: its callers then keep
-/// their verification and lowering when the edit left the interface as it was).
+/// Gives each edited function's input the interface and the header its new text has,
+/// where they differ from the ones it carries (see [`FunctionSource::interface`] and
+/// [`FunctionSource::header`]: its callers then keep their verification and lowering, and
+/// the file its reflection symbols, when the edit left them as they were).
 fn set_interfaces(db: &mut Database, file: SourceFile, edited: &[FunctionSource]) {
     if edited.is_empty() {
         return;
     }
-    let changed: Vec<(FunctionSource, Interface)> = functions(db, file)
+    type Changed = (FunctionSource, Option<Interface>, Option<Option<Header>>);
+    let changed: Vec<Changed> = functions(db, file)
         .iter()
         .filter_map(|item| {
             let source = item.source(db).filter(|s| edited.contains(s))?;
-            let interface = function_interface(db, *item);
-            (source.interface(db).as_ref() != Some(interface)).then(|| (source, interface.clone()))
+            let interface = interface_from(function_ir(db, *item));
+            let header = header_from(db, *item);
+            let interface = (source.interface(db).as_ref() != Some(&interface)).then_some(interface);
+            let header = (source.header(db).as_ref() != Some(&header)).then_some(header);
+            (interface.is_some() || header.is_some()).then_some((source, interface, header))
         })
         .collect();
-    for (source, interface) in changed {
-        source
-            .set_interface(db)
-            .with_durability(Durability::MEDIUM)
-            .to(Some(interface));
+    for (source, interface, header) in changed {
+        if let Some(interface) = interface {
+            source
+                .set_interface(db)
+                .with_durability(Durability::MEDIUM)
+                .to(Some(interface));
+        }
+        if let Some(header) = header {
+            source
+                .set_header(db)
+                .with_durability(Durability::MEDIUM)
+                .to(Some(header));
+        }
     }
 }
 

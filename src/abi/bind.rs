@@ -1057,7 +1057,10 @@ mod tests {
         let checked = kiln_frontend::check_module(text);
         assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
         let parsed = kiln_frontend::parse_module(text);
-        let f = function_abi(&parsed.tree.funcs[0], &checked.module.functions[0]);
+        let f = function_abi(&kiln_engine::Header::of(
+            &parsed.tree.funcs[0],
+            &checked.module.functions[0],
+        ));
         assert!(f.diagnostics.is_empty(), "{:?}", f.diagnostics);
         f
     }

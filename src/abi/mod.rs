@@ -26,16 +26,16 @@ pub use source::FunctionAbi;
 use kiln_engine::{FunctionItem, SourceFile};
 use kiln_frontend::Diagnostic;
 
-/// One function's ABI, from its own text (spans relative to the function); `None` when the
+/// One function's ABI, from its own text's header (spans relative to the function;
+/// [`kiln_engine::header_of`]: an edit of the body leaves it valid); `None` when the
 /// function did not parse or build.
 #[salsa::tracked(returns(ref))]
 pub fn function_abi<'db>(
     db: &'db dyn salsa::Database,
     item: FunctionItem<'db>,
 ) -> Option<FunctionAbi> {
-    let f = kiln_engine::function_ir(db, item).function.as_ref()?;
-    let parsed = kiln_engine::parsed_function(db, item)?;
-    Some(source::function_abi(&parsed.signature, f))
+    let header = kiln_engine::header_of(db, item)?;
+    Some(source::function_abi(&header))
 }
 
 /// Every function's ABI, in source order, with diagnostics in file coordinates.
@@ -63,27 +63,47 @@ pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic>
         locate_found(db, items, &abi_diagnostics(db, items), &mut out);
     } else {
         for group in groups {
-            locate_found(
-                db,
-                group.items(db),
-                group_abi_diagnostics(db, *group),
-                &mut out,
-            );
+            locate_found(db, group.items(db), &group_abis(db, *group).diagnostics, &mut out);
         }
     }
     kiln_frontend::sort_diagnostics(&mut out);
     out
 }
 
-/// The ABI diagnostics of a group of functions (relative to each function's text, by its
-/// place in the group): after an edit, a file's other groups keep theirs at a glance
-/// (`kiln_engine::query::check::FunctionGroup`).
+/// The ABIs of a group of functions, made from each function's header (after an edit, a
+/// file's other groups keep theirs at a glance: `kiln_engine::query::check::FunctionGroup`).
+/// Not read through [`function_abi`]: after the first edit of any function salsa checks
+/// every memo of the file once, and a memo per function more was a tenth of that.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GroupAbis {
+    /// The diagnostics of each function that has some (relative to its text), by its place
+    /// in the group.
+    pub diagnostics: Vec<(u32, Vec<Diagnostic>)>,
+    /// The exported functions' ABIs, in order.
+    pub exported: Vec<FunctionAbi>,
+}
+
+/// See [`GroupAbis`].
 #[salsa::tracked(returns(ref))]
-fn group_abi_diagnostics<'db>(
+pub(crate) fn group_abis<'db>(
     db: &'db dyn salsa::Database,
     group: kiln_engine::query::check::FunctionGroup<'db>,
-) -> Vec<(u32, Vec<Diagnostic>)> {
-    abi_diagnostics(db, group.items(db))
+) -> GroupAbis {
+    let mut out = GroupAbis::default();
+    for (i, item) in group.items(db).iter().enumerate() {
+        let Some(header) = kiln_engine::header_of(db, *item) else {
+            continue;
+        };
+        let mut abi = source::function_abi(&header);
+        if !abi.diagnostics.is_empty() {
+            out.diagnostics
+                .push((i as u32, std::mem::take(&mut abi.diagnostics)));
+        }
+        if abi.exported {
+            out.exported.push(abi);
+        }
+    }
+    out
 }
 
 /// The ABI diagnostics of some functions, by each function's place among them.
@@ -151,30 +171,42 @@ fn llvm_name(name: &str) -> String {
 /// LLVM's escaping in string constants and quoted names: printable ASCII but `"` and `\`
 /// as is, anything else `\XX`.
 fn llvm_escape(bytes: &[u8]) -> String {
-    let mut s = String::new();
+    let mut s = String::with_capacity(bytes.len());
+    push_llvm_escaped(&mut s, bytes);
+    s
+}
+
+/// [`llvm_escape`] onto the end of `out` (a record's symbol is escaped byte by byte: this
+/// writes no intermediate string).
+fn push_llvm_escaped(out: &mut String, bytes: &[u8]) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     for &b in bytes {
         if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
-            s.push(b as char);
+            out.push(b as char);
         } else {
-            s.push_str(&format!("\\{b:02X}"));
+            out.push('\\');
+            out.push(HEX[usize::from(b >> 4)] as char);
+            out.push(HEX[usize::from(b & 15)] as char);
         }
     }
-    s
 }
 
 /// The LLVM IR of the reflection symbols of the exported functions, as LLVM prints global
 /// constants: `@__kiln_abi_f = constant [N x i8] c"{...}\00"`, one line each, in order.
 pub fn symbols_ir(functions: &[FunctionAbi]) -> String {
+    use std::fmt::Write;
     let mut out = String::new();
     for f in functions.iter().filter(|f| f.exported) {
         let mut bytes = json_line(f).into_bytes();
         bytes.push(0);
-        out.push_str(&format!(
-            "{} = constant [{} x i8] c\"{}\"\n",
+        let _ = write!(
+            out,
+            "{} = constant [{} x i8] c\"",
             llvm_name(&format!("{SYMBOL_PREFIX}{}", f.name)),
-            bytes.len(),
-            llvm_escape(&bytes)
-        ));
+            bytes.len()
+        );
+        push_llvm_escaped(&mut out, &bytes);
+        out.push_str("\"\n");
     }
     out
 }
@@ -205,33 +237,20 @@ pub fn file_symbols_code(
 ) -> Option<kiln_backend::FunctionCode> {
     let groups = kiln_engine::query::check::function_groups(db, file);
     let functions: Vec<FunctionAbi> = if groups.is_empty() {
-        exported_abis(db, kiln_engine::functions(db, file))
+        kiln_engine::functions(db, file)
+            .iter()
+            .filter_map(|item| function_abi(db, *item).as_ref())
+            .filter(|a| a.exported)
+            .cloned()
+            .collect()
     } else {
         groups
             .iter()
-            .flat_map(|g| group_exported_abis(db, *g))
+            .flat_map(|g| &group_abis(db, *g).exported)
             .cloned()
             .collect()
     };
     symbols_code(&functions)
-}
-
-/// The ABIs of the exported functions of a group, in order.
-#[salsa::tracked(returns(ref))]
-fn group_exported_abis<'db>(
-    db: &'db dyn salsa::Database,
-    group: kiln_engine::query::check::FunctionGroup<'db>,
-) -> Vec<FunctionAbi> {
-    exported_abis(db, group.items(db))
-}
-
-fn exported_abis(db: &dyn salsa::Database, items: &[FunctionItem<'_>]) -> Vec<FunctionAbi> {
-    items
-        .iter()
-        .filter_map(|item| function_abi(db, *item).as_ref())
-        .filter(|a| a.exported)
-        .cloned()
-        .collect()
 }
 
 /// MLIR's escaping in string attributes: printable ASCII but `"` and `\` as is, anything

@@ -6,7 +6,7 @@
 use super::record::Record;
 use super::sip;
 use kiln_frontend::ast::{self, AttrValue};
-use kiln_frontend::ir::{Function, Visibility};
+use kiln_engine::Header;
 use kiln_frontend::span::{Span, Spanned};
 use kiln_frontend::types::FunctionType;
 use kiln_frontend::Diagnostic;
@@ -121,16 +121,16 @@ fn find<'a>(attrs: &'a [ast::Attr], key: &str) -> Option<&'a ast::Attr> {
         .find(|a| a.key.node == key || a.key.node == format!("\"{key}\""))
 }
 
-/// Reads and validates the ABI attributes of `func` (its syntax tree, for the attributes and
-/// their places) against `f` (its IR, for the raw signature).
-pub fn function_abi(func: &ast::Func, f: &Function) -> FunctionAbi {
+/// Reads and validates the ABI attributes of a function (its [`Header`]: the attributes
+/// and their places, and the raw signature).
+pub fn function_abi(f: &Header) -> FunctionAbi {
     let mut diags = Vec::new();
     let mut record = None;
-    let exported = f.visibility == Visibility::Public && !f.is_declaration();
+    let exported = f.public && !f.declaration;
 
     // Reflection: `iree.abi = "..."` or `iree.reflection = {d = "..."}`.
-    let abi_attr = find(&func.attrs, "iree.abi");
-    let refl_attr = find(&func.attrs, "iree.reflection");
+    let abi_attr = find(&f.attrs, "iree.abi");
+    let refl_attr = find(&f.attrs, "iree.reflection");
     if let (Some(_), Some(b)) = (abi_attr, refl_attr) {
         diags.push(Diagnostic::error(
             "abi.attribute",
@@ -203,9 +203,9 @@ pub fn function_abi(func: &ast::Func, f: &Function) -> FunctionAbi {
 
     // `abi = "sip"`, `abiv = 1`, `sip = "..."`.
     let mut signature = None;
-    let abi = find(&func.attrs, "abi");
-    let sip_attr = find(&func.attrs, "sip");
-    let abiv = find(&func.attrs, "abiv");
+    let abi = find(&f.attrs, "abi");
+    let sip_attr = find(&f.attrs, "sip");
+    let abiv = find(&f.attrs, "abiv");
     let is_sip = match abi {
         Some(a) => match a.value.as_ref() {
             Some(v) => match &v.node {

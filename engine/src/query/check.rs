@@ -6,7 +6,7 @@
 //! their callees' interfaces), so editing one function's body re-runs them for that
 //! function alone.
 
-use crate::inputs::{item_offset, FunctionItem, Interface, SourceFile};
+use crate::inputs::{item_offset, FunctionItem, Header, Interface, SourceFile};
 use kiln_frontend::ast;
 use kiln_frontend::ir::{Function, Module};
 use kiln_frontend::split::{split_module, FunctionSpan};
@@ -236,8 +236,8 @@ struct CalleeSignatures<'db> {
 impl kiln_frontend::Signatures for CalleeSignatures<'_> {
     fn signature(&self, name: &str) -> Option<&kiln_frontend::types::FunctionType> {
         let item = self.index.get(name)?;
-        match &interface_of(self.db, *item).signature {
-            Some((_, ty)) => Some(ty),
+        match interface_of(self.db, *item).ty {
+            Some(ty) => Some(ty),
             None => {
                 self.incomplete.set(true);
                 None
@@ -249,10 +249,15 @@ impl kiln_frontend::Signatures for CalleeSignatures<'_> {
 /// What callers read of a function (its signature, its convention), off its parse: a
 /// firewall between a function's body and its callers. An edit of a body runs this again
 /// for that function alone, and its unchanged result leaves the callers' verification and
-/// lowering as they were.
+/// lowering as they were. Read only in files the queries split ([`interface_of`]).
 #[salsa::tracked(returns(ref))]
 pub fn function_interface<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -> Interface {
-    match function_ir(db, item).function.as_ref() {
+    interface_from(function_ir(db, item))
+}
+
+/// The interface of a built function.
+pub fn interface_from(built: &Built) -> Interface {
+    match built.function.as_ref() {
         Some(f) => Interface {
             signature: Some((f.name.clone(), f.ty.clone())),
             bare_ptr: f.attrs.contains(crate::egraph::conventions::BARE_PTR_ATTR),
@@ -261,12 +266,63 @@ pub fn function_interface<'db>(db: &'db dyn salsa::Database, item: FunctionItem<
     }
 }
 
+/// The header of a function, off its parse (`None` when it has no IR).
+pub fn header_from(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Option<Header> {
+    let f = function_ir(db, item).function.as_ref()?;
+    Some(Header::of(&parsed_function(db, item)?.signature, f))
+}
+
+/// A function's header as the file's summaries read it (`None` when it has no IR): the one
+/// its input carries once it was edited ([`crate::FunctionSource::header`]), else off its
+/// parse. A firewall between a function's body and the file's reflection symbols, as
+/// [`interface_of`] is between its body and its callers.
+pub fn header_of<'db>(
+    db: &'db dyn salsa::Database,
+    item: FunctionItem<'db>,
+) -> Option<std::borrow::Cow<'db, Header>> {
+    match item.source(db).map(|s| s.header(db)) {
+        Some(Some(header)) => header.as_ref().map(std::borrow::Cow::Borrowed),
+        _ => header_from(db, item).map(std::borrow::Cow::Owned),
+    }
+}
+
+/// What a caller reads of a function: its type (`None` when it has no IR) and whether it
+/// uses the bare-pointer convention ([`Interface`], borrowed).
+#[derive(Clone, Copy, Debug)]
+pub struct InterfaceRef<'db> {
+    pub ty: Option<&'db kiln_frontend::types::FunctionType>,
+    pub bare_ptr: bool,
+}
+
+impl<'db> From<&'db Interface> for InterfaceRef<'db> {
+    fn from(i: &'db Interface) -> Self {
+        InterfaceRef {
+            ty: i.signature.as_ref().map(|(_, ty)| ty),
+            bare_ptr: i.bare_ptr,
+        }
+    }
+}
+
 /// A function's interface as its callers read it: the one its input carries once it was
-/// edited ([`crate::FunctionSource::interface`]), else [`function_interface`].
-pub fn interface_of<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -> &'db Interface {
+/// edited ([`crate::FunctionSource::interface`]); before that, in a file a session split,
+/// off the function's parse (which is then as durable as the input: no memo of its own,
+/// one memo fewer per function for salsa to check after the first edit of any function);
+/// in a file the queries split, [`function_interface`] (the file's text changes at every
+/// edit, and that memo is what keeps a body edit from reaching the callers).
+pub fn interface_of<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -> InterfaceRef<'db> {
     match item.source(db).map(|s| s.interface(db)) {
-        Some(Some(interface)) => interface,
-        _ => function_interface(db, item),
+        Some(Some(interface)) => interface.into(),
+        Some(None) => match function_ir(db, item).function.as_ref() {
+            Some(f) => InterfaceRef {
+                ty: Some(&f.ty),
+                bare_ptr: f.attrs.contains(crate::egraph::conventions::BARE_PTR_ATTR),
+            },
+            None => InterfaceRef {
+                ty: None,
+                bare_ptr: false,
+            },
+        },
+        None => function_interface(db, item).into(),
     }
 }
 
