@@ -170,11 +170,11 @@ fn after_an_addition_and_a_rename_an_edit_still_checks_the_others_at_a_glance() 
 
 /// The first edit of a function's body writes an input of medium durability, so salsa
 /// checks every memo of the file once (`engine/src/sources.rs`). What that costs is the
-/// number of memos per function, so this pins them: seven per function, and nothing of the
+/// number of memos per function, so this pins them: six per function, and nothing of the
 /// file's reflection symbols or ABIs made again (they read the edited function's header
 /// off its input: `FunctionSource::header`).
 #[test]
-fn a_first_edit_checks_seven_memos_per_function_and_makes_no_file_summary_again() {
+fn a_first_edit_checks_six_memos_per_function_and_makes_no_file_summary_again() {
     let n = 2 * GROUP + 5;
     let module = scalar_module(n);
     let mut s = Session::with_query_log(shipped_rules());
@@ -204,7 +204,6 @@ fn a_first_edit_checks_seven_memos_per_function_and_makes_no_file_summary_again(
         "parse_item",
         "verify_function",
         "function_shape",
-        "function_conventions",
         "encoded_ops",
         "lowered_item",
         "function_code",
@@ -248,7 +247,7 @@ fn assert_at_a_glance(s: &Session, n: usize, edited: usize) {
             // its input, not off its text.
             "group_abis" => assert_eq!(*k, n.div_ceil(GROUP), "{query}: {counts:?}"),
             // The lowering of a function edited before, checked edge by edge.
-            "lowered_item" | "function_shape" | "encoded_ops" | "function_conventions" => {
+            "lowered_item" | "function_shape" | "encoded_ops" => {
                 assert_eq!(*k, edited, "{query}: {counts:?}")
             }
             // Queries of the file or the rules, once.

@@ -25,16 +25,14 @@ pub use egraph::lower::{
 pub use egraph::rule_tests::{run_inline_tests, TestOutcome};
 pub use inputs::{
     item_offset, Config, FunctionItem, FunctionSource, FunctionText, Header, Interface, Options,
-    RuleFiles,
-    SourceFile, Target,
+    RuleFiles, SourceFile, Target,
 };
 /// The lowered form lives in its own crate so the backend needs nothing else of the engine.
 pub use kiln_lowered as lowered;
 pub use kiln_lowered::{Inst, Lowered, LoweredBlock, Operand, TargetOp};
 pub use query::check::{
-    check_file, function_index, function_ir, functions, header_of, module_ir,
-    parse_file, parsed_function,
-    verify_function, Built,
+    check_file, function_index, function_ir, functions, header_of, module_ir, parse_file,
+    parsed_function, verify_function, Built,
 };
 pub use query::lowering::{
     checked_rules, function_config, function_shape, locate_lowering, lower_item,

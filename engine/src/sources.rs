@@ -173,7 +173,8 @@ fn set_interfaces(db: &mut Database, file: SourceFile, edited: &[FunctionSource]
             let source = item.source(db).filter(|s| edited.contains(s))?;
             let interface = interface_from(function_ir(db, *item));
             let header = header_from(db, *item);
-            let interface = (source.interface(db).as_ref() != Some(&interface)).then_some(interface);
+            let interface =
+                (source.interface(db).as_ref() != Some(&interface)).then_some(interface);
             let header = (source.header(db).as_ref() != Some(&header)).then_some(header);
             (interface.is_some() || header.is_some()).then_some((source, interface, header))
         })

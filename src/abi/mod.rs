@@ -63,7 +63,12 @@ pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic>
         locate_found(db, items, &abi_diagnostics(db, items), &mut out);
     } else {
         for group in groups {
-            locate_found(db, group.items(db), &group_abis(db, *group).diagnostics, &mut out);
+            locate_found(
+                db,
+                group.items(db),
+                &group_abis(db, *group).diagnostics,
+                &mut out,
+            );
         }
     }
     kiln_frontend::sort_diagnostics(&mut out);

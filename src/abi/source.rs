@@ -5,8 +5,8 @@
 
 use super::record::Record;
 use super::sip;
-use kiln_frontend::ast::{self, AttrValue};
 use kiln_engine::Header;
+use kiln_frontend::ast::{self, AttrValue};
 use kiln_frontend::span::{Span, Spanned};
 use kiln_frontend::types::FunctionType;
 use kiln_frontend::Diagnostic;

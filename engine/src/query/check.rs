@@ -309,7 +309,10 @@ impl<'db> From<&'db Interface> for InterfaceRef<'db> {
 /// one memo fewer per function for salsa to check after the first edit of any function);
 /// in a file the queries split, [`function_interface`] (the file's text changes at every
 /// edit, and that memo is what keeps a body edit from reaching the callers).
-pub fn interface_of<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -> InterfaceRef<'db> {
+pub fn interface_of<'db>(
+    db: &'db dyn salsa::Database,
+    item: FunctionItem<'db>,
+) -> InterfaceRef<'db> {
     match item.source(db).map(|s| s.interface(db)) {
         Some(Some(interface)) => interface.into(),
         Some(None) => match function_ir(db, item).function.as_ref() {

@@ -55,41 +55,54 @@ pub fn rule_index(db: &dyn salsa::Database, rules: RuleFiles) -> crate::egraph::
     crate::egraph::slice::index(&checked_rules(db, rules).rules)
 }
 
-/// A verified function's shape ([`Function::shape`]: spans replaced by ordinals), which is
-/// what lowering reads: an edit of the function's layout alone (whitespace, comments)
-/// leaves it equal, so the function is not lowered again. `None` when the function does
-/// not build or verify (it is not lowered).
+/// What lowering reads of a verified function in a session that keeps lowerings: its
+/// shape ([`Function::shape`]: spans replaced by ordinals), so that an edit of the
+/// function's layout alone (whitespace, comments) leaves it equal and the function is not
+/// lowered again, and its calling conventions ([`function_conventions`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Shape {
+    pub function: Function,
+    pub conventions: Conventions,
+}
+
+/// The [`Shape`] of a function; `None` when it does not build or verify (it is not
+/// lowered). One memo for both halves, not two: the first edit of any function has salsa
+/// check every memo of the file once, so each memo per function counts
+/// (`tests/incremental.rs`, `a_first_edit_checks_six_memos_per_function_...`).
 #[salsa::tracked(returns(ref))]
-pub fn function_shape<'db>(
-    db: &'db dyn salsa::Database,
-    item: FunctionItem<'db>,
-) -> Option<Function> {
+pub fn function_shape<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -> Option<Shape> {
     let built = function_ir(db, item);
     let f = built.function.as_ref()?;
     if has_errors(&built.diagnostics) || has_errors(verify_function(db, item)) {
         return None;
     }
-    Some(f.shape().0)
+    Some(Shape {
+        function: f.shape().0,
+        conventions: conventions_of_item(db, item),
+    })
 }
 
-/// The function lowering reads: its [shape](function_shape) in a session that keeps
-/// lowerings, so that an edit of the function's layout alone lowers nothing again; the IR
-/// as built (and verified) in one that does not ([`crate::Options::keep_lowered`]): a
-/// one-shot command sees no edit, and a shape would be a second copy of every function.
-/// `None` when the function does not build or verify (it is not lowered).
+/// The function lowering reads and its calling conventions: its [shape](function_shape) in
+/// a session that keeps lowerings, so that an edit of the function's layout alone lowers
+/// nothing again; the IR as built (and verified) in one that does not
+/// ([`crate::Options::keep_lowered`]): a one-shot command sees no edit, and a shape would
+/// be a second copy of every function. `None` when the function does not build or verify
+/// (it is not lowered).
 pub fn lowering_input<'db>(
     db: &'db dyn salsa::Database,
     item: FunctionItem<'db>,
-) -> Option<&'db Function> {
+) -> Option<(&'db Function, &'db Conventions)> {
     if keeps_lowered(db, item) {
-        return function_shape(db, item).as_ref();
+        return function_shape(db, item)
+            .as_ref()
+            .map(|s| (&s.function, &s.conventions));
     }
     let built = function_ir(db, item);
     let f = built.function.as_ref()?;
     if has_errors(&built.diagnostics) || has_errors(verify_function(db, item)) {
         return None;
     }
-    Some(f)
+    Some((f, function_conventions(db, item)))
 }
 
 /// Whether the function's session keeps lowerings (a file that is only checked: yes).
@@ -131,9 +144,8 @@ pub fn encoded_ops<'db>(
     item: FunctionItem<'db>,
 ) -> Option<OpSet<'db>> {
     let config = function_config(db, item)?;
-    let f = lowering_input(db, item)?;
+    let (f, conventions) = lowering_input(db, item)?;
     let table = op_table(db, config.rules(db));
-    let conventions = function_conventions(db, item);
     let vs = variants(f, config.options(db).emit_c_interface(db), conventions);
     let ops = crate::egraph::slice::encoded_ops(table, f, &vs, conventions);
     Some(OpSet::new(db, ops, config.rules(db)))
@@ -169,11 +181,18 @@ fn bare_ptr_conventions(db: &dyn salsa::Database, file: SourceFile) -> Conventio
 /// function, to [`conventions`] (a lowering asks only about its own callees), but read
 /// callee by callee: an edit of another function's body changes none of this function's
 /// dependencies' durability (`sources.rs`), unlike reading every function of the file.
+/// Kept only for a session that keeps no lowering; one that does reads them with the
+/// function's shape ([`function_shape`]).
 #[salsa::tracked(returns(ref))]
 pub fn function_conventions<'db>(
     db: &'db dyn salsa::Database,
     item: FunctionItem<'db>,
 ) -> Conventions {
+    conventions_of_item(db, item)
+}
+
+/// [`function_conventions`], made now.
+fn conventions_of_item(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Conventions {
     let bare_ptr = function_config(db, item).is_some_and(|c| c.options(db).bare_ptr(db));
     let index = crate::query::check::function_index(db, item.file(db));
     let mut bare = Vec::new();
@@ -337,11 +356,10 @@ pub fn lower_item<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredItem 
         return LoweredItem::default();
     };
     let compiled = db.compiled(slice.rules(db));
-    let Some(f) = lowering_input(db, item) else {
+    let Some((f, conventions)) = lowering_input(db, item) else {
         return LoweredItem::default();
     };
     let mut out = LoweredItem::default();
-    let conventions = function_conventions(db, item);
     let opts = LowerOptions::default().with_conventions(conventions.clone());
     for v in variants(f, config.options(db).emit_c_interface(db), conventions) {
         let outcome = lower_variant(&compiled, f, v, &opts);
