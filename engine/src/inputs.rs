@@ -92,13 +92,54 @@ pub struct Header {
 impl Header {
     /// The header of a function built from `func` (its syntax tree).
     pub fn of(func: &kiln_frontend::ast::Func, f: &kiln_frontend::ir::Function) -> Header {
-        Header {
-            name: f.name.clone(),
+        HeaderRef::of(func, f).to_header()
+    }
+
+    pub fn as_ref(&self) -> HeaderRef<'_> {
+        HeaderRef {
+            name: &self.name,
+            name_span: self.name_span,
+            ty: &self.ty,
+            public: self.public,
+            declaration: self.declaration,
+            attrs: &self.attrs,
+        }
+    }
+}
+
+/// A [`Header`] borrowed, from an input or from a function's parse (which then needs no
+/// copy).
+#[derive(Clone, Copy, Debug)]
+pub struct HeaderRef<'a> {
+    pub name: &'a str,
+    pub name_span: kiln_frontend::Span,
+    pub ty: &'a kiln_frontend::types::FunctionType,
+    pub public: bool,
+    pub declaration: bool,
+    pub attrs: &'a [kiln_frontend::ast::Attr],
+}
+
+impl<'a> HeaderRef<'a> {
+    /// The header of a function built from `func` (its syntax tree).
+    pub fn of(func: &'a kiln_frontend::ast::Func, f: &'a kiln_frontend::ir::Function) -> Self {
+        HeaderRef {
+            name: &f.name,
             name_span: f.name_span,
-            ty: f.ty.clone(),
+            ty: &f.ty,
             public: f.visibility == kiln_frontend::ir::Visibility::Public,
             declaration: f.is_declaration(),
-            attrs: func.attrs.clone(),
+            attrs: &func.attrs,
+        }
+    }
+
+    pub fn to_header(&self) -> Header {
+        Header {
+            name: self.name.to_string(),
+            name_span: self.name_span,
+            ty: self.ty.clone(),
+            public: self.public,
+            declaration: self.declaration,
+            attrs: self.attrs.to_vec(),
         }
     }
 }

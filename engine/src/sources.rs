@@ -172,7 +172,7 @@ fn set_interfaces(db: &mut Database, file: SourceFile, edited: &[FunctionSource]
         .filter_map(|item| {
             let source = item.source(db).filter(|s| edited.contains(s))?;
             let interface = interface_from(function_ir(db, *item));
-            let header = header_from(db, *item);
+            let header = header_from(db, *item).map(|h| h.to_header());
             let interface =
                 (source.interface(db).as_ref() != Some(&interface)).then_some(interface);
             let header = (source.header(db).as_ref() != Some(&header)).then_some(header);

@@ -1057,7 +1057,7 @@ mod tests {
         let checked = kiln_frontend::check_module(text);
         assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
         let parsed = kiln_frontend::parse_module(text);
-        let f = function_abi(&kiln_engine::Header::of(
+        let f = function_abi(kiln_engine::HeaderRef::of(
             &parsed.tree.funcs[0],
             &checked.module.functions[0],
         ));

@@ -34,8 +34,7 @@ pub fn function_abi<'db>(
     db: &'db dyn salsa::Database,
     item: FunctionItem<'db>,
 ) -> Option<FunctionAbi> {
-    let header = kiln_engine::header_of(db, item)?;
-    Some(source::function_abi(&header))
+    Some(source::function_abi(kiln_engine::header_of(db, item)?))
 }
 
 /// Every function's ABI, in source order, with diagnostics in file coordinates.
@@ -99,7 +98,7 @@ pub(crate) fn group_abis<'db>(
         let Some(header) = kiln_engine::header_of(db, *item) else {
             continue;
         };
-        let mut abi = source::function_abi(&header);
+        let mut abi = source::function_abi(header);
         if !abi.diagnostics.is_empty() {
             out.diagnostics
                 .push((i as u32, std::mem::take(&mut abi.diagnostics)));

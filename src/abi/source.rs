@@ -5,7 +5,7 @@
 
 use super::record::Record;
 use super::sip;
-use kiln_engine::Header;
+use kiln_engine::HeaderRef;
 use kiln_frontend::ast::{self, AttrValue};
 use kiln_frontend::span::{Span, Spanned};
 use kiln_frontend::types::FunctionType;
@@ -123,14 +123,14 @@ fn find<'a>(attrs: &'a [ast::Attr], key: &str) -> Option<&'a ast::Attr> {
 
 /// Reads and validates the ABI attributes of a function (its [`Header`]: the attributes
 /// and their places, and the raw signature).
-pub fn function_abi(f: &Header) -> FunctionAbi {
+pub fn function_abi(f: HeaderRef<'_>) -> FunctionAbi {
     let mut diags = Vec::new();
     let mut record = None;
     let exported = f.public && !f.declaration;
 
     // Reflection: `iree.abi = "..."` or `iree.reflection = {d = "..."}`.
-    let abi_attr = find(&f.attrs, "iree.abi");
-    let refl_attr = find(&f.attrs, "iree.reflection");
+    let abi_attr = find(f.attrs, "iree.abi");
+    let refl_attr = find(f.attrs, "iree.reflection");
     if let (Some(_), Some(b)) = (abi_attr, refl_attr) {
         diags.push(Diagnostic::error(
             "abi.attribute",
@@ -177,7 +177,7 @@ pub fn function_abi(f: &Header) -> FunctionAbi {
         if let Some((text, map)) = string_value(v, "the reflection record", &mut diags) {
             match Record::parse_json(&text) {
                 Ok(r) => {
-                    for m in r.check(&f.ty) {
+                    for m in r.check(f.ty) {
                         diags.push(Diagnostic::error(
                             "abi.reflection",
                             v.span,
@@ -203,9 +203,9 @@ pub fn function_abi(f: &Header) -> FunctionAbi {
 
     // `abi = "sip"`, `abiv = 1`, `sip = "..."`.
     let mut signature = None;
-    let abi = find(&f.attrs, "abi");
-    let sip_attr = find(&f.attrs, "sip");
-    let abiv = find(&f.attrs, "abiv");
+    let abi = find(f.attrs, "abi");
+    let sip_attr = find(f.attrs, "sip");
+    let abiv = find(f.attrs, "abiv");
     let is_sip = match abi {
         Some(a) => match a.value.as_ref() {
             Some(v) => match &v.node {
@@ -297,10 +297,10 @@ pub fn function_abi(f: &Header) -> FunctionAbi {
         }
     }
     FunctionAbi {
-        name: f.name.clone(),
+        name: f.name.to_string(),
         exported,
         ty: f.ty.clone(),
-        record: record.unwrap_or_else(|| Record::derive(&f.ty)),
+        record: record.unwrap_or_else(|| Record::derive(f.ty)),
         given,
         sip: signature,
         diagnostics: diags,

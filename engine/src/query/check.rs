@@ -6,7 +6,7 @@
 //! their callees' interfaces), so editing one function's body re-runs them for that
 //! function alone.
 
-use crate::inputs::{item_offset, FunctionItem, Header, Interface, SourceFile};
+use crate::inputs::{item_offset, FunctionItem, Header, HeaderRef, Interface, SourceFile};
 use kiln_frontend::ast;
 use kiln_frontend::ir::{Function, Module};
 use kiln_frontend::split::{split_module, FunctionSpan};
@@ -267,9 +267,12 @@ pub fn interface_from(built: &Built) -> Interface {
 }
 
 /// The header of a function, off its parse (`None` when it has no IR).
-pub fn header_from(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Option<Header> {
+pub fn header_from<'db>(
+    db: &'db dyn salsa::Database,
+    item: FunctionItem<'db>,
+) -> Option<HeaderRef<'db>> {
     let f = function_ir(db, item).function.as_ref()?;
-    Some(Header::of(&parsed_function(db, item)?.signature, f))
+    Some(HeaderRef::of(&parsed_function(db, item)?.signature, f))
 }
 
 /// A function's header as the file's summaries read it (`None` when it has no IR): the one
@@ -279,10 +282,10 @@ pub fn header_from(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Option<H
 pub fn header_of<'db>(
     db: &'db dyn salsa::Database,
     item: FunctionItem<'db>,
-) -> Option<std::borrow::Cow<'db, Header>> {
+) -> Option<HeaderRef<'db>> {
     match item.source(db).map(|s| s.header(db)) {
-        Some(Some(header)) => header.as_ref().map(std::borrow::Cow::Borrowed),
-        _ => header_from(db, item).map(std::borrow::Cow::Owned),
+        Some(Some(header)) => header.as_ref().map(Header::as_ref),
+        _ => header_from(db, item),
     }
 }
 
