@@ -1105,34 +1105,47 @@ enum Shape {
     Body(u8, u8),
     /// Leave a function's body unclosed (the file no longer splits), or close it again.
     Break(u8),
+    /// Change what a function's ABI reads of it ([`HEADERS`]): its visibility, a reflection
+    /// record, a record that does not fit its signature.
+    Header(u8, u8),
 }
 
 impl Arbitrary for Shape {
     fn arbitrary(g: &mut Gen) -> Shape {
         let mut b = || u8::arbitrary(g);
-        match b() % 6 {
+        match b() % 7 {
             0 => Shape::Insert(b(), b(), b()),
             1 => Shape::Remove(b()),
             2 => Shape::Rename(b(), b()),
             3 => Shape::Swap(b(), b()),
             4 => Shape::Body(b(), b()),
+            5 => Shape::Header(b(), b()),
             _ => Shape::Break(b()),
         }
     }
 }
 
+/// Ways of writing a function's header (`NAME` is replaced by its name): the ABI of each
+/// differs (not exported; a record of its own; a record that is an error).
+const HEADERS: &[&str] = &[
+    "func.func @NAME(%x: i32) -> i32 {",
+    "func.func private @NAME(%x: i32) -> i32 {",
+    "func.func @NAME(%x: i32) -> i32 attributes {iree.abi = \"{\\\"a\\\": [[\\\"named\\\", \\\"x\\\", \\\"i32\\\"]], \\\"r\\\": [\\\"i32\\\"], \\\"v\\\": 1}\"} {",
+    "func.func @NAME(%x: i32) -> i32 attributes {iree.abi = \"{\\\"a\\\": [\\\"i64\\\"], \\\"r\\\": [\\\"i32\\\"], \\\"v\\\": 1}\"} {",
+];
+
 #[test]
 fn random_structural_edits_match_a_fresh_session() {
-    // (name, body, broken) per function; names from a small set, so that some repeat.
-    fn text(fs: &[(u8, u8, bool)]) -> String {
+    // (name, body, broken, header) per function; names from a small set, so that some
+    // repeat.
+    fn text(fs: &[(u8, u8, bool, u8)]) -> String {
         fs.iter()
-            .map(|(name, body, broken)| {
+            .map(|(name, body, broken, header)| {
                 let body = BODIES[*body as usize % BODIES.len()];
                 let end = if *broken { "" } else { "}\n" };
-                format!(
-                    "func.func @g{}(%x: i32) -> i32 {{\n  {body}\n  func.return %0 : i32\n{end}\n",
-                    name % 5
-                )
+                let head = HEADERS[*header as usize % HEADERS.len()]
+                    .replace("NAME", &format!("g{}", name % 5));
+                format!("{head}\n  {body}\n  func.return %0 : i32\n{end}\n")
             })
             .collect()
     }
@@ -1140,7 +1153,8 @@ fn random_structural_edits_match_a_fresh_session() {
         format!("{:?}\n{}", s.diagnostics("m.mlir"), render(s))
     }
     fn prop(edits: Vec<Shape>) -> bool {
-        let mut fs: Vec<(u8, u8, bool)> = vec![(0, 0, false), (1, 1, false), (2, 2, false)];
+        let mut fs: Vec<(u8, u8, bool, u8)> =
+            vec![(0, 0, false, 0), (1, 1, false, 2), (2, 2, false, 0)];
         let mut s = Session::new();
         s.set_source("m.mlir", text(&fs));
         let _ = outcome(&s);
@@ -1150,7 +1164,7 @@ fn random_structural_edits_match_a_fresh_session() {
             match *e {
                 Shape::Insert(i, name, body) => {
                     let i = at(i, fs.len() + 1);
-                    fs.insert(i, (name, body, false));
+                    fs.insert(i, (name, body, false, 0));
                 }
                 Shape::Remove(i) if fs.len() > 1 => {
                     let i = at(i, fs.len());
@@ -1171,6 +1185,10 @@ fn random_structural_edits_match_a_fresh_session() {
                 Shape::Break(i) if !fs.is_empty() => {
                     let i = at(i, fs.len());
                     fs[i].2 = !fs[i].2;
+                }
+                Shape::Header(i, header) if !fs.is_empty() => {
+                    let i = at(i, fs.len());
+                    fs[i].3 = header;
                 }
                 _ => {}
             }
