@@ -145,7 +145,7 @@ impl Session {
             Some(f) => {
                 let f = *f;
                 if f.text(&self.db) != &text {
-                    self.replace_text(path, f, text);
+                    self.replace_text(path, f, text, None);
                 }
             }
             None => {
@@ -207,17 +207,28 @@ impl Session {
         edited.push_str(&old[..range.start]);
         edited.push_str(text);
         edited.push_str(&old[range.end..]);
-        self.replace_text(path, f, edited);
+        let ends = (range.start, old.len() - range.end);
+        self.replace_text(path, f, edited, Some(ends));
         Ok(())
     }
 
     /// Gives an open file a new (different) text, and its functions inputs to match
     /// (`kiln_engine::sources`), splitting only around the edit.
-    fn replace_text(&mut self, path: &str, f: SourceFile, text: String) {
+    /// Sets a file's text and splits it around the edit (`ends`: what the edit left in
+    /// place at the text's start and end, when the caller knows).
+    fn replace_text(
+        &mut self,
+        path: &str,
+        f: SourceFile,
+        text: String,
+        ends: Option<(usize, usize)>,
+    ) {
         let old = f.set_text(&mut self.db).to(text);
         let split = self.splits.remove(path);
         let previous = split.as_deref().map(|spans| (old.as_str(), spans));
-        if let Some(spans) = kiln_engine::sources::split_sources(&mut self.db, f, previous) {
+        if let Some(spans) =
+            kiln_engine::sources::split_sources_edited(&mut self.db, f, previous, ends)
+        {
             self.splits.insert(path.to_string(), spans);
         }
     }
@@ -231,7 +242,7 @@ impl Session {
             return false;
         };
         self.objects.remove(path);
-        self.replace_text(path, f, String::new());
+        self.replace_text(path, f, String::new(), None);
         self.splits.remove(path);
         functions(&self.db, f);
         true

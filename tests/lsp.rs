@@ -347,6 +347,33 @@ fn an_editor_session() {
         diags[0]["range"]["start"],
         json!({"line": 3, "character": 2})
     );
+    // Several changes in one notification apply in order, each to the text the one before
+    // left (the session takes them as edits of byte ranges): first `%a` and the third
+    // become `%d` and `%c`, then the third `%d` too, and a line goes on top.
+    let changes = |c: &mut Client, version: i64, edits: &[((u32, u32, u32), &str)]| {
+        let changes: Vec<Value> = edits
+            .iter()
+            .map(|((line, from, to), text)| {
+                json!({"range": {"start": {"line": line, "character": from},
+                                 "end": {"line": line, "character": to}},
+                       "text": text})
+            })
+            .collect();
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": mlir_uri, "version": version}, "contentChanges": changes}),
+        );
+    };
+    changes(&mut c, 5, &[((1, 2, 4), "%d"), ((3, 2, 4), "%c")]);
+    assert_eq!(c.diagnostics(&mlir_uri), Vec::<Value>::new());
+    changes(&mut c, 6, &[((3, 2, 4), "%d"), ((0, 0, 0), "// top\n")]);
+    let diags = c.diagnostics(&mlir_uri);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(diags[0]["code"], json!("verify.redefinition"));
+    assert_eq!(
+        diags[0]["range"]["start"],
+        json!({"line": 4, "character": 2})
+    );
 
     // A method the server does not implement is an error response, not the end of it.
     let unknown = c.request("textDocument/rename", json!({}));

@@ -47,9 +47,23 @@ pub fn split_sources(
     file: SourceFile,
     old: Option<(&str, &[FunctionSpan])>,
 ) -> Option<Vec<FunctionSpan>> {
+    split_sources_edited(db, file, old, None)
+}
+
+/// [`split_sources`] when the caller knows what the edit left in place: the bytes the old
+/// and the new text share at their start and then at their end (never overlapping), as an
+/// edit of a byte range tells (`Session::edit_source` in `src/session.rs`). The texts are
+/// then not compared to find them. Any smaller counts give the same result.
+pub fn split_sources_edited(
+    db: &mut Database,
+    file: SourceFile,
+    old: Option<(&str, &[FunctionSpan])>,
+    known_ends: Option<(usize, usize)>,
+) -> Option<Vec<FunctionSpan>> {
     let text = file.text(db);
     // What the edit left in place, found once for the split and the matching.
-    let ends = old.map(|(old_text, _)| unchanged_ends(text, old_text));
+    let ends =
+        old.map(|(old_text, _)| known_ends.unwrap_or_else(|| unchanged_ends(text, old_text)));
     let spans = match (old, ends) {
         (Some((old_text, old_spans)), Some(ends)) => {
             split_module_around(text, old_text.len(), old_spans, ends)

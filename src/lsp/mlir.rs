@@ -21,6 +21,29 @@ impl MlirDocuments {
     /// Sets the text of the document `uri` (at `path`) and returns its diagnostics.
     pub fn set(&mut self, path: &str, text: &str, uri: &Uri) -> Vec<lsp_types::Diagnostic> {
         self.session.set_source(path, text);
+        self.diagnostics(path, text, uri)
+    }
+
+    /// Applies edits of byte ranges (in order) to the document at `path`, whose text after
+    /// them is `text`, and returns its diagnostics. The session takes the edits
+    /// ([`Session::edit_source`]); if it cannot (it never saw the document), the whole text.
+    pub fn edit(
+        &mut self,
+        path: &str,
+        edits: &[(std::ops::Range<usize>, String)],
+        text: &str,
+        uri: &Uri,
+    ) -> Vec<lsp_types::Diagnostic> {
+        let applied = edits
+            .iter()
+            .all(|(range, new)| self.session.edit_source(path, range.clone(), new).is_ok());
+        if !applied {
+            self.session.set_source(path, text);
+        }
+        self.diagnostics(path, text, uri)
+    }
+
+    fn diagnostics(&self, path: &str, text: &str, uri: &Uri) -> Vec<lsp_types::Diagnostic> {
         let lines = LineMap::new(text);
         self.session
             .diagnostics(path)

@@ -254,19 +254,39 @@ impl Server {
                 let Some(doc) = self.documents.get_mut(&key) else {
                     return Vec::new();
                 };
+                // The byte ranges replaced, in order, unless a change replaced the whole
+                // text: an `.mlir` document's session takes them as they are, so that it
+                // neither receives nor compares the rest of the text.
+                let mut edits = Some(Vec::new());
                 for change in p.content_changes {
                     match change.range {
-                        None => doc.text = change.text,
+                        None => {
+                            doc.text = change.text;
+                            edits = None;
+                        }
                         Some(r) => {
                             let lines = LineMap::new(&doc.text);
                             let (start, end) = (lines.offset(r.start), lines.offset(r.end));
                             if start <= end {
                                 doc.text.replace_range(start..end, &change.text);
+                                if let Some(e) = edits.as_mut() {
+                                    e.push((start..end, change.text));
+                                }
                             }
                         }
                     }
                 }
-                self.changed(&key)
+                match edits {
+                    Some(edits)
+                        if self
+                            .documents
+                            .get(&key)
+                            .is_some_and(|d| d.language == Language::Mlir) =>
+                    {
+                        self.edited_mlir(&key, &edits)
+                    }
+                    _ => self.changed(&key),
+                }
             }
             "textDocument/didClose" => {
                 let Ok(p) = params::<DidCloseTextDocumentParams>(n.params) else {
@@ -306,6 +326,20 @@ impl Server {
             }
             Language::Other => Vec::new(),
         }
+    }
+
+    /// The diagnostics to publish after edits of byte ranges of the `.mlir` document `key`
+    /// (its text already edited).
+    fn edited_mlir(
+        &mut self,
+        key: &str,
+        edits: &[(std::ops::Range<usize>, String)],
+    ) -> Vec<Notification> {
+        let Some(doc) = self.documents.get(key) else {
+            return Vec::new();
+        };
+        let diagnostics = self.mlir.edit(&doc.path, edits, &doc.text, &doc.uri);
+        vec![publish(doc.uri.clone(), diagnostics)]
     }
 
     /// Diagnostics of the open rule documents at `paths` (a rule file's edit can make or
