@@ -212,10 +212,9 @@ impl Session {
         Ok(())
     }
 
-    /// Gives an open file a new (different) text, and its functions inputs to match
-    /// (`kiln_engine::sources`), splitting only around the edit.
-    /// Sets a file's text and splits it around the edit (`ends`: what the edit left in
-    /// place at the text's start and end, when the caller knows).
+    /// Gives an open file a new text, and its function inputs to match
+    /// (`kiln_engine::sources`), splitting only around the edit (`ends`: what the edit left
+    /// in place at the text's start and end, when the caller knows).
     fn replace_text(
         &mut self,
         path: &str,

@@ -38,7 +38,7 @@ pub struct SourceFile {
 }
 
 /// One function of a file a session split: its name and its own text (set only through
-/// [`crate::sources::split_sources`], which keeps `interface` in step).
+/// [`crate::sources::split_sources`], which keeps `interface` and `header` in step).
 #[salsa::input(debug)]
 pub struct FunctionSource {
     #[returns(ref)]
@@ -46,7 +46,7 @@ pub struct FunctionSource {
     #[returns(ref)]
     pub text: String,
     /// What the function's callers read of it, once the function was edited (`None`
-    /// before: they read it off the function's parse, [`crate::query::check::function_interface`]).
+    /// before: they read it off the function's parse, [`crate::query::check::interface_of`]).
     ///
     /// Why an input: salsa does not backdate a result that became less durable than it was.
     /// The first edit of a function makes its text's durability low, so everything read
@@ -90,11 +90,6 @@ pub struct Header {
 }
 
 impl Header {
-    /// The header of a function built from `func` (its syntax tree).
-    pub fn of(func: &kiln_frontend::ast::Func, f: &kiln_frontend::ir::Function) -> Header {
-        HeaderRef::of(func, f).to_header()
-    }
-
     pub fn as_ref(&self) -> HeaderRef<'_> {
         HeaderRef {
             name: &self.name,

@@ -53,7 +53,9 @@ pub fn split_sources(
 /// [`split_sources`] when the caller knows what the edit left in place: the bytes the old
 /// and the new text share at their start and then at their end (never overlapping), as an
 /// edit of a byte range tells (`Session::edit_source` in `src/session.rs`). The texts are
-/// then not compared to find them. Any smaller counts give the same result.
+/// then not compared to find them. Any pair of counts that holds (bytes both texts share
+/// at their start, then at their end, not overlapping) is sound: shorter ends only leave
+/// more functions to be matched by name.
 pub fn split_sources_edited(
     db: &mut Database,
     file: SourceFile,

@@ -58,7 +58,8 @@ pub fn rule_index(db: &dyn salsa::Database, rules: RuleFiles) -> crate::egraph::
 /// What lowering reads of a verified function in a session that keeps lowerings: its
 /// shape ([`Function::shape`]: spans replaced by ordinals), so that an edit of the
 /// function's layout alone (whitespace, comments) leaves it equal and the function is not
-/// lowered again, and its calling conventions ([`function_conventions`]).
+/// lowered again, and its calling conventions (those [`function_conventions`] gives a
+/// session that keeps no lowering).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Shape {
     pub function: Function,
