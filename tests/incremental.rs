@@ -170,11 +170,11 @@ fn after_an_addition_and_a_rename_an_edit_still_checks_the_others_at_a_glance() 
 
 /// The first edit of a function's body writes an input of medium durability, so salsa
 /// checks every memo of the file once (`engine/src/sources.rs`). What that costs is the
-/// number of memos per function, so this pins them: six per function, and nothing of the
+/// number of memos per function, so this pins them: five per function, and nothing of the
 /// file's reflection symbols or ABIs made again (they read the edited function's header
 /// off its input: `FunctionSource::header`).
 #[test]
-fn a_first_edit_checks_six_memos_per_function_and_makes_no_file_summary_again() {
+fn a_first_edit_checks_five_memos_per_function_and_makes_no_file_summary_again() {
     let n = 2 * GROUP + 5;
     let module = scalar_module(n);
     let mut s = Session::with_query_log(shipped_rules());
@@ -204,7 +204,6 @@ fn a_first_edit_checks_six_memos_per_function_and_makes_no_file_summary_again() 
         "parse_item",
         "verify_function",
         "function_shape",
-        "encoded_ops",
         "lowered_item",
         "function_code",
     ];
@@ -247,7 +246,7 @@ fn assert_at_a_glance(s: &Session, n: usize, edited: usize) {
             // its input, not off its text.
             "group_abis" => assert_eq!(*k, n.div_ceil(GROUP), "{query}: {counts:?}"),
             // The lowering of a function edited before, checked edge by edge.
-            "lowered_item" | "function_shape" | "encoded_ops" => {
+            "lowered_item" | "function_shape" => {
                 assert_eq!(*k, edited, "{query}: {counts:?}")
             }
             // Queries of the file or the rules, once.
@@ -403,9 +402,9 @@ fn editing_a_rule_file_lowers_the_functions_it_can_affect() {
     s.set_rules(s_rules_after_ciface_edit());
     s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
     let r = ran(&s);
-    // Encodings read only the operation declarations, which did not change; slices are
-    // computed per distinct set of operations, not per function.
-    assert_eq!(r.get("encoded_ops"), 0);
+    // Encodings (with each function's shape) read only the operation declarations, which
+    // did not change; slices are computed per distinct set of operations, not per function.
+    assert_eq!(r.get("function_shape"), 0);
     assert!(r.get("slice_of") <= 4, "{}", r.get("slice_of"));
     assert_eq!(r.get("parse_function"), 0);
     assert_eq!(r.get("lowered_item"), 1, "only @wrapped");
@@ -465,11 +464,11 @@ fn functions_with_the_same_operations_share_one_slice() {
     s.database().record_executions();
     s.lower("m.mlir").expect("lowers");
     let r = ran(&s);
-    assert_eq!((r.get("encoded_ops"), r.get("slice_of")), (20, 1));
+    assert_eq!((r.get("function_shape"), r.get("slice_of")), (20, 1));
     s.set_rules(s_rules_after_ciface_edit());
     s.lower("m.mlir").expect("lowers");
     let r = ran(&s);
-    assert_eq!((r.get("encoded_ops"), r.get("slice_of")), (0, 1));
+    assert_eq!((r.get("function_shape"), r.get("slice_of")), (0, 1));
     // The set's slice is checked once, for all twenty functions, and is unchanged: no
     // function's lowering, nor any per-function step, runs again.
     assert_eq!((r.get("slice_rules"), r.get("lowered_item")), (0, 0));
@@ -1041,12 +1040,7 @@ fn a_one_shot_session_keeps_no_lowering_and_gives_the_same_bytes() {
     }
     assert_eq!(once.lowered_text("m.mlir"), keep.lowered_text("m.mlir"));
     let r = ran(&once);
-    for query in [
-        "lowered_item",
-        "function_shape",
-        "encoded_ops",
-        "slice_rules",
-    ] {
+    for query in ["lowered_item", "function_shape", "slice_rules"] {
         assert_eq!(r.get(query), 0, "{query}: {:?}", r.0);
     }
     assert_eq!((r.get("function_code"), r.get("lowered_text")), (4, 4));

@@ -58,28 +58,39 @@ pub fn rule_index(db: &dyn salsa::Database, rules: RuleFiles) -> crate::egraph::
 /// What lowering reads of a verified function in a session that keeps lowerings: its
 /// shape ([`Function::shape`]: spans replaced by ordinals), so that an edit of the
 /// function's layout alone (whitespace, comments) leaves it equal and the function is not
-/// lowered again, and its calling conventions (those [`function_conventions`] gives a
-/// session that keeps no lowering).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Shape {
+/// lowered again; its calling conventions (those [`function_conventions`] gives a session
+/// that keeps no lowering); and the operations its encoding holds, which pick its slice of
+/// the rules (see [`encoded_ops`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, salsa::SalsaValue)]
+pub struct Shape<'db> {
     pub function: Function,
     pub conventions: Conventions,
+    /// `None` for a file that is only checked.
+    pub ops: Option<OpSet<'db>>,
 }
 
 /// The [`Shape`] of a function; `None` when it does not build or verify (it is not
-/// lowered). One memo for both halves, not two: the first edit of any function has salsa
+/// lowered). One memo for all three, not three: the first edit of any function has salsa
 /// check every memo of the file once, so each memo per function counts
-/// (`tests/incremental.rs`, `a_first_edit_checks_six_memos_per_function_...`).
+/// (`tests/incremental.rs`, `a_first_edit_checks_five_memos_per_function_...`). It reads
+/// the rules only through [`op_table`], whose declarations a rule edit rarely changes.
 #[salsa::tracked(returns(ref))]
-pub fn function_shape<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -> Option<Shape> {
+pub fn function_shape<'db>(
+    db: &'db dyn salsa::Database,
+    item: FunctionItem<'db>,
+) -> Option<Shape<'db>> {
     let built = function_ir(db, item);
     let f = built.function.as_ref()?;
     if has_errors(&built.diagnostics) || has_errors(verify_function(db, item)) {
         return None;
     }
+    let function = f.shape().0;
+    let conventions = conventions_of_item(db, item);
+    let ops = function_config(db, item).map(|config| ops_of(db, config, &function, &conventions));
     Some(Shape {
-        function: f.shape().0,
-        conventions: conventions_of_item(db, item),
+        function,
+        conventions,
+        ops,
     })
 }
 
@@ -137,19 +148,27 @@ pub fn function_config(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Opti
 
 /// The operations of one function's encoding (see `slice::encoded_ops`), interned, so a
 /// function holds an id and functions with the same operations share one set; `None` when
-/// the function does not verify (it is not lowered). Depends on the rules only through
-/// [`op_decls`], so a rule edit reuses it.
-#[salsa::tracked(returns(copy))]
+/// the function does not verify (it is not lowered) or its file is only checked. Made with
+/// the function's [`Shape`] (read in a session that keeps lowerings), and depends on the
+/// rules only through [`op_decls`], so a rule edit reuses it.
 pub fn encoded_ops<'db>(
     db: &'db dyn salsa::Database,
     item: FunctionItem<'db>,
 ) -> Option<OpSet<'db>> {
-    let config = function_config(db, item)?;
-    let (f, conventions) = lowering_input(db, item)?;
+    function_shape(db, item).as_ref()?.ops
+}
+
+/// The interned operations of the encodings of `f` (its variants) under `config`'s rules.
+fn ops_of<'db>(
+    db: &'db dyn salsa::Database,
+    config: Config,
+    f: &Function,
+    conventions: &Conventions,
+) -> OpSet<'db> {
     let table = op_table(db, config.rules(db));
     let vs = variants(f, config.options(db).emit_c_interface(db), conventions);
     let ops = crate::egraph::slice::encoded_ops(table, f, &vs, conventions);
-    Some(OpSet::new(db, ops, config.rules(db)))
+    OpSet::new(db, ops, config.rules(db))
 }
 
 /// The calling conventions of a file's functions (`egraph/conventions.rs`): a call site needs its
