@@ -1,8 +1,9 @@
 #!/bin/sh
 # kiln's two set-up-free entry points (see README.md):
 #   scripts/kiln-dev.sh example   build kiln and run it on a bundled example
-#   scripts/kiln-dev.sh test      the whole test suite (fmt, clippy -D warnings, cargo test,
-#                                 pytest on the Python package in a venv, 12 s per fuzz target)
+#   scripts/kiln-dev.sh test      the whole test suite (fmt, clippy -D warnings, rustdoc -D
+#                                 warnings, cargo test, pytest on the Python package in a
+#                                 venv, 12 s per fuzz target)
 # Both install what is missing on Debian 12 when run as root: LLVM 19 (llvm-19-dev and the
 # libraries it links), the MLIR 19 tools used as the reference, and rustfmt/clippy.
 set -eu
@@ -76,6 +77,8 @@ test)
     ensure_deps test
     cargo fmt --all -- --check
     cargo clippy --workspace --all-targets -- -D warnings
+    # The API documentation builds without a broken or private link.
+    RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --quiet
     KILN_REQUIRE_MLIR=1 cargo test --workspace
     python_env
     .venv/bin/python -m pytest -q python/tests

@@ -135,7 +135,7 @@ pub fn file_diagnostics(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagn
     diags
 }
 
-/// Compiles a lowered program of `file` like [`backend::emit`], with the reflection symbol
+/// Compiles a lowered program of `file` like [`backend::emit()`], with the reflection symbol
 /// of each exported function (`__kiln_abi_<name>`, see [`abi`]) in the module.
 pub fn emit_program(
     db: &dyn salsa::Database,

@@ -1,5 +1,5 @@
 //! kiln's LLVM 19 backend (inkwell): the engine's extracted, elaborated LLVM-level form
-//! ([`kiln_lowered::Lowered`]) to LLVM IR, assembly, objects ([`emit`]) and JIT calls
+//! ([`kiln_lowered::Lowered`]) to LLVM IR, assembly, objects ([`emit()`]) and JIT calls
 //! ([`call`]). It sees only lowered functions, never e-graphs, and knows nothing of the
 //! source dialects: each target op of `rules/llvm.rules` is one builder call.
 //!

@@ -121,8 +121,9 @@ fn find<'a>(attrs: &'a [ast::Attr], key: &str) -> Option<&'a ast::Attr> {
         .find(|a| a.key.node == key || a.key.node == format!("\"{key}\""))
 }
 
-/// Reads and validates the ABI attributes of a function (its [`Header`]: the attributes
-/// and their places, and the raw signature).
+/// Reads and validates the ABI attributes of a function, from its header
+/// ([`kiln_engine::Header`], borrowed: the attributes and their places, and the raw
+/// signature).
 pub fn function_abi(f: HeaderRef<'_>) -> FunctionAbi {
     let mut diags = Vec::new();
     let mut record = None;

@@ -148,7 +148,7 @@ fn type_of(v: &V) -> Option<Scalar> {
     }
 }
 
-/// Whether [`eval`] gives `op` a meaning (in some operand position): the operations a
+/// Whether `eval` gives `op` a meaning (in some operand position): the operations a
 /// normal form may be built of. Everything else is a helper the rules must rewrite away.
 pub fn evaluable(op: &str) -> bool {
     matches!(

@@ -93,7 +93,7 @@ pub struct Facts {
     /// `ground`'s size in nodes (0 without one), kept so that a parent is sized without
     /// walking its children.
     pub ground_size: u32,
-    /// Which of two ground terms guards read (see [`Analysis::ground_rank`]), kept so that a
+    /// Which of two ground terms guards read (see `Analysis::ground_rank`), kept so that a
     /// merge does not look the term's operation up by name.
     pub ground_rank: u8,
     /// The type of a value class.

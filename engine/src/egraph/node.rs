@@ -58,7 +58,7 @@ pub(crate) fn interned(name: &str) -> (&'static str, Symbol) {
     })
 }
 
-/// `Symbol::from(name)` through this thread's cache (see [`interned`]).
+/// `Symbol::from(name)` through this thread's cache (see `interned`).
 pub fn intern(name: &str) -> Symbol {
     interned(name).1
 }

@@ -22,7 +22,7 @@ pub enum Term {
 /// `s` interned for the life of the process, as an operation's name in a [`Term`]: egg's
 /// global symbol table keeps every name once (the names are those of the rules'
 /// vocabulary: operations, types, `nil`, `cons`, `dyn`), reached through the encoder's
-/// per-thread cache ([`crate::egraph::node::interned`]).
+/// per-thread cache (`crate::egraph::node::interned`).
 pub fn name(s: &str) -> &'static str {
     crate::egraph::node::interned(s).0
 }
