@@ -115,6 +115,7 @@ pub fn split_sources_edited(
     let offsets: Vec<u32> = spans.iter().map(|f| f.span.start).collect();
     let fresh = plan.old_list.is_none();
     let mut middle = Vec::with_capacity(changed.len());
+    // The places in the new list of the functions whose text is new.
     let mut edited = Vec::new();
     for (k, (name, own)) in changed.into_iter().enumerate() {
         match plan.reuse.get(k).copied().flatten() {
@@ -129,7 +130,7 @@ pub fn split_sources_edited(
                 }
                 if *source.text(db) != own {
                     source.set_text(db).with_durability(Durability::LOW).to(own);
-                    edited.push(source);
+                    edited.push(plan.middle.start + k);
                 }
                 middle.push(source);
             }
@@ -149,7 +150,7 @@ pub fn split_sources_edited(
                     })
                     .new(&*db);
                 if !fresh {
-                    edited.push(source);
+                    edited.push(plan.middle.start + k);
                 }
                 middle.push(source);
             }
@@ -174,19 +175,22 @@ pub fn split_sources_edited(
     Some(spans)
 }
 
-/// Gives each edited function's input the interface and the header its new text has,
-/// where they differ from the ones it carries (see [`FunctionSource::interface`] and
-/// [`FunctionSource::header`]: its callers then keep their verification and lowering, and
-/// the file its reflection symbols, when the edit left them as they were).
-fn set_interfaces(db: &mut Database, file: SourceFile, edited: &[FunctionSource]) {
+/// Gives each edited function's input (`edited`: their places in the file's list of
+/// functions) the interface and the header its new text has, where they differ from the
+/// ones it carries (see [`FunctionSource::interface`] and [`FunctionSource::header`]: its
+/// callers then keep their verification and lowering, and the file its reflection
+/// symbols, when the edit left them as they were).
+fn set_interfaces(db: &mut Database, file: SourceFile, edited: &[usize]) {
     if edited.is_empty() {
         return;
     }
     type Changed = (FunctionSource, Option<Interface>, Option<Option<Header>>);
-    let changed: Vec<Changed> = functions(db, file)
+    let items = functions(db, file);
+    let changed: Vec<Changed> = edited
         .iter()
-        .filter_map(|item| {
-            let source = item.source(db).filter(|s| edited.contains(s))?;
+        .filter_map(|&i| {
+            let item = items.get(i)?;
+            let source = item.source(db)?;
             let interface = interface_from(function_ir(db, *item));
             let header = header_from(db, *item).map(|h| h.to_header());
             let interface =

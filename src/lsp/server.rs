@@ -257,6 +257,7 @@ impl Server {
                 // The byte ranges replaced, in order, unless a change replaced the whole
                 // text: an `.mlir` document's session takes them as they are, so that it
                 // neither receives nor compares the rest of the text.
+                let mlir = doc.language == Language::Mlir;
                 let mut edits = Some(Vec::new());
                 for change in p.content_changes {
                     match change.range {
@@ -277,14 +278,7 @@ impl Server {
                     }
                 }
                 match edits {
-                    Some(edits)
-                        if self
-                            .documents
-                            .get(&key)
-                            .is_some_and(|d| d.language == Language::Mlir) =>
-                    {
-                        self.edited_mlir(&key, &edits)
-                    }
+                    Some(edits) if mlir => self.edited_mlir(&key, &edits),
                     _ => self.changed(&key),
                 }
             }

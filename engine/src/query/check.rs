@@ -257,12 +257,10 @@ pub fn function_interface<'db>(db: &'db dyn salsa::Database, item: FunctionItem<
 
 /// The interface of a built function.
 pub fn interface_from(built: &Built) -> Interface {
-    match built.function.as_ref() {
-        Some(f) => Interface {
-            signature: Some((f.name.clone(), f.ty.clone())),
-            bare_ptr: f.attrs.contains(crate::egraph::conventions::BARE_PTR_ATTR),
-        },
-        None => Interface::default(),
+    let f = built.function.as_ref();
+    Interface {
+        signature: f.map(|f| (f.name.clone(), f.ty.clone())),
+        bare_ptr: InterfaceRef::of(f).bare_ptr,
     }
 }
 
@@ -297,6 +295,17 @@ pub struct InterfaceRef<'db> {
     pub bare_ptr: bool,
 }
 
+impl<'db> InterfaceRef<'db> {
+    /// The interface of a function as built (`None`: it has no IR), borrowed from it.
+    pub fn of(f: Option<&'db Function>) -> Self {
+        InterfaceRef {
+            ty: f.map(|f| &f.ty),
+            bare_ptr: f
+                .is_some_and(|f| f.attrs.contains(crate::egraph::conventions::BARE_PTR_ATTR)),
+        }
+    }
+}
+
 impl<'db> From<&'db Interface> for InterfaceRef<'db> {
     fn from(i: &'db Interface) -> Self {
         InterfaceRef {
@@ -318,16 +327,7 @@ pub fn interface_of<'db>(
 ) -> InterfaceRef<'db> {
     match item.source(db).map(|s| s.interface(db)) {
         Some(Some(interface)) => interface.into(),
-        Some(None) => match function_ir(db, item).function.as_ref() {
-            Some(f) => InterfaceRef {
-                ty: Some(&f.ty),
-                bare_ptr: f.attrs.contains(crate::egraph::conventions::BARE_PTR_ATTR),
-            },
-            None => InterfaceRef {
-                ty: None,
-                bare_ptr: false,
-            },
-        },
+        Some(None) => InterfaceRef::of(function_ir(db, item).function.as_ref()),
         None => function_interface(db, item).into(),
     }
 }
