@@ -131,9 +131,7 @@ fn an_edit_checks_each_other_function_s_code_and_nothing_else() {
     let n = 2 * GROUP + 5;
     let module = scalar_module(n);
     let edit = |op: &str| module.replacen("arith.addi", op, 1);
-    let mut s = Session::with_query_log(shipped_rules());
-    s.set_source("m.mlir", module.clone());
-    s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    let mut s = compiled_with_log(&module);
     // The first edit of `@f0` makes its input's durability low.
     s.set_source("m.mlir", edit("arith.muli"));
     s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
@@ -152,9 +150,7 @@ fn an_edit_checks_each_other_function_s_code_and_nothing_else() {
 fn after_an_addition_and_a_rename_an_edit_still_checks_the_others_at_a_glance() {
     let n = 2 * GROUP + 5;
     let module = scalar_module(n);
-    let mut s = Session::with_query_log(shipped_rules());
-    s.set_source("m.mlir", module.clone());
-    s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    let mut s = compiled_with_log(&module);
     let added = |op: &str| {
         format!(
             "func.func @added(%x: i32) -> i32 {{\n  %0 = {op} %x, %x : i32\n  func.return %0 : i32\n}}\n\n{}",
@@ -177,9 +173,7 @@ fn after_an_addition_and_a_rename_an_edit_still_checks_the_others_at_a_glance() 
 fn a_first_edit_checks_five_memos_per_function_and_makes_no_file_summary_again() {
     let n = 2 * GROUP + 5;
     let module = scalar_module(n);
-    let mut s = Session::with_query_log(shipped_rules());
-    s.set_source("m.mlir", module.clone());
-    s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    let mut s = compiled_with_log(&module);
     s.database().record_executions();
     s.set_source("m.mlir", module.replacen("arith.addi", "arith.muli", 1));
     s.database().take_checks();
@@ -208,6 +202,14 @@ fn a_first_edit_checks_five_memos_per_function_and_makes_no_file_summary_again()
         "function_code",
     ];
     assert_eq!(per_function, expected.into_iter().collect(), "{counts:?}");
+}
+
+/// A session that logs its queries, with `module` open and compiled to an object.
+fn compiled_with_log(module: &str) -> Session {
+    let mut s = Session::with_query_log(shipped_rules());
+    s.set_source("m.mlir", module);
+    s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    s
 }
 
 fn scalar_module(n: usize) -> String {

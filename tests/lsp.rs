@@ -326,30 +326,6 @@ fn an_editor_session() {
     // a character of two UTF-16 units goes at the end of that line, and the `x` after it
     // (at a UTF-16 column, so past the character's four bytes) becomes a line that
     // redefines `%a`.
-    let change = |c: &mut Client, version: i64, (line, from, to): (u32, u32, u32), text: &str| {
-        c.notify(
-            "textDocument/didChange",
-            json!({"textDocument": {"uri": mlir_uri, "version": version}, "contentChanges": [
-                {"range": {"start": {"line": line, "character": from},
-                           "end": {"line": line, "character": to}},
-                 "text": text}]}),
-        );
-    };
-    change(&mut c, 2, (2, 2, 4), "%b");
-    assert_eq!(c.diagnostics(&mlir_uri), Vec::<Value>::new());
-    change(&mut c, 3, (2, 29, 29), " // 𝄞 x");
-    assert_eq!(c.diagnostics(&mlir_uri), Vec::<Value>::new());
-    change(&mut c, 4, (2, 36, 37), "y\n  %a = arith.constant 3 : i32");
-    let diags = c.diagnostics(&mlir_uri);
-    assert_eq!(diags.len(), 1, "{diags:?}");
-    assert_eq!(diags[0]["code"], json!("verify.redefinition"));
-    assert_eq!(
-        diags[0]["range"]["start"],
-        json!({"line": 3, "character": 2})
-    );
-    // Several changes in one notification apply in order, each to the text the one before
-    // left (the session takes them as edits of byte ranges): first `%a` and the third
-    // become `%d` and `%c`, then the third `%d` too, and a line goes on top.
     let changes = |c: &mut Client, version: i64, edits: &[((u32, u32, u32), &str)]| {
         let changes: Vec<Value> = edits
             .iter()
@@ -364,6 +340,25 @@ fn an_editor_session() {
             json!({"textDocument": {"uri": mlir_uri, "version": version}, "contentChanges": changes}),
         );
     };
+    changes(&mut c, 2, &[((2, 2, 4), "%b")]);
+    assert_eq!(c.diagnostics(&mlir_uri), Vec::<Value>::new());
+    changes(&mut c, 3, &[((2, 29, 29), " // 𝄞 x")]);
+    assert_eq!(c.diagnostics(&mlir_uri), Vec::<Value>::new());
+    changes(
+        &mut c,
+        4,
+        &[((2, 36, 37), "y\n  %a = arith.constant 3 : i32")],
+    );
+    let diags = c.diagnostics(&mlir_uri);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(diags[0]["code"], json!("verify.redefinition"));
+    assert_eq!(
+        diags[0]["range"]["start"],
+        json!({"line": 3, "character": 2})
+    );
+    // Several changes in one notification apply in order, each to the text the one before
+    // left (the session takes them as edits of byte ranges): first `%a` and the third
+    // become `%d` and `%c`, then the third `%d` too, and a line goes on top.
     changes(&mut c, 5, &[((1, 2, 4), "%d"), ((3, 2, 4), "%c")]);
     assert_eq!(c.diagnostics(&mlir_uri), Vec::<Value>::new());
     changes(&mut c, 6, &[((3, 2, 4), "%d"), ((0, 0, 0), "// top\n")]);
