@@ -8,12 +8,19 @@ median() {  # median wall seconds of 5 runs of the command
         python3 -c "print($e - $s)"
     done | sort -n | sed -n 3p
 }
+# With CALLGRIND_KEEP=DIR, each run's profile is kept as DIR/<input>.<command>.out (the
+# command's path with `/` as `_`), for `callgrind_annotate` or scripts/callgrind-diff.py.
 instructions() {  # instructions of one run of the command, on one thread; stdin from file $1
     input=$1
     shift
+    out=/dev/null
+    if [ -n "${CALLGRIND_KEEP:-}" ]; then
+        mkdir -p "$CALLGRIND_KEEP"
+        out="$CALLGRIND_KEEP/$(basename "$input").$(printf %s "$1" | tr / _).out"
+    fi
     # A failed run (or one valgrind did not count) shows its log rather than stopping mute.
     n=
-    if RAYON_NUM_THREADS=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" \
+    if RAYON_NUM_THREADS=1 valgrind --tool=callgrind --callgrind-out-file="$out" "$@" \
         < "$input" > /dev/null 2> "$dir/callgrind.log"; then
         n=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$dir/callgrind.log")
     fi

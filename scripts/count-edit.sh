@@ -10,7 +10,9 @@
 # first edit of a different function (`%acc2 = arith.addf` of functions spread over the
 # module made `arith.mulf`): a first edit writes an input of medium durability, so salsa
 # checks every memo (engine/src/sources.rs).
-# usage: [REQUEST=edit] [FIRST=1] scripts/count-edit.sh N E KILN [KILN...]
+# With CALLGRIND_KEEP=DIR the profiles stay in DIR (scripts/bench-lib.sh), for
+# scripts/callgrind-diff.py DIR/cold.KILN.out DIR/edited.KILN.out E (KILN with `/` as `_`).
+# usage: [REQUEST=edit] [FIRST=1] [CALLGRIND_KEEP=DIR] scripts/count-edit.sh N E KILN [KILN...]
 #        (needs valgrind; N=2000 E=10 ~2 min each)
 set -eu
 cd "$(dirname "$0")/.."
