@@ -89,7 +89,8 @@ fn add_term(egraph: &mut Graph, t: &Term) -> Id {
         Term::Str(s) => Node::Str(s.as_str().into()),
         Term::Func(s) => Node::Func(s.as_str().into()),
         Term::Op(op, cs) => {
-            let kids = cs.iter().map(|c| add_term(egraph, c)).collect();
+            let kids: kiln_engine::egraph::node::Children =
+                cs.iter().map(|c| add_term(egraph, c)).collect();
             Node::op(op, kids)
         }
     };

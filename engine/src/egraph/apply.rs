@@ -5,7 +5,7 @@
 //! parts as concrete nodes) instead, so that egg can record why each equality holds.
 
 use crate::egraph::analysis::{Analysis, Konst};
-use crate::egraph::node::Node;
+use crate::egraph::node::{Children, Node};
 use crate::egraph::term::Term;
 use crate::rule::expr::{Builtin, Expr};
 use crate::rule::ruleset::{Pat, Rule};
@@ -86,7 +86,7 @@ fn add_pat(p: &Pat, ast: &mut PatternAst<Node>) -> Id {
     let node = match p {
         Pat::Var(v) => return ast.add(ENodeOrVar::Var(var(v))),
         Pat::Op(op, cs) => {
-            let kids = cs.iter().map(|c| add_pat(c, ast)).collect();
+            let kids: Children = cs.iter().map(|c| add_pat(c, ast)).collect();
             Node::op(op, kids)
         }
         // The checker keeps computed parts out of patterns; an empty list is harmless.
@@ -413,7 +413,7 @@ fn add_template(
             add_val(&v, ast, subst, fresh)?
         }
         Template::Op(op, cs) => {
-            let mut kids = Vec::with_capacity(cs.len());
+            let mut kids = Children::with_capacity(cs.len());
             for c in cs {
                 kids.push(add_template(c, egraph, subst, ast, fresh)?);
             }

@@ -12,12 +12,13 @@
 
 use crate::egraph::analysis::{Analysis, OpTable};
 use crate::egraph::conventions::Conventions;
-use crate::egraph::node::Node;
+use crate::egraph::node::{Children, Node};
 use egg::{EGraph, Id, Symbol};
 use kiln_frontend::builder::float_value;
 use kiln_frontend::ir::{Function, Literal, OpKind, Successor, ValueId};
 use kiln_frontend::types::{Extent, Layout, Type};
 use kiln_frontend::{Diagnostic, Span};
+use smallvec::smallvec;
 
 /// The e-classes extraction starts from, in program order.
 #[derive(Clone, Debug)]
@@ -151,12 +152,12 @@ pub fn encode_variant<S: Store>(
             Variant::CWrapper => ("ciface.sig", "ciface.call"),
             _ => ("func.sig", "ciface.forward"),
         };
-        let signature = enc.op(sig, vec![params, results]);
+        let signature = enc.op(sig, smallvec![params, results]);
         enc.origin(signature, sig);
         let b0 = enc.int(0);
-        let start = enc.op("block.start", vec![b0]);
+        let start = enc.op("block.start", smallvec![b0]);
         let callee = enc.egraph.add(Node::Func(Symbol::from(f.name.as_str())));
-        let id = enc.op(root, vec![start, callee, params, results]);
+        let id = enc.op(root, smallvec![start, callee, params, results]);
         enc.origin(id, root);
         return Encoded {
             roots: Roots {
@@ -179,7 +180,7 @@ pub fn encode_variant<S: Store>(
     };
     enc.diagnostics.extend(conventions.check(f));
     let sig = marked("func.sig");
-    let signature = enc.op(&sig, vec![params, results]);
+    let signature = enc.op(&sig, smallvec![params, results]);
     enc.origin(signature, &sig);
     let mut blocks = Vec::new();
     if let Some(body) = &f.body {
@@ -194,10 +195,10 @@ pub fn encode_variant<S: Store>(
                     // The parameter list travels with each argument so rules can compute
                     // where it lands once memrefs expand into several LLVM parameters.
                     let i = enc.int(i as i64);
-                    enc.op(&marked("func.arg"), vec![ty, i, params])
+                    enc.op(&marked("func.arg"), smallvec![ty, i, params])
                 } else {
                     let (bb, ii) = (enc.int(b as i64), enc.int(i as i64));
-                    enc.op("block.arg", vec![ty, bb, ii])
+                    enc.op("block.arg", smallvec![ty, bb, ii])
                 };
                 enc.values[v.index()] = Some(id);
             }
@@ -207,14 +208,14 @@ pub fn encode_variant<S: Store>(
                 let tys: Vec<Type> = block.args.iter().map(|v| body.ty(*v).clone()).collect();
                 let tys = enc.types(&tys);
                 let bb = enc.int(b as i64);
-                let id = enc.op("block.params", vec![bb, tys]);
+                let id = enc.op("block.params", smallvec![bb, tys]);
                 enc.origin(id, "block.params");
                 Some(id)
             });
         }
         for (b, block) in body.blocks.iter().enumerate() {
             let bb = enc.int(b as i64);
-            let mut state = enc.op("block.start", vec![bb]);
+            let mut state = enc.op("block.start", smallvec![bb]);
             let mut skeleton = Vec::new();
             for op in &block.ops {
                 enc.span = op.span;
@@ -239,7 +240,8 @@ pub fn encode_variant<S: Store>(
 impl<S: Store> Encoder<'_, S> {
     /// Adds a declared operation, reporting (once per op name) a missing or mismatched
     /// declaration at the operation being encoded.
-    fn op(&mut self, name: &str, children: Vec<Id>) -> Id {
+    fn op(&mut self, name: &str, children: impl Into<Children>) -> Id {
+        let children = children.into();
         let sym = crate::egraph::node::intern(name);
         match self.ops.get(sym) {
             None => self.missing(
@@ -288,13 +290,13 @@ impl<S: Store> Encoder<'_, S> {
     }
 
     fn atom(&mut self, name: &str) -> Id {
-        self.op(name, Vec::new())
+        self.op(name, Children::new())
     }
 
     fn list(&mut self, items: Vec<Id>) -> Id {
         let mut acc = self.atom("nil");
         for i in items.into_iter().rev() {
-            acc = self.op("cons", vec![i, acc]);
+            acc = self.op("cons", smallvec![i, acc]);
         }
         acc
     }
@@ -327,7 +329,7 @@ impl<S: Store> Encoder<'_, S> {
             Type::Scalar(s) => self.atom(s.name()),
             Type::UnrankedMemRef(e) => {
                 let e = self.atom(e.name());
-                self.op("memref.unranked", vec![e])
+                self.op("memref.unranked", smallvec![e])
             }
             Type::MemRef(m) => {
                 let shape = self.extents(&m.shape);
@@ -337,10 +339,10 @@ impl<S: Store> Encoder<'_, S> {
                     Layout::Strided { strides, offset } => {
                         let s = self.extents(strides);
                         let o = self.extent(*offset);
-                        self.op("strided", vec![s, o])
+                        self.op("strided", smallvec![s, o])
                     }
                 };
-                self.op("memref", vec![shape, elem, layout])
+                self.op("memref", smallvec![shape, elem, layout])
             }
         }
     }
@@ -373,7 +375,7 @@ impl<S: Store> Encoder<'_, S> {
     fn successor(&mut self, s: &Successor) -> Id {
         let b = self.int(s.block.index() as i64);
         let args = self.values(&s.args);
-        self.op("succ", vec![b, args])
+        self.op("succ", smallvec![b, args])
     }
 
     fn set_results(
@@ -396,7 +398,7 @@ impl<S: Store> Encoder<'_, S> {
                 for (i, r) in many.iter().enumerate() {
                     let t = self.ty(body.ty(*r));
                     let ii = self.int(i as i64);
-                    let id = self.op("result", vec![t, op_class, ii]);
+                    let id = self.op("result", smallvec![t, op_class, ii]);
                     self.values[r.index()] = Some(id);
                 }
             }
@@ -444,13 +446,13 @@ impl<S: Store> Encoder<'_, S> {
                     (Literal::Float(bits), None) => Node::Float(*bits),
                 };
                 let l = self.egraph.add(l);
-                (self.op("arith.constant", vec![t, l]), false)
+                (self.op("arith.constant", smallvec![t, l]), false)
             }
             // A memref cast may need memory (an unranked descriptor lives in stack memory),
             // so it keeps its place among the effects.
             OpKind::Cast(kiln_frontend::ops::CastOp::MemRefCast) => {
                 let t = rty(self);
-                (self.op(&name, vec![state, t, operands[0]]), true)
+                (self.op(&name, smallvec![state, t, operands[0]]), true)
             }
             OpKind::Binary(_) | OpKind::Unary(_) | OpKind::Cast(_) | OpKind::Select => {
                 let mut kids = vec![rty(self)];
@@ -477,45 +479,45 @@ impl<S: Store> Encoder<'_, S> {
                 let rtys: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
                 let rtys = self.types(&rtys);
                 let args = self.list(operands);
-                (self.op(&name, vec![state, f, rtys, args]), true)
+                (self.op(&name, smallvec![state, f, rtys, args]), true)
             }
             OpKind::Generic { name: g } => {
                 let s = self.egraph.add(Node::Str(Symbol::from(g.as_str())));
                 let rtys: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
                 let rtys = self.types(&rtys);
                 let args = self.list(operands);
-                (self.op("generic", vec![state, s, rtys, args]), true)
+                (self.op("generic", smallvec![state, s, rtys, args]), true)
             }
             OpKind::Load => {
                 let t = rty(self);
                 let idx = self.list(operands[1..].to_vec());
-                (self.op(&name, vec![state, t, operands[0], idx]), true)
+                (self.op(&name, smallvec![state, t, operands[0], idx]), true)
             }
             OpKind::Store => {
                 let idx = self.list(operands[2..].to_vec());
                 (
-                    self.op(&name, vec![state, operands[0], operands[1], idx]),
+                    self.op(&name, smallvec![state, operands[0], operands[1], idx]),
                     true,
                 )
             }
             OpKind::Alloc | OpKind::Alloca => {
                 let t = rty(self);
                 let sizes = self.list(operands);
-                (self.op(&name, vec![state, t, sizes]), true)
+                (self.op(&name, smallvec![state, t, sizes]), true)
             }
-            OpKind::Dealloc => (self.op(&name, vec![state, operands[0]]), true),
+            OpKind::Dealloc => (self.op(&name, smallvec![state, operands[0]]), true),
             OpKind::Return => {
                 let vals = self.list(operands);
-                (self.op(&name, vec![state, vals]), true)
+                (self.op(&name, smallvec![state, vals]), true)
             }
             OpKind::Br => {
                 let s = self.successor(&op.successors[0]);
-                (self.op(&name, vec![state, s]), true)
+                (self.op(&name, smallvec![state, s]), true)
             }
             OpKind::CondBr => {
                 let t = self.successor(&op.successors[0]);
                 let e = self.successor(&op.successors[1]);
-                (self.op(&name, vec![state, operands[0], t, e]), true)
+                (self.op(&name, smallvec![state, operands[0], t, e]), true)
             }
             OpKind::Switch { cases } => {
                 let flag_ty = self.ty(body.ty(op.operands[0]));
@@ -524,11 +526,11 @@ impl<S: Store> Encoder<'_, S> {
                 for (v, s) in cases.iter().zip(&op.successors[1..]) {
                     let v = self.int(*v);
                     let s = self.successor(s);
-                    cs.push(self.op("case", vec![v, s]));
+                    cs.push(self.op("case", smallvec![v, s]));
                 }
                 let cs = self.list(cs);
                 (
-                    self.op(&name, vec![state, flag_ty, operands[0], default, cs]),
+                    self.op(&name, smallvec![state, flag_ty, operands[0], default, cs]),
                     true,
                 )
             }

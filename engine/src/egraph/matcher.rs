@@ -18,6 +18,7 @@
 
 use crate::egraph::analysis::Analysis;
 use crate::egraph::node::Node;
+use crate::egraph::snapshot::ClassNodes;
 use egg::{EGraph, ENodeOrVar, Id, Language, PatternAst, Var};
 
 type Graph = EGraph<Node, Analysis>;
@@ -136,25 +137,33 @@ impl Matcher {
 
     /// Calls `found` with each match of the left side at `class`: its variables' classes, in
     /// the order of the variables given to [`Matcher::new`]. The matches come in a fixed
-    /// order (the classes' node order, the first bind step varying slowest).
-    pub fn search(&self, egraph: &Graph, class: Id, found: impl FnMut(Bound<'_>)) {
+    /// order (the classes' node order, the first bind step varying slowest). Classes are
+    /// read through `copy` (see [`ClassNodes`]; an empty one reads every class from egg).
+    pub fn search(
+        &self,
+        egraph: &Graph,
+        copy: &ClassNodes,
+        class: Id,
+        found: impl FnMut(Bound<'_>),
+    ) {
         // Registers and choice points in arrays on the stack for every left side the rule
         // files have (a small vector's inline-or-heap test on every access cost a third of
         // the search); a larger one gets them on the heap.
         if self.registers <= INLINE_REGISTERS && self.binds <= INLINE_CHOICES {
             let mut regs = [class; INLINE_REGISTERS];
             let mut choices = [Choice::NONE; INLINE_CHOICES];
-            self.run(egraph, &mut regs, &mut choices, found);
+            self.run(egraph, copy, &mut regs, &mut choices, found);
         } else {
             let mut regs = vec![class; self.registers];
             let mut choices = vec![Choice::NONE; self.binds];
-            self.run(egraph, &mut regs, &mut choices, found);
+            self.run(egraph, copy, &mut regs, &mut choices, found);
         }
     }
 
     fn run<'g>(
         &self,
         egraph: &'g Graph,
+        copy: &'g ClassNodes,
         regs: &mut [Id],
         choices: &mut [Choice<'g>],
         mut found: impl FnMut(Bound<'_>),
@@ -180,7 +189,7 @@ impl Matcher {
                         }
                     }
                     Step::Leaf { node, class } => {
-                        let nodes = &egraph[regs[*class]].nodes;
+                        let nodes = copy.of(egraph, regs[*class]);
                         let holds = if nodes.len() < SORTED_FROM {
                             nodes.contains(node)
                         } else {
@@ -191,7 +200,7 @@ impl Matcher {
                         }
                     }
                     Step::Bind { key, class, .. } => {
-                        let nodes = egraph[regs[*class]].nodes.as_slice();
+                        let nodes = copy.of(egraph, regs[*class]);
                         let (next, end) = if nodes.len() < SORTED_FROM {
                             (0, nodes.len())
                         } else {
@@ -273,12 +282,18 @@ mod tests {
         Graph::new(Analysis::new(Arc::default()))
     }
 
-    /// The matches of `pattern` at `class` as sorted variable assignments (canonical ids).
-    fn ours(egraph: &Graph, pattern: &Pattern<Node>, class: Id) -> Vec<Vec<(Var, Id)>> {
+    /// The matches of `pattern` at `class` as sorted variable assignments (canonical ids),
+    /// classes read through `copy`.
+    fn ours(
+        egraph: &Graph,
+        copy: &ClassNodes,
+        pattern: &Pattern<Node>,
+        class: Id,
+    ) -> Vec<Vec<(Var, Id)>> {
         let vars = pattern.vars();
         let m = Matcher::new(&pattern.ast, &vars);
         let mut out = Vec::new();
-        m.search(egraph, class, |ids| {
+        m.search(egraph, copy, class, |ids| {
             out.push(
                 vars.iter()
                     .zip(ids)
@@ -305,7 +320,8 @@ mod tests {
 
     /// Every class of an e-graph with unions, several nodes per class, repeated variables,
     /// literals, a class of more than 50 nodes and a cycle (and a left side too large for
-    /// the stack arrays): the same matches as egg's.
+    /// the stack arrays): the same matches as egg's, with classes read from egg and from a
+    /// copy of their nodes.
     #[test]
     fn finds_what_eggs_matcher_finds() {
         let mut g = graph();
@@ -355,13 +371,21 @@ mod tests {
             "7",
             "(g ?w)",
         ];
+        let mut copy = ClassNodes::default();
+        crate::egraph::snapshot::COPY_FROM_IN_TESTS.with(|c| c.set(0));
+        copy.take(&g);
         let mut compared = 0;
         for p in patterns {
             let pattern: Pattern<Node> = p.parse().expect("a pattern");
             for class in g.classes().map(|c| c.id).collect::<Vec<_>>() {
                 let want = theirs(&g, &pattern, class);
                 compared += want.len();
-                assert_eq!(ours(&g, &pattern, class), want, "{p} at {class}");
+                assert_eq!(
+                    ours(&g, &ClassNodes::default(), &pattern, class),
+                    want,
+                    "{p} at {class}"
+                );
+                assert_eq!(ours(&g, &copy, &pattern, class), want, "{p} at {class}");
             }
         }
         assert!(compared > 80, "only {compared} matches compared");

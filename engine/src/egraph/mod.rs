@@ -17,5 +17,7 @@ pub mod node;
 pub mod rule_tests;
 pub mod saturate;
 pub mod slice;
+pub mod snapshot;
 pub mod term;
+mod tried;
 pub mod why_not;

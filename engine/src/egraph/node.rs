@@ -4,13 +4,20 @@
 //! symbol first.
 
 use egg::{FromOp, Id, Language, Symbol};
+use smallvec::SmallVec;
 use std::cmp::Ordering;
 use std::fmt;
+
+/// A node's children, inline up to four. egg keeps three copies of every node (its list of
+/// nodes by id, its hash-consing memo, the node's class), so children on the heap were three
+/// allocations per node, and a read of a child one more pointer to chase: most nodes have
+/// at most four children (an operation's type and operands, a list cell's head and tail).
+pub type Children = SmallVec<[Id; 4]>;
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Node {
     /// A declared operation (`arith.addi`, `i32`, `cons`, `nil`) with its children.
-    Op(Symbol, Vec<Id>),
+    Op(Symbol, Children),
     /// An integer literal: the value read as signed (sign-extended from its type's width).
     Int(i64),
     /// A float literal: an `f64`'s bits.
@@ -64,8 +71,8 @@ pub fn intern(name: &str) -> Symbol {
 }
 
 impl Node {
-    pub fn op(name: &str, children: Vec<Id>) -> Node {
-        Node::Op(Symbol::from(name), children)
+    pub fn op(name: &str, children: impl Into<Children>) -> Node {
+        Node::Op(Symbol::from(name), children.into())
     }
 
     pub fn op_name(&self) -> Option<&'static str> {

@@ -43,7 +43,9 @@ use crate::egraph::apply::{build_pattern, Bound, RuleApplier};
 use crate::egraph::lower::Stop;
 use crate::egraph::matcher::{Matcher, SORTED_FROM};
 use crate::egraph::node::Node;
+use crate::egraph::snapshot::ClassNodes;
 use crate::egraph::term::Term;
+use crate::egraph::tried::{Rewritten, Staged, Tried, TriedMatches};
 use crate::rule::ruleset::Rule;
 use egg::{EGraph, Id, Pattern, PatternAst, Subst, Symbol, Var};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -258,21 +260,6 @@ enum Scope<'a> {
     Confirm,
 }
 
-/// What became of a match tried.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Tried {
-    Applied,
-    /// Its guard failed, in pass `pass`; `beyond` when it read beyond its classes. With the
-    /// same versions a failure is not tried again, except by a full search when it read
-    /// beyond (a list's cells may have changed) and the pass is a later one (within one
-    /// pass, a change of facts in between gives its classes new versions, and so a new
-    /// key).
-    Failed {
-        pass: usize,
-        beyond: bool,
-    },
-}
-
 /// A match found and waiting to be applied: its rule, its root class, where its variables'
 /// classes start in [`Loop::found`] (in the order of [`PhaseRule::vars`]), and its depth in a
 /// chain of applications followed at once. The classes are kept in one buffer per pass,
@@ -287,24 +274,21 @@ struct Found {
     depth: u32,
 }
 
-/// A match already tried: its rule, root and classes, each class whose facts the rule reads
-/// with the version of its facts when it was tried (0 for the others).
-/// Stored flat, the rule first (with version 0), so a lookup borrows a reused buffer and
-/// only a new match allocates.
-type Key = Box<[(u32, u32)]>;
-
 struct Loop<'r> {
     rules: &'r PhaseRules,
     limits: Limits,
     start: Instant,
     /// Matches tried (one map, so that a new match costs one lookup): applied ones, which
-    /// applied again would add nothing, and failed ones (see [`Tried::Failed`]).
-    tried: HashMap<Key, Tried>,
+    /// applied again would add nothing, and failed ones (see [`Tried::Failed`]). A match's
+    /// key is its rule, root and classes, each class whose facts the rule reads with the
+    /// version of its facts when it was tried (0 for the others), flat, the rule first
+    /// (with version 0).
+    tried: TriedMatches,
     /// How many failures read beyond their match ([`RuleApplier::read_beyond`]): without
     /// any, the confirming search has nothing to try again.
     beyond: usize,
     /// The number of the current pass.
-    pass: usize,
+    pass: u32,
     /// Per class id, how often its facts changed (see [`Key`]), and the facts last seen.
     versions: Vec<(u32, Option<Facts>)>,
     applied: Vec<usize>,
@@ -323,6 +307,8 @@ struct Loop<'r> {
     met: Vec<(usize, Id)>,
     /// The variables' classes of the matches found in this pass (see [`Found`]).
     found: Vec<Id>,
+    /// Every class's nodes as the pass began, which the matcher reads (see [`ClassNodes`]).
+    copy: ClassNodes,
 }
 
 /// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
@@ -334,10 +320,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         // About four matches are tried per class of a lowered function: sized up front, the
         // map is not rehashed over and over as it grows. (A function of a million classes
         // grows it as it goes instead of reserving space it may not use.)
-        tried: HashMap::with_capacity_and_hasher(
-            (egraph.number_of_classes() * 4).min(TRIED_RESERVED),
-            Default::default(),
-        ),
+        tried: TriedMatches::with_capacity((egraph.number_of_classes() * 4).min(TRIED_RESERVED)),
         beyond: 0,
         pass: 0,
         versions: Vec::new(),
@@ -349,6 +332,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         lifted: Vec::new(),
         met: Vec::new(),
         found: Vec::new(),
+        copy: ClassNodes::default(),
     };
     if !egraph.clean {
         egraph.rebuild();
@@ -474,6 +458,7 @@ impl Loop<'_> {
     fn step(&mut self, egraph: &mut Graph, scope: Scope) -> Result<(), Stop> {
         self.pass += 1;
         self.found.clear();
+        self.copy.take(egraph);
         let pairs = self.candidates(egraph, scope);
         // Search everything first, then apply, as egg does: the matches of one iteration
         // all see the same e-graph. The stack holds matches with their depth in a chain of
@@ -560,39 +545,28 @@ impl Loop<'_> {
     /// pass and added nothing.
     fn canonicalize(&mut self, egraph: &Graph) {
         let rules = self.rules;
-        // `None`: forget it; `Some(None)`: unchanged; `Some(Some(key))`: renamed.
-        let fix = |key: &[(u32, u32)]| -> Option<Option<Key>> {
+        self.tried.rewrite(|key| {
             let rule = &rules.rules[key[0].0 as usize];
-            let mut renamed: Option<Vec<(u32, u32)>> = None;
-            for (j, &(id, version)) in key.iter().enumerate().skip(1) {
+            let mut renamed = false;
+            for (j, pair) in key.iter_mut().enumerate().skip(1) {
+                let id = pair.0;
                 let c = usize::from(egraph.find(Id::from(id as usize))) as u32;
                 if c == id {
                     continue;
                 }
                 // Position 1 is the root; the variables follow in order.
                 if j >= 2 && rule.reads.get(j - 2).is_some_and(|read| *read) {
-                    return None;
+                    return Rewritten::Forget;
                 }
-                renamed.get_or_insert_with(|| key.to_vec())[j] = (c, version);
+                pair.0 = c;
+                renamed = true;
             }
-            Some(renamed.map(Key::from))
-        };
-        let mut moved: Vec<(Key, Tried)> = Vec::new();
-        self.tried.retain(|key, t| match fix(key) {
-            None => false,
-            Some(None) => true,
-            Some(Some(k)) => {
-                moved.push((k, *t));
-                false
+            if renamed {
+                Rewritten::Renamed
+            } else {
+                Rewritten::Keep
             }
         });
-        for (key, t) in moved {
-            // Two matches may become one; an application wins over a failure.
-            let slot = self.tried.entry(key).or_insert(t);
-            if t == Tried::Applied {
-                *slot = t;
-            }
-        }
     }
 
     /// Applies one match unless it was applied before (or, around the changes, failed
@@ -631,12 +605,13 @@ impl Loop<'_> {
             let version = if *read { self.version(egraph, id) } else { 0 };
             key.push((usize::from(id) as u32, version));
         }
-        let seen = match self.tried.get(key.as_slice()) {
+        let (hash, tried) = self.tried.get(&key);
+        let seen = match tried {
             None => false,
             Some(Tried::Applied) => true,
-            Some(Tried::Failed { pass, beyond }) => skip_failed || !beyond || *pass == self.pass,
+            Some(Tried::Failed { pass, beyond }) => skip_failed || !beyond || pass == self.pass,
         };
-        let stored: Option<Key> = (!seen).then(|| key.as_slice().into());
+        let stored = (!seen).then(|| self.tried.stage(hash, &key));
         self.key = key;
         let Some(key) = stored else {
             return Ok(false);
@@ -653,6 +628,7 @@ impl Loop<'_> {
             };
             let (_, changed) =
                 egraph.union_instantiations(&rule.pattern.ast, &ast, &subst, rule.name);
+            self.copy.changed(egraph.find(class));
             if follow {
                 self.follow_new(egraph, mark, depth + 1, stack)?;
             }
@@ -688,6 +664,7 @@ impl Loop<'_> {
             } else {
                 egraph.union(class, id)
             };
+            self.copy.changed(egraph.find(class));
             if changed && holds_literal(&egraph[egraph.find(class)].data) {
                 self.lifted.extend(watched);
             }
@@ -696,7 +673,7 @@ impl Loop<'_> {
             }
             changed
         };
-        self.tried.insert(key, Tried::Applied);
+        self.tried.commit(key, Tried::Applied);
         if changed {
             self.applied[r] += 1;
         }
@@ -709,10 +686,10 @@ impl Loop<'_> {
     }
 
     /// Remembers a failed match, and whether it read beyond its classes.
-    fn fail(&mut self, key: Key) {
+    fn fail(&mut self, key: Staged) {
         let beyond = RuleApplier::read_beyond();
         self.beyond += usize::from(beyond);
-        self.tried.insert(
+        self.tried.commit(
             key,
             Tried::Failed {
                 pass: self.pass,
@@ -859,7 +836,7 @@ impl Loop<'_> {
             let rule = &self.rules.rules[r];
             let before = stack.len();
             let found = &mut self.found;
-            rule.matcher.search(egraph, class, |vars| {
+            rule.matcher.search(egraph, &self.copy, class, |vars| {
                 stack.push(Found {
                     rule: r,
                     class,
@@ -911,14 +888,13 @@ impl Loop<'_> {
         classes.sort_unstable_by_key(|(id, _)| *id);
         let mut pairs = Vec::new();
         for (id, distance) in classes {
-            let class = &egraph[id];
             let mut add = |r: usize| {
                 let rule = &self.rules.rules[r];
                 if rule.height >= distance && (rule.deep || !matches!(scope, Scope::Confirm)) {
                     pairs.push((r, id));
                 }
             };
-            for node in &class.nodes {
+            for node in self.copy.of(egraph, id) {
                 if let Node::Op(op, _) = node {
                     if let Some(rs) = self.rules.by_root.get(op) {
                         rs.iter().for_each(|r| add(*r));
@@ -1007,6 +983,21 @@ mod tests {
     /// phase with the same e-graph, class for class and node for node, as egg's runner.
     #[test]
     fn every_phase_reaches_egg_runners_fixpoint_on_the_corpus() {
+        reaches_egg_runners_fixpoint_on_the_corpus(false);
+    }
+
+    /// The same, with the matcher reading classes from a copy of their nodes (see
+    /// `snapshot.rs`) in every e-graph, not only in those of 2^14 classes or more; and
+    /// each phase takes as many passes, and applies each rule as often, as without the copy
+    /// (a class that changed and was still read from the copy would leave a match to the
+    /// next pass).
+    #[test]
+    fn every_phase_reaches_egg_runners_fixpoint_on_the_corpus_with_a_copy_of_the_nodes() {
+        reaches_egg_runners_fixpoint_on_the_corpus(true);
+    }
+
+    fn reaches_egg_runners_fixpoint_on_the_corpus(copy: bool) {
+        use crate::egraph::snapshot::COPY_FROM_IN_TESTS;
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         // The files of a directory of the repository with an extension, sorted.
         let files = |dir: &str, ext: &str| {
@@ -1029,6 +1020,9 @@ mod tests {
         assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
         let rules = CompiledRules::new(Arc::new(loaded.rules));
         let opts = LowerOptions::default();
+        if copy {
+            COPY_FROM_IN_TESTS.with(|c| c.set(0));
+        }
         let mut compared = 0;
         for path in files("corpus", "mlir") {
             let text = std::fs::read_to_string(&path).expect("a corpus program");
@@ -1046,8 +1040,24 @@ mod tests {
                     }
                     let mut theirs = ours.clone();
                     for (i, phase) in rules.rules.phases.iter().enumerate() {
+                        let uncopied = copy.then(|| {
+                            COPY_FROM_IN_TESTS.with(|c| c.set(usize::MAX));
+                            let run = run_phase(&rules, i, ours.clone());
+                            COPY_FROM_IN_TESTS.with(|c| c.set(0));
+                            (run.iterations, run.applied)
+                        });
                         let run = run_phase(&rules, i, ours);
                         assert_eq!(run.stop, Stop::Saturated, "{}", path.display());
+                        if let Some(uncopied) = uncopied {
+                            assert_eq!(
+                                (run.iterations, run.applied.clone()),
+                                uncopied,
+                                "{} @{}, phase `{}`: passes and applications with the copy",
+                                path.display(),
+                                f.name,
+                                phase.name
+                            );
+                        }
                         ours = run.egraph;
                         theirs = saturate_with_runner(&rules.phases[i], theirs);
                         assert_eq!(

@@ -1,0 +1,276 @@
+//! The matches the saturation loop has tried, with what became of each (see `saturate.rs`).
+//!
+//! A match's key is its rule, its root and its variables' classes, each with the version of
+//! the class's facts: a short list of `(u32, u32)` pairs. Keys live one after another in one
+//! buffer, and the table holds each key's place in it with the key's hash. Kept as a boxed
+//! slice per key in a hash map, as before, every new match was an allocation, and growing
+//! the map (a function of a million operations tries millions of matches) rehashed every
+//! key by reading it through its pointer: a cache miss per key, which made the map's growth
+//! and its pruning after each rebuild a sixth of such a function's lowering. Here a rehash
+//! reads only the table, and pruning reads the buffer in order.
+
+use hashbrown::HashTable;
+use rustc_hash::FxHasher;
+use std::hash::{Hash, Hasher};
+
+/// What became of a match tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tried {
+    Applied,
+    /// Its guard failed, in pass `pass`; `beyond` when it read beyond its classes. With the
+    /// same versions a failure is not tried again, except by a full search when it read
+    /// beyond (a list's cells may have changed) and the pass is a later one (within one
+    /// pass, a change of facts in between gives its classes new versions, and so a new
+    /// key).
+    Failed {
+        pass: u32,
+        beyond: bool,
+    },
+}
+
+/// A key's place in [`TriedMatches::keys`] (its header), and its hash.
+#[derive(Clone, Copy)]
+struct Entry {
+    hash: u64,
+    start: u32,
+}
+
+/// A key put in the buffer by [`TriedMatches::stage`], for [`TriedMatches::commit`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Staged {
+    hash: u64,
+    start: u32,
+}
+
+/// What [`TriedMatches::rewrite`]'s closure decides for a key it may have rewritten.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Rewritten {
+    /// The match is forgotten.
+    Forget,
+    /// The key is unchanged.
+    Keep,
+    /// The key was rewritten in place: its match is now filed under the new key.
+    Renamed,
+}
+
+/// The state of a key in its header: not filed (staged and not committed, or merged into
+/// another), applied, or failed (`FAILED` plus the pass times two plus `beyond`).
+const DEAD: u32 = 0;
+const APPLIED: u32 = 1;
+const FAILED: u32 = 2;
+
+fn encode(tried: Tried) -> u32 {
+    match tried {
+        Tried::Applied => APPLIED,
+        Tried::Failed { pass, beyond } => {
+            FAILED.saturating_add(pass.saturating_mul(2)) | u32::from(beyond)
+        }
+    }
+}
+
+fn decode(state: u32) -> Option<Tried> {
+    match state {
+        DEAD => None,
+        APPLIED => Some(Tried::Applied),
+        s => Some(Tried::Failed {
+            pass: (s - FAILED) / 2,
+            beyond: s & 1 == 1,
+        }),
+    }
+}
+
+/// Tried matches by key (see the module documentation).
+///
+/// Each key is a header `(length, state)` followed by its pairs, in the order the keys were
+/// first tried, and [`TriedMatches::rewrite`] keeps that order: a pass searches in the same
+/// order as the pass before it (by rule, then class), so its lookups read the buffer
+/// nearly in order instead of at random.
+#[derive(Default)]
+pub(crate) struct TriedMatches {
+    table: HashTable<Entry>,
+    keys: Vec<(u32, u32)>,
+}
+
+fn hash_of(key: &[(u32, u32)]) -> u64 {
+    let mut h = FxHasher::default();
+    key.hash(&mut h);
+    h.finish()
+}
+
+/// The pairs of the key whose header is at `start`.
+fn key_at(keys: &[(u32, u32)], start: u32) -> &[(u32, u32)] {
+    let start = start as usize;
+    &keys[start + 1..start + 1 + keys[start].0 as usize]
+}
+
+impl TriedMatches {
+    /// Room for `n` matches of about four pairs each.
+    pub fn with_capacity(n: usize) -> TriedMatches {
+        TriedMatches {
+            table: HashTable::with_capacity(n),
+            keys: Vec::with_capacity(n * 5),
+        }
+    }
+
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.table.len()
+    }
+
+    fn find(
+        table: &HashTable<Entry>,
+        keys: &[(u32, u32)],
+        hash: u64,
+        key: &[(u32, u32)],
+    ) -> Option<u32> {
+        table
+            .find(hash, |e| e.hash == hash && key_at(keys, e.start) == key)
+            .map(|e| e.start)
+    }
+
+    /// What became of the match with this key, if it was tried, and the key's hash.
+    pub fn get(&self, key: &[(u32, u32)]) -> (u64, Option<Tried>) {
+        let hash = hash_of(key);
+        let found = Self::find(&self.table, &self.keys, hash, key);
+        (hash, found.and_then(|s| decode(self.keys[s as usize].1)))
+    }
+
+    /// Puts a key (whose hash [`TriedMatches::get`] gave) in the buffer, to be filed by
+    /// [`TriedMatches::commit`] once its match is tried.
+    pub fn stage(&mut self, hash: u64, key: &[(u32, u32)]) -> Staged {
+        let start = self.keys.len() as u32;
+        self.keys.push((key.len() as u32, DEAD));
+        self.keys.extend_from_slice(key);
+        Staged { hash, start }
+    }
+
+    /// Files a staged key with what became of its match, replacing what an equal key had.
+    pub fn commit(&mut self, staged: Staged, tried: Tried) {
+        let Staged { hash, start } = staged;
+        let key = key_at(&self.keys, start);
+        match Self::find(&self.table, &self.keys, hash, key) {
+            Some(existing) => self.keys[existing as usize].1 = encode(tried),
+            None => {
+                self.keys[start as usize].1 = encode(tried);
+                self.table
+                    .insert_unique(hash, Entry { hash, start }, |e| e.hash);
+            }
+        }
+    }
+
+    /// Tries `key` and files it at once (for tests).
+    #[cfg(test)]
+    pub fn insert(&mut self, key: &[(u32, u32)], tried: Tried) {
+        let (hash, _) = self.get(key);
+        let staged = self.stage(hash, key);
+        self.commit(staged, tried);
+    }
+
+    /// Passes every key to `fix`, in the order the keys were first tried, which may
+    /// rewrite it in place (see [`Rewritten`]). Two keys renamed alike become one; an
+    /// application wins over a failure. The buffer is compacted in place, in the same
+    /// order, to hold only the keys filed, and the table made anew.
+    pub fn rewrite(&mut self, mut fix: impl FnMut(&mut [(u32, u32)]) -> Rewritten) {
+        self.table.clear();
+        let keys = &mut self.keys;
+        let mut scratch: Vec<(u32, u32)> = Vec::new();
+        // Keys are read at `read` and written back at `write`, which never passes it (a key
+        // keeps its length, and the dropped ones free room), so nothing unread is
+        // overwritten.
+        let (mut read, mut write) = (0, 0);
+        while read < keys.len() {
+            let (len, state) = keys[read];
+            let len = len as usize;
+            scratch.clear();
+            scratch.extend_from_slice(&keys[read + 1..read + 1 + len]);
+            read += 1 + len;
+            if state == DEAD || fix(&mut scratch) == Rewritten::Forget {
+                continue;
+            }
+            let hash = hash_of(&scratch);
+            match Self::find(&self.table, &keys[..write], hash, &scratch) {
+                // Only a renamed key can meet one filed before it.
+                Some(existing) => {
+                    if state == APPLIED {
+                        keys[existing as usize].1 = APPLIED;
+                    }
+                }
+                None => {
+                    let start = write as u32;
+                    keys[write] = (len as u32, state);
+                    keys[write + 1..write + 1 + len].copy_from_slice(&scratch);
+                    write += 1 + len;
+                    self.table
+                        .insert_unique(hash, Entry { hash, start }, |e| e.hash);
+                }
+            }
+        }
+        keys.truncate(write);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_what_was_filed_and_merges_renamed_keys() {
+        let mut t = TriedMatches::with_capacity(2);
+        t.insert(&[(0, 0), (5, 0), (7, 1)], Tried::Applied);
+        t.insert(
+            &[(0, 0), (5, 0), (8, 1)],
+            Tried::Failed {
+                pass: 1,
+                beyond: false,
+            },
+        );
+        t.insert(&[(1, 0), (9, 0)], Tried::Applied);
+        assert_eq!(t.get(&[(0, 0), (5, 0), (7, 1)]).1, Some(Tried::Applied));
+        assert_eq!(t.get(&[(0, 0), (5, 0), (9, 1)]).1, None);
+        // Refiling replaces.
+        t.insert(
+            &[(1, 0), (9, 0)],
+            Tried::Failed {
+                pass: 2,
+                beyond: true,
+            },
+        );
+        assert_eq!(t.len(), 3);
+        // Class 8 becomes 7: the failure merges into the application, which wins; keys
+        // naming class 9 are forgotten.
+        t.rewrite(|key| {
+            if key.iter().skip(1).any(|(c, _)| *c == 9) {
+                return Rewritten::Forget;
+            }
+            let mut renamed = false;
+            for p in key.iter_mut().skip(1) {
+                if p.0 == 8 {
+                    p.0 = 7;
+                    renamed = true;
+                }
+            }
+            if renamed {
+                Rewritten::Renamed
+            } else {
+                Rewritten::Keep
+            }
+        });
+        assert_eq!(t.len(), 1);
+        assert_eq!(t.get(&[(0, 0), (5, 0), (7, 1)]).1, Some(Tried::Applied));
+        assert_eq!(t.get(&[(1, 0), (9, 0)]).1, None);
+        assert_eq!(t.keys.len(), 4, "the buffer keeps only the keys filed");
+        // Failures keep their pass and whether they read beyond.
+        for tried in [
+            Tried::Failed {
+                pass: 0,
+                beyond: false,
+            },
+            Tried::Failed {
+                pass: 7,
+                beyond: true,
+            },
+        ] {
+            assert_eq!(decode(encode(tried)), Some(tried));
+        }
+    }
+}
