@@ -372,7 +372,7 @@ mod tests {
             "(g ?w)",
         ];
         let mut copy = ClassNodes::default();
-        crate::egraph::snapshot::COPY_FROM_IN_TESTS.with(|c| c.set(0));
+        crate::egraph::snapshot::LARGE_FROM_IN_TESTS.with(|c| c.set(0));
         copy.take(&g);
         let mut compared = 0;
         for p in patterns {

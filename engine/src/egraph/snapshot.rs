@@ -12,10 +12,10 @@
 //! copy), so the saturation loop marks the class a union leaves as root
 //! ([`ClassNodes::changed`]), and reads of it, or of a class made since, go to egg.
 //!
-//! An e-graph of fewer than [`COPY_FROM`] classes is not copied: it fits the caches, where a
-//! probe costs less than copying (with the copy, the memref-heavy module's lowering took
-//! 1.4% more instructions; a chain of 10,000 operations lowered no faster, one of 30,000
-//! 22% faster).
+//! Only a large e-graph ([`is_large`]: [`LARGE_FROM`] classes or more) is copied: a smaller
+//! one fits the caches, where a probe costs less than copying (with the copy, the
+//! memref-heavy module's lowering took 1.4% more instructions; a chain of 10,000
+//! operations lowered no faster, one of 30,000 22% faster).
 
 use crate::egraph::analysis::Analysis;
 use crate::egraph::node::Node;
@@ -23,22 +23,27 @@ use egg::{EGraph, Id};
 
 type Graph = EGraph<Node, Analysis>;
 
-/// The fewest classes an e-graph has for [`ClassNodes::take`] to copy it.
-pub const COPY_FROM: usize = 1 << 14;
+/// The fewest classes of a large e-graph: one that no longer fits the caches, so that the
+/// saturation loop works with it in ways that touch less memory at random (this copy of its
+/// nodes in id order, and no memory of failures that can be tried again from their
+/// classes alone; see `saturate.rs`).
+pub const LARGE_FROM: usize = 1 << 14;
 
 #[cfg(test)]
 thread_local! {
-    /// [`COPY_FROM`], lowered by tests that run the saturation loop with the copy on every
-    /// e-graph.
-    pub(crate) static COPY_FROM_IN_TESTS: std::cell::Cell<usize> =
-        const { std::cell::Cell::new(COPY_FROM) };
+    /// [`LARGE_FROM`], lowered by tests that run the saturation loop as on large e-graphs
+    /// on every e-graph.
+    pub(crate) static LARGE_FROM_IN_TESTS: std::cell::Cell<usize> =
+        const { std::cell::Cell::new(LARGE_FROM) };
 }
 
-fn copy_from() -> usize {
+/// Whether an e-graph has [`LARGE_FROM`] classes or more.
+pub fn is_large(egraph: &Graph) -> bool {
     #[cfg(test)]
-    return COPY_FROM_IN_TESTS.with(|c| c.get());
+    let from = LARGE_FROM_IN_TESTS.with(|c| c.get());
     #[cfg(not(test))]
-    COPY_FROM
+    let from = LARGE_FROM;
+    egraph.number_of_classes() >= from
 }
 
 /// Where each class's nodes are, by id: `nodes[starts[id]..starts[id + 1]]`.
@@ -52,14 +57,14 @@ pub struct ClassNodes {
 
 impl ClassNodes {
     /// Copies every class's nodes from a clean (rebuilt) e-graph, in id order; for an
-    /// e-graph of fewer than [`COPY_FROM`] classes, forgets the copy instead (every class
-    /// is then read from egg).
+    /// e-graph that is not large ([`is_large`]), forgets the copy instead (every class is
+    /// then read from egg).
     pub fn take(&mut self, egraph: &Graph) {
         debug_assert!(
             egraph.clean,
             "the nodes of an unrebuilt e-graph are not final"
         );
-        if egraph.number_of_classes() < copy_from() {
+        if !is_large(egraph) {
             self.starts.clear();
             self.nodes.clear();
             self.stale.clear();
@@ -124,7 +129,7 @@ mod tests {
         let f = g.add(Node::op("f", vec![a, b]));
         g.rebuild();
         let mut copy = ClassNodes::default();
-        COPY_FROM_IN_TESTS.with(|c| c.set(0));
+        LARGE_FROM_IN_TESTS.with(|c| c.set(0));
         copy.take(&g);
         assert_eq!(copy.nodes.len(), 3);
         for id in [a, b, f] {

@@ -37,7 +37,7 @@ struct Entry {
 
 /// A key put in the buffer by [`TriedMatches::stage`], for [`TriedMatches::commit`].
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Staged {
+struct Staged {
     hash: u64,
     start: u32,
 }
@@ -135,9 +135,15 @@ impl TriedMatches {
         (hash, found.and_then(|s| decode(self.keys[s as usize].1)))
     }
 
-    /// Puts a key (whose hash [`TriedMatches::get`] gave) in the buffer, to be filed by
-    /// [`TriedMatches::commit`] once its match is tried.
-    pub fn stage(&mut self, hash: u64, key: &[(u32, u32)]) -> Staged {
+    /// Files a key (whose hash [`TriedMatches::get`] gave) with what became of its match,
+    /// replacing what an equal key had.
+    pub fn file(&mut self, hash: u64, key: &[(u32, u32)], tried: Tried) {
+        let staged = self.stage(hash, key);
+        self.commit(staged, tried);
+    }
+
+    /// Puts a key in the buffer, to be filed by [`TriedMatches::commit`].
+    fn stage(&mut self, hash: u64, key: &[(u32, u32)]) -> Staged {
         let start = self.keys.len() as u32;
         self.keys.push((key.len() as u32, DEAD));
         self.keys.extend_from_slice(key);
@@ -145,7 +151,7 @@ impl TriedMatches {
     }
 
     /// Files a staged key with what became of its match, replacing what an equal key had.
-    pub fn commit(&mut self, staged: Staged, tried: Tried) {
+    fn commit(&mut self, staged: Staged, tried: Tried) {
         let Staged { hash, start } = staged;
         let key = key_at(&self.keys, start);
         match Self::find(&self.table, &self.keys, hash, key) {
@@ -158,12 +164,11 @@ impl TriedMatches {
         }
     }
 
-    /// Tries `key` and files it at once (for tests).
+    /// Files `key` (for tests).
     #[cfg(test)]
     pub fn insert(&mut self, key: &[(u32, u32)], tried: Tried) {
         let (hash, _) = self.get(key);
-        let staged = self.stage(hash, key);
-        self.commit(staged, tried);
+        self.file(hash, key, tried);
     }
 
     /// Passes every key to `fix`, in the order the keys were first tried, which may
