@@ -3,6 +3,7 @@
 
 use crate::egraph::analysis::{Analysis, OpTable};
 use crate::egraph::node::Node;
+use crate::egraph::snapshot::ClassNodes;
 use crate::rule::ruleset::Level;
 use egg::{CostFunction, EGraph, Id, Language, RecExpr};
 use rustc_hash::FxHashSet as HashSet;
@@ -66,12 +67,15 @@ pub type Graph = EGraph<Node, Analysis>;
 /// output is the same on every run.
 pub struct Extraction<'g> {
     egraph: &'g Graph,
+    /// The classes' nodes and parents in id order, for a large e-graph (see
+    /// [`ClassNodes`]).
+    copy: &'g ClassNodes,
     /// Per canonical class id, its cost and the index of its chosen node.
     best: Vec<Option<(Cost, usize)>>,
 }
 
 impl<'g> Extraction<'g> {
-    pub fn new(egraph: &'g Graph, ops: Arc<OpTable>) -> Extraction<'g> {
+    pub fn new(egraph: &'g Graph, copy: &'g ClassNodes, ops: Arc<OpTable>) -> Extraction<'g> {
         let mut cf = LoweringCost { ops };
         // The node recorded for a class is the one that last *strictly* lowered its cost.
         // A node that refers back to its own class (directly or through a cycle) can never
@@ -92,9 +96,9 @@ impl<'g> Extraction<'g> {
         let mut queued = vec![true; size];
         while let Some(id) = queue.pop_front() {
             queued[usize::from(id)] = false;
-            let class = &egraph[id];
+            let nodes = copy.of(egraph, id);
             let mut choice: Option<(Cost, usize)> = None;
-            for (i, n) in class.nodes.iter().enumerate() {
+            for (i, n) in nodes.iter().enumerate() {
                 let c = cf.cost(n, |c| {
                     best[usize::from(egraph.find(c))].map_or(Cost::INFINITE, |b| b.0)
                 });
@@ -109,17 +113,21 @@ impl<'g> Extraction<'g> {
                 _ => {
                     best[usize::from(id)] = Some((new, idx));
                     if new.is_finite() {
-                        for parent in class.parents() {
+                        let mut queue_parent = |parent: Id| {
                             let p = egraph.find(parent);
                             if !std::mem::replace(&mut queued[usize::from(p)], true) {
                                 queue.push_back(p);
                             }
+                        };
+                        match copy.parents_of(egraph, id) {
+                            Some(parents) => parents.iter().for_each(|p| queue_parent(*p)),
+                            None => egraph[id].parents().for_each(queue_parent),
                         }
                     }
                 }
             }
         }
-        Extraction { egraph, best }
+        Extraction { egraph, copy, best }
     }
 
     /// The cost and chosen node of a canonical class, if it has one.
@@ -135,7 +143,7 @@ impl<'g> Extraction<'g> {
     pub fn find_best_node(&self, id: Id) -> &'g Node {
         let id = self.egraph.find(id);
         let i = self.best(id).map_or(0, |b| b.1);
-        &self.egraph[id].nodes[i]
+        &self.copy.of(self.egraph, id)[i]
     }
 
     /// The best term of a class, or `None` when it has no target-level form (then the
@@ -152,9 +160,14 @@ impl<'g> Extraction<'g> {
     }
 }
 
-/// The best extraction of every class.
-pub fn build_extractor(egraph: &Graph, ops: Arc<OpTable>) -> Extraction<'_> {
-    Extraction::new(egraph, ops)
+/// The best extraction of every class, reading a large e-graph's classes through `copy`
+/// (taken with [`ClassNodes::taken`] once the e-graph is final; an empty copy reads egg).
+pub fn build_extractor<'g>(
+    egraph: &'g Graph,
+    copy: &'g ClassNodes,
+    ops: Arc<OpTable>,
+) -> Extraction<'g> {
+    Extraction::new(egraph, copy, ops)
 }
 
 /// Finds an operation that no rule lowered below `root`. A class with no target-level node

@@ -9,6 +9,7 @@ use crate::egraph::encode::{encode_variant, Encoded, Variant, C_WRAPPER_PREFIX};
 use crate::egraph::extract::{build_extractor, find_unlowered, Graph};
 use crate::egraph::node::Node;
 use crate::egraph::saturate::{saturate, Limits, PhaseRules, Saturation};
+use crate::egraph::snapshot::ClassNodes;
 use crate::lowered::Lowered;
 use crate::rule::ruleset::RuleSet;
 use egg::{Id, RecExpr};
@@ -286,7 +287,8 @@ pub fn lower_variant(
         }
     }
     let start = Instant::now();
-    let extractor = build_extractor(&egraph, rules.ops.clone());
+    let copy = ClassNodes::taken(&egraph);
+    let extractor = build_extractor(&egraph, &copy, rules.ops.clone());
     let mut unlowered = Vec::new();
     for root in all_roots(&encoded) {
         if !extractor.find_best_cost(root).is_finite() {

@@ -58,7 +58,8 @@ fn run_one(rules: &CompiledRules, t: &RuleTest) -> Result<(), String> {
             limits.join(", ")
         ));
     }
-    let extractor = build_extractor(&egraph, rules.ops.clone());
+    let copy = crate::egraph::snapshot::ClassNodes::default();
+    let extractor = build_extractor(&egraph, &copy, rules.ops.clone());
     let mut msg = if let Some((_, best)) = extractor.find_best(input) {
         format!(
             "expected `{}`, but the input lowers to `{best}`",

@@ -46,14 +46,32 @@ pub fn is_large(egraph: &Graph) -> bool {
     egraph.number_of_classes() >= from
 }
 
-/// Where each class's nodes are, by id: `nodes[starts[id]..starts[id + 1]]`.
+/// Where each class's nodes are, by id: `nodes[starts[id]..starts[id + 1]]`; its parents
+/// likewise.
 #[derive(Default)]
 pub struct ClassNodes {
     starts: Vec<u32>,
     nodes: Vec<Node>,
+    parent_starts: Vec<u32>,
+    parents: Vec<Id>,
     /// Per id, whether the class changed since the copy was made.
     stale: Vec<bool>,
 }
+
+/// Per id, where each class's items start in one vector (`starts[id]..starts[id + 1]`),
+/// from the number of items of each class.
+fn place(starts: &mut Vec<u32>, ids: usize, egraph: &Graph, count: impl Fn(&Class) -> usize) {
+    starts.clear();
+    starts.resize(ids + 1, 0);
+    for class in egraph.classes() {
+        starts[usize::from(class.id) + 1] = count(class) as u32;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+}
+
+type Class = egg::EClass<Node, crate::egraph::analysis::Facts>;
 
 impl ClassNodes {
     /// Copies every class's nodes from a clean (rebuilt) e-graph, in id order; for an
@@ -65,9 +83,7 @@ impl ClassNodes {
             "the nodes of an unrebuilt e-graph are not final"
         );
         if !is_large(egraph) {
-            self.starts.clear();
-            self.nodes.clear();
-            self.stale.clear();
+            *self = ClassNodes::default();
             return;
         }
         let ids = egraph
@@ -75,27 +91,48 @@ impl ClassNodes {
             .map(|c| usize::from(c.id) + 1)
             .max()
             .unwrap_or(0);
-        // Each class's node count at its id, then running sums: the starts.
-        self.starts.clear();
-        self.starts.resize(ids + 1, 0);
-        for class in egraph.classes() {
-            self.starts[usize::from(class.id) + 1] = class.nodes.len() as u32;
-        }
-        for i in 1..self.starts.len() {
-            self.starts[i] += self.starts[i - 1];
-        }
-        let total = self.starts.last().copied().unwrap_or(0) as usize;
+        place(&mut self.starts, ids, egraph, |c| c.nodes.len());
+        place(&mut self.parent_starts, ids, egraph, |c| c.parents().len());
         // Filled in egg's table order, which reads the classes in order of their place in
         // memory; the writes go to places in id order, and writes do not wait for each
         // other the way the probes of a lookup by id do.
         self.nodes.clear();
-        self.nodes.resize(total, Node::Int(0));
+        self.nodes.resize(self.starts[ids] as usize, Node::Int(0));
+        self.parents.clear();
+        self.parents
+            .resize(self.parent_starts[ids] as usize, Id::from(0usize));
         for class in egraph.classes() {
-            let start = self.starts[usize::from(class.id)] as usize;
+            let id = usize::from(class.id);
+            let start = self.starts[id] as usize;
             self.nodes[start..start + class.nodes.len()].clone_from_slice(&class.nodes);
+            let start = self.parent_starts[id] as usize;
+            for (slot, p) in self.parents[start..].iter_mut().zip(class.parents()) {
+                *slot = p;
+            }
         }
         self.stale.clear();
         self.stale.resize(ids, false);
+    }
+
+    /// A copy of a clean e-graph's classes (none if it is not large).
+    pub fn taken(egraph: &Graph) -> ClassNodes {
+        let mut copy = ClassNodes::default();
+        copy.take(egraph);
+        copy
+    }
+
+    /// The parents of the class of `id` as the copy was made (in egg's order), or `None`
+    /// where there is no copy or the class changed since. A node added since the copy is
+    /// not among its children's parents, and its class is not marked: read parents only
+    /// where the e-graph has not changed since the copy was made.
+    pub fn parents_of(&self, egraph: &Graph, id: Id) -> Option<&[Id]> {
+        let i = usize::from(egraph.find(id));
+        match self.stale.get(i) {
+            Some(false) => Some(
+                &self.parents[self.parent_starts[i] as usize..self.parent_starts[i + 1] as usize],
+            ),
+            _ => None,
+        }
     }
 
     /// Marks a class as changed since the copy: its nodes are read from egg from now on.
@@ -134,12 +171,15 @@ mod tests {
         assert_eq!(copy.nodes.len(), 3);
         for id in [a, b, f] {
             assert_eq!(copy.of(&g, id), g[id].nodes.as_slice());
+            let parents: Vec<Id> = g[id].parents().collect();
+            assert_eq!(copy.parents_of(&g, id), Some(parents.as_slice()));
         }
         // A union changes the root's nodes: marked, it is read from egg.
         g.union(a, b);
         let root = g.find(a);
         copy.changed(root);
         assert_eq!(copy.of(&g, a), g[root].nodes.as_slice());
+        assert_eq!(copy.parents_of(&g, b), None);
         assert_eq!(copy.of(&g, b).len(), 2);
         // A class made after the copy is read from egg.
         let h = g.add(Node::op("h", vec![f]));
