@@ -315,6 +315,9 @@ struct Loop<'r> {
     copy: ClassNodes,
     /// Whether the e-graph was large as the pass began ([`is_large`]).
     large: bool,
+    /// The matches waiting to be applied in the current pass (see [`Loop::step`]), kept for
+    /// its room.
+    stack: Vec<Found>,
 }
 
 /// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
@@ -329,7 +332,8 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         tried: TriedMatches::with_capacity((egraph.number_of_classes() * 4).min(TRIED_RESERVED)),
         beyond: 0,
         pass: 0,
-        versions: Vec::new(),
+        // Room for every class and as many again (see the stack in `Loop::step`).
+        versions: Vec::with_capacity(egraph.number_of_classes() * 2),
         applied: vec![0; rules.rules.len()],
         since_check: 0,
         rebuild_per_node: 0.0,
@@ -340,6 +344,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         found: Vec::new(),
         copy: ClassNodes::default(),
         large: false,
+        stack: Vec::new(),
     };
     if !egraph.clean {
         egraph.rebuild();
@@ -471,7 +476,14 @@ impl Loop<'_> {
         // Search everything first, then apply, as egg does: the matches of one iteration
         // all see the same e-graph. The stack holds matches with their depth in a chain of
         // applications followed at once; they pop in search order.
-        let mut stack: Vec<Found> = Vec::new();
+        // The stack and the found classes keep their room from pass to pass, and are given
+        // room for about one match per pair at once: grown by doubling, a large function's
+        // buffers were copied into fresh pages at each step, and the kernel's zeroing of
+        // those pages became a tenth of its lowering.
+        let mut stack: Vec<Found> = std::mem::take(&mut self.stack);
+        stack.clear();
+        stack.reserve(pairs.len());
+        self.found.reserve(pairs.len() * 4);
         self.search_into(egraph, pairs, 0, &mut stack)?;
         let skip_failed = matches!(scope, Scope::Around(_));
         // The matcher binary-searches the nodes of a class of 50 or more, which only a
@@ -534,8 +546,10 @@ impl Loop<'_> {
             // unclean): egg's rebuild would still walk, sort and index every class, which
             // cost 4% of a memref-heavy lowering in the pass that confirms saturation.
             egraph.clean = true;
+            self.stack = stack;
             return Ok(());
         }
+        self.stack = stack;
         let start = Instant::now();
         egraph.rebuild();
         self.rebuild_per_node = start.elapsed().as_secs_f64() / egraph.total_size().max(1) as f64;
@@ -904,7 +918,8 @@ impl Loop<'_> {
         // In class order, so that a counting sort by rule below leaves each rule's classes
         // sorted.
         classes.sort_unstable_by_key(|(id, _)| *id);
-        let mut pairs = Vec::new();
+        // About two rules per class, given room at once (see the stack in `Loop::step`).
+        let mut pairs = Vec::with_capacity(classes.len() * 2);
         for (id, distance) in classes {
             let mut add = |r: usize| {
                 let rule = &self.rules.rules[r];
