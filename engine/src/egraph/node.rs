@@ -14,7 +14,7 @@ use std::fmt;
 /// at most four children (an operation's type and operands, a list cell's head and tail).
 pub type Children = SmallVec<[Id; 4]>;
 
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub enum Node {
     /// A declared operation (`arith.addi`, `i32`, `cons`, `nil`) with its children.
     Op(Symbol, Children),
@@ -26,6 +26,20 @@ pub enum Node {
     Str(Symbol),
     /// A function name (`@f`, stored without the `@`).
     Func(Symbol),
+}
+
+/// Copies the children with one copy of memory: `SmallVec`'s own `Clone` collects them one
+/// by one, and egg clones every node it adds (into its list of nodes by id and its memo).
+impl Clone for Node {
+    fn clone(&self) -> Node {
+        match self {
+            Node::Op(op, children) => Node::Op(*op, Children::from_slice(children)),
+            Node::Int(i) => Node::Int(*i),
+            Node::Float(b) => Node::Float(*b),
+            Node::Str(s) => Node::Str(*s),
+            Node::Func(s) => Node::Func(*s),
+        }
+    }
 }
 
 /// `nil` and `cons`, interned once: comparing two symbols is an integer compare, while

@@ -144,6 +144,10 @@ impl ClassNodes {
 
     /// The nodes of the class of `id`, from the copy while it holds.
     pub fn of<'g>(&'g self, egraph: &'g Graph, id: Id) -> &'g [Node] {
+        if self.stale.is_empty() {
+            // No copy (a small e-graph): egg finds the class itself.
+            return &egraph[id].nodes;
+        }
         let c = egraph.find(id);
         let i = usize::from(c);
         match self.stale.get(i) {
