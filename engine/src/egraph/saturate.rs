@@ -293,7 +293,8 @@ struct Loop<'r> {
     beyond: usize,
     /// The number of the current pass.
     pass: u32,
-    /// Per class id, how often its facts changed (see [`Key`]), and the facts last seen.
+    /// Per class id, how often its facts changed (the versions in the keys of
+    /// [`Loop::tried`]), and the facts last seen.
     versions: Vec<(u32, Option<Facts>)>,
     applied: Vec<usize>,
     since_check: usize,

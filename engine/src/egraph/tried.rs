@@ -35,13 +35,6 @@ struct Entry {
     start: u32,
 }
 
-/// A key put in the buffer by [`TriedMatches::stage`], for [`TriedMatches::commit`].
-#[derive(Clone, Copy, Debug)]
-struct Staged {
-    hash: u64,
-    start: u32,
-}
-
 /// What [`TriedMatches::rewrite`]'s closure decides for a key it may have rewritten.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Rewritten {
@@ -53,9 +46,8 @@ pub(crate) enum Rewritten {
     Renamed,
 }
 
-/// The state of a key in its header: not filed (staged and not committed, or merged into
-/// another), applied, or failed (`FAILED` plus the pass times two plus `beyond`).
-const DEAD: u32 = 0;
+/// The state of a key in its header: applied, or failed (`FAILED` plus the pass times two
+/// plus `beyond`).
 const APPLIED: u32 = 1;
 const FAILED: u32 = 2;
 
@@ -68,14 +60,13 @@ fn encode(tried: Tried) -> u32 {
     }
 }
 
-fn decode(state: u32) -> Option<Tried> {
+fn decode(state: u32) -> Tried {
     match state {
-        DEAD => None,
-        APPLIED => Some(Tried::Applied),
-        s => Some(Tried::Failed {
+        APPLIED => Tried::Applied,
+        s => Tried::Failed {
             pass: (s - FAILED) / 2,
             beyond: s & 1 == 1,
-        }),
+        },
     }
 }
 
@@ -132,32 +123,18 @@ impl TriedMatches {
     pub fn get(&self, key: &[(u32, u32)]) -> (u64, Option<Tried>) {
         let hash = hash_of(key);
         let found = Self::find(&self.table, &self.keys, hash, key);
-        (hash, found.and_then(|s| decode(self.keys[s as usize].1)))
+        (hash, found.map(|s| decode(self.keys[s as usize].1)))
     }
 
     /// Files a key (whose hash [`TriedMatches::get`] gave) with what became of its match,
     /// replacing what an equal key had.
     pub fn file(&mut self, hash: u64, key: &[(u32, u32)], tried: Tried) {
-        let staged = self.stage(hash, key);
-        self.commit(staged, tried);
-    }
-
-    /// Puts a key in the buffer, to be filed by [`TriedMatches::commit`].
-    fn stage(&mut self, hash: u64, key: &[(u32, u32)]) -> Staged {
-        let start = self.keys.len() as u32;
-        self.keys.push((key.len() as u32, DEAD));
-        self.keys.extend_from_slice(key);
-        Staged { hash, start }
-    }
-
-    /// Files a staged key with what became of its match, replacing what an equal key had.
-    fn commit(&mut self, staged: Staged, tried: Tried) {
-        let Staged { hash, start } = staged;
-        let key = key_at(&self.keys, start);
         match Self::find(&self.table, &self.keys, hash, key) {
             Some(existing) => self.keys[existing as usize].1 = encode(tried),
             None => {
-                self.keys[start as usize].1 = encode(tried);
+                let start = self.keys.len() as u32;
+                self.keys.push((key.len() as u32, encode(tried)));
+                self.keys.extend_from_slice(key);
                 self.table
                     .insert_unique(hash, Entry { hash, start }, |e| e.hash);
             }
@@ -189,7 +166,7 @@ impl TriedMatches {
             scratch.clear();
             scratch.extend_from_slice(&keys[read + 1..read + 1 + len]);
             read += 1 + len;
-            if state == DEAD || fix(&mut scratch) == Rewritten::Forget {
+            if fix(&mut scratch) == Rewritten::Forget {
                 continue;
             }
             let hash = hash_of(&scratch);
@@ -275,7 +252,7 @@ mod tests {
                 beyond: true,
             },
         ] {
-            assert_eq!(decode(encode(tried)), Some(tried));
+            assert_eq!(decode(encode(tried)), tried);
         }
     }
 }
