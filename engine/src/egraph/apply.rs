@@ -654,14 +654,14 @@ fn call<B: Bindings + ?Sized>(b: Builtin, args: &[Code], egraph: &Graph, subst: 
     Some(match b {
         Builtin::Const => {
             let id = lookup(&args[0], subst)?;
-            match egraph[id].data.konst? {
+            match Analysis::konst_of(egraph, id)? {
                 Konst::Int(i) => Val::Int(i as i128),
                 Konst::Float(b) => Val::Float(f64::from_bits(b)),
             }
         }
         Builtin::IsConst => {
             let id = lookup(&args[0], subst)?;
-            Val::Bool(egraph[id].data.konst.is_some())
+            Val::Bool(Analysis::konst_of(egraph, id).is_some())
         }
         Builtin::TypeOf => {
             let id = lookup(&args[0], subst)?;

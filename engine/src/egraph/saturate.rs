@@ -472,6 +472,9 @@ impl Loop<'_> {
         self.pass += 1;
         self.found.clear();
         self.large = is_large(egraph);
+        if self.large {
+            Analysis::mirror_konst(egraph);
+        }
         self.copy.take(egraph);
         let pairs = self.candidates(egraph, scope);
         // Search everything first, then apply, as egg does: the matches of one iteration
