@@ -1,4 +1,5 @@
-//! The nodes of every class, copied in class order after a rebuild, for the matcher.
+//! The nodes and parents of every class, copied in id order after a rebuild, for the
+//! matcher, a pass's candidates, extraction and elaboration.
 //!
 //! egg keeps its classes in a hash map keyed by id, so reading a class is a hash probe at
 //! a place unrelated to the id: once an e-graph outgrows the caches (a function of 10^5
@@ -10,7 +11,9 @@
 //! The copy is exact until the e-graph changes. Between rebuilds, a class's nodes change
 //! only by a union (a node that is added makes a class of its own, with an id past the
 //! copy), so the saturation loop marks the class a union leaves as root
-//! ([`ClassNodes::changed`]), and reads of it, or of a class made since, go to egg.
+//! ([`ClassNodes::changed`]), and reads of it, or of a class made since, go to egg. Its
+//! parents also change when a node is added above it, so they are read only where the
+//! e-graph has not changed since the copy ([`ClassNodes::parents_of`]).
 //!
 //! Only a large e-graph ([`is_large`]: [`LARGE_FROM`] classes or more) is copied: a smaller
 //! one fits the caches, where a probe costs less than copying (with the copy, the
@@ -25,8 +28,8 @@ type Graph = EGraph<Node, Analysis>;
 
 /// The fewest classes of a large e-graph: one that no longer fits the caches, so that the
 /// saturation loop works with it in ways that touch less memory at random (this copy of its
-/// nodes in id order, and no memory of failures that can be tried again from their
-/// classes alone; see `saturate.rs`).
+/// classes in id order, a mirror of their constants, and no memory of failures that can be
+/// tried again from their classes alone; see `saturate.rs` and `analysis.rs`).
 pub const LARGE_FROM: usize = 1 << 14;
 
 #[cfg(test)]
