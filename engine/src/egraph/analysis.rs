@@ -150,12 +150,7 @@ impl Analysis {
         if !egraph.analysis.konst.is_empty() {
             return;
         }
-        let ids = egraph
-            .classes()
-            .map(|c| usize::from(c.id) + 1)
-            .max()
-            .unwrap_or(0);
-        let mut mirror = vec![None; ids];
+        let mut mirror = vec![None; crate::egraph::snapshot::id_bound(egraph)];
         for class in egraph.classes() {
             mirror[usize::from(class.id)] = class.data.konst;
         }

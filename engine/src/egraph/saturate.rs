@@ -47,7 +47,7 @@ use crate::egraph::apply::{build_pattern, Bound, RuleApplier};
 use crate::egraph::lower::Stop;
 use crate::egraph::matcher::{Matcher, SORTED_FROM};
 use crate::egraph::node::Node;
-use crate::egraph::snapshot::{is_large, ClassNodes};
+use crate::egraph::snapshot::{id_bound, is_large, ClassNodes};
 use crate::egraph::term::Term;
 use crate::egraph::tried::{Rewritten, Tried, TriedMatches};
 use crate::rule::ruleset::Rule;
@@ -350,11 +350,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
     if !egraph.clean {
         egraph.rebuild();
     }
-    run.newest = egraph
-        .classes()
-        .map(|c| usize::from(c.id))
-        .max()
-        .unwrap_or(0);
+    run.newest = id_bound(&egraph).saturating_sub(1);
     egraph.analysis.touched.clear();
     // `None`: search every class.
     let mut frontier: Option<Vec<Id>> = None;

@@ -40,6 +40,16 @@ thread_local! {
         const { std::cell::Cell::new(LARGE_FROM) };
 }
 
+/// One past the highest class id of an e-graph (0 for an empty one): the length of a
+/// vector indexed by class id.
+pub fn id_bound(egraph: &Graph) -> usize {
+    egraph
+        .classes()
+        .map(|c| usize::from(c.id) + 1)
+        .max()
+        .unwrap_or(0)
+}
+
 /// Whether an e-graph has [`LARGE_FROM`] classes or more.
 pub fn is_large(egraph: &Graph) -> bool {
     #[cfg(test)]
@@ -89,11 +99,7 @@ impl ClassNodes {
             *self = ClassNodes::default();
             return;
         }
-        let ids = egraph
-            .classes()
-            .map(|c| usize::from(c.id) + 1)
-            .max()
-            .unwrap_or(0);
+        let ids = id_bound(egraph);
         place(&mut self.starts, ids, egraph, |c| c.nodes.len());
         place(&mut self.parent_starts, ids, egraph, |c| c.parents().len());
         // Filled in egg's table order, which reads the classes in order of their place in
