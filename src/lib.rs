@@ -100,6 +100,18 @@ pub(crate) fn parse_in_parallel(db: &Database, file: SourceFile) {
     });
 }
 
+/// Parses every function of a file a session split, on every thread, before the split
+/// records each function's interface and header off its parse (`kiln_engine::sources`).
+pub(crate) fn parse_items_in_parallel(db: &Database, file: SourceFile) {
+    let items = kiln_engine::functions(db, file);
+    if rayon::current_num_threads() < 2 || items.len() < 64 {
+        return;
+    }
+    map_in_chunks(db, items, |db, item| {
+        kiln_engine::parsed_function(db, item);
+    });
+}
+
 /// `work` on each of `items`, in parallel on rayon's pool, one handle on `db` per chunk of
 /// items, with the results in the items' order. Queries `work` runs are memoized, so the
 /// caller then reads their results on its own handle without recomputing.

@@ -156,7 +156,13 @@ impl Session {
                     .config_durability(Durability::HIGH)
                     .new(&self.db);
                 self.files.insert(path.to_string(), f);
-                if let Some(spans) = kiln_engine::sources::split_sources(&mut self.db, f, None) {
+                if let Some(spans) = kiln_engine::sources::split_sources_edited(
+                    &mut self.db,
+                    f,
+                    None,
+                    None,
+                    Some(&crate::parse_items_in_parallel),
+                ) {
                     self.splits.insert(path.to_string(), spans);
                 }
                 self.objects
@@ -225,9 +231,13 @@ impl Session {
         let old = f.set_text(&mut self.db).to(text);
         let split = self.splits.remove(path);
         let previous = split.as_deref().map(|spans| (old.as_str(), spans));
-        if let Some(spans) =
-            kiln_engine::sources::split_sources_edited(&mut self.db, f, previous, ends)
-        {
+        if let Some(spans) = kiln_engine::sources::split_sources_edited(
+            &mut self.db,
+            f,
+            previous,
+            ends,
+            Some(&crate::parse_items_in_parallel),
+        ) {
             self.splits.insert(path.to_string(), spans);
         }
     }

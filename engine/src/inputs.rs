@@ -35,33 +35,56 @@ pub struct SourceFile {
     #[default]
     #[returns(ref)]
     pub offsets: Vec<u32>,
+    /// The text each of [`SourceFile::sources`] has now, once it was edited (`None` before:
+    /// its input's own text), in the same order. Of low durability, and read only by
+    /// [`crate::query::check::functions`], which gives each function's item its body.
+    ///
+    /// Why inputs of their own: a field's first write of lower durability is a write of
+    /// the durability it had, so writing an edited text into its function's input (of
+    /// medium durability) made salsa walk every memo of the file once, at the first edit
+    /// of each function (0.7–1.1% of a cold compile at 10,000 functions, BENCHMARKS.md,
+    /// "session 16"). A new body of low durability, listed here, writes nothing of medium
+    /// durability, and every other function's memos stay valid at a glance.
+    #[default]
+    #[returns(ref)]
+    pub bodies: Vec<Option<FunctionBody>>,
 }
 
-/// One function of a file a session split: its name and its own text (set only through
-/// [`crate::sources::split_sources`], which keeps `interface` and `header` in step).
+/// The text of a function edited since its file was split: made (of low durability) by
+/// the function's first edit, and written by each later one ([`SourceFile::bodies`]).
+#[salsa::input(debug)]
+pub struct FunctionBody {
+    #[returns(ref)]
+    pub text: String,
+}
+
+/// One function of a file a session split: its name, its text as the split found it (an
+/// edit's text goes to a [`FunctionBody`]), and what its callers and the file's summaries
+/// read of it. Set only through [`crate::sources::split_sources`], which keeps `interface`
+/// and `header` in step with the function's current text.
 #[salsa::input(debug)]
 pub struct FunctionSource {
     #[returns(ref)]
     pub name: String,
     #[returns(ref)]
     pub text: String,
-    /// What the function's callers read of it, once the function was edited (`None`
-    /// before: they read it off the function's parse, [`crate::query::check::interface_of`]).
+    /// What the function's callers read of it ([`crate::query::check::interface_of`]):
+    /// recorded for every function when its file is split, and written again (at medium
+    /// durability) by an edit only when it changes. `None` only between a split and the
+    /// recording.
     ///
-    /// Why an input: salsa does not backdate a result that became less durable than it was.
-    /// The first edit of a function makes its text's durability low, so everything read
-    /// off its text is made again and counts as changed even when equal: its callers would
-    /// then verify and lower again. They read this instead, written (at medium durability)
-    /// by the edit only when it differs from the edited text's.
+    /// Why an input: callers find a function by name through the list of inputs, not
+    /// through its item (which an edit replaces), and a caller's memos must read nothing
+    /// an edit of another function's body writes. An edit that leaves the interface as it
+    /// was leaves every caller's verification and lowering valid at a glance.
     #[default]
     #[returns(ref)]
     pub interface: Option<Interface>,
     /// What a file's summaries (each function's ABI and reflection symbol) read of the
-    /// function, once it was edited (`None` before: they read it off the function's
-    /// parse, [`crate::query::check::header_of`]); `Some(None)` when the edited
-    /// text has no IR. An input for the reason `interface` is: without it, the first edit
-    /// of any function's body made the file's reflection symbols again (half of the
-    /// edit's instructions on a 2,000-function module, BENCHMARKS.md, "session 16").
+    /// function ([`crate::query::check::header_of`]), recorded and kept like `interface`;
+    /// `Some(None)` when the text has no IR. Without it, the first edit of any function's
+    /// body made the file's reflection symbols again (half of the edit's instructions on a
+    /// 2,000-function module, BENCHMARKS.md, "session 16").
     #[default]
     #[returns(ref)]
     pub header: Option<Option<Header>>,
@@ -212,6 +235,11 @@ pub struct FunctionItem<'db> {
     /// on its input alone, not on the query that listed the file's functions.
     #[returns(copy)]
     pub source: Option<FunctionSource>,
+    /// The function's text since it was edited ([`SourceFile::bodies`]; `None`: its
+    /// input's own text). Part of the identity, so an edit that gives a function its first
+    /// body makes it a new item, read by no memo of any other function.
+    #[returns(copy)]
+    pub body: Option<FunctionBody>,
     /// The function's text, interned, in a file the queries split (`None` in one a session
     /// split): functions of equal text share one (and its parse), and an item holds no
     /// copy of its own.

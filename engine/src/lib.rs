@@ -24,8 +24,8 @@ pub use egraph::lower::{
 };
 pub use egraph::rule_tests::{run_inline_tests, TestOutcome};
 pub use inputs::{
-    item_offset, Config, FunctionItem, FunctionSource, FunctionText, Header, HeaderRef, Interface,
-    Options, RuleFiles, SourceFile, Target,
+    item_offset, Config, FunctionBody, FunctionItem, FunctionSource, FunctionText, Header,
+    HeaderRef, Interface, Options, RuleFiles, SourceFile, Target,
 };
 /// The lowered form lives in its own crate so the backend needs nothing else of the engine.
 pub use kiln_lowered as lowered;

@@ -3,11 +3,12 @@
 //!
 //! Salsa checks a memo without walking its dependencies when no input of the memo's
 //! durability changed since the memo was last checked. A function's queries read its own
-//! input and inputs of higher durability (the configuration, the rules), so once a
-//! function has been edited (its input then has low durability), editing it again changes
-//! no input of medium durability, and every other function's memos (medium) are checked at
-//! a glance. The first edit of a function writes an input of medium durability: that once,
-//! every memo is checked as before.
+//! input (of medium durability) and inputs of higher durability (the configuration, the
+//! rules). An edit never writes the input's text: the function's new text goes to a body
+//! of its own ([`crate::FunctionBody`], of low durability, made by its first edit), and
+//! the function becomes a new item that carries it. Its callers read its interface off its
+//! input, written only when the edit changes it. So an edit of a body writes nothing of
+//! medium durability, and every other function's memos are checked at a glance.
 //!
 //! ```
 //! use kiln_engine::{functions, sources, Database, SourceFile};
@@ -17,28 +18,36 @@
 //! let text = "func.func @a() {\n  func.return\n}\nfunc.func @b() {\n  func.return\n}\n";
 //! let file = SourceFile::new(&db, "m.mlir".into(), text.into(), None);
 //! let split = sources::split_sources(&mut db, file, None).unwrap();
+//! let list = file.sources(&db).clone();
 //! let before: Vec<_> = functions(&db, file).iter().map(|f| f.as_id()).collect();
-//! // Editing `@b`'s body keeps both functions' items (and the list of functions) as they were.
+//! // Editing `@b`'s body keeps the list of inputs and `@a`'s item, and gives `@b` a body.
 //! let edited = text.replace("@b() {", "@b() {\n  // edited");
 //! let old = file.set_text(&mut db).to(edited);
 //! sources::split_sources(&mut db, file, Some((&old, &split))).unwrap();
 //! let after: Vec<_> = functions(&db, file).iter().map(|f| f.as_id()).collect();
-//! assert_eq!(after, before);
+//! assert_eq!(*file.sources(&db), list);
+//! assert_eq!(after[0], before[0]);
+//! assert_ne!(after[1], before[1]);
+//! let body = functions(&db, file)[1].body(&db).unwrap();
+//! assert!(body.text(&db).contains("// edited"));
 //! ```
 
 use crate::db::Database;
-use crate::inputs::{FunctionSource, Header, Interface, SourceFile};
+use crate::inputs::{FunctionBody, FunctionSource, Header, Interface, SourceFile};
 use crate::query::check::{function_ir, functions, header_from, interface_from};
 use kiln_frontend::split::{split_module, split_module_around, unchanged_ends, FunctionSpan};
+use rustc_hash::FxHashMap;
 use salsa::{Durability, Setter};
 
 /// Splits a file's (new) text into functions and sets its function inputs to match:
 /// an unchanged function keeps its input untouched (even when the edit moved it), an
-/// edited one keeps its input with the new text (of low durability from then on), a new
-/// one gets an input left by a removed function or a new one, and an input no function
-/// keeps is emptied. `old` is the text before the edit and its split (the value this
-/// returned then), if any: the split then lexes only around the edit, and functions are
-/// matched to their inputs through it.
+/// edited one keeps its input and gets its new text as its body (a [`FunctionBody`] of low
+/// durability, made by its first edit), a new one gets an input left by a removed function
+/// or a new one, and an input no function keeps is emptied. Each function's interface and
+/// header are recorded on its input when the file is first split, and written again only
+/// when an edit changes them. `old` is the text before the edit and its split (the value
+/// this returned then), if any: the split then lexes only around the edit, and functions
+/// are matched to their inputs through it.
 ///
 /// Returns the split (`None`: the file is not of a plain shape, and its functions are the
 /// queries' to find, from the whole file's parse).
@@ -47,20 +56,27 @@ pub fn split_sources(
     file: SourceFile,
     old: Option<(&str, &[FunctionSpan])>,
 ) -> Option<Vec<FunctionSpan>> {
-    split_sources_edited(db, file, old, None)
+    split_sources_edited(db, file, old, None, None)
 }
+
+/// How a caller has every function of a file parsed before a split records their
+/// interfaces (a session parses them on every thread); without one, they are parsed one
+/// after the other as they are recorded.
+pub type ParseAll<'a> = &'a dyn Fn(&Database, SourceFile);
 
 /// [`split_sources`] when the caller knows what the edit left in place: the bytes the old
 /// and the new text share at their start and then at their end (never overlapping), as an
 /// edit of a byte range tells (`Session::edit_source` in `src/session.rs`). The texts are
 /// then not compared to find them. Any pair of counts that holds (bytes both texts share
 /// at their start, then at their end, not overlapping) is sound: shorter ends only leave
-/// more functions to be matched by name.
+/// more functions to be matched by name. `parse_all`, if given, parses every function of
+/// a file split afresh before their interfaces are recorded.
 pub fn split_sources_edited(
     db: &mut Database,
     file: SourceFile,
     old: Option<(&str, &[FunctionSpan])>,
     known_ends: Option<(usize, usize)>,
+    parse_all: Option<ParseAll<'_>>,
 ) -> Option<Vec<FunctionSpan>> {
     let text = file.text(db);
     // What the edit left in place, found once for the split and the matching.
@@ -73,13 +89,23 @@ pub fn split_sources_edited(
         _ => split_module(text),
     };
     let old_sources = file.sources(db).clone();
+    // Each edited function's body, by its input.
+    let mut bodies: FxHashMap<FunctionSource, FunctionBody> = old_sources
+        .iter()
+        .flatten()
+        .zip(file.bodies(db))
+        .filter_map(|(s, b)| Some((*s, (*b)?)))
+        .collect();
     let Some(spans) = spans else {
         if let Some(sources) = old_sources {
-            retire(db, &sources);
+            retire(db, &sources, &bodies);
             file.set_sources(db)
                 .with_durability(Durability::MEDIUM)
                 .to(None);
             file.set_offsets(db).to(Vec::new());
+            file.set_bodies(db)
+                .with_durability(Durability::LOW)
+                .to(Vec::new());
         }
         return None;
     };
@@ -128,8 +154,23 @@ pub fn split_sources_edited(
                         .with_durability(Durability::MEDIUM)
                         .to(name);
                 }
-                if *source.text(db) != own {
-                    source.set_text(db).with_durability(Durability::LOW).to(own);
+                // The new text goes to the function's body, never to its input: the
+                // input's text is of medium durability, and a write of it would have
+                // salsa walk every memo of the file.
+                let body = bodies.get(&source).copied();
+                let now = body.map_or_else(|| source.text(db), |b| b.text(db));
+                if *now != own {
+                    match body {
+                        Some(body) => {
+                            body.set_text(db).with_durability(Durability::LOW).to(own);
+                        }
+                        None => {
+                            let body = FunctionBody::builder(own)
+                                .durability(Durability::LOW)
+                                .new(&*db);
+                            bodies.insert(source, body);
+                        }
+                    }
                     edited.push(plan.middle.start + k);
                 }
                 middle.push(source);
@@ -149,37 +190,50 @@ pub fn split_sources_edited(
                         Durability::LOW
                     })
                     .new(&*db);
-                if !fresh {
-                    edited.push(plan.middle.start + k);
-                }
+                edited.push(plan.middle.start + k);
                 middle.push(source);
             }
         }
     }
-    retire(db, &plan.retired);
+    retire(db, &plan.retired, &bodies);
     let list: Vec<FunctionSource> = plan.keep[..plan.middle.start]
         .iter()
         .chain(&middle)
         .chain(&plan.keep[plan.middle.start..])
         .copied()
         .collect();
+    let mut listed: Vec<Option<FunctionBody>> =
+        list.iter().map(|s| bodies.get(s).copied()).collect();
+    while listed.last() == Some(&None) {
+        listed.pop();
+    }
     if plan.old_list.as_ref() != Some(&list) {
         file.set_sources(db)
             .with_durability(Durability::MEDIUM)
             .to(Some(list));
     }
+    if *file.bodies(db) != listed {
+        file.set_bodies(db)
+            .with_durability(Durability::LOW)
+            .to(listed);
+    }
     if *file.offsets(db) != offsets {
         file.set_offsets(db).to(offsets);
+    }
+    if fresh && !edited.is_empty() {
+        if let Some(parse_all) = parse_all {
+            parse_all(db, file);
+        }
     }
     set_interfaces(db, file, &edited);
     Some(spans)
 }
 
 /// Gives each edited function's input (`edited`: their places in the file's list of
-/// functions) the interface and the header its new text has, where they differ from the
-/// ones it carries (see [`FunctionSource::interface`] and [`FunctionSource::header`]: its
-/// callers then keep their verification and lowering, and the file its reflection
-/// symbols, when the edit left them as they were).
+/// functions; every function, after a fresh split) the interface and the header its text
+/// has, where they differ from the ones it carries (see [`FunctionSource::interface`] and
+/// [`FunctionSource::header`]: its callers then keep their verification and lowering, and
+/// the file its reflection symbols, when the edit left them as they were).
 fn set_interfaces(db: &mut Database, file: SourceFile, edited: &[usize]) {
     if edited.is_empty() {
         return;
@@ -304,14 +358,25 @@ fn match_functions(
     }
 }
 
-/// Empties the inputs of functions that left the file (salsa frees no input; its text,
-/// the bulk of it, goes).
-fn retire(db: &mut Database, sources: &[FunctionSource]) {
+/// Empties the inputs of functions that left the file, and their bodies (salsa frees no
+/// input; its text, the bulk of it, goes).
+fn retire(
+    db: &mut Database,
+    sources: &[FunctionSource],
+    bodies: &FxHashMap<FunctionSource, FunctionBody>,
+) {
     for s in sources {
         if !s.text(db).is_empty() {
             s.set_text(db)
                 .with_durability(Durability::LOW)
                 .to(String::new());
+        }
+        if let Some(body) = bodies.get(s) {
+            if !body.text(db).is_empty() {
+                body.set_text(db)
+                    .with_durability(Durability::LOW)
+                    .to(String::new());
+            }
         }
     }
 }
@@ -356,6 +421,17 @@ mod tests {
                 .collect()
         }
 
+        /// A function's text now: its body's, once it was edited, else its input's.
+        fn text(&self, name: &str) -> String {
+            let source = self.input(name);
+            let list = self.file.sources(&self.db).clone().unwrap_or_default();
+            let at = list.iter().position(|s| *s == source);
+            match at.and_then(|i| self.file.bodies(&self.db).get(i).copied().flatten()) {
+                Some(body) => body.text(&self.db).clone(),
+                None => source.text(&self.db).clone(),
+            }
+        }
+
         fn input(&self, name: &str) -> FunctionSource {
             self.sources()
                 .into_iter()
@@ -370,17 +446,42 @@ mod tests {
         let (a, b, c) = (function("a", ""), function("b", ""), function("c", ""));
         let mut open = Open::new(&format!("{a}{b}{c}"));
         let before = open.sources();
+        let interfaces: Vec<_> = before
+            .iter()
+            .map(|(_, s)| s.interface(&open.db).clone())
+            .collect();
+        // Every function's interface was recorded when the file was split.
+        assert!(interfaces.iter().all(Option::is_some));
         let b2 = function("b", "// edited");
         open.edit(&format!("{a}{b2}{c}"));
         assert_eq!(open.sources(), before);
-        // A function's text ends at its closing brace.
-        assert_eq!(*open.input("b").text(&open.db), b2.trim_end());
-        assert_eq!(*open.input("c").text(&open.db), c.trim_end());
+        // A function's text ends at its closing brace. The edited one's is its body's; its
+        // input keeps the text the split found (a write of it would be of medium
+        // durability, `SourceFile::bodies`).
+        assert_eq!(open.text("b"), b2.trim_end());
+        assert_eq!(*open.input("b").text(&open.db), b.trim_end());
+        assert_eq!(open.text("c"), c.trim_end());
+        assert_eq!(open.file.bodies(&open.db).len(), 2);
+        assert!(open.file.bodies(&open.db)[0].is_none());
         let offsets = open.file.offsets(&open.db).clone();
         assert_eq!(offsets, [0, a.len() as u32, (a.len() + b2.len()) as u32]);
-        // The edit wrote the edited function's interface into its input.
-        assert!(open.input("b").interface(&open.db).is_some());
-        assert!(open.input("a").interface(&open.db).is_none());
+        // The edit left the interfaces as they were.
+        let after: Vec<_> = before
+            .iter()
+            .map(|(_, s)| s.interface(&open.db).clone())
+            .collect();
+        assert_eq!(after, interfaces);
+        // A second edit writes the same body; an edit of the signature writes the interface.
+        let body = open.file.bodies(&open.db)[1];
+        let b3 = "func.func @b(%x: i32) {\n  func.return\n}\n";
+        open.edit(&format!("{a}{b3}{c}"));
+        assert_eq!(open.file.bodies(&open.db)[1], body);
+        assert_eq!(open.text("b"), b3.trim_end());
+        assert_ne!(*open.input("b").interface(&open.db), interfaces[1]);
+        // Removing the function empties its body.
+        open.edit(&format!("{a}{c}"));
+        assert!(body.is_some_and(|b| b.text(&open.db).is_empty()));
+        assert!(open.file.bodies(&open.db).iter().all(Option::is_none));
     }
 
     #[test]

@@ -83,8 +83,11 @@ pub struct GroupAbis {
     /// The diagnostics of each function that has some (relative to its text), by its place
     /// in the group.
     pub diagnostics: Vec<(u32, Vec<Diagnostic>)>,
-    /// The exported functions' ABIs, in order.
-    pub exported: Vec<FunctionAbi>,
+    /// The reflection symbols of the group's exported functions, in order, as
+    /// [`symbols_ir`] writes them: the file's symbols are the groups' joined
+    /// ([`file_symbols_code`]), so a new list of groups (the first edit of a function
+    /// makes its group anew) formats no record again.
+    pub symbols: String,
 }
 
 /// See [`GroupAbis`].
@@ -94,6 +97,7 @@ pub(crate) fn group_abis<'db>(
     group: kiln_engine::query::check::FunctionGroup<'db>,
 ) -> GroupAbis {
     let mut out = GroupAbis::default();
+    let mut exported = Vec::new();
     for (i, item) in group.items(db).iter().enumerate() {
         let Some(header) = kiln_engine::header_of(db, *item) else {
             continue;
@@ -104,9 +108,10 @@ pub(crate) fn group_abis<'db>(
                 .push((i as u32, std::mem::take(&mut abi.diagnostics)));
         }
         if abi.exported {
-            out.exported.push(abi);
+            exported.push(abi);
         }
     }
+    out.symbols = symbols_ir(&exported);
     out
 }
 
@@ -215,10 +220,10 @@ pub fn symbols_ir(functions: &[FunctionAbi]) -> String {
     out
 }
 
-/// The reflection symbols as a piece of code for [`kiln_backend::link`] (placed first, as
-/// LLVM prints globals before functions); `None` when no function is exported.
-pub fn symbols_code(functions: &[FunctionAbi]) -> Option<kiln_backend::FunctionCode> {
-    let text = symbols_ir(functions);
+/// The reflection symbols (`text`, as [`symbols_ir`] writes them) as a piece of code for
+/// [`kiln_backend::link`] (placed first, as LLVM prints globals before functions); `None`
+/// when no function is exported.
+pub fn symbols_code(text: String) -> Option<kiln_backend::FunctionCode> {
     (!text.is_empty()).then(|| kiln_backend::FunctionCode {
         definition: Some(kiln_backend::Entity::new(
             format!("{SYMBOL_PREFIX}symbols"),
@@ -240,21 +245,20 @@ pub fn file_symbols_code(
     file: SourceFile,
 ) -> Option<kiln_backend::FunctionCode> {
     let groups = kiln_engine::query::check::function_groups(db, file);
-    let functions: Vec<FunctionAbi> = if groups.is_empty() {
-        kiln_engine::functions(db, file)
+    if groups.is_empty() {
+        let functions: Vec<FunctionAbi> = kiln_engine::functions(db, file)
             .iter()
             .filter_map(|item| function_abi(db, *item).as_ref())
             .filter(|a| a.exported)
             .cloned()
-            .collect()
-    } else {
-        groups
-            .iter()
-            .flat_map(|g| &group_abis(db, *g).exported)
-            .cloned()
-            .collect()
-    };
-    symbols_code(&functions)
+            .collect();
+        return symbols_code(symbols_ir(&functions));
+    }
+    let texts: Vec<&str> = groups
+        .iter()
+        .map(|g| group_abis(db, *g).symbols.as_str())
+        .collect();
+    symbols_code(texts.concat())
 }
 
 /// MLIR's escaping in string attributes: printable ASCII but `"` and `\` as is, anything

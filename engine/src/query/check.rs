@@ -46,15 +46,25 @@ pub fn parse_function<'db>(
     parse_text(text.text(db))
 }
 
-/// [`parse_function`] of the text of a function's input, in a file a session split. Keyed
-/// by the item, not the input, so that the parse is freed with the item when the function
-/// leaves the file (an input is never freed).
+/// [`parse_function`] of a function's text in a file a session split: its body's, once it
+/// was edited, else its input's. Keyed by the item, not the input, so that the parse is
+/// freed with the item when the function leaves the file or is edited for the first time
+/// (an input is never freed).
 #[salsa::tracked(returns(ref))]
 fn parse_item<'db>(
     db: &'db dyn salsa::Database,
     item: FunctionItem<'db>,
 ) -> Option<ParsedFunction> {
-    parse_text(item.source(db).map_or("", |s| s.text(db).as_str()))
+    parse_text(item_text(db, item))
+}
+
+/// A function's text in a file a session split (its body's, once it was edited).
+pub fn item_text<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -> &'db str {
+    match (item.body(db), item.source(db)) {
+        (Some(body), _) => body.text(db),
+        (None, Some(source)) => source.text(db),
+        (None, None) => "",
+    }
 }
 
 /// One function's parse, from its input or its interned text; `None` when the parser gave
@@ -150,20 +160,35 @@ pub fn function_spans(db: &dyn salsa::Database, file: SourceFile) -> Option<Vec<
 }
 
 /// The functions of a file, in source order, each with its own text. In a file a session
-/// split, one per function input, read from the inputs alone (not the text), so this
-/// query is as durable as they are.
+/// split, one per function input, with its body once it was edited, read from the inputs
+/// alone (not the text). The bodies are of low durability, and so is this query: nothing
+/// keyed by a function reads it (a function's queries read its item's fields, which are
+/// its identity), and the memos that do are the file's and the groups' lists.
 #[salsa::tracked(returns(ref))]
 pub fn functions<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<FunctionItem<'db>> {
     if let Some(sources) = file.sources(db) {
+        let bodies = file.bodies(db);
         return sources
             .iter()
-            .map(|s| FunctionItem::new(db, file, s.name(db).clone(), Some(*s), None, 0))
+            .enumerate()
+            .map(|(i, s)| {
+                let body = bodies.get(i).copied().flatten();
+                FunctionItem::new(db, file, s.name(db).clone(), Some(*s), body, None, 0)
+            })
             .collect();
     }
     let text = file.text(db);
     let item = |name: &str, span: Span| {
         let own = FunctionText::new(db, text.get(span.range()).unwrap_or_default());
-        FunctionItem::new(db, file, name.to_string(), None, Some(own), span.start)
+        FunctionItem::new(
+            db,
+            file,
+            name.to_string(),
+            None,
+            None,
+            Some(own),
+            span.start,
+        )
     };
     match (
         split_file(db, file),
@@ -174,7 +199,15 @@ pub fn functions<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<Fun
             .iter()
             .zip(texts)
             .map(|(f, own)| {
-                FunctionItem::new(db, file, f.name.clone(), None, Some(*own), f.span.start)
+                FunctionItem::new(
+                    db,
+                    file,
+                    f.name.clone(),
+                    None,
+                    None,
+                    Some(*own),
+                    f.span.start,
+                )
             })
             .collect(),
         _ => parse_file(db, file)
@@ -208,19 +241,54 @@ pub fn function_ir<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -
 }
 
 /// The first function of a file with each name (the one a call to the name means, as
-/// the verifier's signature table has it). Reads the items' names alone, so it changes
-/// only when the list of functions does.
+/// the verifier's signature table has it). Reads the names alone, so it changes only when
+/// the list of functions does. In a file a session split it lists the function inputs,
+/// not the items: an edit gives a function a new item, and every function reads this.
 #[salsa::tracked(returns(ref))]
 pub fn function_index<'db>(
     db: &'db dyn salsa::Database,
     file: SourceFile,
-) -> FxHashMap<String, FunctionItem<'db>> {
-    let items = functions(db, file);
-    let mut index = FxHashMap::with_capacity_and_hasher(items.len(), Default::default());
-    for item in items {
-        index.entry(item.name(db).clone()).or_insert(*item);
+) -> FxHashMap<String, Callee<'db>> {
+    let callees: Vec<(&String, Callee)> = match file.sources(db) {
+        Some(sources) => sources
+            .iter()
+            .map(|s| (s.name(db), Callee::Input(*s)))
+            .collect(),
+        None => functions(db, file)
+            .iter()
+            .map(|item| (item.name(db), Callee::Item(*item)))
+            .collect(),
+    };
+    let mut index = FxHashMap::with_capacity_and_hasher(callees.len(), Default::default());
+    for (name, callee) in callees {
+        index.entry(name.clone()).or_insert(callee);
     }
     index
+}
+
+/// A function a call can name ([`function_index`]): a function input, in a file a session
+/// split, else the function's item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, salsa::SalsaValue)]
+pub enum Callee<'db> {
+    Input(crate::FunctionSource),
+    Item(FunctionItem<'db>),
+}
+
+/// What a caller reads of a function it calls (see [`interface_of`]).
+pub fn callee_interface<'db>(
+    db: &'db dyn salsa::Database,
+    callee: Callee<'db>,
+) -> InterfaceRef<'db> {
+    match callee {
+        Callee::Item(item) => interface_of(db, item),
+        // Recorded for every function when its file is split (`crate::sources`); a
+        // function whose interface is not known is taken as one without IR, whose
+        // callers are not verified.
+        Callee::Input(source) => match source.interface(db) {
+            Some(interface) => interface.into(),
+            None => InterfaceRef::of(None),
+        },
+    }
 }
 
 /// The signatures a function's calls are checked against, read callee by callee: a
@@ -229,14 +297,14 @@ pub fn function_index<'db>(
 /// as their own inputs). `incomplete` is set when a callee has no IR.
 struct CalleeSignatures<'db> {
     db: &'db dyn salsa::Database,
-    index: &'db FxHashMap<String, FunctionItem<'db>>,
+    index: &'db FxHashMap<String, Callee<'db>>,
     incomplete: std::cell::Cell<bool>,
 }
 
 impl kiln_frontend::Signatures for CalleeSignatures<'_> {
     fn signature(&self, name: &str) -> Option<&kiln_frontend::types::FunctionType> {
-        let item = self.index.get(name)?;
-        match interface_of(self.db, *item).ty {
+        let callee = self.index.get(name)?;
+        match callee_interface(self.db, *callee).ty {
             Some(ty) => Some(ty),
             None => {
                 self.incomplete.set(true);
@@ -274,8 +342,8 @@ pub fn header_from<'db>(
 }
 
 /// A function's header as the file's summaries read it (`None` when it has no IR): the one
-/// its input carries once it was edited ([`crate::FunctionSource::header`]), else off its
-/// parse. A firewall between a function's body and the file's reflection symbols, as
+/// its input carries ([`crate::FunctionSource::header`], in a file a session split), else
+/// off its parse. A firewall between a function's body and the file's reflection symbols, as
 /// [`interface_of`] is between its body and its callers.
 pub fn header_of<'db>(
     db: &'db dyn salsa::Database,
@@ -315,12 +383,11 @@ impl<'db> From<&'db Interface> for InterfaceRef<'db> {
     }
 }
 
-/// A function's interface as its callers read it: the one its input carries once it was
-/// edited ([`crate::FunctionSource::interface`]); before that, in a file a session split,
-/// off the function's parse (which is then as durable as the input: no memo of its own,
-/// one memo fewer per function for salsa to check after the first edit of any function);
-/// in a file the queries split, [`function_interface`] (the file's text changes at every
-/// edit, and that memo is what keeps a body edit from reaching the callers).
+/// A function's interface as its callers read it: the one its input carries, in a file a
+/// session split ([`crate::FunctionSource::interface`]; off the function's parse if it
+/// is not recorded yet); in a file the queries split, [`function_interface`] (the file's
+/// text changes at every edit, and that memo is what keeps a body edit from reaching the
+/// callers).
 pub fn interface_of<'db>(
     db: &'db dyn salsa::Database,
     item: FunctionItem<'db>,

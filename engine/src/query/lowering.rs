@@ -225,7 +225,7 @@ fn conventions_of_item(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Conv
             if let kiln_frontend::ir::OpKind::Call { callee } = &op.kind {
                 if index
                     .get(callee)
-                    .is_some_and(|c| crate::query::check::interface_of(db, *c).bare_ptr)
+                    .is_some_and(|c| crate::query::check::callee_interface(db, *c).bare_ptr)
                 {
                     bare.push(callee.as_str());
                 }
