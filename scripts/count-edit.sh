@@ -8,8 +8,9 @@
 # Each edit is a `change` request carrying the whole text, or with REQUEST=edit an `edit`
 # request carrying the replaced bytes alone (docs/serve.md). With FIRST=1 each edit is the
 # first edit of a different function (`%acc2 = arith.addf` of functions spread over the
-# module made `arith.mulf`): a first edit writes an input of medium durability, so salsa
-# checks every memo (engine/src/sources.rs).
+# module made `arith.mulf`): a first edit gives the function a body of its own and makes it
+# a new item (engine/src/sources.rs; before session 18 it wrote an input of medium
+# durability, and salsa checked every memo).
 # With CALLGRIND_KEEP=DIR the profiles stay in DIR (scripts/bench-lib.sh), for
 # scripts/callgrind-diff.py DIR/cold.KILN.out DIR/edited.KILN.out E (KILN with `/` as `_`).
 # usage: [REQUEST=edit] [FIRST=1] [CALLGRIND_KEEP=DIR] scripts/count-edit.sh N E KILN [KILN...]

@@ -2,9 +2,9 @@
 """Where an edit's time goes (issue #14): drives `kiln serve` on a module of N generated
 functions (scripts/gen_module.py), compiles it cold, then REPS times edits one function's
 body (alternating two edits) and compiles again, printing the median and fastest edit (the
-server's own milliseconds), the first edit on its own (the first edit of a function
-writes an input of medium durability, and every memo is checked once: engine/src/sources.rs)
-and the cold compile. With FIRST=1 each edit is the first of a different function
+server's own milliseconds), the first edit on its own (the first edit of a function gives
+it a body of its own and makes it a new item, engine/src/sources.rs; before session 18 it
+wrote an input of medium durability, and every memo was checked once) and the cold compile. With FIRST=1 each edit is the first of a different function
 (`%acc2 = arith.addf` made `arith.mulf` in functions spread over the module), so every
 edit is such a first edit.
 

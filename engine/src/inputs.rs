@@ -22,8 +22,8 @@ pub struct SourceFile {
     /// Why inputs of their own: salsa checks a memo without walking its dependencies when
     /// no input of its durability changed since it was last checked. A function's queries
     /// then read only its own input (of [`Durability::MEDIUM`](salsa::Durability)) and
-    /// inputs of higher durability, so after an edit of one function (a write of low
-    /// durability once it was edited before) every other function's memos are checked at
+    /// inputs of higher durability, so after an edit of one function's body (a write of
+    /// low durability: [`SourceFile::bodies`]) every other function's memos are checked at
     /// a glance instead of each walking its dozen dependencies: an edit of a 10,000-function
     /// module compiles in a fraction of what it did (BENCHMARKS.md, "session 15").
     #[default]

@@ -76,8 +76,9 @@ pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic>
 
 /// The ABIs of a group of functions, made from each function's header (after an edit, a
 /// file's other groups keep theirs at a glance: `kiln_engine::query::check::FunctionGroup`).
-/// Not read through [`function_abi`]: after the first edit of any function salsa checks
-/// every memo of the file once, and a memo per function more was a tenth of that.
+/// Not read through [`function_abi`]: after an edit that adds, removes or renames a
+/// function salsa checks every memo of the file once, and a memo per function more was a
+/// tenth of that.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct GroupAbis {
     /// The diagnostics of each function that has some (relative to its text), by its place

@@ -70,9 +70,9 @@ pub struct Shape<'db> {
 }
 
 /// The [`Shape`] of a function; `None` when it does not build or verify (it is not
-/// lowered). One memo for all three, not three: the first edit of any function has salsa
-/// check every memo of the file once, so each memo per function counts
-/// (`tests/incremental.rs`, `a_first_edit_checks_five_memos_per_function_...`). It reads
+/// lowered). One memo for all three, not three: an edit that adds, removes or renames a
+/// function has salsa check every memo of the file once, so each memo per function counts.
+/// It reads
 /// the rules only through [`op_table`], whose declarations a rule edit rarely changes.
 #[salsa::tracked(returns(ref))]
 pub fn function_shape<'db>(
