@@ -1114,6 +1114,16 @@ const HEADERS: &[&str] = &[
     "func.func private @NAME(%x: i32) -> i32 {",
     "func.func @NAME(%x: i32) -> i32 attributes {iree.abi = \"{\\\"a\\\": [[\\\"named\\\", \\\"x\\\", \\\"i32\\\"]], \\\"r\\\": [\\\"i32\\\"], \\\"v\\\": 1}\"} {",
     "func.func @NAME(%x: i32) -> i32 attributes {iree.abi = \"{\\\"a\\\": [\\\"i64\\\"], \\\"r\\\": [\\\"i32\\\"], \\\"v\\\": 1}\"} {",
+    // A signature of its own, which a caller reads off the function's input (its
+    // interface, written by an edit that changes it): a call of one argument is then an
+    // error.
+    "func.func @NAME(%x: i32, %y: i32) -> i32 {",
+];
+
+/// Bodies that call another function (of the names `text` gives), beside [`BODIES`].
+const CALLS: &[&str] = &[
+    "%0 = func.call @g1(%x) : (i32) -> i32",
+    "%0 = func.call @g3(%x) : (i32) -> i32",
 ];
 
 #[test]
@@ -1123,7 +1133,8 @@ fn random_structural_edits_match_a_fresh_session() {
     fn text(fs: &[(u8, u8, bool, u8)]) -> String {
         fs.iter()
             .map(|(name, body, broken, header)| {
-                let body = BODIES[*body as usize % BODIES.len()];
+                let bodies: Vec<&str> = BODIES.iter().chain(CALLS).copied().collect();
+                let body = bodies[*body as usize % bodies.len()];
                 let end = if *broken { "" } else { "}\n" };
                 let head = HEADERS[*header as usize % HEADERS.len()]
                     .replace("NAME", &format!("g{}", name % 5));
