@@ -14,6 +14,7 @@ use kiln_engine::egraph::analysis::Analysis;
 use kiln_engine::egraph::extract::Graph;
 use kiln_engine::egraph::node::Node;
 use kiln_engine::egraph::saturate::{saturate, Limits};
+use kiln_engine::egraph::snapshot::ClassNodes;
 use kiln_engine::egraph::term::Term;
 use kiln_engine::CompiledRules;
 use std::collections::HashMap;
@@ -115,7 +116,8 @@ pub fn normal_form(
             nodes: NODE_LIMIT,
             time: TIME_LIMIT,
         };
-        let run = saturate(&rules.phases[i], egraph, limits);
+        // A term's e-graph is far below the size from which classes are copied.
+        let run = saturate(&rules.phases[i], egraph, limits, ClassNodes::default());
         for (rule, n) in rules.phases[i].rules.iter().zip(&run.applied) {
             let name = rule.name.as_str();
             let name = name.strip_suffix(" (reversed)").unwrap_or(name).to_string();

@@ -222,9 +222,12 @@ pub fn lower_variant(
             explanation: None,
         };
     }
+    // The copy of a large e-graph's classes, handed from phase to phase and to the
+    // extraction, each of which makes it again only if the e-graph changed since.
+    let mut copy = ClassNodes::default();
     for (i, phase) in rules.rules.phases.iter().enumerate() {
         let start = Instant::now();
-        let run = run_phase(rules, i, egraph);
+        let run = run_phase(rules, i, egraph, copy);
         let stop = run.stop.clone();
         let mut applied: std::collections::BTreeMap<String, usize> = Default::default();
         for (rule, n) in rules.phases[i].rules.iter().zip(&run.applied) {
@@ -233,6 +236,7 @@ pub fn lower_variant(
             }
         }
         egraph = run.egraph;
+        copy = run.copy;
         let ps = PhaseStats {
             phase: phase.name.clone(),
             iterations: run.iterations,
@@ -287,7 +291,7 @@ pub fn lower_variant(
         }
     }
     let start = Instant::now();
-    let copy = ClassNodes::taken(&egraph);
+    copy.take_unless_exact(&egraph);
     let extractor = build_extractor(&egraph, &copy, rules.ops.clone());
     let mut unlowered = Vec::new();
     for root in all_roots(&encoded) {
@@ -334,7 +338,14 @@ pub fn lower_variant(
 
 /// Runs phase `i` on `egraph` with the phase's limits: iterations, time, and a node budget
 /// of `nodes + growth × (nodes at the start)`.
-pub(crate) fn run_phase(rules: &CompiledRules, i: usize, mut egraph: Graph) -> Saturation {
+/// Runs phase `i` on `egraph`; `copy` is the previous phase's copy of its classes (see
+/// [`Saturation::copy`]), or an empty one.
+pub(crate) fn run_phase(
+    rules: &CompiledRules,
+    i: usize,
+    mut egraph: Graph,
+    copy: ClassNodes,
+) -> Saturation {
     let phase = &rules.rules.phases[i];
     // The previous phase leaves it rebuilt: rebuilding a clean e-graph still walks every
     // class.
@@ -349,7 +360,7 @@ pub(crate) fn run_phase(rules: &CompiledRules, i: usize, mut egraph: Graph) -> S
             .saturating_add(phase.growth.saturating_mul(start)),
         time: Duration::from_millis(phase.time_ms),
     };
-    saturate(&rules.phases[i], egraph, limits)
+    saturate(&rules.phases[i], egraph, limits, copy)
 }
 
 fn all_roots(e: &Encoded) -> Vec<Id> {

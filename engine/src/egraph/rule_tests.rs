@@ -40,7 +40,12 @@ fn run_one(rules: &CompiledRules, t: &RuleTest) -> Result<(), String> {
     let expected = egraph.add_instantiation(&build_pattern(&t.expected), &Subst::default());
     let mut limits = Vec::new();
     for (i, phase) in rules.rules.phases.iter().enumerate() {
-        let run = run_phase(rules, i, egraph);
+        let run = run_phase(
+            rules,
+            i,
+            egraph,
+            crate::egraph::snapshot::ClassNodes::default(),
+        );
         if run.stop != Stop::Saturated {
             limits.push(format!(
                 "phase `{}` stopped at its {}",

@@ -246,6 +246,9 @@ pub struct Limits {
 /// What saturating a phase did.
 pub struct Saturation {
     pub egraph: Graph,
+    /// The loop's copy of the classes, for the next phase or the extraction to take again
+    /// only if the last pass changed the e-graph ([`ClassNodes::take_unless_exact`]).
+    pub copy: ClassNodes,
     pub iterations: usize,
     pub stop: Stop,
     /// Per rule of [`PhaseRules::rules`], how many applications added an equality.
@@ -322,7 +325,12 @@ struct Loop<'r> {
 }
 
 /// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
-pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Saturation {
+pub fn saturate(
+    rules: &PhaseRules,
+    mut egraph: Graph,
+    limits: Limits,
+    copy: ClassNodes,
+) -> Saturation {
     let mut run = Loop {
         rules,
         limits,
@@ -343,7 +351,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         lifted: Vec::new(),
         met: Vec::new(),
         found: Vec::new(),
-        copy: ClassNodes::default(),
+        copy,
         large: false,
         stack: Vec::new(),
     };
@@ -395,12 +403,16 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
     };
     // A pass stopped at a limit leaves the e-graph unrebuilt; what follows (extraction of a
     // `partial` phase, the next phase) needs it rebuilt.
+    if !egraph.analysis.touched.is_empty() {
+        run.copy.forget_exact();
+    }
     if !egraph.clean {
         egraph.rebuild();
     }
     egraph.analysis.touched.clear();
     Saturation {
         egraph,
+        copy: run.copy,
         iterations,
         stop,
         applied: run.applied,
@@ -471,7 +483,7 @@ impl Loop<'_> {
         if self.large {
             Analysis::mirror_konst(egraph);
         }
-        self.copy.take(egraph);
+        self.copy.take_unless_exact(egraph);
         let pairs = self.candidates(egraph, scope);
         // Search everything first, then apply, as egg does: the matches of one iteration
         // all see the same e-graph. The stack holds matches with their depth in a chain of
@@ -544,12 +556,14 @@ impl Loop<'_> {
         if egraph.analysis.touched.is_empty() {
             // Nothing changed (a union of a class with itself only marks the e-graph
             // unclean): egg's rebuild would still walk, sort and index every class, which
-            // cost 4% of a memref-heavy lowering in the pass that confirms saturation.
+            // cost 4% of a memref-heavy lowering in the pass that confirms saturation. The
+            // copy of the classes stays exact.
             egraph.clean = true;
             self.stack = stack;
             return Ok(());
         }
         self.stack = stack;
+        self.copy.forget_exact();
         let start = Instant::now();
         egraph.rebuild();
         self.rebuild_per_node = start.elapsed().as_secs_f64() / egraph.total_size().max(1) as f64;
@@ -688,7 +702,9 @@ impl Loop<'_> {
                 egraph.union(class, id)
             };
             self.copy.changed(egraph.find(class));
-            if changed && holds_literal(&egraph[egraph.find(class)].data) {
+            // Watched parents exist only where one side held a literal and the other did
+            // not: the class's facts are read (a lookup in egg's class table) only then.
+            if changed && !watched.is_empty() && holds_literal(&egraph[egraph.find(class)].data) {
                 self.lifted.extend(watched);
             }
             if changed {
@@ -766,7 +782,10 @@ impl Loop<'_> {
             return out;
         }
         for (side, other) in [(a, b), (b, a)] {
-            let below = &egraph[other].nodes;
+            // From the copy while it holds for the class (most matches' classes are not
+            // merged yet when they are applied): read in the order they were searched,
+            // not at random through egg's class table.
+            let below = self.copy.of(egraph, other);
             let meets =
                 |n: &Node| matches!(n, Node::Op(c, _) if self.rules.meet_children.contains(c));
             if below.len() > MEET_NODES || !below.iter().any(meets) {
@@ -1073,14 +1092,16 @@ mod tests {
                         continue;
                     }
                     let mut theirs = ours.clone();
+                    // The copy handed from phase to phase, as `lower_variant` hands it.
+                    let mut handed = ClassNodes::default();
                     for (i, phase) in rules.rules.phases.iter().enumerate() {
                         let uncopied = copy.then(|| {
                             LARGE_FROM_IN_TESTS.with(|c| c.set(usize::MAX));
-                            let run = run_phase(&rules, i, ours.clone());
+                            let run = run_phase(&rules, i, ours.clone(), ClassNodes::default());
                             LARGE_FROM_IN_TESTS.with(|c| c.set(0));
                             (run.iterations, run.applied)
                         });
-                        let run = run_phase(&rules, i, ours);
+                        let run = run_phase(&rules, i, ours, handed);
                         assert_eq!(run.stop, Stop::Saturated, "{}", path.display());
                         if let Some(uncopied) = uncopied {
                             assert_eq!(
@@ -1093,6 +1114,24 @@ mod tests {
                             );
                         }
                         ours = run.egraph;
+                        handed = run.copy;
+                        if handed.holds(&ours) {
+                            // A copy handed on as exact is what a new copy would be.
+                            let fresh = ClassNodes::taken(&ours);
+                            for class in ours.classes() {
+                                assert_eq!(
+                                    (
+                                        handed.of(&ours, class.id),
+                                        handed.parents_of(&ours, class.id)
+                                    ),
+                                    (fresh.of(&ours, class.id), fresh.parents_of(&ours, class.id)),
+                                    "{} @{}, after phase `{}`: the copy handed on",
+                                    path.display(),
+                                    f.name,
+                                    phase.name
+                                );
+                            }
+                        }
                         theirs = saturate_with_runner(&rules.phases[i], theirs);
                         assert_eq!(
                             (ours.number_of_classes(), ours.total_number_of_nodes()),
@@ -1107,8 +1146,8 @@ mod tests {
                         // Extraction reads a large e-graph's classes from a copy: the
                         // same choices as from egg.
                         use crate::egraph::extract::build_extractor;
-                        let copied = ClassNodes::taken(&ours);
-                        let from_copy = build_extractor(&ours, &copied, rules.ops.clone());
+                        handed.take_unless_exact(&ours);
+                        let from_copy = build_extractor(&ours, &handed, rules.ops.clone());
                         let none = ClassNodes::default();
                         let from_egg = build_extractor(&ours, &none, rules.ops.clone());
                         for class in ours.classes() {
