@@ -49,7 +49,7 @@ use crate::egraph::matcher::{Matcher, SORTED_FROM};
 use crate::egraph::node::Node;
 use crate::egraph::snapshot::{id_bound, is_large, ClassNodes};
 use crate::egraph::term::Term;
-use crate::egraph::tried::{Rewritten, Tried, TriedMatches};
+use crate::egraph::tried::{Place, Rewritten, Tried, TriedMatches};
 use crate::rule::ruleset::Rule;
 use egg::{EGraph, Id, Pattern, PatternAst, Subst, Symbol, Var};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
@@ -641,7 +641,7 @@ impl Loop<'_> {
             let version = if *read { self.version(egraph, id) } else { 0 };
             key.push((usize::from(id) as u32, version));
         }
-        let (hash, tried) = self.tried.get(&key);
+        let (place, tried) = self.tried.get(&key);
         let seen = match tried {
             None => false,
             Some(Tried::Applied) => true,
@@ -660,7 +660,7 @@ impl Loop<'_> {
                 subst.insert(*v, *id);
             }
             let Some(ast) = rule.applier.instantiate(egraph, &mut subst) else {
-                self.fail(hash);
+                self.fail(place);
                 return Ok(false);
             };
             let (_, changed) =
@@ -676,7 +676,7 @@ impl Loop<'_> {
                 classes: &vars,
             };
             let Some(id) = rule.applier.apply_direct(egraph, &bound) else {
-                self.fail(hash);
+                self.fail(place);
                 return Ok(false);
             };
             if follow {
@@ -712,7 +712,7 @@ impl Loop<'_> {
             }
             changed
         };
-        self.tried.file(hash, &self.key, Tried::Applied);
+        self.tried.file(place, &self.key, Tried::Applied);
         if changed {
             self.applied[r] += 1;
         }
@@ -726,14 +726,14 @@ impl Loop<'_> {
 
     /// Remembers a failed match, and whether it read beyond its classes; in a large
     /// e-graph, only one that did (see the module documentation).
-    fn fail(&mut self, hash: u64) {
+    fn fail(&mut self, place: Place) {
         let beyond = RuleApplier::read_beyond();
         self.beyond += usize::from(beyond);
         if self.large && !beyond {
             return;
         }
         self.tried.file(
-            hash,
+            place,
             &self.key,
             Tried::Failed {
                 pass: self.pass,

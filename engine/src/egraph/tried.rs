@@ -35,6 +35,15 @@ struct Entry {
     start: u32,
 }
 
+/// Where [`TriedMatches::get`] found a key (`at`: its header), or that it found none, with
+/// the key's hash: what [`TriedMatches::file`] needs to file it without looking for it a
+/// second time (in a table that outgrew the caches, each look is a miss).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Place {
+    hash: u64,
+    at: Option<u32>,
+}
+
 /// What [`TriedMatches::rewrite`]'s closure decides for a key it may have rewritten.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Rewritten {
@@ -119,17 +128,28 @@ impl TriedMatches {
             .map(|e| e.start)
     }
 
-    /// What became of the match with this key, if it was tried, and the key's hash.
-    pub fn get(&self, key: &[(u32, u32)]) -> (u64, Option<Tried>) {
+    /// What became of the match with this key, if it was tried, and where the key is.
+    pub fn get(&self, key: &[(u32, u32)]) -> (Place, Option<Tried>) {
         let hash = hash_of(key);
-        let found = Self::find(&self.table, &self.keys, hash, key);
-        (hash, found.map(|s| decode(self.keys[s as usize].1)))
+        let at = Self::find(&self.table, &self.keys, hash, key);
+        (
+            Place { hash, at },
+            at.map(|s| decode(self.keys[s as usize].1)),
+        )
     }
 
-    /// Files a key (whose hash [`TriedMatches::get`] gave) with what became of its match,
-    /// replacing what an equal key had.
-    pub fn file(&mut self, hash: u64, key: &[(u32, u32)], tried: Tried) {
-        match Self::find(&self.table, &self.keys, hash, key) {
+    /// Files a key with what became of its match, replacing what it had, at the place
+    /// [`TriedMatches::get`] gave for it. No key may be filed (and the table not rewritten)
+    /// in between: the saturation loop files a match's key right after applying it, and
+    /// applying files nothing else.
+    pub fn file(&mut self, place: Place, key: &[(u32, u32)], tried: Tried) {
+        debug_assert_eq!(
+            place.at,
+            Self::find(&self.table, &self.keys, place.hash, key),
+            "a key was filed between its lookup and its filing"
+        );
+        let hash = place.hash;
+        match place.at {
             Some(existing) => self.keys[existing as usize].1 = encode(tried),
             None => {
                 let start = self.keys.len() as u32;
@@ -144,8 +164,8 @@ impl TriedMatches {
     /// Files `key` (for tests).
     #[cfg(test)]
     pub fn insert(&mut self, key: &[(u32, u32)], tried: Tried) {
-        let (hash, _) = self.get(key);
-        self.file(hash, key, tried);
+        let (place, _) = self.get(key);
+        self.file(place, key, tried);
     }
 
     /// Passes every key to `fix`, in the order the keys were first tried, which may
