@@ -6,14 +6,15 @@ server's own milliseconds), the first edit on its own (the first edit of a funct
 it a body of its own and makes it a new item, engine/src/sources.rs; before session 18 it
 wrote an input of medium durability, and every memo was checked once) and the cold compile. With FIRST=1 each edit is the first of a different function
 (`%acc2 = arith.addf` made `arith.mulf` in functions spread over the module), so every
-edit is such a first edit.
+edit is such a first edit. With MODULE=memref the module is scripts/gen_memref_module.py's
+(the memref-heavy functions of issue #14), and the edited line `%w = arith.addf %v, %v`.
 
 With PERF=FILE, `perf record --call-graph dwarf` samples the server during the edits only
 and writes FILE; then, for every sample inside `Session::compile`, the share of samples
 whose stack holds each of a few stages (a sample counts once per stage, and stages nest, so
 the shares do not add up to 100%).
 
-usage: [FIRST=1] [PERF=FILE] scripts/profile-edit.py [N] [KILN] [EMIT] [REPS]
+usage: [FIRST=1] [MODULE=memref] [PERF=FILE] scripts/profile-edit.py [N] [KILN] [EMIT] [REPS]
        (defaults: 10000, target/release/kiln, obj, 15; PERF needs Debian's linux-perf)
 """
 import os, pathlib, re, signal, subprocess, sys, time
@@ -25,9 +26,13 @@ emit = sys.argv[3] if len(sys.argv) > 3 else "obj"
 reps = int(sys.argv[4]) if len(sys.argv) > 4 else 15
 perf_file = os.environ.get("PERF")
 root = pathlib.Path(__file__).resolve().parent.parent
-text = subprocess.run([sys.executable, str(root / "scripts/gen_module.py"), str(n)],
+memref = os.environ.get("MODULE") == "memref"
+generator = "scripts/gen_memref_module.py" if memref else "scripts/gen_module.py"
+text = subprocess.run([sys.executable, str(root / generator), str(n)],
                       capture_output=True, text=True, check=True).stdout
-old = "%t2 = arith.addf %t, %t : f32"
+old = "%w = arith.addf %v, %v : f32" if memref else "%t2 = arith.addf %t, %t : f32"
+# The line each first edit changes, one function after another.
+marker = "%w = arith.addf" if memref else "%acc2 = arith.addf"
 assert old in text, "the generated module no longer has the edited line"
 out = "/tmp/kiln-profile-edit.out"
 
@@ -42,19 +47,20 @@ if perf_file:
     time.sleep(1)
 times = []
 first_only = os.environ.get("FIRST") == "1"
-parts = text.split("%acc2 = arith.addf")
+parts = text.split(marker)
 edited = set()
 for i in range(reps):
     if first_only:
         edited.add((i * (len(parts) - 1)) // reps + (len(parts) - 1) // (2 * reps))
-        current = parts[0] + "".join(("%acc2 = arith.mulf" if k in edited else "%acc2 = arith.addf")
+        mulf = marker.replace("addf", "mulf")
+        current = parts[0] + "".join((mulf if k in edited else marker)
                                      + p for k, p in enumerate(parts[1:]))
         server.ask("change", path="m.mlir", text=current)
         _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out)
         times.append(ms)
         continue
     op = ["arith.mulf", "arith.subf"][i % 2]
-    server.ask("change", path="m.mlir", text=text.replace(old, f"%t2 = {op} %t, %t : f32", 1))
+    server.ask("change", path="m.mlir", text=text.replace(old, old.replace("arith.addf", op), 1))
     _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out)
     times.append(ms)
 if recorder:
