@@ -337,9 +337,8 @@ pub fn lower_variant(
 }
 
 /// Runs phase `i` on `egraph` with the phase's limits: iterations, time, and a node budget
-/// of `nodes + growth × (nodes at the start)`.
-/// Runs phase `i` on `egraph`; `copy` is the previous phase's copy of its classes (see
-/// [`Saturation::copy`]), or an empty one.
+/// of `nodes + growth × (nodes at the start)`. `copy` is the previous phase's copy of the
+/// classes (see [`Saturation::copy`]), or an empty one.
 pub(crate) fn run_phase(
     rules: &CompiledRules,
     i: usize,

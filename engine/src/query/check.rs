@@ -59,7 +59,7 @@ fn parse_item<'db>(
 }
 
 /// A function's text in a file a session split (its body's, once it was edited).
-pub fn item_text<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -> &'db str {
+fn item_text<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -> &'db str {
     match (item.body(db), item.source(db)) {
         (Some(body), _) => body.text(db),
         (None, Some(source)) => source.text(db),

@@ -72,8 +72,8 @@ pub struct Shape<'db> {
 /// The [`Shape`] of a function; `None` when it does not build or verify (it is not
 /// lowered). One memo for all three, not three: an edit that adds, removes or renames a
 /// function has salsa check every memo of the file once, so each memo per function counts.
-/// It reads
-/// the rules only through [`op_table`], whose declarations a rule edit rarely changes.
+/// It reads the rules only through [`op_table`], whose declarations a rule edit rarely
+/// changes.
 #[salsa::tracked(returns(ref))]
 pub fn function_shape<'db>(
     db: &'db dyn salsa::Database,
