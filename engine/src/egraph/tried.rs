@@ -91,11 +91,31 @@ pub(crate) struct TriedMatches {
     keys: Vec<(u32, u32)>,
 }
 
+/// The key's hash, whose low bits (the table's bucket) follow the key's root class.
+///
+/// A pass searches by rule, then by class in id order, so consecutive lookups have roots
+/// in order. With a hash of the whole key, each one landed in a random bucket: in a
+/// function of a million operations the table outgrows the caches, and every lookup was a
+/// miss. Here the bucket is about four times the root, plus a spread drawn from the whole
+/// key's hash over [`SPREAD`] groups, so consecutive lookups read nearby buckets. The
+/// spread keeps the many matches one class can root (a class of many nodes) from piling up
+/// in one group. The top bits, which the table compares first, stay those of the whole
+/// key's hash.
 fn hash_of(key: &[(u32, u32)]) -> u64 {
     let mut h = FxHasher::default();
     key.hash(&mut h);
-    h.finish()
+    let mixed = h.finish();
+    let root = key.get(1).map_or(0, |p| u64::from(p.0));
+    let near = (root << 2) + (mixed & 3) + (((mixed >> 2) % SPREAD) << 4);
+    (mixed & !LOW_BITS) | (near & LOW_BITS)
 }
+
+/// How many groups of 16 buckets the keys rooted at one class spread over.
+const SPREAD: u64 = 64;
+
+/// The bits of a hash that [`hash_of`] takes from the root (a table of more than 2^40
+/// buckets would not fit in memory).
+const LOW_BITS: u64 = (1 << 40) - 1;
 
 /// The pairs of the key whose header is at `start`.
 fn key_at(keys: &[(u32, u32)], start: u32) -> &[(u32, u32)] {
@@ -214,6 +234,27 @@ impl TriedMatches {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn keys_of_one_root_and_of_roots_in_order_are_all_found() {
+        // One class rooting thousands of matches, and thousands of classes in order: the
+        // bucket follows the root (see `hash_of`), and every key must still be found.
+        let mut t = TriedMatches::with_capacity(16);
+        for i in 0..5000u32 {
+            t.insert(&[(3, 0), (7, 0), (i, 0)], Tried::Applied);
+            t.insert(&[(3, 0), (i, 0), (i + 1, 1)], Tried::Applied);
+        }
+        assert_eq!(t.len(), 10000);
+        for i in 0..5000u32 {
+            assert_eq!(t.get(&[(3, 0), (7, 0), (i, 0)]).1, Some(Tried::Applied));
+            assert_eq!(t.get(&[(3, 0), (i, 0), (i + 1, 1)]).1, Some(Tried::Applied));
+            assert_eq!(t.get(&[(3, 0), (i, 0), (i + 1, 2)]).1, None);
+        }
+        // Nearby roots land in nearby buckets: the low bits grow with the root.
+        let a = hash_of(&[(3, 0), (1000, 0)]) & LOW_BITS;
+        let b = hash_of(&[(3, 0), (2000, 0)]) & LOW_BITS;
+        assert!(a < b, "{a} {b}");
+    }
 
     #[test]
     fn finds_what_was_filed_and_merges_renamed_keys() {
