@@ -338,7 +338,10 @@ pub fn saturate(
         // About four matches are tried per class of a lowered function: sized up front, the
         // map is not rehashed over and over as it grows. (A function of a million classes
         // grows it as it goes instead of reserving space it may not use.)
-        tried: TriedMatches::with_capacity((egraph.number_of_classes() * 4).min(TRIED_RESERVED)),
+        tried: TriedMatches::new(
+            (egraph.number_of_classes() * 4).min(TRIED_RESERVED),
+            is_large(&egraph),
+        ),
         beyond: 0,
         pass: 0,
         // Room for every class and as many again (see the stack in `Loop::step`).

@@ -85,35 +85,54 @@ fn decode(state: u32) -> Tried {
 /// first tried, and [`TriedMatches::rewrite`] keeps that order: a pass searches in the same
 /// order as the pass before it (by rule, then class), so its lookups read the buffer
 /// nearly in order instead of at random.
-#[derive(Default)]
 pub(crate) struct TriedMatches {
     table: HashTable<Entry>,
     keys: Vec<(u32, u32)>,
+    /// Whether a key's bucket follows its newest class (see [`hash_of`]). Cleared, for good,
+    /// once one class anchors [`CROWDED`] keys: every key is then hashed whole.
+    near: bool,
+    /// How many keys each class anchors, by id, saturating at [`CROWDED`] (while `near`).
+    anchored: Vec<u8>,
 }
 
-/// The key's hash, whose low bits (the table's bucket) follow the key's root class.
+/// The class a key's bucket follows: its newest (the highest id among its root and
+/// variables' classes).
+fn anchor(key: &[(u32, u32)]) -> u32 {
+    key.iter().skip(1).map(|p| p.0).max().unwrap_or(0)
+}
+
+/// The key's hash; with `near`, one whose low bits (the table's bucket) follow the key's
+/// newest class.
 ///
-/// A pass searches by rule, then by class in id order, so consecutive lookups have roots
-/// in order. With a hash of the whole key, each one landed in a random bucket: in a
-/// function of a million operations the table outgrows the caches, and every lookup was a
-/// miss. Here the bucket is about four times the root, plus a spread drawn from the whole
-/// key's hash over [`SPREAD`] groups, so consecutive lookups read nearby buckets. The
-/// spread keeps the many matches one class can root (a class of many nodes) from piling up
-/// in one group. The top bits, which the table compares first, stay those of the whole
-/// key's hash.
-fn hash_of(key: &[(u32, u32)]) -> u64 {
+/// A pass searches by rule, then by class in id order, and a match's classes are mostly
+/// its root and the classes just below it. With a hash of the whole key, each lookup
+/// landed in a random bucket: in a function of a million operations the table outgrows
+/// the caches, and every lookup was a miss. Here the bucket is about four times the
+/// newest class's id, plus a spread drawn from the whole key's hash over [`SPREAD`] groups
+/// of 16 buckets, so consecutive lookups read nearby buckets. The newest class rather than
+/// the root: one class can root a match per block of a function (a shared list's tail),
+/// whose newest classes differ. The top bits, which the table compares first, stay those
+/// of the whole key's hash.
+fn hash_of(key: &[(u32, u32)], near: bool) -> u64 {
     let mut h = FxHasher::default();
     key.hash(&mut h);
     let mixed = h.finish();
-    let root = key.get(1).map_or(0, |p| u64::from(p.0));
-    let near = (root << 2) + (mixed & 3) + (((mixed >> 2) % SPREAD) << 4);
-    (mixed & !LOW_BITS) | (near & LOW_BITS)
+    if !near {
+        return mixed;
+    }
+    let bucket = (u64::from(anchor(key)) << 2) + (mixed & 3) + (((mixed >> 2) % SPREAD) << 4);
+    (mixed & !LOW_BITS) | (bucket & LOW_BITS)
 }
 
-/// How many groups of 16 buckets the keys rooted at one class spread over.
+/// How many groups of 16 buckets the keys anchored at one class spread over.
 const SPREAD: u64 = 64;
 
-/// The bits of a hash that [`hash_of`] takes from the root (a table of more than 2^40
+/// How many keys one class may anchor before every key is hashed whole: enough for the
+/// matches any class of a lowered function anchors, few enough that they fill no more than
+/// a few groups of the [`SPREAD`], so that no lookup probes long.
+const CROWDED: u8 = u8::MAX;
+
+/// The bits of a hash that [`hash_of`] takes from the anchor (a table of more than 2^40
 /// buckets would not fit in memory).
 const LOW_BITS: u64 = (1 << 40) - 1;
 
@@ -124,11 +143,45 @@ fn key_at(keys: &[(u32, u32)], start: u32) -> &[(u32, u32)] {
 }
 
 impl TriedMatches {
-    /// Room for `n` matches of about four pairs each.
-    pub fn with_capacity(n: usize) -> TriedMatches {
+    /// Room for `n` matches of about four pairs each; `near` for a large e-graph, whose
+    /// table outgrows the caches (see [`hash_of`]): a small one's is read at random at no
+    /// cost, and counting anchors cost 2% more instructions on a memref-heavy lowering.
+    pub fn new(n: usize, near: bool) -> TriedMatches {
         TriedMatches {
             table: HashTable::with_capacity(n),
             keys: Vec::with_capacity(n * 5),
+            near,
+            anchored: Vec::new(),
+        }
+    }
+
+    /// Counts a key filed anew at its anchor; returns whether that class is now crowded.
+    fn count(&mut self, key: &[(u32, u32)]) -> bool {
+        if !self.near {
+            return false;
+        }
+        let a = anchor(key) as usize;
+        if a >= self.anchored.len() {
+            self.anchored.resize(a + 1, 0);
+        }
+        let n = &mut self.anchored[a];
+        *n = n.saturating_add(1);
+        *n == CROWDED
+    }
+
+    /// From now on, hashes every key whole, and files every key again so.
+    fn hash_whole(&mut self) {
+        self.near = false;
+        self.anchored = Vec::new();
+        self.table.clear();
+        let mut at = 0;
+        while at < self.keys.len() {
+            let key = key_at(&self.keys, at as u32);
+            let hash = hash_of(key, false);
+            let start = at as u32;
+            self.table
+                .insert_unique(hash, Entry { hash, start }, |e| e.hash);
+            at += 1 + key.len();
         }
     }
 
@@ -150,7 +203,7 @@ impl TriedMatches {
 
     /// What became of the match with this key, if it was tried, and where the key is.
     pub fn get(&self, key: &[(u32, u32)]) -> (Place, Option<Tried>) {
-        let hash = hash_of(key);
+        let hash = hash_of(key, self.near);
         let at = Self::find(&self.table, &self.keys, hash, key);
         (
             Place { hash, at },
@@ -177,6 +230,9 @@ impl TriedMatches {
                 self.keys.extend_from_slice(key);
                 self.table
                     .insert_unique(hash, Entry { hash, start }, |e| e.hash);
+                if self.count(key) {
+                    self.hash_whole();
+                }
             }
         }
     }
@@ -194,7 +250,10 @@ impl TriedMatches {
     /// order, to hold only the keys filed, and the table made anew.
     pub fn rewrite(&mut self, mut fix: impl FnMut(&mut [(u32, u32)]) -> Rewritten) {
         self.table.clear();
-        let keys = &mut self.keys;
+        // A renamed key may have a new anchor: the keys are counted again as they are filed.
+        self.anchored.fill(0);
+        let mut crowded = false;
+        let mut keys = std::mem::take(&mut self.keys);
         let mut scratch: Vec<(u32, u32)> = Vec::new();
         // Keys are read at `read` and written back at `write`, which never passes it (a key
         // keeps its length, and the dropped ones free room), so nothing unread is
@@ -209,7 +268,7 @@ impl TriedMatches {
             if fix(&mut scratch) == Rewritten::Forget {
                 continue;
             }
-            let hash = hash_of(&scratch);
+            let hash = hash_of(&scratch, self.near);
             match Self::find(&self.table, &keys[..write], hash, &scratch) {
                 // Only a renamed key can meet one filed before it.
                 Some(existing) => {
@@ -224,10 +283,15 @@ impl TriedMatches {
                     write += 1 + len;
                     self.table
                         .insert_unique(hash, Entry { hash, start }, |e| e.hash);
+                    crowded |= self.count(&scratch);
                 }
             }
         }
         keys.truncate(write);
+        self.keys = keys;
+        if crowded {
+            self.hash_whole();
+        }
     }
 }
 
@@ -239,7 +303,7 @@ mod tests {
     fn keys_of_one_root_and_of_roots_in_order_are_all_found() {
         // One class rooting thousands of matches, and thousands of classes in order: the
         // bucket follows the root (see `hash_of`), and every key must still be found.
-        let mut t = TriedMatches::with_capacity(16);
+        let mut t = TriedMatches::new(16, true);
         for i in 0..5000u32 {
             t.insert(&[(3, 0), (7, 0), (i, 0)], Tried::Applied);
             t.insert(&[(3, 0), (i, 0), (i + 1, 1)], Tried::Applied);
@@ -250,15 +314,29 @@ mod tests {
             assert_eq!(t.get(&[(3, 0), (i, 0), (i + 1, 1)]).1, Some(Tried::Applied));
             assert_eq!(t.get(&[(3, 0), (i, 0), (i + 1, 2)]).1, None);
         }
-        // Nearby roots land in nearby buckets: the low bits grow with the root.
-        let a = hash_of(&[(3, 0), (1000, 0)]) & LOW_BITS;
-        let b = hash_of(&[(3, 0), (2000, 0)]) & LOW_BITS;
+        assert!(t.near, "no class anchors more than two keys");
+        // A class anchoring thousands of keys (a root whose variables are all older): past
+        // `CROWDED` of them, every key is hashed whole, and every key is still found,
+        // before and after a rewrite.
+        for i in 0..5000u32 {
+            t.insert(&[(4, 0), (9000, 0), (i, 0)], Tried::Applied);
+        }
+        assert!(!t.near);
+        t.rewrite(|_| Rewritten::Keep);
+        assert_eq!(t.len(), 15000);
+        for i in 0..5000u32 {
+            assert_eq!(t.get(&[(4, 0), (9000, 0), (i, 0)]).1, Some(Tried::Applied));
+            assert_eq!(t.get(&[(3, 0), (i, 0), (i + 1, 1)]).1, Some(Tried::Applied));
+        }
+        // Nearby anchors land in nearby buckets: the low bits grow with the anchor.
+        let a = hash_of(&[(3, 0), (1000, 0)], true) & LOW_BITS;
+        let b = hash_of(&[(3, 0), (2000, 0)], true) & LOW_BITS;
         assert!(a < b, "{a} {b}");
     }
 
     #[test]
     fn finds_what_was_filed_and_merges_renamed_keys() {
-        let mut t = TriedMatches::with_capacity(2);
+        let mut t = TriedMatches::new(2, true);
         t.insert(&[(0, 0), (5, 0), (7, 1)], Tried::Applied);
         t.insert(
             &[(0, 0), (5, 0), (8, 1)],
