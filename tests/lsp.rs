@@ -370,6 +370,22 @@ fn an_editor_session() {
         json!({"line": 4, "character": 2})
     );
 
+    // A second document of the same path (its URI spells the dot percent-encoded) keeps
+    // its own text: closing it leaves the first one's incremental edits correct.
+    let twin_uri = mlir_uri.replace("m.mlir", "m%2Emlir");
+    c.notify(
+        "textDocument/didOpen",
+        json!({"textDocument": {"uri": twin_uri, "languageId": "mlir", "version": 1, "text": mlir}}),
+    );
+    assert_eq!(c.diagnostics(&twin_uri).len(), 1);
+    c.notify(
+        "textDocument/didClose",
+        json!({"textDocument": {"uri": twin_uri}}),
+    );
+    assert_eq!(c.diagnostics(&twin_uri), Vec::<Value>::new());
+    changes(&mut c, 7, &[((4, 2, 4), "%e")]);
+    assert_eq!(c.diagnostics(&mlir_uri), Vec::<Value>::new());
+
     // A method the server does not implement is an error response, not the end of it.
     let unknown = c.request("textDocument/rename", json!({}));
     assert_eq!(unknown["error"]["code"], json!(-32601), "{unknown}");

@@ -295,7 +295,7 @@ impl Server {
                         let open = self.rules.close(&doc.path);
                         out.extend(self.publish_rules(&open));
                     }
-                    Language::Mlir => self.mlir.close(&doc.path),
+                    Language::Mlir => self.mlir.close(&doc.uri),
                     Language::Other => {}
                 }
                 out
@@ -315,7 +315,7 @@ impl Server {
                 self.publish_rules(&open)
             }
             Language::Mlir => {
-                let diagnostics = self.mlir.set(&doc.path, &doc.text, &doc.uri);
+                let diagnostics = self.mlir.set(&doc.text, &doc.uri);
                 vec![publish(doc.uri.clone(), diagnostics)]
             }
             Language::Other => Vec::new(),
@@ -332,7 +332,7 @@ impl Server {
         let Some(doc) = self.documents.get(key) else {
             return Vec::new();
         };
-        let diagnostics = self.mlir.edit(&doc.path, edits, &doc.text, &doc.uri);
+        let diagnostics = self.mlir.edit(edits, &doc.text, &doc.uri);
         vec![publish(doc.uri.clone(), diagnostics)]
     }
 
