@@ -6,7 +6,10 @@ server's own milliseconds), the first edit on its own (the first edit of a funct
 it a body of its own and makes it a new item, engine/src/sources.rs; before session 18 it
 wrote an input of medium durability, and every memo was checked once) and the cold compile. With FIRST=1 each edit is the first of a different function
 (`%acc2 = arith.addf` made `arith.mulf` in functions spread over the module), so every
-edit is such a first edit. With MODULE=memref the module is scripts/gen_memref_module.py's
+edit is such a first edit. With ADD=1 the edits alternate between adding a function in
+the middle of the module and removing it again, and the medians of each are printed (an
+added function changes the file's list of functions, which is of medium durability: every
+memo is checked once). With MODULE=memref the module is scripts/gen_memref_module.py's
 (the memref-heavy functions of issue #14), and the edited line `%w = arith.addf %v, %v`.
 
 With PERF=FILE, `perf record --call-graph dwarf` samples the server during the edits only
@@ -14,7 +17,7 @@ and writes FILE; then, for every sample inside `Session::compile`, the share of 
 whose stack holds each of a few stages (a sample counts once per stage, and stages nest, so
 the shares do not add up to 100%).
 
-usage: [FIRST=1] [MODULE=memref] [PERF=FILE] scripts/profile-edit.py [N] [KILN] [EMIT] [REPS]
+usage: [FIRST=1 | ADD=1] [MODULE=memref] [PERF=FILE] scripts/profile-edit.py [N] [KILN] [EMIT] [REPS]
        (defaults: 10000, target/release/kiln, obj, 15; PERF needs Debian's linux-perf)
 """
 import os, pathlib, re, signal, subprocess, sys, time
@@ -47,6 +50,26 @@ if perf_file:
     time.sleep(1)
 times = []
 first_only = os.environ.get("FIRST") == "1"
+if os.environ.get("ADD") == "1":
+    added = ("func.func @added_function(%x: i32) -> i32 {\n"
+             "  %y = arith.addi %x, %x : i32\n  func.return %y : i32\n}\n")
+    pieces = text.split("func.func ")
+    middle = len(pieces) // 2
+    with_added = ("func.func ".join(pieces[:middle]) + added + "func.func "
+                  + "func.func ".join(pieces[middle:]))
+    adds, removes = [], []
+    for i in range(reps):
+        for current, into in ((with_added, adds), (text, removes)):
+            server.ask("change", path="m.mlir", text=current)
+            _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out)
+            into.append(ms)
+    server.shutdown()
+    adds.sort()
+    removes.sort()
+    a, r = adds[len(adds) // 2], removes[len(removes) // 2]
+    print(f"cold {cold:.0f} ms; adding a function: median {a:.1f} ms ({100 * a / cold:.2f}% of "
+          f"cold); removing it: median {r:.1f} ms ({100 * r / cold:.2f}%)")
+    sys.exit(0)
 parts = text.split(marker)
 edited = set()
 for i in range(reps):
