@@ -11,9 +11,12 @@
 # module made `arith.mulf`): a first edit gives the function a body of its own and makes it
 # a new item (engine/src/sources.rs; before session 18 it wrote an input of medium
 # durability, and salsa checked every memo).
+# With ADD=1 the edits alternate between adding a function in the middle of the module and
+# removing it again (`change` requests): an added function changes the file's list of
+# functions, which is of medium durability.
 # With CALLGRIND_KEEP=DIR the profiles stay in DIR (scripts/bench-lib.sh), for
 # scripts/callgrind-diff.py DIR/cold.KILN.out DIR/edited.KILN.out E (KILN with `/` as `_`).
-# usage: [REQUEST=edit] [FIRST=1] [CALLGRIND_KEEP=DIR] scripts/count-edit.sh N E KILN [KILN...]
+# usage: [REQUEST=edit] [FIRST=1 | ADD=1] [CALLGRIND_KEEP=DIR] scripts/count-edit.sh N E KILN [KILN...]
 #        (needs valgrind; N=2000 E=10 ~2 min each)
 set -eu
 cd "$(dirname "$0")/.."
@@ -23,9 +26,10 @@ shift 2
 [ $# -ge 1 ] || { echo "usage: scripts/count-edit.sh N E KILN [KILN...]" >&2; exit 2; }
 . scripts/bench-lib.sh
 python3 scripts/gen_module.py "$N" > "$dir/m.mlir"
-python3 - "$dir" "$E" "${REQUEST:-change}" "${FIRST:-0}" <<'PY'
+python3 - "$dir" "$E" "${REQUEST:-change}" "${FIRST:-0}" "${ADD:-0}" <<'PY'
 import json, sys
 d, edits, request, first = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4] == "1"
+add = sys.argv[5] == "1"
 assert request in ("change", "edit"), "REQUEST is change or edit"
 text = open(f"{d}/m.mlir").read()
 old = "%t2 = arith.addf %t, %t : f32"
@@ -55,7 +59,17 @@ if first:
             current = (b[:at] + b"mulf" + b[at + 4:]).decode()
             change = ("change", {"path": "m.mlir", "text": current})
         edited += [change, compile]
-for i in range(0 if first else edits):
+if add:
+    added = ("func.func @added_function(%x: i32) -> i32 {\n"
+             "  %y = arith.addi %x, %x : i32\n  func.return %y : i32\n}\n")
+    pieces = text.split("func.func ")
+    middle = len(pieces) // 2
+    with_added = ("func.func ".join(pieces[:middle]) + added + "func.func "
+                  + "func.func ".join(pieces[middle:]))
+    for i in range(edits):
+        current = with_added if i % 2 == 0 else text
+        edited += [("change", {"path": "m.mlir", "text": current}), compile]
+for i in range(0 if first or add else edits):
     op = ["arith.mulf", "arith.subf"][i % 2]
     if request == "edit":
         # The operation's name, same length in every variant, in the first function.

@@ -96,7 +96,7 @@ pub fn function_code<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> Arc<Funct
 }
 
 /// The code of a group of functions of a file a session split, in order: after an edit of
-/// a function's body, a compile reads one memo per group of 64 functions (valid at a
+/// a function's body, a compile reads one memo per group of about 64 functions (valid at a
 /// glance but the edited function's group) instead of one per function.
 #[salsa::tracked(returns(ref))]
 pub fn group_code<'db>(db: &'db dyn Db, group: FunctionGroup<'db>) -> Vec<Arc<FunctionCodes>> {

@@ -5,7 +5,7 @@
 mod common;
 
 use kiln::backend::Emit;
-use kiln::engine::query::check::GROUP;
+use kiln::engine::query::check::{function_groups, GROUP};
 use kiln::shipped::shipped_rules;
 use kiln::{RuleSource, Session};
 use quickcheck::{Arbitrary, Gen, QuickCheck};
@@ -122,7 +122,7 @@ fn editing_one_body_parses_lowers_and_generates_that_function_alone() {
 /// of medium durability (`engine/src/sources.rs`); once a function was edited, its input has
 /// low durability, and editing it again writes no input of medium durability. Then salsa
 /// finds each memo that a compile reads valid at a glance (without walking its inputs), and
-/// reads another function's memos only through its group of 64 (`FunctionGroup`: its
+/// reads another function's memos only through its group of about 64 (`FunctionGroup`: its
 /// check, its code, its ABI), all valid at a glance but the edited function's group, whose
 /// functions are checked again. Nothing else of another function is read.
 #[test]
@@ -187,10 +187,11 @@ fn a_first_edit_checks_the_others_at_a_glance_and_formats_no_record_again() {
 /// functions a call can name (`function_index`). A function reads the callee of each name
 /// it calls (`callee_named`), the same after the addition for every name but the new one:
 /// no other function is verified, shaped or compiled again. (Reading the whole index, all
-/// of them were: 5% of a cold compile at 10,000 functions.)
+/// of them were: 5% of a cold compile at 10,000 functions.) Nor are the other groups of
+/// functions checked again.
 #[test]
 fn adding_a_function_verifies_and_lowers_no_other_function_again() {
-    let n = 2 * GROUP + 5;
+    let n = 6 * GROUP + 5;
     let function = |i: usize| {
         if i == 0 {
             "func.func @f0(%x: i32) -> i32 {\n  func.return %x : i32\n}\n\n".to_string()
@@ -224,6 +225,10 @@ fn adding_a_function_verifies_and_lowers_no_other_function_again() {
     ] {
         assert_eq!(r.get(query), 1, "{query}");
     }
+    // Groups are cut by the functions' names, so the groups after the new function keep
+    // their functions and their checks: its own group is checked again, and the next if
+    // the new name ends a group (cut by position, the four groups after it were).
+    assert!(r.get("check_group") <= 2, "{}", r.get("check_group"));
     // The object is the one a fresh session makes of the same text.
     let mut fresh = Session::with_query_log(shipped_rules());
     fresh.set_source("m.mlir", added);
@@ -255,6 +260,14 @@ fn scalar_module(n: usize) -> String {
 fn assert_at_a_glance(s: &Session, n: usize, edited: usize, first: bool) -> Ran {
     s.database().take_checks();
     s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    // Groups are cut by the functions' names (`function_groups`): the edited function's is
+    // the first.
+    let db = s.database();
+    let file = s.source_file("m.mlir").expect("the file is open");
+    let groups = function_groups(db, file);
+    let sizes: Vec<usize> = groups.iter().map(|g| g.items(db).len()).collect();
+    assert_eq!(sizes.iter().sum::<usize>(), n, "{sizes:?}");
+    assert!(sizes.len() >= 2, "the module has other groups: {sizes:?}");
     let checks = s.database().take_checks();
     let mut counts = std::collections::BTreeMap::new();
     for c in &checks {
@@ -265,20 +278,16 @@ fn assert_at_a_glance(s: &Session, n: usize, edited: usize, first: bool) -> Ran 
         match *query {
             // The other functions of the edited function's group, whose queries run again.
             "parse_item" | "verify_function" | "function_code" => {
-                assert_eq!(*k, GROUP - 1, "{query}: {counts:?}")
+                assert_eq!(*k, sizes[0] - 1, "{query}: {counts:?}")
             }
             // The other groups, at a glance.
             "check_group" | "group_code" => {
-                assert_eq!(*k, n.div_ceil(GROUP) - 1, "{query}: {counts:?}")
+                assert_eq!(*k, sizes.len() - 1, "{query}: {counts:?}")
             }
             // Every group's ABIs, at a glance: they read the edited function's header off
             // its input, not off its text (but a group made anew).
             "group_abis" => {
-                assert_eq!(
-                    *k,
-                    n.div_ceil(GROUP) - first as usize,
-                    "{query}: {counts:?}"
-                )
+                assert_eq!(*k, sizes.len() - first as usize, "{query}: {counts:?}")
             }
             // The lowering of a function edited before, checked edge by edge.
             "lowered_item" | "function_shape" => {

@@ -239,7 +239,7 @@ pub fn symbols_code(text: String) -> Option<kiln_backend::FunctionCode> {
 /// The reflection symbols of a file's exported functions as a piece of code
 /// ([`symbols_code`]), memoized: an edit that leaves every function's ABI as it was reuses
 /// it without formatting a record again. In a file a session split, read group by group
-/// (after an edit, one memo per group of 64 functions instead of one per function).
+/// (after an edit, one memo per group of about 64 functions instead of one per function).
 #[salsa::tracked(returns(ref))]
 pub fn file_symbols_code(
     db: &dyn salsa::Database,
