@@ -474,7 +474,7 @@ pub const GROUP: usize = 64;
 fn ends_group(name: &str) -> bool {
     let mut h = rustc_hash::FxHasher::default();
     std::hash::Hash::hash(name, &mut h);
-    std::hash::Hasher::finish(&h) % GROUP as u64 == 0
+    std::hash::Hasher::finish(&h).is_multiple_of(GROUP as u64)
 }
 
 /// The groups of a file a session split (none for a file the queries split). Groups are
