@@ -64,6 +64,16 @@ fn part_name_hash(part: &FunctionCode) -> u64 {
         .map_or_else(|| name_hash(""), |e| e.name_hash())
 }
 
+/// Whether a piece is data (a definition without a function type, such as a file's
+/// reflection symbols) rather than code. A unit holds one or the other: a unit of functions
+/// and data compiled the data again at every edit of one of its functions (the first
+/// function of a file shared a unit with a thousand reflection symbols).
+fn is_data(part: &FunctionCode) -> bool {
+    part.definition
+        .as_ref()
+        .is_some_and(|d| d.signature.is_empty())
+}
+
 fn part_size(part: &FunctionCode) -> usize {
     part.definition.as_ref().map_or(0, |d| d.text().len())
         + part
@@ -75,13 +85,15 @@ fn part_size(part: &FunctionCode) -> usize {
 
 /// The units of a program's pieces, in order: a unit ends after a piece whose name's hash
 /// is a multiple of [`UNIT_TARGET`], or when it holds [`UNIT_MAX`] pieces; a piece larger
-/// than [`UNIT_ALONE`] is a unit of its own.
+/// than [`UNIT_ALONE`] is a unit of its own, and data and functions ([`is_data`]) never
+/// share a unit.
 pub fn partition(parts: &[&FunctionCode]) -> Vec<Range<usize>> {
     let mut units = Vec::new();
     let mut start = 0;
     for (i, part) in parts.iter().enumerate() {
         let alone = part_size(part) > UNIT_ALONE;
-        if alone && start < i {
+        let other_kind = i > 0 && is_data(parts[i - 1]) != is_data(part);
+        if (alone || other_kind) && start < i {
             units.push(start..i);
             start = i;
         }
@@ -268,6 +280,28 @@ mod tests {
             n > 1000 / UNIT_TARGET / 2 && n < 1000 / UNIT_TARGET * 2,
             "{n} units"
         );
+    }
+
+    #[test]
+    fn data_and_functions_share_no_unit() {
+        let data = |name: &str| FunctionCode {
+            definition: Some(Entity::new(
+                name.to_string(),
+                String::new(),
+                format!("@{name} = constant [1 x i8] c\"\\00\"\n"),
+            )),
+            declarations: Vec::new(),
+            attributes: Vec::new(),
+        };
+        let mut parts: Vec<FunctionCode> = (0..40).map(|i| data(&format!("d{i}"))).collect();
+        parts.extend((0..40).map(|i| part(&format!("c{i}"))));
+        let refs: Vec<&FunctionCode> = parts.iter().collect();
+        let units = partition(&refs);
+        assert!(
+            units.iter().all(|u| u.end <= 40 || u.start >= 40),
+            "{units:?}"
+        );
+        assert!(units.iter().any(|u| u.end == 40), "{units:?}");
     }
 
     #[test]
