@@ -227,7 +227,7 @@ fn adding_a_function_verifies_and_lowers_no_other_function_again() {
     }
     // Groups are cut by the functions' names, so the groups after the new function keep
     // their functions and their checks: its own group is checked again, and the next if
-    // the new name ends a group (cut by position, the four groups after it were).
+    // the new name ends a group (cut by position, its group and the five after it were).
     assert!(r.get("check_group") <= 2, "{}", r.get("check_group"));
     // The object is the one a fresh session makes of the same text.
     let mut fresh = Session::with_query_log(shipped_rules());

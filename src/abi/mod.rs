@@ -244,7 +244,8 @@ pub fn symbols_code(first: &str, text: String) -> Option<kiln_backend::FunctionC
 /// group's first function: the object's units are cut by the pieces' names
 /// (`kiln_backend::units`), so adding a function compiles the unit of its group's symbols
 /// again, not every function's symbol (a quarter of the cost of adding a function to a
-/// module of 10,000, when they were one piece). Their text, joined, is the same.
+/// module of 10,000, when they were one piece). Their texts, joined, are the one piece's;
+/// a module's printed text has a blank line between two of them.
 #[salsa::tracked(returns(ref))]
 pub fn file_symbols_code(
     db: &dyn salsa::Database,
