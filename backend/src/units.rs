@@ -85,7 +85,7 @@ fn part_size(part: &FunctionCode) -> usize {
 
 /// The units of a program's pieces, in order: a unit ends after a piece whose name's hash
 /// is a multiple of [`UNIT_TARGET`], or when it holds [`UNIT_MAX`] pieces; a piece larger
-/// than [`UNIT_ALONE`] is a unit of its own, and data and functions ([`is_data`]) never
+/// than [`UNIT_ALONE`] is a unit of its own, and data and functions (`is_data`) never
 /// share a unit.
 pub fn partition(parts: &[&FunctionCode]) -> Vec<Range<usize>> {
     let mut units = Vec::new();

@@ -479,7 +479,7 @@ fn ends_group(name: &str) -> bool {
 
 /// The groups of a file a session split (none for a file the queries split). Groups are
 /// cut by the functions' names, not by position: a group ends after a function whose name
-/// ends one ([`ends_group`]) once it holds `GROUP / 2` functions, or at `2 * GROUP`. Adding
+/// ends one (`ends_group`) once it holds `GROUP / 2` functions, or at `2 * GROUP`. Adding
 /// or removing a function then changes its own group (and at most the next one), where
 /// groups cut by position changed every group after it: each was checked again, a sixth
 /// of the cost of adding a function to a module of 10,000.
