@@ -63,6 +63,9 @@ if os.environ.get("ADD") == "1":
             server.ask("change", path="m.mlir", text=current)
             _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out)
             into.append(ms)
+    if recorder:
+        recorder.send_signal(signal.SIGINT)
+        recorder.wait()
     server.shutdown()
     adds.sort()
     removes.sort()
