@@ -60,12 +60,9 @@ if first:
             change = ("change", {"path": "m.mlir", "text": current})
         edited += [change, compile]
 if add:
-    added = ("func.func @added_function(%x: i32) -> i32 {\n"
-             "  %y = arith.addi %x, %x : i32\n  func.return %y : i32\n}\n")
-    pieces = text.split("func.func ")
-    middle = len(pieces) // 2
-    with_added = ("func.func ".join(pieces[:middle]) + added + "func.func "
-                  + "func.func ".join(pieces[middle:]))
+    sys.path.insert(0, "scripts")
+    from serve_client import with_added_function
+    with_added = with_added_function(text)
     for i in range(edits):
         current = with_added if i % 2 == 0 else text
         edited += [("change", {"path": "m.mlir", "text": current}), compile]

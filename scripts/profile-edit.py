@@ -21,7 +21,7 @@ usage: [FIRST=1 | ADD=1] [MODULE=memref] [PERF=FILE] scripts/profile-edit.py [N]
        (defaults: 10000, target/release/kiln, obj, 15; PERF needs Debian's linux-perf)
 """
 import os, pathlib, re, signal, subprocess, sys, time
-from serve_client import Serve
+from serve_client import Serve, with_added_function
 
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
 kiln = sys.argv[2] if len(sys.argv) > 2 else "target/release/kiln"
@@ -50,23 +50,25 @@ if perf_file:
     time.sleep(1)
 times = []
 first_only = os.environ.get("FIRST") == "1"
+
+
+def finish():
+    """Stops the recording, if any, then the server."""
+    if recorder:
+        recorder.send_signal(signal.SIGINT)
+        recorder.wait()
+    server.shutdown()
+
+
 if os.environ.get("ADD") == "1":
-    added = ("func.func @added_function(%x: i32) -> i32 {\n"
-             "  %y = arith.addi %x, %x : i32\n  func.return %y : i32\n}\n")
-    pieces = text.split("func.func ")
-    middle = len(pieces) // 2
-    with_added = ("func.func ".join(pieces[:middle]) + added + "func.func "
-                  + "func.func ".join(pieces[middle:]))
+    with_added = with_added_function(text)
     adds, removes = [], []
     for i in range(reps):
         for current, into in ((with_added, adds), (text, removes)):
             server.ask("change", path="m.mlir", text=current)
             _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out)
             into.append(ms)
-    if recorder:
-        recorder.send_signal(signal.SIGINT)
-        recorder.wait()
-    server.shutdown()
+    finish()
     adds.sort()
     removes.sort()
     a, r = adds[len(adds) // 2], removes[len(removes) // 2]
@@ -89,10 +91,7 @@ for i in range(reps):
     server.ask("change", path="m.mlir", text=text.replace(old, old.replace("arith.addf", op), 1))
     _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out)
     times.append(ms)
-if recorder:
-    recorder.send_signal(signal.SIGINT)
-    recorder.wait()
-server.shutdown()
+finish()
 first = times[0]
 times.sort()
 print(f"cold {cold:.0f} ms; edit median {times[len(times) // 2]:.1f} ms, "

@@ -28,3 +28,14 @@ class Serve:
     def shutdown(self):
         self.ask("shutdown")
         self.proc.wait()
+
+
+def with_added_function(text):
+    """A generated module (scripts/gen_module.py) with one more function in its middle:
+    what `ADD=1` of scripts/profile-edit.py and scripts/count-edit.sh adds and removes."""
+    added = ("func.func @added_function(%x: i32) -> i32 {\n"
+             "  %y = arith.addi %x, %x : i32\n  func.return %y : i32\n}\n")
+    pieces = text.split("func.func ")
+    middle = len(pieces) // 2
+    return ("func.func ".join(pieces[:middle]) + added + "func.func "
+            + "func.func ".join(pieces[middle:]))
