@@ -85,10 +85,11 @@ pub struct GroupAbis {
     /// in the group.
     pub diagnostics: Vec<(u32, Vec<Diagnostic>)>,
     /// The reflection symbols of the group's exported functions, in order, as
-    /// [`symbols_ir`] writes them: the file's symbols are the groups' joined
-    /// ([`file_symbols_code`]), so a new list of groups (the first edit of a function
-    /// makes its group anew) formats no record again.
-    pub symbols: String,
+    /// [`symbols_ir`] writes them, made into a piece of code ([`symbols_code`]): the file's
+    /// symbols are the groups' pieces ([`file_symbols_code`]), so a new list of groups (the
+    /// first edit of a function makes its group anew) neither formats a record again nor
+    /// hashes any other group's text again.
+    pub symbols: Option<kiln_backend::FunctionCode>,
 }
 
 /// See [`GroupAbis`].
@@ -112,7 +113,11 @@ pub(crate) fn group_abis<'db>(
             exported.push(abi);
         }
     }
-    out.symbols = symbols_ir(&exported);
+    let first = group
+        .items(db)
+        .first()
+        .map_or("", |item| item.name(db).as_str());
+    out.symbols = symbols_code(first, symbols_ir(&exported));
     out
 }
 
@@ -265,10 +270,7 @@ pub fn file_symbols_code(
     }
     groups
         .iter()
-        .filter_map(|g| {
-            let first = g.items(db).first()?.name(db);
-            symbols_code(first, group_abis(db, *g).symbols.clone())
-        })
+        .filter_map(|g| group_abis(db, *g).symbols.clone())
         .collect()
 }
 
