@@ -17,7 +17,8 @@ pub struct SourceFile {
     pub config: Option<Config>,
     /// The file's functions, each an input of its own, when whoever set the text split it
     /// (a session does: `Session::set_source` in `src/session.rs`); `None` when the queries
-    /// split the text themselves ([`crate::query::check::function_spans`]).
+    /// split the text themselves ([`crate::query::check::function_spans`]). Of low
+    /// durability: only the file's and the groups' memos read it (see [`Calls`]).
     ///
     /// Why inputs of their own: salsa checks a memo without walking its dependencies when
     /// no input of its durability changed since it was last checked. A function's queries
@@ -48,6 +49,14 @@ pub struct SourceFile {
     #[default]
     #[returns(ref)]
     pub bodies: Vec<Option<FunctionBody>>,
+    /// Inputs of functions that left the file and still hold their text (low durability,
+    /// read by no query). Emptying an input's text is a write of the durability the text
+    /// had (medium, for a function the file had when it was opened), and salsa then walks
+    /// every memo of the file; so the texts are emptied together, once they add up to
+    /// [`crate::sources::RETIRED_TEXT`] or the file has no function left.
+    #[default]
+    #[returns(ref)]
+    pub retired: Vec<FunctionSource>,
 }
 
 /// The text of a function edited since its file was split: made (of low durability) by
@@ -56,7 +65,25 @@ pub struct SourceFile {
 pub struct FunctionBody {
     #[returns(ref)]
     pub text: String,
+    /// The function each name this text calls means ([`Calls`]), in place of its input's
+    /// (`FunctionSource::calls`) once the function has a body.
+    #[default]
+    #[returns(ref)]
+    pub calls: Calls,
 }
+
+/// The function each name a function calls means, sorted by name (`None`: no function of
+/// the file has that name): the first function of the file with the name, as the
+/// verifier's signature table has it. Recorded on the caller's own input (or body) by
+/// [`crate::sources::split_sources`], and written again only for the callers of a name
+/// whose function changed.
+///
+/// Why on the caller: a function's verification and lowering read the functions it calls.
+/// Found through the file's list of functions, every caller read that list, which adding
+/// or removing any function writes, and salsa walked every memo of the file (42% of adding
+/// a function, BENCHMARKS.md, "session 20"). Each caller reading its own record, the list
+/// is of low durability and read only by the file's and the groups' memos.
+pub type Calls = Vec<(String, Option<FunctionSource>)>;
 
 /// One function of a file a session split: its name, its text as the split found it (an
 /// edit's text goes to a [`FunctionBody`]), and what its callers and the file's summaries
@@ -88,6 +115,11 @@ pub struct FunctionSource {
     #[default]
     #[returns(ref)]
     pub header: Option<Option<Header>>,
+    /// The function each name the input's text calls means ([`Calls`]), recorded and kept
+    /// like `interface`. Read only while the function has no body.
+    #[default]
+    #[returns(ref)]
+    pub calls: Calls,
 }
 
 /// What a function's callers read of it: its name and type (`None` when it has no IR) and

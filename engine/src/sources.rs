@@ -33,11 +33,16 @@
 //! ```
 
 use crate::db::Database;
-use crate::inputs::{FunctionBody, FunctionSource, Header, Interface, SourceFile};
+use crate::inputs::{Calls, FunctionBody, FunctionSource, Header, Interface, SourceFile};
 use crate::query::check::{function_ir, functions, header_from, interface_from};
 use kiln_frontend::split::{split_module, split_module_around, unchanged_ends, FunctionSpan};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use salsa::{Durability, Setter};
+
+/// Once the texts of the inputs of functions that left a file add up to this many bytes,
+/// they are emptied together ([`SourceFile::retired`]): one walk of every memo for about
+/// five hundred removals of a function.
+pub const RETIRED_TEXT: usize = 1 << 20;
 
 /// Splits a file's (new) text into functions and sets its function inputs to match:
 /// an unchanged function keeps its input untouched (even when the edit moved it), an
@@ -98,9 +103,9 @@ pub fn split_sources_edited(
         .collect();
     let Some(spans) = spans else {
         if let Some(sources) = old_sources {
-            retire(db, &sources, &bodies);
+            retire(db, file, &sources, &bodies, true);
             file.set_sources(db)
-                .with_durability(Durability::MEDIUM)
+                .with_durability(Durability::LOW)
                 .to(None);
             file.set_offsets(db).to(Vec::new());
             file.set_bodies(db)
@@ -140,20 +145,18 @@ pub fn split_sources_edited(
         .collect();
     let offsets: Vec<u32> = spans.iter().map(|f| f.span.start).collect();
     let fresh = plan.old_list.is_none();
+    // The names whose function may change: those of the functions that left and of the
+    // new ones (callers of any other name keep their record of calls as it is).
+    let mut touched: Vec<String> = plan.retired.iter().map(|s| s.name(db).clone()).collect();
     let mut middle = Vec::with_capacity(changed.len());
+    // The bodies this edit made (a function's first edit): their record of calls is still
+    // to be made, from the input's.
+    let mut new_bodies = FxHashSet::default();
     // The places in the new list of the functions whose text is new.
     let mut edited = Vec::new();
     for (k, (name, own)) in changed.into_iter().enumerate() {
         match plan.reuse.get(k).copied().flatten() {
             Some(source) => {
-                // A name stays of medium durability: the list of the file's functions reads
-                // it, and every function reads that list (`function_index`).
-                if *source.name(db) != name {
-                    source
-                        .set_name(db)
-                        .with_durability(Durability::MEDIUM)
-                        .to(name);
-                }
                 // The new text goes to the function's body, never to its input: the
                 // input's text is of medium durability, and a write of it would have
                 // salsa walk every memo of the file.
@@ -169,19 +172,23 @@ pub fn split_sources_edited(
                                 .durability(Durability::LOW)
                                 .new(&*db);
                             bodies.insert(source, body);
+                            new_bodies.insert(body);
                         }
                     }
                     edited.push(plan.middle.start + k);
                 }
                 middle.push(source);
             }
-            // A file's first functions are as durable as the rest of it; a function added
-            // later is likely to be edited next, so its text has low durability from the
-            // start. Its name and interface are of medium durability whatever the text's:
-            // the list of functions, which every function reads, reads the name. Its
-            // interface is written now, with the list (a write of medium durability
-            // already), not by its first edit.
+            // A new function (or one renamed) gets an input of its own. A file's first
+            // functions are as durable as the rest of it; a function added later is likely
+            // to be edited next, so its text has low durability from the start. What its
+            // callers and the file's summaries read (interface, header, calls) is recorded
+            // below at medium durability; those fields are made of low durability so that
+            // the recording reports a write of low durability (salsa reports a write at the
+            // durability the field had): no memo can have read an input made now, and so
+            // no memo of medium durability needs checking.
             None => {
+                touched.push(name.clone());
                 let source = FunctionSource::builder(name, own)
                     .durability(Durability::MEDIUM)
                     .text_durability(if fresh {
@@ -189,28 +196,38 @@ pub fn split_sources_edited(
                     } else {
                         Durability::LOW
                     })
+                    .interface_durability(Durability::LOW)
+                    .header_durability(Durability::LOW)
+                    .calls_durability(Durability::LOW)
                     .new(&*db);
                 edited.push(plan.middle.start + k);
                 middle.push(source);
             }
         }
     }
-    retire(db, &plan.retired, &bodies);
     let list: Vec<FunctionSource> = plan.keep[..plan.middle.start]
         .iter()
         .chain(&middle)
         .chain(&plan.keep[plan.middle.start..])
         .copied()
         .collect();
+    // Who each touched name meant before the edit, read off the old list.
+    let touched_before = match &plan.old_list {
+        Some(old_list) if !touched.is_empty() => first_of(db, old_list, &touched),
+        _ => FxHashMap::default(),
+    };
+    retire(db, file, &plan.retired, &bodies, list.is_empty());
     let mut listed: Vec<Option<FunctionBody>> =
         list.iter().map(|s| bodies.get(s).copied()).collect();
     while listed.last() == Some(&None) {
         listed.pop();
     }
+    // The list is of low durability: only the file's and the groups' memos read it (each
+    // function finds its callees in its own record of calls).
     if plan.old_list.as_ref() != Some(&list) {
         file.set_sources(db)
-            .with_durability(Durability::MEDIUM)
-            .to(Some(list));
+            .with_durability(Durability::LOW)
+            .to(Some(list.clone()));
     }
     if *file.bodies(db) != listed {
         file.set_bodies(db)
@@ -225,35 +242,235 @@ pub fn split_sources_edited(
             parse_all(db, file);
         }
     }
-    set_interfaces(db, file, &edited);
+    // The names whose function changed, and the function each means now.
+    let after = match plan.old_list {
+        Some(_) if !touched.is_empty() => first_of(db, &list, &touched),
+        _ => FxHashMap::default(),
+    };
+    let moved: FxHashSet<&str> = touched
+        .iter()
+        .filter(|n| touched_before.get(n.as_str()) != after.get(n.as_str()))
+        .map(String::as_str)
+        .collect();
+    let moved = Moved {
+        names: moved,
+        after: &after,
+    };
+    let mut names = Names::new(&list);
+    let mut writes = record_edited(db, file, &edited, &new_bodies, &moved, &mut names);
+    if !moved.names.is_empty() {
+        record_callers(db, file, &moved, &edited, &mut writes);
+    }
+    write_records(db, writes);
     Some(spans)
 }
 
-/// Gives each edited function's input (`edited`: their places in the file's list of
-/// functions; every function, after a fresh split) the interface and the header its text
-/// has, where they differ from the ones it carries (see [`FunctionSource::interface`] and
-/// [`FunctionSource::header`]: its callers then keep their verification and lowering, and
-/// the file its reflection symbols, when the edit left them as they were).
-fn set_interfaces(db: &mut Database, file: SourceFile, edited: &[usize]) {
-    if edited.is_empty() {
-        return;
+/// The first input of `list` with each of `names` (absent: none has it).
+fn first_of(
+    db: &Database,
+    list: &[FunctionSource],
+    names: &[String],
+) -> FxHashMap<String, FunctionSource> {
+    let wanted: FxHashSet<&str> = names.iter().map(String::as_str).collect();
+    let mut found = FxHashMap::default();
+    for s in list {
+        let name = s.name(db);
+        if wanted.contains(name.as_str()) && !found.contains_key(name) {
+            found.insert(name.clone(), *s);
+        }
     }
-    type Changed = (FunctionSource, Option<Interface>, Option<Option<Header>>);
-    let items = functions(db, file);
-    let changed: Vec<Changed> = edited
+    found
+}
+
+/// The names whose function an edit changed (a function of the name came or left), and
+/// the function each means after it.
+struct Moved<'a> {
+    names: FxHashSet<&'a str>,
+    after: &'a FxHashMap<String, FunctionSource>,
+}
+
+impl Moved<'_> {
+    fn get(&self, name: &str) -> Option<Option<FunctionSource>> {
+        self.names
+            .contains(name)
+            .then(|| self.after.get(name).copied())
+    }
+}
+
+/// The first function of a file with each name, made when first asked for (a body edit
+/// that calls no new name needs none).
+struct Names<'a> {
+    list: &'a [FunctionSource],
+    first: Option<FxHashMap<String, FunctionSource>>,
+}
+
+impl<'a> Names<'a> {
+    fn new(list: &'a [FunctionSource]) -> Self {
+        Names { list, first: None }
+    }
+
+    fn get(&mut self, db: &Database, name: &str) -> Option<FunctionSource> {
+        let list = self.list;
+        let first = self.first.get_or_insert_with(|| {
+            let mut first = FxHashMap::with_capacity_and_hasher(list.len(), Default::default());
+            for s in list {
+                first.entry(s.name(db).clone()).or_insert(*s);
+            }
+            first
+        });
+        first.get(name).copied()
+    }
+}
+
+/// The names a function's text calls, sorted, each once (none without IR).
+fn called_names(built: &crate::query::check::Built) -> Vec<&str> {
+    let mut names: Vec<&str> = built
+        .function
         .iter()
-        .filter_map(|&i| {
-            let item = items.get(i)?;
-            let source = item.source(db)?;
-            let interface = interface_from(function_ir(db, *item));
-            let header = header_from(db, *item).map(|h| h.to_header());
-            let interface =
-                (source.interface(db).as_ref() != Some(&interface)).then_some(interface);
-            let header = (source.header(db).as_ref() != Some(&header)).then_some(header);
-            (interface.is_some() || header.is_some()).then_some((source, interface, header))
+        .flat_map(|f| f.body.iter())
+        .flat_map(|b| &b.blocks)
+        .flat_map(|b| &b.ops)
+        .filter_map(|op| match &op.kind {
+            kiln_frontend::ir::OpKind::Call { callee } => Some(callee.as_str()),
+            _ => None,
         })
         .collect();
-    for (source, interface, header) in changed {
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+/// Where a function's record of calls is: its body's, once it has one, else its input's.
+#[derive(Clone, Copy)]
+enum Record {
+    Body(FunctionBody),
+    Source(FunctionSource),
+}
+
+fn record_calls(db: &Database, record: Record) -> &Calls {
+    match record {
+        Record::Body(b) => b.calls(db),
+        Record::Source(s) => s.calls(db),
+    }
+}
+
+/// What a split writes after it has read everything: new interfaces, headers and records
+/// of calls.
+#[derive(Default)]
+struct Writes {
+    interfaces: Vec<(FunctionSource, Option<Interface>, Option<Option<Header>>)>,
+    calls: Vec<(Record, Calls)>,
+}
+
+/// For each edited function (`edited`: their places in the file's list of functions;
+/// every function, after a fresh split), the interface and the header its text has, where
+/// they differ from the ones its input carries (see [`FunctionSource::interface`] and
+/// [`FunctionSource::header`]: its callers then keep their verification and lowering, and
+/// the file its reflection symbols, when the edit left them as they were), and its record
+/// of calls ([`Calls`]) where it differs.
+fn record_edited(
+    db: &Database,
+    file: SourceFile,
+    edited: &[usize],
+    new_bodies: &FxHashSet<FunctionBody>,
+    moved: &Moved<'_>,
+    names: &mut Names<'_>,
+) -> Writes {
+    let mut writes = Writes::default();
+    if edited.is_empty() {
+        return writes;
+    }
+    let items = functions(db, file);
+    for &i in edited {
+        let Some(item) = items.get(i) else { continue };
+        let Some(source) = item.source(db) else {
+            continue;
+        };
+        let built = function_ir(db, *item);
+        let interface = interface_from(built);
+        let header = header_from(db, *item).map(|h| h.to_header());
+        let interface = (source.interface(db).as_ref() != Some(&interface)).then_some(interface);
+        let header = (source.header(db).as_ref() != Some(&header)).then_some(header);
+        if interface.is_some() || header.is_some() {
+            writes.interfaces.push((source, interface, header));
+        }
+        // The record the function reads now, and the one it had (its input's, at the first
+        // edit of its body): names it called before keep their function.
+        let record = match item.body(db) {
+            Some(body) => Record::Body(body),
+            None => Record::Source(source),
+        };
+        let had = match record {
+            Record::Body(body) if new_bodies.contains(&body) => source.calls(db),
+            other => record_calls(db, other),
+        };
+        let called = called_names(built);
+        let same = had.len() == called.len()
+            && had.iter().zip(&called).all(|(h, c)| h.0 == *c)
+            && !called.iter().any(|c| moved.names.contains(c));
+        let calls: Calls = if same {
+            had.clone()
+        } else {
+            called
+                .iter()
+                .map(|c| {
+                    let known = || {
+                        had.binary_search_by(|(n, _)| n.as_str().cmp(c))
+                            .ok()
+                            .map(|at| had[at].1)
+                    };
+                    let callee = moved
+                        .get(c)
+                        .or_else(known)
+                        .unwrap_or_else(|| names.get(db, c));
+                    (c.to_string(), callee)
+                })
+                .collect()
+        };
+        if *record_calls(db, record) != calls {
+            writes.calls.push((record, calls));
+        }
+    }
+    writes
+}
+
+/// Records again the calls of every function that calls a name whose function changed
+/// (`moved`), but the edited ones, which `record_edited` did.
+/// A function that has no body yet gets it on its input (a write of medium durability:
+/// salsa will check every memo once, as it must, since the function's verification
+/// reads it).
+fn record_callers(
+    db: &Database,
+    file: SourceFile,
+    moved: &Moved<'_>,
+    edited: &[usize],
+    writes: &mut Writes,
+) {
+    let Some(list) = file.sources(db) else { return };
+    let bodies = file.bodies(db);
+    let edited: FxHashSet<usize> = edited.iter().copied().collect();
+    for (i, source) in list.iter().enumerate() {
+        if edited.contains(&i) {
+            continue;
+        }
+        let record = match bodies.get(i).copied().flatten() {
+            Some(body) => Record::Body(body),
+            None => Record::Source(*source),
+        };
+        let calls = record_calls(db, record);
+        if !calls.iter().any(|(n, _)| moved.names.contains(n.as_str())) {
+            continue;
+        }
+        let calls: Calls = calls
+            .iter()
+            .map(|(n, callee)| (n.clone(), moved.get(n).unwrap_or(*callee)))
+            .collect();
+        writes.calls.push((record, calls));
+    }
+}
+
+fn write_records(db: &mut Database, writes: Writes) {
+    for (source, interface, header) in writes.interfaces {
         if let Some(interface) = interface {
             source
                 .set_interface(db)
@@ -267,6 +484,21 @@ fn set_interfaces(db: &mut Database, file: SourceFile, edited: &[usize]) {
                 .to(Some(header));
         }
     }
+    for (record, calls) in writes.calls {
+        match record {
+            Record::Body(body) => {
+                body.set_calls(db)
+                    .with_durability(Durability::LOW)
+                    .to(calls);
+            }
+            Record::Source(source) => {
+                source
+                    .set_calls(db)
+                    .with_durability(Durability::MEDIUM)
+                    .to(calls);
+            }
+        }
+    }
 }
 
 /// How the functions of a new split map to the inputs of the old one.
@@ -276,7 +508,7 @@ struct Plan {
     keep: Vec<FunctionSource>,
     /// The new split's changed functions.
     middle: std::ops::Range<usize>,
-    /// For each of them, the old input it keeps, if any.
+    /// For each of them, the old input of its name it keeps, if any.
     reuse: Vec<Option<FunctionSource>>,
     /// Old inputs no function has any more.
     retired: Vec<FunctionSource>,
@@ -286,7 +518,7 @@ struct Plan {
 
 /// Matches the new split with the old one: functions wholly before the first changed byte
 /// or wholly after the last are the old ones (their bytes are equal); each of those between
-/// keeps the input of the old function of its name, else takes one left, in order.
+/// keeps the input of the old function of its name, else gets a new one.
 fn match_functions(
     (len, old_len): (usize, usize),
     (prefix, suffix): (usize, usize),
@@ -320,14 +552,15 @@ fn match_functions(
     let old_middle = head..old.len() - tail;
     let new_middle = head..new.len() - tail;
     // Between them, a function keeps the input of the old function of its name (a diff of
-    // bytes can end inside a function the edit did not touch); the others take the
-    // inputs left, in order.
+    // bytes can end inside a function the edit did not touch); the others get new inputs.
+    // A function renamed gets a new input too: the name and what callers read of the
+    // input are of medium durability, and a new input's fields are read by no memo.
     let mut by_name: rustc_hash::FxHashMap<&str, Vec<usize>> = Default::default();
     for o in old_middle.clone().rev() {
         by_name.entry(old[o].name.as_str()).or_default().push(o);
     }
     let mut taken = vec![false; old.len()];
-    let mut reuse: Vec<Option<FunctionSource>> = new[new_middle.clone()]
+    let reuse: Vec<Option<FunctionSource>> = new[new_middle.clone()]
         .iter()
         .map(|n| {
             let o = by_name.get_mut(n.name.as_str())?.pop()?;
@@ -335,15 +568,11 @@ fn match_functions(
             Some(sources[o])
         })
         .collect();
-    let left: Vec<Option<usize>> = old_middle
+    let retired = old_middle
         .clone()
-        .map(|o| (!taken[o]).then_some(o))
+        .filter(|&o| !taken[o])
+        .map(|o| sources[o])
         .collect();
-    let mut spare = left.into_iter().flatten().map(|o| sources[o]);
-    for r in reuse.iter_mut().filter(|r| r.is_none()) {
-        *r = spare.next();
-    }
-    let retired = spare.collect();
     let keep = sources[..head]
         .iter()
         .chain(&sources[old_middle.end..])
@@ -358,19 +587,18 @@ fn match_functions(
     }
 }
 
-/// Empties the inputs of functions that left the file, and their bodies (salsa frees no
-/// input; its text, the bulk of it, goes).
+/// Empties the bodies of functions that left the file and lists their inputs as retired
+/// ([`SourceFile::retired`]); empties the retired inputs' texts once they add up to
+/// [`RETIRED_TEXT`] bytes, or when `all` (the file has no function left). Salsa frees no
+/// input; its text, the bulk of it, goes.
 fn retire(
     db: &mut Database,
+    file: SourceFile,
     sources: &[FunctionSource],
     bodies: &FxHashMap<FunctionSource, FunctionBody>,
+    all: bool,
 ) {
     for s in sources {
-        if !s.text(db).is_empty() {
-            s.set_text(db)
-                .with_durability(Durability::LOW)
-                .to(String::new());
-        }
         if let Some(body) = bodies.get(s) {
             if !body.text(db).is_empty() {
                 body.set_text(db)
@@ -378,6 +606,21 @@ fn retire(
                     .to(String::new());
             }
         }
+    }
+    let mut retired = file.retired(db).clone();
+    retired.extend(sources.iter().filter(|s| !s.text(db).is_empty()));
+    let bytes: usize = retired.iter().map(|s| s.text(db).len()).sum();
+    if all || bytes > RETIRED_TEXT {
+        for s in retired.drain(..) {
+            s.set_text(db)
+                .with_durability(Durability::LOW)
+                .to(String::new());
+        }
+    }
+    if *file.retired(db) != retired {
+        file.set_retired(db)
+            .with_durability(Durability::LOW)
+            .to(retired);
     }
 }
 
@@ -497,12 +740,104 @@ mod tests {
         open.edit(&format!("{b}{c}"));
         assert_eq!(open.sources().len(), 2);
         assert_eq!(open.input("c"), ic);
-        // `@a` left; its input (reused for `@b` or emptied) holds no text of `@a`.
-        assert!(open
-            .sources()
+        // `@a` left: its input is retired, its text kept until the retired texts add up.
+        assert!(open.sources().iter().all(|(_, s)| *s != ia));
+        assert_eq!(*open.file.retired(&open.db), [ia]);
+        assert_eq!(*ia.text(&open.db), a.trim_end());
+        // A file with no function left empties every retired input.
+        open.edit("");
+        assert!(open.file.retired(&open.db).is_empty());
+        assert!([ia, ib, ic].iter().all(|s| s.text(&open.db).is_empty()));
+    }
+
+    #[test]
+    fn retired_texts_are_emptied_once_they_add_up() {
+        let big = |name: &str| function(name, &"// padding\n  ".repeat(RETIRED_TEXT / 24));
+        let (a, b, c, d) = (big("a"), big("b"), function("c", ""), function("d", ""));
+        let mut open = Open::new(&format!("{a}{b}{c}{d}"));
+        let (ia, ib) = (open.input("a"), open.input("b"));
+        open.edit(&format!("{b}{c}{d}"));
+        assert_eq!(*open.file.retired(&open.db), [ia]);
+        assert!(!ia.text(&open.db).is_empty());
+        // With `@b`'s, the retired texts pass `RETIRED_TEXT`: both are emptied.
+        open.edit(&format!("{c}{d}"));
+        assert!(open.file.retired(&open.db).is_empty());
+        assert!(ia.text(&open.db).is_empty() && ib.text(&open.db).is_empty());
+        assert_eq!(open.sources().len(), 2);
+    }
+
+    /// A function of the calls in a module, each caller's record of calls read as a
+    /// function's queries read it (its body's record, once it has a body).
+    fn callee(open: &Open, caller: &str, name: &str) -> Option<String> {
+        let items = functions(&open.db, open.file);
+        let item = items
             .iter()
-            .all(|(_, s)| s.text(&open.db).as_str() != a.trim_end()));
-        assert!(ia.text(&open.db).is_empty());
+            .find(|i| i.name(&open.db) == caller)
+            .expect("the caller");
+        let callee = crate::query::check::callee_of(&open.db, *item, name)?;
+        let crate::query::check::Callee::Input(source) = callee else {
+            panic!("a callee in a file a session split is an input")
+        };
+        // The callee is the input the file lists with that name now.
+        let listed = open.input(source.name(&open.db));
+        assert_eq!(listed, source);
+        Some(source.name(&open.db).clone())
+    }
+
+    #[test]
+    fn each_callers_record_follows_the_functions_that_come_and_go() {
+        let call = |caller: &str, callee: &str| {
+            format!(
+                "func.func @{caller}() {{\n  func.call @{callee}() : () -> ()\n  func.return\n}}\n"
+            )
+        };
+        let (a, c) = (call("a", "b"), function("c", ""));
+        let mut open = Open::new(&format!("{a}{c}"));
+        assert_eq!(callee(&open, "a", "b"), None);
+        // `@b` comes: `@a`'s record (on its input, as it was never edited) now names it.
+        let b = function("b", "");
+        open.edit(&format!("{a}{b}{c}"));
+        assert_eq!(callee(&open, "a", "b").as_deref(), Some("b"));
+        let ib = open.input("b");
+        assert_eq!(
+            *open.input("a").calls(&open.db),
+            [("b".to_string(), Some(ib))]
+        );
+        // A second `@b` before it: the first of a name is the one a call means.
+        let b2 = function("b", "// the second");
+        open.edit(&format!("{b2}{a}{b}{c}"));
+        let first = open.sources()[0].1;
+        assert_eq!(
+            *open.input("a").calls(&open.db),
+            [("b".to_string(), Some(first))]
+        );
+        open.edit(&format!("{a}{b}{c}"));
+        assert_eq!(
+            *open.input("a").calls(&open.db),
+            [("b".to_string(), Some(ib))]
+        );
+        // An edit of `@a` gives it a body, whose record the edit keeps, and which follows.
+        let a2 = call("a", "b").replace("func.return", "// edited\n  func.return");
+        open.edit(&format!("{a2}{b}{c}"));
+        assert_eq!(callee(&open, "a", "b").as_deref(), Some("b"));
+        // `@b` leaves, then `@a` calls `@c` as well, then `@b` comes back renamed from `@c`.
+        open.edit(&format!("{a2}{c}"));
+        assert_eq!(callee(&open, "a", "b"), None);
+        let a3 = a2.replace(
+            "func.call @b() : () -> ()",
+            "func.call @b() : () -> ()\n  func.call @c() : () -> ()",
+        );
+        open.edit(&format!("{a3}{c}"));
+        assert_eq!(callee(&open, "a", "b"), None);
+        assert_eq!(callee(&open, "a", "c").as_deref(), Some("c"));
+        open.edit(&format!("{a3}{}", function("b", "")));
+        assert_eq!(callee(&open, "a", "b").as_deref(), Some("b"));
+        assert_eq!(callee(&open, "a", "c"), None);
+        // An edit that adds a function and a call to it in one change.
+        let d = function("d", "");
+        let a4 = a3.replace("func.call @c()", "func.call @d()");
+        open.edit(&format!("{a4}{}{d}", function("b", "")));
+        assert_eq!(callee(&open, "a", "d").as_deref(), Some("d"));
     }
 
     #[test]
@@ -514,6 +849,7 @@ mod tests {
         open.edit(&format!("{a}func.func @b() {{\n"));
         assert_eq!(open.split, None);
         assert_eq!(*open.file.sources(&open.db), None);
+        // The file has no function input left: every retired text is emptied.
         assert!(ia.text(&open.db).is_empty());
         open.edit(&format!("{a}{b}"));
         assert_eq!(open.sources().len(), 2);
@@ -521,12 +857,15 @@ mod tests {
     }
 
     #[test]
-    fn renaming_a_function_renames_its_input() {
+    fn a_renamed_function_gets_an_input_of_its_own() {
         let (a, b) = (function("a", ""), function("b", ""));
         let mut open = Open::new(&format!("{a}{b}"));
         let ib = open.input("b");
         open.edit(&format!("{a}{}", function("z", "")));
-        assert_eq!(open.input("z"), ib);
+        // A new input: what callers read of the old one (of medium durability) is not
+        // written, and the new one's fields are read by no memo yet.
+        assert_ne!(open.input("z"), ib);
+        assert_eq!(*open.file.retired(&open.db), [ib]);
         assert_eq!(open.sources().len(), 2);
     }
 }

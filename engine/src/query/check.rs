@@ -243,7 +243,8 @@ pub fn function_ir<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -
 /// The first function of a file with each name (the one a call to the name means, as
 /// the verifier's signature table has it). Reads the names alone, so it changes only when
 /// the list of functions does. In a file a session split it lists the function inputs,
-/// not the items: an edit gives a function a new item, and every function reads this.
+/// not the items (an edit gives a function a new item), and only [`check_file`] reads it:
+/// a function finds its callees in its own record ([`callee_of`]).
 #[salsa::tracked(returns(ref))]
 pub fn function_index<'db>(
     db: &'db dyn salsa::Database,
@@ -273,12 +274,11 @@ pub struct CallName<'db> {
     pub text: String,
 }
 
-/// The function a call to `name` in `file` means ([`function_index`]), read name by name:
-/// adding, removing or renaming a function changes the index, and this runs again for every
-/// name called, but its result is the same for every name but the changed one, so the
-/// verification and lowering of the functions that call the others stay as they were. A
-/// function reading the whole index was verified, shaped and encoded again, all 10,000 of a
-/// module: 5% of a cold compile for adding one function.
+/// The function a call to `name` in `file` means ([`function_index`]), in a file the
+/// queries split, read name by name: adding, removing or renaming a function changes the
+/// index, and this runs again for every name called, but its result is the same for every
+/// name but the changed one, so the verification and lowering of the functions that call
+/// the others stay as they were.
 #[salsa::tracked(returns(copy))]
 pub fn callee_named<'db>(
     db: &'db dyn salsa::Database,
@@ -288,13 +288,26 @@ pub fn callee_named<'db>(
     function_index(db, file).get(name.text(db)).copied()
 }
 
-/// The function a call to `name` in `file` means (see [`callee_named`]).
+/// The function a call to `name` in `item` means: in a file a session split, off the
+/// record of its calls on its own body or input ([`crate::inputs::Calls`]), so a caller
+/// reads nothing that adding or removing another function writes; else through
+/// [`callee_named`].
 pub fn callee_of<'db>(
     db: &'db dyn salsa::Database,
-    file: SourceFile,
+    item: FunctionItem<'db>,
     name: &str,
 ) -> Option<Callee<'db>> {
-    callee_named(db, file, CallName::new(db, name.to_string()))
+    let Some(source) = item.source(db) else {
+        return callee_named(db, item.file(db), CallName::new(db, name.to_string()));
+    };
+    let calls = match item.body(db) {
+        Some(body) => body.calls(db),
+        None => source.calls(db),
+    };
+    let at = calls
+        .binary_search_by(|(called, _)| called.as_str().cmp(name))
+        .ok()?;
+    calls[at].1.map(Callee::Input)
 }
 
 /// A function a call can name ([`function_index`]): a function input, in a file a session
@@ -328,13 +341,13 @@ pub fn callee_interface<'db>(
 /// as their own inputs). `incomplete` is set when a callee has no IR.
 struct CalleeSignatures<'db> {
     db: &'db dyn salsa::Database,
-    file: SourceFile,
+    item: FunctionItem<'db>,
     incomplete: std::cell::Cell<bool>,
 }
 
 impl kiln_frontend::Signatures for CalleeSignatures<'_> {
     fn signature(&self, name: &str) -> Option<&kiln_frontend::types::FunctionType> {
-        let callee = callee_of(self.db, self.file, name)?;
+        let callee = callee_of(self.db, self.item, name)?;
         match callee_interface(self.db, callee).ty {
             Some(ty) => Some(ty),
             None => {
@@ -444,7 +457,7 @@ pub fn verify_function<'db>(
     };
     let sigs = CalleeSignatures {
         db,
-        file: item.file(db),
+        item,
         incomplete: std::cell::Cell::new(false),
     };
     let diagnostics = kiln_frontend::verify_function(f, &sigs);

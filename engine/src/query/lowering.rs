@@ -214,7 +214,6 @@ pub fn function_conventions<'db>(
 /// [`function_conventions`], made now.
 fn conventions_of_item(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Conventions {
     let bare_ptr = function_config(db, item).is_some_and(|c| c.options(db).bare_ptr(db));
-    let file = item.file(db);
     let mut bare = Vec::new();
     if let Some(body) = crate::query::check::function_ir(db, item)
         .function
@@ -223,7 +222,7 @@ fn conventions_of_item(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Conv
     {
         for op in body.blocks.iter().flat_map(|b| &b.ops) {
             if let kiln_frontend::ir::OpKind::Call { callee } = &op.kind {
-                if crate::query::check::callee_of(db, file, callee)
+                if crate::query::check::callee_of(db, item, callee)
                     .is_some_and(|c| crate::query::check::callee_interface(db, c).bare_ptr)
                 {
                     bare.push(callee.as_str());
