@@ -12,8 +12,9 @@
 # a new item (engine/src/sources.rs; before session 18 it wrote an input of medium
 # durability, and salsa checked every memo).
 # With ADD=1 the edits alternate between adding a function in the middle of the module and
-# removing it again (`change` requests): an added function changes the file's list of
-# functions, which is of medium durability.
+# removing it again (`change` requests, or with REQUEST=edit `edit` requests inserting and
+# deleting its text): an added function changes the file's list of functions (of medium
+# durability, and read by every function, until session 20).
 # With CALLGRIND_KEEP=DIR the profiles stay in DIR (scripts/bench-lib.sh), for
 # scripts/callgrind-diff.py DIR/cold.KILN.out DIR/edited.KILN.out E (KILN with `/` as `_`).
 # usage: [REQUEST=edit] [FIRST=1 | ADD=1] [CALLGRIND_KEEP=DIR] scripts/count-edit.sh N E KILN [KILN...]
@@ -61,11 +62,17 @@ if first:
         edited += [change, compile]
 if add:
     sys.path.insert(0, "scripts")
-    from serve_client import with_added_function
+    from serve_client import added_function, with_added_function
     with_added = with_added_function(text)
+    at, added = added_function(text)
     for i in range(edits):
-        current = with_added if i % 2 == 0 else text
-        edited += [("change", {"path": "m.mlir", "text": current}), compile]
+        if request == "edit":
+            # Inserting the function's text, then deleting it.
+            end, inserted = (at, added) if i % 2 == 0 else (at + len(added.encode()), "")
+            change = ("edit", {"path": "m.mlir", "start": at, "end": end, "text": inserted})
+        else:
+            change = ("change", {"path": "m.mlir", "text": with_added if i % 2 == 0 else text})
+        edited += [change, compile]
 for i in range(0 if first or add else edits):
     op = ["arith.mulf", "arith.subf"][i % 2]
     if request == "edit":

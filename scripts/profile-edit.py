@@ -7,9 +7,11 @@ it a body of its own and makes it a new item, engine/src/sources.rs; before sess
 wrote an input of medium durability, and every memo was checked once) and the cold compile. With FIRST=1 each edit is the first of a different function
 (`%acc2 = arith.addf` made `arith.mulf` in functions spread over the module), so every
 edit is such a first edit. With ADD=1 the edits alternate between adding a function in
-the middle of the module and removing it again, and the medians of each are printed (an
-added function changes the file's list of functions, which is of medium durability: every
-memo is checked once). With MODULE=memref the module is scripts/gen_memref_module.py's
+the middle of the module and removing it again (`change` requests, or with REQUEST=edit
+`edit` requests inserting and deleting its text), and the medians of each are printed,
+also with the text's request's time against the cold compile's with the `open` request's
+(until session 20 an added function changed the file's list of functions, which was of
+medium durability, and every memo was checked once). With MODULE=memref the module is scripts/gen_memref_module.py's
 (the memref-heavy functions of issue #14), and the edited line `%w = arith.addf %v, %v`.
 
 With PERF=FILE, `perf record --call-graph dwarf` samples the server during the edits only
@@ -17,11 +19,11 @@ and writes FILE; then, for every sample inside `Session::compile`, the share of 
 whose stack holds each of a few stages (a sample counts once per stage, and stages nest, so
 the shares do not add up to 100%).
 
-usage: [FIRST=1 | ADD=1] [MODULE=memref] [PERF=FILE] scripts/profile-edit.py [N] [KILN] [EMIT] [REPS]
+usage: [FIRST=1 | [REQUEST=edit] ADD=1] [MODULE=memref] [PERF=FILE] scripts/profile-edit.py [N] [KILN] [EMIT] [REPS]
        (defaults: 10000, target/release/kiln, obj, 15; PERF needs Debian's linux-perf)
 """
 import os, pathlib, re, signal, subprocess, sys, time
-from serve_client import Serve, with_added_function
+from serve_client import Serve, added_function, with_added_function
 
 n = int(sys.argv[1]) if len(sys.argv) > 1 else 10000
 kiln = sys.argv[2] if len(sys.argv) > 2 else "target/release/kiln"
@@ -40,7 +42,7 @@ assert old in text, "the generated module no longer has the edited line"
 out = "/tmp/kiln-profile-edit.out"
 
 server = Serve(kiln)
-server.ask("open", path="m.mlir", text=text)
+_, opened = server.ask("open", path="m.mlir", text=text)
 _, cold = server.ask("compile", path="m.mlir", emit=emit, output_path=out)
 recorder = None
 if perf_file:
@@ -61,19 +63,32 @@ def finish():
 
 
 if os.environ.get("ADD") == "1":
+    # Each edit's time is its compile's, and then with its text's request too (the
+    # client's wall time from the request sent to the reply, which reads the request and
+    # splits the file), against the cold compile with the `open` request's.
     with_added = with_added_function(text)
+    at, added = added_function(text)
+    by_edit = os.environ.get("REQUEST") == "edit"
     adds, removes = [], []
     for i in range(reps):
         for current, into in ((with_added, adds), (text, removes)):
-            server.ask("change", path="m.mlir", text=current)
+            if by_edit:
+                adding = current is with_added
+                end = at if adding else at + len(added.encode())
+                _, sent = server.ask("edit", path="m.mlir", start=at, end=end,
+                                     text=added if adding else "")
+            else:
+                _, sent = server.ask("change", path="m.mlir", text=current)
             _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out)
-            into.append(ms)
+            into.append((ms, ms + sent))
     finish()
-    adds.sort()
-    removes.sort()
-    a, r = adds[len(adds) // 2], removes[len(removes) // 2]
-    print(f"cold {cold:.0f} ms; adding a function: median {a:.1f} ms ({100 * a / cold:.2f}% of "
-          f"cold); removing it: median {r:.1f} ms ({100 * r / cold:.2f}%)")
+    whole = cold + opened
+    for name, runs in (("adding a function", adds), ("removing it", removes)):
+        ms = sorted(r[0] for r in runs)[len(runs) // 2]
+        total = sorted(r[1] for r in runs)[len(runs) // 2]
+        print(f"{name}: median {ms:.1f} ms ({100 * ms / cold:.2f}% of the cold compile, "
+              f"{cold:.0f} ms); with its request {total:.1f} ms ({100 * total / whole:.2f}% "
+              f"of opening and compiling, {whole:.0f} ms)")
     sys.exit(0)
 parts = text.split(marker)
 edited = set()

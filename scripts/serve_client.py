@@ -30,12 +30,20 @@ class Serve:
         self.proc.wait()
 
 
-def with_added_function(text):
-    """A generated module (scripts/gen_module.py) with one more function in its middle:
-    what `ADD=1` of scripts/profile-edit.py and scripts/count-edit.sh adds and removes."""
+def added_function(text):
+    """Where `ADD=1` of scripts/profile-edit.py and scripts/count-edit.sh adds a function to
+    a generated module (scripts/gen_module.py), in its middle, and the function's text: the
+    byte offset and the text inserted there."""
     added = ("func.func @added_function(%x: i32) -> i32 {\n"
              "  %y = arith.addi %x, %x : i32\n  func.return %y : i32\n}\n")
     pieces = text.split("func.func ")
     middle = len(pieces) // 2
-    return ("func.func ".join(pieces[:middle]) + added + "func.func "
-            + "func.func ".join(pieces[middle:]))
+    at = len("func.func ".join(pieces[:middle]).encode())
+    return at, added
+
+
+def with_added_function(text):
+    """The module with the function of `added_function` added."""
+    at, added = added_function(text)
+    b = text.encode()
+    return (b[:at] + added.encode() + b[at:]).decode()
