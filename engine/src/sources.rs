@@ -10,6 +10,11 @@
 //! input, written only when the edit changes it. So an edit of a body writes nothing of
 //! medium durability, and every other function's memos are checked at a glance.
 //!
+//! A function finds the functions it calls in its own record ([`Calls`]), not through the
+//! file's list of functions, which is of low durability: adding or removing a function
+//! writes nothing of medium durability either, unless a function never edited calls its
+//! name (that caller's record is then written again).
+//!
 //! ```
 //! use kiln_engine::{functions, sources, Database, SourceFile};
 //! use salsa::{plumbing::AsId, Setter};
@@ -47,10 +52,11 @@ pub const RETIRED_TEXT: usize = 1 << 20;
 /// Splits a file's (new) text into functions and sets its function inputs to match:
 /// an unchanged function keeps its input untouched (even when the edit moved it), an
 /// edited one keeps its input and gets its new text as its body (a [`FunctionBody`] of low
-/// durability, made by its first edit), a new one gets an input left by a removed function
-/// or a new one, and an input no function keeps is emptied. Each function's interface and
-/// header are recorded on its input when the file is first split, and written again only
-/// when an edit changes them. `old` is the text before the edit and its split (the value
+/// durability, made by its first edit), a new or renamed one gets a new input, and an input
+/// no function keeps is retired ([`SourceFile::retired`]). Each function's interface,
+/// header and calls ([`Calls`]) are recorded on its input when the file is first split,
+/// and written again only when an edit changes them; when a function comes or leaves,
+/// the calls of the callers of its name are recorded again. `old` is the text before the edit and its split (the value
 /// this returned then), if any: the split then lexes only around the edit, and functions
 /// are matched to their inputs through it.
 ///
