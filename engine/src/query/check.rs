@@ -298,7 +298,7 @@ pub fn callee_of<'db>(
     name: &str,
 ) -> Option<Callee<'db>> {
     let Some(source) = item.source(db) else {
-        return callee_named(db, item.file(db), CallName::new(db, name.to_string()));
+        return callee_named(db, item.file(db), CallName::new(db, name));
     };
     let calls = match item.body(db) {
         Some(body) => body.calls(db),
