@@ -259,21 +259,24 @@ fn exe_and_lib() -> Result<(), Failed> {
     Ok(())
 }
 
-/// An object made of many units (`-O0`) and one made from the whole module (`-O2`) both
-/// link with C and compute the same sum; the joined object has every function defined
-/// once and nothing undefined but the C library's `malloc` and `free`.
+/// An object made of many units (`-O0`) and one optimized whole and then compiled in parts
+/// (`-O2`, `kiln_backend::parts`: the chain is long enough for two) both link with C and
+/// compute the same sum; the joined object has every function defined once and nothing
+/// undefined but the C library's `malloc` and `free`.
 fn object_units_link_with_c() -> Result<(), Failed> {
+    let n = 2 * kiln_backend::parts::PART_FUNCTIONS + 100;
     let dir = tempfile::tempdir()?;
     let src = dir.path().join("units.mlir");
-    std::fs::write(&src, common::chain_program(300, None))?;
+    std::fs::write(&src, common::chain_program(n, None))?;
     let c = dir.path().join("main.c");
+    let (last, middle) = (n - 1, n / 2);
     std::fs::write(
         &c,
-        "#include <stdio.h>\ndouble f299(double);\ndouble f150(double);\nint main(void) {\n  printf(\"%.2f %.2f\\n\", f299(0.0), f150(1.0));\n  return 0;\n}\n",
+        format!("#include <stdio.h>\ndouble f{last}(double);\ndouble f{middle}(double);\nint main(void) {{\n  printf(\"%.2f %.2f\\n\", f{last}(0.0), f{middle}(1.0));\n  return 0;\n}}\n"),
     )?;
     // f_n(y) = y + 0.5 + 1 + sum over 1..=n of (i + 0.25)
-    let expect = |n: u32, y: f64| y + 1.5 + (1..=n).map(|i| f64::from(i) + 0.25).sum::<f64>();
-    let want = format!("{:.2} {:.2}\n", expect(299, 0.0), expect(150, 1.0));
+    let expect = |n: usize, y: f64| y + 1.5 + (1..=n).map(|i| i as f64 + 0.25).sum::<f64>();
+    let want = format!("{:.2} {:.2}\n", expect(last, 0.0), expect(middle, 1.0));
     for opt in ["-O0", "-O2"] {
         let obj = dir.path().join(format!("units{opt}.o"));
         ok(&kiln(&[
@@ -291,7 +294,7 @@ fn object_units_link_with_c() -> Result<(), Failed> {
         let libc = undefined
             .iter()
             .all(|l| l.ends_with(" malloc") || l.ends_with(" free"));
-        if defined != 301 || !libc || (opt == "-O0" && undefined.len() != 2) {
+        if defined != n + 1 || !libc || (opt == "-O0" && undefined.len() != 2) {
             return Err(
                 format!("{opt}: {defined} functions defined, undefined: {undefined:?}").into(),
             );

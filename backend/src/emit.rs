@@ -4,7 +4,7 @@
 
 use crate::code::{build_function_code, check_agreement, link, FunctionCode};
 use crate::codegen::CodegenError;
-use crate::units::{compile_units, uses_units, ObjectCache};
+use crate::units::{compile_units, joins_objects, uses_units, ObjectCache};
 use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::passes::PassBuilderOptions;
@@ -192,7 +192,8 @@ pub fn emit(
 /// Links per-function code ([`link`]) and produces the output: at `-O0` LLVM IR is the
 /// linked text itself; otherwise the text is read back into one module, verified,
 /// optimized with `default<On>` and printed or compiled to machine code. An object at `-O0`
-/// is compiled in units on every core and joined ([`crate::units`]).
+/// is compiled in units on every core and joined ([`crate::units`]); an optimized one in
+/// parts ([`crate::parts`]).
 pub fn emit_code(
     parts: &[&FunctionCode],
     what: Emit,
@@ -259,6 +260,11 @@ pub(crate) fn module_output(
     match what {
         Emit::LlvmIr => Ok(module.print_to_string().to_bytes().to_vec()),
         Emit::Asm | Emit::Obj => {
+            if what == Emit::Obj && opts.opt_level > 0 && joins_objects(tm) {
+                if let Some(object) = crate::parts::object_in_parts(&module, opts) {
+                    return object;
+                }
+            }
             let kind = if what == Emit::Asm {
                 FileType::Assembly
             } else {

@@ -17,6 +17,7 @@ pub mod jit;
 pub mod merge;
 pub mod mlir_llvm;
 pub mod overflow;
+pub mod parts;
 pub mod stack;
 pub mod units;
 

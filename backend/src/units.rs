@@ -34,11 +34,15 @@ pub const UNIT_ALONE: usize = 32 * 1024;
 
 /// Whether an output is made of units: objects at `-O0` for 64-bit ELF targets with
 /// explicit addends (x86-64 and AArch64 on Linux and other ELF systems). Optimized code is
-/// made from the whole module, as LLVM's optimizer works across functions (inlining).
+/// optimized as a whole module, as LLVM's optimizer works across functions (inlining), and
+/// then compiled in parts ([`crate::parts`]).
 pub fn uses_units(what: Emit, opts: &CodegenOptions, tm: &TargetMachine) -> bool {
-    if what != Emit::Obj || opts.opt_level != 0 {
-        return false;
-    }
+    what == Emit::Obj && opts.opt_level == 0 && joins_objects(tm)
+}
+
+/// Whether the target's objects can be joined ([`crate::merge`]): 64-bit ELF with explicit
+/// addends (x86-64 and AArch64 on Linux and other ELF systems).
+pub(crate) fn joins_objects(tm: &TargetMachine) -> bool {
     let triple = tm.get_triple().as_str().to_string_lossy().to_lowercase();
     let arch = triple.split('-').next().unwrap_or_default();
     let not_elf = [
