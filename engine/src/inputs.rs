@@ -80,7 +80,7 @@ pub struct FunctionBody {
 ///
 /// Why on the caller: a function's verification and lowering read the functions it calls.
 /// Found through the file's list of functions, every caller read that list, which adding
-/// or removing any function writes, and salsa walked every memo of the file (42% of adding
+/// or removing any function writes, and salsa walked every memo of the file (43% of adding
 /// a function, BENCHMARKS.md, "session 20"). Each caller reading its own record, the list
 /// is of low durability and read only by the file's and the groups' memos.
 pub type Calls = Vec<(String, Option<FunctionSource>)>;
