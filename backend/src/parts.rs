@@ -79,13 +79,13 @@ fn definition_sizes(module: &Module<'_>) -> Option<Vec<usize>> {
     let external = |linkage: Linkage| linkage == Linkage::External;
     if module
         .get_globals()
-        .any(|g| g.get_initializer().is_some() && !external(g.get_linkage()))
+        .any(|g| !is_declaration(g.as_value_ref()) && !external(g.get_linkage()))
     {
         return None;
     }
     let mut sizes = Vec::new();
     for f in module.get_functions() {
-        if f.count_basic_blocks() == 0 {
+        if is_declaration(f.as_value_ref()) {
             continue;
         }
         if !external(f.get_linkage()) {
@@ -172,7 +172,8 @@ fn compile_part(
 }
 
 /// Whether a global is a declaration (a function whose body is still in the bitcode is
-/// not).
+/// not): one test for the module and for each part's lazily read copy, so both count the
+/// same definitions in the same order.
 fn is_declaration(value: inkwell::llvm_sys::prelude::LLVMValueRef) -> bool {
     // SAFETY: a global value of a live module.
     unsafe { inkwell::llvm_sys::core::LLVMIsDeclaration(value) != 0 }

@@ -68,10 +68,11 @@ fn part_name_hash(part: &FunctionCode) -> u64 {
         .map_or_else(|| name_hash(""), |e| e.name_hash())
 }
 
-/// Whether a piece is data (a definition without a function type, such as a file's
-/// reflection symbols) rather than code. A unit holds one or the other: a unit of functions
-/// and data compiled the data again at every edit of one of its functions (the first
-/// function of a file shared a unit with a thousand reflection symbols).
+/// Whether a piece is data (a definition without a function type, such as a group's
+/// reflection symbols) rather than code. Each piece of data is a unit of its own
+/// ([`partition`]): a unit of functions and data compiled the data again at every edit of
+/// one of its functions (the first function of a file shared a unit with a thousand
+/// reflection symbols).
 fn is_data(part: &FunctionCode) -> bool {
     part.definition
         .as_ref()

@@ -152,8 +152,12 @@ pub fn split_sources_edited(
     let offsets: Vec<u32> = spans.iter().map(|f| f.span.start).collect();
     let fresh = plan.old_list.is_none();
     // The names whose function may change: those of the functions that left and of the
-    // new ones (callers of any other name keep their record of calls as it is).
-    let mut touched: Vec<String> = plan.retired.iter().map(|s| s.name(db).clone()).collect();
+    // new ones (callers of any other name keep their record of calls as it is). None after
+    // a fresh split, which records every function's calls anyway.
+    let mut touched: Vec<String> = match fresh {
+        true => Vec::new(),
+        false => plan.retired.iter().map(|s| s.name(db).clone()).collect(),
+    };
     let mut middle = Vec::with_capacity(changed.len());
     // The bodies this edit made (a function's first edit): their record of calls is still
     // to be made, from the input's.
@@ -194,7 +198,9 @@ pub fn split_sources_edited(
             // durability the field had): no memo can have read an input made now, and so
             // no memo of medium durability needs checking.
             None => {
-                touched.push(name.clone());
+                if !fresh {
+                    touched.push(name.clone());
+                }
                 let source = FunctionSource::builder(name, own)
                     .durability(Durability::MEDIUM)
                     .text_durability(if fresh {
@@ -249,9 +255,9 @@ pub fn split_sources_edited(
         }
     }
     // The names whose function changed, and the function each means now.
-    let after = match plan.old_list {
-        Some(_) if !touched.is_empty() => first_of(db, &list, &touched),
-        _ => FxHashMap::default(),
+    let after = match touched.is_empty() {
+        true => FxHashMap::default(),
+        false => first_of(db, &list, &touched),
     };
     let moved: FxHashSet<&str> = touched
         .iter()

@@ -482,8 +482,9 @@ pub struct FunctionGroup<'db> {
 pub const GROUP: usize = 64;
 
 /// Whether a group ends after the function named `name`: one name in [`GROUP`] does. A
-/// fixed hash, so every run cuts the same groups (they change no output, only which memos
-/// an edit reads again).
+/// hash with no seed, so every run of a build cuts the same groups: they decide which memos
+/// an edit reads again, and the pieces of a file's reflection symbols (one per group, so
+/// an object's units), which a session and `kiln compile` cut alike.
 fn ends_group(name: &str) -> bool {
     let mut h = rustc_hash::FxHasher::default();
     std::hash::Hash::hash(name, &mut h);
