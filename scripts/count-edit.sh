@@ -15,9 +15,13 @@
 # removing it again (`change` requests, or with REQUEST=edit `edit` requests inserting and
 # deleting its text): an added function changes the file's list of functions (of medium
 # durability, and read by every function, until session 20).
+# With REMOVE=1 the edits alternate between removing the function in the middle of the
+# module, which the next function calls (its compile then fails at that call), and putting
+# it back: the caller's record of calls changes (a write of medium durability, on the
+# caller's input, until session 21).
 # With CALLGRIND_KEEP=DIR the profiles stay in DIR (scripts/bench-lib.sh), for
 # scripts/callgrind-diff.py DIR/cold.KILN.out DIR/edited.KILN.out E (KILN with `/` as `_`).
-# usage: [REQUEST=edit] [FIRST=1 | ADD=1] [CALLGRIND_KEEP=DIR] scripts/count-edit.sh N E KILN [KILN...]
+# usage: [REQUEST=edit] [FIRST=1 | ADD=1 | REMOVE=1] [CALLGRIND_KEEP=DIR] scripts/count-edit.sh N E KILN [KILN...]
 #        (needs valgrind; N=2000 E=10 ~2 min each)
 set -eu
 cd "$(dirname "$0")/.."
@@ -27,10 +31,10 @@ shift 2
 [ $# -ge 1 ] || { echo "usage: scripts/count-edit.sh N E KILN [KILN...]" >&2; exit 2; }
 . scripts/bench-lib.sh
 python3 scripts/gen_module.py "$N" > "$dir/m.mlir"
-python3 - "$dir" "$E" "${REQUEST:-change}" "${FIRST:-0}" "${ADD:-0}" <<'PY'
+python3 - "$dir" "$E" "${REQUEST:-change}" "${FIRST:-0}" "${ADD:-0}" "${REMOVE:-0}" <<'PY'
 import json, sys
 d, edits, request, first = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4] == "1"
-add = sys.argv[5] == "1"
+add, remove = sys.argv[5] == "1", sys.argv[6] == "1"
 assert request in ("change", "edit"), "REQUEST is change or edit"
 text = open(f"{d}/m.mlir").read()
 old = "%t2 = arith.addf %t, %t : f32"
@@ -73,7 +77,22 @@ if add:
         else:
             change = ("change", {"path": "m.mlir", "text": with_added if i % 2 == 0 else text})
         edited += [change, compile]
-for i in range(0 if first or add else edits):
+if remove:
+    sys.path.insert(0, "scripts")
+    from serve_client import removed_function
+    start, end = removed_function(text)
+    b = text.encode()
+    removed = b[start:end].decode()
+    without = (b[:start] + b[end:]).decode()
+    for i in range(edits):
+        if request == "edit":
+            change = ("edit", {"path": "m.mlir", "start": start,
+                               "end": end if i % 2 == 0 else start,
+                               "text": "" if i % 2 == 0 else removed})
+        else:
+            change = ("change", {"path": "m.mlir", "text": without if i % 2 == 0 else text})
+        edited += [change, compile]
+for i in range(0 if first or add or remove else edits):
     op = ["arith.mulf", "arith.subf"][i % 2]
     if request == "edit":
         # The operation's name, same length in every variant, in the first function.

@@ -42,6 +42,17 @@ def added_function(text):
     return at, added
 
 
+def removed_function(text):
+    """Where `REMOVE=1` of scripts/count-edit.sh removes a function from a generated module
+    (scripts/gen_module.py), in its middle: the byte range of the function's text. Each
+    function of the module calls the one before it, so its caller is left calling a name
+    no function has (an error) until it is put back."""
+    pieces = text.split("func.func ")
+    middle = len(pieces) // 2
+    start = len("func.func ".join(pieces[:middle]).encode())
+    return start, start + len(("func.func " + pieces[middle]).encode())
+
+
 def with_added_function(text):
     """The module with the function of `added_function` added."""
     at, added = added_function(text)

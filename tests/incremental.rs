@@ -254,6 +254,75 @@ fn adding_a_function_verifies_and_lowers_no_other_function_again() {
     }
 }
 
+/// Removing a function that an unedited function calls, and putting it back, changes the
+/// function its caller's call means. The caller is given a body of its own text, whose
+/// record of calls names the function (or none): it is verified again, as it must be, and
+/// the write is of low durability, so salsa checks the other functions' memos at a glance
+/// instead of walking every one (written on the caller's input, of medium durability, it
+/// had salsa check all of them).
+#[test]
+fn removing_a_called_function_verifies_its_callers_alone() {
+    let n = 6 * GROUP + 5;
+    let function = |i: usize| {
+        if i == 0 {
+            "func.func @f0(%x: i32) -> i32 {\n  func.return %x : i32\n}\n\n".to_string()
+        } else {
+            format!(
+                "func.func @f{i}(%x: i32) -> i32 {{\n  %0 = func.call @f{}(%x) : (i32) -> i32\n  func.return %0 : i32\n}}\n\n",
+                i - 1
+            )
+        }
+    };
+    let module: String = (0..n).map(function).collect();
+    let without: String = module.replacen(&function(70), "", 1);
+    let mut s = compiled_with_log(&module);
+    s.database().record_executions();
+    // The functions of the groups made anew, and of the caller's group.
+    let checked_in = |before: &[Vec<String>], after: &[Vec<String>]| -> usize {
+        after
+            .iter()
+            .filter(|g| !before.contains(g) || g.iter().any(|f| f == "f71"))
+            .map(Vec::len)
+            .sum()
+    };
+    // Removed: an error at `@f71`'s call, and `@f71` alone verified again.
+    let before = group_names(&s);
+    s.database().take_checks();
+    s.set_source("m.mlir", without.clone());
+    let errors: Vec<String> = s
+        .diagnostics("m.mlir")
+        .iter()
+        .map(|d| d.message.clone())
+        .collect();
+    assert!(
+        errors.len() == 1 && errors[0].contains("f70"),
+        "one error, at the call of @f70: {errors:?}"
+    );
+    let checked = checked_counts(&s);
+    let r = ran(&s);
+    assert_eq!(r.get("verify_function"), 1);
+    let verified = checked.get("verify_function").copied().unwrap_or(0);
+    let remade = checked_in(&before, &group_names(&s));
+    assert!(verified <= remade, "{verified} of {remade}: {checked:?}");
+    // Back: `@f70` (a new input) and `@f71` (its body's record written) are verified,
+    // lowered and compiled again, and nothing else.
+    let before = group_names(&s);
+    s.database().take_checks();
+    s.set_source("m.mlir", module.clone());
+    s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    let checked = checked_counts(&s);
+    let r = ran(&s);
+    for query in ["verify_function", "lowered_item", "function_code"] {
+        assert_eq!(r.get(query), 2, "{query}");
+    }
+    let verified = checked.get("verify_function").copied().unwrap_or(0);
+    let remade = checked_in(&before, &group_names(&s));
+    assert!(verified <= remade, "{verified} of {remade}: {checked:?}");
+    let mut fresh = Session::with_query_log(shipped_rules());
+    fresh.set_source("m.mlir", module.clone());
+    assert_eq!(object(&s), object(&fresh));
+}
+
 /// The names of the functions of each group of the session's `m.mlir`.
 fn group_names(s: &Session) -> Vec<Vec<String>> {
     let db = s.database();

@@ -12,8 +12,9 @@
 //!
 //! A function finds the functions it calls in its own record ([`Calls`]), not through the
 //! file's list of functions, which is of low durability: adding or removing a function
-//! writes nothing of medium durability either, unless a function never edited calls its
-//! name (that caller's record is then written again).
+//! writes nothing of medium durability either. When a function never edited calls its
+//! name, that caller is given a body of its own text to hold its new record, as an edit
+//! would give it one.
 //!
 //! ```
 //! use kiln_engine::{functions, sources, Database, SourceFile};
@@ -273,7 +274,7 @@ pub fn split_sources_edited(
     if !moved.names.is_empty() {
         record_callers(db, file, &moved, &edited, &mut writes);
     }
-    write_records(db, writes);
+    write_records(db, file, writes);
     Some(spans)
 }
 
@@ -372,6 +373,8 @@ fn record_calls(db: &Database, record: Record) -> &Calls {
 struct Writes {
     interfaces: Vec<(FunctionSource, Option<Interface>, Option<Option<Header>>)>,
     calls: Vec<(Record, Calls)>,
+    /// Unedited callers given a body for their new record (their place in the list).
+    bodies: Vec<(usize, FunctionSource, Calls)>,
 }
 
 /// For each edited function (`edited`: their places in the file's list of functions;
@@ -448,9 +451,11 @@ fn record_edited(
 
 /// Records again the calls of every function that calls a name whose function changed
 /// (`moved`), but the edited ones, which `record_edited` did.
-/// A function that has no body yet gets it on its input (a write of medium durability:
-/// salsa will check every memo once, as it must, since the function's verification
-/// reads it).
+/// A function that has no body yet is given one, with its own text: the record goes on the
+/// body (low durability), and the function becomes a new item, verified and lowered again
+/// as it must be (the function it calls came or left). Written on its input instead, the
+/// record would be a write of medium durability, and salsa would walk every memo of every
+/// function to find the few that read it.
 fn record_callers(
     db: &Database,
     file: SourceFile,
@@ -477,11 +482,30 @@ fn record_callers(
             .iter()
             .map(|(n, callee)| (n.clone(), moved.get(n).unwrap_or(*callee)))
             .collect();
-        writes.calls.push((record, calls));
+        match record {
+            Record::Body(_) => writes.calls.push((record, calls)),
+            Record::Source(source) => writes.bodies.push((i, source, calls)),
+        }
     }
 }
 
-fn write_records(db: &mut Database, writes: Writes) {
+fn write_records(db: &mut Database, file: SourceFile, writes: Writes) {
+    if !writes.bodies.is_empty() {
+        let mut listed = file.bodies(db).clone();
+        for (i, source, calls) in writes.bodies {
+            let body = FunctionBody::builder(source.text(db).clone())
+                .calls(calls)
+                .durability(Durability::LOW)
+                .new(&*db);
+            if listed.len() <= i {
+                listed.resize(i + 1, None);
+            }
+            listed[i] = Some(body);
+        }
+        file.set_bodies(db)
+            .with_durability(Durability::LOW)
+            .to(listed);
+    }
     for (source, interface, header) in writes.interfaces {
         if let Some(interface) = interface {
             source
@@ -806,28 +830,35 @@ mod tests {
         let (a, c) = (call("a", "b"), function("c", ""));
         let mut open = Open::new(&format!("{a}{c}"));
         assert_eq!(callee(&open, "a", "b"), None);
-        // `@b` comes: `@a`'s record (on its input, as it was never edited) now names it.
+        // `@b` comes: `@a`, never edited, is given a body with its own text, whose record
+        // names it; its input (of medium durability) is not written.
         let b = function("b", "");
         open.edit(&format!("{a}{b}{c}"));
         assert_eq!(callee(&open, "a", "b").as_deref(), Some("b"));
         let ib = open.input("b");
-        assert_eq!(
-            *open.input("a").calls(&open.db),
-            [("b".to_string(), Some(ib))]
-        );
+        let ia = open.input("a");
+        assert_eq!(*ia.calls(&open.db), [("b".to_string(), None)]);
+        let body = |open: &Open| {
+            let items = functions(&open.db, open.file);
+            items
+                .iter()
+                .find(|i| i.name(&open.db) == "a")
+                .and_then(|i| i.body(&open.db))
+                .expect("`@a` has a body")
+        };
+        assert_eq!(body(&open).text(&open.db), ia.text(&open.db));
+        assert_eq!(*body(&open).calls(&open.db), [("b".to_string(), Some(ib))]);
         // A second `@b` before it: the first of a name is the one a call means.
         let b2 = function("b", "// the second");
         open.edit(&format!("{b2}{a}{b}{c}"));
         let first = open.sources()[0].1;
         assert_eq!(
-            *open.input("a").calls(&open.db),
+            *body(&open).calls(&open.db),
             [("b".to_string(), Some(first))]
         );
         open.edit(&format!("{a}{b}{c}"));
-        assert_eq!(
-            *open.input("a").calls(&open.db),
-            [("b".to_string(), Some(ib))]
-        );
+        assert_eq!(*body(&open).calls(&open.db), [("b".to_string(), Some(ib))]);
+        assert_eq!(*ia.calls(&open.db), [("b".to_string(), None)]);
         // An edit of `@a` gives it a body, whose record the edit keeps, and which follows.
         let a2 = call("a", "b").replace("func.return", "// edited\n  func.return");
         open.edit(&format!("{a2}{b}{c}"));
