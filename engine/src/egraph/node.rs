@@ -14,7 +14,7 @@ use std::fmt;
 /// at most four children (an operation's type and operands, a list cell's head and tail).
 pub type Children = SmallVec<[Id; 4]>;
 
-#[derive(Debug, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq)]
 pub enum Node {
     /// A declared operation (`arith.addi`, `i32`, `cons`, `nil`) with its children.
     Op(Symbol, Children),
@@ -26,6 +26,74 @@ pub enum Node {
     Str(Symbol),
     /// A function name (`@f`, stored without the `@`).
     Func(Symbol),
+}
+
+/// FxHasher's multiplier (rustc-hash 2, the hasher of egg's tables) and its inverse
+/// modulo 2^64.
+const FX_K: u64 = 0xf1357aea2e62a9c5;
+const FX_K_INV: u64 = {
+    // Newton's iteration doubles the correct low bits each step, from 3 (K·K ≡ 1 mod 8).
+    let mut x = FX_K;
+    let mut i = 0;
+    while i < 5 {
+        x = x.wrapping_mul(2u64.wrapping_sub(FX_K.wrapping_mul(x)));
+        i += 1;
+    }
+    x
+};
+/// FxHasher's last step rotates its state left by this much: the state's top bits become
+/// the hash's low bits, from which a table takes a bucket.
+const FX_ROTATE: u32 = 26;
+
+/// A node's hash, placed: nodes whose children have nearby ids get nearby buckets in a
+/// table hashed by FxHasher (egg's node memo). The memo of a large e-graph outgrows the
+/// caches; egg adds a node and re-files a parent after a union in an order that follows
+/// ids (an operation's operands were made just before it, a pass searches classes in id
+/// order), so with a scattered hash each of those meets a cold cache line: the memo's
+/// inserts took 125 times the samples for ten times the blocks (BENCHMARKS.md, "session
+/// 21").
+///
+/// The place is the sum of the children's ids (four buckets each, one chosen by the
+/// node's mixed bits); a node with no children is scattered. The rest of the hash,
+/// including the 7 bits hashbrown keeps to tell keys apart, is the node mixed. Under any
+/// other hasher the value written is still a hash of the node's content, only not placed:
+/// the placing needs FxHasher to turn it into the hash's low bits, as rustc-hash 2 does
+/// (`a_nodes_hash_places_it_by_its_children` fails if it stops doing so). Equal nodes
+/// hash alike, so egg's memo is as sound as before, and nothing iterates it in a way
+/// that reaches kiln's output (which is `cmp`-equal).
+fn placed_hash(node: &Node) -> u64 {
+    // FxHasher's own mix (rotate, xor, multiply) of the node's content: a product's top
+    // bits depend on every bit below them. Below the place, bits 31..37 become the tag.
+    let mix = |h: u64, x: u64| (h.rotate_left(5) ^ x).wrapping_mul(FX_K);
+    let (op, children) = match node {
+        Node::Op(op, children) if !children.is_empty() => (*op, children),
+        Node::Op(op, _) => return mix(0, symbol_bits(*op)),
+        Node::Int(i) => return mix(1, *i as u64),
+        Node::Float(b) => return mix(2, *b),
+        Node::Str(s) => return mix(3, symbol_bits(*s)),
+        Node::Func(s) => return mix(4, symbol_bits(*s)),
+    };
+    let mut h = mix(0, symbol_bits(op));
+    let mut sum: u64 = 0;
+    for c in children {
+        let c = usize::from(*c) as u64;
+        h = mix(h, c);
+        sum = sum.wrapping_add(c);
+    }
+    let low = 64 - FX_ROTATE;
+    let place = ((sum << 2) | (h >> 62)) & ((1 << FX_ROTATE) - 1);
+    (place << low) | (h & ((1 << low) - 1))
+}
+
+fn symbol_bits(s: Symbol) -> u64 {
+    u64::from(std::num::NonZeroU32::from(s).get())
+}
+
+impl std::hash::Hash for Node {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // FxHasher's state is then exactly the placed hash (it adds, then multiplies).
+        state.write_u64(placed_hash(self).wrapping_mul(FX_K_INV));
+    }
 }
 
 /// Copies the children with one copy of memory: `SmallVec`'s own `Clone` collects them one
@@ -202,5 +270,53 @@ impl FromOp for Node {
             }
         }
         Ok(Node::op(op, Vec::new()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rustc_hash::FxHashSet;
+    use std::hash::BuildHasher;
+
+    /// The bucket a table of `2^bits` buckets gives a node, hashed as egg hashes it.
+    fn bucket(node: &Node, bits: u32) -> u64 {
+        rustc_hash::FxBuildHasher.hash_one(node) & ((1 << bits) - 1)
+    }
+
+    #[test]
+    fn fx_k_inv_is_the_inverse_of_fxhashers_multiplier() {
+        assert_eq!(FX_K.wrapping_mul(FX_K_INV), 1);
+    }
+
+    /// Fails if rustc-hash changes how FxHasher hashes: the placing would then be lost
+    /// (not the hash's soundness), and the memo of a large e-graph scattered again.
+    #[test]
+    fn a_nodes_hash_places_it_by_its_children() {
+        let op = Symbol::from("arith.addi");
+        let node =
+            |a: usize, b: usize| Node::Op(op, Children::from_slice(&[Id::from(a), Id::from(b)]));
+        for (a, b) in [(0, 1), (1000, 2001), (123_456, 654_321)] {
+            // Four buckets per sum of children's ids, in a table of 2^20 buckets.
+            assert_eq!(
+                bucket(&node(a, b), 20) >> 2,
+                ((a + b) & ((1 << 18) - 1)) as u64
+            );
+        }
+        // Nodes made one after the other land in nearby buckets.
+        let near = bucket(&node(5000, 5001), 20).abs_diff(bucket(&node(5001, 5002), 20));
+        assert!(near < 16, "{near}");
+        // Equal nodes hash alike; the bits a table compares first tell these apart.
+        assert_eq!(
+            rustc_hash::FxBuildHasher.hash_one(node(3, 4)),
+            rustc_hash::FxBuildHasher.hash_one(node(3, 4))
+        );
+        let tags: FxHashSet<u64> = (0..64)
+            .map(|i| rustc_hash::FxBuildHasher.hash_one(node(i, 100 - i)) >> 57)
+            .collect();
+        assert!(tags.len() > 16, "{}", tags.len());
+        // Leaves are scattered over the whole table.
+        let leaves: FxHashSet<u64> = (0..1000).map(|i| bucket(&Node::Int(i), 20) >> 10).collect();
+        assert!(leaves.len() > 500, "{}", leaves.len());
     }
 }
