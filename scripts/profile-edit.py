@@ -13,13 +13,15 @@ also with the text's request's time against the cold compile's with the `open` r
 (until session 20 an added function changed the file's list of functions, which was of
 medium durability, and every memo was checked once). With MODULE=memref the module is scripts/gen_memref_module.py's
 (the memref-heavy functions of issue #14), and the edited line `%w = arith.addf %v, %v`.
+With OPT=N every compile is at -ON (an optimized object is compiled in parts,
+backend/src/parts.rs, and a session compiles again only the parts an edit changed).
 
 With PERF=FILE, `perf record --call-graph dwarf` samples the server during the edits only
 and writes FILE; then, for every sample inside `Session::compile`, the share of samples
 whose stack holds each of a few stages (a sample counts once per stage, and stages nest, so
 the shares do not add up to 100%).
 
-usage: [FIRST=1 | [REQUEST=edit] ADD=1] [MODULE=memref] [PERF=FILE] scripts/profile-edit.py [N] [KILN] [EMIT] [REPS]
+usage: [FIRST=1 | [REQUEST=edit] ADD=1] [MODULE=memref] [OPT=N] [PERF=FILE] scripts/profile-edit.py [N] [KILN] [EMIT] [REPS]
        (defaults: 10000, target/release/kiln, obj, 15; PERF needs Debian's linux-perf)
 """
 import os, pathlib, re, signal, subprocess, sys, time
@@ -40,10 +42,11 @@ old = "%w = arith.addf %v, %v : f32" if memref else "%t2 = arith.addf %t, %t : f
 marker = "%w = arith.addf" if memref else "%acc2 = arith.addf"
 assert old in text, "the generated module no longer has the edited line"
 out = "/tmp/kiln-profile-edit.out"
+opt = int(os.environ.get("OPT", "0"))
 
 server = Serve(kiln)
 _, opened = server.ask("open", path="m.mlir", text=text)
-_, cold = server.ask("compile", path="m.mlir", emit=emit, output_path=out)
+_, cold = server.ask("compile", path="m.mlir", emit=emit, output_path=out, opt=opt)
 recorder = None
 if perf_file:
     recorder = subprocess.Popen(["perf", "record", "-F", "1000", "--call-graph", "dwarf,16384",
@@ -79,7 +82,7 @@ if os.environ.get("ADD") == "1":
                                      text=added if adding else "")
             else:
                 _, sent = server.ask("change", path="m.mlir", text=current)
-            _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out)
+            _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out, opt=opt)
             into.append((ms, ms + sent))
     finish()
     whole = cold + opened
@@ -99,12 +102,12 @@ for i in range(reps):
         current = parts[0] + "".join((mulf if k in edited else marker)
                                      + p for k, p in enumerate(parts[1:]))
         server.ask("change", path="m.mlir", text=current)
-        _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out)
+        _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out, opt=opt)
         times.append(ms)
         continue
     op = ["arith.mulf", "arith.subf"][i % 2]
     server.ask("change", path="m.mlir", text=text.replace(old, old.replace("arith.addf", op), 1))
-    _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out)
+    _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out, opt=opt)
     times.append(ms)
 finish()
 first = times[0]

@@ -247,6 +247,7 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
                 "relowered": work.lowered,
                 "regenerated": work.generated,
                 "recompiled_units": work.units,
+                "recompiled_parts": work.parts,
                 "milliseconds": start.elapsed().as_secs_f64() * 1000.0,
             });
             // With `output_path`, the output goes to that file (atomically: a reader never

@@ -49,6 +49,11 @@ pub struct Work {
     /// units of about 16 functions (`kiln_backend::units`), and only the units an edit
     /// touched are compiled again.
     pub units: usize,
+    /// Parts of an optimized object compiled to machine code (again): at `-O1` and above
+    /// the module is optimized whole and its code generated in parts of about 128
+    /// functions (`kiln_backend::parts`), and only the parts whose optimized code an edit
+    /// changed are compiled again.
+    pub parts: usize,
 }
 
 /// Why [`Session::edit_source`] refused an edit (and changed nothing).
@@ -271,12 +276,19 @@ impl Session {
                 .map(kiln_backend::ObjectCache::units_compiled)
                 .sum::<usize>()
         };
-        let units_before = units(self);
+        let parts = |s: &Self| {
+            s.objects
+                .values()
+                .map(kiln_backend::ObjectCache::parts_compiled)
+                .sum::<usize>()
+        };
+        let (units_before, parts_before) = (units(self), parts(self));
         let out = work(self);
         let work = Work {
             lowered: executions.lowered.load(Relaxed) - lowered,
             generated: executions.generated.load(Relaxed) - generated,
             units: units(self) - units_before,
+            parts: parts(self) - parts_before,
         };
         (out, work)
     }

@@ -1111,6 +1111,56 @@ fn object(s: &Session) -> Vec<u8> {
         .expect("compiles to an object")
 }
 
+/// At -O2 the module is optimized whole, then compiled in parts (`kiln_backend::parts`):
+/// after an edit, the parts whose optimized code the edit left as it was are kept, and the
+/// object is a fresh session's and `kiln compile`'s.
+#[test]
+fn an_optimized_object_compiles_again_only_the_parts_an_edit_changed() {
+    let optimized = |s: &Session| {
+        s.compile("m.mlir", Emit::Obj, 2)
+            .expect("compiles to an optimized object")
+    };
+    let mut s = Session::new();
+    s.set_source("m.mlir", common::chain_program(800, None));
+    let (_, work) = s.counting(optimized);
+    let parts = work.parts;
+    assert!(parts >= 3, "800 functions in {parts} parts");
+    // Nothing changed: no part is compiled again.
+    let (_, work) = s.counting(optimized);
+    assert_eq!(work.parts, 0);
+    // One body: a part or two (the inliner carries a body into its callers).
+    s.set_source("m.mlir", common::chain_program(800, Some(400)));
+    let (bytes, work) = s.counting(optimized);
+    assert!(
+        work.parts >= 1 && work.parts < parts,
+        "{} of {parts} parts compiled again",
+        work.parts
+    );
+    let mut fresh = Session::new();
+    fresh.set_source("m.mlir", common::chain_program(800, Some(400)));
+    assert!(bytes == optimized(&fresh), "a fresh session's bytes");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (src, obj) = (dir.path().join("m.mlir"), dir.path().join("m.o"));
+    std::fs::write(&src, common::chain_program(800, Some(400))).expect("write");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kiln"))
+        .arg("compile")
+        .arg(&src)
+        .arg("-O2")
+        .arg("-o")
+        .arg(&obj)
+        .output()
+        .expect("kiln runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        std::fs::read(&obj).expect("object") == bytes,
+        "`kiln compile -O2`'s bytes"
+    );
+}
+
 #[test]
 fn an_object_is_made_of_units_and_an_edit_compiles_its_unit_alone() {
     let mut s = Session::new();

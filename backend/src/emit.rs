@@ -2,9 +2,10 @@
 //! kind of output. Module names and source file names are fixed so the same input gives the
 //! same bytes.
 
+use crate::cache::ObjectCache;
 use crate::code::{build_function_code, check_agreement, link, FunctionCode};
 use crate::codegen::CodegenError;
-use crate::units::{compile_units, joins_objects, uses_units, ObjectCache};
+use crate::units::{compile_units, joins_objects, uses_units};
 use inkwell::context::Context;
 use inkwell::memory_buffer::MemoryBuffer;
 use inkwell::passes::PassBuilderOptions;
@@ -229,16 +230,17 @@ pub fn emit_code_cached(
     if what == Emit::LlvmIr && opts.opt_level == 0 {
         return Ok(text.into_bytes());
     }
-    module_output(&text, what, opts, &tm)
+    module_output(&text, what, opts, &tm, cache)
 }
 
 /// Reads linked LLVM IR text into a module, verifies and optimizes it, and prints it or
-/// generates code.
+/// generates code (an optimized object in parts, which `cache` keeps).
 pub(crate) fn module_output(
     text: &str,
     what: Emit,
     opts: &CodegenOptions,
     tm: &TargetMachine,
+    cache: Option<&ObjectCache>,
 ) -> Result<Vec<u8>, CodegenError> {
     let ctx = Context::create();
     let buffer = MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "kiln");
@@ -261,7 +263,7 @@ pub(crate) fn module_output(
         Emit::LlvmIr => Ok(module.print_to_string().to_bytes().to_vec()),
         Emit::Asm | Emit::Obj => {
             if what == Emit::Obj && opts.opt_level > 0 && joins_objects(tm) {
-                if let Some(object) = crate::parts::object_in_parts(&module, opts) {
+                if let Some(object) = crate::parts::object_in_parts(&module, opts, cache) {
                     return object;
                 }
             }

@@ -9,6 +9,7 @@
 //! assert!(!kiln_backend::host_triple().is_empty());
 //! ```
 
+pub mod cache;
 pub mod code;
 pub mod codegen;
 pub mod cpus;
@@ -21,6 +22,7 @@ pub mod parts;
 pub mod stack;
 pub mod units;
 
+pub use cache::ObjectCache;
 pub use code::{build_function_code, check_agreement, link, Entity, FunctionCode};
 pub use codegen::{build_module, CodegenError};
 pub use emit::{
@@ -29,7 +31,6 @@ pub use emit::{
 pub use jit::{call, Jit, JitError, Kind, Value};
 pub use merge::{merge_objects, MergeError};
 pub use mlir_llvm::{print_program, PrintError};
-pub use units::ObjectCache;
 
 pub use inkwell::targets::TargetMachine;
 

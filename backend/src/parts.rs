@@ -8,16 +8,23 @@
 //! between threads) and makes every function and every piece of data it does not own a
 //! declaration; the join binds each part's references to the owner's definition.
 //!
-//! Parts are cut by the module alone (its functions and their instructions), never by the
-//! machine's cores, so the object is the same on every machine. A module that holds
-//! anything a part could not refer to by name (a definition of local or other than external
-//! linkage, an alias, an ifunc), or too few functions, is compiled whole, as is one whose
-//! objects the join refuses.
+//! Parts are cut where a function's name says so (a fixed hash of the name, as code units
+//! are, [`crate::units`]), never by the machine's cores, so the object is the same on
+//! every machine; and never by position or size, so an edit of a body leaves every other
+//! part's functions where they were. A session keeps each part's object by the bitcode of
+//! the part's module ([`ObjectCache`]): after an edit the module is optimized whole again,
+//! but only the parts whose optimized code changed (the edited function's, and those of
+//! functions the edit's effects reached through inlining or inferred attributes) are
+//! compiled again. A module that holds anything a part could not refer to by name (a
+//! definition of local or other than external linkage, an alias, an ifunc), or too few
+//! functions, is compiled whole, as is one whose objects the join refuses.
 //!
 //! Why: code generation was two fifths of a `-O2` compile, on one core. In parts, a
 //! 2,000-function module compiles at `-O2` in 7.2 s instead of 10.3 s on two cores, with
-//! the same time on one (BENCHMARKS.md, "session 20").
+//! the same time on one (BENCHMARKS.md, "session 20"); with the parts kept, an edit of one
+//! function compiles one or two parts again (BENCHMARKS.md, "session 21").
 
+use crate::cache::ObjectCache;
 use crate::codegen::CodegenError;
 use crate::emit::{target_machine, CodegenOptions};
 use crate::merge::merge_objects;
@@ -27,44 +34,53 @@ use inkwell::targets::FileType;
 use inkwell::values::{AsValueRef, FunctionValue};
 use rayon::prelude::*;
 use std::ops::Range;
+use std::sync::Arc;
 
-/// About how many functions a part holds: a module of fewer than twice as many is compiled
-/// whole. Every part reads the header of every function of the module, so a part much
-/// smaller than this would spend more on reading than it saves.
+/// About how many functions a part holds (one name in this many ends a part): a module of
+/// fewer than twice as many is compiled whole. Every part reads the header of every
+/// function of the module, so a part much smaller than this would spend more on reading
+/// than it saves.
 pub const PART_FUNCTIONS: usize = 128;
-/// No module is cut into more parts than this.
+/// No module is cut into more parts than this: a larger module's parts end at one name in
+/// a multiple of [`PART_FUNCTIONS`] (doubled until they are few enough).
 pub const MAX_PARTS: usize = 64;
 
 /// The object of an optimized module, compiled in parts and joined; `None` when the module
-/// is compiled whole (see the module's documentation).
+/// is compiled whole (see the module's documentation). With a cache, a part whose module
+/// is one the cache holds is not compiled again.
 pub(crate) fn object_in_parts(
     module: &Module<'_>,
     opts: &CodegenOptions,
+    cache: Option<&ObjectCache>,
 ) -> Option<Result<Vec<u8>, CodegenError>> {
-    let sizes = definition_sizes(module)?;
-    let parts = cut(&sizes);
+    let names = definition_names(module)?;
+    let parts = cut(&names);
     if parts.len() < 2 {
         return None;
     }
     let bitcode = module.write_bitcode_to_memory();
     let bitcode = bitcode.as_slice();
-    let objects: Result<Vec<Vec<u8>>, CodegenError> = parts
+    let objects: Result<Vec<Compiled>, CodegenError> = parts
         .par_iter()
         .enumerate()
-        .map(|(k, owned)| compile_part(bitcode, owned.clone(), k == 0, opts))
+        .map(|(k, owned)| compile_part(bitcode, owned.clone(), k == 0, opts, cache))
         .collect();
     let objects = match objects {
         Ok(objects) => objects,
         Err(e) => return Some(Err(e)),
     };
-    let inputs: Vec<&[u8]> = objects.iter().map(Vec::as_slice).collect();
+    if let Some(cache) = cache {
+        let kept: Vec<&[u8]> = objects.iter().filter_map(|(_, b)| b.as_deref()).collect();
+        cache.keep_parts(opts, &kept);
+    }
+    let inputs: Vec<&[u8]> = objects.iter().map(|(o, _)| o.as_slice()).collect();
     // A section or symbol the join does not handle: the module is compiled whole instead.
     merge_objects(&inputs).ok().map(Ok)
 }
 
-/// The instructions of each function the module defines, in order; `None` when a part
-/// could not refer to every definition by name.
-fn definition_sizes(module: &Module<'_>) -> Option<Vec<usize>> {
+/// The fixed hash of the name of each function the module defines, in order; `None` when
+/// a part could not refer to every definition by name.
+fn definition_names(module: &Module<'_>) -> Option<Vec<u64>> {
     // SAFETY: the module is alive for the calls, which only read it.
     let (alias, ifunc) = unsafe {
         let m = module.as_mut_ptr();
@@ -83,7 +99,7 @@ fn definition_sizes(module: &Module<'_>) -> Option<Vec<usize>> {
     {
         return None;
     }
-    let mut sizes = Vec::new();
+    let mut names = Vec::new();
     for f in module.get_functions() {
         if is_declaration(f.as_value_ref()) {
             continue;
@@ -91,39 +107,45 @@ fn definition_sizes(module: &Module<'_>) -> Option<Vec<usize>> {
         if !external(f.get_linkage()) {
             return None;
         }
-        let size = f
-            .get_basic_block_iter()
-            .map(|b| b.get_instructions().count())
-            .sum();
-        sizes.push(size);
+        names.push(crate::units::name_hash(&f.get_name().to_string_lossy()));
     }
-    Some(sizes)
+    Some(names)
 }
 
-/// Consecutive runs of definitions, one per part, of about equal instructions: a part per
-/// [`PART_FUNCTIONS`] functions, at most [`MAX_PARTS`].
-fn cut(sizes: &[usize]) -> Vec<Range<usize>> {
-    let parts = (sizes.len() / PART_FUNCTIONS).clamp(1, MAX_PARTS);
-    let total: usize = sizes.iter().sum();
-    let mut out = Vec::with_capacity(parts);
-    let (mut start, mut sum) = (0, 0);
-    for (i, size) in sizes.iter().enumerate() {
-        sum += size;
-        // The `k`th part ends once the running sum reaches `k / parts` of the total.
-        let k = out.len() + 1;
-        if k < parts && sum * parts >= total * k {
-            out.push(start..i + 1);
-            start = i + 1;
+/// Consecutive runs of definitions, one per part: a part ends after a function whose name's
+/// hash is a multiple of the target (about one in [`PART_FUNCTIONS`], the target doubled
+/// until there are at most [`MAX_PARTS`] parts), or once it holds four times the target.
+/// A module of fewer than twice [`PART_FUNCTIONS`] functions is one part.
+fn cut(names: &[u64]) -> Vec<Range<usize>> {
+    if names.len() < 2 * PART_FUNCTIONS {
+        return std::iter::once(0..names.len()).collect();
+    }
+    let mut target = PART_FUNCTIONS;
+    loop {
+        let mut out = Vec::new();
+        let mut start = 0;
+        for (i, h) in names.iter().enumerate() {
+            if h % target as u64 == 0 || i + 1 - start == 4 * target {
+                out.push(start..i + 1);
+                start = i + 1;
+            }
         }
+        if start < names.len() {
+            out.push(start..names.len());
+        }
+        if out.len() <= MAX_PARTS {
+            return out;
+        }
+        target *= 2;
     }
-    if start < sizes.len() {
-        out.push(start..sizes.len());
-    }
-    out
 }
+
+/// A part's object, and the bitcode of its module when a cache keeps it.
+type Compiled = (Arc<Vec<u8>>, Option<Vec<u8>>);
 
 /// One part's object: the module read from `bitcode`, every definition but the `owned`
-/// ones (and the data, but in the first part) made a declaration, compiled.
+/// ones (and the data, but in the first part) made a declaration, compiled; with a cache,
+/// also the bitcode of the part's module, by which the cache keeps the object.
 ///
 /// The module is read lazily (each function's body stays in the bitcode until asked for),
 /// the definitions the part does not own are made declarations before any body is read,
@@ -134,7 +156,8 @@ fn compile_part(
     owned: Range<usize>,
     data: bool,
     opts: &CodegenOptions,
-) -> Result<Vec<u8>, CodegenError> {
+    cache: Option<&ObjectCache>,
+) -> Result<Compiled, CodegenError> {
     let ctx = Context::create();
     let lazy = read_lazily(&ctx, bitcode)?;
     let definitions: Vec<FunctionValue> = lazy
@@ -164,11 +187,23 @@ fn compile_part(
     module
         .link_in_module(lazy)
         .map_err(|e| CodegenError::Target(format!("LLVM cannot make a part's module: {e}")))?;
+    // The part's module is all its object depends on (with the options): an edit that left
+    // it as it was finds its object kept.
+    let part = cache.map(|_| module.write_bitcode_to_memory().as_slice().to_vec());
+    if let (Some(cache), Some(part)) = (cache, &part) {
+        if let Some(object) = cache.get_part(opts, part) {
+            return Ok((object, Some(part.clone())));
+        }
+    }
     let tm = target_machine(opts)?;
     let buf = tm
         .write_to_memory_buffer(&module, FileType::Object)
         .map_err(|e| CodegenError::Target(format!("code generation failed: {e}")))?;
-    Ok(buf.as_slice().to_vec())
+    let object = Arc::new(buf.as_slice().to_vec());
+    if let (Some(cache), Some(part)) = (cache, &part) {
+        cache.put_part(opts, part.clone(), object.clone());
+    }
+    Ok((object, part))
 }
 
 /// Whether a global is a declaration (a function whose body is still in the bitcode is
@@ -266,7 +301,7 @@ mod tests {
         let n = 2 * PART_FUNCTIONS + 7;
         let ctx = Context::create();
         let m = module(&ctx, &chain(n, ""));
-        let object = object_in_parts(&m, &options())
+        let object = object_in_parts(&m, &options(), None)
             .expect("two parts")
             .expect("compiled");
         let file = object::File::parse(object.as_slice()).expect("an object");
@@ -282,7 +317,7 @@ mod tests {
         assert_eq!(defined, n);
         assert!(undefined.is_empty(), "{undefined:?}");
         // The same module on another run: the same bytes.
-        let again = object_in_parts(&m, &options()).and_then(Result::ok);
+        let again = object_in_parts(&m, &options(), None).and_then(Result::ok);
         assert_eq!(again, Some(object));
     }
 
@@ -290,28 +325,82 @@ mod tests {
     fn a_module_with_a_local_definition_or_few_functions_is_compiled_whole() {
         let ctx = Context::create();
         let local = module(&ctx, &chain(2 * PART_FUNCTIONS + 7, "internal"));
-        assert!(object_in_parts(&local, &options()).is_none());
+        assert!(object_in_parts(&local, &options(), None).is_none());
         let small = module(&ctx, &chain(PART_FUNCTIONS, ""));
-        assert!(object_in_parts(&small, &options()).is_none());
+        assert!(object_in_parts(&small, &options(), None).is_none());
     }
 
     #[test]
-    fn parts_cover_every_definition_in_order_and_balance_instructions() {
-        let sizes: Vec<usize> = (0..1000).map(|i| 1 + i % 7).collect();
-        let parts = cut(&sizes);
-        assert_eq!(parts.len(), 1000 / PART_FUNCTIONS);
+    fn parts_cover_every_definition_in_order_and_are_cut_by_names() {
+        let names: Vec<u64> = (0..5000)
+            .map(|i| crate::units::name_hash(&format!("f{i}")))
+            .collect();
+        let parts = cut(&names);
         assert_eq!(parts.first().map(|r| r.start), Some(0));
-        assert_eq!(parts.last().map(|r| r.end), Some(1000));
+        assert_eq!(parts.last().map(|r| r.end), Some(5000));
         for w in parts.windows(2) {
             assert_eq!(w[0].end, w[1].start);
         }
-        let total: usize = sizes.iter().sum();
-        for r in &parts {
-            let part: usize = sizes[r.clone()].iter().sum();
-            assert!(part * parts.len() < total * 2, "{part} of {total}");
-        }
+        let n = parts.len();
+        assert!(
+            n > 5000 / PART_FUNCTIONS / 2 && n < 5000 / PART_FUNCTIONS * 2,
+            "{n}"
+        );
+        assert!(parts
+            .iter()
+            .all(|r| !r.is_empty() && r.len() <= 4 * PART_FUNCTIONS));
+        // A function added in the middle changes its own part alone: the others hold the
+        // same functions.
+        let mut added = names.clone();
+        added.insert(2500, crate::units::name_hash("added"));
+        let after = cut(&added);
+        let by_name = |names: &[u64], parts: &[Range<usize>]| -> Vec<Vec<u64>> {
+            parts.iter().map(|r| names[r.clone()].to_vec()).collect()
+        };
+        let (before, after) = (by_name(&names, &parts), by_name(&added, &after));
+        let changed = after.iter().filter(|p| !before.contains(p)).count();
+        assert_eq!(changed, 1);
         // A small module is one part; a huge one at most MAX_PARTS.
-        assert_eq!(cut(&sizes[..PART_FUNCTIONS + 1]).len(), 1);
-        assert_eq!(cut(&vec![1; PART_FUNCTIONS * 1000]).len(), MAX_PARTS);
+        assert_eq!(cut(&names[..2 * PART_FUNCTIONS - 1]).len(), 1);
+        let huge: Vec<u64> = (0..PART_FUNCTIONS * 1000).map(|i| i as u64).collect();
+        assert!(cut(&huge).len() <= MAX_PARTS);
+    }
+
+    /// With a cache, an edit of one function's body compiles again only the part that
+    /// holds it (the functions here are kept from inlining), and the object is the one a
+    /// compile without a cache makes.
+    #[test]
+    fn a_kept_part_is_not_compiled_again() {
+        let n = 4 * PART_FUNCTIONS;
+        let ctx = Context::create();
+        let cache = ObjectCache::new();
+        let text = chain(n, "");
+        let m = module(&ctx, &text);
+        let cold = object_in_parts(&m, &options(), Some(&cache))
+            .expect("parts")
+            .expect("compiled");
+        let parts = cache.parts_compiled();
+        assert!(parts >= 2, "{parts}");
+        assert_eq!(
+            Some(&cold),
+            object_in_parts(&m, &options(), None)
+                .and_then(Result::ok)
+                .as_ref()
+        );
+        // The same module again: nothing compiled.
+        let again = object_in_parts(&m, &options(), Some(&cache)).and_then(Result::ok);
+        assert_eq!(again.as_ref(), Some(&cold));
+        assert_eq!(cache.parts_compiled(), parts);
+        // One body edited: its part alone, and the bytes of a compile without a cache.
+        let edited = text.replace("%z = add i32 %y, 300\n", "%z = mul i32 %y, 300\n");
+        assert_ne!(edited, text);
+        let m = module(&ctx, &edited);
+        let object = object_in_parts(&m, &options(), Some(&cache)).and_then(Result::ok);
+        assert_eq!(cache.parts_compiled(), parts + 1);
+        assert_eq!(
+            object,
+            object_in_parts(&m, &options(), None).and_then(Result::ok)
+        );
+        assert_ne!(object.as_ref(), Some(&cold));
     }
 }

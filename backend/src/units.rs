@@ -5,20 +5,20 @@
 //! ([`crate::merge`]). Units are cut where a function's *name* says so (a fixed hash of the
 //! name, so about one function in [`UNIT_TARGET`] ends a unit), never by position: editing
 //! a body leaves every unit but its own as it was, and adding or removing a function
-//! disturbs only the unit around it. An [`ObjectCache`] keeps each unit's object by its
+//! disturbs only the unit around it. An [`ObjectCache`] (`cache.rs`) keeps each unit's object by its
 //! exact content, so an incremental session compiles only the units an edit touched, and
 //! `kiln compile` makes the same units from the same text and so the same bytes.
 
+use crate::cache::ObjectCache;
 use crate::code::{link, FunctionCode};
 use crate::codegen::CodegenError;
 use crate::emit::{module_output, target_machine, CodegenOptions, Emit};
 use crate::merge::merge_objects;
 use inkwell::targets::TargetMachine;
 use rayon::prelude::*;
-use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 /// About one function in this many ends a unit. An edit compiles its unit again, so a
 /// smaller unit is a cheaper edit, but every unit is a module of its own (with its own copy
@@ -114,83 +114,6 @@ pub fn partition(parts: &[&FunctionCode]) -> Vec<Range<usize>> {
     units
 }
 
-/// One unit's object, with what it was made from, so a hit is checked exactly.
-struct Cached {
-    options: CodegenOptions,
-    parts: Vec<FunctionCode>,
-    object: Arc<Vec<u8>>,
-}
-
-/// The objects of the units of the last compile, by content. A session keeps one across
-/// edits; each compile drops the units it no longer has.
-#[derive(Default)]
-pub struct ObjectCache {
-    units: Mutex<HashMap<u64, Cached>>,
-    compiled: std::sync::atomic::AtomicUsize,
-}
-
-impl ObjectCache {
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// How many units have been compiled (not found) so far: what an edit cost.
-    pub fn units_compiled(&self) -> usize {
-        self.compiled.load(std::sync::atomic::Ordering::Relaxed)
-    }
-
-    /// How many units are kept.
-    pub fn len(&self) -> usize {
-        self.units.lock().map_or(0, |u| u.len())
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    fn get(
-        &self,
-        key: u64,
-        options: &CodegenOptions,
-        parts: &[&FunctionCode],
-    ) -> Option<Arc<Vec<u8>>> {
-        let units = self.units.lock().ok()?;
-        let c = units.get(&key)?;
-        (c.options == *options
-            && c.parts.len() == parts.len()
-            && c.parts.iter().zip(parts).all(|(a, b)| a == *b))
-        .then(|| c.object.clone())
-    }
-
-    fn put(
-        &self,
-        key: u64,
-        options: &CodegenOptions,
-        parts: &[&FunctionCode],
-        object: Arc<Vec<u8>>,
-    ) {
-        self.compiled
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        if let Ok(mut units) = self.units.lock() {
-            units.insert(
-                key,
-                Cached {
-                    options: options.clone(),
-                    parts: parts.iter().map(|p| (*p).clone()).collect(),
-                    object,
-                },
-            );
-        }
-    }
-
-    fn keep_only(&self, keys: &[u64]) {
-        if let Ok(mut units) = self.units.lock() {
-            let keep: std::collections::HashSet<u64> = keys.iter().copied().collect();
-            units.retain(|k, _| keep.contains(k));
-        }
-    }
-}
-
 fn unit_key(options: &CodegenOptions, parts: &[&FunctionCode]) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
     options.hash(&mut h);
@@ -231,7 +154,7 @@ pub fn compile_units(
                     .as_ref()
                     .map_err(|e| CodegenError::Target(e.to_string()))?;
                 let text = link(unit, tm)?;
-                let object = Arc::new(module_output(&text, Emit::Obj, opts, tm)?);
+                let object = Arc::new(module_output(&text, Emit::Obj, opts, tm, None)?);
                 if let Some(c) = cache {
                     c.put(*key, opts, unit, object.clone());
                 }

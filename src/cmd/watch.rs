@@ -55,12 +55,17 @@ pub(crate) fn watch(
                     written,
                     work,
                 } => eprintln!(
-                    "kiln watch: {name}: {} function(s) lowered again, {} code-generated again,{} {} {} ({ms:.1} ms)",
+                    "kiln watch: {name}: {} function(s) lowered again, {} code-generated again,{}{} {} {} ({ms:.1} ms)",
                     work.lowered,
                     work.generated,
-                    // Only objects are made of units.
+                    // Only objects are made of units (at -O0) or parts (optimized).
                     if work.units > 0 {
                         format!(" {} object unit(s) compiled again,", work.units)
+                    } else {
+                        String::new()
+                    },
+                    if work.parts > 0 {
+                        format!(" {} optimized part(s) compiled again,", work.parts)
                     } else {
                         String::new()
                     },

@@ -1,0 +1,153 @@
+//! The objects of the last compile, kept by content so that the next compile of the same
+//! program after an edit makes again only what the edit changed.
+//!
+//! Two kinds are kept: the objects of `-O0` code units ([`crate::units`]), by the pieces
+//! of LLVM IR they were linked from, and the objects of an optimized module's parts
+//! ([`crate::parts`]), by the bitcode of the part's module. Either is checked against what
+//! it was made from on every hit, never trusted on its hash alone, so a cached object is
+//! always the one a compile of the same input makes.
+
+use crate::code::FunctionCode;
+use crate::emit::CodegenOptions;
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// One unit's object, with what it was made from, so a hit is checked exactly.
+struct Unit {
+    options: CodegenOptions,
+    parts: Vec<FunctionCode>,
+    object: Arc<Vec<u8>>,
+}
+
+/// One part's object, with the bitcode of the part's module it was compiled from.
+struct Part {
+    options: CodegenOptions,
+    bitcode: Vec<u8>,
+    object: Arc<Vec<u8>>,
+}
+
+/// The objects of the units and parts of the last compile, by content. A session keeps
+/// one across edits; each compile drops the units (or parts) it no longer has.
+#[derive(Default)]
+pub struct ObjectCache {
+    units: Mutex<HashMap<u64, Unit>>,
+    parts: Mutex<HashMap<u64, Part>>,
+    compiled: AtomicUsize,
+    parts_compiled: AtomicUsize,
+}
+
+impl ObjectCache {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// How many units have been compiled (not found) so far: what an edit cost.
+    pub fn units_compiled(&self) -> usize {
+        self.compiled.load(Ordering::Relaxed)
+    }
+
+    /// How many parts of optimized modules have been compiled (not found) so far.
+    pub fn parts_compiled(&self) -> usize {
+        self.parts_compiled.load(Ordering::Relaxed)
+    }
+
+    /// How many units are kept.
+    pub fn len(&self) -> usize {
+        self.units.lock().map_or(0, |u| u.len())
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub(crate) fn get(
+        &self,
+        key: u64,
+        options: &CodegenOptions,
+        parts: &[&FunctionCode],
+    ) -> Option<Arc<Vec<u8>>> {
+        let units = self.units.lock().ok()?;
+        let c = units.get(&key)?;
+        (c.options == *options
+            && c.parts.len() == parts.len()
+            && c.parts.iter().zip(parts).all(|(a, b)| a == *b))
+        .then(|| c.object.clone())
+    }
+
+    pub(crate) fn put(
+        &self,
+        key: u64,
+        options: &CodegenOptions,
+        parts: &[&FunctionCode],
+        object: Arc<Vec<u8>>,
+    ) {
+        self.compiled.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut units) = self.units.lock() {
+            units.insert(
+                key,
+                Unit {
+                    options: options.clone(),
+                    parts: parts.iter().map(|p| (*p).clone()).collect(),
+                    object,
+                },
+            );
+        }
+    }
+
+    pub(crate) fn keep_only(&self, keys: &[u64]) {
+        if let Ok(mut units) = self.units.lock() {
+            let keep: std::collections::HashSet<u64> = keys.iter().copied().collect();
+            units.retain(|k, _| keep.contains(k));
+        }
+    }
+
+    /// The object of a part whose module has this bitcode, compiled with these options.
+    pub(crate) fn get_part(
+        &self,
+        options: &CodegenOptions,
+        bitcode: &[u8],
+    ) -> Option<Arc<Vec<u8>>> {
+        let parts = self.parts.lock().ok()?;
+        let p = parts.get(&part_key(options, bitcode))?;
+        (p.options == *options && p.bitcode == bitcode).then(|| p.object.clone())
+    }
+
+    pub(crate) fn put_part(
+        &self,
+        options: &CodegenOptions,
+        bitcode: Vec<u8>,
+        object: Arc<Vec<u8>>,
+    ) {
+        self.parts_compiled.fetch_add(1, Ordering::Relaxed);
+        if let Ok(mut parts) = self.parts.lock() {
+            let key = part_key(options, &bitcode);
+            let options = options.clone();
+            parts.insert(
+                key,
+                Part {
+                    options,
+                    bitcode,
+                    object,
+                },
+            );
+        }
+    }
+
+    /// Drops the parts whose bitcode is none of these (the parts of the last compile).
+    pub(crate) fn keep_parts(&self, options: &CodegenOptions, bitcodes: &[&[u8]]) {
+        if let Ok(mut parts) = self.parts.lock() {
+            let keep: std::collections::HashSet<u64> =
+                bitcodes.iter().map(|b| part_key(options, b)).collect();
+            parts.retain(|k, _| keep.contains(k));
+        }
+    }
+}
+
+fn part_key(options: &CodegenOptions, bitcode: &[u8]) -> u64 {
+    let mut h = rustc_hash::FxHasher::default();
+    options.hash(&mut h);
+    bitcode.hash(&mut h);
+    h.finish()
+}
