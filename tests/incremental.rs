@@ -194,17 +194,7 @@ fn a_first_edit_checks_the_others_at_a_glance_and_formats_no_record_again() {
 #[test]
 fn adding_a_function_verifies_and_lowers_no_other_function_again() {
     let n = 6 * GROUP + 5;
-    let function = |i: usize| {
-        if i == 0 {
-            "func.func @f0(%x: i32) -> i32 {\n  func.return %x : i32\n}\n\n".to_string()
-        } else {
-            format!(
-                "func.func @f{i}(%x: i32) -> i32 {{\n  %0 = func.call @f{}(%x) : (i32) -> i32\n  func.return %0 : i32\n}}\n\n",
-                i - 1
-            )
-        }
-    };
-    let module: String = (0..n).map(function).collect();
+    let module: String = (0..n).map(calling_the_one_before).collect();
     let mut s = compiled_with_log(&module);
     s.database().record_executions();
     let at = module
@@ -263,18 +253,8 @@ fn adding_a_function_verifies_and_lowers_no_other_function_again() {
 #[test]
 fn removing_a_called_function_verifies_its_callers_alone() {
     let n = 6 * GROUP + 5;
-    let function = |i: usize| {
-        if i == 0 {
-            "func.func @f0(%x: i32) -> i32 {\n  func.return %x : i32\n}\n\n".to_string()
-        } else {
-            format!(
-                "func.func @f{i}(%x: i32) -> i32 {{\n  %0 = func.call @f{}(%x) : (i32) -> i32\n  func.return %0 : i32\n}}\n\n",
-                i - 1
-            )
-        }
-    };
-    let module: String = (0..n).map(function).collect();
-    let without: String = module.replacen(&function(70), "", 1);
+    let module: String = (0..n).map(calling_the_one_before).collect();
+    let without: String = module.replacen(&calling_the_one_before(70), "", 1);
     let mut s = compiled_with_log(&module);
     s.database().record_executions();
     // The functions of the groups made anew, and of the caller's group.
@@ -321,6 +301,18 @@ fn removing_a_called_function_verifies_its_callers_alone() {
     let mut fresh = Session::with_query_log(shipped_rules());
     fresh.set_source("m.mlir", module.clone());
     assert_eq!(object(&s), object(&fresh));
+}
+
+/// The `i`th function of a chain in which each calls the one before it.
+fn calling_the_one_before(i: usize) -> String {
+    if i == 0 {
+        "func.func @f0(%x: i32) -> i32 {\n  func.return %x : i32\n}\n\n".to_string()
+    } else {
+        format!(
+            "func.func @f{i}(%x: i32) -> i32 {{\n  %0 = func.call @f{}(%x) : (i32) -> i32\n  func.return %0 : i32\n}}\n\n",
+            i - 1
+        )
+    }
 }
 
 /// The names of the functions of each group of the session's `m.mlir`.
@@ -1139,24 +1131,8 @@ fn an_optimized_object_compiles_again_only_the_parts_an_edit_changed() {
     let mut fresh = Session::new();
     fresh.set_source("m.mlir", common::chain_program(800, Some(400)));
     assert!(bytes == optimized(&fresh), "a fresh session's bytes");
-    let dir = tempfile::tempdir().expect("temp dir");
-    let (src, obj) = (dir.path().join("m.mlir"), dir.path().join("m.o"));
-    std::fs::write(&src, common::chain_program(800, Some(400))).expect("write");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kiln"))
-        .arg("compile")
-        .arg(&src)
-        .arg("-O2")
-        .arg("-o")
-        .arg(&obj)
-        .output()
-        .expect("kiln runs");
     assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        std::fs::read(&obj).expect("object") == bytes,
+        compiled_by_kiln(&common::chain_program(800, Some(400)), "-O2") == bytes,
         "`kiln compile -O2`'s bytes"
     );
 }
@@ -1188,13 +1164,18 @@ fn an_object_is_made_of_units_and_an_edit_compiles_its_unit_alone() {
     first.set_source("m.mlir", common::chain_program(200, None));
     assert!(back == object(&first));
     // The same bytes as `kiln compile` of the same text.
+    assert!(compiled_by_kiln(&common::chain_program(200, None), "-O0") == back);
+}
+
+/// The object `kiln compile` makes of `text` at the optimization level `opt` (`-O0`...).
+fn compiled_by_kiln(text: &str, opt: &str) -> Vec<u8> {
     let dir = tempfile::tempdir().expect("temp dir");
     let (src, obj) = (dir.path().join("m.mlir"), dir.path().join("m.o"));
-    std::fs::write(&src, common::chain_program(200, None)).expect("write");
+    std::fs::write(&src, text).expect("write");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_kiln"))
         .arg("compile")
         .arg(&src)
-        .arg("-O0")
+        .arg(opt)
         .arg("-o")
         .arg(&obj)
         .output()
@@ -1204,7 +1185,7 @@ fn an_object_is_made_of_units_and_an_edit_compiles_its_unit_alone() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert!(std::fs::read(&obj).expect("object") == back);
+    std::fs::read(&obj).expect("object")
 }
 
 #[test]
