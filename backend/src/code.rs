@@ -30,7 +30,7 @@ pub struct FunctionCode {
 /// A top-level function entity of the printed module.
 ///
 /// Its text is shared and carries a fingerprint made once: a session's unit cache
-/// ([`crate::units::ObjectCache`]) keeps every piece of the last compile and, after an
+/// ([`crate::cache::ObjectCache`]) keeps every piece of the last compile and, after an
 /// edit, finds each unit again by hashing and comparing its pieces. With a fingerprint of
 /// the name, signature and text, and a shared copy of the text, hashing a piece is hashing
 /// a number and comparing an unchanged one a pointer comparison, instead of a pass over

@@ -859,7 +859,7 @@ mod tests {
         open.edit(&format!("{a}{b}{c}"));
         assert_eq!(*body(&open).calls(&open.db), [("b".to_string(), Some(ib))]);
         assert_eq!(*ia.calls(&open.db), [("b".to_string(), None)]);
-        // An edit of `@a` gives it a body, whose record the edit keeps, and which follows.
+        // An edit of `@a` writes its body's text; the record the edit keeps follows.
         let a2 = call("a", "b").replace("func.return", "// edited\n  func.return");
         open.edit(&format!("{a2}{b}{c}"));
         assert_eq!(callee(&open, "a", "b").as_deref(), Some("b"));
