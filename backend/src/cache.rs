@@ -135,12 +135,14 @@ impl ObjectCache {
         }
     }
 
-    /// Drops the parts whose bitcode is none of these (the parts of the last compile).
+    /// Drops the parts compiled with these options whose bitcode is none of these (the
+    /// parts of the last compile); parts compiled with other options (another level of
+    /// optimization) stay, for the next compile with those.
     pub(crate) fn keep_parts(&self, options: &CodegenOptions, bitcodes: &[&[u8]]) {
         if let Ok(mut parts) = self.parts.lock() {
             let keep: std::collections::HashSet<u64> =
                 bitcodes.iter().map(|b| part_key(options, b)).collect();
-            parts.retain(|k, _| keep.contains(k));
+            parts.retain(|k, p| p.options != *options || keep.contains(k));
         }
     }
 }

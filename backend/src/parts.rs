@@ -402,5 +402,17 @@ mod tests {
             object_in_parts(&m, &options(), None).and_then(Result::ok)
         );
         assert_ne!(object.as_ref(), Some(&cold));
+        // A compile at another level keeps this level's parts for the next compile at it.
+        let o3 = CodegenOptions {
+            opt_level: 3,
+            ..CodegenOptions::default()
+        };
+        let compiled = cache.parts_compiled();
+        assert!(object_in_parts(&m, &o3, Some(&cache)).is_some());
+        assert!(cache.parts_compiled() > compiled);
+        let compiled = cache.parts_compiled();
+        let again = object_in_parts(&m, &options(), Some(&cache)).and_then(Result::ok);
+        assert_eq!(again, object);
+        assert_eq!(cache.parts_compiled(), compiled);
     }
 }
