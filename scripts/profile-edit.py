@@ -14,7 +14,8 @@ also with the text's request's time against the cold compile's with the `open` r
 medium durability, and every memo was checked once). With MODULE=memref the module is scripts/gen_memref_module.py's
 (the memref-heavy functions of issue #14), and the edited line `%w = arith.addf %v, %v`.
 With OPT=N every compile is at -ON (an optimized object is compiled in parts,
-backend/src/parts.rs, and a session compiles again only the parts an edit changed).
+backend/src/parts.rs, and a session compiles again only the parts an edit changed), and
+the parts each compile made are printed.
 
 With PERF=FILE, `perf record --call-graph dwarf` samples the server during the edits only
 and writes FILE; then, for every sample inside `Session::compile`, the share of samples
@@ -46,7 +47,9 @@ opt = int(os.environ.get("OPT", "0"))
 
 server = Serve(kiln)
 _, opened = server.ask("open", path="m.mlir", text=text)
-_, cold = server.ask("compile", path="m.mlir", emit=emit, output_path=out, opt=opt)
+cold_result, cold = server.ask("compile", path="m.mlir", emit=emit, output_path=out, opt=opt)
+# How many parts of the optimized object each edit compiled again (with OPT), in order.
+recompiled = []
 recorder = None
 if perf_file:
     recorder = subprocess.Popen(["perf", "record", "-F", "1000", "--call-graph", "dwarf,16384",
@@ -107,14 +110,18 @@ for i in range(reps):
         continue
     op = ["arith.mulf", "arith.subf"][i % 2]
     server.ask("change", path="m.mlir", text=text.replace(old, old.replace("arith.addf", op), 1))
-    _, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out, opt=opt)
+    result, ms = server.ask("compile", path="m.mlir", emit=emit, output_path=out, opt=opt)
     times.append(ms)
+    recompiled.append(result.get("recompiled_parts", 0))
 finish()
 first = times[0]
 times.sort()
 print(f"cold {cold:.0f} ms; edit median {times[len(times) // 2]:.1f} ms, "
       f"fastest {times[0]:.1f} ms ({100 * times[len(times) // 2] / cold:.2f}% of cold); "
       f"first edit {first:.1f} ms ({100 * first / cold:.2f}%)")
+if opt > 0:
+    print(f"optimized parts compiled: {cold_result.get('recompiled_parts', 0)} cold, "
+          f"{recompiled} by the edits")
 
 if perf_file:
     script = subprocess.run(["perf", "script", "-i", perf_file], capture_output=True,

@@ -270,25 +270,19 @@ impl Session {
         let executions = self.db.executions();
         let lowered = executions.lowered.load(Relaxed);
         let generated = executions.generated.load(Relaxed);
-        let units = |s: &Self| {
-            s.objects
-                .values()
-                .map(kiln_backend::ObjectCache::units_compiled)
-                .sum::<usize>()
+        use kiln_backend::ObjectCache;
+        // Units or parts compiled so far, over every file's cache.
+        let compiled = |s: &Self, count: fn(&ObjectCache) -> usize| {
+            s.objects.values().map(count).sum::<usize>()
         };
-        let parts = |s: &Self| {
-            s.objects
-                .values()
-                .map(kiln_backend::ObjectCache::parts_compiled)
-                .sum::<usize>()
-        };
-        let (units_before, parts_before) = (units(self), parts(self));
+        let units_before = compiled(self, ObjectCache::units_compiled);
+        let parts_before = compiled(self, ObjectCache::parts_compiled);
         let out = work(self);
         let work = Work {
             lowered: executions.lowered.load(Relaxed) - lowered,
             generated: executions.generated.load(Relaxed) - generated,
-            units: units(self) - units_before,
-            parts: parts(self) - parts_before,
+            units: compiled(self, ObjectCache::units_compiled) - units_before,
+            parts: compiled(self, ObjectCache::parts_compiled) - parts_before,
         };
         (out, work)
     }

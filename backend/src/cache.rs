@@ -103,26 +103,28 @@ impl ObjectCache {
         }
     }
 
-    /// The object of a part whose module has this bitcode, compiled with these options.
+    /// The object of a part whose module has this bitcode (its key, [`part_key`]),
+    /// compiled with these options.
     pub(crate) fn get_part(
         &self,
+        key: u64,
         options: &CodegenOptions,
         bitcode: &[u8],
     ) -> Option<Arc<Vec<u8>>> {
         let parts = self.parts.lock().ok()?;
-        let p = parts.get(&part_key(options, bitcode))?;
+        let p = parts.get(&key)?;
         (p.options == *options && p.bitcode == bitcode).then(|| p.object.clone())
     }
 
     pub(crate) fn put_part(
         &self,
+        key: u64,
         options: &CodegenOptions,
         bitcode: Vec<u8>,
         object: Arc<Vec<u8>>,
     ) {
         self.parts_compiled.fetch_add(1, Ordering::Relaxed);
         if let Ok(mut parts) = self.parts.lock() {
-            let key = part_key(options, &bitcode);
             let options = options.clone();
             parts.insert(
                 key,
@@ -135,19 +137,19 @@ impl ObjectCache {
         }
     }
 
-    /// Drops the parts compiled with these options whose bitcode is none of these (the
-    /// parts of the last compile); parts compiled with other options (another level of
+    /// Drops the parts compiled with these options whose key is none of these (the parts
+    /// of the last compile); parts compiled with other options (another level of
     /// optimization) stay, for the next compile with those.
-    pub(crate) fn keep_parts(&self, options: &CodegenOptions, bitcodes: &[&[u8]]) {
+    pub(crate) fn keep_parts(&self, options: &CodegenOptions, keys: &[u64]) {
         if let Ok(mut parts) = self.parts.lock() {
-            let keep: std::collections::HashSet<u64> =
-                bitcodes.iter().map(|b| part_key(options, b)).collect();
+            let keep: std::collections::HashSet<u64> = keys.iter().copied().collect();
             parts.retain(|k, p| p.options != *options || keep.contains(k));
         }
     }
 }
 
-fn part_key(options: &CodegenOptions, bitcode: &[u8]) -> u64 {
+/// The key a part's object is kept by: its options and its module's bitcode, hashed.
+pub(crate) fn part_key(options: &CodegenOptions, bitcode: &[u8]) -> u64 {
     let mut h = rustc_hash::FxHasher::default();
     options.hash(&mut h);
     bitcode.hash(&mut h);

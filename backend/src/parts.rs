@@ -70,7 +70,7 @@ pub(crate) fn object_in_parts(
         Err(e) => return Some(Err(e)),
     };
     if let Some(cache) = cache {
-        let kept: Vec<&[u8]> = objects.iter().filter_map(|(_, b)| b.as_deref()).collect();
+        let kept: Vec<u64> = objects.iter().filter_map(|(_, key)| *key).collect();
         cache.keep_parts(opts, &kept);
     }
     let inputs: Vec<&[u8]> = objects.iter().map(|(o, _)| o.as_slice()).collect();
@@ -140,12 +140,12 @@ fn cut(names: &[u64]) -> Vec<Range<usize>> {
     }
 }
 
-/// A part's object, and the bitcode of its module when a cache keeps it.
-type Compiled = (Arc<Vec<u8>>, Option<Vec<u8>>);
+/// A part's object, and the key a cache keeps it by ([`crate::cache::part_key`]).
+type Compiled = (Arc<Vec<u8>>, Option<u64>);
 
 /// One part's object: the module read from `bitcode`, every definition but the `owned`
 /// ones (and the data, but in the first part) made a declaration, compiled; with a cache,
-/// also the bitcode of the part's module, by which the cache keeps the object.
+/// also the key of the part's module, by which the cache keeps the object.
 ///
 /// The module is read lazily (each function's body stays in the bitcode until asked for),
 /// the definitions the part does not own are made declarations before any body is read,
@@ -189,10 +189,13 @@ fn compile_part(
         .map_err(|e| CodegenError::Target(format!("LLVM cannot make a part's module: {e}")))?;
     // The part's module is all its object depends on (with the options): an edit that left
     // it as it was finds its object kept.
-    let part = cache.map(|_| module.write_bitcode_to_memory().as_slice().to_vec());
-    if let (Some(cache), Some(part)) = (cache, &part) {
-        if let Some(object) = cache.get_part(opts, part) {
-            return Ok((object, Some(part.clone())));
+    let kept = cache.map(|cache| {
+        let bitcode = module.write_bitcode_to_memory().as_slice().to_vec();
+        (cache, crate::cache::part_key(opts, &bitcode), bitcode)
+    });
+    if let Some((cache, key, bitcode)) = &kept {
+        if let Some(object) = cache.get_part(*key, opts, bitcode) {
+            return Ok((object, Some(*key)));
         }
     }
     let tm = target_machine(opts)?;
@@ -200,10 +203,11 @@ fn compile_part(
         .write_to_memory_buffer(&module, FileType::Object)
         .map_err(|e| CodegenError::Target(format!("code generation failed: {e}")))?;
     let object = Arc::new(buf.as_slice().to_vec());
-    if let (Some(cache), Some(part)) = (cache, &part) {
-        cache.put_part(opts, part.clone(), object.clone());
-    }
-    Ok((object, part))
+    let key = kept.map(|(cache, key, bitcode)| {
+        cache.put_part(key, opts, bitcode, object.clone());
+        key
+    });
+    Ok((object, key))
 }
 
 /// Whether a global is a declaration (a function whose body is still in the bitcode is

@@ -5,9 +5,10 @@
 //! ([`crate::merge`]). Units are cut where a function's *name* says so (a fixed hash of the
 //! name, so about one function in [`UNIT_TARGET`] ends a unit), never by position: editing
 //! a body leaves every unit but its own as it was, and adding or removing a function
-//! disturbs only the unit around it. An [`ObjectCache`] (`cache.rs`) keeps each unit's object by its
-//! exact content, so an incremental session compiles only the units an edit touched, and
-//! `kiln compile` makes the same units from the same text and so the same bytes.
+//! disturbs only the unit around it. An [`ObjectCache`] (`cache.rs`) keeps each unit's
+//! object by its exact content, so an incremental session compiles only the units an edit
+//! touched, and `kiln compile` makes the same units from the same text and so the same
+//! bytes.
 
 use crate::cache::ObjectCache;
 use crate::code::{link, FunctionCode};

@@ -140,8 +140,8 @@ mod tests {
     }
 
     quickcheck::quickcheck! {
-        /// The same starts as a search for each newline, in texts with long and short lines
-        /// across the 64-byte chunks.
+        /// The same starts as `str`'s search for each newline, in texts of long and short
+        /// lines (up to 69 bytes, so over and under memchr's vector width).
         fn line_starts_are_where_each_line_begins(pieces: Vec<(u8, bool)>) -> bool {
             let text: String = pieces
                 .iter()

@@ -59,16 +59,8 @@ pub(crate) fn watch(
                     work.lowered,
                     work.generated,
                     // Only objects are made of units (at -O0) or parts (optimized).
-                    if work.units > 0 {
-                        format!(" {} object unit(s) compiled again,", work.units)
-                    } else {
-                        String::new()
-                    },
-                    if work.parts > 0 {
-                        format!(" {} optimized part(s) compiled again,", work.parts)
-                    } else {
-                        String::new()
-                    },
+                    compiled_again(work.units, "object unit"),
+                    compiled_again(work.parts, "optimized part"),
                     display(output),
                     if *written { "written" } else { "unchanged" },
                 ),
@@ -98,5 +90,14 @@ pub(crate) fn watch(
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
+    }
+}
+
+/// ` N WHAT(s) compiled again,` for a count above zero, else nothing.
+fn compiled_again(n: usize, what: &str) -> String {
+    if n > 0 {
+        format!(" {n} {what}(s) compiled again,")
+    } else {
+        String::new()
     }
 }
