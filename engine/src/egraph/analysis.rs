@@ -104,6 +104,16 @@ pub struct Facts {
     pub konst: Option<Konst>,
 }
 
+impl Facts {
+    /// Whether the class holds a literal (its ground term is one), which the saturation
+    /// loop watches for in unions (a `lit?` guard of a parent may hold after one).
+    pub fn holds_literal(&self) -> bool {
+        self.ground
+            .as_deref()
+            .is_some_and(|t| !matches!(t, Term::Op(..)))
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Analysis {
     pub ops: Arc<OpTable>,
@@ -116,13 +126,27 @@ pub struct Analysis {
     /// is only ever merged, and `find` gives its root), so the part is added once.
     pub ground: Vec<Option<Id>>,
     /// For a large e-graph, each class's known constant by id, as its facts hold it (empty
-    /// until [`Analysis::mirror_konst`] fills it): egg calls `modify` after every change of
-    /// a class's facts (a new class, a union, a merge while rebuilding), which writes it
+    /// until [`Analysis::mirror`] fills it): egg calls `modify` after every change of a
+    /// class's facts (a new class, a union, a merge while rebuilding), which writes it
     /// here, so it stays current for a class's root. Guards read constants here
     /// ([`Analysis::konst_of`]) instead of through egg's class table, a hash map whose reads
     /// miss the caches once the e-graph outgrows them. (Kept for every e-graph, the writes
     /// cost the memref-heavy module 1.3% more instructions than the reads saved.)
     pub konst: Vec<Option<Konst>>,
+    /// Beside [`Analysis::konst`], whether each class holds a literal
+    /// ([`Facts::holds_literal`]), which the saturation loop reads for both sides of every
+    /// union it follows ([`Analysis::holds_literal`]).
+    pub literal: Vec<bool>,
+    /// Per class id, how many times the class's facts changed while it was a root: the
+    /// version of its facts in the saturation loop's keys ([`Analysis::generation_of`]).
+    /// Counted in `modify`, which egg calls after making a class and after each merge
+    /// that changed the root's facts, so the loop neither keeps a copy of each class's
+    /// facts to compare nor reads egg's class table to learn of a change (a tenth of a
+    /// chain of a million operations went to such reads, out of cache).
+    pub generation: Vec<u32>,
+    /// Whether the last [`egg::Analysis::merge`] changed the facts it merged into, for
+    /// the `modify` that follows it (`true` for a class just made).
+    facts_changed: bool,
 }
 
 impl Analysis {
@@ -132,6 +156,9 @@ impl Analysis {
             touched: Vec::new(),
             ground: Vec::new(),
             konst: Vec::new(),
+            literal: Vec::new(),
+            generation: Vec::new(),
+            facts_changed: true,
         }
     }
 
@@ -144,17 +171,38 @@ impl Analysis {
         egraph.analysis.konst.get(c).copied().flatten()
     }
 
-    /// Fills [`Analysis::konst`] from every class (in egg's table order, which reads the
-    /// classes in order of their place in memory); `modify` keeps it current from then on.
-    pub fn mirror_konst(egraph: &mut EGraph<Node, Analysis>) {
+    /// Whether the class of `id` holds a literal (see [`Analysis::literal`]).
+    pub fn holds_literal(egraph: &EGraph<Node, Analysis>, id: Id) -> bool {
+        if egraph.analysis.literal.is_empty() {
+            return egraph[id].data.holds_literal();
+        }
+        let c = usize::from(egraph.find(id));
+        egraph.analysis.literal.get(c).copied().unwrap_or(false)
+    }
+
+    /// The version of the facts of the class of `id`: it changes exactly when they do
+    /// (see [`Analysis::generation`]).
+    pub fn generation_of(egraph: &EGraph<Node, Analysis>, id: Id) -> u32 {
+        let c = usize::from(egraph.find(id));
+        egraph.analysis.generation.get(c).copied().unwrap_or(0)
+    }
+
+    /// Fills [`Analysis::konst`] and [`Analysis::literal`] from every class (in egg's
+    /// table order, which reads the classes in order of their place in memory); `modify`
+    /// keeps them current from then on.
+    pub fn mirror(egraph: &mut EGraph<Node, Analysis>) {
         if !egraph.analysis.konst.is_empty() {
             return;
         }
-        let mut mirror = vec![None; crate::egraph::snapshot::id_bound(egraph)];
+        let bound = crate::egraph::snapshot::id_bound(egraph);
+        let mut konst = vec![None; bound];
+        let mut literal = vec![false; bound];
         for class in egraph.classes() {
-            mirror[usize::from(class.id)] = class.data.konst;
+            konst[usize::from(class.id)] = class.data.konst;
+            literal[usize::from(class.id)] = class.data.holds_literal();
         }
-        egraph.analysis.konst = mirror;
+        egraph.analysis.konst = konst;
+        egraph.analysis.literal = literal;
     }
 
     /// Which ground term of a class guards read: a literal first (0), then a term headed by
@@ -182,6 +230,8 @@ impl egg::Analysis<Node> for Analysis {
     type Data = Facts;
 
     fn make(egraph: &mut EGraph<Node, Self>, enode: &Node, _id: Id) -> Facts {
+        // A new class: the `modify` that follows counts its facts as changed.
+        egraph.analysis.facts_changed = true;
         let Node::Op(op, children) = enode else {
             let ground = leaf_term(enode).map(Arc::new);
             return Facts {
@@ -241,17 +291,27 @@ impl egg::Analysis<Node> for Analysis {
     }
 
     fn modify(egraph: &mut EGraph<Node, Self>, id: Id) {
-        egraph.analysis.touched.push(id);
-        if egraph.analysis.konst.is_empty() {
+        let analysis = &mut egraph.analysis;
+        analysis.touched.push(id);
+        let i = usize::from(id);
+        if std::mem::replace(&mut analysis.facts_changed, true) {
+            if analysis.generation.len() <= i {
+                analysis.generation.resize(i + 1, 0);
+            }
+            analysis.generation[i] = analysis.generation[i].wrapping_add(1);
+        }
+        if analysis.konst.is_empty() {
             return;
         }
-        let konst = egraph[id].data.konst;
-        let i = usize::from(id);
-        let mirror = &mut egraph.analysis.konst;
-        if mirror.len() <= i {
-            mirror.resize(i + 1, None);
+        let data = &egraph[id].data;
+        let (konst, literal) = (data.konst, data.holds_literal());
+        let analysis = &mut egraph.analysis;
+        if analysis.konst.len() <= i {
+            analysis.konst.resize(i + 1, None);
+            analysis.literal.resize(i + 1, false);
         }
-        mirror[i] = konst;
+        analysis.konst[i] = konst;
+        analysis.literal[i] = literal;
     }
 
     fn merge(&mut self, a: &mut Facts, b: Facts) -> DidMerge {
@@ -280,6 +340,59 @@ impl egg::Analysis<Node> for Analysis {
         if a.konst.is_none() {
             a.konst = b.konst;
         }
-        DidMerge(*a != old, *a != b)
+        let merged = DidMerge(*a != old, *a != b);
+        self.facts_changed = merged.0;
+        merged
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    type Graph = EGraph<Node, Analysis>;
+
+    /// Unions the classes of `a` and `b` and checks that the root's version changed exactly
+    /// when its facts did.
+    fn union_checked(g: &mut Graph, a: Id, b: Id) {
+        let seen = |g: &Graph, id: Id| {
+            let root = g.find(id);
+            (root, Analysis::generation_of(g, id), g[id].data.clone())
+        };
+        let sides = [seen(g, a), seen(g, b)];
+        g.union(a, b);
+        g.rebuild();
+        let (root, version, facts) = seen(g, a);
+        let (_, was_version, was_facts) = sides
+            .into_iter()
+            .find(|side| side.0 == root)
+            .expect("the root is one of the two classes");
+        assert_eq!(facts != was_facts, version != was_version, "{facts:?}");
+    }
+
+    #[test]
+    fn a_classs_generation_changes_exactly_when_its_facts_do() {
+        let mut g = Graph::new(Analysis::new(Arc::default()));
+        Analysis::mirror(&mut g);
+        let one = g.add(Node::Int(1));
+        let [x, y, z, w] = ["x", "y", "z", "w"].map(|op| g.add(Node::op(op, Vec::new())));
+        // Two classes without facts; a class without facts meets a literal, from either
+        // side; two classes with the literal.
+        union_checked(&mut g, x, y);
+        union_checked(&mut g, z, one);
+        union_checked(&mut g, one, w);
+        union_checked(&mut g, x, w);
+        union_checked(&mut g, y, z);
+        // The mirror holds each root's literal and constant as its facts do.
+        for class in g.classes() {
+            assert_eq!(
+                Analysis::holds_literal(&g, class.id),
+                class.data.holds_literal()
+            );
+            assert_eq!(Analysis::konst_of(&g, class.id), class.data.konst);
+        }
+        assert!(Analysis::holds_literal(&g, x));
+        let v = g.add(Node::op("v", Vec::new()));
+        assert!(!Analysis::holds_literal(&g, v));
     }
 }

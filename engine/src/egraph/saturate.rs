@@ -42,13 +42,12 @@
 //! Limits (iterations, nodes, time) are checked between rules and every few applications,
 //! so a phase that explodes stops close to its limit.
 
-use crate::egraph::analysis::{Analysis, Facts};
+use crate::egraph::analysis::Analysis;
 use crate::egraph::apply::{build_pattern, Bound, RuleApplier};
 use crate::egraph::lower::Stop;
 use crate::egraph::matcher::{Matcher, SORTED_FROM};
 use crate::egraph::node::Node;
 use crate::egraph::snapshot::{id_bound, is_large, ClassNodes};
-use crate::egraph::term::Term;
 use crate::egraph::tried::{Place, Rewritten, Tried, TriedMatches};
 use crate::rule::ruleset::Rule;
 use egg::{EGraph, Id, Pattern, PatternAst, Subst, Symbol, Var};
@@ -79,14 +78,6 @@ const MEET_PARENTS: usize = 64;
 
 /// ... and the other side has at most this many nodes.
 const MEET_NODES: usize = 8;
-
-/// Whether a class's ground term is a literal (a number, string or function name).
-fn holds_literal(facts: &Facts) -> bool {
-    facts
-        .ground
-        .as_deref()
-        .is_some_and(|t| !matches!(t, Term::Op(..)))
-}
 
 /// One direction of a rule, compiled for the loop.
 pub struct PhaseRule {
@@ -296,9 +287,6 @@ struct Loop<'r> {
     beyond: usize,
     /// The number of the current pass.
     pass: u32,
-    /// Per class id, how often its facts changed (the versions in the keys of
-    /// [`Loop::tried`]), and the facts last seen.
-    versions: Vec<(u32, Option<Facts>)>,
     applied: Vec<usize>,
     since_check: usize,
     /// Seconds per e-graph node of the last rebuild (see [`Loop::check`]).
@@ -344,8 +332,6 @@ pub fn saturate(
         ),
         beyond: 0,
         pass: 0,
-        // Room for every class and as many again (see the stack in `Loop::step`).
-        versions: Vec::with_capacity(egraph.number_of_classes() * 2),
         applied: vec![0; rules.rules.len()],
         since_check: 0,
         rebuild_per_node: 0.0,
@@ -398,7 +384,6 @@ pub fn saturate(
                 break Stop::Saturated;
             }
         }
-        run.bump(&egraph, &touched);
         // When most classes changed, the region around them is nearly all of the e-graph:
         // search all of it, so that a pass that then finds nothing confirms saturation
         // without another full search.
@@ -438,45 +423,6 @@ impl Loop<'_> {
         Ok(())
     }
 
-    /// A new version for every touched class whose facts changed. A union alone does not
-    /// count: it changes the canonical id of the class it absorbs, and keys hold canonical
-    /// ids, so matches through it are new anyway.
-    fn bump(&mut self, egraph: &Graph, touched: &[Id]) {
-        for id in touched {
-            let id = egraph.find(*id);
-            // A class that a key uses has its facts recorded then (see `Loop::version`); one
-            // with none recorded is in no key, so its facts need not be read: the first key
-            // that uses it records them.
-            let Some((version, Some(recorded))) = self.versions.get_mut(usize::from(id)) else {
-                continue;
-            };
-            let facts = &egraph[id].data;
-            if recorded != facts {
-                *version = version.wrapping_add(1);
-                *recorded = facts.clone();
-            }
-        }
-    }
-
-    /// A class's entry in [`Loop::versions`], made when it has none.
-    fn slot(&mut self, id: Id) -> &mut (u32, Option<Facts>) {
-        let c = usize::from(id);
-        if c >= self.versions.len() {
-            self.versions.resize(c + 1, (0, None));
-        }
-        &mut self.versions[c]
-    }
-
-    /// The version of a class's facts. A class first seen here has its facts recorded, so
-    /// that [`Loop::bump`] counts a new version only when they change after this.
-    fn version(&mut self, egraph: &Graph, id: Id) -> u32 {
-        let slot = self.slot(id);
-        if slot.1.is_none() {
-            slot.1 = Some(egraph[id].data.clone());
-        }
-        slot.0
-    }
-
     /// One search of the candidate classes (see [`Scope`]), then every match applied in
     /// order, each followed at once (see [`Loop::follow_new`]), then a rebuild.
     fn step(&mut self, egraph: &mut Graph, scope: Scope) -> Result<(), Stop> {
@@ -484,7 +430,7 @@ impl Loop<'_> {
         self.found.clear();
         self.large = is_large(egraph);
         if self.large {
-            Analysis::mirror_konst(egraph);
+            Analysis::mirror(egraph);
         }
         self.copy.take_unless_exact(egraph);
         let pairs = self.candidates(egraph, scope);
@@ -641,7 +587,11 @@ impl Loop<'_> {
         key.push((usize::from(egraph.find(class)) as u32, 0));
         for (read, id) in rule.reads.iter().zip(&vars) {
             let id = egraph.find(*id);
-            let version = if *read { self.version(egraph, id) } else { 0 };
+            let version = if *read {
+                Analysis::generation_of(egraph, id)
+            } else {
+                0
+            };
             key.push((usize::from(id) as u32, version));
         }
         let (place, tried) = self.tried.get(&key);
@@ -707,7 +657,7 @@ impl Loop<'_> {
             self.copy.changed(egraph.find(class));
             // Watched parents exist only where one side held a literal and the other did
             // not: the class's facts are read (a lookup in egg's class table) only then.
-            if changed && !watched.is_empty() && holds_literal(&egraph[egraph.find(class)].data) {
+            if changed && !watched.is_empty() && Analysis::holds_literal(egraph, class) {
                 self.lifted.extend(watched);
             }
             if changed {
@@ -756,8 +706,8 @@ impl Loop<'_> {
     fn watch_union(&self, egraph: &Graph, a: Id, b: Id) -> Vec<Id> {
         let (a, b) = (egraph.find(a), egraph.find(b));
         let (a_lit, b_lit) = (
-            holds_literal(&egraph[a].data),
-            holds_literal(&egraph[b].data),
+            Analysis::holds_literal(egraph, a),
+            Analysis::holds_literal(egraph, b),
         );
         let gains = match (a_lit, b_lit) {
             (true, false) => b,
@@ -813,14 +763,14 @@ impl Loop<'_> {
         out
     }
 
-    /// Raises [`Loop::newest`] past the classes an application created, and gives each
-    /// class whose facts it changed a new version at once.
+    /// Raises [`Loop::newest`] past the classes an application created. (A class whose
+    /// facts it changed has a new version already: `modify` counted the change, see
+    /// [`Analysis::generation`].)
     fn note_new(&mut self, egraph: &Graph, mark: usize) {
         let touched = &egraph.analysis.touched[mark..];
         if let Some(max) = touched.iter().max() {
             self.newest = self.newest.max(usize::from(*max));
         }
-        self.bump(egraph, touched);
     }
 
     /// Follows an application at once, as an e-graph that applies rules when a node is
