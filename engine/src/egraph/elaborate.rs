@@ -17,26 +17,44 @@ use crate::rule::ruleset::Sort;
 use egg::Id;
 use kiln_frontend::dominance::Dominators;
 use kiln_frontend::ir::{BlockId, Function};
-use rustc_hash::FxHashMap as HashMap;
 use std::borrow::Cow;
 
-/// The operands placed in the blocks that dominate the current one, as one map with an
-/// undo list per dominator-tree level (a scoped hash map, as Cranelift's elaborator keeps):
-/// a lookup is one probe however deep the block sits, so a chain of 100,000 blocks, each
-/// dominating the next, does not look through 100,000 scopes per operand. A class is
-/// placed only where no dominating block has it, so nothing is ever shadowed.
-#[derive(Default)]
+/// The operands placed in the blocks that dominate the current one, as one table by class
+/// id with an undo list per dominator-tree level (a scoped map, as Cranelift's elaborator
+/// keeps): a lookup is one read however deep the block sits, so a chain of 100,000 blocks,
+/// each dominating the next, does not look through 100,000 scopes per operand. A class is
+/// placed only where no dominating block has it, so nothing is ever shadowed. A table, not
+/// a hash map: a function's classes are numbered densely, and elaboration reads them
+/// nearly in order (a hash map placed each class at random, a miss per lookup once a large
+/// function's map outgrew the caches).
 struct Scopes {
-    map: HashMap<Id, Operand>,
+    /// Per class id, where its operand is in `operands` (`NOT_PLACED` for none): four bytes
+    /// per class, set and dropped at the cost of a `memset`, so that a small function pays
+    /// no more for the table than a hash map cost it.
+    placed: Vec<u32>,
+    /// Every operand placed, in order; one forgotten by [`Scopes::truncate`] stays until
+    /// the function is elaborated.
+    operands: Vec<Operand>,
     levels: Vec<Vec<Id>>,
 }
 
+const NOT_PLACED: u32 = u32::MAX;
+
 impl Scopes {
+    /// Scopes for the classes of ids below `bound`.
+    fn new(bound: usize) -> Scopes {
+        Scopes {
+            placed: vec![NOT_PLACED; bound],
+            operands: Vec::new(),
+            levels: Vec::new(),
+        }
+    }
+
     /// Leaves every level below `depth`, forgetting what they placed.
     fn truncate(&mut self, depth: usize) {
         while self.levels.len() > depth {
             for id in self.levels.pop().unwrap_or_default() {
-                self.map.remove(&id);
+                self.placed[usize::from(id)] = NOT_PLACED;
             }
         }
     }
@@ -46,13 +64,21 @@ impl Scopes {
     }
 
     fn get(&self, id: Id) -> Option<&Operand> {
-        self.map.get(&id)
+        match self.placed.get(usize::from(id)) {
+            Some(&at) if at != NOT_PLACED => self.operands.get(at as usize),
+            _ => None,
+        }
     }
 
     fn insert(&mut self, id: Id, operand: Operand) {
         if let Some(level) = self.levels.last_mut() {
+            let i = usize::from(id);
+            if i >= self.placed.len() {
+                self.placed.resize(i + 1, NOT_PLACED);
+            }
             level.push(id);
-            self.map.insert(id, operand);
+            self.placed[i] = self.operands.len() as u32;
+            self.operands.push(operand);
         }
     }
 }
@@ -112,12 +138,13 @@ pub fn elaborate(
     f: &Function,
     roots: &Roots,
 ) -> Result<Lowered, ElaborationError> {
+    let bound = crate::egraph::snapshot::id_bound(egraph);
     let mut el = Elaborator {
         egraph,
         extractor,
         ops,
-        scopes: Scopes::default(),
-        active: vec![false; crate::egraph::snapshot::id_bound(egraph)],
+        scopes: Scopes::new(bound),
+        active: vec![false; bound],
         insts: Vec::new(),
         next: 0,
     };
