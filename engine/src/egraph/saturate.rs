@@ -1073,16 +1073,11 @@ mod tests {
                             // A copy handed on as holding reads what a new copy would (a
                             // class marked since it was made, from egg).
                             let fresh = ClassNodes::taken(&ours);
-                            let parents = |copy: &ClassNodes, id: Id| -> Vec<Id> {
-                                match copy.parents_of(&ours, id) {
-                                    Some(ps) => ps.to_vec(),
-                                    None => ours[id].parents().collect(),
-                                }
-                            };
                             for class in ours.classes() {
+                                let id = class.id;
                                 assert_eq!(
-                                    (handed.of(&ours, class.id), parents(&handed, class.id)),
-                                    (fresh.of(&ours, class.id), parents(&fresh, class.id)),
+                                    (handed.of(&ours, id), handed.parents_read(&ours, id)),
+                                    (fresh.of(&ours, id), fresh.parents_read(&ours, id)),
                                     "{} @{}, after phase `{}`: the copy handed on",
                                     path.display(),
                                     f.name,
