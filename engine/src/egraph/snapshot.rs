@@ -13,7 +13,9 @@
 //! copy), so the saturation loop marks the class a union leaves as root
 //! ([`ClassNodes::changed`]), and reads of it, or of a class made since, go to egg. Its
 //! parents also change when a node is added above it, so they are read only where the
-//! e-graph has not changed since the copy ([`ClassNodes::parents_of`]).
+//! e-graph has not changed since the copy ([`ClassNodes::parents_of`]). After a rebuild
+//! that followed a pass of few changes, the classes those changes reached are marked the
+//! same way ([`ClassNodes::patch`]) instead of the copy being made anew.
 //!
 //! Only a large e-graph ([`is_large`]: [`LARGE_FROM`] classes or more) is copied: a smaller
 //! one fits the caches, where a probe costs less than copying (with the copy, the
@@ -128,8 +130,8 @@ impl ClassNodes {
         self.exact = Some((egraph.number_of_classes(), egraph.total_size()));
     }
 
-    /// Makes the copy again unless it is still exact: of this e-graph, rebuilt, with no
-    /// change since it was made (see [`ClassNodes::holds`]). A phase that changes nothing
+    /// Makes the copy again unless it still holds: of this e-graph, rebuilt, with every
+    /// change since it was made marked (see [`ClassNodes::holds`]). A phase that changes nothing
     /// (a large function's first phases often do not), and the pass that confirms a
     /// phase's saturation, leave it exact for the next phase or the extraction: of the five
     /// copies a chain of a million operations made, three were of an unchanged e-graph.
@@ -139,10 +141,11 @@ impl ClassNodes {
         }
     }
 
-    /// Whether the copy is exact: made of this e-graph, clean, and with no change since
-    /// (whoever changes the e-graph marks the copy, by [`ClassNodes::changed`] or
-    /// [`ClassNodes::forget_exact`]; the counts of classes and nodes, compared too, catch
-    /// an e-graph that is not the one copied).
+    /// Whether the copy holds: made of this e-graph, clean, and with no change since it
+    /// was made or last patched that is not marked (whoever changes the e-graph marks the
+    /// copy, by [`ClassNodes::changed`] or [`ClassNodes::forget_exact`], and
+    /// [`ClassNodes::patch`] marks what a rebuild changed; the counts of classes and nodes,
+    /// compared too, catch an e-graph that is not the one copied).
     pub fn holds(&self, egraph: &Graph) -> bool {
         egraph.clean
             && self.exact == Some((egraph.number_of_classes(), egraph.total_size()))
