@@ -50,7 +50,9 @@ pub struct Param {
 pub struct Block {
     pub label: Option<Name>,
     pub params: Vec<Param>,
-    pub ops: Vec<Op>,
+    /// Each operation in its own box, as the parser made it: a function of 10^6
+    /// operations is not copied a second time into one vector.
+    pub ops: Vec<Box<Op>>,
     pub span: Span,
 }
 
@@ -124,17 +126,17 @@ pub enum OpBody {
         types: Vec<Type>,
     },
     Br {
-        dest: Successor,
+        dest: Box<Successor>,
     },
     CondBr {
         cond: ValueRef,
-        on_true: Successor,
-        on_false: Successor,
+        on_true: Box<Successor>,
+        on_false: Box<Successor>,
     },
     Switch {
         flag: ValueRef,
         ty: Type,
-        default: Successor,
+        default: Box<Successor>,
         cases: Vec<(Spanned<String>, Successor)>,
     },
     Alloc {
@@ -191,24 +193,30 @@ pub struct FunctionType {
 pub enum Type {
     /// `i32`, `index`, `f32`, ... (checked by the builder).
     Named(Name),
-    /// `memref<4x?xf32, strided<[?, 1], offset: ?>>`; a dimension `None` is `?`.
-    MemRef {
-        dims: Vec<Spanned<Option<String>>>,
-        elem: Box<Type>,
-        layout: Option<Strided>,
-        span: Span,
-    },
+    /// `memref<4x?xf32, strided<[?, 1], offset: ?>>`.
+    MemRef(Box<MemRef>),
     /// `memref<*xf32>`.
     UnrankedMemRef { elem: Box<Type>, span: Span },
     /// A function type, only meaningful in attributes.
-    Function(FunctionType),
+    Function(Box<FunctionType>),
+}
+
+/// A ranked memref type as written; a dimension `None` is `?`. Boxed in [`Type`], as a
+/// function type is, so that a type is as small as a name: every operation states one.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MemRef {
+    pub dims: Vec<Spanned<Option<String>>>,
+    pub elem: Type,
+    pub layout: Option<Strided>,
+    pub span: Span,
 }
 
 impl Type {
     pub fn span(&self) -> Span {
         match self {
             Type::Named(n) => n.span,
-            Type::MemRef { span, .. } | Type::UnrankedMemRef { span, .. } => *span,
+            Type::MemRef(m) => m.span,
+            Type::UnrankedMemRef { span, .. } => *span,
             Type::Function(f) => f.span,
         }
     }

@@ -144,9 +144,10 @@ impl<'a> Builder<'a> {
                 }
             },
             ast::Type::UnrankedMemRef { elem, .. } => Type::UnrankedMemRef(self.scalar(elem)),
-            ast::Type::MemRef {
-                dims, elem, layout, ..
-            } => {
+            ast::Type::MemRef(m) => {
+                let ast::MemRef {
+                    dims, elem, layout, ..
+                } = &**m;
                 let elem = self.scalar(elem);
                 let mut shape = Vec::new();
                 for d in dims {
