@@ -263,10 +263,10 @@ enum Scope<'a> {
 /// chain of applications followed at once. The classes are kept in one buffer per pass,
 /// not in an egg `Subst` per match: half the matches a pass finds were tried before, and
 /// one applied reads them there through [`Bound`] (a `Subst` is made only for egg's
-/// explanations).
+/// explanations). Sixteen bytes: a pass of a large function holds millions.
 #[derive(Clone, Copy)]
 struct Found {
-    rule: usize,
+    rule: u32,
     class: Id,
     at: u32,
     depth: u32,
@@ -303,6 +303,12 @@ struct Loop<'r> {
     met: Vec<(usize, Id)>,
     /// The variables' classes of the matches found in this pass (see [`Found`]).
     found: Vec<Id>,
+    /// Each search's matches on the stack, as the stack's length and `found`'s before it:
+    /// once the stack is back to that length, every one of them was applied and its
+    /// variables are dropped from `found`, so that `found` holds only the waiting matches.
+    /// (Matches followed at once used to pile up behind the pass's first search: on a chain
+    /// of 10^6 operations `found` grew six-fold, by doubling, into fresh pages.)
+    searches: Vec<(usize, usize)>,
     /// Every class's nodes as the pass began, which the matcher reads (see [`ClassNodes`]).
     copy: ClassNodes,
     /// Whether the e-graph was large as the pass began ([`is_large`]).
@@ -340,6 +346,7 @@ pub fn saturate(
         lifted: Vec::new(),
         met: Vec::new(),
         found: Vec::new(),
+        searches: Vec::new(),
         copy,
         large: false,
         stack: Vec::new(),
@@ -428,6 +435,7 @@ impl Loop<'_> {
     fn step(&mut self, egraph: &mut Graph, scope: Scope) -> Result<(), Stop> {
         self.pass += 1;
         self.found.clear();
+        self.searches.clear();
         self.large = is_large(egraph);
         if self.large {
             Analysis::mirror(egraph);
@@ -456,6 +464,13 @@ impl Loop<'_> {
             let mark = egraph.analysis.touched.len();
             let follow = sorted && depth < EAGER_DEPTH;
             let changed = self.apply(egraph, found, skip_failed, follow, &mut stack)?;
+            while let Some(&(height, len)) = self.searches.last() {
+                if stack.len() > height {
+                    break;
+                }
+                self.found.truncate(len);
+                self.searches.pop();
+            }
             if !changed {
                 continue;
             }
@@ -575,6 +590,7 @@ impl Loop<'_> {
             at,
             depth,
         } = found;
+        let r = r as usize;
         let mark = egraph.analysis.touched.len();
         let rules = self.rules;
         let rule = &rules.rules[r];
@@ -825,6 +841,7 @@ impl Loop<'_> {
         pairs.sort_unstable();
         pairs.dedup();
         let start = stack.len();
+        let found_start = self.found.len();
         // The e-graph is not rebuilt between applications. Searching it is sound: the
         // matcher compares classes through `find`, so every match it reports holds; one it
         // misses (a node not yet in a large class's sorted run) is found by the next pass,
@@ -839,7 +856,7 @@ impl Loop<'_> {
             let found = &mut self.found;
             rule.matcher.search(egraph, &self.copy, class, |vars| {
                 stack.push(Found {
-                    rule: r,
+                    rule: r as u32,
                     class,
                     at: found.len() as u32,
                     depth,
@@ -856,6 +873,9 @@ impl Loop<'_> {
             }
         }
         stack[start..].reverse();
+        if stack.len() > start {
+            self.searches.push((start, found_start));
+        }
         result
     }
 
@@ -863,9 +883,13 @@ impl Loop<'_> {
     /// index (with [`Scope::Confirm`], only the rules whose guards walk lists); with
     /// [`Scope::Around`], the classes within each rule's height of a changed class.
     fn candidates(&self, egraph: &Graph, scope: Scope) -> Vec<(usize, Id)> {
-        let mut classes: Vec<(Id, usize)> = Vec::new();
+        // Eight bytes a class: every class of a large function is listed in a full pass.
+        let mut classes: Vec<(Id, u32)> = Vec::new();
         match scope {
-            Scope::All | Scope::Confirm => classes.extend(egraph.classes().map(|c| (c.id, 0))),
+            Scope::All | Scope::Confirm => {
+                classes.reserve_exact(egraph.number_of_classes());
+                classes.extend(egraph.classes().map(|c| (c.id, 0)));
+            }
             Scope::Around(changed) => {
                 let mut seen: HashSet<Id> = HashSet::default();
                 let mut layer: Vec<Id> = changed.iter().map(|id| egraph.find(*id)).collect();
@@ -875,7 +899,7 @@ impl Loop<'_> {
                         if !seen.insert(id) {
                             continue;
                         }
-                        classes.push((id, distance));
+                        classes.push((id, distance as u32));
                         if distance < self.rules.height {
                             // The copy was made just before: its parents are current.
                             match self.copy.parents_of(egraph, id) {
@@ -896,7 +920,9 @@ impl Loop<'_> {
         for (id, distance) in classes {
             let mut add = |r: usize| {
                 let rule = &self.rules.rules[r];
-                if rule.height >= distance && (rule.deep || !matches!(scope, Scope::Confirm)) {
+                if rule.height >= distance as usize
+                    && (rule.deep || !matches!(scope, Scope::Confirm))
+                {
                     pairs.push((r, id));
                 }
             };
