@@ -517,6 +517,8 @@ impl Loop<'_> {
             }
             self.note_new(egraph, mark);
         }
+        // Every match applied, every search's variables dropped.
+        debug_assert!(self.found.is_empty() && self.searches.is_empty());
         if egraph.analysis.touched.is_empty() {
             // Nothing changed (a union of a class with itself only marks the e-graph
             // unclean): egg's rebuild would still walk, sort and index every class, which
