@@ -1049,8 +1049,13 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
             self[child].parents.push(id);
         });
 
-        // TODO is this needed?
-        self.pending.push(id);
+        // kiln: a new class is not queued for the rebuild (upstream queues it, asking "is
+        // this needed?"). Its node went into the memo with canonical children, and a later
+        // union that makes a child non-canonical queues the child's parents, this class
+        // among them (just above), so the rebuild finds nothing to do for it. Queued, each
+        // new node was cloned and inserted into the memo once more at every rebuild: on a
+        // function of 10^4 blocks, 110,030 of the 110,031 nodes the first rebuild of
+        // `lower` visited. See `PATCH.md`.
 
         self.classes.insert(id, class);
         assert!(self.memo.insert(enode, id).is_none());
