@@ -61,7 +61,8 @@ mod util;
 #[cfg_attr(feature = "serde-1", serde(transparent))]
 pub struct Id(u32);
 
-// kiln's patch (see PATCH.md beside this crate's Cargo.toml): the one change to egg 0.11.0.
+// kiln's patch (see PATCH.md beside this crate's Cargo.toml): the first of its two changes to
+// egg 0.11.0 (the second is in `egraph.rs`, `make_new_eclass`).
 //
 // egg keeps its classes in a hash map keyed by `Id`, hashed with rustc-hash's FxHasher,
 // whose hash of an id is the id times a constant, rotated: consecutive ids land in buckets
