@@ -23,17 +23,6 @@ run() {  # appends "LABEL wall-seconds peak-KiB" of one run to $dir/runs
         || { cat "$dir/log" >&2; exit 1; }
     cat "$dir/t" >> "$dir/runs"
 }
-# The median of a label's wall times (field 2) or peaks (field 3, in MiB).
-med() {
-    python3 - "$dir/runs" "$1" "$2" <<'PY'
-import statistics, sys
-path, label, field = sys.argv[1], sys.argv[2], int(sys.argv[3])
-xs = [float(l.split()[field - 1]) for l in open(path) if l.split()[0] == label]
-m = statistics.median(xs)
-print(f"{m:.2f}" if field == 2 else f"{m / 1024:.0f}")
-PY
-}
-ratio() { python3 -c "print(f'{$2 / $1:.1f}')"; }
 printf 'func.func @f() {\n  func.return\n}\n' > "$dir/one.mlir"
 base=$(instructions /dev/null "$KILN" lower "$dir/one.mlir" -o /dev/null)
 echo "Medians of $ROUNDS runs; kiln's peak is on every core."
@@ -59,10 +48,19 @@ for shape in blocks chain; do
     done
     i1=$(( $(instructions /dev/null "$KILN" lower "$dir/$shape$((small / 10)).mlir" -o /dev/null) - base ))
     i2=$(( $(instructions /dev/null "$KILN" lower "$dir/$shape$small.mlir" -o /dev/null) - base ))
-    for n in $small $large; do
-        eval "k$n=\$(med k$n 2) k1$n=\$(med k1$n 2) m$n=\$(med m$n 2) pk$n=\$(med k$n 3) pm$n=\$(med m$n 3)"
-    done
-    eval "echo \"| $shape | $small | \$k$small | \$k1$small | \$m$small | \$pk$small | \$pm$small | $i1 |\""
-    eval "echo \"| $shape | $large | \$k$large | \$k1$large | \$m$large | \$pk$large | \$pm$large | $i2 |\""
-    eval "echo \"| $shape | ratio | \$(ratio \$k$small \$k$large) | \$(ratio \$k1$small \$k1$large) | \$(ratio \$m$small \$m$large) | \$(ratio \$pk$small \$pk$large) | \$(ratio \$pm$small \$pm$large) | $(ratio "$i1" "$i2") |\""
+    # The three rows of the table: medians of each label's wall times (s) and peaks (MiB).
+    python3 - "$dir/runs" "$shape" "$small" "$large" "$i1" "$i2" <<'PY'
+import statistics, sys
+path, shape, small, large, i1, i2 = sys.argv[1:]
+runs = [l.split() for l in open(path)]
+def med(label, field):
+    return statistics.median(float(r[field]) for r in runs if r[0] == label)
+cols = {n: [med(f"k{n}", 1), med(f"k1{n}", 1), med(f"m{n}", 1),
+            med(f"k{n}", 2) / 1024, med(f"m{n}", 2) / 1024] for n in (small, large)}
+for n, i in ((small, i1), (large, i2)):
+    k, k1, m, pk, pm = cols[n]
+    print(f"| {shape} | {n} | {k:.2f} | {k1:.2f} | {m:.2f} | {pk:.0f} | {pm:.0f} | {i} |")
+ratios = " | ".join(f"{b / a:.1f}" for a, b in zip(cols[small], cols[large]))
+print(f"| {shape} | ratio | {ratios} | {int(i2) / int(i1):.1f} |")
+PY
 done
