@@ -11,10 +11,10 @@ use crate::ir::{
     Attrs, Block, BlockId, Body, Function, Literal, Op, OpKind, Successor, Value, ValueDef,
     ValueId, ValueName, Visibility,
 };
+use crate::names::NameHash;
 use crate::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, UnaryOp};
 use crate::span::{Span, Spanned};
 use crate::types::{FunctionType, Layout, MemRefType, Scalar, Type};
-use indexmap::IndexMap;
 use rustc_hash::FxBuildHasher;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -50,14 +50,15 @@ struct Builder<'a> {
     diags: Vec<Diagnostic>,
     values: Vec<Value>,
     /// Value groups by base name, borrowed from the syntax tree: `%r:2` → two ids, the
-    /// first and how many (a group's ids are consecutive). (Hashed with Fx rather than
-    /// SipHash: names come from the file being compiled, and SipHash's resistance to chosen
-    /// collisions costs 3% of parsing and building for nothing a compiler needs. Neither the
-    /// name nor the ids are allocated per value, and there is one table to read: in a
-    /// function of a million values, binding and resolving names grew 18–30 times for 10
-    /// times the values.)
-    names: HashMap<&'a str, Group, FxBuildHasher>,
-    labels: IndexMap<String, (BlockId, Span), FxBuildHasher>,
+    /// first and how many (a group's ids are consecutive). (Hashed by [`NameHash`] rather
+    /// than SipHash: names come from the file being compiled, and SipHash's resistance to
+    /// chosen collisions costs 3% of parsing and building for nothing a compiler needs; and
+    /// numbered names stay together in the table. Neither the name nor the ids are
+    /// allocated per value, and there is one table to read: in a function of a million
+    /// values, binding and resolving names grew 18–30 times for 10 times the values.)
+    names: HashMap<&'a str, Group, NameHash>,
+    /// Block labels, borrowed from the syntax tree like `names`.
+    labels: HashMap<&'a str, (BlockId, Span), NameHash>,
     /// Stand-ins for values that could not be resolved; never the subject of a further error.
     poisoned: std::collections::HashSet<ValueId, FxBuildHasher>,
     /// How many type errors were reported so far: a value whose type did not resolve gets
@@ -317,13 +318,20 @@ impl<'a> Builder<'a> {
     }
 
     fn body(&mut self, func: &'a ast::Func, blocks: &'a [ast::Block], ty: &FunctionType) -> Body {
+        // Every table sized once: a function of 10^6 blocks grew its tables of names 20
+        // times, rehashing millions of entries each time. (Each operation is counted as one
+        // name, which over-counts those without results.)
+        let defined: usize = blocks.iter().map(|b| b.params.len() + b.ops.len()).sum();
+        self.names.reserve(defined);
+        self.values.reserve(defined);
+        self.labels.reserve(blocks.len());
         // Labels first, so branches can refer forward.
-        let mut ir_blocks = Vec::new();
+        let mut ir_blocks = Vec::with_capacity(blocks.len());
         for (i, b) in blocks.iter().enumerate() {
             let id = BlockId(i as u32);
             let label = match &b.label {
                 Some(l) => {
-                    if let Some((_, first)) = self.labels.get(&l.node) {
+                    if let Some((_, first)) = self.labels.get(l.node.as_str()) {
                         let first = *first;
                         self.diags.push(Diagnostic::redefinition(
                             format!("block `^{}`", l.node),
@@ -331,7 +339,7 @@ impl<'a> Builder<'a> {
                             first,
                         ));
                     } else {
-                        self.labels.insert(l.node.clone(), (id, l.span));
+                        self.labels.insert(l.node.as_str(), (id, l.span));
                     }
                     l.node.clone()
                 }
@@ -649,7 +657,7 @@ impl<'a> Builder<'a> {
     }
 
     fn block_ref(&mut self, name: &ast::Name) -> BlockId {
-        match self.labels.get(&name.node) {
+        match self.labels.get(name.node.as_str()) {
             Some((id, _)) => *id,
             None => {
                 self.error(

@@ -22,6 +22,7 @@ pub mod dominance;
 pub mod ir;
 pub mod lexer;
 pub mod llvm_attrs;
+pub mod names;
 pub mod ops;
 pub mod parser;
 pub mod printer;
