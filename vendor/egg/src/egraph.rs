@@ -74,7 +74,7 @@ pub struct EGraph<L: Language, N: Analysis<L>> {
             deserialize = "N::Data: for<'a> Deserialize<'a>",
         ))
     )]
-    pub(crate) classes: HashMap<Id, EClass<L, N::Data>>,
+    pub(crate) classes: crate::class_table::ClassTable<L, N::Data>,
     #[cfg_attr(feature = "serde-1", serde(skip))]
     #[cfg_attr(feature = "serde-1", serde(default = "default_classes_by_op"))]
     classes_by_op: HashMap<L::Discriminant, HashSet<Id>>,
@@ -634,11 +634,7 @@ where
                 .map(|x| self.map_node(x))
                 .collect(),
             analysis_pending: src_egraph.analysis_pending,
-            classes: src_egraph
-                .classes
-                .into_iter()
-                .map(|(id, eclass)| (id, self.map_eclass(eclass)))
-                .collect(),
+            classes: src_egraph.classes.map(|eclass| self.map_eclass(eclass)),
             classes_by_op: src_egraph
                 .classes_by_op
                 .into_iter()

@@ -1,7 +1,7 @@
 #![allow(clippy::only_used_in_recursion)]
 use crate::Symbol;
 use crate::{
-    util::pretty_print, Analysis, EClass, ENodeOrVar, FromOp, HashMap, HashSet, Id, Language,
+    util::pretty_print, Analysis, ENodeOrVar, FromOp, HashMap, HashSet, Id, Language,
     PatternAst, RecExpr, Rewrite, UnionFind, Var,
 };
 
@@ -1113,7 +1113,7 @@ impl<'x, L: Language> ExplainNodes<'x, L> {
         left: Id,
         right: Id,
         unionfind: &mut UnionFind,
-        classes: &HashMap<Id, EClass<L, N::Data>>,
+        classes: &crate::class_table::ClassTable<L, N::Data>,
     ) -> Explanation<L> {
         if self.optimize_explanation_lengths {
             self.calculate_shortest_explanations::<N>(left, right, classes, unionfind);
@@ -1486,7 +1486,7 @@ impl<'x, L: Language> ExplainNodes<'x, L> {
 
     fn find_congruence_neighbors<N: Analysis<L>>(
         &self,
-        classes: &HashMap<Id, EClass<L, N::Data>>,
+        classes: &crate::class_table::ClassTable<L, N::Data>,
         congruence_neighbors: &mut [Vec<Id>],
         unionfind: &UnionFind,
     ) {
@@ -1532,7 +1532,7 @@ impl<'x, L: Language> ExplainNodes<'x, L> {
 
     pub fn get_num_congr<N: Analysis<L>>(
         &self,
-        classes: &HashMap<Id, EClass<L, N::Data>>,
+        classes: &crate::class_table::ClassTable<L, N::Data>,
         unionfind: &UnionFind,
     ) -> usize {
         let mut congruence_neighbors = vec![vec![]; self.explainfind.len()];
@@ -1749,7 +1749,7 @@ impl<'x, L: Language> ExplainNodes<'x, L> {
 
     fn calculate_common_ancestor<N: Analysis<L>>(
         &self,
-        classes: &HashMap<Id, EClass<L, N::Data>>,
+        classes: &crate::class_table::ClassTable<L, N::Data>,
         congruence_neighbors: &[Vec<Id>],
     ) -> HashMap<(Id, Id), Id> {
         let mut common_ancestor_queries = HashMap::default();
@@ -1819,7 +1819,7 @@ impl<'x, L: Language> ExplainNodes<'x, L> {
         &mut self,
         start: Id,
         end: Id,
-        classes: &HashMap<Id, EClass<L, N::Data>>,
+        classes: &crate::class_table::ClassTable<L, N::Data>,
         unionfind: &UnionFind,
     ) {
         let mut congruence_neighbors = vec![vec![]; self.explainfind.len()];

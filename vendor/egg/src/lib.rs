@@ -37,6 +37,7 @@ pub mod test;
 
 pub mod tutorials;
 
+mod class_table;
 mod dot;
 mod eclass;
 mod egraph;
@@ -61,17 +62,19 @@ mod util;
 #[cfg_attr(feature = "serde-1", serde(transparent))]
 pub struct Id(u32);
 
-// kiln's patch (see PATCH.md beside this crate's Cargo.toml): the first of its two changes to
-// egg 0.11.0 (the second is in `egraph.rs`, `make_new_eclass`).
+// kiln's patch (see PATCH.md beside this crate's Cargo.toml): the first of its three changes
+// to egg 0.11.0 (the second is in `egraph.rs`, `make_new_eclass`; the third is
+// `class_table.rs`).
 //
-// egg keeps its classes in a hash map keyed by `Id`, hashed with rustc-hash's FxHasher,
-// whose hash of an id is the id times a constant, rotated: consecutive ids land in buckets
-// far apart, so once an e-graph outgrows the caches every read or insert of a class by id
-// misses them. Here an id writes the value that FxHasher turns into a hash whose low 32
-// bits (the bucket, in hashbrown) are the id itself and whose high bits (hashbrown's 7-bit
-// tag among them) are the id mixed: consecutive ids land in consecutive buckets. Equal ids
-// hash alike under any hasher, so this is a valid `Hash`; under another hasher it is
-// merely not placed.
+// egg and kiln keep sets and maps keyed by `Id` (egg's queue of classes whose analysis is
+// pending; kiln's sets of classes seen), hashed with rustc-hash's FxHasher, whose hash of an
+// id is the id times a constant, rotated: consecutive ids land in buckets far apart, so
+// once an e-graph outgrows the caches every such lookup misses them. (Until the third edit
+// egg's class table was such a map too.) Here an id writes the value that FxHasher turns
+// into a hash whose low 32 bits (the bucket, in hashbrown) are the id itself and whose high
+// bits (hashbrown's 7-bit tag among them) are the id mixed: consecutive ids land in
+// consecutive buckets. Equal ids hash alike under any hasher, so this is a valid `Hash`;
+// under another hasher it is merely not placed.
 
 /// rustc-hash 2's FxHasher multiplier, and its inverse modulo 2^64.
 const FX_K: u64 = 0xf1357aea2e62a9c5;
