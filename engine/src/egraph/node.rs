@@ -320,10 +320,10 @@ mod tests {
         assert!(leaves.len() > 500, "{}", leaves.len());
     }
 
-    /// Fails if kiln is built against an egg whose `Id` does not hash in order (the edit
-    /// in vendor/egg/PATCH.md, lost by a version bump), or if rustc-hash changes how
-    /// FxHasher hashes: egg's class table would then place classes at random again, and a
-    /// large function lower a third slower.
+    /// Fails if kiln is built against an egg whose `Id` does not hash in order (the first
+    /// edit in vendor/egg/PATCH.md, lost by a version bump), or if rustc-hash changes how
+    /// FxHasher hashes: egg's and kiln's tables keyed by id (egg's class table too, before
+    /// the third edit made it a vector) would then place classes at random again.
     #[test]
     fn egg_ids_hash_in_order() {
         for id in [0usize, 1, 2, 1000, 123_456, (1 << 31) + 7] {
