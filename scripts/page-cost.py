@@ -6,7 +6,7 @@ inside the process. Runs follow one another at once, then after a pause of PAUSE
 Why it matters: every page kiln's allocator takes from the kernel is written for the first
 time once, and on a virtual machine that first write can cost far more than on bare metal
 (the host may have to back the page too). This machine (a Firecracker guest with free page
-reporting: `dmesg | grep -i report`) measured 0.45-3 us a page, depending on the hour; one
+reporting: `dmesg | grep -i report`) measured 2.2-3 us a page with this script (session 24); one
 large function of 10^5 blocks takes about 217,000 pages. Comparing back-to-back runs with
 runs after a pause shows whether memory freed a few seconds before costs less to take again.
 
