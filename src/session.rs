@@ -457,7 +457,6 @@ impl Session {
                     } else {
                         kiln_engine::checked_rules(&db, rules);
                     }
-                    kiln_engine::warm_clock();
                 });
                 let diagnostics = self.diagnostics(path);
                 if let Err(panic) = rules.join() {

@@ -37,6 +37,6 @@ pub use query::check::{
 pub use query::lowering::{
     checked_rules, function_config, function_shape, locate_lowering, lower_item,
     lowered_diagnostics, lowered_item, lowered_text, make_lowered_text, prepare_whole_rules,
-    rule_slice, warm_clock, with_lowering, CheckedRules, LoweredItem, LoweredText,
+    rule_slice, with_lowering, CheckedRules, LoweredItem, LoweredText,
 };
 pub use rule::{load_rules, Loaded, RuleDiagnostic, RuleSet, RuleSource};

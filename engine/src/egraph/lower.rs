@@ -185,6 +185,7 @@ pub fn lower_variant(
         }
     };
     let mut egraph = Graph::new(Analysis::new(rules.ops.clone()));
+    egraph.reserve(reserved_nodes(source));
     if opts.explain {
         egraph = egraph.with_explanations_enabled();
     }
@@ -360,6 +361,24 @@ pub(crate) fn run_phase(
         time: Duration::from_millis(phase.time_ms),
     };
     saturate(&rules.phases[i], egraph, limits, copy)
+}
+
+/// At most this many nodes are reserved room for before a function is encoded.
+const NODES_RESERVED: usize = 1 << 16;
+
+/// Room for the nodes a function's lowering makes, reserved before it is encoded: a
+/// memref-heavy function ends with about seven nodes per operation, made one by one, and
+/// egg's tables (the memo, the classes, the union-find) grew to that by doubling, each step
+/// rehashing or copying what they held: 2% of a memref-heavy lowering's instructions. A
+/// large function's tables grow as they go instead of reserving room they may not use.
+fn reserved_nodes(f: &Function) -> usize {
+    let ops: usize = f.body.as_ref().map_or(0, |body| {
+        body.blocks
+            .iter()
+            .map(|b| 1 + b.args.len() + b.ops.len())
+            .sum()
+    });
+    ((ops + f.ty.inputs.len() + f.ty.results.len()) * 8).min(NODES_RESERVED)
 }
 
 fn all_roots(e: &Encoded) -> Vec<Id> {

@@ -337,15 +337,6 @@ pub fn prepare_whole_rules(db: &dyn Db, rules: RuleFiles) {
     }
 }
 
-/// Reads egg's clock once, on the calling thread. egg times each rebuild with `quanta`,
-/// which calibrates its clock against the OS's on first use: a busy loop of at least half a
-/// millisecond that can run to 200 ms on a noisy host. Called on the thread that loads the
-/// rules while the file is parsed (`Session::diagnostics_with_rules` in `src/session.rs`),
-/// it is off the path of the first function lowered.
-pub fn warm_clock() {
-    egg::EGraph::<egg::SymbolLang, ()>::default().rebuild();
-}
-
 /// One function's lowering: the functions it yields (itself, and its C wrapper or
 /// forwarding body) and the diagnostics, located in the function's shape (see
 /// [`lowered_diagnostics`] for them relative to the function's text).

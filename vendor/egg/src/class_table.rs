@@ -25,6 +25,11 @@ impl<L, D> Default for ClassTable<L, D> {
 }
 
 impl<L, D> ClassTable<L, D> {
+    /// Room for `additional` more slots (see `PATCH.md`, "the fifth edit").
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        self.slots.reserve(additional);
+    }
+
     /// The number of classes.
     pub(crate) fn len(&self) -> usize {
         self.len

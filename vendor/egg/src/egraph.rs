@@ -125,6 +125,16 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
         }
     }
 
+    /// kiln: makes room for `additional` more e-nodes and e-classes at once (see `PATCH.md`,
+    /// "the fifth edit"), so that an e-graph whose final size its user can estimate does not
+    /// grow its tables by doubling, rehashing the memo and copying the classes each time.
+    pub fn reserve(&mut self, additional: usize) {
+        self.unionfind.reserve(additional);
+        self.nodes.reserve(additional);
+        self.memo.reserve(additional);
+        self.classes.reserve(additional);
+    }
+
     /// Returns an iterator over the eclasses in the egraph.
     pub fn classes(&self) -> impl ExactSizeIterator<Item = &EClass<L, N::Data>> {
         self.classes.values()

@@ -8,6 +8,11 @@ pub struct UnionFind {
 }
 
 impl UnionFind {
+    /// kiln: room for `additional` more sets (see `PATCH.md`, "the fifth edit").
+    pub fn reserve(&mut self, additional: usize) {
+        self.parents.reserve(additional);
+    }
+
     pub fn make_set(&mut self) -> Id {
         let id = Id::from(self.parents.len());
         self.parents.push(id);
