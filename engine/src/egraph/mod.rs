@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod apply;
+mod closure;
 pub mod conventions;
 pub mod elaborate;
 pub mod encode;

@@ -5,11 +5,17 @@
 //! function, 166 of 3,483 applications per function added an equality). This loop is
 //! semi-naive:
 //!
-//! - **Search only around what changed.** After an iteration, the classes that changed
-//!   (new classes, unions, and classes whose analysis facts changed: egg reports each to
-//!   [`Analysis::modify`](crate::egraph::analysis::Analysis)) are the frontier. A new match of a
-//!   left side of height `h` is rooted within `h` parent steps of a changed class, so only
-//!   those classes are searched, and only with the rules indexed by an operation they hold.
+//! - **Search only what a pass left.** A pass records what following did not cover (see
+//!   `closure.rs`): the rules a union may have made match at the ancestors it reaches, the
+//!   matches tried with facts that changed since, and the classes of applications that
+//!   were not followed; the next pass searches just those, and none follows a pass that
+//!   left nothing. Where that record cannot be kept (a large e-graph, a failure that read
+//!   beyond its match, explanations), the classes that changed (new classes, unions, and
+//!   classes whose analysis facts changed: egg reports each to
+//!   [`Analysis::modify`](crate::egraph::analysis::Analysis)) are the frontier: a new
+//!   match of a left side of height `h` is rooted within `h` parent steps of a changed
+//!   class, so only those classes are searched, with the rules indexed by an operation
+//!   they hold.
 //! - **Apply a match once.** A match whose right side was added is remembered by its
 //!   rule, its classes and the version of each class's facts; it is applied again only when
 //!   one of them changed. A class's version changes as soon as an application changes its
@@ -44,6 +50,7 @@
 
 use crate::egraph::analysis::Analysis;
 use crate::egraph::apply::{build_pattern, Bound, RuleApplier};
+use crate::egraph::closure::{merged_pairs, stale_pairs, union_pairs, Reach};
 use crate::egraph::lower::Stop;
 use crate::egraph::matcher::{Matcher, SORTED_FROM};
 use crate::egraph::node::Node;
@@ -117,6 +124,9 @@ pub struct PhaseRules {
     /// The child operations `by_child` lists: a union whose side has none of them below
     /// the other needs no look at that side's parents.
     meet_children: HashSet<Symbol>,
+    /// Where the left sides reach below their roots, for what a union leaves to the next
+    /// pass (see `closure.rs`).
+    reach: Reach,
     height: usize,
 }
 
@@ -145,6 +155,7 @@ impl PhaseRules {
             unrooted: Vec::new(),
             by_child: HashMap::default(),
             meet_children: HashSet::default(),
+            reach: Reach::default(),
             height: 0,
         };
         for r in rules {
@@ -166,6 +177,7 @@ impl PhaseRules {
 
     fn push(&mut self, name: Symbol, ast: PatternAst<Node>, applier: RuleApplier) {
         let height = pattern_height(&ast);
+        self.reach.add(self.rules.len(), &ast);
         let pattern = Pattern::new(ast);
         let read = applier.read_vars();
         let vars = pattern.vars();
@@ -256,6 +268,21 @@ enum Scope<'a> {
     /// The rules whose guards walk lists, at every class, failures that read beyond their
     /// match tried again.
     Confirm,
+    /// What the last pass left (see `closure.rs`): the classes within each rule's height of
+    /// `around`, and the (rule, class) `pairs`.
+    Left {
+        around: &'a [Id],
+        pairs: &'a [(usize, Id)],
+    },
+}
+
+/// What the next pass searches.
+enum Next {
+    All,
+    /// Around the classes the last pass touched.
+    Around(Vec<Id>),
+    /// What the last pass left to search ([`Scope::Left`]).
+    Left(Vec<Id>, Vec<(usize, Id)>),
 }
 
 /// A match found and waiting to be applied: its rule, its root class, where its variables'
@@ -316,6 +343,32 @@ struct Loop<'r> {
     /// The matches waiting to be applied in the current pass (see [`Loop::step`]), kept for
     /// its room.
     stack: Vec<Found>,
+    /// Whether the current pass keeps [`Loop::around`] and [`Loop::retry`] complete: not
+    /// with explanations, in a large e-graph, or once a failure read beyond its match
+    /// (see `closure.rs`).
+    precise: bool,
+    /// Classes the current pass changed without following the change as far as a match
+    /// reaches: the next pass searches around them.
+    around: Vec<Id>,
+    /// (rule, class) pairs the next pass searches: matches that unions of the current pass
+    /// may have made, and matches tried with facts that changed since.
+    retry: Vec<(usize, Id)>,
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Whether a small e-graph's passes record what they leave (see `closure.rs`); tests
+    /// turn it off to compare a large e-graph's passes, which search around every touched
+    /// class, with a small one's.
+    static RECORDS_LEFT_IN_TESTS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
+}
+
+/// Whether passes record what they leave (see `closure.rs`): always, outside tests.
+fn records_left() -> bool {
+    #[cfg(test)]
+    return RECORDS_LEFT_IN_TESTS.with(|c| c.get());
+    #[cfg(not(test))]
+    true
 }
 
 /// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
@@ -350,14 +403,16 @@ pub fn saturate(
         copy,
         large: false,
         stack: Vec::new(),
+        precise: false,
+        around: Vec::new(),
+        retry: Vec::new(),
     };
     if !egraph.clean {
         egraph.rebuild();
     }
     run.newest = id_bound(&egraph).saturating_sub(1);
     egraph.analysis.touched.clear();
-    // `None`: search every class.
-    let mut frontier: Option<Vec<Id>> = None;
+    let mut next = Next::All;
     let mut iterations = 0;
     let stop = loop {
         if let Err(stop) = run.check(&egraph) {
@@ -367,13 +422,17 @@ pub fn saturate(
             break Stop::IterationLimit(iterations);
         }
         iterations += 1;
-        let scope = frontier.as_deref().map_or(Scope::All, Scope::Around);
+        let scope = match &next {
+            Next::All => Scope::All,
+            Next::Around(changed) => Scope::Around(changed),
+            Next::Left(around, pairs) => Scope::Left { around, pairs },
+        };
         if let Err(stop) = run.step(&mut egraph, scope) {
             break stop;
         }
         let mut touched = std::mem::take(&mut egraph.analysis.touched);
         if touched.is_empty() {
-            if frontier.is_none() {
+            if matches!(next, Next::All) {
                 break Stop::Saturated;
             }
             // Nothing new around the changes: confirm with a search of every class, in the
@@ -391,10 +450,26 @@ pub fn saturate(
                 break Stop::Saturated;
             }
         }
+        if run.precise {
+            // Every change the pass did not follow is recorded: when none is, the next
+            // pass would find nothing.
+            if run.around.is_empty() && run.retry.is_empty() {
+                break Stop::Saturated;
+            }
+            next = Next::Left(
+                std::mem::take(&mut run.around),
+                std::mem::take(&mut run.retry),
+            );
+            continue;
+        }
         // When most classes changed, the region around them is nearly all of the e-graph:
         // search all of it, so that a pass that then finds nothing confirms saturation
         // without another full search.
-        frontier = (touched.len() * 2 < egraph.number_of_classes()).then_some(touched);
+        next = if touched.len() * 2 < egraph.number_of_classes() {
+            Next::Around(touched)
+        } else {
+            Next::All
+        };
     };
     // A pass stopped at a limit leaves the e-graph unrebuilt; what follows (extraction of a
     // `partial` phase, the next phase) needs it rebuilt.
@@ -437,6 +512,9 @@ impl Loop<'_> {
         self.found.clear();
         self.searches.clear();
         self.large = is_large(egraph);
+        self.around.clear();
+        self.retry.clear();
+        self.precise = !self.large && !egraph.are_explanations_enabled() && records_left();
         if self.large {
             Analysis::mirror(egraph);
         }
@@ -454,7 +532,7 @@ impl Loop<'_> {
         stack.reserve(pairs.len());
         self.found.reserve(pairs.len() * 4);
         self.search_into(egraph, pairs, 0, &mut stack)?;
-        let skip_failed = matches!(scope, Scope::Around(_));
+        let skip_failed = matches!(scope, Scope::Around(_) | Scope::Left { .. });
         // The matcher binary-searches the nodes of a class of 50 or more, which only a
         // rebuild sorts: once a class that large has grown in this pass, following stops
         // until the next one.
@@ -484,6 +562,12 @@ impl Loop<'_> {
             let lifted = std::mem::take(&mut self.lifted);
             let met = std::mem::take(&mut self.met);
             if !(sorted && follow) {
+                // Neither the classes the application made nor its union's parents were
+                // searched: the next pass searches around them.
+                if self.precise {
+                    self.around
+                        .extend_from_slice(&egraph.analysis.touched[mark..]);
+                }
                 self.note_new(egraph, mark);
                 continue;
             }
@@ -531,9 +615,40 @@ impl Loop<'_> {
         self.stack = stack;
         self.copy.forget_exact();
         let start = Instant::now();
+        let mark = egraph.analysis.touched.len();
         egraph.rebuild();
         self.rebuild_per_node = start.elapsed().as_secs_f64() / egraph.total_size().max(1) as f64;
         self.copy.patch(egraph, &egraph.analysis.touched);
+        // A failure that read beyond its match may hold after any change, and a large
+        // e-graph does not remember its other failures: the next pass then searches around
+        // every touched class.
+        self.precise &= self.beyond == 0;
+        if self.precise {
+            // The rebuild's unions (congruences), which nothing followed.
+            let mut merged: Vec<Id> = egraph.analysis.touched[mark..]
+                .iter()
+                .map(|c| egraph.find(*c))
+                .collect();
+            merged.sort_unstable();
+            merged.dedup();
+            for class in merged {
+                if !merged_pairs(&self.rules.reach, egraph, class, &mut self.retry) {
+                    self.around.push(class);
+                }
+            }
+            let rules = self.rules;
+            stale_pairs(
+                &self.tried,
+                egraph,
+                |r| &rules.rules[r].reads,
+                &mut self.retry,
+            );
+            // The next pass, if any, searches only what this one left: a match it meets
+            // again under a key that a union renamed is applied again, which adds nothing
+            // (its facts are the same, or it is stale and listed anyway), and costs less
+            // than rewriting every key for the few it meets.
+            return Ok(());
+        }
         self.canonicalize(egraph);
         Ok(())
     }
@@ -660,6 +775,16 @@ impl Loop<'_> {
             // it goes first: otherwise each of those classes, often with no parents either,
             // would become the root in turn, and the union-find chain, which every `add` that
             // meets an early id walks, would grow as long as the function.
+            if self.precise && follow {
+                let [side, other] = [id, class].map(|c| egraph.find(c));
+                let met = [(side, other), (other, side)].map(|(s, o)| {
+                    egraph[s].parents().len() <= MEET_PARENTS
+                        && self.copy.of(egraph, o).len() <= MEET_NODES
+                });
+                if !union_pairs(&rules.reach, egraph, [side, other], met, &mut self.retry) {
+                    self.around.push(side);
+                }
+            }
             let (watched, met) = if follow {
                 (
                     self.watch_union(egraph, id, class),
@@ -892,7 +1017,10 @@ impl Loop<'_> {
                 classes.reserve_exact(egraph.number_of_classes());
                 classes.extend(egraph.classes().map(|c| (c.id, 0)));
             }
-            Scope::Around(changed) => {
+            Scope::Around(changed)
+            | Scope::Left {
+                around: changed, ..
+            } => {
                 let mut seen: HashSet<Id> = HashSet::default();
                 let mut layer: Vec<Id> = changed.iter().map(|id| egraph.find(*id)).collect();
                 for distance in 0..=self.rules.height {
@@ -936,6 +1064,9 @@ impl Loop<'_> {
                 }
             }
             self.rules.unrooted.iter().for_each(|r| add(*r));
+        }
+        if let Scope::Left { pairs: left, .. } = scope {
+            pairs.extend(left.iter().map(|(r, id)| (*r, egraph.find(*id))));
         }
         // Sorted by rule with a counting sort (the rules are numbered and few), which keeps
         // each rule's classes in the order they came: the order a comparison sort of the
@@ -1023,9 +1154,10 @@ mod tests {
     /// The same, with every e-graph handled as a large one (2^14 classes or more, see
     /// `snapshot.rs`): the matcher reads classes from a copy of their nodes, and failures
     /// that read nothing beyond their match are not remembered; and each phase takes as
-    /// many passes, and applies each rule as often, as otherwise (a class that changed and
-    /// was still read from the copy would leave a match to the next pass); and extraction
-    /// from the copy chooses what it chooses from egg.
+    /// many passes, and applies each rule as often, as a small e-graph whose passes search
+    /// around every touched class, as a large one's do (a class that changed and was still
+    /// read from the copy would leave a match to the next pass); and extraction from the
+    /// copy chooses what it chooses from egg.
     #[test]
     fn every_phase_reaches_egg_runners_fixpoint_on_the_corpus_with_a_copy_of_the_nodes() {
         reaches_egg_runners_fixpoint_on_the_corpus(true);
@@ -1078,8 +1210,11 @@ mod tests {
                     let mut handed = ClassNodes::default();
                     for (i, phase) in rules.rules.phases.iter().enumerate() {
                         let uncopied = copy.then(|| {
+                            // Searching around every touched class, as a large e-graph does.
                             LARGE_FROM_IN_TESTS.with(|c| c.set(usize::MAX));
+                            RECORDS_LEFT_IN_TESTS.with(|c| c.set(false));
                             let run = run_phase(&rules, i, ours.clone(), ClassNodes::default());
+                            RECORDS_LEFT_IN_TESTS.with(|c| c.set(true));
                             LARGE_FROM_IN_TESTS.with(|c| c.set(0));
                             (run.iterations, run.applied)
                         });

@@ -186,6 +186,19 @@ impl TriedMatches {
         }
     }
 
+    /// Every key, in the order the keys were first tried.
+    pub fn keys(&self) -> impl Iterator<Item = &[(u32, u32)]> + '_ {
+        let mut at = 0;
+        std::iter::from_fn(move || {
+            if at >= self.keys.len() {
+                return None;
+            }
+            let key = key_at(&self.keys[at..], 0);
+            at += 1 + key.len();
+            Some(key)
+        })
+    }
+
     #[cfg(test)]
     pub fn len(&self) -> usize {
         self.table.len()
