@@ -660,7 +660,8 @@ impl Loop<'_> {
     /// facts are the merged ones now, and the match is forgotten, to be tried again.
     /// Without this, every match through a class that a union renamed (most classes of a
     /// lowered function: each source value meets its lowered form) ran again in the next
-    /// pass and added nothing.
+    /// pass and added nothing. Done only before a pass that searches around every touched
+    /// class: one that searches what the last pass left meets few matches again.
     fn canonicalize(&mut self, egraph: &Graph) {
         let rules = self.rules;
         self.tried.rewrite(|key| {
