@@ -48,6 +48,11 @@ type Graph = EGraph<Node, Analysis>;
 /// instead (a shared class, such as a type, can have thousands of parents).
 const ANCESTORS: usize = 64;
 
+/// How many nodes a side of a union may hold and have each looked up; a larger class is
+/// searched around instead (a rule set that explodes, such as commutativity with
+/// associativity, makes classes of thousands of nodes, merged again and again).
+const NODES: usize = 32;
+
 /// A node as a left side can have it below its root, as a small key: an operation of any
 /// arity (by name), or a literal (number, string, function name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -261,7 +266,7 @@ pub(crate) fn union_pairs(
     if a == b {
         return true;
     }
-    if reach.too_deep {
+    if reach.too_deep || egraph[a].nodes.len() > NODES || egraph[b].nodes.len() > NODES {
         return false;
     }
     let mut budget = ANCESTORS;
@@ -304,7 +309,7 @@ pub(crate) fn merged_pairs(
     if egraph[class].parents().len() == 0 {
         return true;
     }
-    if reach.too_deep {
+    if reach.too_deep || egraph[class].nodes.len() > NODES {
         return false;
     }
     let mut budget = ANCESTORS;

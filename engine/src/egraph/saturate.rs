@@ -622,7 +622,10 @@ impl Loop<'_> {
         // A failure that read beyond its match may hold after any change, and a large
         // e-graph does not remember its other failures: the next pass then searches around
         // every touched class.
-        self.precise &= self.beyond == 0;
+        // Nor is the record worth keeping once the pass changed most of the e-graph (a rule
+        // set that explodes): the next pass searches all of it.
+        self.precise &= self.beyond == 0
+            && (egraph.analysis.touched.len() - mark) * 2 < egraph.number_of_classes();
         if self.precise {
             // The rebuild's unions (congruences), which nothing followed.
             let mut merged: Vec<Id> = egraph.analysis.touched[mark..]
