@@ -24,8 +24,8 @@
 //!   root is above both sides). The unions of the rebuild (congruences), which nothing
 //!   follows, are listed the same way, each node of a merged class counting as the other
 //!   side's ([`merged_pairs`]). A class with too many ancestors or nodes to list (a rule
-//!   set that explodes), and every class after a rebuild that changed half of them, is
-//!   searched around instead.
+//!   set that explodes) is searched around instead, and after a rebuild that changed half
+//!   the classes the next pass searches around every touched class.
 //! - **A match tried with other facts.** A match is remembered with the version of the
 //!   facts of each class its rule reads; if one changed after the match was tried, or its
 //!   class was merged into another, the next pass tries it again at its root
