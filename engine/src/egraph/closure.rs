@@ -177,6 +177,31 @@ impl Above {
     }
 }
 
+/// Calls `visit(operation, depth, class)` for each operation held by each class `depth`
+/// parent steps above `above`'s side, for each depth whose bit `mask` sets; `false` when
+/// the budget of ancestors runs out.
+fn each_above(
+    egraph: &Graph,
+    above: &mut Above,
+    mask: u32,
+    budget: &mut usize,
+    mut visit: impl FnMut(Symbol, u32, Id),
+) -> bool {
+    for depth in (1..32u32).filter(|d| mask & (1 << d) != 0) {
+        let Some(classes) = above.at(egraph, depth as usize, budget) else {
+            return false;
+        };
+        for &class in classes {
+            for n in &egraph[class].nodes {
+                if let Node::Op(root, _) = n {
+                    visit(*root, depth, class);
+                }
+            }
+        }
+    }
+    true
+}
+
 /// Appends the (rule, ancestor) pairs at which `node`, placed in the class `above` starts
 /// from, may complete a match: each ancestor as far up as `node` appears below the root of
 /// a left side rooted at an operation the ancestor holds; not right below the root with
@@ -195,25 +220,16 @@ fn reached(
         return true;
     };
     let mask = if skip_children { mask & !2 } else { mask };
-    for depth in (1..32u32).filter(|d| mask & (1 << d) != 0) {
-        let Some(classes) = above.at(egraph, depth as usize, budget) else {
-            return false;
-        };
-        for &class in classes {
-            for n in &egraph[class].nodes {
-                let Node::Op(root, _) = n else { continue };
-                if let Some(rules) = reach.rules.get(&(*root, inner)) {
-                    pairs.extend(
-                        rules
-                            .iter()
-                            .filter(|(_, d)| *d == depth)
-                            .map(|(r, _)| (*r as usize, class)),
-                    );
-                }
-            }
+    each_above(egraph, above, mask, budget, |root, depth, class| {
+        if let Some(rules) = reach.rules.get(&(root, inner)) {
+            pairs.extend(
+                rules
+                    .iter()
+                    .filter(|(_, d)| *d == depth)
+                    .map(|(r, _)| (*r as usize, class)),
+            );
         }
-    }
-    true
+    })
 }
 
 /// Appends the pairs of the rules that name a variable twice, at the ancestors as far up
@@ -228,26 +244,22 @@ fn repeated(
     if reach.repeats.is_empty() {
         return true;
     }
-    let mask = reach.repeat_depths;
-    for depth in (1..32u32).filter(|d| mask & (1 << d) != 0) {
-        let Some(classes) = above.at(egraph, depth as usize, budget) else {
-            return false;
-        };
-        for &class in classes {
-            for n in &egraph[class].nodes {
-                let Node::Op(root, _) = n else { continue };
-                if let Some(rules) = reach.repeats.get(root) {
-                    pairs.extend(
-                        rules
-                            .iter()
-                            .filter(|(_, d)| d & (1 << depth) != 0)
-                            .map(|(r, _)| (*r as usize, class)),
-                    );
-                }
+    each_above(
+        egraph,
+        above,
+        reach.repeat_depths,
+        budget,
+        |root, depth, class| {
+            if let Some(rules) = reach.repeats.get(&root) {
+                pairs.extend(
+                    rules
+                        .iter()
+                        .filter(|(_, d)| d & (1 << depth) != 0)
+                        .map(|(r, _)| (*r as usize, class)),
+                );
             }
-        }
-    }
-    true
+        },
+    )
 }
 
 /// Before a union of `sides`, the (rule, class) pairs at which a match may come into being

@@ -779,21 +779,14 @@ impl Loop<'_> {
             // it goes first: otherwise each of those classes, often with no parents either,
             // would become the root in turn, and the union-find chain, which every `add` that
             // meets an early id walks, would grow as long as the function.
-            if self.precise && follow {
-                let [side, other] = [id, class].map(|c| egraph.find(c));
-                let met = [(side, other), (other, side)].map(|(s, o)| {
-                    egraph[s].parents().len() <= MEET_PARENTS
-                        && self.copy.of(egraph, o).len() <= MEET_NODES
-                });
-                if !union_pairs(&rules.reach, egraph, [side, other], met, &mut self.retry) {
-                    self.around.push(side);
-                }
-            }
             let (watched, met) = if follow {
-                (
-                    self.watch_union(egraph, id, class),
-                    self.watch_meet(egraph, id, class),
-                )
+                let (met, looked) = self.watch_meet(egraph, id, class);
+                if self.precise
+                    && !union_pairs(&rules.reach, egraph, [id, class], looked, &mut self.retry)
+                {
+                    self.around.push(class);
+                }
+                (self.watch_union(egraph, id, class), met)
             } else {
                 (Vec::new(), Vec::new())
             };
@@ -876,24 +869,25 @@ impl Loop<'_> {
     /// one pass later, so that such a chain finishes in the pass that built it. Only
     /// sides with at most [`MEET_PARENTS`] parents are watched, against at most
     /// [`MEET_NODES`] nodes of the other side; what is left waits for the next pass.
-    fn watch_meet(&self, egraph: &Graph, a: Id, b: Id) -> Vec<(usize, Id)> {
+    /// Also returns, per side (`a` first), whether it was small enough to be looked at,
+    /// which `closure::union_pairs` counts on.
+    fn watch_meet(&self, egraph: &Graph, a: Id, b: Id) -> (Vec<(usize, Id)>, [bool; 2]) {
         let (a, b) = (egraph.find(a), egraph.find(b));
         let mut out = Vec::new();
+        let mut looked = [false; 2];
         if a == b || self.rules.by_child.is_empty() {
-            return out;
+            return (out, looked);
         }
-        for (side, other) in [(a, b), (b, a)] {
+        for (i, (side, other)) in [(a, b), (b, a)].into_iter().enumerate() {
             // From the copy while it holds for the class (most matches' classes are not
             // merged yet when they are applied): read in the order they were searched,
             // not at random through egg's class table.
             let below = self.copy.of(egraph, other);
+            let parents = egraph[side].parents();
+            looked[i] = below.len() <= MEET_NODES && parents.len() <= MEET_PARENTS;
             let meets =
                 |n: &Node| matches!(n, Node::Op(c, _) if self.rules.meet_children.contains(c));
-            if below.len() > MEET_NODES || !below.iter().any(meets) {
-                continue;
-            }
-            let parents = egraph[side].parents();
-            if parents.len() > MEET_PARENTS {
+            if !looked[i] || !below.iter().any(meets) {
                 continue;
             }
             for p in parents {
@@ -908,7 +902,7 @@ impl Loop<'_> {
                 }
             }
         }
-        out
+        (out, looked)
     }
 
     /// Raises [`Loop::newest`] past the classes an application created. (A class whose
