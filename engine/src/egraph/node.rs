@@ -337,4 +337,39 @@ mod tests {
             .collect();
         assert!(tags.len() > 32, "{}", tags.len());
     }
+
+    /// A rebuild after a few unions visits only the classes they changed (the sixth edit in
+    /// vendor/egg/PATCH.md); in this (debug) build egg then checks every class and its
+    /// index by operation against a rebuild of all. The e-graph it leaves is congruent, and
+    /// egg's own pattern search finds each merged class once, under its root.
+    #[test]
+    fn egg_rebuilds_the_changed_classes_alone() {
+        use egg::{EGraph, Pattern, Searcher};
+        let mut g: EGraph<Node, ()> = EGraph::default();
+        let leaves: Vec<Id> = (0..100).map(|i| g.add(Node::Int(i))).collect();
+        let f = Symbol::from("f");
+        let apps: Vec<Id> = leaves
+            .iter()
+            .map(|x| g.add(Node::Op(f, [*x].into_iter().collect())))
+            .collect();
+        g.rebuild();
+        let pattern: Pattern<Node> = "(f ?x)".parse().expect("a pattern");
+        assert_eq!(pattern.search(&g).len(), 100);
+        // Two unions: four ids of 200 classes, the rebuild's partial path.
+        g.union(leaves[1], leaves[2]);
+        g.union(leaves[3], leaves[1]);
+        g.rebuild();
+        assert_eq!(g.find(apps[1]), g.find(apps[2]));
+        assert_eq!(g.find(apps[1]), g.find(apps[3]));
+        assert_ne!(g.find(apps[1]), g.find(apps[4]));
+        assert_eq!(g.number_of_classes(), 196);
+        let found = pattern.search(&g);
+        assert_eq!(found.len(), 98);
+        let merged = found
+            .iter()
+            .find(|m| m.eclass == g.find(apps[1]))
+            .expect("the merged class is found under its root");
+        assert_eq!(merged.substs.len(), 1);
+        assert_eq!(g[apps[1]].nodes.len(), 1, "congruent nodes deduplicated");
+    }
 }

@@ -66,6 +66,19 @@ pub struct EGraph<L: Language, N: Analysis<L>> {
     /// Nodes which need to be processed for rebuilding. The `Id` is the `Id` of the enode,
     /// not the canonical id of the eclass.
     pending: Vec<Id>,
+    /// kiln: the ids whose classes the next rebuild must canonicalize, sort and file in
+    /// `classes_by_op` (found at the rebuild): both sides of unions (the absorbed side
+    /// leaves `classes_by_op`) and the nodes a union queued in `pending`; with them, the
+    /// classes made since the last rebuild, from id `dirty_from` on. See `PATCH.md`, "the
+    /// sixth edit".
+    #[cfg_attr(feature = "serde-1", serde(skip))]
+    dirty: Vec<Id>,
+    #[cfg_attr(feature = "serde-1", serde(skip))]
+    dirty_from: usize,
+    /// kiln: so many classes are dirty that the next rebuild does all, and `dirty` stops
+    /// growing.
+    #[cfg_attr(feature = "serde-1", serde(skip))]
+    all_dirty: bool,
     analysis_pending: UniqueQueue<Id>,
     #[cfg_attr(
         feature = "serde-1",
@@ -119,6 +132,9 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
             clean: false,
             explain: None,
             pending: Default::default(),
+            dirty: Default::default(),
+            dirty_from: 0,
+            all_dirty: false,
             memo: Default::default(),
             analysis_pending: Default::default(),
             classes_by_op: Default::default(),
@@ -638,6 +654,9 @@ where
             unionfind: src_egraph.unionfind,
             memo: src_egraph.memo.into_iter().map(kv_map).collect(),
             pending: src_egraph.pending,
+            dirty: src_egraph.dirty,
+            dirty_from: src_egraph.dirty_from,
+            all_dirty: src_egraph.all_dirty,
             nodes: src_egraph
                 .nodes
                 .into_iter()
@@ -1180,6 +1199,10 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
 
         assert_ne!(id1, id2);
         let class2 = self.classes.remove(&id2).unwrap();
+        // kiln: the root is sorted and filed again by the next rebuild, which takes the
+        // absorbed class out of `classes_by_op` (see `dirty`).
+        self.mark_dirty(id1);
+        self.mark_dirty(id2);
         let class1 = self.classes.get_mut(&id1).unwrap();
         assert_eq!(id1, class1.id);
 
@@ -1256,13 +1279,37 @@ impl<L: Language + Display, N: Analysis<L>> EGraph<L, N> {
 impl<L: Language, N: Analysis<L>> EGraph<L, N> {
     #[inline(never)]
     fn rebuild_classes(&mut self) -> usize {
+        // kiln: when few classes are dirty (see `PATCH.md`, "the sixth edit"), only those,
+        // in id order. A class that is not dirty has no node with a non-canonical child (a
+        // union queues the nodes whose child it absorbs, and their classes are marked),
+        // gained no node (only a union adds nodes to an existing class) and is filed
+        // already. Otherwise every class, as upstream does.
+        let mut dirty = std::mem::take(&mut self.dirty);
+        let made = self.nodes.len();
+        let few = !self.all_dirty && self.few_dirty(dirty.len());
         let mut classes_by_op = std::mem::take(&mut self.classes_by_op);
-        classes_by_op.values_mut().for_each(|ids| ids.clear());
+        // The ids no longer canonical: classes absorbed since the last rebuild (and nodes of
+        // other classes, which were never filed).
+        let mut absorbed = Vec::new();
+        if few {
+            dirty.extend((self.dirty_from..made).map(Id::from));
+            for id in dirty.iter_mut() {
+                let root = self.unionfind.find_mut(*id);
+                if root != *id {
+                    absorbed.push((*id, root));
+                }
+                *id = root;
+            }
+            dirty.sort_unstable();
+            dirty.dedup();
+        } else {
+            classes_by_op.values_mut().for_each(|ids| ids.clear());
+        }
 
         let mut trimmed = 0;
         let uf = &mut self.unionfind;
 
-        for class in self.classes.values_mut() {
+        let mut rebuild_class = |class: &mut EClass<L, N::Data>| {
             let old_len = class.len();
             class
                 .nodes
@@ -1292,6 +1339,28 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
                     }
                 }
             }
+        };
+        if few {
+            for &id in &dirty {
+                if let Some(class) = self.classes.get_mut(&id) {
+                    rebuild_class(class);
+                }
+            }
+            // An absorbed class's nodes are among its root's, now sorted: it is filed
+            // under some of their discriminants, one per run of matching nodes.
+            for (id, root) in absorbed {
+                let mut prev: Option<&L> = None;
+                for n in &self.classes[&root].nodes {
+                    if prev.map_or(true, |p| !p.matches(n)) {
+                        if let Some(ids) = classes_by_op.get_mut(&n.discriminant()) {
+                            ids.remove(&id);
+                        }
+                        prev = Some(n);
+                    }
+                }
+            }
+        } else {
+            self.classes.values_mut().for_each(rebuild_class);
         }
 
         #[cfg(debug_assertions)]
@@ -1301,7 +1370,61 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
         }
 
         self.classes_by_op = classes_by_op;
+        dirty.clear();
+        self.dirty = dirty;
+        self.dirty_from = made;
+        self.all_dirty = false;
+        debug_assert!(self.check_classes());
         trimmed
+    }
+
+    /// kiln: whether `dirty` ids and the classes made since the last rebuild are few enough
+    /// for the rebuild to visit them alone, rather than every class.
+    fn few_dirty(&self, dirty: usize) -> bool {
+        dirty + (self.nodes.len() - self.dirty_from) < self.classes.len() / 4
+    }
+
+    /// kiln: records that `id`'s class must be rebuilt, until so many are that the rebuild
+    /// will do all.
+    fn mark_dirty(&mut self, id: Id) {
+        if !self.all_dirty {
+            if self.few_dirty(self.dirty.len() + 1) {
+                self.dirty.push(id);
+            } else {
+                self.all_dirty = true;
+            }
+        }
+    }
+
+    /// kiln: what upstream's rebuild of every class gives — every class's nodes canonical,
+    /// sorted and unique, and `classes_by_op` exactly the classes filed under their nodes'
+    /// discriminants — holds after a rebuild of the dirty classes only.
+    #[inline(never)]
+    fn check_classes(&self) -> bool {
+        let mut by_op: HashMap<L::Discriminant, HashSet<Id>> = Default::default();
+        for class in self.classes.values() {
+            for n in &class.nodes {
+                assert!(
+                    n.all(|c| self.unionfind.find(c) == c),
+                    "class {} has a non-canonical child",
+                    class.id
+                );
+                by_op.entry(n.discriminant()).or_default().insert(class.id);
+            }
+            assert!(
+                class.nodes.windows(2).all(|w| w[0] < w[1]),
+                "class {} is unsorted or repeats a node",
+                class.id
+            );
+        }
+        let filed: HashMap<_, _> = self
+            .classes_by_op
+            .iter()
+            .filter(|(_, ids)| !ids.is_empty())
+            .map(|(k, ids)| (k.clone(), ids.clone()))
+            .collect();
+        assert_eq!(by_op, filed, "classes_by_op");
+        true
     }
 
     #[inline(never)]
@@ -1346,6 +1469,8 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
             while let Some(class) = self.pending.pop() {
                 let mut node = self.nodes[usize::from(class)].clone();
                 node.update_children(|id| self.find_mut(id));
+                // kiln: the copy of this node in its class has a child to canonicalize.
+                self.mark_dirty(class);
                 if let Some(memo_class) = self.memo.insert(node, class) {
                     let did_something =
                         self.perform_union(memo_class, class, Some(Justification::Congruence));
