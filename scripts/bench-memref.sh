@@ -7,9 +7,9 @@
 #   mlir-opt-19: --expand-strided-metadata --finalize-memref-to-llvm --convert-arith-to-llvm
 #                --convert-index-to-llvm --convert-cf-to-llvm --convert-func-to-llvm
 #                --reconcile-unrealized-casts (+ print)
-# Prints the median wall time of 5 runs of each, the median CPU time (user + system), the
-# ratios, and kiln on one thread (RAYON_NUM_THREADS=1) against mlir-opt with
-# --mlir-disable-threading.
+# Prints the median wall time of 5 runs of each (in five rounds that run each command once
+# in turn), the median CPU time (user + system), the ratios, and kiln on one thread
+# (RAYON_NUM_THREADS=1) against mlir-opt with --mlir-disable-threading.
 # usage: scripts/bench-memref.sh [N]   (needs a release build: cargo build --release --bin kiln)
 set -eu
 cd "$(dirname "$0")/.."
@@ -20,24 +20,37 @@ MLIR_OPT=/usr/lib/llvm-19/bin/mlir-opt
 python3 scripts/gen_memref_module.py "$N" > "$dir/big.mlir"
 PASSES="--expand-strided-metadata --finalize-memref-to-llvm --convert-arith-to-llvm --convert-index-to-llvm --convert-cf-to-llvm --convert-func-to-llvm --reconcile-unrealized-casts"
 "$KILN" lower "$dir/big.mlir" -o "$dir/out.lowered"
-# median wall and CPU seconds of 5 runs, as "wall cpu"
+# Five rounds, each running every command once in turn, so that a minute when the host is
+# busy slows all of them alike (this host's runs swing by a third); each line of
+# $dir/runs is "LABEL wall cpu".
+: > "$dir/runs"
+timed() {  # appends "LABEL wall cpu" of one run of the command
+    label=$1
+    shift
+    /usr/bin/time -f '%e %U %S' -o "$dir/t" "$@" >/dev/null 2>&1
+    python3 -c "w,u,s=open('$dir/t').read().split()[-3:]; print('$label', w, float(u)+float(s))" >> "$dir/runs"
+}
+for _ in 1 2 3 4 5; do
+    timed kiln "$KILN" lower "$dir/big.mlir" -o "$dir/out.lowered"
+    # shellcheck disable=SC2086
+    timed mlir "$MLIR_OPT" $PASSES "$dir/big.mlir" -o "$dir/out.llvm.mlir"
+    timed kiln1 env RAYON_NUM_THREADS=1 "$KILN" lower "$dir/big.mlir" -o "$dir/out.lowered"
+    # shellcheck disable=SC2086
+    timed mlir1 "$MLIR_OPT" --mlir-disable-threading $PASSES "$dir/big.mlir" -o "$dir/out.llvm.mlir"
+    timed check "$KILN" check "$dir/big.mlir"
+done
+# median wall and CPU seconds of a label's runs, as "wall cpu"
 both() {
-    for _ in 1 2 3 4 5; do
-        /usr/bin/time -f '%e %U %S' -o "$dir/t" "$@" >/dev/null 2>&1
-        python3 -c "w,u,s=open('$dir/t').read().split()[-3:]; print(w, float(u)+float(s))"
-    done | python3 -c "
-import sys
-rows=[tuple(map(float,l.split())) for l in sys.stdin]
-w=sorted(r[0] for r in rows)[2]; c=sorted(r[1] for r in rows)[2]
+    python3 -c "
+rows=[tuple(map(float,l.split()[1:])) for l in open('$dir/runs') if l.split()[0]=='$1']
+w=sorted(r[0] for r in rows)[len(rows)//2]; c=sorted(r[1] for r in rows)[len(rows)//2]
 print(w, c)"
 }
-set -- $(both "$KILN" lower "$dir/big.mlir" -o "$dir/out.lowered"); kw=$1; kc=$2
-# shellcheck disable=SC2086
-set -- $(both "$MLIR_OPT" $PASSES "$dir/big.mlir" -o "$dir/out.llvm.mlir"); mw=$1; mc=$2
-set -- $(both env RAYON_NUM_THREADS=1 "$KILN" lower "$dir/big.mlir" -o "$dir/out.lowered"); k1w=$1
-# shellcheck disable=SC2086
-set -- $(both "$MLIR_OPT" --mlir-disable-threading $PASSES "$dir/big.mlir" -o "$dir/out.llvm.mlir"); m1w=$1
-set -- $(both "$KILN" check "$dir/big.mlir"); cw=$1
+set -- $(both kiln); kw=$1; kc=$2
+set -- $(both mlir); mw=$1; mc=$2
+set -- $(both kiln1); k1w=$1
+set -- $(both mlir1); m1w=$1
+set -- $(both check); cw=$1
 printf 'functions: %s, lines: %s\n' "$N" "$(wc -l < "$dir/big.mlir")"
 printf '%-52s %8s %8s\n' "" "wall s" "cpu s"
 printf '%-52s %8.3f\n' "kiln check (parse + verify)" "$cw"
