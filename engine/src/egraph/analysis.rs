@@ -263,7 +263,10 @@ impl egg::Analysis<Node> for Analysis {
                     .map(|c| egraph[*c].data.ground.as_deref().cloned())
                     .collect();
                 if let Some(kids) = kids {
-                    facts.ground = Some(Arc::new(Term::Op(op.as_str(), kids.into())));
+                    facts.ground = Some(Arc::new(Term::Op(
+                        crate::egraph::node::text(*op),
+                        kids.into(),
+                    )));
                     facts.ground_size = size;
                     facts.ground_rank = rank;
                 }
