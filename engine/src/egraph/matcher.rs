@@ -77,30 +77,26 @@ trait Choices<'g> {
     fn close(&mut self);
 }
 
-impl<'g, const N: usize> Choices<'g> for ArrayVec<Choice<'g>, N> {
-    fn open(&mut self, c: Choice<'g>) {
-        // `Matcher::binds` choice points at most are open at once, and `N` is at least that.
-        self.push(c);
-    }
-    fn innermost(&mut self) -> Option<&mut Choice<'g>> {
-        self.last_mut()
-    }
-    fn close(&mut self) {
-        self.pop();
-    }
+/// The stack operations both kinds of storage have under the same names.
+macro_rules! choices_on {
+    ($([$($generic:tt)*] $storage:ty),*) => {$(
+        impl<'g, $($generic)*> Choices<'g> for $storage {
+            fn open(&mut self, c: Choice<'g>) {
+                // An `ArrayVec` is given room for `Matcher::binds` choice points, the most
+                // that are open at once.
+                self.push(c);
+            }
+            fn innermost(&mut self) -> Option<&mut Choice<'g>> {
+                self.last_mut()
+            }
+            fn close(&mut self) {
+                self.pop();
+            }
+        }
+    )*};
 }
 
-impl<'g> Choices<'g> for Vec<Choice<'g>> {
-    fn open(&mut self, c: Choice<'g>) {
-        self.push(c);
-    }
-    fn innermost(&mut self) -> Option<&mut Choice<'g>> {
-        self.last_mut()
-    }
-    fn close(&mut self) {
-        self.pop();
-    }
-}
+choices_on!([const N: usize] ArrayVec<Choice<'g>, N>, [] Vec<Choice<'g>>);
 
 impl Matcher {
     /// Compiles a left side: its nodes in pre-order, children left to right, so a variable's
