@@ -2,7 +2,7 @@
 //! stands for (types, literals, lists of those), the type of a value, and a value's known
 //! constant. Guards read these facts; constant folding rules produce new constants from them.
 
-use crate::egraph::node::Node;
+use crate::egraph::node::{text, Node};
 use crate::egraph::term::Term;
 use crate::rule::ruleset::{Level, OpDecl, RuleSet, Sort};
 use egg::{DidMerge, EGraph, Id, Symbol};
@@ -220,8 +220,8 @@ pub(crate) fn leaf_term(n: &Node) -> Option<Term> {
     match n {
         Node::Int(i) => Some(Term::Int(*i)),
         Node::Float(b) => Some(Term::Float(*b)),
-        Node::Str(s) => Some(Term::Str(s.as_str().to_string())),
-        Node::Func(s) => Some(Term::Func(s.as_str().to_string())),
+        Node::Str(s) => Some(Term::Str(text(*s).to_string())),
+        Node::Func(s) => Some(Term::Func(text(*s).to_string())),
         Node::Op(..) => None,
     }
 }
@@ -263,10 +263,7 @@ impl egg::Analysis<Node> for Analysis {
                     .map(|c| egraph[*c].data.ground.as_deref().cloned())
                     .collect();
                 if let Some(kids) = kids {
-                    facts.ground = Some(Arc::new(Term::Op(
-                        crate::egraph::node::text(*op),
-                        kids.into(),
-                    )));
+                    facts.ground = Some(Arc::new(Term::Op(text(*op), kids.into())));
                     facts.ground_size = size;
                     facts.ground_rank = rank;
                 }

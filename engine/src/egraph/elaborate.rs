@@ -11,7 +11,7 @@
 use crate::egraph::analysis::OpTable;
 use crate::egraph::encode::Roots;
 use crate::egraph::extract::{Extraction, Graph};
-use crate::egraph::node::Node;
+use crate::egraph::node::{text, Node};
 use crate::lowered::{Inst, Lowered, LoweredBlock, Operand, TargetOp, ValueRef};
 use crate::rule::ruleset::Sort;
 use egg::Id;
@@ -253,8 +253,8 @@ impl<'a, 'g> Elaborator<'a, 'g> {
         let (op, children) = match extractor.find_best_node(id) {
             Node::Int(i) => return Ok(Entered::Done(Operand::Int(*i))),
             Node::Float(b) => return Ok(Entered::Done(Operand::Float(*b))),
-            Node::Str(s) => return Ok(Entered::Done(Operand::Str(s.as_str().to_string()))),
-            Node::Func(s) => return Ok(Entered::Done(Operand::Func(s.as_str().to_string()))),
+            Node::Str(s) => return Ok(Entered::Done(Operand::Str(text(*s).to_string()))),
+            Node::Func(s) => return Ok(Entered::Done(Operand::Func(text(*s).to_string()))),
             Node::Op(op, children) => (*op, children.as_slice()),
         };
         let (nil, cons) = crate::egraph::node::list_symbols();
