@@ -1,10 +1,10 @@
 #!/bin/sh
 # Two or more kiln builds compared on one input, on a noisy machine: `kiln lower FILE -o
 # /dev/null` run by each build in turn, ROUNDS times (alternated, so that a busy minute
-# slows every build alike), on one thread (RAYON_NUM_THREADS=1). Prints, per build, the
-# median wall time, the median CPU time (user + system) and the median peak resident memory,
+# slows every build alike), on one thread (RAYON_NUM_THREADS=1; THREADS=N for N). Prints,
+# per build, the median wall time, the median CPU time (user + system) and the median peak resident memory,
 # then every wall time. BENCHMARKS.md's "alternated pairs" come from this.
-# usage: scripts/bench-pairs.sh ROUNDS FILE KILN KILN [KILN...]
+# usage: [THREADS=N] scripts/bench-pairs.sh ROUNDS FILE KILN KILN [KILN...]
 #   e.g. python3 scripts/gen_module.py 100000 --blocks > /tmp/b.mlir
 #        scripts/bench-pairs.sh 5 /tmp/b.mlir /tmp/kiln-before ./target/release/kiln
 set -eu
@@ -18,7 +18,7 @@ trap 'rm -rf "$dir"' EXIT
 i=0
 while [ "$i" -lt "$rounds" ]; do
     for kiln in "$@"; do
-        RAYON_NUM_THREADS=1 /usr/bin/time -f "$kiln %e %U %S %M" -o "$dir/t" \
+        RAYON_NUM_THREADS=${THREADS:-1} /usr/bin/time -f "$kiln %e %U %S %M" -o "$dir/t" \
             "$kiln" lower "$file" -o /dev/null > /dev/null 2> "$dir/log" \
             || { cat "$dir/log" >&2; exit 1; }
         cat "$dir/t" >> "$dir/all"
