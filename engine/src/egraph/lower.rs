@@ -184,7 +184,9 @@ pub fn lower_variant(
             &synthetic
         }
     };
-    let mut egraph = Graph::new(Analysis::new(rules.ops.clone()));
+    // kiln searches with its own matcher (`matcher.rs`), never with egg's patterns, so
+    // egg's index of classes by operation is not kept.
+    let mut egraph = Graph::new(Analysis::new(rules.ops.clone())).without_op_index();
     egraph.reserve(reserved_nodes(source));
     if opts.explain {
         egraph = egraph.with_explanations_enabled();

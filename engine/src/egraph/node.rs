@@ -395,4 +395,49 @@ mod tests {
         assert_eq!(merged.substs.len(), 1);
         assert_eq!(g[apps[1]].nodes.len(), 1, "congruent nodes deduplicated");
     }
+
+    /// An e-graph made `without_op_index` (the seventh edit in vendor/egg/PATCH.md), as
+    /// `lower_variant` makes each function's, rebuilds as any other: its classes congruent,
+    /// their nodes canonical, sorted and unique (egg's debug check of every rebuild says
+    /// so too), whether the rebuild visits every class or a few.
+    #[test]
+    fn egg_rebuilds_without_the_index_by_operation() {
+        use egg::EGraph;
+        let mut g: EGraph<Node, ()> = EGraph::default().without_op_index();
+        let leaves: Vec<Id> = (0..100).map(|i| g.add(Node::Int(i))).collect();
+        let f = Symbol::from("f");
+        let apps: Vec<Id> = leaves
+            .iter()
+            .map(|x| g.add(Node::Op(f, [*x].into_iter().collect())))
+            .collect();
+        g.rebuild();
+        // One union of many (the rebuild of every class), then two (of the few).
+        for pair in leaves[10..60].chunks(2) {
+            g.union(pair[0], pair[1]);
+        }
+        g.rebuild();
+        g.union(leaves[1], leaves[2]);
+        g.union(leaves[3], leaves[1]);
+        g.rebuild();
+        assert_eq!(g.find(apps[10]), g.find(apps[11]));
+        assert_eq!(g.find(apps[1]), g.find(apps[3]));
+        assert_ne!(g.find(apps[1]), g.find(apps[4]));
+        assert_eq!(g.number_of_classes(), 200 - 25 * 2 - 2 * 2);
+        for class in g.classes() {
+            assert!(class.nodes.windows(2).all(|w| w[0] < w[1]));
+            for n in &class.nodes {
+                assert!(n.children().iter().all(|c| g.find(*c) == *c));
+            }
+        }
+    }
+
+    /// Asking such an e-graph for its classes by operation is a mistake, not "none".
+    #[test]
+    #[should_panic(expected = "without_op_index")]
+    fn egg_refuses_classes_by_operation_without_the_index() {
+        let mut g: egg::EGraph<Node, ()> = egg::EGraph::default().without_op_index();
+        g.add(Node::Int(1));
+        g.rebuild();
+        let _ = g.classes_for_op(&Node::Int(1).discriminant());
+    }
 }

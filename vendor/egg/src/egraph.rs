@@ -91,6 +91,10 @@ pub struct EGraph<L: Language, N: Analysis<L>> {
     #[cfg_attr(feature = "serde-1", serde(skip))]
     #[cfg_attr(feature = "serde-1", serde(default = "default_classes_by_op"))]
     classes_by_op: HashMap<L::Discriminant, HashSet<Id>>,
+    /// kiln: whether rebuilds keep `classes_by_op` (upstream always does; see
+    /// [`EGraph::without_op_index`] and `PATCH.md`, "the seventh edit").
+    #[cfg_attr(feature = "serde-1", serde(skip))]
+    op_index: bool,
     /// Whether or not reading operation are allowed on this e-graph.
     /// Mutating operations will set this to `false`, and
     /// [`EGraph::rebuild`] will set it to true.
@@ -138,7 +142,19 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
             memo: Default::default(),
             analysis_pending: Default::default(),
             classes_by_op: Default::default(),
+            op_index: true,
         }
+    }
+
+    /// kiln: an e-graph whose rebuilds do not index its classes by operation
+    /// (`classes_by_op`), for a user that never searches it with egg's [`Pattern`]s or
+    /// [`Runner`] (see `PATCH.md`, "the seventh edit"): filing each class under its nodes'
+    /// operations at every rebuild is a hash-set insertion per class and operation.
+    /// [`EGraph::classes_for_op`] panics on such an e-graph, rather than answer "none".
+    pub fn without_op_index(mut self) -> Self {
+        self.op_index = false;
+        self.classes_by_op = Default::default();
+        self
     }
 
     /// kiln: makes room for `additional` more e-nodes and e-classes at once (see `PATCH.md`,
@@ -166,6 +182,10 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
         &self,
         op: &L::Discriminant,
     ) -> Option<impl ExactSizeIterator<Item = Id> + '_> {
+        assert!(
+            self.op_index,
+            "kiln: `classes_for_op` on an e-graph made `without_op_index`"
+        );
         self.classes_by_op.get(op).map(|s| s.iter().copied())
     }
 
@@ -669,6 +689,7 @@ where
                 .into_iter()
                 .map(|(k, v)| (self.map_discriminant(k), v))
                 .collect(),
+            op_index: src_egraph.op_index,
             clean: src_egraph.clean,
         }
     }
@@ -1287,6 +1308,7 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
         let mut dirty = std::mem::take(&mut self.dirty);
         let made = self.nodes.len();
         let few = !self.all_dirty && self.few_dirty(dirty.len());
+        let op_index = self.op_index;
         let mut classes_by_op = std::mem::take(&mut self.classes_by_op);
         // The ids no longer canonical: classes absorbed since the last rebuild (and nodes of
         // other classes, which were never filed).
@@ -1319,6 +1341,9 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
             class.nodes.dedup();
 
             trimmed += old_len - class.nodes.len();
+            if !op_index {
+                return;
+            }
 
             let mut add = |n: &L| {
                 classes_by_op
@@ -1348,7 +1373,11 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
             }
             // An absorbed class's nodes are among its root's, now sorted: it is filed
             // under some of their discriminants, one per run of matching nodes.
+            // (Without the index, nothing to take them out of.)
             for (id, root) in absorbed {
+                if !op_index {
+                    break;
+                }
                 let mut prev: Option<&L> = None;
                 for n in &self.classes[&root].nodes {
                     if prev.map_or(true, |p| !p.matches(n)) {
@@ -1416,6 +1445,9 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
                 "class {} is unsorted or repeats a node",
                 class.id
             );
+        }
+        if !self.op_index {
+            return true;
         }
         let filed: HashMap<_, _> = self
             .classes_by_op
