@@ -258,15 +258,23 @@ impl egg::Analysis<Node> for Analysis {
                 Some(n + d.ground_size).filter(|n| *n as usize <= MAX_GROUND)
             });
             if let Some(size) = size {
-                let kids: Option<Vec<Term>> = children
+                // Every child has a ground term (the sizes above say so), so the terms are
+                // collected straight into the shared slice: one allocation, where going
+                // through an `Option<Vec<_>>` took two and a copy.
+                let kids: Arc<[Term]> = children
                     .iter()
-                    .map(|c| egraph[*c].data.ground.as_deref().cloned())
+                    .map(|c| {
+                        egraph[*c]
+                            .data
+                            .ground
+                            .as_deref()
+                            .cloned()
+                            .unwrap_or(Term::Int(0))
+                    })
                     .collect();
-                if let Some(kids) = kids {
-                    facts.ground = Some(Arc::new(Term::Op(text(*op), kids.into())));
-                    facts.ground_size = size;
-                    facts.ground_rank = rank;
-                }
+                facts.ground = Some(Arc::new(Term::Op(text(*op), kids)));
+                facts.ground_size = size;
+                facts.ground_rank = rank;
             }
         }
         if let Some(i) = info.type_child() {
