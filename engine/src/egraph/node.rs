@@ -361,6 +361,18 @@ mod tests {
         assert!(tags.len() > 32, "{}", tags.len());
     }
 
+    /// A hundred literals `0..100` and `(f i)` above each, rebuilt: (literals, applications).
+    fn literals_under_f(g: &mut egg::EGraph<Node, ()>) -> (Vec<Id>, Vec<Id>) {
+        let leaves: Vec<Id> = (0..100).map(|i| g.add(Node::Int(i))).collect();
+        let f = Symbol::from("f");
+        let apps: Vec<Id> = leaves
+            .iter()
+            .map(|x| g.add(Node::Op(f, [*x].into_iter().collect())))
+            .collect();
+        g.rebuild();
+        (leaves, apps)
+    }
+
     /// A rebuild after a few unions visits only the classes they changed (the sixth edit in
     /// vendor/egg/PATCH.md); in this (debug) build egg then checks every class and its
     /// index by operation against a rebuild of all. The e-graph it leaves is congruent, and
@@ -369,13 +381,7 @@ mod tests {
     fn egg_rebuilds_the_changed_classes_alone() {
         use egg::{EGraph, Pattern, Searcher};
         let mut g: EGraph<Node, ()> = EGraph::default();
-        let leaves: Vec<Id> = (0..100).map(|i| g.add(Node::Int(i))).collect();
-        let f = Symbol::from("f");
-        let apps: Vec<Id> = leaves
-            .iter()
-            .map(|x| g.add(Node::Op(f, [*x].into_iter().collect())))
-            .collect();
-        g.rebuild();
+        let (leaves, apps) = literals_under_f(&mut g);
         let pattern: Pattern<Node> = "(f ?x)".parse().expect("a pattern");
         assert_eq!(pattern.search(&g).len(), 100);
         // Two unions: four ids of 200 classes, the rebuild's partial path.
@@ -404,13 +410,7 @@ mod tests {
     fn egg_rebuilds_without_the_index_by_operation() {
         use egg::EGraph;
         let mut g: EGraph<Node, ()> = EGraph::default().without_op_index();
-        let leaves: Vec<Id> = (0..100).map(|i| g.add(Node::Int(i))).collect();
-        let f = Symbol::from("f");
-        let apps: Vec<Id> = leaves
-            .iter()
-            .map(|x| g.add(Node::Op(f, [*x].into_iter().collect())))
-            .collect();
-        g.rebuild();
+        let (leaves, apps) = literals_under_f(&mut g);
         // One union of many (the rebuild of every class), then two (of the few).
         for pair in leaves[10..60].chunks(2) {
             g.union(pair[0], pair[1]);
