@@ -117,36 +117,20 @@ impl<'g> Extraction<'g> {
         };
         let mut stack: Vec<Id> = Vec::new();
         for start in ids {
-            let i = usize::from(start);
-            if sweep.state[i] != State::New {
+            if sweep.state[usize::from(start)] != State::New {
                 continue;
             }
-            // Most classes' children are all visited already (on one large function, every
-            // class's): one look at the nodes does.
-            sweep.state[i] = State::Entered;
-            if sweep.visit(start, true) {
-                sweep.state[i] = State::Done;
-                continue;
-            }
-            sweep.state[i] = State::New;
             stack.push(start);
+            if sweep.enter(start, &mut stack) {
+                stack.pop();
+                continue;
+            }
             while let Some(&id) = stack.last() {
                 let i = usize::from(id);
                 match sweep.state[i] {
                     State::New => {
-                        sweep.state[i] = State::Entered;
-                        if sweep.visit(id, true) {
+                        if sweep.enter(id, &mut stack) {
                             stack.pop();
-                            sweep.state[i] = State::Done;
-                            continue;
-                        }
-                        for n in copy.of(egraph, id) {
-                            for &k in n.children() {
-                                let k = egraph.find(k);
-                                if sweep.state[usize::from(k)] == State::New {
-                                    stack.push(k);
-                                }
-                            }
                         }
                     }
                     // Pushed again by another parent while new, and done since.
@@ -227,6 +211,30 @@ struct Sweep<'g> {
 }
 
 impl Sweep<'_> {
+    /// Reaches class `id` (new, on top of `stack`): visits it at once if its children are
+    /// all visited already (most classes; on one large function, every class) and returns
+    /// `true`; otherwise pushes its new children above it, to be visited before it, and
+    /// returns `false`. (Inlined: called once per class; as a call, one large function took
+    /// 0.2% more instructions.)
+    #[inline(always)]
+    fn enter(&mut self, id: Id, stack: &mut Vec<Id>) -> bool {
+        let i = usize::from(id);
+        self.state[i] = State::Entered;
+        if self.visit(id, true) {
+            self.state[i] = State::Done;
+            return true;
+        }
+        for n in self.copy.of(self.egraph, id) {
+            for &k in n.children() {
+                let k = self.egraph.find(k);
+                if self.state[usize::from(k)] == State::New {
+                    stack.push(k);
+                }
+            }
+        }
+        false
+    }
+
     /// Chooses the cheapest node of class `id` under its children's present costs; if that
     /// lowers the class's cost, queues its visited parents to be visited again (a parent
     /// not visited yet will see the new cost when it is). With `first`, records nothing
