@@ -1317,7 +1317,8 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
             dirty.extend((self.dirty_from..made).map(Id::from));
             for id in dirty.iter_mut() {
                 let root = self.unionfind.find_mut(*id);
-                if root != *id {
+                // (Without the index, there is nothing to take absorbed classes out of.)
+                if root != *id && op_index {
                     absorbed.push((*id, root));
                 }
                 *id = root;
@@ -1373,11 +1374,7 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
             }
             // An absorbed class's nodes are among its root's, now sorted: it is filed
             // under some of their discriminants, one per run of matching nodes.
-            // (Without the index, nothing to take them out of.)
             for (id, root) in absorbed {
-                if !op_index {
-                    break;
-                }
                 let mut prev: Option<&L> = None;
                 for n in &self.classes[&root].nodes {
                     if prev.map_or(true, |p| !p.matches(n)) {
