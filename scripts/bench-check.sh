@@ -1,13 +1,13 @@
 #!/bin/sh
 # Front-end speed, kiln vs MLIR 19, in the same run: parse + verify (+ print) of a generated
 # module of N functions. Prints the median of 5 runs of each and the ratios.
-# usage: scripts/bench-check.sh [N]   (needs a release build: cargo build --release --bin kiln)
+# usage: scripts/bench-check.sh [N]   (needs a release build: scripts/build-release.sh, or cargo build --release --bin kiln)
 set -eu
 cd "$(dirname "$0")/.."
 N=${1:-5000}
-KILN=./target/release/kiln
 MLIR_OPT=/usr/lib/llvm-19/bin/mlir-opt
 . scripts/bench-lib.sh
+KILN=$(release_kiln)
 python3 scripts/gen_module.py "$N" > "$dir/big.mlir"
 k_check=$(median "$KILN" check "$dir/big.mlir")
 k_fmt=$(median "$KILN" fmt "$dir/big.mlir" -o "$dir/out.mlir")

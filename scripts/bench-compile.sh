@@ -11,14 +11,14 @@
 # byte-identical to `llc -O2 -mcpu=generic`'s, BENCHMARKS.md, "session 20"). LLC_CPU=
 # (empty) gives llc its own default.
 # Prints the median of 5 runs of each and the ratio.
-# usage: [LLC_CPU=CPU] scripts/bench-compile.sh [N]   (needs: cargo build --release --bin kiln)
+# usage: [LLC_CPU=CPU] scripts/bench-compile.sh [N]   (needs: scripts/build-release.sh, or cargo build --release --bin kiln)
 set -eu
 cd "$(dirname "$0")/.."
 N=${1:-2000}
-KILN=${KILN:-./target/release/kiln}
 LLC_CPU=${LLC_CPU-generic}
 BIN=/usr/lib/llvm-19/bin
 . scripts/bench-lib.sh
+KILN=${KILN:-$(release_kiln)}
 # MODULE=memref: the memref-heavy module of scripts/gen_memref_module.py (issue #14), with
 # MLIR's memref passes; LEVELS picks the optimization levels (default "0 2").
 if [ "${MODULE:-scalar}" = memref ]; then

@@ -12,9 +12,9 @@
 # usage: [ROUNDS=5] scripts/bench-large.sh [KILN]   (needs valgrind; about 12 minutes)
 set -eu
 cd "$(dirname "$0")/.."
-KILN=${1:-./target/release/kiln}
 ROUNDS=${ROUNDS:-5}
 . scripts/bench-lib.sh
+KILN=${1:-$(release_kiln)}
 PASSES="--convert-arith-to-llvm --convert-cf-to-llvm --convert-func-to-llvm --reconcile-unrealized-casts"
 run() {  # appends "LABEL wall-seconds peak-KiB" of one run to $dir/runs
     label=$1

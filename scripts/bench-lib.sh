@@ -27,3 +27,14 @@ instructions() {  # instructions of one run of the command, on one thread; stdin
     [ -n "$n" ] || { cat "$dir/callgrind.log" >&2; exit 1; }
     echo "$n"
 }
+# The kiln a benchmark measures by default: scripts/build-release.sh's profile-guided build
+# (target/pgo/kiln) when it is newer than the plain release build, else target/release/kiln
+# (`cargo build --release --bin kiln`). Says which on standard error.
+release_kiln() {
+    k=./target/release/kiln
+    if [ -x ./target/pgo/kiln ] && { [ ! -e "$k" ] || [ ./target/pgo/kiln -nt "$k" ]; }; then
+        k=./target/pgo/kiln
+    fi
+    echo "kiln: $k ($("$k" --version 2>/dev/null || echo 'not built'))" >&2
+    echo "$k"
+}

@@ -4,13 +4,13 @@
 # every function with the rules (encode, saturate, extract, elaborate) + print the lowered
 # form. MLIR: mlir-opt-19's conversion to the LLVM dialect + print. Prints the median of 5
 # runs of each and the ratio.
-# usage: scripts/bench-lower.sh [N]   (needs a release build: cargo build --release --bin kiln)
+# usage: scripts/bench-lower.sh [N]   (needs a release build: scripts/build-release.sh, or cargo build --release --bin kiln)
 set -eu
 cd "$(dirname "$0")/.."
 N=${1:-2000}
-KILN=${KILN:-./target/release/kiln}
 MLIR_OPT=/usr/lib/llvm-19/bin/mlir-opt
 . scripts/bench-lib.sh
+KILN=${KILN:-$(release_kiln)}
 python3 scripts/gen_module.py "$N" --scalar > "$dir/big.mlir"
 "$KILN" lower "$dir/big.mlir" -o "$dir/out.lowered"
 k_lower=$(median "$KILN" lower "$dir/big.mlir" -o "$dir/out.lowered")

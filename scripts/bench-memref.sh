@@ -10,13 +10,13 @@
 # Prints the median wall time of 5 runs of each (in five rounds that run each command once
 # in turn), the median CPU time (user + system), the ratios, and kiln on one thread
 # (RAYON_NUM_THREADS=1) against mlir-opt with --mlir-disable-threading.
-# usage: scripts/bench-memref.sh [N]   (needs a release build: cargo build --release --bin kiln)
+# usage: scripts/bench-memref.sh [N]   (needs a release build: scripts/build-release.sh, or cargo build --release --bin kiln)
 set -eu
 cd "$(dirname "$0")/.."
 N=${1:-2000}
-KILN=${KILN:-./target/release/kiln}
 MLIR_OPT=/usr/lib/llvm-19/bin/mlir-opt
 . scripts/bench-lib.sh
+KILN=${KILN:-$(release_kiln)}
 python3 scripts/gen_memref_module.py "$N" > "$dir/big.mlir"
 PASSES="--expand-strided-metadata --finalize-memref-to-llvm --convert-arith-to-llvm --convert-index-to-llvm --convert-cf-to-llvm --convert-func-to-llvm --reconcile-unrealized-casts"
 "$KILN" lower "$dir/big.mlir" -o "$dir/out.lowered"

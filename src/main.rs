@@ -412,8 +412,14 @@ enum LowerEmit {
 
 fn version() -> String {
     let (a, b, c) = kiln::backend::llvm_version();
+    // `scripts/build-release.sh` sets this for the build it optimises with a profile, so
+    // that a benchmark can say which binary it measured.
+    let build = match option_env!("KILN_BUILD_PGO") {
+        Some(_) => ", profile-guided",
+        None => "",
+    };
     format!(
-        "{} (LLVM {a}.{b}.{c}, host {})",
+        "{} (LLVM {a}.{b}.{c}, host {}{build})",
         env!("CARGO_PKG_VERSION"),
         kiln::backend::host_triple()
     )
