@@ -267,7 +267,7 @@ fn lower<'py>(
                     classes: p.classes,
                     seconds: p.time.as_secs_f64(),
                     stop: p.stop.to_string(),
-                    applied: p.applied.clone(),
+                    applied: p.applied.iter().map(|(r, n)| (r.to_string(), *n)).collect(),
                 })
                 .collect();
             stats.push((f.name, rows));

@@ -67,8 +67,9 @@ pub struct PhaseStats {
     pub classes: usize,
     pub time: Duration,
     pub stop: Stop,
-    /// How often each rule applied, by name (sorted).
-    pub applied: Vec<(String, usize)>,
+    /// How often each rule applied, by name (sorted; the names are the rule set's interned
+    /// ones, so that tallying them allocates nothing per function).
+    pub applied: Vec<(&'static str, usize)>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -232,12 +233,22 @@ pub fn lower_variant(
         let start = Instant::now();
         let run = run_phase(rules, i, egraph, copy);
         let stop = run.stop.clone();
-        let mut applied: std::collections::BTreeMap<String, usize> = Default::default();
-        for (rule, n) in rules.phases[i].rules.iter().zip(&run.applied) {
-            if *n > 0 {
-                *applied.entry(rule.name.as_str().to_string()).or_default() += n;
+        let mut applied: Vec<(&'static str, usize)> = rules.phases[i]
+            .rules
+            .iter()
+            .zip(&run.applied)
+            .filter(|(_, n)| **n > 0)
+            .map(|(rule, n)| (rule.name.as_str(), *n))
+            .collect();
+        // By name, rules of one name (a rule and its reversed form) counted together.
+        applied.sort_unstable();
+        applied.dedup_by(|later, first| {
+            let same = later.0 == first.0;
+            if same {
+                first.1 += later.1;
             }
-        }
+            same
+        });
         egraph = run.egraph;
         copy = run.copy;
         let ps = PhaseStats {
@@ -247,10 +258,10 @@ pub fn lower_variant(
             classes: egraph.number_of_classes(),
             time: start.elapsed(),
             stop: stop.clone(),
-            applied: applied.into_iter().collect(),
+            applied,
         };
         if stop != Stop::Saturated {
-            let mut grew: Vec<&(String, usize)> = ps.applied.iter().collect();
+            let mut grew: Vec<&(&str, usize)> = ps.applied.iter().collect();
             grew.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
             let top: Vec<String> = grew
                 .iter()
