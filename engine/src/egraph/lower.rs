@@ -262,7 +262,7 @@ pub fn lower_variant(
         };
         if stop != Stop::Saturated {
             let mut grew: Vec<&(&str, usize)> = ps.applied.iter().collect();
-            grew.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            grew.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
             let top: Vec<String> = grew
                 .iter()
                 .take(5)
