@@ -11,6 +11,12 @@
 //! most 16 and at most its size goes to `mi_malloc`, and only the rest to the aligned entry
 //! points: 0.986× the instructions of a memref-heavy lowering (BENCHMARKS.md, "sessions 13
 //! and 14").
+//!
+//! With the package's default feature `malloc-override`, mimalloc also takes the C
+//! library's `malloc` and `free` for the whole process (its static override), so that LLVM's
+//! own allocations — most of the time `compile`, `run` and `verify` spend — are mimalloc's
+//! too; the Python extension and the fuzz targets, which live in other programs' processes,
+//! build without it.
 
 use libmimalloc_sys as mi;
 use std::alloc::{GlobalAlloc, Layout};
