@@ -240,7 +240,7 @@ pub fn lower_variant(
             .filter(|(_, n)| **n > 0)
             .map(|(rule, n)| (rule.name.as_str(), *n))
             .collect();
-        // By name, rules of one name (a rule and its reversed form) counted together.
+        // By name; should two rules of a phase share a name, their counts are added.
         applied.sort_unstable();
         applied.dedup_by(|later, first| {
             let same = later.0 == first.0;
