@@ -12,7 +12,7 @@
 # `--target <host>`, so the flags stay off build scripts and proc macros, and the plain
 # `cargo build --release` (target/release/kiln) stays as it was. About eight minutes from
 # scratch on two cores.
-# usage: scripts/build-release.sh
+# usage: scripts/build-release.sh   (needs LLVM 19, which `scripts/kiln-dev.sh example` installs)
 set -eu
 cd "$(dirname "$0")/.."
 export LLVM_SYS_191_PREFIX=${LLVM_SYS_191_PREFIX:-/usr/lib/llvm-19}
