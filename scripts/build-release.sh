@@ -10,8 +10,8 @@
 #      component, added when missing) and build kiln again with it (-Cprofile-use).
 # The result is target/pgo/kiln; `kiln --version` says "profile-guided". Both builds use
 # `--target <host>`, so the flags stay off build scripts and proc macros, and the plain
-# `cargo build --release` (target/release/kiln) stays as it was. About eight minutes from
-# scratch on two cores.
+# `cargo build --release` (target/release/kiln) stays as it was. Six to eight minutes
+# from scratch on two cores.
 # usage: scripts/build-release.sh   (needs LLVM 19, which `scripts/kiln-dev.sh example` installs)
 set -eu
 cd "$(dirname "$0")/.."

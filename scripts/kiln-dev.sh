@@ -80,8 +80,8 @@ test)
     # The API documentation builds without a broken or private link.
     RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --quiet
     KILN_REQUIRE_MLIR=1 cargo test --workspace
-    # Every shell script at least parses: the benchmarks and scripts/build-release.sh (eight
-    # minutes of release builds) are run by hand, not here.
+    # Every shell script at least parses: the benchmarks and scripts/build-release.sh (six to
+    # eight minutes of release builds) are run by hand, not here.
     for s in scripts/*.sh; do
         case "$(head -n 1 "$s")" in
         '#!/bin/bash'*) bash -n "$s" ;;
