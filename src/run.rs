@@ -16,7 +16,7 @@
 //! assert!(matches!(arg, kiln::run::Arg::MemRef(MemRefArg { .. })));
 //! ```
 
-use kiln_backend::jit::{Jit, Kind, Value};
+use kiln_backend::jit::{Jit, JitError, Kind, Value};
 use kiln_frontend::types::{FunctionType, Layout, MemRefType, Scalar, Type};
 
 /// One argument of a call.
@@ -536,6 +536,30 @@ pub fn call_with_convention(
     args: &mut [Arg],
     bare_ptr: bool,
 ) -> Result<(Outcome, Vec<Returned>), String> {
+    call_in(&|e, a| jit.call(e, a), entry, ty, args, bare_ptr)
+}
+
+/// A way to call a compiled entry with flat arguments.
+pub type CallFn<'a> = dyn Fn(&str, &[Value]) -> Result<Vec<Value>, JitError> + 'a;
+
+/// [`call`] through any way of calling the compiled entry: a [`kiln_backend::jit::Caller`]
+/// in a child process ([`Jit::run_isolated`]), for instance.
+pub fn call_through(
+    call: &CallFn<'_>,
+    entry: &str,
+    ty: &FunctionType,
+    args: &mut [Arg],
+) -> Result<Outcome, String> {
+    call_in(call, entry, ty, args, false).map(|(o, _)| o)
+}
+
+fn call_in(
+    call: &CallFn<'_>,
+    entry: &str,
+    ty: &FunctionType,
+    args: &mut [Arg],
+    bare_ptr: bool,
+) -> Result<(Outcome, Vec<Returned>), String> {
     if args.len() != ty.inputs.len() {
         return Err(format!(
             "`@{entry}` takes {} argument{}, {} given",
@@ -588,7 +612,7 @@ pub fn call_with_convention(
             }
         }
     }
-    let leaves = jit.call(entry, &flat).map_err(|e| e.to_string())?;
+    let leaves = call(entry, &flat).map_err(|e| e.to_string())?;
     let mut results = Vec::new();
     let mut returned = Vec::new();
     let mut at = 0;

@@ -5,6 +5,7 @@
 //! from an 8-byte slot, calls the entry, and stores each result (each field of a packed
 //! struct) into a slot. Rust then calls the wrapper through one fixed signature.
 
+use crate::caller::{resolve_caller, Caller};
 use crate::codegen::{build_module, CodegenError};
 use inkwell::context::Context;
 use inkwell::targets::{InitializationConfig, Target};
@@ -136,7 +137,7 @@ impl Kind {
         }
     }
 
-    fn read_slot(self, s: u64) -> Value {
+    pub(crate) fn read_slot(self, s: u64) -> Value {
         match self {
             Kind::Int(bits) => {
                 let shift = 64 - bits;
@@ -238,6 +239,9 @@ pub enum JitError {
     Codegen(#[from] CodegenError),
     #[error("{0}")]
     Call(String),
+    /// The native code crashed, exited or ran too long in its child process.
+    #[error("{0}")]
+    Ended(crate::isolate::Ended),
 }
 
 fn wrapper_name(entry: &str) -> String {
@@ -245,7 +249,7 @@ fn wrapper_name(entry: &str) -> String {
 }
 
 /// Checks `args` against the kinds of `entry`'s parameters and packs them into slots.
-fn pack(entry: &str, params: &[Kind], args: &[Value]) -> Result<Vec<u64>, JitError> {
+pub(crate) fn pack(entry: &str, params: &[Kind], args: &[Value]) -> Result<Vec<u64>, JitError> {
     if params.len() != args.len() {
         return Err(JitError::Call(format!(
             "`@{entry}` takes {} argument{}, {} given",
@@ -360,19 +364,34 @@ pub enum Program {
 
 type Reply = std::sync::mpsc::Sender<Result<Vec<Value>, JitError>>;
 
-/// Parameter and result kinds of each callable function, by name.
-type Callable = HashMap<String, (Vec<Kind>, Vec<Kind>)>;
+/// A job run in a child process with a program's [`Caller`] (see [`Jit::run_isolated`]).
+pub type Job = Box<dyn FnOnce(&Caller) -> Vec<u8> + Send>;
+
+/// What each isolated job gave.
+type Answers = Vec<Result<Vec<u8>, JitError>>;
+
+/// What the worker is asked to do.
+enum Request {
+    /// Call program `.0`'s entry `.1` with the arguments; the results go to `.3`.
+    Call(usize, String, Vec<Value>, Reply),
+    /// Run each job on its program in child processes, each killed after `.0`.
+    Isolated(
+        std::time::Duration,
+        Vec<(usize, Job)>,
+        std::sync::mpsc::Sender<Answers>,
+    ),
+}
 
 /// The stack of the thread that runs JIT-compiled code, unless given.
 pub const DEFAULT_STACK: usize = 64 << 20;
 
-/// A JIT-compiled program that can be called many times.
+/// A JIT-compiled program (or several) that can be called many times.
 ///
 /// LLVM's context and execution engine are neither `Send` nor free of lifetimes, so they
 /// live on a worker thread owned by the handle; [`Jit::call`] sends the request there.
 /// Compilation happens once, in [`Jit::new`]. Dropping the handle stops the worker.
 pub struct Jit {
-    requests: Option<std::sync::mpsc::Sender<(String, Vec<Value>, Reply)>>,
+    requests: Option<std::sync::mpsc::Sender<Request>>,
     worker: Option<std::thread::JoinHandle<()>>,
 }
 
@@ -400,14 +419,27 @@ impl Jit {
         opt_level: u8,
         stack: usize,
     ) -> Result<Jit, JitError> {
-        let (req_tx, req_rx) = std::sync::mpsc::channel::<(String, Vec<Value>, Reply)>();
+        Jit::compile_programs(vec![(program, opt_level)], stack)
+    }
+
+    /// Compiles several independent programs, each after its own `default<On>` pipeline,
+    /// into one execution engine; [`Jit::call_program`] calls into program `i` of them.
+    ///
+    /// Much of a small program's compilation is LLVM setting up — a target machine, its
+    /// subtarget, the code generator's pass pipeline — so one engine for many programs
+    /// costs much less than one each (`kiln verify` compiles its cases this way). Each
+    /// program keeps its own symbols: those of program `i > 0` are renamed apart before
+    /// the modules are linked, and each has its own stubs for what the process lacks.
+    /// Any program failing to build fails the whole compilation.
+    pub fn compile_programs(programs: Vec<(Program, u8)>, stack: usize) -> Result<Jit, JitError> {
+        let (req_tx, req_rx) = std::sync::mpsc::channel::<Request>();
         let (ready_tx, ready_rx) = std::sync::mpsc::channel::<Result<(), JitError>>();
         let worker = std::thread::Builder::new()
             .name("kiln-jit".to_string())
             .stack_size(stack)
             .spawn(move || {
                 let _registered = crate::overflow::guard_this_thread();
-                serve(program, opt_level, req_rx, ready_tx)
+                serve(programs, req_rx, ready_tx)
             })
             .map_err(|e| JitError::Call(format!("cannot start the JIT thread: {e}")))?;
         match ready_rx.recv() {
@@ -424,11 +456,21 @@ impl Jit {
 
     /// Calls `entry` with `args`; returns its results in order.
     pub fn call(&self, entry: &str, args: &[Value]) -> Result<Vec<Value>, JitError> {
+        self.call_program(0, entry, args)
+    }
+
+    /// Calls `entry` of program `program` (its index in [`Jit::compile_programs`]).
+    pub fn call_program(
+        &self,
+        program: usize,
+        entry: &str,
+        args: &[Value],
+    ) -> Result<Vec<Value>, JitError> {
         let (tx, rx) = std::sync::mpsc::channel();
         let sent = self
             .requests
             .as_ref()
-            .map(|r| r.send((entry.to_string(), args.to_vec(), tx)));
+            .map(|r| r.send(Request::Call(program, entry.to_string(), args.to_vec(), tx)));
         if !matches!(sent, Some(Ok(()))) {
             return Err(JitError::Call("the JIT thread has stopped".to_string()));
         }
@@ -437,6 +479,31 @@ impl Jit {
                 "the JIT thread stopped during a call".to_string(),
             ))
         })
+    }
+
+    /// Runs each job with its program's [`Caller`] (`(program, job)`), in order, in a child
+    /// process forked from the JIT's thread ([`crate::isolate`]); returns what each
+    /// returned. Native code that crashes, exits or runs past `timeout` ends only the
+    /// child, and its job's answer is [`JitError::Ended`] (the jobs after it run in a new
+    /// child). What the code changed in memory stays in the child, so a job returns
+    /// everything its caller needs to know.
+    pub fn run_isolated(&self, timeout: std::time::Duration, jobs: Vec<(usize, Job)>) -> Answers {
+        let n = jobs.len();
+        let stopped = |why: &str| {
+            (0..n)
+                .map(|_| Err(JitError::Call(why.to_string())))
+                .collect()
+        };
+        let (tx, rx) = std::sync::mpsc::channel();
+        let sent = self
+            .requests
+            .as_ref()
+            .map(|r| r.send(Request::Isolated(timeout, jobs, tx)));
+        if !matches!(sent, Some(Ok(()))) {
+            return stopped("the JIT thread has stopped");
+        }
+        rx.recv()
+            .unwrap_or_else(|_| stopped("the JIT thread stopped during a call"))
     }
 }
 
@@ -449,78 +516,177 @@ impl Drop for Jit {
     }
 }
 
-/// The worker: builds the module with one wrapper per callable function, then answers calls.
-fn serve(
-    program: Program,
+/// One program's place in the combined module.
+pub(crate) struct Built {
+    /// Entry name → its wrapper's name in the combined module, parameter and result kinds.
+    pub(crate) callable: HashMap<String, (String, Vec<Kind>, Vec<Kind>)>,
+    /// The externals the process lacks, given stubs, in the order the probe numbers them.
+    pub(crate) unresolved: Vec<String>,
+    /// The probe's name in the combined module, when there are stubs.
+    pub(crate) probe: Option<String>,
+}
+
+/// Builds program `index` into a module of its own: call wrappers, stubs, stack probes,
+/// LLVM's verifier and pipeline, then (after the first) every symbol it exports renamed
+/// apart, so its module links beside the others'.
+fn build_program<'ctx>(
+    ctx: &'ctx Context,
+    tm: &inkwell::targets::TargetMachine,
+    program: &Program,
     opt_level: u8,
-    requests: std::sync::mpsc::Receiver<(String, Vec<Value>, Reply)>,
+    index: usize,
+) -> Result<(inkwell::module::Module<'ctx>, Built), JitError> {
+    let module = match program {
+        Program::Lowered(functions) => build_module(ctx, "kiln", functions, tm)?,
+        Program::LlvmIr(text) => {
+            let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(
+                text.as_bytes(),
+                "input.ll",
+            );
+            ctx.create_module_from_ir(buffer).map_err(|e| {
+                JitError::Call(format!("LLVM cannot read the IR: {}", e.to_string_lossy()))
+            })?
+        }
+    };
+    let mut kinds = Vec::new();
+    let defined: Vec<_> = module
+        .get_functions()
+        .filter(|f| f.count_basic_blocks() > 0)
+        .collect();
+    for f in defined {
+        let name = f.get_name().to_string_lossy().into_owned();
+        if let Some(k) = llvm_kinds(f) {
+            add_wrapper(ctx, &module, &name)?;
+            kinds.push((name, k));
+        }
+    }
+    let unresolved = stub_unresolved(ctx, &module)?;
+    // Stack probes: a frame larger than a page touches its pages in order, so running out
+    // of stack always faults in the guard page, where `overflow` recognizes it.
+    let probe = ctx.create_string_attribute("probe-stack", "inline-asm");
+    for f in module
+        .get_functions()
+        .filter(|f| f.count_basic_blocks() > 0)
+    {
+        f.add_attribute(inkwell::attributes::AttributeLoc::Function, probe);
+    }
+    module
+        .verify()
+        .map_err(|e| JitError::Call(format!("LLVM rejected the module: {e}")))?;
+    if opt_level > 0 {
+        module
+            .run_passes(
+                &format!("default<O{}>", opt_level.min(3)),
+                tm,
+                inkwell::passes::PassBuilderOptions::create(),
+            )
+            .map_err(|e| JitError::Call(format!("LLVM's pipeline failed: {e}")))?;
+    }
+    // The wrappers and the probe are found after the pipeline (which may replace what was
+    // built) and named after the renaming, so their names are the combined module's.
+    let found = |name: &str| {
+        module
+            .get_function(name)
+            .ok_or_else(|| JitError::Call(format!("LLVM's pipeline removed `@{name}`")))
+    };
+    let wrappers = kinds
+        .into_iter()
+        .map(|(name, k)| Ok((found(&wrapper_name(&name))?, name, k)))
+        .collect::<Result<Vec<_>, JitError>>()?;
+    let probe = match unresolved.is_empty() {
+        true => None,
+        false => Some(found(PROBE)?),
+    };
+    if index > 0 {
+        rename_apart(&module, index);
+    }
+    let name_of = |f: inkwell::values::FunctionValue| f.get_name().to_string_lossy().into_owned();
+    let callable = wrappers
+        .into_iter()
+        .map(|(w, name, (params, results))| (name, (name_of(w), params, results)))
+        .collect();
+    let probe = probe.map(name_of);
+    Ok((
+        module,
+        Built {
+            callable,
+            unresolved,
+            probe,
+        },
+    ))
+}
+
+/// Renames every symbol `module` defines and exports (functions, global variables) to
+/// `NAME.kilnINDEX`. Declarations keep their names: after `stub_unresolved` they are only
+/// what the process provides and LLVM's intrinsics. Local symbols the linker renames itself.
+fn rename_apart(module: &inkwell::module::Module<'_>, index: usize) {
+    use inkwell::module::Linkage;
+    let local = |l: Linkage| matches!(l, Linkage::Private | Linkage::Internal);
+    for f in module.get_functions() {
+        if f.count_basic_blocks() > 0 && !local(f.get_linkage()) {
+            let name = format!("{}.kiln{index}", f.get_name().to_string_lossy());
+            f.as_global_value().set_name(&name);
+        }
+    }
+    for g in module.get_globals() {
+        if !g.is_declaration() && !local(g.get_linkage()) {
+            let name = format!("{}.kiln{index}", g.get_name().to_string_lossy());
+            g.set_name(&name);
+        }
+    }
+}
+
+/// The worker: builds the programs' modules with one wrapper per callable function, links
+/// them into one, then answers calls.
+fn serve(
+    programs: Vec<(Program, u8)>,
+    requests: std::sync::mpsc::Receiver<Request>,
     ready: std::sync::mpsc::Sender<Result<(), JitError>>,
 ) {
     let ctx = Context::create();
-    type Ready<'c> = (
-        inkwell::execution_engine::ExecutionEngine<'c>,
-        Callable,
-        Vec<String>,
-    );
+    type Ready<'c> = (inkwell::execution_engine::ExecutionEngine<'c>, Vec<Built>);
     let setup = || -> Result<Ready<'_>, JitError> {
         Target::initialize_native(&InitializationConfig::default())
             .map_err(|e| JitError::Call(format!("cannot initialize the native target: {e}")))?;
-        let tm = crate::emit::target_machine(&crate::emit::CodegenOptions {
-            cpu: Some("native".to_string()),
-            ..Default::default()
-        })?;
-        let module = match &program {
-            Program::Lowered(functions) => build_module(&ctx, "kiln", functions, &tm)?,
-            Program::LlvmIr(text) => {
-                let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(
-                    text.as_bytes(),
-                    "input.ll",
+        // The baseline CPU, as MCJIT's own code generator uses (`EngineBuilder` picks no
+        // CPU): the pipeline then optimises for the machine the code is generated for,
+        // and a target machine without the host's long feature list is cheap to make.
+        let tm = crate::emit::target_machine(&crate::emit::CodegenOptions::default())?;
+        let mut combined: Option<inkwell::module::Module<'_>> = None;
+        let mut built = Vec::with_capacity(programs.len());
+        for (i, (program, opt_level)) in programs.iter().enumerate() {
+            let (module, b) = build_program(&ctx, &tm, program, *opt_level, i)?;
+            built.push(b);
+            match &combined {
+                None => combined = Some(module),
+                Some(c) => c.link_in_module(module).map_err(|e| {
+                    JitError::Call(format!(
+                        "cannot link program {} beside the others: {}",
+                        i + 1,
+                        e.to_string_lossy()
+                    ))
+                })?,
+            }
+        }
+        if programs.len() > 1 {
+            // `link_in_module` leaves a handler pointing into its stack frame; restore
+            // LLVM's own before anything else can report.
+            // SAFETY: the context is alive; a null handler restores the default.
+            unsafe {
+                inkwell::llvm_sys::core::LLVMContextSetDiagnosticHandler(
+                    ctx.raw(),
+                    None,
+                    std::ptr::null_mut(),
                 );
-                ctx.create_module_from_ir(buffer).map_err(|e| {
-                    JitError::Call(format!("LLVM cannot read the IR: {}", e.to_string_lossy()))
-                })?
-            }
-        };
-        let mut callable = HashMap::new();
-        let defined: Vec<_> = module
-            .get_functions()
-            .filter(|f| f.count_basic_blocks() > 0)
-            .collect();
-        for f in defined {
-            let name = f.get_name().to_string_lossy().into_owned();
-            if let Some(kinds) = llvm_kinds(f) {
-                add_wrapper(&ctx, &module, &name)?;
-                callable.insert(name, kinds);
             }
         }
-        let unresolved = stub_unresolved(&ctx, &module)?;
-        // Stack probes: a frame larger than a page touches its pages in order, so running out
-        // of stack always faults in the guard page, where `overflow` recognizes it.
-        let probe = ctx.create_string_attribute("probe-stack", "inline-asm");
-        for f in module
-            .get_functions()
-            .filter(|f| f.count_basic_blocks() > 0)
-        {
-            f.add_attribute(inkwell::attributes::AttributeLoc::Function, probe);
-        }
-        module
-            .verify()
-            .map_err(|e| JitError::Call(format!("LLVM rejected the module: {e}")))?;
-        if opt_level > 0 {
-            module
-                .run_passes(
-                    &format!("default<O{}>", opt_level.min(3)),
-                    &tm,
-                    inkwell::passes::PassBuilderOptions::create(),
-                )
-                .map_err(|e| JitError::Call(format!("LLVM's pipeline failed: {e}")))?;
-        }
+        let module = combined.ok_or_else(|| JitError::Call("no program to compile".to_string()))?;
         let engine = module
             .create_jit_execution_engine(OptimizationLevel::None)
             .map_err(|e| JitError::Call(format!("cannot create the JIT: {e}")))?;
-        Ok((engine, callable, unresolved))
+        Ok((engine, built))
     };
-    let (engine, callable, unresolved) = match setup() {
+    let (engine, built) = match setup() {
         Ok(x) => {
             let _ = ready.send(Ok(()));
             x
@@ -530,57 +696,53 @@ fn serve(
             return;
         }
     };
-    while let Ok((entry, args, reply)) = requests.recv() {
-        let result = (|| {
-            let Some((params, results)) = callable.get(&entry) else {
-                let why = match &program {
-                    Program::Lowered(functions) => match functions
-                        .iter()
-                        .find(|f| f.name == entry && !f.is_declaration())
-                    {
-                        Some(f) => signature_kinds(f).err().unwrap_or_default(),
-                        None => format!("no defined function `@{entry}`"),
-                    },
-                    Program::LlvmIr(_) => format!("no callable function `@{entry}`"),
-                };
-                return Err(JitError::Call(why));
-            };
-            let slots = pack(&entry, params, &args)?;
-            let mut out = vec![0u64; results.len().max(1)];
-            // SAFETY: the wrapper was built above with exactly this signature; it reads
-            // `params.len()` slots and writes `results.len()` slots.
-            unsafe {
-                let f = engine
-                    .get_function::<unsafe extern "C" fn(*const u64, *mut u64)>(&wrapper_name(
-                        &entry,
-                    ))
-                    .map_err(|e| JitError::Call(format!("cannot find the call wrapper: {e}")))?;
-                f.call(slots.as_ptr(), out.as_mut_ptr());
+    // Each program's caller, made on its first call.
+    let mut callers: Vec<Option<Caller<'_>>> = built.iter().map(|_| None).collect();
+    while let Ok(request) = requests.recv() {
+        match request {
+            Request::Call(index, entry, args, reply) => {
+                let result = resolve_caller(&mut callers, &engine, &built, &programs, index)
+                    .and_then(|()| match &callers[index] {
+                        Some(c) => c.call(&entry, &args),
+                        None => Err(JitError::Call(format!("no program {index}"))),
+                    });
+                let _ = reply.send(result);
             }
-            if !unresolved.is_empty() {
-                // SAFETY: `stub_unresolved` defined the probe as `i32 ()`.
-                let reached = unsafe {
-                    engine
-                        .get_function::<unsafe extern "C" fn() -> i32>(PROBE)
-                        .map(|f| f.call())
-                        .unwrap_or(0)
-                };
-                if let Some(name) = usize::try_from(reached - 1)
-                    .ok()
-                    .and_then(|i| unresolved.get(i))
-                {
-                    return Err(JitError::Call(format!(
-                        "the call reached `@{name}`, which the program declares but does not define and this process does not provide"
-                    )));
+            Request::Isolated(timeout, jobs, reply) => {
+                // Every address is resolved here, before the fork: the child must not
+                // need LLVM.
+                let resolved: Vec<Result<(), JitError>> = jobs
+                    .iter()
+                    .map(|(i, _)| resolve_caller(&mut callers, &engine, &built, &programs, *i))
+                    .collect();
+                let mut answers: Vec<Option<Result<Vec<u8>, JitError>>> = Vec::new();
+                let mut runnable: Vec<crate::isolate::Job<'_>> = Vec::new();
+                for ((index, job), ok) in jobs.into_iter().zip(resolved) {
+                    match (ok, &callers[index]) {
+                        (Ok(()), Some(c)) => {
+                            runnable.push(Box::new(move || job(c)));
+                            answers.push(None);
+                        }
+                        (Err(e), _) => answers.push(Some(Err(e))),
+                        (Ok(()), None) => {
+                            answers.push(Some(Err(JitError::Call(format!("no program {index}")))))
+                        }
+                    }
                 }
+                let mut ran = crate::isolate::run_forked_each(timeout, runnable).into_iter();
+                let answers = answers
+                    .into_iter()
+                    .map(|a| match a {
+                        Some(a) => a,
+                        None => match ran.next() {
+                            Some(r) => r.map_err(JitError::Ended),
+                            None => Err(JitError::Call("no answer".to_string())),
+                        },
+                    })
+                    .collect();
+                let _ = reply.send(answers);
             }
-            Ok(results
-                .iter()
-                .zip(&out)
-                .map(|(k, s)| k.read_slot(*s))
-                .collect())
-        })();
-        let _ = reply.send(result);
+        }
     }
 }
 
@@ -657,4 +819,78 @@ fn stub_unresolved<'ctx>(
 /// times without recompiling).
 pub fn call(functions: &[Lowered], entry: &str, args: &[Value]) -> Result<Vec<Value>, JitError> {
     Jit::new(functions.to_vec())?.call(entry, args)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn int(value: i64) -> Value {
+        Value::Int { bits: 64, value }
+    }
+
+    /// A program of LLVM IR whose `@f` computes `op`, reading a global of its own.
+    fn program(op: &str) -> Program {
+        Program::LlvmIr(format!(
+            "@k = global i64 1\n\
+             declare i64 @missing(i64)\n\
+             define i64 @f(i64 %x) {{\n  %k = load i64, ptr @k\n  %y = {op} i64 %x, %k\n  ret i64 %y\n}}\n\
+             define i64 @g(i64 %x) {{\n  %y = call i64 @missing(i64 %x)\n  ret i64 %y\n}}\n\
+             define i64 @crash(i64 %x) {{\n  store i64 %x, ptr null\n  ret i64 %x\n}}\n"
+        ))
+    }
+
+    #[test]
+    fn programs_compiled_together_keep_their_own_symbols() {
+        let jit = Jit::compile_programs(
+            vec![(program("add"), 0), (program("sub"), 2)],
+            DEFAULT_STACK,
+        )
+        .expect("compiles");
+        assert_eq!(
+            jit.call_program(0, "f", &[int(5)]).expect("calls"),
+            vec![int(6)]
+        );
+        assert_eq!(
+            jit.call_program(1, "f", &[int(5)]).expect("calls"),
+            vec![int(4)]
+        );
+        assert_eq!(jit.call("f", &[int(7)]).expect("calls"), vec![int(8)]);
+        // Each program's stub reports the external by its own name.
+        let e = jit.call_program(1, "g", &[int(1)]).expect_err("unresolved");
+        assert!(e.to_string().contains("reached `@missing`"), "{e}");
+        assert!(jit.call_program(2, "f", &[int(1)]).is_err());
+    }
+
+    #[test]
+    fn isolated_jobs_survive_a_crash() {
+        let jit = Jit::compile_programs(
+            vec![(program("add"), 0), (program("mul"), 0)],
+            DEFAULT_STACK,
+        )
+        .expect("compiles");
+        let job = |entry: &'static str| -> Job {
+            Box::new(move |c: &Caller| format!("{:?}", c.call(entry, &[int(3)])).into_bytes())
+        };
+        let answers = jit.run_isolated(
+            std::time::Duration::from_secs(20),
+            vec![(0, job("f")), (1, job("crash")), (1, job("f"))],
+        );
+        assert_eq!(answers.len(), 3);
+        assert_eq!(
+            answers[0].as_deref().ok(),
+            Some(b"Ok([Int { bits: 64, value: 4 }])".as_slice())
+        );
+        let crashed = answers[1].as_ref().expect_err("crashes").to_string();
+        assert_eq!(crashed, "the native code crashed (SIGSEGV)");
+        assert_eq!(
+            answers[2].as_deref().ok(),
+            Some(b"Ok([Int { bits: 64, value: 3 }])".as_slice())
+        );
+        // The parent is unharmed, and calls in process still work.
+        assert_eq!(
+            jit.call_program(1, "f", &[int(2)]).expect("calls"),
+            vec![int(2)]
+        );
+    }
 }

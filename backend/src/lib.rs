@@ -10,10 +10,12 @@
 //! ```
 
 pub mod cache;
+pub mod caller;
 pub mod code;
 pub mod codegen;
 pub mod cpus;
 pub mod emit;
+pub mod isolate;
 pub mod jit;
 pub mod merge;
 pub mod mlir_llvm;

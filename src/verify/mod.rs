@@ -16,7 +16,7 @@ pub mod type_meaning;
 
 use crate::interp::Interpreter;
 use crate::{check_source, CompiledRules, Database};
-use kiln_backend::jit::{Jit, Program as JitProgram};
+use kiln_backend::jit::{Jit, JitError, Job, Program as JitProgram, DEFAULT_STACK};
 pub use program::{Program, Size};
 use std::fmt;
 
@@ -77,8 +77,80 @@ pub struct Counterexample {
     pub blame: Vec<blame::Suspect>,
 }
 
+/// How long one call of a case's native code may run: generated programs finish in
+/// microseconds, so one that runs this long loops where the interpreter did not.
+const NATIVE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Cases whose native code one LLVM engine compiles ([`Verifier::check_all`]).
+const GROUP: u64 = 8;
+
 /// At most this many fired rules are each left out once to rank them ([`blame`]).
 const BLAME_BUDGET: usize = 400;
+
+/// A case ready for its native runs.
+struct Case {
+    entry: String,
+    ty: kiln_frontend::types::FunctionType,
+    args: Vec<String>,
+    /// What the interpreter printed.
+    expected: String,
+    /// Who compiled each run ("kiln -O2"), and what each compiles at which level.
+    labels: Vec<String>,
+    runs: Vec<(JitProgram, u8)>,
+}
+
+impl Case {
+    /// A job per run (programs `first..` of a JIT): call the entry with the case's
+    /// arguments and print what it computed. They run in a child process
+    /// ([`Jit::run_isolated`]): a wrong rule can make native code store outside its
+    /// buffers, or never return.
+    fn jobs(&self, first: usize) -> Vec<(usize, Job)> {
+        (0..self.runs.len())
+            .map(|i| {
+                let (entry, ty, args) = (self.entry.clone(), self.ty.clone(), self.args.clone());
+                let job: Job = Box::new(move |caller| {
+                    let text = match program::parse_arguments(&ty, &args) {
+                        Err(e) => format!("arguments: {e}"),
+                        Ok(mut args) => match crate::run::call_through(
+                            &|e, a| caller.call(e, a),
+                            &entry,
+                            &ty,
+                            &mut args,
+                        ) {
+                            Ok(o) => o.text(),
+                            Err(e) => format!("error: {e}\n"),
+                        },
+                    };
+                    text.into_bytes()
+                });
+                (first + i, job)
+            })
+            .collect()
+    }
+
+    /// Compares what each run printed (`answers`, in the order of [`Case::jobs`]) with
+    /// the interpreter's; the first that differs is the failure.
+    fn judge(&self, answers: &[Result<Vec<u8>, JitError>]) -> Result<(), Failure> {
+        for (i, by) in self.labels.iter().enumerate() {
+            let actual = match answers.get(i) {
+                Some(Ok(bytes)) => String::from_utf8_lossy(bytes).into_owned(),
+                Some(Err(e)) => format!("error: {e}\n"),
+                None => "error: no answer from the native code\n".to_string(),
+            };
+            if actual != self.expected {
+                return Err(Failure::Mismatch {
+                    by: by.clone(),
+                    expected: self.expected.clone(),
+                    actual,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A case's index, its program and its result.
+type Checked = (u64, Program, Result<(), Failure>);
 
 /// The checker: rules and what to compare against.
 pub struct Verifier {
@@ -101,6 +173,62 @@ impl Verifier {
 
     /// Checks one program with the arguments its seed gives.
     pub fn check(&self, p: &Program, seed: u64) -> Result<(), Failure> {
+        let case = self.prepare(p, seed)?;
+        let jit = Jit::compile_programs(case.runs.clone(), DEFAULT_STACK)
+            .map_err(|e| Failure::Lowering(e.to_string()))?;
+        case.judge(&jit.run_isolated(NATIVE_TIMEOUT, case.jobs(0)))
+    }
+
+    /// Checks programs with the arguments their seeds give, their native code compiled
+    /// together (one LLVM engine for all, which costs much less than one each) and run in
+    /// one child process; a result per program, each what [`Verifier::check`] gives.
+    pub fn check_all(&self, cases: &[(Program, u64)]) -> Vec<Result<(), Failure>> {
+        let prepared: Vec<Result<Case, Failure>> =
+            cases.iter().map(|(p, s)| self.prepare(p, *s)).collect();
+        let runs: Vec<(JitProgram, u8)> = prepared
+            .iter()
+            .flatten()
+            .flat_map(|c| c.runs.iter().cloned())
+            .collect();
+        // A program LLVM cannot compile fails the engine of all: then each is compiled
+        // alone, so the failure is the program's own.
+        let jit = match prepared.iter().flatten().count() {
+            0 | 1 => None,
+            _ => Jit::compile_programs(runs, DEFAULT_STACK).ok(),
+        };
+        let Some(jit) = jit else {
+            return prepared
+                .into_iter()
+                .map(|case| {
+                    let case = case?;
+                    let jit = Jit::compile_programs(case.runs.clone(), DEFAULT_STACK)
+                        .map_err(|e| Failure::Lowering(e.to_string()))?;
+                    case.judge(&jit.run_isolated(NATIVE_TIMEOUT, case.jobs(0)))
+                })
+                .collect();
+        };
+        let mut jobs = Vec::new();
+        for case in prepared.iter().flatten() {
+            let first = jobs.len();
+            jobs.extend(case.jobs(first));
+        }
+        let answers = jit.run_isolated(NATIVE_TIMEOUT, jobs);
+        let mut first = 0;
+        prepared
+            .into_iter()
+            .map(|case| {
+                let case = case?;
+                let n = case.runs.len();
+                let result = case.judge(answers.get(first..first + n).unwrap_or_default());
+                first += n;
+                result
+            })
+            .collect()
+    }
+
+    /// Everything of a case but its native runs: the round trips, the interpreter's
+    /// results, the lowering (twice), and the programs to compile.
+    fn prepare(&self, p: &Program, seed: u64) -> Result<Case, Failure> {
         let text = p.text();
         let entry = format!("f{}", p.funcs.len().saturating_sub(1));
         let db = Database::new();
@@ -152,33 +280,24 @@ impl Verifier {
                 "lowering twice gives different output".to_string(),
             ));
         }
-        let mut runs: Vec<(String, JitProgram, u8)> = vec![
-            (
-                "kiln -O0".to_string(),
-                JitProgram::Lowered(lowered.clone()),
-                0,
-            ),
-            ("kiln -O2".to_string(), JitProgram::Lowered(lowered), 2),
+        let mut labels = vec!["kiln -O0".to_string(), "kiln -O2".to_string()];
+        let mut runs = vec![
+            (JitProgram::Lowered(lowered.clone()), 0),
+            (JitProgram::Lowered(lowered), 2),
         ];
         if self.against == Against::KilnAndMlir {
             let ir = crate::reference::mlir_llvm_ir(&printed).map_err(Failure::Lowering)?;
-            runs.push(("MLIR 19".to_string(), JitProgram::LlvmIr(ir), 0));
+            labels.push("MLIR 19".to_string());
+            runs.push((JitProgram::LlvmIr(ir), 0));
         }
-        for (by, prog, opt) in runs {
-            let jit = Jit::compile_at(prog, opt).map_err(|e| Failure::Lowering(e.to_string()))?;
-            let actual = match crate::run::call(&jit, &entry, &f.ty, &mut fresh()?) {
-                Ok(o) => o.text(),
-                Err(e) => format!("error: {e}\n"),
-            };
-            if actual != expected {
-                return Err(Failure::Mismatch {
-                    by,
-                    expected,
-                    actual,
-                });
-            }
-        }
-        Ok(())
+        Ok(Case {
+            entry,
+            ty: f.ty.clone(),
+            args,
+            expected,
+            labels,
+            runs,
+        })
     }
 
     /// Shrinks a failing program while it keeps failing (not counting generator failures,
@@ -214,9 +333,10 @@ impl Verifier {
     /// Runs `cases` cases from `seed` (case `i` uses seed `seed + i`); `progress` is called
     /// after each. Returns the number of cases, or the first counterexample, shrunk.
     ///
-    /// Cases are independent, so they run in parallel on rayon's threads, a few per thread
-    /// at a time; results are read in seed order, so the counterexample reported is the one
-    /// of the lowest failing seed however the threads are scheduled.
+    /// Cases are independent, so they run in parallel on rayon's threads, a few groups per
+    /// thread at a time, each group's native code compiled together
+    /// ([`Verifier::check_all`]); results are read in seed order, so the counterexample
+    /// reported is the one of the lowest failing seed however the threads are scheduled.
     pub fn run(
         &self,
         cases: u64,
@@ -225,20 +345,31 @@ impl Verifier {
         mut progress: impl FnMut(u64),
     ) -> Result<u64, Box<Counterexample>> {
         use rayon::prelude::*;
-        let batch = (rayon::current_num_threads() as u64 * 4).max(1);
+        let batch = (rayon::current_num_threads() as u64 * 4 * GROUP).max(1);
         let mut start = 0;
         while start < cases {
             let end = cases.min(start.saturating_add(batch));
-            let results: Vec<(u64, Program, Result<(), Failure>)> = (start..end)
+            let groups: Vec<Vec<Checked>> = (start..end)
+                .step_by(GROUP as usize)
+                .collect::<Vec<u64>>()
                 .into_par_iter()
-                .map(|i| {
-                    let s = seed.wrapping_add(i);
-                    let p = Program::generate(s, size);
-                    let result = self.check(&p, s);
-                    (i, p, result)
+                .map(|from| {
+                    let to = end.min(from + GROUP);
+                    let programs: Vec<(Program, u64)> = (from..to)
+                        .map(|i| {
+                            let s = seed.wrapping_add(i);
+                            (Program::generate(s, size), s)
+                        })
+                        .collect();
+                    let results = self.check_all(&programs);
+                    (from..to)
+                        .zip(programs)
+                        .zip(results)
+                        .map(|((i, (p, _)), r)| (i, p, r))
+                        .collect()
                 })
                 .collect();
-            for (i, p, result) in results {
+            for (i, p, result) in groups.into_iter().flatten() {
                 if let Err(f) = result {
                     return Err(self.counterexample(p, seed.wrapping_add(i), f));
                 }
