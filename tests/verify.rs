@@ -182,3 +182,30 @@ fn verify_finds_a_broken_stride_and_shrinks_it() {
         .expect("kiln runs");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
 }
+
+#[test]
+fn native_code_that_crashes_is_a_counterexample() {
+    // With the broken stride, seed 13's program stores far outside its buffer: in process
+    // that ended `kiln verify` with a segmentation fault; in a child it is a counterexample.
+    let dir = tempfile::tempdir().expect("temp dir");
+    broken_rules(dir.path());
+    let o = Command::new(env!("CARGO_BIN_EXE_kiln"))
+        .args([
+            "verify",
+            "--quiet",
+            "--rule-samples",
+            "0",
+            "--seed",
+            "13",
+            "--cases",
+            "1",
+        ])
+        .arg("--rules")
+        .arg(dir.path())
+        .output()
+        .expect("kiln runs");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{stdout}");
+    assert!(stdout.contains("counterexample (seed 13,"), "{stdout}");
+    assert!(stdout.contains("scaled-static ("), "{stdout}");
+}
