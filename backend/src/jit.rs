@@ -428,8 +428,10 @@ impl Jit {
     /// Much of a small program's compilation is LLVM setting up — a target machine, its
     /// subtarget, the code generator's pass pipeline — so one engine for many programs
     /// costs much less than one each (`kiln verify` compiles its cases this way). Each
-    /// program keeps its own symbols: those of program `i > 0` are renamed apart before
-    /// the modules are linked, and each has its own stubs for what the process lacks.
+    /// program keeps its own symbols: those each defines are renamed apart (`NAME.kilnI`)
+    /// before the modules are linked — all of them, so a program's declaration of `malloc`
+    /// never binds to another program's definition of it — and each has its own stubs for
+    /// what the process lacks.
     /// Any program failing to build fails the whole compilation.
     pub fn compile_programs(programs: Vec<(Program, u8)>, stack: usize) -> Result<Jit, JitError> {
         let (req_tx, req_rx) = std::sync::mpsc::channel::<Request>();
@@ -527,14 +529,14 @@ pub(crate) struct Built {
 }
 
 /// Builds program `index` into a module of its own: call wrappers, stubs, stack probes,
-/// LLVM's verifier and pipeline, then (after the first) every symbol it exports renamed
+/// LLVM's verifier and pipeline, then (with `rename`) every symbol it exports renamed
 /// apart, so its module links beside the others'.
 fn build_program<'ctx>(
     ctx: &'ctx Context,
     tm: &inkwell::targets::TargetMachine,
     program: &Program,
     opt_level: u8,
-    index: usize,
+    rename: Option<usize>,
 ) -> Result<(inkwell::module::Module<'ctx>, Built), JitError> {
     let module = match program {
         Program::Lowered(functions) => build_module(ctx, "kiln", functions, tm)?,
@@ -597,7 +599,7 @@ fn build_program<'ctx>(
         true => None,
         false => Some(found(PROBE)?),
     };
-    if index > 0 {
+    if let Some(index) = rename {
         rename_apart(&module, index);
     }
     let name_of = |f: inkwell::values::FunctionValue| f.get_name().to_string_lossy().into_owned();
@@ -655,7 +657,13 @@ fn serve(
         let mut combined: Option<inkwell::module::Module<'_>> = None;
         let mut built = Vec::with_capacity(programs.len());
         for (i, (program, opt_level)) in programs.iter().enumerate() {
-            let (module, b) = build_program(&ctx, &tm, program, *opt_level, i)?;
+            let (module, b) = build_program(
+                &ctx,
+                &tm,
+                program,
+                *opt_level,
+                (programs.len() > 1).then_some(i),
+            )?;
             built.push(b);
             match &combined {
                 None => combined = Some(module),
@@ -836,30 +844,46 @@ mod tests {
              declare i64 @missing(i64)\n\
              define i64 @f(i64 %x) {{\n  %k = load i64, ptr @k\n  %y = {op} i64 %x, %k\n  ret i64 %y\n}}\n\
              define i64 @g(i64 %x) {{\n  %y = call i64 @missing(i64 %x)\n  ret i64 %y\n}}\n\
+             declare i64 @labs(i64)\n\
+             define i64 @h(i64 %x) {{\n  %y = call i64 @labs(i64 %x)\n  ret i64 %y\n}}\n\
              define i64 @crash(i64 %x) {{\n  store i64 %x, ptr null\n  ret i64 %x\n}}\n"
         ))
     }
 
     #[test]
     fn programs_compiled_together_keep_their_own_symbols() {
+        // The first defines what the others declare: `@missing`, which the process lacks
+        // (their calls must reach their own stubs), and `@labs`, which the C library has
+        // (their calls must reach the library's).
+        let defines = Program::LlvmIr(
+            "define i64 @missing(i64 %x) {\n  ret i64 %x\n}\n\
+             define i64 @labs(i64 %x) {\n  %y = add i64 %x, 100\n  ret i64 %y\n}\n"
+                .into(),
+        );
         let jit = Jit::compile_programs(
-            vec![(program("add"), 0), (program("sub"), 2)],
+            vec![(defines, 0), (program("add"), 0), (program("sub"), 2)],
             DEFAULT_STACK,
         )
         .expect("compiles");
+        assert_eq!(jit.call("missing", &[int(7)]).expect("calls"), vec![int(7)]);
+        assert_eq!(jit.call("labs", &[int(-5)]).expect("calls"), vec![int(95)]);
         assert_eq!(
-            jit.call_program(0, "f", &[int(5)]).expect("calls"),
-            vec![int(6)]
+            jit.call_program(1, "h", &[int(-5)]).expect("calls"),
+            vec![int(5)]
         );
         assert_eq!(
             jit.call_program(1, "f", &[int(5)]).expect("calls"),
+            vec![int(6)]
+        );
+        assert_eq!(
+            jit.call_program(2, "f", &[int(5)]).expect("calls"),
             vec![int(4)]
         );
-        assert_eq!(jit.call("f", &[int(7)]).expect("calls"), vec![int(8)]);
-        // Each program's stub reports the external by its own name.
-        let e = jit.call_program(1, "g", &[int(1)]).expect_err("unresolved");
-        assert!(e.to_string().contains("reached `@missing`"), "{e}");
-        assert!(jit.call_program(2, "f", &[int(1)]).is_err());
+        for p in [1, 2] {
+            let e = jit.call_program(p, "g", &[int(1)]).expect_err("unresolved");
+            assert!(e.to_string().contains("reached `@missing`"), "{e}");
+        }
+        assert!(jit.call_program(3, "f", &[int(1)]).is_err());
     }
 
     #[test]
