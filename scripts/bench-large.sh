@@ -4,12 +4,18 @@
 # `mlir-opt-19`'s conversion of the same function, each the median of ROUNDS runs (default
 # 5) taken in turn, so that a busy minute slows all three alike; the median peak resident
 # memory of kiln (every core) and of mlir-opt; then kiln's instructions on one thread under
-# callgrind at a tenth of those sizes (work, which the machine's caches do not bend), less
-# those of lowering a one-function file (loading the rules and LLVM: the same at every
-# size). A function whose cost is linear in its size shows ratios near 10.
+# callgrind at a smaller size and ten times it (work, which the machine's caches do not
+# bend), less those of lowering a one-function file (loading the rules and LLVM: the same at
+# every size). A function whose cost is linear in its size shows ratios near 10. Both
+# instruction sizes keep the e-graph above 16,384 classes, where the saturation loop works
+# as on a large e-graph (`engine/src/egraph/snapshot.rs`, `LARGE_FROM`: a snapshot of the
+# classes, no record of what a pass left): 2,500 and 25,000 blocks, 20,000 and 200,000
+# operations. Until session 29 they were a tenth of the timed sizes, and the smaller one
+# (1,000 blocks, 10,000 operations) was below it, which added the large mode's ~18% more
+# instructions per operation to the ratio.
 #   blocks: scripts/gen_module.py N --blocks  (N blocks, each adding to a block argument)
 #   chain:  scripts/gen_module.py N --chain   (N dependent arith.muli in one block)
-# usage: [ROUNDS=5] scripts/bench-large.sh [KILN]   (needs valgrind; about 12 minutes)
+# usage: [ROUNDS=5] scripts/bench-large.sh [KILN]   (needs valgrind; about 20 minutes)
 set -eu
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-5}
@@ -27,12 +33,12 @@ printf 'func.func @f() {\n  func.return\n}\n' > "$dir/one.mlir"
 base=$(instructions /dev/null "$KILN" lower "$dir/one.mlir" -o /dev/null)
 echo "Medians of $ROUNDS runs; kiln's peak is on every core."
 echo
-echo "| function | size | kiln lower, s | kiln, 1 thread, s | mlir-opt-19, s | kiln peak, MiB | mlir-opt-19 peak, MiB | kiln instructions at size / 10, less $base |"
+echo "| function | size | kiln lower, s | kiln, 1 thread, s | mlir-opt-19, s | kiln peak, MiB | mlir-opt-19 peak, MiB | kiln instructions (at the size in brackets), less $base |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 for shape in blocks chain; do
-    if [ "$shape" = blocks ]; then small=10000; else small=100000; fi
+    if [ "$shape" = blocks ]; then small=10000; isize=2500; else small=100000; isize=20000; fi
     large=$((small * 10))
-    for n in $((small / 10)) $small $large; do
+    for n in $isize $((isize * 10)) $small $large; do
         python3 scripts/gen_module.py "$n" --"$shape" > "$dir/$shape$n.mlir"
     done
     : > "$dir/runs"
@@ -46,20 +52,20 @@ for shape in blocks chain; do
         done
         i=$((i + 1))
     done
-    i1=$(( $(instructions /dev/null "$KILN" lower "$dir/$shape$((small / 10)).mlir" -o /dev/null) - base ))
-    i2=$(( $(instructions /dev/null "$KILN" lower "$dir/$shape$small.mlir" -o /dev/null) - base ))
+    i1=$(( $(instructions /dev/null "$KILN" lower "$dir/$shape$isize.mlir" -o /dev/null) - base ))
+    i2=$(( $(instructions /dev/null "$KILN" lower "$dir/$shape$((isize * 10)).mlir" -o /dev/null) - base ))
     # The three rows of the table: medians of each label's wall times (s) and peaks (MiB).
-    python3 - "$dir/runs" "$shape" "$small" "$large" "$i1" "$i2" <<'PY'
+    python3 - "$dir/runs" "$shape" "$small" "$large" "$i1" "$i2" "$isize" <<'PY'
 import statistics, sys
-path, shape, small, large, i1, i2 = sys.argv[1:]
+path, shape, small, large, i1, i2, isize = sys.argv[1:]
 runs = [l.split() for l in open(path)]
 def med(label, field):
     return statistics.median(float(r[field]) for r in runs if r[0] == label)
 cols = {n: [med(f"k{n}", 1), med(f"k1{n}", 1), med(f"m{n}", 1),
             med(f"k{n}", 2) / 1024, med(f"m{n}", 2) / 1024] for n in (small, large)}
-for n, i in ((small, i1), (large, i2)):
+for n, i, at in ((small, i1, int(isize)), (large, i2, int(isize) * 10)):
     k, k1, m, pk, pm = cols[n]
-    print(f"| {shape} | {n} | {k:.2f} | {k1:.2f} | {m:.2f} | {pk:.0f} | {pm:.0f} | {i} |")
+    print(f"| {shape} | {n} | {k:.2f} | {k1:.2f} | {m:.2f} | {pk:.0f} | {pm:.0f} | {i} ({at}) |")
 ratios = " | ".join(f"{b / a:.1f}" for a, b in zip(cols[small], cols[large]))
 print(f"| {shape} | ratio | {ratios} | {int(i2) / int(i1):.1f} |")
 PY
