@@ -887,3 +887,23 @@ fn invalid_reason(module: &Module<'_>) -> String {
         Err(e) => e.to_string().lines().take(4).collect::<Vec<_>>().join("; "),
     }
 }
+
+/// Links `src` into `dst` (both of `ctx`), as `Module::link_in_module` does, then gives the
+/// context back LLVM's own diagnostic handler: inkwell's points into the linking call's
+/// stack frame, so an error reported after it (while generating code) would write there.
+pub fn link_into<'ctx>(
+    ctx: &'ctx Context,
+    dst: &Module<'ctx>,
+    src: Module<'ctx>,
+) -> Result<(), String> {
+    let linked = dst.link_in_module(src);
+    // SAFETY: the context is alive; a null handler restores LLVM's default.
+    unsafe {
+        inkwell::llvm_sys::core::LLVMContextSetDiagnosticHandler(
+            ctx.raw(),
+            None,
+            std::ptr::null_mut(),
+        );
+    }
+    linked.map_err(|e| e.to_string())
+}

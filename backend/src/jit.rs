@@ -667,25 +667,9 @@ fn serve(
             built.push(b);
             match &combined {
                 None => combined = Some(module),
-                Some(c) => c.link_in_module(module).map_err(|e| {
-                    JitError::Call(format!(
-                        "cannot link program {} beside the others: {}",
-                        i + 1,
-                        e.to_string_lossy()
-                    ))
+                Some(c) => crate::codegen::link_into(&ctx, c, module).map_err(|e| {
+                    JitError::Call(format!("cannot link program {i} beside the others: {e}"))
                 })?,
-            }
-        }
-        if programs.len() > 1 {
-            // `link_in_module` leaves a handler pointing into its stack frame; restore
-            // LLVM's own before anything else can report.
-            // SAFETY: the context is alive; a null handler restores the default.
-            unsafe {
-                inkwell::llvm_sys::core::LLVMContextSetDiagnosticHandler(
-                    ctx.raw(),
-                    None,
-                    std::ptr::null_mut(),
-                );
             }
         }
         let module = combined.ok_or_else(|| JitError::Call("no program to compile".to_string()))?;

@@ -184,8 +184,7 @@ fn compile_part(
         }
     }
     let module = ctx.create_module("kiln");
-    module
-        .link_in_module(lazy)
+    crate::codegen::link_into(&ctx, &module, lazy)
         .map_err(|e| CodegenError::Target(format!("LLVM cannot make a part's module: {e}")))?;
     // The part's module is all its object depends on (with the options): an edit that left
     // it as it was finds its object kept.
