@@ -78,8 +78,10 @@ pub struct Counterexample {
 }
 
 /// How long one call of a case's native code may run: generated programs finish in
-/// microseconds, so one that runs this long loops where the interpreter did not.
-const NATIVE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(10);
+/// microseconds, so one that runs this long loops where the interpreter did not. Shrinking
+/// and blaming such a case run many programs that loop too, each this long: with 10 s, a
+/// wrong `addi` rule (`llvm.sub`, so a counted loop never ends) took 8 min 22 s to report.
+const NATIVE_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Cases whose native code one LLVM engine compiles ([`Verifier::check_all`]).
 const GROUP: u64 = 8;
