@@ -830,7 +830,8 @@ mod tests {
              define i64 @g(i64 %x) {{\n  %y = call i64 @missing(i64 %x)\n  ret i64 %y\n}}\n\
              declare i64 @labs(i64)\n\
              define i64 @h(i64 %x) {{\n  %y = call i64 @labs(i64 %x)\n  ret i64 %y\n}}\n\
-             define i64 @crash(i64 %x) {{\n  store i64 %x, ptr null\n  ret i64 %x\n}}\n"
+             define i64 @crash(i64 %x) {{\n  store i64 %x, ptr null\n  ret i64 %x\n}}\n\
+             define i64 @spin(i64 %x) {{\nentry:\n  br label %loop\nloop:\n  br label %loop\n}}\n"
         ))
     }
 
@@ -895,6 +896,14 @@ mod tests {
             answers[2].as_deref().ok(),
             Some(b"Ok([Int { bits: 64, value: 3 }])".as_slice())
         );
+        // A call that never returns ends its child at the time limit; the next job runs.
+        let answers = jit.run_isolated(
+            std::time::Duration::from_millis(300),
+            vec![(0, job("spin")), (0, job("f"))],
+        );
+        let spun = answers[0].as_ref().expect_err("spins").to_string();
+        assert_eq!(spun, "the native code did not return within 0.3 s");
+        assert!(answers[1].is_ok(), "{:?}", answers[1]);
         // The parent is unharmed, and calls in process still work.
         assert_eq!(
             jit.call_program(1, "f", &[int(2)]).expect("calls"),
