@@ -136,31 +136,31 @@ fn broken_rules(dir: &std::path::Path) {
     }
 }
 
+/// `kiln verify --quiet --rules DIR ARGS...`, which must exit with 1; its standard output.
+fn verify_fails_with(rules: &std::path::Path, args: &[&str]) -> String {
+    let o = Command::new(env!("CARGO_BIN_EXE_kiln"))
+        .args(["verify", "--quiet", "--rules"])
+        .arg(rules)
+        .args(args)
+        .output()
+        .expect("kiln runs");
+    let stdout = String::from_utf8_lossy(&o.stdout).into_owned();
+    assert_eq!(o.status.code(), Some(1), "{stdout}");
+    stdout
+}
+
 #[test]
 fn verify_finds_a_broken_stride_and_shrinks_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     broken_rules(dir.path());
     let out = dir.path().join("counterexample.mlir");
     // Since #17 the rule-by-rule check evaluates address rules and catches it first.
-    let o = Command::new(env!("CARGO_BIN_EXE_kiln"))
-        .args(["verify", "--quiet", "--cases", "0", "--rules"])
-        .arg(dir.path())
-        .output()
-        .expect("kiln runs");
-    let stdout = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(o.status.code(), Some(1), "{stdout}");
+    let stdout = verify_fails_with(dir.path(), &["--cases", "0"]);
     assert!(stdout.contains("unsound: rule `scaled-static`"), "{stdout}");
     // Without it, the random programs find it, and the counterexample blames the rule
     // (first: the program cannot be lowered without it, but it is unsound on its own).
-    let o = Command::new(env!("CARGO_BIN_EXE_kiln"))
-        .args(["verify", "--quiet", "--rule-samples", "0", "--rules"])
-        .arg(dir.path())
-        .arg("-o")
-        .arg(&out)
-        .output()
-        .expect("kiln runs");
-    let stdout = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(o.status.code(), Some(1), "{stdout}");
+    let out_arg = out.to_string_lossy().into_owned();
+    let stdout = verify_fails_with(dir.path(), &["--rule-samples", "0", "-o", &out_arg]);
     assert!(stdout.contains("differs from the interpreter"), "{stdout}");
     assert!(
         stdout.contains("  scaled-static (") && stdout.contains("unsound on its own"),
@@ -189,23 +189,10 @@ fn native_code_that_crashes_is_a_counterexample() {
     // that ended `kiln verify` with a segmentation fault; in a child it is a counterexample.
     let dir = tempfile::tempdir().expect("temp dir");
     broken_rules(dir.path());
-    let o = Command::new(env!("CARGO_BIN_EXE_kiln"))
-        .args([
-            "verify",
-            "--quiet",
-            "--rule-samples",
-            "0",
-            "--seed",
-            "13",
-            "--cases",
-            "1",
-        ])
-        .arg("--rules")
-        .arg(dir.path())
-        .output()
-        .expect("kiln runs");
-    let stdout = String::from_utf8_lossy(&o.stdout);
-    assert_eq!(o.status.code(), Some(1), "{stdout}");
+    let stdout = verify_fails_with(
+        dir.path(),
+        &["--rule-samples", "0", "--seed", "13", "--cases", "1"],
+    );
     assert!(stdout.contains("counterexample (seed 13,"), "{stdout}");
     assert!(stdout.contains("scaled-static ("), "{stdout}");
 }

@@ -222,25 +222,30 @@ fn one_child(timeout: Duration, jobs: &mut [Option<Job<'_>>]) -> (Vec<Vec<u8>>, 
         libc::close(out_w);
         libc::close(err_w);
     }
-    let close = || {
-        // SAFETY: the parent's read ends, closed once when done.
+    if pid < 0 {
+        let e = std::io::Error::last_os_error().to_string();
+        // SAFETY: the parent's read ends, no longer needed.
         unsafe {
             libc::close(out_r);
             libc::close(err_r);
         }
-    };
-    if pid < 0 {
-        close();
-        return (
-            Vec::new(),
-            Some(Ended::Fork(std::io::Error::last_os_error().to_string())),
-        );
+        return (Vec::new(), Some(Ended::Fork(e)));
     }
     // The child's end wakes the wait through a pidfd (Linux 5.3): the pipes' end of file
     // does not, while a child another thread forked meanwhile holds their write ends.
     // Without one, the wait is a short poll.
-    // SAFETY: `pid` is this thread's child; the descriptor is closed below.
+    // SAFETY: `pid` is this thread's child; the descriptor is closed by `close`.
     let pidfd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid, 0) } as i32;
+    let close = || {
+        // SAFETY: the parent's read ends and the pidfd, closed once when done.
+        unsafe {
+            libc::close(out_r);
+            libc::close(err_r);
+            if pidfd >= 0 {
+                libc::close(pidfd);
+            }
+        }
+    };
     let mut since = Instant::now();
     let mut out = Vec::new();
     let mut err = Vec::new();
@@ -279,18 +284,10 @@ fn one_child(timeout: Duration, jobs: &mut [Option<Job<'_>>]) -> (Vec<Vec<u8>>, 
                 libc::waitpid(pid, &mut status, 0);
             }
             close();
-            if pidfd >= 0 {
-                // SAFETY: the pidfd opened above.
-                unsafe { libc::close(pidfd) };
-            }
             return (done, Some(Ended::Timeout(timeout)));
         }
     };
     close();
-    if pidfd >= 0 {
-        // SAFETY: the pidfd opened above.
-        unsafe { libc::close(pidfd) };
-    }
     let end = match status {
         _ if done.len() == jobs.len() => None,
         Some(s) if libc::WIFSIGNALED(s) => Some(Ended::Signal(libc::WTERMSIG(s))),

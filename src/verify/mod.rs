@@ -130,6 +130,13 @@ impl Case {
             .collect()
     }
 
+    /// Compiles the case's runs in an engine of their own, runs them and judges them.
+    fn check_alone(&self) -> Result<(), Failure> {
+        let jit = Jit::compile_programs(self.runs.clone(), DEFAULT_STACK)
+            .map_err(|e| Failure::Lowering(e.to_string()))?;
+        self.judge(&jit.run_isolated(NATIVE_TIMEOUT, self.jobs(0)))
+    }
+
     /// Compares what each run printed (`answers`, in the order of [`Case::jobs`]) with
     /// the interpreter's; the first that differs is the failure.
     fn judge(&self, answers: &[Result<Vec<u8>, JitError>]) -> Result<(), Failure> {
@@ -175,10 +182,7 @@ impl Verifier {
 
     /// Checks one program with the arguments its seed gives.
     pub fn check(&self, p: &Program, seed: u64) -> Result<(), Failure> {
-        let case = self.prepare(p, seed)?;
-        let jit = Jit::compile_programs(case.runs.clone(), DEFAULT_STACK)
-            .map_err(|e| Failure::Lowering(e.to_string()))?;
-        case.judge(&jit.run_isolated(NATIVE_TIMEOUT, case.jobs(0)))
+        self.prepare(p, seed)?.check_alone()
     }
 
     /// Checks programs with the arguments their seeds give, their native code compiled
@@ -201,12 +205,7 @@ impl Verifier {
         let Some(jit) = jit else {
             return prepared
                 .into_iter()
-                .map(|case| {
-                    let case = case?;
-                    let jit = Jit::compile_programs(case.runs.clone(), DEFAULT_STACK)
-                        .map_err(|e| Failure::Lowering(e.to_string()))?;
-                    case.judge(&jit.run_isolated(NATIVE_TIMEOUT, case.jobs(0)))
-                })
+                .map(|case| case?.check_alone())
                 .collect();
         };
         let mut jobs = Vec::new();
