@@ -376,14 +376,28 @@ pub(crate) fn run_phase(
     saturate(&rules.phases[i], egraph, limits, copy)
 }
 
-/// At most this many nodes are reserved room for before a function is encoded.
+/// Room for at most this many nodes is reserved at eight per operation before a function
+/// is encoded.
 const NODES_RESERVED: usize = 1 << 16;
+
+/// The nodes a large function's lowering makes per operation, block and argument, at the
+/// least: a chain of arithmetic ends with two, a function of many small blocks with 2.75.
+const NODES_PER_ITEM_LARGE: usize = 3;
 
 /// Room for the nodes a function's lowering makes, reserved before it is encoded: a
 /// memref-heavy function ends with about seven nodes per operation, made one by one, and
 /// egg's tables (the memo, the classes, the union-find) grew to that by doubling, each step
-/// rehashing or copying what they held: 2% of a memref-heavy lowering's instructions. A
-/// large function's tables grow as they go instead of reserving room they may not use.
+/// rehashing or copying what they held: 2% of a memref-heavy lowering's instructions.
+///
+/// Eight per item would reserve room a large function may not use, so past
+/// [`NODES_RESERVED`] the room is three per item, the fewest a large function made in
+/// kiln's benchmarks. Grown by doubling from 2^16, the tables of one function of 10^5
+/// blocks were copied five times over, each copy of tens of megabytes reading and writing
+/// memory no cache held (a fifth of the simulated cache misses of its lowering came from
+/// those copies and rehashes, which a function of 10^4 blocks hardly has; BENCHMARKS.md,
+/// "session 30"). The room costs no more than growth would: a vector's untouched capacity
+/// is never paged in, and the memo that growth reaches for 2.75 or 2 nodes per item has as
+/// many buckets as one reserved for 3.
 fn reserved_nodes(f: &Function) -> usize {
     let ops: usize = f.body.as_ref().map_or(0, |body| {
         body.blocks
@@ -391,7 +405,8 @@ fn reserved_nodes(f: &Function) -> usize {
             .map(|b| 1 + b.args.len() + b.ops.len())
             .sum()
     });
-    ((ops + f.ty.inputs.len() + f.ty.results.len()) * 8).min(NODES_RESERVED)
+    let items = ops + f.ty.inputs.len() + f.ty.results.len();
+    (items * 8).min(NODES_RESERVED.max(items * NODES_PER_ITEM_LARGE))
 }
 
 fn all_roots(e: &Encoded) -> Vec<Id> {
