@@ -14,7 +14,6 @@ use kiln_engine::egraph::analysis::Analysis;
 use kiln_engine::egraph::extract::Graph;
 use kiln_engine::egraph::node::Node;
 use kiln_engine::egraph::saturate::{saturate, Limits};
-use kiln_engine::egraph::snapshot::ClassNodes;
 use kiln_engine::egraph::term::Term;
 use kiln_engine::CompiledRules;
 use std::collections::HashMap;
@@ -117,7 +116,7 @@ pub fn normal_form(
             time: TIME_LIMIT,
         };
         // A term's e-graph is far below the size from which classes are copied.
-        let run = saturate(&rules.phases[i], egraph, limits, ClassNodes::default());
+        let run = saturate(&rules.phases[i], egraph, limits);
         for (rule, n) in rules.phases[i].rules.iter().zip(&run.applied) {
             let name = rule.name.as_str();
             let name = name.strip_suffix(" (reversed)").unwrap_or(name).to_string();

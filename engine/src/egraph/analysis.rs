@@ -194,7 +194,7 @@ impl Analysis {
         if !egraph.analysis.konst.is_empty() {
             return;
         }
-        let bound = crate::egraph::snapshot::id_bound(egraph);
+        let bound = crate::egraph::large::id_bound(egraph);
         let mut konst = vec![None; bound];
         let mut literal = vec![false; bound];
         for class in egraph.classes() {

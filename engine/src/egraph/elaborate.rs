@@ -138,7 +138,7 @@ pub fn elaborate(
     f: &Function,
     roots: &Roots,
 ) -> Result<Lowered, ElaborationError> {
-    let bound = crate::egraph::snapshot::id_bound(egraph);
+    let bound = crate::egraph::large::id_bound(egraph);
     let mut el = Elaborator {
         egraph,
         extractor,

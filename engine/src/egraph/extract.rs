@@ -3,7 +3,6 @@
 
 use crate::egraph::analysis::{Analysis, OpTable};
 use crate::egraph::node::Node;
-use crate::egraph::snapshot::ClassNodes;
 use crate::rule::ruleset::Level;
 use egg::{CostFunction, EGraph, Id, Language, RecExpr};
 use rustc_hash::FxHashSet as HashSet;
@@ -82,15 +81,12 @@ pub type Graph = EGraph<Node, Analysis>;
 /// classes are queued again): the output is the same on every run.
 pub struct Extraction<'g> {
     egraph: &'g Graph,
-    /// The classes' nodes and parents in id order, for a large e-graph (see
-    /// [`ClassNodes`]).
-    copy: &'g ClassNodes,
     /// Per canonical class id, its cost and the index of its chosen node.
     best: Vec<Option<(Cost, usize)>>,
 }
 
 impl<'g> Extraction<'g> {
-    pub fn new(egraph: &'g Graph, copy: &'g ClassNodes, ops: Arc<OpTable>) -> Extraction<'g> {
+    pub fn new(egraph: &'g Graph, ops: Arc<OpTable>) -> Extraction<'g> {
         // The node recorded for a class is the one that last *strictly* lowered its cost.
         // A node that refers back to its own class (directly or through a cycle) can never
         // strictly improve on the cost that class already has, so the chosen nodes form no
@@ -109,7 +105,6 @@ impl<'g> Extraction<'g> {
         let size = ids.last().map_or(0, |id| usize::from(*id) + 1);
         let mut sweep = Sweep {
             egraph,
-            copy,
             cost: LoweringCost { ops },
             best: vec![None; size],
             state: vec![State::New; size],
@@ -152,7 +147,6 @@ impl<'g> Extraction<'g> {
         }
         Extraction {
             egraph,
-            copy,
             best: sweep.best,
         }
     }
@@ -170,7 +164,7 @@ impl<'g> Extraction<'g> {
     pub fn find_best_node(&self, id: Id) -> &'g Node {
         let id = self.egraph.find(id);
         let i = self.best(id).map_or(0, |b| b.1);
-        &self.copy.of(self.egraph, id)[i]
+        &self.egraph[id].nodes[i]
     }
 
     /// The best term of a class, or `None` when it has no target-level form (then the
@@ -203,7 +197,6 @@ enum State {
 /// The state of [`Extraction::new`]'s sweep.
 struct Sweep<'g> {
     egraph: &'g Graph,
-    copy: &'g ClassNodes,
     cost: LoweringCost,
     best: Vec<Option<(Cost, usize)>>,
     state: Vec<State>,
@@ -224,7 +217,7 @@ impl Sweep<'_> {
             self.state[i] = State::Done;
             return true;
         }
-        for n in self.copy.of(self.egraph, id) {
+        for n in &self.egraph[id].nodes {
             for &k in n.children() {
                 let k = self.egraph.find(k);
                 if self.state[usize::from(k)] == State::New {
@@ -243,7 +236,7 @@ impl Sweep<'_> {
     fn visit(&mut self, id: Id, first: bool) -> bool {
         let (egraph, best, state) = (self.egraph, &self.best, &self.state);
         let mut choice: Option<(Cost, usize)> = None;
-        for (i, n) in self.copy.of(egraph, id).iter().enumerate() {
+        for (i, n) in egraph[id].nodes.iter().enumerate() {
             // `LoweringCost::cost`, leaving at the first child not visited yet.
             let mut c = self.cost.own(n);
             if c.is_finite() {
@@ -270,7 +263,7 @@ impl Sweep<'_> {
             return true;
         }
         let (state, queue) = (&mut self.state, &mut self.queue);
-        let mut queue_parent = |parent: Id| {
+        let queue_parent = |parent: Id| {
             let p = egraph.find(parent);
             let s = &mut state[usize::from(p)];
             if *s == State::Done {
@@ -278,22 +271,14 @@ impl Sweep<'_> {
                 queue.push_back(p);
             }
         };
-        match self.copy.parents_of(egraph, id) {
-            Some(parents) => parents.iter().for_each(|p| queue_parent(*p)),
-            None => egraph[id].parents().for_each(queue_parent),
-        }
+        egraph[id].parents().for_each(queue_parent);
         true
     }
 }
 
-/// The best extraction of every class, reading a large e-graph's classes through `copy`
-/// (taken with [`ClassNodes::taken`] once the e-graph is final; an empty copy reads egg).
-pub fn build_extractor<'g>(
-    egraph: &'g Graph,
-    copy: &'g ClassNodes,
-    ops: Arc<OpTable>,
-) -> Extraction<'g> {
-    Extraction::new(egraph, copy, ops)
+/// The best extraction of every class of a rebuilt e-graph.
+pub fn build_extractor(egraph: &Graph, ops: Arc<OpTable>) -> Extraction<'_> {
+    Extraction::new(egraph, ops)
 }
 
 /// Finds an operation that no rule lowered below `root`. A class with no target-level node

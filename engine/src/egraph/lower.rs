@@ -9,7 +9,6 @@ use crate::egraph::encode::{encode_variant, Encoded, Variant, C_WRAPPER_PREFIX};
 use crate::egraph::extract::{build_extractor, find_unlowered, Graph};
 use crate::egraph::node::Node;
 use crate::egraph::saturate::{saturate, Limits, PhaseRules, Saturation};
-use crate::egraph::snapshot::ClassNodes;
 use crate::lowered::Lowered;
 use crate::rule::ruleset::RuleSet;
 use egg::{Id, RecExpr};
@@ -226,12 +225,9 @@ pub fn lower_variant(
             explanation: None,
         };
     }
-    // The copy of a large e-graph's classes, handed from phase to phase and to the
-    // extraction, each of which makes it again only if the e-graph changed since.
-    let mut copy = ClassNodes::default();
     for (i, phase) in rules.rules.phases.iter().enumerate() {
         let start = Instant::now();
-        let run = run_phase(rules, i, egraph, copy);
+        let run = run_phase(rules, i, egraph);
         let stop = run.stop.clone();
         let mut applied: Vec<(&'static str, usize)> = rules.phases[i]
             .rules
@@ -250,7 +246,6 @@ pub fn lower_variant(
             same
         });
         egraph = run.egraph;
-        copy = run.copy;
         let ps = PhaseStats {
             phase: phase.name.clone(),
             iterations: run.iterations,
@@ -305,8 +300,7 @@ pub fn lower_variant(
         }
     }
     let start = Instant::now();
-    copy.take_unless_exact(&egraph);
-    let extractor = build_extractor(&egraph, &copy, rules.ops.clone());
+    let extractor = build_extractor(&egraph, rules.ops.clone());
     let mut unlowered = Vec::new();
     for root in all_roots(&encoded) {
         if !extractor.find_best_cost(root).is_finite() {
@@ -351,14 +345,8 @@ pub fn lower_variant(
 }
 
 /// Runs phase `i` on `egraph` with the phase's limits: iterations, time, and a node budget
-/// of `nodes + growth × (nodes at the start)`. `copy` is the previous phase's copy of the
-/// classes (see [`Saturation::copy`]), or an empty one.
-pub(crate) fn run_phase(
-    rules: &CompiledRules,
-    i: usize,
-    mut egraph: Graph,
-    copy: ClassNodes,
-) -> Saturation {
+/// of `nodes + growth × (nodes at the start)`.
+pub(crate) fn run_phase(rules: &CompiledRules, i: usize, mut egraph: Graph) -> Saturation {
     let phase = &rules.rules.phases[i];
     // The previous phase leaves it rebuilt: rebuilding a clean e-graph still walks every
     // class.
@@ -373,7 +361,7 @@ pub(crate) fn run_phase(
             .saturating_add(phase.growth.saturating_mul(start)),
         time: Duration::from_millis(phase.time_ms),
     };
-    saturate(&rules.phases[i], egraph, limits, copy)
+    saturate(&rules.phases[i], egraph, limits)
 }
 
 /// Room for at most this many nodes is reserved at eight per operation before a function

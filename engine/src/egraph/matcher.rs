@@ -18,7 +18,6 @@
 
 use crate::egraph::analysis::Analysis;
 use crate::egraph::node::Node;
-use crate::egraph::snapshot::ClassNodes;
 use arrayvec::ArrayVec;
 use egg::{EGraph, ENodeOrVar, Id, Language, PatternAst, Var};
 
@@ -158,15 +157,8 @@ impl Matcher {
 
     /// Calls `found` with each match of the left side at `class`: its variables' classes, in
     /// the order of the variables given to [`Matcher::new`]. The matches come in a fixed
-    /// order (the classes' node order, the first bind step varying slowest). Classes are
-    /// read through `copy` (see [`ClassNodes`]; an empty one reads every class from egg).
-    pub fn search(
-        &self,
-        egraph: &Graph,
-        copy: &ClassNodes,
-        class: Id,
-        found: impl FnMut(Bound<'_>),
-    ) {
+    /// order (the classes' node order, the first bind step varying slowest).
+    pub fn search(&self, egraph: &Graph, class: Id, found: impl FnMut(Bound<'_>)) {
         // Registers and choice points on the stack for every left side the rule files have
         // (a small vector's inline-or-heap test on every access cost a third of the
         // search); a larger one gets them on the heap. The choice points are a stack that
@@ -175,18 +167,17 @@ impl Matcher {
         if self.registers <= INLINE_REGISTERS && self.binds <= INLINE_CHOICES {
             let mut regs = [class; INLINE_REGISTERS];
             let mut choices = ArrayVec::<Choice, INLINE_CHOICES>::new();
-            self.run(egraph, copy, &mut regs, &mut choices, found);
+            self.run(egraph, &mut regs, &mut choices, found);
         } else {
             let mut regs = vec![class; self.registers];
             let mut choices = Vec::with_capacity(self.binds);
-            self.run(egraph, copy, &mut regs, &mut choices, found);
+            self.run(egraph, &mut regs, &mut choices, found);
         }
     }
 
     fn run<'g>(
         &self,
         egraph: &'g Graph,
-        copy: &'g ClassNodes,
         regs: &mut [Id],
         choices: &mut impl Choices<'g>,
         mut found: impl FnMut(Bound<'_>),
@@ -210,7 +201,7 @@ impl Matcher {
                         }
                     }
                     Step::Leaf { node, class } => {
-                        let nodes = copy.of(egraph, regs[*class]);
+                        let nodes = &egraph[regs[*class]].nodes;
                         let holds = if nodes.len() < SORTED_FROM {
                             nodes.contains(node)
                         } else {
@@ -221,7 +212,7 @@ impl Matcher {
                         }
                     }
                     Step::Bind { key, class, .. } => {
-                        let nodes = copy.of(egraph, regs[*class]);
+                        let nodes = &egraph[regs[*class]].nodes;
                         let (next, end) = if nodes.len() < SORTED_FROM {
                             (0, nodes.len())
                         } else {
@@ -301,18 +292,12 @@ mod tests {
         Graph::new(Analysis::new(Arc::default()))
     }
 
-    /// The matches of `pattern` at `class` as sorted variable assignments (canonical ids),
-    /// classes read through `copy`.
-    fn ours(
-        egraph: &Graph,
-        copy: &ClassNodes,
-        pattern: &Pattern<Node>,
-        class: Id,
-    ) -> Vec<Vec<(Var, Id)>> {
+    /// The matches of `pattern` at `class` as sorted variable assignments (canonical ids).
+    fn ours(egraph: &Graph, pattern: &Pattern<Node>, class: Id) -> Vec<Vec<(Var, Id)>> {
         let vars = pattern.vars();
         let m = Matcher::new(&pattern.ast, &vars);
         let mut out = Vec::new();
-        m.search(egraph, copy, class, |ids| {
+        m.search(egraph, class, |ids| {
             out.push(
                 vars.iter()
                     .zip(ids)
@@ -339,8 +324,7 @@ mod tests {
 
     /// Every class of an e-graph with unions, several nodes per class, repeated variables,
     /// literals, a class of more than 50 nodes and a cycle (and a left side too large for
-    /// the stack arrays): the same matches as egg's, with classes read from egg and from a
-    /// copy of their nodes.
+    /// the stack arrays): the same matches as egg's.
     #[test]
     fn finds_what_eggs_matcher_finds() {
         let mut g = graph();
@@ -390,21 +374,13 @@ mod tests {
             "7",
             "(g ?w)",
         ];
-        let mut copy = ClassNodes::default();
-        crate::egraph::snapshot::LARGE_FROM_IN_TESTS.with(|c| c.set(0));
-        copy.take(&g);
         let mut compared = 0;
         for p in patterns {
             let pattern: Pattern<Node> = p.parse().expect("a pattern");
             for class in g.classes().map(|c| c.id).collect::<Vec<_>>() {
                 let want = theirs(&g, &pattern, class);
                 compared += want.len();
-                assert_eq!(
-                    ours(&g, &ClassNodes::default(), &pattern, class),
-                    want,
-                    "{p} at {class}"
-                );
-                assert_eq!(ours(&g, &copy, &pattern, class), want, "{p} at {class}");
+                assert_eq!(ours(&g, &pattern, class), want, "{p} at {class}");
             }
         }
         assert!(compared > 80, "only {compared} matches compared");

@@ -40,12 +40,7 @@ fn run_one(rules: &CompiledRules, t: &RuleTest) -> Result<(), String> {
     let expected = egraph.add_instantiation(&build_pattern(&t.expected), &Subst::default());
     let mut limits = Vec::new();
     for (i, phase) in rules.rules.phases.iter().enumerate() {
-        let run = run_phase(
-            rules,
-            i,
-            egraph,
-            crate::egraph::snapshot::ClassNodes::default(),
-        );
+        let run = run_phase(rules, i, egraph);
         if run.stop != Stop::Saturated {
             limits.push(format!(
                 "phase `{}` stopped at its {}",
@@ -63,8 +58,7 @@ fn run_one(rules: &CompiledRules, t: &RuleTest) -> Result<(), String> {
             limits.join(", ")
         ));
     }
-    let copy = crate::egraph::snapshot::ClassNodes::default();
-    let extractor = build_extractor(&egraph, &copy, rules.ops.clone());
+    let extractor = build_extractor(&egraph, rules.ops.clone());
     let mut msg = if let Some((_, best)) = extractor.find_best(input) {
         format!(
             "expected `{}`, but the input lowers to `{best}`",

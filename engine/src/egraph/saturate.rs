@@ -23,7 +23,7 @@
 //!   `(lower-type index)` becomes `i64` early in the first pass, and counting that change
 //!   at the pass's end made every match through it, applied or failed, run again.
 //!   A match whose guard failed is remembered too, and tried again when a class's version
-//!   changes. In a large e-graph (2^14 classes or more, see `snapshot.rs`) a failure is
+//!   changes. In a large e-graph (2^14 classes or more, see `large.rs`) a failure is
 //!   remembered only if its guard read beyond its match (below): any other fails again
 //!   whenever it is tried with the same versions, and a function of a million operations
 //!   tried millions of such matches, whose keys cost more to keep and look up, out of
@@ -51,10 +51,10 @@
 use crate::egraph::analysis::Analysis;
 use crate::egraph::apply::{build_pattern, Bound, RuleApplier};
 use crate::egraph::closure::{merged_pairs, stale_pairs, union_pairs, Reach};
+use crate::egraph::large::{id_bound, is_large};
 use crate::egraph::lower::Stop;
 use crate::egraph::matcher::{Matcher, SORTED_FROM};
 use crate::egraph::node::Node;
-use crate::egraph::snapshot::{id_bound, is_large, ClassNodes};
 use crate::egraph::tried::{Place, Rewritten, Tried, TriedMatches};
 use crate::rule::ruleset::Rule;
 use egg::{EGraph, Id, Pattern, PatternAst, Subst, Symbol, Var};
@@ -249,9 +249,6 @@ pub struct Limits {
 /// What saturating a phase did.
 pub struct Saturation {
     pub egraph: Graph,
-    /// The loop's copy of the classes, for the next phase or the extraction to take again
-    /// only if the last pass changed the e-graph ([`ClassNodes::take_unless_exact`]).
-    pub copy: ClassNodes,
     pub iterations: usize,
     pub stop: Stop,
     /// Per rule of [`PhaseRules::rules`], how many applications added an equality.
@@ -336,8 +333,6 @@ struct Loop<'r> {
     /// (Matches followed at once used to pile up behind the pass's first search: on a chain
     /// of 10^6 operations `found` grew six-fold, by doubling, into fresh pages.)
     searches: Vec<(usize, usize)>,
-    /// Every class's nodes as the pass began, which the matcher reads (see [`ClassNodes`]).
-    copy: ClassNodes,
     /// Whether the e-graph was large as the pass began ([`is_large`]).
     large: bool,
     /// The matches waiting to be applied in the current pass (see [`Loop::step`]), kept for
@@ -372,12 +367,7 @@ fn records_left() -> bool {
 }
 
 /// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
-pub fn saturate(
-    rules: &PhaseRules,
-    mut egraph: Graph,
-    limits: Limits,
-    copy: ClassNodes,
-) -> Saturation {
+pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Saturation {
     let mut run = Loop {
         rules,
         limits,
@@ -400,7 +390,6 @@ pub fn saturate(
         met: Vec::new(),
         found: Vec::new(),
         searches: Vec::new(),
-        copy,
         large: false,
         stack: Vec::new(),
         precise: false,
@@ -473,16 +462,12 @@ pub fn saturate(
     };
     // A pass stopped at a limit leaves the e-graph unrebuilt; what follows (extraction of a
     // `partial` phase, the next phase) needs it rebuilt.
-    if !egraph.analysis.touched.is_empty() {
-        run.copy.forget_exact();
-    }
     if !egraph.clean {
         egraph.rebuild();
     }
     egraph.analysis.touched.clear();
     Saturation {
         egraph,
-        copy: run.copy,
         iterations,
         stop,
         applied: run.applied,
@@ -518,7 +503,6 @@ impl Loop<'_> {
         if self.large {
             Analysis::mirror(egraph);
         }
-        self.copy.take_unless_exact(egraph);
         let pairs = self.candidates(egraph, scope);
         // Search everything first, then apply, as egg does: the matches of one iteration
         // all see the same e-graph. The stack holds matches with their depth in a chain of
@@ -606,19 +590,16 @@ impl Loop<'_> {
         if egraph.analysis.touched.is_empty() {
             // Nothing changed (a union of a class with itself only marks the e-graph
             // unclean): egg's rebuild would still walk, sort and index every class, which
-            // cost 4% of a memref-heavy lowering in the pass that confirms saturation. The
-            // copy of the classes stays exact.
+            // cost 4% of a memref-heavy lowering in the pass that confirms saturation.
             egraph.clean = true;
             self.stack = stack;
             return Ok(());
         }
         self.stack = stack;
-        self.copy.forget_exact();
         let start = Instant::now();
         let mark = egraph.analysis.touched.len();
         egraph.rebuild();
         self.rebuild_per_node = start.elapsed().as_secs_f64() / egraph.total_size().max(1) as f64;
-        self.copy.patch(egraph, &egraph.analysis.touched);
         // A failure that read beyond its match may hold after any change, and a large
         // e-graph does not remember its other failures: the next pass then searches around
         // every touched class.
@@ -756,7 +737,6 @@ impl Loop<'_> {
             };
             let (_, changed) =
                 egraph.union_instantiations(&rule.pattern.ast, &ast, &subst, rule.name);
-            self.copy.changed(egraph.find(class));
             if follow {
                 self.follow_new(egraph, mark, depth + 1, stack)?;
             }
@@ -795,7 +775,6 @@ impl Loop<'_> {
             } else {
                 egraph.union(class, id)
             };
-            self.copy.changed(egraph.find(class));
             // Watched parents exist only where one side held a literal and the other did
             // not: the class's facts are read (a lookup in egg's class table) only then.
             if changed && !watched.is_empty() && Analysis::holds_literal(egraph, class) {
@@ -879,10 +858,7 @@ impl Loop<'_> {
             return (out, looked);
         }
         for (i, (side, other)) in [(a, b), (b, a)].into_iter().enumerate() {
-            // From the copy while it holds for the class (most matches' classes are not
-            // merged yet when they are applied): read in the order they were searched,
-            // not at random through egg's class table.
-            let below = self.copy.of(egraph, other);
+            let below = &egraph[other].nodes;
             let parents = egraph[side].parents();
             looked[i] = below.len() <= MEET_NODES && parents.len() <= MEET_PARENTS;
             let meets =
@@ -979,7 +955,7 @@ impl Loop<'_> {
             let rule = &self.rules.rules[r];
             let before = stack.len();
             let found = &mut self.found;
-            rule.matcher.search(egraph, &self.copy, class, |vars| {
+            rule.matcher.search(egraph, class, |vars| {
                 stack.push(Found {
                     rule: r as u32,
                     class,
@@ -1029,11 +1005,7 @@ impl Loop<'_> {
                         }
                         classes.push((id, distance as u32));
                         if distance < self.rules.height {
-                            // The copy was made just before: its parents are current.
-                            match self.copy.parents_of(egraph, id) {
-                                Some(ps) => next.extend(ps.iter().map(|p| egraph.find(*p))),
-                                None => next.extend(egraph[id].parents().map(|p| egraph.find(p))),
-                            }
+                            next.extend(egraph[id].parents().map(|p| egraph.find(p)));
                         }
                     }
                     layer = next;
@@ -1054,7 +1026,7 @@ impl Loop<'_> {
                     pairs.push((r, id));
                 }
             };
-            for node in self.copy.of(egraph, id) {
+            for node in &egraph[id].nodes {
                 if let Node::Op(op, _) = node {
                     if let Some(rs) = self.rules.by_root.get(op) {
                         rs.iter().for_each(|r| add(*r));
@@ -1174,19 +1146,17 @@ mod tests {
     }
 
     /// The same, with every e-graph handled as a large one (2^14 classes or more, see
-    /// `snapshot.rs`): the matcher reads classes from a copy of their nodes, and failures
-    /// that read nothing beyond their match are not remembered; and each phase takes as
-    /// many passes, and applies each rule as often, as a small e-graph whose passes search
-    /// around every touched class, as a large one's do (a class that changed and was still
-    /// read from the copy would leave a match to the next pass); and extraction from the
-    /// copy chooses what it chooses from egg.
+    /// `large.rs`): constants read from the analysis's mirror, and failures that read
+    /// nothing beyond their match not remembered; and each phase takes as many passes, and
+    /// applies each rule as often, as a small e-graph whose passes search around every
+    /// touched class, as a large one's do.
     #[test]
-    fn every_phase_reaches_egg_runners_fixpoint_on_the_corpus_with_a_copy_of_the_nodes() {
+    fn every_phase_reaches_egg_runners_fixpoint_on_the_corpus_as_a_large_e_graph() {
         reaches_egg_runners_fixpoint_on_the_corpus(true);
     }
 
-    fn reaches_egg_runners_fixpoint_on_the_corpus(copy: bool) {
-        use crate::egraph::snapshot::LARGE_FROM_IN_TESTS;
+    fn reaches_egg_runners_fixpoint_on_the_corpus(large: bool) {
+        use crate::egraph::large::LARGE_FROM_IN_TESTS;
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         // The files of a directory of the repository with an extension, sorted.
         let files = |dir: &str, ext: &str| {
@@ -1209,7 +1179,7 @@ mod tests {
         assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
         let rules = CompiledRules::new(Arc::new(loaded.rules));
         let opts = LowerOptions::default();
-        if copy {
+        if large {
             LARGE_FROM_IN_TESTS.with(|c| c.set(0));
         }
         let mut compared = 0;
@@ -1228,48 +1198,29 @@ mod tests {
                         continue;
                     }
                     let mut theirs = ours.clone();
-                    // The copy handed from phase to phase, as `lower_variant` hands it.
-                    let mut handed = ClassNodes::default();
                     for (i, phase) in rules.rules.phases.iter().enumerate() {
-                        let uncopied = copy.then(|| {
+                        let small = large.then(|| {
                             // Searching around every touched class, as a large e-graph does.
                             LARGE_FROM_IN_TESTS.with(|c| c.set(usize::MAX));
                             RECORDS_LEFT_IN_TESTS.with(|c| c.set(false));
-                            let run = run_phase(&rules, i, ours.clone(), ClassNodes::default());
+                            let run = run_phase(&rules, i, ours.clone());
                             RECORDS_LEFT_IN_TESTS.with(|c| c.set(true));
                             LARGE_FROM_IN_TESTS.with(|c| c.set(0));
                             (run.iterations, run.applied)
                         });
-                        let run = run_phase(&rules, i, ours, handed);
+                        let run = run_phase(&rules, i, ours);
                         assert_eq!(run.stop, Stop::Saturated, "{}", path.display());
-                        if let Some(uncopied) = uncopied {
+                        if let Some(small) = small {
                             assert_eq!(
                                 (run.iterations, run.applied.clone()),
-                                uncopied,
-                                "{} @{}, phase `{}`: passes and applications with the copy",
+                                small,
+                                "{} @{}, phase `{}`: passes and applications as a large e-graph",
                                 path.display(),
                                 f.name,
                                 phase.name
                             );
                         }
                         ours = run.egraph;
-                        handed = run.copy;
-                        if handed.holds(&ours) {
-                            // A copy handed on as holding reads what a new copy would (a
-                            // class marked since it was made, from egg).
-                            let fresh = ClassNodes::taken(&ours);
-                            for class in ours.classes() {
-                                let id = class.id;
-                                assert_eq!(
-                                    (handed.of(&ours, id), handed.parents_read(&ours, id)),
-                                    (fresh.of(&ours, id), fresh.parents_read(&ours, id)),
-                                    "{} @{}, after phase `{}`: the copy handed on",
-                                    path.display(),
-                                    f.name,
-                                    phase.name
-                                );
-                            }
-                        }
                         theirs = saturate_with_runner(&rules.phases[i], theirs);
                         assert_eq!(
                             (ours.number_of_classes(), ours.total_number_of_nodes()),
@@ -1279,24 +1230,6 @@ mod tests {
                             f.name,
                             phase.name
                         );
-                    }
-                    if copy {
-                        // Extraction reads a large e-graph's classes from a copy: the
-                        // same choices as from egg.
-                        use crate::egraph::extract::build_extractor;
-                        handed.take_unless_exact(&ours);
-                        let from_copy = build_extractor(&ours, &handed, rules.ops.clone());
-                        let none = ClassNodes::default();
-                        let from_egg = build_extractor(&ours, &none, rules.ops.clone());
-                        for class in ours.classes() {
-                            assert_eq!(
-                                from_copy.find_best(class.id),
-                                from_egg.find_best(class.id),
-                                "{} @{}: extraction with the copy",
-                                path.display(),
-                                f.name
-                            );
-                        }
                     }
                     compared += 1;
                 }

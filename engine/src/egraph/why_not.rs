@@ -62,12 +62,7 @@ pub fn why_not(
     encode_variant(&mut egraph, &rules.ops, f, Variant::Function, conventions);
     let mut out = String::new();
     for i in 0..=rule.phase {
-        let run = run_phase(
-            rules,
-            i,
-            egraph,
-            crate::egraph::snapshot::ClassNodes::default(),
-        );
+        let run = run_phase(rules, i, egraph);
         if run.stop != Stop::Saturated {
             out.push_str(&format!(
                 "note: phase `{}` stopped at its {} on `@{}`, so some matches may not have been tried\n",
