@@ -15,10 +15,20 @@
 # instructions per operation to the ratio.
 #   blocks: scripts/gen_module.py N --blocks  (N blocks, each adding to a block argument)
 #   chain:  scripts/gen_module.py N --chain   (N dependent arith.muli in one block)
-# usage: [ROUNDS=5] scripts/bench-large.sh [KILN]   (needs valgrind; about 20 minutes)
+# BLOCKS="SMALL LARGE" and CHAIN="SMALL LARGE" change the timed sizes (default "10000
+# 100000" and "100000 1000000"): on a host whose last-level cache holds the smaller
+# function's e-graph and not the larger's (300 MiB here; 10^4 blocks peak at 136 MiB,
+# 10^5 at 690), the default ratio adds that one step of the memory hierarchy to the
+# growth, so `BLOCKS="100000 400000" CHAIN="1000000 4000000"` times sizes both past it
+# (their ratio row is then to be read against 4). COUNT=0 skips the instruction counts.
+# usage: [ROUNDS=5] [BLOCKS=..] [CHAIN=..] [COUNT=0] scripts/bench-large.sh [KILN]
+#   (needs valgrind; about 20 minutes with the default sizes)
 set -eu
 cd "$(dirname "$0")/.."
 ROUNDS=${ROUNDS:-5}
+BLOCKS=${BLOCKS:-10000 100000}
+CHAIN=${CHAIN:-100000 1000000}
+COUNT=${COUNT:-1}
 . scripts/bench-lib.sh
 KILN=${1:-$(release_kiln)}
 PASSES="--convert-arith-to-llvm --convert-cf-to-llvm --convert-func-to-llvm --reconcile-unrealized-casts"
@@ -36,9 +46,10 @@ echo
 echo "| function | size | kiln lower, s | kiln, 1 thread, s | mlir-opt-19, s | kiln peak, MiB | mlir-opt-19 peak, MiB | kiln instructions (at the size in brackets), less $base |"
 echo "|---|---:|---:|---:|---:|---:|---:|---:|"
 for shape in blocks chain; do
-    if [ "$shape" = blocks ]; then small=10000; isize=2500; else small=100000; isize=20000; fi
-    large=$((small * 10))
-    for n in $isize $((isize * 10)) $small $large; do
+    if [ "$shape" = blocks ]; then sizes=$BLOCKS; isize=2500; else sizes=$CHAIN; isize=20000; fi
+    small=${sizes% *}
+    large=${sizes#* }
+    for n in $small $large; do
         python3 scripts/gen_module.py "$n" --"$shape" > "$dir/$shape$n.mlir"
     done
     : > "$dir/runs"
@@ -52,8 +63,15 @@ for shape in blocks chain; do
         done
         i=$((i + 1))
     done
-    i1=$(( $(instructions /dev/null "$KILN" lower "$dir/$shape$isize.mlir" -o /dev/null) - base ))
-    i2=$(( $(instructions /dev/null "$KILN" lower "$dir/$shape$((isize * 10)).mlir" -o /dev/null) - base ))
+    i1=0
+    i2=0
+    if [ "$COUNT" != 0 ]; then
+        for n in $isize $((isize * 10)); do
+            python3 scripts/gen_module.py "$n" --"$shape" > "$dir/$shape$n.mlir"
+        done
+        i1=$(( $(instructions /dev/null "$KILN" lower "$dir/$shape$isize.mlir" -o /dev/null) - base ))
+        i2=$(( $(instructions /dev/null "$KILN" lower "$dir/$shape$((isize * 10)).mlir" -o /dev/null) - base ))
+    fi
     # The three rows of the table: medians of each label's wall times (s) and peaks (MiB).
     python3 - "$dir/runs" "$shape" "$small" "$large" "$i1" "$i2" "$isize" <<'PY'
 import statistics, sys
@@ -65,8 +83,10 @@ cols = {n: [med(f"k{n}", 1), med(f"k1{n}", 1), med(f"m{n}", 1),
             med(f"k{n}", 2) / 1024, med(f"m{n}", 2) / 1024] for n in (small, large)}
 for n, i, at in ((small, i1, int(isize)), (large, i2, int(isize) * 10)):
     k, k1, m, pk, pm = cols[n]
-    print(f"| {shape} | {n} | {k:.2f} | {k1:.2f} | {m:.2f} | {pk:.0f} | {pm:.0f} | {i} ({at}) |")
+    counted = f"{i} ({at})" if int(i) > 0 else "—"
+    print(f"| {shape} | {n} | {k:.2f} | {k1:.2f} | {m:.2f} | {pk:.0f} | {pm:.0f} | {counted} |")
 ratios = " | ".join(f"{b / a:.1f}" for a, b in zip(cols[small], cols[large]))
-print(f"| {shape} | ratio | {ratios} | {int(i2) / int(i1):.1f} |")
+counted = f"{int(i2) / int(i1):.1f}" if int(i1) > 0 else "—"
+print(f"| {shape} | ratio (sizes ×{int(large) / int(small):g}) | {ratios} | {counted} |")
 PY
 done
