@@ -8,8 +8,8 @@
 # bend), less those of lowering a one-function file (loading the rules and LLVM: the same at
 # every size). A function whose cost is linear in its size shows ratios near 10. Both
 # instruction sizes keep the e-graph above 16,384 classes, where the saturation loop works
-# as on a large e-graph (`engine/src/egraph/snapshot.rs`, `LARGE_FROM`: a snapshot of the
-# classes, no record of what a pass left): 2,500 and 25,000 blocks, 20,000 and 200,000
+# as on a large e-graph (`engine/src/egraph/large.rs`, `LARGE_FROM`: no record of what a
+# pass left, fewer failures remembered): 2,500 and 25,000 blocks, 20,000 and 200,000
 # operations. Until session 29 they were a tenth of the timed sizes, and the smaller one
 # (1,000 blocks, 10,000 operations) was below it, which added the large mode's ~18% more
 # instructions per operation to the ratio.
