@@ -115,7 +115,6 @@ pub fn normal_form(
             nodes: NODE_LIMIT,
             time: TIME_LIMIT,
         };
-        // A term's e-graph is far below the size from which classes are copied.
         let run = saturate(&rules.phases[i], egraph, limits);
         for (rule, n) in rules.phases[i].rules.iter().zip(&run.applied) {
             let name = rule.name.as_str();
