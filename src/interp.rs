@@ -33,6 +33,8 @@ use kiln_frontend::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, UnaryOp
 use kiln_frontend::types::{Scalar, Type};
 use std::fmt;
 
+mod elementwise;
+
 /// Why interpretation stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Trap {
@@ -743,6 +745,13 @@ impl<'m> Interpreter<'m> {
             OpKind::Binary(b) => {
                 let s = rscalar().ok_or_else(|| Trap::Unsupported("a binary op".to_string()))?;
                 one(binary(*b, s, &get(0)?, &get(1)?, flag("nsw"), flag("nuw"))?)
+            }
+            OpKind::Pure(p) => {
+                let s = rscalar().ok_or_else(|| Trap::Unsupported(p.name().to_string()))?;
+                let args = (0..op.operands.len())
+                    .map(get)
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Step::Values(elementwise::eval(*p, s, &args)?))
             }
             OpKind::Unary(UnaryOp::NegF) => {
                 let s = rscalar().ok_or_else(|| Trap::Unsupported("negf".to_string()))?;

@@ -8,11 +8,14 @@ use std::process::{Command, Stdio};
 
 /// `mlir-opt`'s passes from MLIR's memref, arith, cf and func dialects to LLVM: those of
 /// `lower.sh`, plus `--arith-expand`, without which `arith.ceildivsi` and friends (which
-/// kiln expands by rule) survive to `mlir-translate` and fail there.
+/// kiln expands by rule) survive to `mlir-translate` and fail there, and the `math`
+/// conversions (intrinsics first, the C library for what has none).
 pub const PIPELINE: &[&str] = &[
     "--arith-expand",
     "--expand-strided-metadata",
     "--finalize-memref-to-llvm",
+    "--convert-math-to-llvm",
+    "--convert-math-to-libm",
     "--convert-arith-to-llvm",
     "--convert-index-to-llvm",
     "--convert-cf-to-llvm",

@@ -14,8 +14,10 @@ pub const SHIPPED: &[(&str, &str)] = &[
     ),
     ("cf.rules", include_str!("../rules/cf.rules")),
     ("func.rules", include_str!("../rules/func.rules")),
+    ("index.rules", include_str!("../rules/index.rules")),
     ("linearize.rules", include_str!("../rules/linearize.rules")),
     ("llvm.rules", include_str!("../rules/llvm.rules")),
+    ("math.rules", include_str!("../rules/math.rules")),
     (
         "memref_args.rules",
         include_str!("../rules/memref_args.rules"),

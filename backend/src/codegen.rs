@@ -122,6 +122,7 @@ impl<'ctx> Codegen<'ctx> {
             (Op::I16, []) => self.ctx.i16_type().into(),
             (Op::I32, []) => self.ctx.i32_type().into(),
             (Op::I64, []) => self.ctx.i64_type().into(),
+            (Op::I128, []) => self.ctx.i128_type().into(),
             (Op::F16, []) => self.ctx.f16_type().into(),
             (Op::F32, []) => self.ctx.f32_type().into(),
             (Op::F64, []) => self.ctx.f64_type().into(),
@@ -467,6 +468,70 @@ impl<'ctx> Codegen<'ctx> {
                 match call.try_as_basic_value().basic() {
                     Some(x) => x,
                     None => return self.unsupported(format!("`{op}` returned no value")),
+                }
+            }
+            Op::Intr => {
+                arity(3)?;
+                let t = self.basic(&ops[0])?;
+                let Operand::Str(name) = &ops[1] else {
+                    return self.unsupported(format!("`{op}` names no intrinsic"));
+                };
+                let mut args = Vec::new();
+                for a in ops[2].as_list().unwrap_or_default() {
+                    args.push(self.value(a, values)?);
+                }
+                let spelled: Vec<String> = args.iter().map(|a| type_text(a.get_type())).collect();
+                let result = type_text(t);
+                let spelled: Vec<&str> = spelled.iter().map(String::as_str).collect();
+                let overloads: Vec<BasicTypeEnum> =
+                    kiln_lowered::intrinsic_overloads(&result, &spelled)
+                        .into_iter()
+                        .map(|name| {
+                            if name == result {
+                                t
+                            } else {
+                                let i = spelled.iter().position(|s| *s == name).unwrap_or(0);
+                                args[i].get_type()
+                            }
+                        })
+                        .collect();
+                let Some(intr) = Intrinsic::find(name) else {
+                    return self.unsupported(format!("LLVM has no intrinsic `{name}`"));
+                };
+                let Some(decl) = intr.get_declaration(&self.module, &overloads) else {
+                    return self.unsupported(format!("cannot declare `{name}` for `{}`", ops[0]));
+                };
+                let args: Vec<BasicMetadataValueEnum> = args.iter().map(|x| (*x).into()).collect();
+                let call = self.b(bld.build_call(decl, &args, ""))?;
+                match call.try_as_basic_value().basic() {
+                    Some(x) => x,
+                    None => return self.unsupported(format!("`{name}` returned no value")),
+                }
+            }
+            Op::Libm => {
+                arity(3)?;
+                let t = self.basic(&ops[0])?;
+                let Operand::Func(name) = &ops[1] else {
+                    return self.unsupported(format!("`{op}` names no function"));
+                };
+                let mut args = Vec::new();
+                for a in ops[2].as_list().unwrap_or_default() {
+                    args.push(self.value(a, values)?);
+                }
+                let target = match self.module.get_function(name) {
+                    Some(f) => f,
+                    None => {
+                        let params: Vec<BasicTypeEnum> =
+                            args.iter().map(|x| x.get_type()).collect();
+                        let ty = self.fn_type(Some(t), &params);
+                        self.module.add_function(name, ty, Some(Linkage::External))
+                    }
+                };
+                let args: Vec<BasicMetadataValueEnum> = args.iter().map(|x| (*x).into()).collect();
+                let call = self.b(bld.build_call(target, &args, ""))?;
+                match call.try_as_basic_value().basic() {
+                    Some(x) => x,
+                    None => return self.unsupported(format!("`@{name}` returned no value")),
                 }
             }
             Op::Sext | Op::Zext | Op::Trunc => {
@@ -906,4 +971,26 @@ pub fn link_into<'ctx>(
         );
     }
     linked.map_err(|e| e.to_string())
+}
+
+/// The suffix LLVM mangles an overloaded intrinsic's name with for a scalar type (`f32`,
+/// `i64`), as `kiln_lowered::intrinsic_overloads` compares types by it.
+fn type_text(t: BasicTypeEnum) -> String {
+    match t {
+        BasicTypeEnum::IntType(i) => format!("i{}", i.get_bit_width()),
+        BasicTypeEnum::FloatType(f) => {
+            let ctx = f.get_context();
+            if f == ctx.f16_type() {
+                "f16".to_string()
+            } else if f == ctx.f32_type() {
+                "f32".to_string()
+            } else if f == ctx.f64_type() {
+                "f64".to_string()
+            } else {
+                "f128".to_string()
+            }
+        }
+        BasicTypeEnum::PointerType(_) => "p0".to_string(),
+        other => other.print_to_string().to_string(),
+    }
 }

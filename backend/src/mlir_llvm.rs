@@ -18,9 +18,10 @@ pub struct PrintError {
 pub fn dialect_type(t: &Operand) -> Option<String> {
     let (op, args) = t.as_node()?;
     Some(match (op, args) {
-        (Op::I1 | Op::I8 | Op::I16 | Op::I32 | Op::I64 | Op::F16 | Op::F32 | Op::F64, []) => {
-            op.to_string()
-        }
+        (
+            Op::I1 | Op::I8 | Op::I16 | Op::I32 | Op::I64 | Op::I128 | Op::F16 | Op::F32 | Op::F64,
+            [],
+        ) => op.to_string(),
         (Op::Ptr, []) => "!llvm.ptr".to_string(),
         (Op::Struct, [fields]) => {
             let fs: Option<Vec<String>> = fields
@@ -321,6 +322,26 @@ impl Printer {
                     self.val(a)?,
                     self.val(b)?
                 )
+            }
+            (Op::Intr, [t, Operand::Str(name), args]) => {
+                let ty = self.ty(t)?;
+                let list = args.as_list().unwrap_or_default();
+                let vals: Vec<String> =
+                    list.iter().map(|a| self.val(a)).collect::<Result<_, _>>()?;
+                let tys: Vec<String> =
+                    list.iter().map(|a| self.vty(a)).collect::<Result<_, _>>()?;
+                let spelled: Vec<&str> = tys.iter().map(String::as_str).collect();
+                let mangled: Vec<&str> = kiln_lowered::intrinsic_overloads(&ty, &spelled);
+                format!(
+                    "{lhs}llvm.call_intrinsic \"{name}.{}\"({}) : ({}) -> {ty}",
+                    mangled.join("."),
+                    vals.join(", "),
+                    tys.join(", ")
+                )
+            }
+            (Op::Libm, [t, Operand::Func(f), args]) => {
+                let ret = Some(self.ty(t)?);
+                self.call(&lhs, f, ret, args, declared, externs)?
             }
             (op, [t, a]) if op.is_cast() => format!(
                 "{lhs}{op} {} : {} to {}",

@@ -95,6 +95,11 @@ pub enum OpBody {
         operand: ValueRef,
         ty: Type,
     },
+    /// An element-wise operation ([`crate::ops::PureOp`]) with its written type list.
+    Pure {
+        operands: Vec<ValueRef>,
+        types: Vec<Type>,
+    },
     Cast {
         operand: ValueRef,
         from: Type,

@@ -12,7 +12,7 @@ use crate::ir::{
     ValueId, ValueName, Visibility,
 };
 use crate::names::NameHash;
-use crate::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, UnaryOp};
+use crate::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, PureOp, Shape, UnaryOp};
 use crate::span::{Span, Spanned};
 use crate::types::{FunctionType, Layout, MemRefType, Scalar, Type};
 use rustc_hash::FxBuildHasher;
@@ -561,12 +561,60 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// The result types of an element-wise operation, from its shape and written type list.
+    fn pure_result_types(&mut self, op: &ast::Op, types: &[ast::Type]) -> Vec<Type> {
+        let name = op.name.node.as_str();
+        let Some(p) = PureOp::from_name(name) else {
+            return vec![ERROR_TYPE];
+        };
+        let written: Vec<Type> = types.iter().map(|t| self.ty(t)).collect();
+        let results = match (p.shape(), written.as_slice()) {
+            (Shape::Same(_), [t]) => vec![t.clone()],
+            (Shape::Index(_), []) => vec![Type::INDEX],
+            (Shape::PowI, [t, _]) => vec![t.clone()],
+            (Shape::AddExtended, [t, c]) => {
+                if *c != Type::I1 {
+                    self.type_errors += 1;
+                    self.error(
+                        "verify.type-mismatch",
+                        types[1].span(),
+                        format!("the overflow flag of `{name}` is `i1`, not `{c}`"),
+                    );
+                }
+                vec![t.clone(), Type::I1]
+            }
+            (Shape::MulExtended, [t]) => vec![t.clone(), t.clone()],
+            (shape, _) => {
+                let want = match shape {
+                    Shape::Same(_) | Shape::MulExtended => "one type, `: T`",
+                    Shape::Index(_) => "no type list (every operand and result is `index`)",
+                    Shape::PowI => "two types, `: T, U` (the base's and the exponent's)",
+                    Shape::AddExtended => "two types, `: T, i1`",
+                };
+                // The results are poisoned (no follow-on errors at their uses).
+                self.type_errors += 1;
+                self.error(
+                    "parse.type-list",
+                    op.span,
+                    format!("`{name}` is written with {want}"),
+                );
+                let n = match shape {
+                    Shape::AddExtended | Shape::MulExtended => 2,
+                    _ => 1,
+                };
+                return vec![ERROR_TYPE; n];
+            }
+        };
+        results
+    }
+
     /// The result types an operation declares through its syntax.
     fn result_types(&mut self, op: &ast::Op) -> Vec<Type> {
         use ast::OpBody as B;
         match &op.body {
             B::Binary { ty, .. } | B::Unary { ty, .. } | B::Select { ty, .. } => vec![self.ty(ty)],
             B::Cast { to, .. } => vec![self.ty(to)],
+            B::Pure { types, .. } => self.pure_result_types(op, types),
             B::Cmp { .. } => vec![Type::I1],
             B::Constant { value, ty } => vec![match ty {
                 Some(t) => self.ty(t),
@@ -727,6 +775,36 @@ impl<'a> Builder<'a> {
                 OpKind::Unary(UnaryOp::from_name(name)?),
                 self.uses(std::slice::from_ref(operand)),
             ),
+            B::Pure { operands, types } => {
+                let p = PureOp::from_name(name)?;
+                let ops = self.uses(operands);
+                if ops.len() != p.arity() {
+                    self.error(
+                        "verify.operand-count",
+                        op.span,
+                        format!(
+                            "`{name}` takes {} operand{}, found {}",
+                            p.arity(),
+                            if p.arity() == 1 { "" } else { "s" },
+                            ops.len()
+                        ),
+                    );
+                    return None;
+                }
+                // The written types of the operands: one type for all (`: T`), or the
+                // base's and the exponent's (`math.fpowi`); the verifier checks the rest.
+                match (p.shape(), types.as_slice()) {
+                    (Shape::PowI, [t, u]) => {
+                        self.check_written_types(&ops, &[t.clone(), u.clone()]);
+                    }
+                    (Shape::Same(_) | Shape::AddExtended | Shape::MulExtended, [t, ..]) => {
+                        let all = vec![t.clone(); ops.len()];
+                        self.check_written_types(&ops, &all);
+                    }
+                    _ => {}
+                }
+                (OpKind::Pure(p), ops)
+            }
             B::Cast { operand, from, .. } => {
                 let ops = self.uses(std::slice::from_ref(operand));
                 self.check_written_types(&ops, std::slice::from_ref(from));
@@ -929,6 +1007,13 @@ impl<'a> Builder<'a> {
                     }
                     OpKind::Unary(_) | OpKind::Cast(_) | OpKind::Rank => Some((1..=1, 1)),
                     OpKind::Select => Some((3..=3, 1)),
+                    OpKind::Pure(p) => {
+                        let outs = match p.shape() {
+                            Shape::AddExtended | Shape::MulExtended => 2,
+                            _ => 1,
+                        };
+                        Some((p.arity()..=p.arity(), outs))
+                    }
                     OpKind::Return | OpKind::Br => Some((0..=usize::MAX, 0)),
                     OpKind::Dealloc => Some((1..=1, 0)),
                     OpKind::Load => Some((1..=usize::MAX, 1)),
@@ -1023,6 +1108,9 @@ impl<'a> Builder<'a> {
         }
         if let Some(c) = CastOp::from_name(name).filter(|_| name.contains('.')) {
             return Some(OpKind::Cast(c));
+        }
+        if let Some(p) = PureOp::from_name(name) {
+            return Some(OpKind::Pure(p));
         }
         let kind = match name {
             "arith.select" => OpKind::Select,
@@ -1196,6 +1284,7 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
     match body {
         B::Binary { lhs, rhs, .. } | B::Cmp { lhs, rhs, .. } => vec![lhs, rhs],
         B::Unary { operand, .. } | B::Cast { operand, .. } => vec![operand],
+        B::Pure { operands, .. } => operands.iter().collect(),
         B::Select {
             cond,
             on_true,

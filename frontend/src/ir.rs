@@ -5,7 +5,7 @@
 //! [`crate::span::Span`]). The IR is plain data (`Eq + Hash`) so that salsa can store it and
 //! compare it.
 
-use crate::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, UnaryOp};
+use crate::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, PureOp, UnaryOp};
 use crate::span::Span;
 use crate::types::{FunctionType, Scalar, Type};
 use thin_vec::ThinVec;
@@ -81,6 +81,8 @@ pub enum OpKind {
     Constant(Literal),
     Binary(BinaryOp),
     Unary(UnaryOp),
+    /// An element-wise operation of `arith` (extended arithmetic), `math` or `index`.
+    Pure(PureOp),
     Cast(CastOp),
     CmpI(CmpIPredicate),
     CmpF(CmpFPredicate),
@@ -115,6 +117,7 @@ impl OpKind {
             OpKind::Constant(_) => "arith.constant",
             OpKind::Binary(b) => b.name(),
             OpKind::Unary(u) => u.name(),
+            OpKind::Pure(p) => p.name(),
             OpKind::Cast(c) => c.name(),
             OpKind::CmpI(_) => "arith.cmpi",
             OpKind::CmpF(_) => "arith.cmpf",

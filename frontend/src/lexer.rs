@@ -79,6 +79,8 @@ pub enum Tok<'a> {
     OpStore(&'a str),
     OpDim(&'a str),
     OpRank(&'a str),
+    /// An element-wise operation of [`crate::ops::PureOp`] (`math.sqrt`, `index.add`).
+    OpPure(&'a str),
 }
 
 impl Tok<'_> {
@@ -89,7 +91,7 @@ impl Tok<'_> {
             KwModule(s) | KwFunc(s) | KwVisibility(s) | OpBinary(s) | OpUnary(s) | OpCast(s)
             | OpCmp(s) | OpSelect(s) | OpConstant(s) | OpCall(s) | OpReturn(s) | OpBr(s)
             | OpCondBr(s) | OpSwitch(s) | OpAlloc(s) | OpDealloc(s) | OpLoad(s) | OpStore(s)
-            | OpDim(s) | OpRank(s) => s,
+            | OpDim(s) | OpRank(s) | OpPure(s) => s,
             KwAttributes => "attributes",
             KwTo => "to",
             KwMemref => "memref",
@@ -169,6 +171,7 @@ fn classify(word: &str) -> Tok<'_> {
         "memref.rank" | "rank" => OpRank(word),
         _ if crate::ops::BinaryOp::from_name(word).is_some() => OpBinary(word),
         _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),
+        _ if crate::ops::PureOp::from_name(word).is_some() => OpPure(word),
         _ => Ident(word),
     }
 }

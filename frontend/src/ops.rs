@@ -100,6 +100,166 @@ op_table! {
     }
 }
 
+/// How the types of an element-wise operation relate: what its custom syntax's type list
+/// says and which result types follow from it. One shape serves a family of operations, so
+/// a new operation of a known shape is one line of [`PureOp`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shape {
+    /// `op %a, … : T`: N operands and one result, all of type T.
+    Same(u8),
+    /// `op %a, …` (no type list): N operands and one result, all `index`.
+    Index(u8),
+    /// `math.fpowi %a, %b : T, U`: a float base T, an integer exponent U, a result T.
+    PowI,
+    /// `arith.addui_extended %a, %b : T, i1`: operands T, results (T, i1).
+    AddExtended,
+    /// `arith.mulsi_extended %a, %b : T`: operands T, results (T, T).
+    MulExtended,
+}
+
+macro_rules! pure_ops {
+    ($(#[$m:meta])* $name:ident { $($variant:ident = $text:literal : $shape:expr, $class:ident),* $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name { $($variant),* }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),*];
+
+            /// The MLIR name, e.g. `math.sqrt`.
+            pub fn name(self) -> &'static str {
+                match self { $($name::$variant => $text),* }
+            }
+
+            pub fn from_name(s: &str) -> Option<$name> {
+                match s {
+                    $($text => Some($name::$variant),)*
+                    _ => None,
+                }
+            }
+
+            pub fn shape(self) -> Shape {
+                use Shape::*;
+                match self { $($name::$variant => $shape),* }
+            }
+
+            /// The class of the first operand (`math.fpowi`'s exponent is an integer).
+            pub fn class(self) -> OperandClass {
+                match self { $($name::$variant => OperandClass::$class),* }
+            }
+        }
+    };
+}
+
+pure_ops! {
+    /// Element-wise operations without side effects, encoded by name for the rules
+    /// (`rules/arith.rules`, `rules/math.rules`, `rules/index.rules`) and evaluated by the
+    /// interpreter: the extended arithmetic of `arith`, the `math` dialect, the arithmetic of
+    /// the `index` dialect.
+    PureOp {
+        AddUIExtended = "arith.addui_extended": AddExtended, Integer,
+        MulSIExtended = "arith.mulsi_extended": MulExtended, Integer,
+        MulUIExtended = "arith.mului_extended": MulExtended, Integer,
+        AbsF = "math.absf": Same(1), Float,
+        AbsI = "math.absi": Same(1), Integer,
+        Ceil = "math.ceil": Same(1), Float,
+        Floor = "math.floor": Same(1), Float,
+        Round = "math.round": Same(1), Float,
+        RoundEven = "math.roundeven": Same(1), Float,
+        Trunc = "math.trunc": Same(1), Float,
+        Sqrt = "math.sqrt": Same(1), Float,
+        Rsqrt = "math.rsqrt": Same(1), Float,
+        Cbrt = "math.cbrt": Same(1), Float,
+        Exp = "math.exp": Same(1), Float,
+        Exp2 = "math.exp2": Same(1), Float,
+        ExpM1 = "math.expm1": Same(1), Float,
+        Log = "math.log": Same(1), Float,
+        Log2 = "math.log2": Same(1), Float,
+        Log10 = "math.log10": Same(1), Float,
+        Log1p = "math.log1p": Same(1), Float,
+        Sin = "math.sin": Same(1), Float,
+        Cos = "math.cos": Same(1), Float,
+        Tan = "math.tan": Same(1), Float,
+        Asin = "math.asin": Same(1), Float,
+        Acos = "math.acos": Same(1), Float,
+        Atan = "math.atan": Same(1), Float,
+        Sinh = "math.sinh": Same(1), Float,
+        Cosh = "math.cosh": Same(1), Float,
+        Tanh = "math.tanh": Same(1), Float,
+        Asinh = "math.asinh": Same(1), Float,
+        Acosh = "math.acosh": Same(1), Float,
+        Atanh = "math.atanh": Same(1), Float,
+        Erf = "math.erf": Same(1), Float,
+        Atan2 = "math.atan2": Same(2), Float,
+        PowF = "math.powf": Same(2), Float,
+        CopySign = "math.copysign": Same(2), Float,
+        Fma = "math.fma": Same(3), Float,
+        FPowI = "math.fpowi": PowI, Float,
+        Ctlz = "math.ctlz": Same(1), Integer,
+        Cttz = "math.cttz": Same(1), Integer,
+        Ctpop = "math.ctpop": Same(1), Integer,
+        IndexAdd = "index.add": Index(2), Integer,
+        IndexSub = "index.sub": Index(2), Integer,
+        IndexMul = "index.mul": Index(2), Integer,
+        IndexDivS = "index.divs": Index(2), Integer,
+        IndexDivU = "index.divu": Index(2), Integer,
+        IndexCeilDivS = "index.ceildivs": Index(2), Integer,
+        IndexCeilDivU = "index.ceildivu": Index(2), Integer,
+        IndexFloorDivS = "index.floordivs": Index(2), Integer,
+        IndexRemS = "index.rems": Index(2), Integer,
+        IndexRemU = "index.remu": Index(2), Integer,
+        IndexMaxS = "index.maxs": Index(2), Integer,
+        IndexMaxU = "index.maxu": Index(2), Integer,
+        IndexMinS = "index.mins": Index(2), Integer,
+        IndexMinU = "index.minu": Index(2), Integer,
+        IndexShl = "index.shl": Index(2), Integer,
+        IndexShrS = "index.shrs": Index(2), Integer,
+        IndexShrU = "index.shru": Index(2), Integer,
+        IndexAnd = "index.and": Index(2), Integer,
+        IndexOr = "index.or": Index(2), Integer,
+        IndexXor = "index.xor": Index(2), Integer,
+    }
+}
+
+impl PureOp {
+    /// How many operands the operation takes.
+    pub fn arity(self) -> usize {
+        match self.shape() {
+            Shape::Same(n) | Shape::Index(n) => n as usize,
+            Shape::PowI | Shape::AddExtended | Shape::MulExtended => 2,
+        }
+    }
+
+    /// The `arith` operation an `index` operation is, at type `index`.
+    pub fn index_arith(self) -> Option<BinaryOp> {
+        use BinaryOp as B;
+        use PureOp as P;
+        Some(match self {
+            P::IndexAdd => B::AddI,
+            P::IndexSub => B::SubI,
+            P::IndexMul => B::MulI,
+            P::IndexDivS => B::DivSI,
+            P::IndexDivU => B::DivUI,
+            P::IndexCeilDivS => B::CeilDivSI,
+            P::IndexCeilDivU => B::CeilDivUI,
+            P::IndexFloorDivS => B::FloorDivSI,
+            P::IndexRemS => B::RemSI,
+            P::IndexRemU => B::RemUI,
+            P::IndexMaxS => B::MaxSI,
+            P::IndexMaxU => B::MaxUI,
+            P::IndexMinS => B::MinSI,
+            P::IndexMinU => B::MinUI,
+            P::IndexShl => B::ShLI,
+            P::IndexShrS => B::ShRSI,
+            P::IndexShrU => B::ShRUI,
+            P::IndexAnd => B::AndI,
+            P::IndexOr => B::OrI,
+            P::IndexXor => B::XOrI,
+            _ => return None,
+        })
+    }
+}
+
 macro_rules! predicates {
     ($(#[$m:meta])* $name:ident { $($variant:ident = $text:literal = $num:literal),* $(,)? }) => {
         $(#[$m])*
@@ -156,6 +316,10 @@ mod tests {
             assert_eq!(CastOp::from_name(op.name()), Some(*op));
         }
         assert_eq!(BinaryOp::from_name("addi"), Some(BinaryOp::AddI));
+        for op in PureOp::ALL {
+            assert_eq!(PureOp::from_name(op.name()), Some(*op));
+            assert_eq!(op.index_arith().is_some(), op.name().starts_with("index."));
+        }
         assert_eq!(CmpFPredicate::from_number(15), Some(CmpFPredicate::True));
     }
 }

@@ -7,6 +7,7 @@ use crate::builder::float_value;
 use crate::ir::{
     Attrs, Body, Function, Literal, Module, Op, OpKind, Successor, ValueId, Visibility,
 };
+use crate::ops::Shape;
 use crate::types::{comma_list, Scalar, Type};
 use std::fmt::Write;
 
@@ -279,6 +280,21 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
             flags_and_dict(&op.attrs),
             rt()
         ),
+        K::Pure(p) => {
+            let operands: Vec<String> = (0..op.operands.len()).map(v).collect();
+            let types = match p.shape() {
+                Shape::Index(_) => String::new(),
+                Shape::PowI => format!(" : {}, {}", rt(), t(1)),
+                Shape::AddExtended => format!(" : {}, i1", rt()),
+                Shape::Same(_) | Shape::MulExtended => format!(" : {}", rt()),
+            };
+            write!(
+                out,
+                "{name} {}{}{types}",
+                operands.join(", "),
+                flags_and_dict(&op.attrs)
+            )
+        }
         K::Unary(_) => write!(
             out,
             "{name} {}{} : {}",

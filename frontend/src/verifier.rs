@@ -5,7 +5,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::dominance::Dominators;
 use crate::ir::{BlockId, Body, Function, Op, OpKind, ValueDef, ValueId};
-use crate::ops::{CastOp, OperandClass};
+use crate::ops::{CastOp, OperandClass, PureOp, Shape};
 use crate::types::{comma_list, FunctionType, Layout, Scalar, Type};
 
 /// What the verifier needs to know about the rest of the module: callee signatures.
@@ -191,6 +191,65 @@ impl Verifier<'_> {
         }
     }
 
+    /// The operand and result types of an element-wise operation, by its shape.
+    fn check_pure(&mut self, p: PureOp, op: &Op) {
+        let results: Vec<Type> = op.results.iter().map(|r| self.ty(*r).clone()).collect();
+        let Some(rt) = results.first().cloned() else {
+            return;
+        };
+        match p.shape() {
+            Shape::Index(_) => {
+                for (i, &o) in op.operands.iter().enumerate() {
+                    self.expect_type(o, &Type::INDEX, at(op, i), "operand");
+                }
+                return;
+            }
+            Shape::PowI => {
+                self.expect_type(op.operands[0], &rt, at(op, 0), "base");
+                self.expect_class(op.operands[0], OperandClass::Float, op);
+                self.expect_class(op.operands[1], OperandClass::Integer, op);
+            }
+            Shape::Same(_) | Shape::AddExtended | Shape::MulExtended => {
+                for (i, &o) in op.operands.iter().enumerate() {
+                    self.expect_type(o, &rt, at(op, i), "operand");
+                }
+                if p.class() == OperandClass::Float {
+                    self.expect_class(op.operands[0], OperandClass::Float, op);
+                }
+            }
+        }
+        let second = match p.shape() {
+            Shape::AddExtended => Some(Type::I1),
+            Shape::MulExtended => Some(rt.clone()),
+            _ => None,
+        };
+        if let (Some(want), Some(got)) = (second, results.get(1)) {
+            if *got != want {
+                self.error(
+                    "verify.type-mismatch",
+                    op.span,
+                    format!(
+                        "the second result of `{}` has type `{got}`, expected `{want}`",
+                        p.name()
+                    ),
+                );
+            }
+        }
+        // `index` is not a signless integer to these operations (MLIR's `SignlessIntegerLike`).
+        let t = self.ty(op.operands[0]).clone();
+        if p.class() == OperandClass::Integer && (!t.is_integer() || t == Type::INDEX) {
+            let name = self.name(op.operands[0]);
+            self.error(
+                "verify.type-mismatch",
+                op.span,
+                format!(
+                    "`{}` needs a signless integer operand, but `{name}` has type `{t}`",
+                    p.name()
+                ),
+            );
+        }
+    }
+
     fn check_successors(&mut self, op: &Op) {
         for s in &op.successors {
             let target = self.body.block(s.block);
@@ -249,6 +308,7 @@ impl Verifier<'_> {
                 }
                 self.expect_class(op.operands[0], b.class(), op);
             }
+            K::Pure(p) => self.check_pure(*p, op),
             K::Unary(u) => {
                 let rt = res_ty.expect("unary ops have one result");
                 self.expect_type(op.operands[0], &rt, at(op, 0), "operand");

@@ -26,4 +26,4 @@ mod lowered;
 mod target_op;
 
 pub use lowered::{Inst, Lowered, LoweredBlock, Operand, ValueRef};
-pub use target_op::TargetOp;
+pub use target_op::{intrinsic_overloads, TargetOp};

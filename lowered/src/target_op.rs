@@ -43,6 +43,7 @@ target_ops! {
     I16 = "i16",
     I32 = "i32",
     I64 = "i64",
+    I128 = "i128",
     F16 = "f16",
     F32 = "f32",
     F64 = "f64",
@@ -120,6 +121,8 @@ target_ops! {
     LoadInvariant = "llvm.load.invariant",
     Ptrtoint = "llvm.ptrtoint",
     Inttoptr = "llvm.inttoptr",
+    Intr = "llvm.intr",
+    Libm = "llvm.libm",
 }
 
 impl TargetOp {
@@ -157,6 +160,20 @@ impl TargetOp {
     }
 }
 
+/// The overloaded types of an LLVM intrinsic called through `llvm.intr`: the result type,
+/// then each operand type that differs from it and is not an `i1` flag (`llvm.powi.f32.i32`,
+/// `llvm.ctlz.i32` with its `i1` operand, `llvm.fma.f64`). The backend declares the intrinsic
+/// with these, and the LLVM-dialect printer mangles its name from them, so both agree.
+pub fn intrinsic_overloads<'t>(result: &'t str, operands: &[&'t str]) -> Vec<&'t str> {
+    let mut types = vec![result];
+    for t in operands {
+        if *t != result && *t != "i1" && !types.contains(t) {
+            types.push(t);
+        }
+    }
+    types
+}
+
 impl fmt::Display for TargetOp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -175,5 +192,13 @@ mod tests {
             assert!(seen.insert(op.name()), "{op} twice");
         }
         assert_eq!(TargetOp::from_name("llvm.nope"), None);
+    }
+
+    #[test]
+    fn intrinsic_overloads_skip_flags_and_repeats() {
+        use super::intrinsic_overloads as o;
+        assert_eq!(o("f32", &["f32", "i32"]), ["f32", "i32"]);
+        assert_eq!(o("i32", &["i32", "i1"]), ["i32"]);
+        assert_eq!(o("f64", &["f64", "f64", "f64"]), ["f64"]);
     }
 }

@@ -12,7 +12,7 @@ use kiln_frontend::ir::{
     Attrs, Block, BlockId, Body, Function, Literal, Module, Op, OpKind, Successor, Value, ValueDef,
     ValueId, ValueName, Visibility,
 };
-use kiln_frontend::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, UnaryOp};
+use kiln_frontend::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, PureOp, UnaryOp};
 use kiln_frontend::types::{FunctionType, Layout, Scalar, Type};
 use kiln_frontend::{check_module, has_errors, print_module, Span};
 use pyo3::prelude::*;
@@ -421,6 +421,9 @@ fn op_kind(
         }
         if let Some(c) = CastOp::from_name(name) {
             return Ok((OpKind::Cast(c), keep(&[])));
+        }
+        if let Some(p) = PureOp::from_name(name) {
+            return Ok((OpKind::Pure(p), keep(&[])));
         }
     }
     let kind = match name {

@@ -454,7 +454,11 @@ impl<S: Store> Encoder<'_, S> {
                 let t = rty(self);
                 (self.op(&name, smallvec![state, t, operands[0]]), true)
             }
-            OpKind::Binary(_) | OpKind::Unary(_) | OpKind::Cast(_) | OpKind::Select => {
+            OpKind::Binary(_)
+            | OpKind::Unary(_)
+            | OpKind::Pure(_)
+            | OpKind::Cast(_)
+            | OpKind::Select => {
                 let mut kids = vec![rty(self)];
                 kids.extend(operands);
                 (self.op(&name, kids), false)
