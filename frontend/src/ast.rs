@@ -13,7 +13,18 @@ pub struct Module {
     pub name: Option<Name>,
     pub attrs: Vec<Attr>,
     pub funcs: Vec<Func>,
+    /// Nested `module { ... }`s: where each is and how many functions it holds (kiln lowers
+    /// one symbol table, so only empty ones are accepted).
+    pub nested: Vec<(Span, usize)>,
     pub span: Span,
+}
+
+/// An item of a module's body.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Item {
+    Func(Box<Func>),
+    /// A nested module: its span and the number of functions in it.
+    Module(Span, usize),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -27,7 +27,7 @@ pub struct Parsed<T> {
 
 /// Parses a whole file: a `module { ... }` or a sequence of top-level functions.
 pub fn parse_module(text: &str) -> Parsed<ast::Module> {
-    run(text, |errors, lexer| {
+    let mut parsed = run(text, |errors, lexer| {
         grammar::ModuleParser::new().parse(errors, lexer)
     })
     .unwrap_or_else(|diagnostics| Parsed {
@@ -35,10 +35,27 @@ pub fn parse_module(text: &str) -> Parsed<ast::Module> {
             name: None,
             attrs: Vec::new(),
             funcs: Vec::new(),
+            nested: Vec::new(),
             span: Span::new(0, text.len()),
         },
         diagnostics,
-    })
+    });
+    for (span, funcs) in &parsed.tree.nested {
+        if *funcs > 0 {
+            parsed.diagnostics.push(
+                Diagnostic::error(
+                    "parse.nested-module",
+                    *span,
+                    format!(
+                        "a nested module with {funcs} function{} is not supported: kiln lowers one symbol table",
+                        if *funcs == 1 { "" } else { "s" }
+                    ),
+                )
+                .with_note("move the functions to the top-level module"),
+            );
+        }
+    }
+    parsed
 }
 
 /// Parses the text of exactly one function; used to give each function spans relative to

@@ -370,6 +370,10 @@ fn split_functions(
                 closed = true;
                 continue;
             }
+            Tok::KwModule(_) if wrapped => {
+                skip_empty_module(&mut tokens)?;
+                continue;
+            }
             Tok::KwFunc(_) => {}
             _ => return None,
         }
@@ -386,6 +390,41 @@ fn split_functions(
     }
     let lexer = &tokens.lexer;
     (lexer.diagnostics.is_empty() && lexer.too_deep.is_none() && closed == wrapped).then_some(out)
+}
+
+/// Skips a nested module without functions (upstream passes leave empty ones), whose
+/// `module` keyword was just read; `None` when it holds a function, which the parser
+/// reports, or its brackets do not match.
+fn skip_empty_module(tokens: &mut Tokens) -> Option<()> {
+    if matches!(tokens.peek(), Some((_, Tok::Symbol(_), _))) {
+        tokens.next();
+    }
+    if matches!(tokens.peek(), Some((_, Tok::KwAttributes, _))) {
+        tokens.next();
+        skip_balanced(tokens)?;
+    }
+    skip_balanced(tokens)
+}
+
+/// Skips one bracketed group (the next token must open it); `None` when it holds a
+/// function or its brackets do not match.
+fn skip_balanced(tokens: &mut Tokens) -> Option<()> {
+    let mut nesting = 0usize;
+    while let Some((_, tok, _)) = tokens.next() {
+        match tok {
+            Tok::LBrace | Tok::LParen | Tok::LBracket => nesting += 1,
+            Tok::RBrace | Tok::RParen | Tok::RBracket => {
+                nesting = nesting.checked_sub(1)?;
+                if nesting == 0 {
+                    return Some(());
+                }
+            }
+            Tok::KwFunc(_) => return None,
+            _ if nesting == 0 => return None,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// The rest of a top-level function whose keyword, at `start` and nesting `depth`, was
@@ -409,7 +448,7 @@ fn function_after_keyword(tokens: &mut Tokens, start: usize, depth: usize) -> Op
                 }
                 nesting -= 1;
             }
-            Tok::KwFunc(_) if nesting == 0 => break,
+            Tok::KwFunc(_) | Tok::KwModule(_) if nesting == 0 => break,
             _ => {}
         }
         end = e;
@@ -526,6 +565,7 @@ mod tests {
             "func.func @a() {\n  func.return\n}\n// between\nfunc.func private @b(i32) -> i64\n",
             "module @m {\n  func.func @a(%x: i32) -> i32 attributes {llvm.emit_c_interface} {\n    func.return %x : i32\n  }\n}\n",
             "func @legacy() {\n  return\n}\n",
+            "module {\n  func.func @a() {\n    func.return\n  }\n  module {\n  }\n  module @e attributes {x = 1} {}\n  func.func private @b()\n}\n",
             "",
         ] {
             let parsed = crate::parse_module(text);

@@ -1,0 +1,6 @@
+module {
+  func.func @answer() -> i32 {
+    %c = arith.constant 42 : i32
+    func.return %c : i32
+  }
+}
