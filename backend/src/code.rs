@@ -182,6 +182,8 @@ fn head(line: &str) -> Result<(String, String), String> {
         .strip_prefix("define ")
         .or_else(|| line.strip_prefix("declare "))
         .ok_or_else(bad)?;
+    // A definition's linkage is not part of its signature.
+    let rest = rest.strip_prefix("private ").unwrap_or(rest);
     let at = rest.find(" @").ok_or_else(bad)?;
     let ret = &rest[..at];
     let after = &rest[at + 2..];

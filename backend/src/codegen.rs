@@ -70,7 +70,13 @@ pub fn build_module<'ctx>(
         cg.function = f.name.clone();
         let ty = cg.signature(&f.signature)?;
         if cg.module.get_function(&f.name).is_none() {
-            let linkage = f.is_declaration().then_some(Linkage::External);
+            let linkage = if f.is_declaration() {
+                Some(Linkage::External)
+            } else if f.private {
+                Some(Linkage::Private)
+            } else {
+                None
+            };
             cg.module.add_function(&f.name, ty, linkage);
         }
     }

@@ -154,7 +154,8 @@ impl Printer {
             .collect();
         let _ = writeln!(
             self.out,
-            "  llvm.func @{}({}){ret_s} {{",
+            "  llvm.func {}@{}({}){ret_s} {{",
+            if f.private { "private " } else { "" },
             f.name,
             args.join(", ")
         );

@@ -157,6 +157,7 @@ mod tests {
                 insts: body,
             }],
             order: vec![0],
+            private: false,
         }
     }
 

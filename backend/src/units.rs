@@ -132,6 +132,15 @@ pub fn compile_units(
     opts: &CodegenOptions,
     cache: Option<&ObjectCache>,
 ) -> Result<Option<Vec<u8>>, CodegenError> {
+    // A private definition is local to its unit's object, where the join cannot bind
+    // another unit's references to it: such a program is compiled whole.
+    if parts.iter().any(|p| {
+        p.definition
+            .as_ref()
+            .is_some_and(|d| d.text().starts_with("define private "))
+    }) {
+        return Ok(None);
+    }
     let units: Vec<(Range<usize>, u64)> = partition(parts)
         .into_par_iter()
         .map(|r| {

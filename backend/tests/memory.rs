@@ -99,6 +99,7 @@ fn program() -> Vec<Lowered> {
             block("exit", Some(vec![]), exit),
         ],
         order: vec![0, 1, 2, 3],
+        private: false,
     }]
 }
 
@@ -212,6 +213,7 @@ fn nested_insertvalue_and_extractvalue() {
             ],
         }],
         order: vec![0],
+        private: false,
     };
     let r = call(
         &[f],
@@ -244,6 +246,7 @@ fn malformed_lowered_code_is_an_error() {
             insts,
         }],
         order: vec![0],
+        private: false,
     };
     let bad_arg = f(
         "f",
@@ -307,6 +310,7 @@ fn placement(count: Operand, extra: Vec<Inst>) -> Vec<Lowered> {
         signature: Operand::Node(op("llvm.sig"), vec![t("i64"), List(vec![t("i64")])]),
         blocks: vec![block("", entry), block("body", body)],
         order: vec![0, 1],
+        private: false,
     }]
 }
 

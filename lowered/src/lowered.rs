@@ -79,6 +79,10 @@ pub struct Lowered {
     /// Reachable blocks in the order elaboration visited them (dominator-tree preorder):
     /// every value is defined by a block earlier in this order than its uses.
     pub order: Vec<usize>,
+    /// Local to its object (LLVM's `private` linkage): the body kiln gives an external
+    /// declaration with a C interface, which forwards to its `_mlir_ciface_` function, as
+    /// MLIR makes it; a runtime linked beside it may define the public symbol.
+    pub private: bool,
 }
 
 impl Lowered {
@@ -175,7 +179,11 @@ impl Lowered {
             out.push('\n');
             return;
         }
-        out.push_str("define @");
+        out.push_str(if self.private {
+            "define private @"
+        } else {
+            "define @"
+        });
         out.push_str(&self.name);
         out.push(' ');
         self.signature.write_text(out);

@@ -197,6 +197,7 @@ pub fn elaborate(
         signature,
         blocks,
         order,
+        private: false,
     })
 }
 

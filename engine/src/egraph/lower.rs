@@ -317,7 +317,10 @@ pub fn lower_variant(
     let mut lowered = None;
     if !diagnostics.iter().any(Diagnostic::is_error) {
         match elaborate(&egraph, &extractor, &rules.ops, f, &encoded.roots) {
-            Ok(l) => lowered = Some(l),
+            Ok(mut l) => {
+                l.private = variant == Variant::CForwarder;
+                lowered = Some(l)
+            }
             Err(e) => diagnostics.push(Diagnostic::error(
                 "lower.elaborate",
                 f.name_span,

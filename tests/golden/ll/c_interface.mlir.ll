@@ -53,7 +53,7 @@ bb0:
   ret void
 }
 
-define void @qux(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, i64 %5, i64 %6) {
+define private void @qux(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, i64 %5, i64 %6) {
 bb0:
   %7 = alloca { ptr, ptr, i64, [2 x i64], [2 x i64] }, i64 1, align 8
   %8 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } undef, ptr %0, 0
@@ -169,7 +169,7 @@ bb0:
   ret double %18
 }
 
-define { ptr, ptr, i64, [1 x i64], [1 x i64] } @two(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, ptr %5, ptr %6, i64 %7, i64 %8, i64 %9) {
+define private { ptr, ptr, i64, [1 x i64], [1 x i64] } @two(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, ptr %5, ptr %6, i64 %7, i64 %8, i64 %9) {
 bb0:
   %10 = alloca { ptr, ptr, i64, [1 x i64], [1 x i64] }, i64 1, align 8
   %11 = alloca { ptr, ptr, i64, [1 x i64], [1 x i64] }, i64 1, align 8

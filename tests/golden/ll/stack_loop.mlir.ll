@@ -5,7 +5,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 @__kiln_abi_spin = constant [71 x i8] c"{\22name\22:\22spin\22,\22a\22:[[\22ndarray\22,\22f32\22,1,null],\22i64\22],\22r\22:[\22i64\22],\22v\22:1}\00"
 
-define void @observe(i64 %0, ptr %1) {
+define private void @observe(i64 %0, ptr %1) {
 bb0:
   %2 = alloca { i64, ptr }, i64 1, align 8
   %3 = insertvalue { i64, ptr } undef, i64 %0, 0

@@ -1,5 +1,5 @@
 module {
-  llvm.func @observe(%arg0: i64, %arg1: !llvm.ptr) {
+  llvm.func private @observe(%arg0: i64, %arg1: !llvm.ptr) {
     %v0 = llvm.mlir.constant(1 : i64) : i64
     %v1 = llvm.alloca %v0 x !llvm.struct<(i64, ptr)> : (i64) -> !llvm.ptr
     %v2 = llvm.mlir.undef : !llvm.struct<(i64, ptr)>

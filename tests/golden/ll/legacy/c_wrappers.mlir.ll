@@ -5,7 +5,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 @__kiln_abi_foo = constant [64 x i8] c"{\22name\22:\22foo\22,\22a\22:[[\22ndarray\22,\22f32\22,2,null,null]],\22r\22:[],\22v\22:1}\00"
 
-define void @qux(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, i64 %5, i64 %6) {
+define private void @qux(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, i64 %5, i64 %6) {
 bb0:
   %7 = alloca { ptr, ptr, i64, [2 x i64], [2 x i64] }, i64 1, align 8
   %8 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } undef, ptr %0, 0
