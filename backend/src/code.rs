@@ -183,7 +183,10 @@ fn head(line: &str) -> Result<(String, String), String> {
         .or_else(|| line.strip_prefix("declare "))
         .ok_or_else(bad)?;
     // A definition's linkage is not part of its signature.
-    let rest = rest.strip_prefix("private ").unwrap_or(rest);
+    let rest = match rest.split_once(' ') {
+        Some((word, tail)) if kiln_lowered::Linkage::from_name(word).is_some() => tail,
+        _ => rest,
+    };
     let at = rest.find(" @").ok_or_else(bad)?;
     let ret = &rest[..at];
     let after = &rest[at + 2..];

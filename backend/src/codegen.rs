@@ -72,10 +72,8 @@ pub fn build_module<'ctx>(
         if cg.module.get_function(&f.name).is_none() {
             let linkage = if f.is_declaration() {
                 Some(Linkage::External)
-            } else if f.private {
-                Some(Linkage::Private)
             } else {
-                None
+                Some(llvm_linkage(f.linkage))
             };
             cg.module.add_function(&f.name, ty, linkage);
         }
@@ -998,5 +996,20 @@ fn type_text(t: BasicTypeEnum) -> String {
         }
         BasicTypeEnum::PointerType(_) => "p0".to_string(),
         other => other.print_to_string().to_string(),
+    }
+}
+
+/// LLVM's linkage for a lowered function's.
+fn llvm_linkage(l: kiln_lowered::Linkage) -> Linkage {
+    use kiln_lowered::Linkage as L;
+    match l {
+        L::External => Linkage::External,
+        L::Private => Linkage::Private,
+        L::Internal => Linkage::Internal,
+        L::Linkonce => Linkage::LinkOnceAny,
+        L::LinkonceOdr => Linkage::LinkOnceODR,
+        L::Weak => Linkage::WeakAny,
+        L::WeakOdr => Linkage::WeakODR,
+        L::AvailableExternally => Linkage::AvailableExternally,
     }
 }

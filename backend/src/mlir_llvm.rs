@@ -155,7 +155,10 @@ impl Printer {
         let _ = writeln!(
             self.out,
             "  llvm.func {}@{}({}){ret_s} {{",
-            if f.private { "private " } else { "" },
+            match f.linkage {
+                kiln_lowered::Linkage::External => String::new(),
+                l => format!("{} ", l.name()),
+            },
             f.name,
             args.join(", ")
         );

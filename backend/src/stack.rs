@@ -157,7 +157,7 @@ mod tests {
                 insts: body,
             }],
             order: vec![0],
-            private: false,
+            linkage: kiln_lowered::Linkage::External,
         }
     }
 

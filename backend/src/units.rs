@@ -132,12 +132,16 @@ pub fn compile_units(
     opts: &CodegenOptions,
     cache: Option<&ObjectCache>,
 ) -> Result<Option<Vec<u8>>, CodegenError> {
-    // A private definition is local to its unit's object, where the join cannot bind
-    // another unit's references to it: such a program is compiled whole.
+    // A definition of another linkage than `external` may be local to its unit's object
+    // (where the join cannot bind another unit's references to it) or weak: such a program
+    // is compiled whole.
     if parts.iter().any(|p| {
-        p.definition
-            .as_ref()
-            .is_some_and(|d| d.text().starts_with("define private "))
+        p.definition.as_ref().is_some_and(|d| {
+            d.text()
+                .strip_prefix("define ")
+                .and_then(|t| t.split_once(' '))
+                .is_some_and(|(word, _)| kiln_lowered::Linkage::from_name(word).is_some())
+        })
     }) {
         return Ok(None);
     }

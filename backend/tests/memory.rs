@@ -99,7 +99,7 @@ fn program() -> Vec<Lowered> {
             block("exit", Some(vec![]), exit),
         ],
         order: vec![0, 1, 2, 3],
-        private: false,
+        linkage: Default::default(),
     }]
 }
 
@@ -213,7 +213,7 @@ fn nested_insertvalue_and_extractvalue() {
             ],
         }],
         order: vec![0],
-        private: false,
+        linkage: Default::default(),
     };
     let r = call(
         &[f],
@@ -246,7 +246,7 @@ fn malformed_lowered_code_is_an_error() {
             insts,
         }],
         order: vec![0],
-        private: false,
+        linkage: Default::default(),
     };
     let bad_arg = f(
         "f",
@@ -310,7 +310,7 @@ fn placement(count: Operand, extra: Vec<Inst>) -> Vec<Lowered> {
         signature: Operand::Node(op("llvm.sig"), vec![t("i64"), List(vec![t("i64")])]),
         blocks: vec![block("", entry), block("body", body)],
         order: vec![0, 1],
-        private: false,
+        linkage: Default::default(),
     }]
 }
 

@@ -264,6 +264,8 @@ pub enum AttrValue {
     Dict(Vec<Attr>),
     /// `overflow<nsw, nuw>` / `fastmath<fast>` / `array<i32: 1, 2>`: a keyword with a list.
     Enum(String, Vec<String>),
+    /// A dialect attribute as written, `#llvm.linkage<linkonce_odr>`.
+    Dialect(String),
 }
 
 #[cfg(test)]

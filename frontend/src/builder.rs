@@ -1384,6 +1384,7 @@ pub fn render_attr(v: &ast::AttrValue) -> String {
                 .join(", ")
         ),
         A::Enum(k, items) => format!("{k}<{}>", items.join(", ")),
+        A::Dialect(text) => text.clone(),
     }
 }
 

@@ -42,6 +42,8 @@ pub enum Tok<'a> {
     Float(&'a str),
     /// String literal contents, without quotes (escapes kept as written).
     Str(&'a str),
+    /// A dialect attribute written in full, `#llvm.linkage<linkonce_odr>` (the whole text).
+    DialectAttr(&'a str),
     /// A shape dimension `4x` / `?x` (text without the `x`); only lexed after `memref<`.
     Dim(&'a str),
     /// `*x`, the shape of an unranked memref.
@@ -284,6 +286,36 @@ impl<'a> Lexer<'a> {
     }
 
     /// Skips a balanced `( ... )` group starting at the current `(`, honouring strings.
+    /// Skips a `<...>` group with nested angles and strings; false when it does not end.
+    fn skip_angles(&mut self) -> bool {
+        let mut depth = 0usize;
+        while self.pos < self.text.len() {
+            match self.bytes()[self.pos] {
+                b'<' => depth += 1,
+                b'>' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.pos += 1;
+                        return true;
+                    }
+                }
+                b'"' => {
+                    self.pos += 1;
+                    while self.pos < self.text.len() && self.bytes()[self.pos] != b'"' {
+                        if self.bytes()[self.pos] == b'\\' {
+                            self.pos += 1;
+                        }
+                        self.pos += 1;
+                    }
+                }
+                b'\n' => return false,
+                _ => {}
+            }
+            self.pos += 1;
+        }
+        false
+    }
+
     fn skip_group(&mut self, start: usize) {
         let mut depth = 0usize;
         while self.pos < self.text.len() {
@@ -533,12 +565,20 @@ impl<'a> Lexer<'a> {
                         }
                         self.pos = save;
                     }
-                    self.error(
-                        start,
-                        self.pos,
-                        format!("attribute aliases such as `{word}` are not supported"),
-                    );
-                    continue;
+                    // `#dialect.name<...>` (or without a body): a dialect attribute in full.
+                    if !word[1..].contains('.') || word.ends_with('.') {
+                        self.error(
+                            start,
+                            self.pos,
+                            format!("attribute aliases such as `{word}` are not supported"),
+                        );
+                        continue;
+                    }
+                    if self.peek(0) == b'<' && !self.skip_angles() {
+                        self.error(start, self.pos, format!("unterminated `{word}<`"));
+                        continue;
+                    }
+                    Tok::DialectAttr(&self.text[start..self.pos])
                 }
                 c if is_id_start(c) => {
                     self.take_while(is_id_char);

@@ -14,8 +14,22 @@
 use crate::ast;
 use crate::diagnostic::Diagnostic;
 
+/// The linkages `#llvm.linkage<...>` may give a function definition (the backend's
+/// `kiln_lowered::Linkage`; a test in the engine holds the two to the same names).
+/// `common`, `appending` and `extern_weak` are for globals and declarations.
+pub const LINKAGES: &[&str] = &[
+    "external",
+    "private",
+    "internal",
+    "linkonce",
+    "linkonce_odr",
+    "weak",
+    "weak_odr",
+    "available_externally",
+];
+
 /// The `llvm.*` function attributes kiln implements.
-pub const IMPLEMENTED: &[&str] = &["llvm.emit_c_interface", "llvm.bareptr"];
+pub const IMPLEMENTED: &[&str] = &["llvm.emit_c_interface", "llvm.bareptr", "llvm.linkage"];
 
 /// Attributes outside the `llvm.` namespace that MLIR's conversion still gives an ABI
 /// meaning, refused like the `llvm.*` ones.
@@ -70,6 +84,33 @@ pub fn check(func: &ast::Func) -> Vec<Diagnostic> {
     for (i, attrs) in func.result_attrs.iter().enumerate() {
         for attr in attrs {
             report(attr, format!("result {i}"));
+        }
+    }
+    for attr in func.attrs.iter().filter(|a| a.key.node == "llvm.linkage") {
+        let value = attr.value.as_ref();
+        let named = value.and_then(|v| match &v.node {
+            ast::AttrValue::Dialect(t) => t
+                .strip_prefix("#llvm.linkage<")
+                .and_then(|t| t.strip_suffix('>'))
+                .map(str::trim),
+            _ => None,
+        });
+        let span = value.map_or(attr.key.span, |v| v.span);
+        match named {
+            Some(l) if LINKAGES.contains(&l) && (func.body.is_some() || l == "external") => {}
+            Some(l) if LINKAGES.contains(&l) => out.push(Diagnostic::error(
+                "verify.llvm-attribute",
+                span,
+                format!("a declaration cannot have linkage `{l}`; `@{name}` has no body"),
+            )),
+            _ => out.push(
+                Diagnostic::error(
+                    "verify.llvm-attribute",
+                    span,
+                    format!("`llvm.linkage` of `@{name}` must be `#llvm.linkage<NAME>` with a function linkage"),
+                )
+                .with_note(format!("the linkages of a function: {}", LINKAGES.join(", "))),
+            ),
         }
     }
     out

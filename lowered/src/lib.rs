@@ -25,5 +25,5 @@
 mod lowered;
 mod target_op;
 
-pub use lowered::{Inst, Lowered, LoweredBlock, Operand, ValueRef};
+pub use lowered::{Inst, Linkage, Lowered, LoweredBlock, Operand, ValueRef};
 pub use target_op::{intrinsic_overloads, TargetOp};

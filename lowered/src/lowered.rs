@@ -79,10 +79,62 @@ pub struct Lowered {
     /// Reachable blocks in the order elaboration visited them (dominator-tree preorder):
     /// every value is defined by a block earlier in this order than its uses.
     pub order: Vec<usize>,
-    /// Local to its object (LLVM's `private` linkage): the body kiln gives an external
-    /// declaration with a C interface, which forwards to its `_mlir_ciface_` function, as
-    /// MLIR makes it; a runtime linked beside it may define the public symbol.
-    pub private: bool,
+    /// How the definition links: `external` unless the source says otherwise with
+    /// `llvm.linkage`, and `private` for the body kiln gives an external declaration with a
+    /// C interface (it forwards to its `_mlir_ciface_` function, as MLIR makes it; a
+    /// runtime linked beside it may define the public symbol).
+    pub linkage: Linkage,
+}
+
+/// LLVM's linkage of a function definition, as `#llvm.linkage<...>` names it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Linkage {
+    #[default]
+    External,
+    Private,
+    Internal,
+    Linkonce,
+    LinkonceOdr,
+    Weak,
+    WeakOdr,
+    AvailableExternally,
+}
+
+impl Linkage {
+    pub const ALL: [Linkage; 8] = [
+        Linkage::External,
+        Linkage::Private,
+        Linkage::Internal,
+        Linkage::Linkonce,
+        Linkage::LinkonceOdr,
+        Linkage::Weak,
+        Linkage::WeakOdr,
+        Linkage::AvailableExternally,
+    ];
+
+    /// The name in `#llvm.linkage<NAME>` and in LLVM IR.
+    pub fn name(self) -> &'static str {
+        match self {
+            Linkage::External => "external",
+            Linkage::Private => "private",
+            Linkage::Internal => "internal",
+            Linkage::Linkonce => "linkonce",
+            Linkage::LinkonceOdr => "linkonce_odr",
+            Linkage::Weak => "weak",
+            Linkage::WeakOdr => "weak_odr",
+            Linkage::AvailableExternally => "available_externally",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Linkage> {
+        Linkage::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// Reads `#llvm.linkage<NAME>`.
+    pub fn from_attr(text: &str) -> Option<Linkage> {
+        let inner = text.strip_prefix("#llvm.linkage<")?.strip_suffix('>')?;
+        Linkage::from_name(inner.trim())
+    }
 }
 
 impl Lowered {
@@ -179,11 +231,12 @@ impl Lowered {
             out.push('\n');
             return;
         }
-        out.push_str(if self.private {
-            "define private @"
-        } else {
-            "define @"
-        });
+        out.push_str("define ");
+        if self.linkage != Linkage::External {
+            out.push_str(self.linkage.name());
+            out.push(' ');
+        }
+        out.push('@');
         out.push_str(&self.name);
         out.push(' ');
         self.signature.write_text(out);

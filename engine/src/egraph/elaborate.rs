@@ -197,7 +197,7 @@ pub fn elaborate(
         signature,
         blocks,
         order,
-        private: false,
+        linkage: kiln_lowered::Linkage::External,
     })
 }
 

@@ -318,7 +318,15 @@ pub fn lower_variant(
     if !diagnostics.iter().any(Diagnostic::is_error) {
         match elaborate(&egraph, &extractor, &rules.ops, f, &encoded.roots) {
             Ok(mut l) => {
-                l.private = variant == Variant::CForwarder;
+                l.linkage = match variant {
+                    Variant::CForwarder => kiln_lowered::Linkage::Private,
+                    Variant::CWrapper => kiln_lowered::Linkage::External,
+                    Variant::Function => source
+                        .attrs
+                        .get("llvm.linkage")
+                        .and_then(kiln_lowered::Linkage::from_attr)
+                        .unwrap_or_default(),
+                };
                 lowered = Some(l)
             }
             Err(e) => diagnostics.push(Diagnostic::error(
@@ -483,4 +491,21 @@ fn unlowered_diagnostic(
         )
     };
     Some(Diagnostic::error("lower.unlowered", origin.span, message).with_note(note))
+}
+
+#[cfg(test)]
+mod linkage_tests {
+    /// The frontend checks `#llvm.linkage<...>` against the linkages the backend implements.
+    #[test]
+    fn the_frontend_accepts_exactly_the_linkages_the_backend_has() {
+        let backend: Vec<&str> = kiln_lowered::Linkage::ALL
+            .iter()
+            .map(|l| l.name())
+            .collect();
+        assert_eq!(kiln_frontend::llvm_attrs::LINKAGES, backend.as_slice());
+        for l in kiln_lowered::Linkage::ALL {
+            let attr = format!("#llvm.linkage<{}>", l.name());
+            assert_eq!(kiln_lowered::Linkage::from_attr(&attr), Some(l));
+        }
+    }
 }
