@@ -33,7 +33,7 @@ use kiln_frontend::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, UnaryOp
 use kiln_frontend::types::{Scalar, Type};
 use std::fmt;
 
-mod elementwise;
+pub(crate) mod elementwise;
 
 /// Why interpretation stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]

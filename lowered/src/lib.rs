@@ -2,7 +2,7 @@
 //! Plain data with no dependency, so the backend sees the engine only through it.
 //!
 //! ```
-//! use kiln_lowered::{Inst, Lowered, LoweredBlock, Operand, TargetOp};
+//! use kiln_lowered::{Inst, Linkage, Lowered, LoweredBlock, Operand, TargetOp};
 //!
 //! let i64t = Operand::Node(TargetOp::I64, vec![]);
 //! let f = Lowered {
@@ -18,6 +18,7 @@
 //!         ],
 //!     }],
 //!     order: vec![0],
+//!     linkage: Linkage::External,
 //! };
 //! assert!(f.to_string().contains("llvm.return %0"));
 //! ```

@@ -20,7 +20,7 @@ use kiln_engine::egraph::apply::rewrite_root;
 use kiln_engine::egraph::term::Term;
 use kiln_engine::rule::ruleset::{Pat, Rule, RuleLoc, Sort};
 use kiln_engine::CompiledRules;
-use kiln_frontend::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate};
+use kiln_frontend::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, PureOp};
 use kiln_frontend::types::Scalar;
 use std::collections::HashMap;
 
@@ -116,6 +116,78 @@ fn llvm_binary(op: &str) -> Option<BinaryOp> {
     })
 }
 
+/// As [`llvm_binary`], for the LLVM intrinsics `llvm.intr` calls: the element-wise operation
+/// each computes (LangRef; `llvm.ctlz`, `llvm.cttz` and `llvm.abs` with their poison flag
+/// false, which the caller checks).
+fn llvm_intrinsic(name: &str) -> Option<PureOp> {
+    use PureOp as P;
+    Some(match name {
+        "llvm.fabs" => P::AbsF,
+        "llvm.ceil" => P::Ceil,
+        "llvm.floor" => P::Floor,
+        "llvm.round" => P::Round,
+        "llvm.roundeven" => P::RoundEven,
+        "llvm.trunc" => P::Trunc,
+        "llvm.sqrt" => P::Sqrt,
+        "llvm.exp" => P::Exp,
+        "llvm.exp2" => P::Exp2,
+        "llvm.log" => P::Log,
+        "llvm.log2" => P::Log2,
+        "llvm.log10" => P::Log10,
+        "llvm.sin" => P::Sin,
+        "llvm.cos" => P::Cos,
+        "llvm.pow" => P::PowF,
+        "llvm.copysign" => P::CopySign,
+        "llvm.fma" => P::Fma,
+        "llvm.powi" => P::FPowI,
+        "llvm.abs" => P::AbsI,
+        "llvm.ctlz" => P::Ctlz,
+        "llvm.cttz" => P::Cttz,
+        "llvm.ctpop" => P::Ctpop,
+        _ => return None,
+    })
+}
+
+/// As [`llvm_binary`], for the C math library functions `llvm.libm` calls (C99 7.12).
+fn libm_function(name: &str) -> Option<PureOp> {
+    use PureOp as P;
+    let base = match name {
+        "sinf" | "sin" => P::Sin,
+        "cosf" | "cos" => P::Cos,
+        "tanf" | "tan" => P::Tan,
+        "asinf" | "asin" => P::Asin,
+        "acosf" | "acos" => P::Acos,
+        "atanf" | "atan" => P::Atan,
+        "sinhf" | "sinh" => P::Sinh,
+        "coshf" | "cosh" => P::Cosh,
+        "tanhf" | "tanh" => P::Tanh,
+        "asinhf" | "asinh" => P::Asinh,
+        "acoshf" | "acosh" => P::Acosh,
+        "atanhf" | "atanh" => P::Atanh,
+        "erff" | "erf" => P::Erf,
+        "cbrtf" | "cbrt" => P::Cbrt,
+        "expm1f" | "expm1" => P::ExpM1,
+        "log1pf" | "log1p" => P::Log1p,
+        "atan2f" | "atan2" => P::Atan2,
+        _ => return None,
+    };
+    Some(base)
+}
+
+/// Evaluates an element-wise operation on evaluated operands of the type its result has.
+fn eval_pure(p: PureOp, s: Scalar, args: &[V]) -> Result<Vec<V>, Eval> {
+    // The operands' types, by the operation's shape: `fpowi`'s exponent is an integer.
+    for (i, a) in args.iter().enumerate() {
+        let exponent = p == PureOp::FPowI && i == 1;
+        if !exponent && !fits(a, s) {
+            return Err(Eval::Unsupported(
+                "operands of another type than the operation".to_string(),
+            ));
+        }
+    }
+    Ok(crate::interp::elementwise::eval(p, s, args)?)
+}
+
 /// As [`llvm_binary`], for LLVM's cast instructions.
 fn llvm_cast(op: &str) -> Option<CastOp> {
     use kiln_engine::TargetOp as T;
@@ -193,6 +265,8 @@ pub fn evaluable(op: &str) -> bool {
             | "identity"
             | "strided"
     ) || Scalar::from_name(op).is_some()
+        || matches!(op, "result" | "llvm.intr" | "llvm.libm")
+        || PureOp::from_name(op).is_some()
         || llvm_binary(op).is_some()
         || llvm_cast(op).is_some()
         || (op.starts_with("arith.")
@@ -351,6 +425,51 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
                 return Err(mismatch());
             }
             Ok(if c.int()?.1 & 1 == 1 { x } else { y })
+        }
+        ("result", [_, Term::Op(inner, kids), Term::Int(i)]) => {
+            let p = PureOp::from_name(inner).ok_or_else(bad)?;
+            let (ty, operands) = kids.split_first().ok_or_else(bad)?;
+            let args = operands
+                .iter()
+                .map(|a| eval(a, inputs))
+                .collect::<Result<Vec<_>, _>>()?;
+            let results = eval_pure(p, scalar_of(ty)?, &args)?;
+            results.get(*i as usize).cloned().ok_or_else(bad)
+        }
+        ("llvm.intr" | "llvm.libm", [ty, callee, list]) => {
+            let p = match callee {
+                Term::Str(name) => llvm_intrinsic(name),
+                Term::Func(name) => libm_function(name),
+                _ => None,
+            }
+            .ok_or_else(|| Eval::Unsupported(format!("`{op}` of `{callee}`")))?;
+            let items = list.list().ok_or_else(bad)?;
+            let mut args = items
+                .into_iter()
+                .map(|a| eval(a, inputs))
+                .collect::<Result<Vec<_>, _>>()?;
+            // The poison flag of `llvm.ctlz`, `llvm.cttz` and `llvm.abs` must be false.
+            if matches!(p, PureOp::Ctlz | PureOp::Cttz | PureOp::AbsI) {
+                match args.pop() {
+                    Some(V::Int(1, 0)) => {}
+                    _ => return Err(bad()),
+                }
+            }
+            if args.len() != p.arity() {
+                return Err(bad());
+            }
+            Ok(eval_pure(p, scalar_of(ty)?, &args)?.swap_remove(0))
+        }
+        (_, [ty, operands @ ..]) if PureOp::from_name(op).is_some() => {
+            let p = PureOp::from_name(op).ok_or_else(bad)?;
+            let args = operands
+                .iter()
+                .map(|a| eval(a, inputs))
+                .collect::<Result<Vec<_>, _>>()?;
+            if args.len() != p.arity() {
+                return Err(bad());
+            }
+            Ok(eval_pure(p, scalar_of(ty)?, &args)?.swap_remove(0))
         }
         ("arith.negf" | "llvm.fneg", [ty, a]) => {
             let s = scalar_of(ty)?;
