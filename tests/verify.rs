@@ -72,6 +72,29 @@ fn generated_programs_are_deterministic_text() {
 }
 
 #[test]
+fn generated_programs_cover_the_element_wise_operations() {
+    let text: String = (0..400)
+        .map(|seed| Program::generate(seed, kiln::verify::Size::of(12)).text())
+        .collect();
+    for op in [
+        "arith.addui_extended",
+        "arith.mulsi_extended",
+        "arith.mului_extended",
+        "math.ctlz",
+        "math.ctpop",
+        "math.absi",
+        "math.sqrt",
+        "math.tanh",
+        "math.fma",
+        "math.atan2",
+        "index.add",
+        "index.divu",
+    ] {
+        assert!(text.contains(op), "no generated program uses `{op}`");
+    }
+}
+
+#[test]
 fn shrinking_keeps_programs_valid() {
     // Every shrink candidate of a program still checks (choices re-resolve in scope).
     let p = Program::generate(3, kiln::verify::Size::of(10));

@@ -333,10 +333,43 @@ impl<'p> Emitter<'p> {
         let (x, mut y) = (self.value(t, a), self.value(t, b));
         if t.is_float() {
             let op = FLOAT_OPS[k % FLOAT_OPS.len()];
-            self.define(t, format!("arith.{op} {x}, {y} : {ts}"));
+            let line = match op {
+                "math.powf" | "math.copysign" | "math.atan2" => format!("{op} {x}, {y} : {ts}"),
+                "math.fma" => format!("{op} {x}, {y}, {x} : {ts}"),
+                _ if op.starts_with("math.") => format!("{op} {x} : {ts}"),
+                _ => format!("arith.{op} {x}, {y} : {ts}"),
+            };
+            self.define(t, line);
             return;
         }
         let mut op = INT_OPS[k % INT_OPS.len()];
+        let index_arith = t == Scalar::Index;
+        if index_arith && (op.starts_with("math.") || op.ends_with("_extended")) {
+            op = "addi";
+        }
+        if op.starts_with("math.") {
+            self.define(t, format!("{op} {x} : {ts}"));
+            return;
+        }
+        if op.ends_with("_extended") {
+            // Both results are named; the program goes on with one of them.
+            let (r0, r1) = (self.fresh(), self.fresh());
+            let types = if op == "addui_extended" {
+                format!("{ts}, i1")
+            } else {
+                ts.to_string()
+            };
+            self.emit(format!("{r0}, {r1} = arith.{op} {x}, {y} : {types}"));
+            if op == "addui_extended" {
+                self.pools.push((Scalar::I1, r1));
+                self.pools.push((t, r0));
+            } else {
+                // The high half when the operands choose so, else the low half.
+                let keep = if (a ^ b) & 1 == 1 { r1 } else { r0 };
+                self.pools.push((t, keep));
+            }
+            return;
+        }
         let w = t.bits() as i64;
         let signed_div = matches!(op, "divsi" | "remsi" | "ceildivsi" | "floordivsi");
         if signed_div && t == Scalar::I1 {
@@ -371,7 +404,17 @@ impl<'p> Emitter<'p> {
             self.emit(format!("{nz} = arith.ori {y}, {one} : {ts}"));
             y = nz;
         }
-        self.define(t, format!("arith.{op} {x}, {y} : {ts}"));
+        // At `index`, the index dialect's spelling half the time (the operands choose).
+        let index_op = kiln_frontend::ops::PureOp::ALL.iter().find(|p| {
+            p.index_arith()
+                .is_some_and(|b| b.name() == format!("arith.{op}"))
+        });
+        match index_op {
+            Some(p) if index_arith && (a ^ b) & 2 == 2 => {
+                self.define(t, format!("{} {x}, {y}", p.name()))
+            }
+            _ => self.define(t, format!("arith.{op} {x}, {y} : {ts}")),
+        };
     }
 
     fn cast(&mut self, from: Scalar, to: Scalar, a: u32) {

@@ -81,9 +81,43 @@ pub(crate) const INT_OPS: &[&str] = &[
     "ceildivsi",
     "ceildivui",
     "floordivsi",
+    // Element-wise operations of other shapes (emit.rs writes each): one result of the
+    // extended arithmetic, the bit counts of `math`. At `index` they are `addi` instead.
+    "addui_extended",
+    "mulsi_extended",
+    "mului_extended",
+    "math.absi",
+    "math.ctlz",
+    "math.cttz",
+    "math.ctpop",
 ];
+/// Float operations: arith's, and `math`'s that MLIR 19 lowers the way kiln does (not
+/// `expm1` and `log1p`, where MLIR's `exp(x) - 1` loses digits kiln keeps).
 pub(crate) const FLOAT_OPS: &[&str] = &[
-    "addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf",
+    "addf",
+    "subf",
+    "mulf",
+    "divf",
+    "remf",
+    "maximumf",
+    "minimumf",
+    "math.sqrt",
+    "math.absf",
+    "math.floor",
+    "math.ceil",
+    "math.round",
+    "math.roundeven",
+    "math.trunc",
+    "math.sin",
+    "math.cos",
+    "math.exp",
+    "math.log",
+    "math.tanh",
+    "math.atan",
+    "math.powf",
+    "math.copysign",
+    "math.atan2",
+    "math.fma",
 ];
 
 /// A memref parameter type: element, sizes (`None`: dynamic) and layout.

@@ -176,13 +176,20 @@ fn libm_function(name: &str) -> Option<PureOp> {
 
 /// Evaluates an element-wise operation on evaluated operands of the type its result has.
 fn eval_pure(p: PureOp, s: Scalar, args: &[V]) -> Result<Vec<V>, Eval> {
+    let mismatch = || Eval::Unsupported("operands of another type than the operation".to_string());
+    if (p.class() == kiln_frontend::ops::OperandClass::Float) != s.is_float() {
+        return Err(mismatch());
+    }
     // The operands' types, by the operation's shape: `fpowi`'s exponent is an integer.
     for (i, a) in args.iter().enumerate() {
         let exponent = p == PureOp::FPowI && i == 1;
-        if !exponent && !fits(a, s) {
-            return Err(Eval::Unsupported(
-                "operands of another type than the operation".to_string(),
-            ));
+        let ok = if exponent {
+            matches!(a, V::Int(..))
+        } else {
+            fits(a, s)
+        };
+        if !ok {
+            return Err(mismatch());
         }
     }
     Ok(crate::interp::elementwise::eval(p, s, args)?)
