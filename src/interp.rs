@@ -937,6 +937,60 @@ impl<'m> Interpreter<'m> {
                 }
             }
             OpKind::Rank => one(V::Int(64, get(0)?.view()?.sizes.len() as i64)),
+            OpKind::ExtractStridedMetadata => {
+                let v = get(0)?.view()?.clone();
+                let base = View {
+                    buffer: v.buffer,
+                    elem: v.elem,
+                    offset: 0,
+                    sizes: Vec::new(),
+                    strides: Vec::new(),
+                };
+                let mut out = vec![V::Mem(base), V::Int(64, v.offset)];
+                out.extend(v.sizes.iter().map(|s| V::Int(64, *s)));
+                out.extend(v.strides.iter().map(|s| V::Int(64, *s)));
+                Ok(Step::Values(out))
+            }
+            OpKind::ReinterpretCast => {
+                let src = get(0)?.view()?.clone();
+                let Some(Type::MemRef(m)) = rty(0) else {
+                    return Err(Trap::Unsupported(
+                        "a reinterpret_cast to no ranked memref".into(),
+                    ));
+                };
+                // The result type's numbers, and the operands where it has `?`.
+                let mut next = 1;
+                let mut entry = |e: Option<i64>| -> Result<i64, Trap> {
+                    match e {
+                        Some(n) => Ok(n),
+                        None => {
+                            next += 1;
+                            Ok(get(next - 1)?.int()?.1)
+                        }
+                    }
+                };
+                let (strides, offset) = m.strides_and_offset();
+                let offset = entry(offset)?;
+                let sizes = m
+                    .shape
+                    .iter()
+                    .map(|s| entry(*s))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let strides = strides
+                    .into_iter()
+                    .map(entry)
+                    .collect::<Result<Vec<_>, _>>()?;
+                if sizes.iter().any(|s| *s < 0) {
+                    return undefined(format!("a reinterpret_cast to sizes {sizes:?}"));
+                }
+                one(V::Mem(View {
+                    buffer: src.buffer,
+                    elem: src.elem,
+                    offset,
+                    sizes,
+                    strides,
+                }))
+            }
         }
     }
 }

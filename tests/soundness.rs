@@ -145,10 +145,11 @@ fn the_shipped_rules_are_sound_and_more_of_them_are_evaluated() {
     // by the interpreter's semantics.
     let (checked, unchecked) = (report.checked.len(), report.unchecked.len());
     assert!(checked >= 220, "{checked} checked");
-    // Effects and lists mostly, which have no meaning yet; and the rules through `i128`
-    // (the 64-bit extended products) and `math.fpowi` (an integer exponent the sampler does
-    // not give).
-    assert!(unchecked <= 128, "{unchecked} unchecked");
+    // Effects and lists mostly, which have no meaning yet; the rules through `i128` (the
+    // 64-bit extended products) and `math.fpowi` (an integer exponent the sampler does not
+    // give); and the views of a buffer (`extract_strided_metadata`, `reinterpret_cast`),
+    // whose operands are memrefs.
+    assert!(unchecked <= 136, "{unchecked} unchecked");
     for name in [
         "dim-dynamic",
         "dim-any",

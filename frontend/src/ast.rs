@@ -19,6 +19,13 @@ pub struct Module {
     pub span: Span,
 }
 
+/// An entry of an operation's list of offsets, sizes or strides: a value or a number.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Mixed {
+    Value(ValueRef),
+    Static(Spanned<String>),
+}
+
 /// An item of a module's body.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Item {
@@ -178,6 +185,24 @@ pub enum OpBody {
         memref: ValueRef,
         index: ValueRef,
         ty: Type,
+    },
+    /// `memref.extract_strided_metadata %m : T -> BASE, index, ...`
+    Metadata {
+        memref: ValueRef,
+        ty: Type,
+        results: Vec<Type>,
+    },
+    /// `memref.reinterpret_cast %m to offset: [X], sizes: [X, ...], strides: [X, ...] : T to U`
+    /// where each X is a value or a number.
+    ReinterpretCast {
+        source: ValueRef,
+        offset: Vec<Mixed>,
+        sizes: Vec<Mixed>,
+        strides: Vec<Mixed>,
+        /// The words written before the size and stride lists (`sizes`, `strides`).
+        keywords: (Name, Name),
+        from: Type,
+        to: Type,
     },
     Rank {
         memref: ValueRef,

@@ -608,6 +608,90 @@ impl<'a> Builder<'a> {
         results
     }
 
+    /// Checks a `memref.reinterpret_cast`'s offset, sizes and strides against its result
+    /// type (MLIR's rule: a number where the type has that number, a value where it has `?`)
+    /// and returns the values, in order; `None` after an error.
+    fn reinterpret_lists(
+        &mut self,
+        to: &Type,
+        written: &ast::Type,
+        offset: &[ast::Mixed],
+        sizes: &[ast::Mixed],
+        strides: &[ast::Mixed],
+        keywords: &(ast::Name, ast::Name),
+    ) -> Option<Vec<ast::ValueRef>> {
+        for (k, want) in [(&keywords.0, "sizes"), (&keywords.1, "strides")] {
+            if k.node != want {
+                self.error(
+                    "parse.unexpected-token",
+                    k.span,
+                    format!("expected `{want}:`, found `{}`", k.node),
+                );
+                return None;
+            }
+        }
+        let Type::MemRef(m) = to else {
+            self.error(
+                "verify.type-mismatch",
+                written.span(),
+                format!("`memref.reinterpret_cast` makes a ranked memref, not `{to}`"),
+            );
+            return None;
+        };
+        let (type_strides, type_offset) = m.strides_and_offset();
+        let lists: [(&str, &[ast::Mixed], Vec<Option<i64>>); 3] = [
+            ("offset", offset, vec![type_offset]),
+            ("sizes", sizes, m.shape.clone()),
+            ("strides", strides, type_strides),
+        ];
+        let mut values = Vec::new();
+        let mut ok = true;
+        for (what, entries, want) in lists {
+            if entries.len() != want.len() {
+                self.error(
+                    "verify.reinterpret-cast",
+                    written.span(),
+                    format!(
+                        "`memref.reinterpret_cast` lists {} {what} for a result of rank {}",
+                        entries.len(),
+                        m.rank()
+                    ),
+                );
+                ok = false;
+                continue;
+            }
+            for (e, w) in entries.iter().zip(want) {
+                match (e, w) {
+                    (ast::Mixed::Value(v), None) => values.push(v.clone()),
+                    (ast::Mixed::Static(n), Some(w)) if parse_int(&n.node) == Some(w as i128) => {}
+                    (ast::Mixed::Value(v), Some(w)) => {
+                        self.error(
+                            "verify.reinterpret-cast",
+                            v.span,
+                            format!(
+                                "the result type has {w} here, so it must be written as the number"
+                            ),
+                        );
+                        ok = false;
+                    }
+                    (ast::Mixed::Static(n), w) => {
+                        let expected = w.map_or("`?` (a value)".to_string(), |w| w.to_string());
+                        self.error(
+                            "verify.reinterpret-cast",
+                            n.span,
+                            format!(
+                                "{} does not match the result type, which has {expected} here",
+                                n.node
+                            ),
+                        );
+                        ok = false;
+                    }
+                }
+            }
+        }
+        ok.then_some(values)
+    }
+
     /// The result types an operation declares through its syntax.
     fn result_types(&mut self, op: &ast::Op) -> Vec<Type> {
         use ast::OpBody as B;
@@ -639,6 +723,8 @@ impl<'a> Builder<'a> {
                 }
             },
             B::Dim { .. } | B::Rank { .. } => vec![Type::INDEX],
+            B::Metadata { results, .. } => self.types(results),
+            B::ReinterpretCast { to, .. } => vec![self.ty(to)],
             B::Generic { ty, .. } => self.types(&ty.results),
             B::Store { .. }
             | B::Dealloc { .. }
@@ -979,6 +1065,26 @@ impl<'a> Builder<'a> {
                 (OpKind::Dim, ops)
             }
             B::Rank { memref, .. } => (OpKind::Rank, self.memref_use(memref, op)),
+            B::Metadata { memref, .. } => {
+                (OpKind::ExtractStridedMetadata, self.memref_use(memref, op))
+            }
+            B::ReinterpretCast {
+                source,
+                offset,
+                sizes,
+                strides,
+                keywords,
+                from,
+                to,
+            } => {
+                let mut ops = self.uses(std::slice::from_ref(source));
+                self.check_written_types(&ops, std::slice::from_ref(from));
+                let to_ty = self.ty(to);
+                let dynamic =
+                    self.reinterpret_lists(&to_ty, to, offset, sizes, strides, keywords)?;
+                ops.extend(self.uses(&dynamic));
+                (OpKind::ReinterpretCast, ops)
+            }
             B::Generic {
                 operands,
                 successors: succ,
@@ -1154,8 +1260,14 @@ impl<'a> Builder<'a> {
                     }
                 }
             }
-            "arith.constant" | "cf.cond_br" | "cf.switch" | "memref.alloc" | "memref.alloca"
-            | "memref.cast" => {
+            "arith.constant"
+            | "cf.cond_br"
+            | "cf.switch"
+            | "memref.alloc"
+            | "memref.alloca"
+            | "memref.cast"
+            | "memref.extract_strided_metadata"
+            | "memref.reinterpret_cast" => {
                 self.error(
                     "parse.generic-form",
                     op.name.span,
@@ -1308,6 +1420,25 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
             ..
         } => [value, memref].into_iter().chain(indices).collect(),
         B::Dim { memref, index, .. } => vec![memref, index],
+        B::Metadata { memref, .. } => vec![memref],
+        B::ReinterpretCast {
+            source,
+            offset,
+            sizes,
+            strides,
+            ..
+        } => std::iter::once(source)
+            .chain(
+                offset
+                    .iter()
+                    .chain(sizes)
+                    .chain(strides)
+                    .filter_map(|m| match m {
+                        ast::Mixed::Value(v) => Some(v),
+                        ast::Mixed::Static(_) => None,
+                    }),
+            )
+            .collect(),
     }
 }
 

@@ -104,6 +104,13 @@ pub enum OpKind {
     Store,
     Dim,
     Rank,
+    /// `memref.extract_strided_metadata`: the base buffer (a rank-0 memref), the offset,
+    /// the sizes and the strides of its operand.
+    ExtractStridedMetadata,
+    /// `memref.reinterpret_cast`: a view of its source's buffer with the offset, sizes and
+    /// strides of its result type, the dynamic ones (`?`) from its operands after the
+    /// source, in that order.
+    ReinterpretCast,
     /// An operation no dialect of kiln knows, kept by name (`"use"(%x)`).
     Generic {
         name: String,
@@ -134,6 +141,8 @@ impl OpKind {
             OpKind::Store => "memref.store",
             OpKind::Dim => "memref.dim",
             OpKind::Rank => "memref.rank",
+            OpKind::ExtractStridedMetadata => "memref.extract_strided_metadata",
+            OpKind::ReinterpretCast => "memref.reinterpret_cast",
             OpKind::Generic { name } => name,
         }
     }

@@ -83,6 +83,8 @@ pub enum Tok<'a> {
     OpRank(&'a str),
     /// An element-wise operation of [`crate::ops::PureOp`] (`math.sqrt`, `index.add`).
     OpPure(&'a str),
+    OpMetadata(&'a str),
+    OpReinterpretCast(&'a str),
 }
 
 impl Tok<'_> {
@@ -93,7 +95,7 @@ impl Tok<'_> {
             KwModule(s) | KwFunc(s) | KwVisibility(s) | OpBinary(s) | OpUnary(s) | OpCast(s)
             | OpCmp(s) | OpSelect(s) | OpConstant(s) | OpCall(s) | OpReturn(s) | OpBr(s)
             | OpCondBr(s) | OpSwitch(s) | OpAlloc(s) | OpDealloc(s) | OpLoad(s) | OpStore(s)
-            | OpDim(s) | OpRank(s) | OpPure(s) => s,
+            | OpDim(s) | OpRank(s) | OpPure(s) | OpMetadata(s) | OpReinterpretCast(s) => s,
             KwAttributes => "attributes",
             KwTo => "to",
             KwMemref => "memref",
@@ -171,6 +173,8 @@ fn classify(word: &str) -> Tok<'_> {
         "memref.store" | "store" => OpStore(word),
         "memref.dim" | "dim" => OpDim(word),
         "memref.rank" | "rank" => OpRank(word),
+        "memref.extract_strided_metadata" => OpMetadata(word),
+        "memref.reinterpret_cast" => OpReinterpretCast(word),
         _ if crate::ops::BinaryOp::from_name(word).is_some() => OpBinary(word),
         _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),
         _ if crate::ops::PureOp::from_name(word).is_some() => OpPure(word),

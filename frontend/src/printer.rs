@@ -412,6 +412,50 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
             t(0)
         ),
         K::Rank => write!(out, "{name} {}{} : {}", v(0), dict(&op.attrs), t(0)),
+        K::ExtractStridedMetadata => {
+            let results: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
+            write!(
+                out,
+                "{name} {}{} : {} -> {}",
+                v(0),
+                dict(&op.attrs),
+                t(0),
+                crate::types::comma_list(&results)
+            )
+        }
+        K::ReinterpretCast => {
+            // The offset, sizes and strides as the result type has them: its numbers, and
+            // the operands in order where it has `?`.
+            let mut next = 1;
+            let mut entry = |e: Option<i64>| match e {
+                Some(n) => n.to_string(),
+                None => {
+                    next += 1;
+                    op.operands
+                        .get(next - 1)
+                        .map(|o| body.value(*o).name.to_string())
+                        .unwrap_or_default()
+                }
+            };
+            let (offset, sizes, strides) = match op.results.first().map(|r| body.ty(*r)) {
+                Some(Type::MemRef(m)) => {
+                    let (strides, offset) = m.strides_and_offset();
+                    let offset = entry(offset);
+                    let sizes: Vec<String> = m.shape.iter().map(|s| entry(*s)).collect();
+                    let strides: Vec<String> = strides.into_iter().map(&mut entry).collect();
+                    (offset, sizes.join(", "), strides.join(", "))
+                }
+                _ => Default::default(),
+            };
+            write!(
+                out,
+                "{name} {} to offset: [{offset}], sizes: [{sizes}], strides: [{strides}]{} : {} to {}",
+                v(0),
+                dict(&op.attrs),
+                t(0),
+                rt()
+            )
+        }
         K::Generic { name } => {
             let results: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
             let succ = if op.successors.is_empty() {

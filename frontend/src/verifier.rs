@@ -480,6 +480,65 @@ impl Verifier<'_> {
                     self.error("verify.type-mismatch", span, "`memref.rank` needs a memref");
                 }
             }
+            K::ExtractStridedMetadata => self.check_metadata(op),
+            K::ReinterpretCast => {
+                let from = self.ty(op.operands[0]).clone();
+                let to = res_ty.unwrap_or(Type::INDEX);
+                let elem = |t: &Type| match t {
+                    Type::MemRef(m) => Some(m.elem),
+                    Type::UnrankedMemRef(e) => Some(*e),
+                    Type::Scalar(_) => None,
+                };
+                if elem(&from).is_none() || elem(&from) != elem(&to) {
+                    self.error(
+                        "verify.type-mismatch",
+                        span,
+                        format!("`memref.reinterpret_cast` from `{from}` to `{to}` changes the element type or takes no memref"),
+                    );
+                }
+                for i in 1..op.operands.len() {
+                    self.expect_type(
+                        op.operands[i],
+                        &Type::INDEX,
+                        at(op, i),
+                        "offset, size or stride",
+                    );
+                }
+            }
+        }
+    }
+
+    /// `memref.extract_strided_metadata %m`: a rank-0 memref of `%m`'s element type, then
+    /// `index` for the offset, each size and each stride.
+    fn check_metadata(&mut self, op: &Op) {
+        let Type::MemRef(m) = self.ty(op.operands[0]).clone() else {
+            let t = self.ty(op.operands[0]).clone();
+            self.error(
+                "verify.type-mismatch",
+                op.span,
+                format!("`memref.extract_strided_metadata` needs a ranked memref, not `{t}`"),
+            );
+            return;
+        };
+        let base = Type::MemRef(std::sync::Arc::new(crate::types::MemRefType {
+            shape: Vec::new(),
+            elem: m.elem,
+            layout: Layout::Identity,
+        }));
+        let mut want = vec![base];
+        want.extend(std::iter::repeat_n(Type::INDEX, 1 + 2 * m.rank()));
+        let got: Vec<Type> = op.results.iter().map(|r| self.ty(*r).clone()).collect();
+        if got != want {
+            self.error(
+                "verify.type-mismatch",
+                op.span,
+                format!(
+                    "`memref.extract_strided_metadata` of `{}` gives {}, not {}",
+                    Type::MemRef(m.clone()),
+                    comma_list(&want),
+                    comma_list(&got)
+                ),
+            );
         }
     }
 

@@ -473,10 +473,41 @@ impl<S: Store> Encoder<'_, S> {
                 kids.extend(operands);
                 (self.op(&name, kids), false)
             }
-            OpKind::Dim | OpKind::Rank => {
+            OpKind::Dim | OpKind::Rank | OpKind::ExtractStridedMetadata => {
                 let mut kids = vec![rty(self)];
                 kids.extend(operands);
                 (self.op(&name, kids), false)
+            }
+            // (memref.reinterpret_cast T SOURCE OFFSET SIZES STRIDES): each entry an `index`
+            // value, a constant where the result type states the number.
+            OpKind::ReinterpretCast => {
+                let t = rty(self);
+                let mut dynamic = operands[1..].iter().copied();
+                let mut entry = |enc: &mut Self, e: Extent| match e {
+                    Some(n) => {
+                        let ty = enc.ty(&Type::INDEX);
+                        let n = enc.int(n);
+                        enc.op("arith.constant", smallvec![ty, n])
+                    }
+                    None => dynamic.next().unwrap_or_else(|| enc.atom("nil")),
+                };
+                let (offset, sizes, strides) = match &result_ty {
+                    Some(Type::MemRef(m)) => {
+                        let (strides, offset) = m.strides_and_offset();
+                        let offset = entry(self, offset);
+                        let sizes: Vec<Id> = m.shape.iter().map(|s| entry(self, *s)).collect();
+                        let strides: Vec<Id> = strides.iter().map(|s| entry(self, *s)).collect();
+                        (offset, self.list(sizes), self.list(strides))
+                    }
+                    _ => {
+                        let nil = self.atom("nil");
+                        (nil, nil, nil)
+                    }
+                };
+                (
+                    self.op(&name, smallvec![t, operands[0], offset, sizes, strides]),
+                    false,
+                )
             }
             OpKind::Call { callee } => {
                 let f = self.egraph.add(Node::Func(Symbol::from(callee.as_str())));
