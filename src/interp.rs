@@ -937,6 +937,26 @@ impl<'m> Interpreter<'m> {
                 }
             }
             OpKind::Rank => one(V::Int(64, get(0)?.view()?.sizes.len() as i64)),
+            OpKind::Copy => {
+                let (src, dst) = (get(0)?.view()?.clone(), get(1)?.view()?.clone());
+                if src.sizes != dst.sizes {
+                    return undefined(format!(
+                        "memref.copy from sizes {:?} to sizes {:?}",
+                        src.sizes, dst.sizes
+                    ));
+                }
+                // Read every element first (row-major), then write: as a memcpy of the whole.
+                let mut cells = Vec::new();
+                for idx in row_major(&src.sizes) {
+                    let c = self.cell(&src, &idx, "copy")?;
+                    cells.push(self.buffers[src.buffer].cells[c]);
+                }
+                for (idx, raw) in row_major(&dst.sizes).zip(cells) {
+                    let c = self.cell(&dst, &idx, "copy")?;
+                    self.buffers[dst.buffer].cells[c] = raw;
+                }
+                Ok(Step::Values(Vec::new()))
+            }
             OpKind::ExtractStridedMetadata => {
                 let v = get(0)?.view()?.clone();
                 let base = View {
@@ -993,6 +1013,23 @@ impl<'m> Interpreter<'m> {
             }
         }
     }
+}
+
+/// Every index of a shape, in row-major order.
+fn row_major(sizes: &[i64]) -> impl Iterator<Item = Vec<i64>> + '_ {
+    let count: i64 = sizes.iter().product();
+    let mut idx = vec![0i64; sizes.len()];
+    (0..count.max(0)).map(move |_| {
+        let here = idx.clone();
+        for d in (0..idx.len()).rev() {
+            idx[d] += 1;
+            if idx[d] < sizes[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+        here
+    })
 }
 
 enum Step {

@@ -19,6 +19,20 @@ pub struct Module {
     pub span: Span,
 }
 
+/// `memref.reinterpret_cast %m to offset: [X], sizes: [X, ...], strides: [X, ...] : T to U`,
+/// where each X is a value or a number.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ReinterpretCast {
+    pub source: ValueRef,
+    pub offset: Vec<Mixed>,
+    pub sizes: Vec<Mixed>,
+    pub strides: Vec<Mixed>,
+    /// The words written before the size and stride lists (`sizes`, `strides`).
+    pub keywords: (Name, Name),
+    pub from: Type,
+    pub to: Type,
+}
+
 /// An entry of an operation's list of offsets, sizes or strides: a value or a number.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Mixed {
@@ -186,24 +200,21 @@ pub enum OpBody {
         index: ValueRef,
         ty: Type,
     },
+    /// `memref.copy %source, %target : T to U`
+    Copy {
+        source: ValueRef,
+        target: ValueRef,
+        from: Type,
+        to: Type,
+    },
     /// `memref.extract_strided_metadata %m : T -> BASE, index, ...`
     Metadata {
         memref: ValueRef,
         ty: Type,
         results: Vec<Type>,
     },
-    /// `memref.reinterpret_cast %m to offset: [X], sizes: [X, ...], strides: [X, ...] : T to U`
-    /// where each X is a value or a number.
-    ReinterpretCast {
-        source: ValueRef,
-        offset: Vec<Mixed>,
-        sizes: Vec<Mixed>,
-        strides: Vec<Mixed>,
-        /// The words written before the size and stride lists (`sizes`, `strides`).
-        keywords: (Name, Name),
-        from: Type,
-        to: Type,
-    },
+    /// `memref.reinterpret_cast`, boxed: an operation stays small.
+    ReinterpretCast(Box<ReinterpretCast>),
     Rank {
         memref: ValueRef,
         ty: Type,

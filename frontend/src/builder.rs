@@ -724,7 +724,8 @@ impl<'a> Builder<'a> {
             },
             B::Dim { .. } | B::Rank { .. } => vec![Type::INDEX],
             B::Metadata { results, .. } => self.types(results),
-            B::ReinterpretCast { to, .. } => vec![self.ty(to)],
+            B::Copy { .. } => Vec::new(),
+            B::ReinterpretCast(r) => vec![self.ty(&r.to)],
             B::Generic { ty, .. } => self.types(&ty.results),
             B::Store { .. }
             | B::Dealloc { .. }
@@ -1065,18 +1066,29 @@ impl<'a> Builder<'a> {
                 (OpKind::Dim, ops)
             }
             B::Rank { memref, .. } => (OpKind::Rank, self.memref_use(memref, op)),
-            B::Metadata { memref, .. } => {
-                (OpKind::ExtractStridedMetadata, self.memref_use(memref, op))
-            }
-            B::ReinterpretCast {
+            B::Copy {
                 source,
-                offset,
-                sizes,
-                strides,
-                keywords,
+                target,
                 from,
                 to,
             } => {
+                let ops = self.uses(&[source.clone(), target.clone()]);
+                self.check_written_types(&ops, &[from.clone(), to.clone()]);
+                (OpKind::Copy, ops)
+            }
+            B::Metadata { memref, .. } => {
+                (OpKind::ExtractStridedMetadata, self.memref_use(memref, op))
+            }
+            B::ReinterpretCast(r) => {
+                let ast::ReinterpretCast {
+                    source,
+                    offset,
+                    sizes,
+                    strides,
+                    keywords,
+                    from,
+                    to,
+                } = &**r;
                 let mut ops = self.uses(std::slice::from_ref(source));
                 self.check_written_types(&ops, std::slice::from_ref(from));
                 let to_ty = self.ty(to);
@@ -1267,7 +1279,8 @@ impl<'a> Builder<'a> {
             | "memref.alloca"
             | "memref.cast"
             | "memref.extract_strided_metadata"
-            | "memref.reinterpret_cast" => {
+            | "memref.reinterpret_cast"
+            | "memref.copy" => {
                 self.error(
                     "parse.generic-form",
                     op.name.span,
@@ -1421,18 +1434,13 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         } => [value, memref].into_iter().chain(indices).collect(),
         B::Dim { memref, index, .. } => vec![memref, index],
         B::Metadata { memref, .. } => vec![memref],
-        B::ReinterpretCast {
-            source,
-            offset,
-            sizes,
-            strides,
-            ..
-        } => std::iter::once(source)
+        B::Copy { source, target, .. } => vec![source, target],
+        B::ReinterpretCast(r) => std::iter::once(&r.source)
             .chain(
-                offset
+                r.offset
                     .iter()
-                    .chain(sizes)
-                    .chain(strides)
+                    .chain(&r.sizes)
+                    .chain(&r.strides)
                     .filter_map(|m| match m {
                         ast::Mixed::Value(v) => Some(v),
                         ast::Mixed::Static(_) => None,

@@ -104,6 +104,8 @@ pub enum OpKind {
     Store,
     Dim,
     Rank,
+    /// `memref.copy`: every element of operand 0 into operand 1 (same shape).
+    Copy,
     /// `memref.extract_strided_metadata`: the base buffer (a rank-0 memref), the offset,
     /// the sizes and the strides of its operand.
     ExtractStridedMetadata,
@@ -142,6 +144,7 @@ impl OpKind {
             OpKind::Dim => "memref.dim",
             OpKind::Rank => "memref.rank",
             OpKind::ExtractStridedMetadata => "memref.extract_strided_metadata",
+            OpKind::Copy => "memref.copy",
             OpKind::ReinterpretCast => "memref.reinterpret_cast",
             OpKind::Generic { name } => name,
         }

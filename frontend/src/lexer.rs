@@ -84,6 +84,7 @@ pub enum Tok<'a> {
     /// An element-wise operation of [`crate::ops::PureOp`] (`math.sqrt`, `index.add`).
     OpPure(&'a str),
     OpMetadata(&'a str),
+    OpCopy(&'a str),
     OpReinterpretCast(&'a str),
 }
 
@@ -95,7 +96,8 @@ impl Tok<'_> {
             KwModule(s) | KwFunc(s) | KwVisibility(s) | OpBinary(s) | OpUnary(s) | OpCast(s)
             | OpCmp(s) | OpSelect(s) | OpConstant(s) | OpCall(s) | OpReturn(s) | OpBr(s)
             | OpCondBr(s) | OpSwitch(s) | OpAlloc(s) | OpDealloc(s) | OpLoad(s) | OpStore(s)
-            | OpDim(s) | OpRank(s) | OpPure(s) | OpMetadata(s) | OpReinterpretCast(s) => s,
+            | OpDim(s) | OpRank(s) | OpPure(s) | OpMetadata(s) | OpReinterpretCast(s)
+            | OpCopy(s) => s,
             KwAttributes => "attributes",
             KwTo => "to",
             KwMemref => "memref",
@@ -174,6 +176,7 @@ fn classify(word: &str) -> Tok<'_> {
         "memref.dim" | "dim" => OpDim(word),
         "memref.rank" | "rank" => OpRank(word),
         "memref.extract_strided_metadata" => OpMetadata(word),
+        "memref.copy" => OpCopy(word),
         "memref.reinterpret_cast" => OpReinterpretCast(word),
         _ if crate::ops::BinaryOp::from_name(word).is_some() => OpBinary(word),
         _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),

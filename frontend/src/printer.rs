@@ -412,6 +412,15 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
             t(0)
         ),
         K::Rank => write!(out, "{name} {}{} : {}", v(0), dict(&op.attrs), t(0)),
+        K::Copy => write!(
+            out,
+            "{name} {}, {}{} : {} to {}",
+            v(0),
+            v(1),
+            dict(&op.attrs),
+            t(0),
+            t(1)
+        ),
         K::ExtractStridedMetadata => {
             let results: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
             write!(

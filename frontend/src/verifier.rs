@@ -481,6 +481,30 @@ impl Verifier<'_> {
                 }
             }
             K::ExtractStridedMetadata => self.check_metadata(op),
+            K::Copy => {
+                let (from, to) = (
+                    self.ty(op.operands[0]).clone(),
+                    self.ty(op.operands[1]).clone(),
+                );
+                let same = match (&from, &to) {
+                    (Type::MemRef(a), Type::MemRef(b)) => {
+                        a.elem == b.elem
+                            && a.rank() == b.rank()
+                            && a.shape
+                                .iter()
+                                .zip(&b.shape)
+                                .all(|(x, y)| x.is_none() || y.is_none() || x == y)
+                    }
+                    _ => false,
+                };
+                if !same {
+                    self.error(
+                        "verify.type-mismatch",
+                        span,
+                        format!("`memref.copy` from `{from}` to `{to}`: the two must be ranked memrefs of one element type and shape"),
+                    );
+                }
+            }
             K::ReinterpretCast => {
                 let from = self.ty(op.operands[0]).clone();
                 let to = res_ty.unwrap_or(Type::INDEX);

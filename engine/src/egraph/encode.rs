@@ -541,6 +541,16 @@ impl<S: Store> Encoder<'_, S> {
                 (self.op(&name, smallvec![state, t, sizes]), true)
             }
             OpKind::Dealloc => (self.op(&name, smallvec![state, operands[0]]), true),
+            // (memref.copy STATE SOURCE TARGET SOURCE-TYPE TARGET-TYPE): the types let a rule
+            // match the layouts.
+            OpKind::Copy => {
+                let from = self.ty(body.ty(op.operands[0]));
+                let to = self.ty(body.ty(op.operands[1]));
+                (
+                    self.op(&name, smallvec![state, operands[0], operands[1], from, to]),
+                    true,
+                )
+            }
             OpKind::Return => {
                 let vals = self.list(operands);
                 (self.op(&name, smallvec![state, vals]), true)
