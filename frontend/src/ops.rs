@@ -260,6 +260,96 @@ impl PureOp {
     }
 }
 
+/// The operations of kiln's own syntax families, beside the tables above: (name, what).
+const STRUCTURAL: &[(&str, &str)] = &[
+    (
+        "builtin.module",
+        "nested modules without functions are dropped",
+    ),
+    (
+        "func.func",
+        "public and private; declarations; `llvm.emit_c_interface`, `llvm.bareptr`, `llvm.linkage`",
+    ),
+    ("func.call", "any number of results"),
+    ("func.return", "any number of results"),
+    (
+        "arith.constant",
+        "integers, floats (decimal and hexadecimal), booleans",
+    ),
+    ("arith.cmpi", "every predicate"),
+    ("arith.cmpf", "every predicate"),
+    ("arith.select", ""),
+    ("cf.br", "block arguments"),
+    (
+        "cf.cond_br",
+        "block arguments; a block named twice is reached through a new block",
+    ),
+    ("cf.switch", "block arguments"),
+    ("memref.alloc", "identity layouts, static and dynamic sizes"),
+    (
+        "memref.alloca",
+        "identity layouts, static and dynamic sizes",
+    ),
+    ("memref.dealloc", ""),
+    (
+        "memref.load",
+        "ranked (identity and strided layouts) and unranked",
+    ),
+    (
+        "memref.store",
+        "ranked (identity and strided layouts) and unranked",
+    ),
+    ("memref.dim", ""),
+    ("memref.rank", ""),
+    (
+        "memref.copy",
+        "identity layouts (one `memcpy`); other layouts are refused",
+    ),
+    ("memref.extract_strided_metadata", "ranked memrefs"),
+    ("memref.reinterpret_cast", "ranked sources"),
+];
+
+/// Every operation kiln accepts, by name, with a note: the table README.md shows
+/// ([`language_table`]), generated from the op tables so that it cannot drift from them.
+pub fn accepted() -> Vec<(&'static str, &'static str)> {
+    let mut out: Vec<(&'static str, &'static str)> = STRUCTURAL.to_vec();
+    out.extend(BinaryOp::ALL.iter().map(|o| (o.name(), "")));
+    out.extend(UnaryOp::ALL.iter().map(|o| (o.name(), "")));
+    out.extend(CastOp::ALL.iter().map(|o| (o.name(), "")));
+    out.extend(PureOp::ALL.iter().map(|o| {
+        let note = match o {
+            PureOp::FPowI => "an `i32` exponent",
+            PureOp::ExpM1 | PureOp::Log1p => "the C library's, exact near zero",
+            _ => "",
+        };
+        (o.name(), note)
+    }));
+    out.sort_by_key(|(n, _)| *n);
+    out
+}
+
+/// The markdown table of [`accepted`]: one row per dialect, its operations in order.
+pub fn language_table() -> String {
+    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+    for (name, note) in accepted() {
+        let (dialect, op) = name.split_once('.').unwrap_or(("", name));
+        let cell = if note.is_empty() {
+            format!("`{op}`")
+        } else {
+            format!("`{op}` ({note})")
+        };
+        match rows.last_mut() {
+            Some((d, ops)) if d == dialect => ops.push(cell),
+            _ => rows.push((dialect.to_string(), vec![cell])),
+        }
+    }
+    let mut out = String::from("| dialect | operations |\n|---|---|\n");
+    for (d, ops) in rows {
+        out.push_str(&format!("| `{d}` | {} |\n", ops.join(", ")));
+    }
+    out
+}
+
 macro_rules! predicates {
     ($(#[$m:meta])* $name:ident { $($variant:ident = $text:literal = $num:literal),* $(,)? }) => {
         $(#[$m])*
