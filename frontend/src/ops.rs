@@ -274,7 +274,7 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ("func.return", "any number of results"),
     (
         "arith.constant",
-        "integers, floats (decimal and hexadecimal), booleans",
+        "integers, decimal and hexadecimal floats, booleans",
     ),
     ("arith.cmpi", "every predicate"),
     ("arith.cmpf", "every predicate"),
@@ -293,17 +293,17 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ("memref.dealloc", ""),
     (
         "memref.load",
-        "ranked (identity and strided layouts) and unranked",
+        "ranked with identity or strided layouts, and unranked",
     ),
     (
         "memref.store",
-        "ranked (identity and strided layouts) and unranked",
+        "ranked with identity or strided layouts, and unranked",
     ),
     ("memref.dim", ""),
     ("memref.rank", ""),
     (
         "memref.copy",
-        "identity layouts (one `memcpy`); other layouts are refused",
+        "identity layouts, as one `memcpy`; other layouts are refused",
     ),
     ("memref.extract_strided_metadata", "ranked memrefs"),
     ("memref.reinterpret_cast", "ranked sources"),
@@ -319,7 +319,20 @@ pub fn accepted() -> Vec<(&'static str, &'static str)> {
     out.extend(PureOp::ALL.iter().map(|o| {
         let note = match o {
             PureOp::FPowI => "an `i32` exponent",
-            PureOp::ExpM1 | PureOp::Log1p => "the C library's, exact near zero",
+            PureOp::ExpM1 | PureOp::Log1p => "f32 and f64, the C library's, exact near zero",
+            PureOp::Tan
+            | PureOp::Asin
+            | PureOp::Acos
+            | PureOp::Atan
+            | PureOp::Sinh
+            | PureOp::Cosh
+            | PureOp::Tanh
+            | PureOp::Asinh
+            | PureOp::Acosh
+            | PureOp::Atanh
+            | PureOp::Erf
+            | PureOp::Cbrt
+            | PureOp::Atan2 => "f32 and f64, the C library's",
             _ => "",
         };
         (o.name(), note)
