@@ -14,7 +14,7 @@ use crate::ir::{
 use crate::names::NameHash;
 use crate::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, PureOp, Shape, UnaryOp};
 use crate::span::{Span, Spanned};
-use crate::types::{FunctionType, Layout, MemRefType, Scalar, Type};
+use crate::types::{Extent, FunctionType, Layout, MemRefType, Scalar, Type};
 use rustc_hash::FxBuildHasher;
 use std::collections::hash_map::Entry;
 use std::collections::HashMap;
@@ -639,7 +639,7 @@ impl<'a> Builder<'a> {
             return None;
         };
         let (type_strides, type_offset) = m.strides_and_offset();
-        let lists: [(&str, &[ast::Mixed], Vec<Option<i64>>); 3] = [
+        let lists: [(&str, &[ast::Mixed], Vec<Extent>); 3] = [
             ("offset", offset, vec![type_offset]),
             ("sizes", sizes, m.shape.clone()),
             ("strides", strides, type_strides),
