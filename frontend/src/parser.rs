@@ -28,7 +28,9 @@ pub struct Parsed<T> {
 /// Parses a whole file: a `module { ... }` or a sequence of top-level functions.
 pub fn parse_module(text: &str) -> Parsed<ast::Module> {
     let mut parsed = run(text, |errors, lexer| {
-        grammar::ModuleParser::new().parse(errors, lexer)
+        grammar::ModuleParser::new()
+            .parse(errors, lexer)
+            .map(|m| *m)
     })
     .unwrap_or_else(|diagnostics| Parsed {
         tree: ast::Module {

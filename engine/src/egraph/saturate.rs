@@ -110,6 +110,11 @@ pub struct PhaseRule {
     /// [`Loop::watch_union`]): its left side has a child and it reads facts
     /// ([`RuleApplier::reads_facts`]).
     lifts: bool,
+    /// The operations its left side requires right below the root, by child position: a
+    /// node whose child class holds no such operation cannot match, so it is not searched
+    /// (of the rules rooted at `result`, only those of the operation a projection reads are
+    /// tried).
+    child_ops: Box<[(usize, Symbol)]>,
 }
 
 /// The rules of one phase, indexed by the operation at the root of their left side.
@@ -224,6 +229,16 @@ impl PhaseRules {
         self.height = self.height.max(height);
         let deep = applier.walks_lists();
         let lifts = height >= 1 && applier.reads_facts();
+        let child_ops = match &shape {
+            Some((_, needs)) => needs
+                .iter()
+                .filter_map(|(k, n)| match n {
+                    Node::Op(op, _) => Some((*k, *op)),
+                    _ => None,
+                })
+                .collect(),
+            None => Box::default(),
+        };
         self.rules.push(PhaseRule {
             name,
             pattern,
@@ -234,6 +249,7 @@ impl PhaseRules {
             height,
             deep,
             lifts,
+            child_ops,
         });
     }
 }
@@ -571,9 +587,10 @@ impl Loop<'_> {
                 // then finishes in one pass instead of one pass per link.
                 for p in lifted {
                     let p = egraph.find(p);
-                    for node in &egraph[p].nodes {
+                    let g: &Graph = egraph;
+                    for node in &g[p].nodes {
                         pairs.extend(
-                            self.rooted_at(node)
+                            self.rooted_at(g, node)
                                 .filter(|r| self.rules.rules[*r].lifts)
                                 .map(|r| (r, p)),
                         );
@@ -911,23 +928,45 @@ impl Loop<'_> {
         for id in &egraph.analysis.touched[mark..] {
             if usize::from(*id) > self.newest {
                 let class = egraph.find(*id);
-                pairs.extend(self.rooted_at(egraph.id_to_node(*id)).map(|r| (r, class)));
+                let node = egraph.id_to_node(*id);
+                pairs.extend(self.rooted_at(egraph, node).map(|r| (r, class)));
             }
         }
         self.search_into(egraph, pairs, depth, stack)
     }
 
     /// The rules that may match at a node: those rooted at its operation, and the unrooted.
-    fn rooted_at<'n>(&'n self, node: &Node) -> impl Iterator<Item = usize> + 'n {
-        let rooted = match node {
-            Node::Op(op, _) => self.rules.by_root.get(op).map(|rs| rs.as_slice()),
-            _ => None,
+    fn rooted_at<'n>(
+        &'n self,
+        egraph: &'n Graph,
+        node: &'n Node,
+    ) -> impl Iterator<Item = usize> + 'n {
+        let (rooted, kids) = match node {
+            Node::Op(op, kids) => (
+                self.rules.by_root.get(op).map(|rs| rs.as_slice()),
+                kids.as_slice(),
+            ),
+            _ => (None, &[][..]),
         };
         rooted
             .unwrap_or(&[])
             .iter()
-            .chain(&self.rules.unrooted)
             .copied()
+            .filter(move |r| self.children_fit(egraph, *r, kids))
+            .chain(self.rules.unrooted.iter().copied())
+    }
+
+    /// Whether each child class the rule's left side names an operation for holds that
+    /// operation (see [`PhaseRule::child_ops`]): else the rule cannot match the node.
+    fn children_fit(&self, egraph: &Graph, r: usize, kids: &[Id]) -> bool {
+        self.rules.rules[r].child_ops.iter().all(|(k, want)| {
+            kids.get(*k).is_some_and(|kid| {
+                egraph[*kid]
+                    .nodes
+                    .iter()
+                    .any(|n| matches!(n, Node::Op(o, _) if o == want))
+            })
+        })
     }
 
     /// Searches the (rule, class) pairs and pushes their matches onto `stack` so that they
@@ -1027,9 +1066,13 @@ impl Loop<'_> {
                 }
             };
             for node in &egraph[id].nodes {
-                if let Node::Op(op, _) = node {
+                if let Node::Op(op, kids) = node {
                     if let Some(rs) = self.rules.by_root.get(op) {
-                        rs.iter().for_each(|r| add(*r));
+                        for &r in rs {
+                            if self.children_fit(egraph, r, kids) {
+                                add(r);
+                            }
+                        }
                     }
                 }
             }

@@ -190,6 +190,7 @@ pub fn close(rules: &RuleSet, idx: &RuleIndex, ops: &[String]) -> RuleSet {
         phases: rules.phases.clone(),
         rules: kept,
         tests: Vec::new(),
+        decl_index: Default::default(),
     };
     for d in &mut out.decls {
         d.loc.file = renumber(d.loc.file);

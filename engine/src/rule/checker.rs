@@ -271,7 +271,7 @@ impl Checker {
             ("nil", vec![], Sort::List),
             ("cons", vec![Sort::Any, Sort::List], Sort::List),
         ] {
-            self.set.decls.push(OpDecl {
+            self.set.push_decl(OpDecl {
                 name: name.to_string(),
                 level: Level::Target,
                 effect: false,
@@ -464,7 +464,7 @@ impl Checker {
         let structural = matches!(result, Sort::Type | Sort::List | Sort::Node)
             || children.is_empty() && result != Sort::Value;
         let loc = self.loc(d.name.span);
-        self.set.decls.push(OpDecl {
+        self.set.push_decl(OpDecl {
             name: d.name.text.clone(),
             level,
             effect,
@@ -650,8 +650,18 @@ impl Checker {
         })
     }
 
-    fn expect(&mut self, expected: Sort, actual: Sort, span: Span, what: &str, ctx: Context) {
+    /// Reports a term of sort `actual` where `expected` goes; `what` names the term (made
+    /// only for the message: the checker calls this at every term of every rule).
+    fn expect(
+        &mut self,
+        expected: Sort,
+        actual: Sort,
+        span: Span,
+        what: impl FnOnce() -> String,
+        ctx: Context,
+    ) {
         if !expected.accepts(actual) {
+            let what = what();
             let d = self.error(
                 "rules.sort-mismatch",
                 span,
@@ -708,7 +718,7 @@ impl Checker {
                 Some(Pat::Var(n.text.clone()))
             }
             Term::Int(s, span) => {
-                self.expect(expected, Sort::Lit, *span, &format!("`{s}`"), ctx);
+                self.expect(expected, Sort::Lit, *span, || format!("`{s}`"), ctx);
                 match parse_int(s) {
                     Some(v) => Some(Pat::Int(v)),
                     None => {
@@ -722,7 +732,7 @@ impl Checker {
                 }
             }
             Term::Float(s, span) => {
-                self.expect(expected, Sort::Lit, *span, &format!("`{s}`"), ctx);
+                self.expect(expected, Sort::Lit, *span, || format!("`{s}`"), ctx);
                 match s.parse::<f64>() {
                     Ok(v) => Some(Pat::Float(v.to_bits())),
                     Err(_) => {
@@ -732,11 +742,11 @@ impl Checker {
                 }
             }
             Term::Str(s, span) => {
-                self.expect(expected, Sort::Sym, *span, &format!("\"{s}\""), ctx);
+                self.expect(expected, Sort::Sym, *span, || format!("\"{s}\""), ctx);
                 Some(Pat::Str(s.clone()))
             }
             Term::Func(s, span) => {
-                self.expect(expected, Sort::Func, *span, &format!("`@{s}`"), ctx);
+                self.expect(expected, Sort::Func, *span, || format!("`@{s}`"), ctx);
                 Some(Pat::Func(s.clone()))
             }
             Term::Op {
@@ -763,7 +773,7 @@ impl Checker {
                     expected,
                     decl.result,
                     op.span,
-                    &format!("`{}`", op.text),
+                    || format!("`{}`", op.text),
                     ctx,
                 );
                 if children.len() != decl.children.len() {
@@ -795,7 +805,7 @@ impl Checker {
                 ))
             }
             Term::List { items, tail, span } => {
-                self.expect(expected, Sort::List, *span, "a list", ctx);
+                self.expect(expected, Sort::List, *span, || "a list".to_string(), ctx);
                 if items.len() > MAX_LIST {
                     self.error(
                         "rules.too-deep",

@@ -265,11 +265,43 @@ pub struct RuleSet {
     pub phases: Vec<Phase>,
     pub rules: Vec<Rule>,
     pub tests: Vec<RuleTest>,
+    /// Where each declaration is in `decls`, by name, when kept by [`RuleSet::push_decl`]
+    /// (the checker's case: it looks a declaration up at every operation of every rule).
+    pub decl_index: DeclIndex,
+}
+
+/// Declarations by name: derived from `RuleSet::decls`, so it takes no part in comparing
+/// or hashing rule sets.
+#[derive(Clone, Debug, Default)]
+pub struct DeclIndex(std::collections::HashMap<String, usize>);
+
+impl PartialEq for DeclIndex {
+    fn eq(&self, _: &DeclIndex) -> bool {
+        true
+    }
+}
+
+impl Eq for DeclIndex {}
+
+impl std::hash::Hash for DeclIndex {
+    fn hash<H: std::hash::Hasher>(&self, _: &mut H) {}
 }
 
 impl RuleSet {
+    /// The declaration of `name`: by the index when it covers every declaration, else by
+    /// a scan (a rule set put together without `push_decl`, such as a slice).
     pub fn decl(&self, name: &str) -> Option<&OpDecl> {
+        if self.decl_index.0.len() == self.decls.len() {
+            return self.decl_index.0.get(name).map(|i| &self.decls[*i]);
+        }
         self.decls.iter().find(|d| d.name == name)
+    }
+
+    /// Adds a declaration, keeping the index; the first of a name is the one found.
+    pub fn push_decl(&mut self, decl: OpDecl) {
+        let at = self.decls.len();
+        self.decl_index.0.entry(decl.name.clone()).or_insert(at);
+        self.decls.push(decl);
     }
 
     /// `path:line:col` of a location, for messages that point into rule files.
