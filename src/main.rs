@@ -77,6 +77,16 @@ enum Command {
     /// JIT-compile a file and call a function; print its results, then each memref
     /// argument as the call left it.
     Run(RunArgs),
+    /// `mlir-opt` with MLIR 19's conversion to the LLVM dialect, by its own flags
+    /// (`--convert-func-to-llvm='use-bare-ptr-memref-call-conv=1'`, `--pass-pipeline=...`):
+    /// prints the LLVM dialect. kiln performs the whole conversion; a pass or option it does
+    /// not implement is an error naming it.
+    Opt(DropInArgs),
+    /// `mlir-cpu-runner` by its own flags (`-e`, `--entry-point-result=void|i32|i64|f32`,
+    /// `--shared-libs=`, `-O0..3`), on source MLIR (not the LLVM dialect): lowers, compiles
+    /// and calls the entry, printing its result as `mlir-cpu-runner` does.
+    #[command(name = "cpu-runner")]
+    CpuRunner(DropInArgs),
     /// Run a function on kiln's reference interpreter (the source semantics, no rules, no
     /// LLVM); arguments and output as `kiln run`. Undefined behaviour is reported, not run.
     Interp(InterpArgs),
@@ -244,6 +254,14 @@ struct RunArgs {
     stack_size: u64,
     #[command(flatten)]
     rules: RulesArg,
+}
+
+/// The arguments of a drop-in tool, in that tool's own syntax (read by `cmd/drop_in.rs`).
+#[derive(clap::Args)]
+struct DropInArgs {
+    /// The input file (standard input by default) and the tool's flags.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+    args: Vec<String>,
 }
 
 #[derive(clap::Args)]
@@ -444,6 +462,8 @@ fn run(cli: Cli) -> ExitCode {
         Command::Compile(args) => cmd::compile(ctx, db, args),
         Command::Abi(args) => cmd::abi(ctx, db, args),
         Command::Run(args) => cmd::run_command(ctx, db, args),
+        Command::Opt(args) => cmd::opt(ctx, db, args.args),
+        Command::CpuRunner(args) => cmd::cpu_runner(ctx, db, args.args),
         Command::Interp(args) => cmd::interp(ctx, db, args),
         Command::Verify(args) => cmd::verify(ctx, db, args),
         Command::Serve => cmd::serve(ctx, db),

@@ -5,6 +5,7 @@
 mod abi;
 mod check;
 mod compile;
+mod drop_in;
 mod lower;
 mod rules;
 mod run;
@@ -13,7 +14,8 @@ mod verify;
 mod watch;
 
 pub(crate) use self::{
-    abi::*, check::*, compile::*, lower::*, rules::*, run::*, serve::*, verify::*, watch::*,
+    abi::*, check::*, compile::*, drop_in::*, lower::*, rules::*, run::*, serve::*, verify::*,
+    watch::*,
 };
 pub(crate) use crate::{
     AbiArgs, AbiFormat, Against, CheckArgs, CompileArgs, CompileEmit, ExplainArgs, FmtArgs,

@@ -1,0 +1,42 @@
+# lit configuration of kiln's MLIR-style integration tests: RUN lines drive `kiln opt` and
+# `kiln cpu-runner` (and, beside them, MLIR 19's own tools on the same file), CHECK lines
+# are LLVM 19's FileCheck. Run by the README's test command: `lit tests/lit`.
+import os
+
+import lit.formats
+
+config.name = "kiln"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.test_source_root, "Output")
+
+root = os.path.abspath(os.path.join(config.test_source_root, "..", ".."))
+llvm_bin = "/usr/lib/llvm-19/bin"
+kiln = os.environ.get("KILN", os.path.join(root, "target", "debug", "kiln"))
+
+config.substitutions.append(("%kiln", kiln))
+config.substitutions.append(("%mlir-opt", os.path.join(llvm_bin, "mlir-opt")))
+config.substitutions.append(("%mlir-translate", os.path.join(llvm_bin, "mlir-translate")))
+config.substitutions.append(("%mlir-cpu-runner", os.path.join(llvm_bin, "mlir-cpu-runner")))
+# The LLVM conversion MLIR's own integration tests lower these programs with.
+config.substitutions.append(
+    (
+        "%mlir-lower",
+        " ".join(
+            [
+                "--expand-strided-metadata",
+                "--finalize-memref-to-llvm",
+                "--convert-math-to-llvm",
+                "--convert-math-to-libm",
+                "--convert-arith-to-llvm",
+                "--convert-index-to-llvm",
+                "--convert-cf-to-llvm",
+                "--convert-func-to-llvm",
+                "--reconcile-unrealized-casts",
+            ]
+        ),
+    )
+)
+config.environment["PATH"] = os.pathsep.join([llvm_bin, os.environ.get("PATH", "")])
