@@ -957,6 +957,66 @@ impl<'m> Interpreter<'m> {
                 }
                 Ok(Step::Values(Vec::new()))
             }
+            OpKind::Subview {
+                offsets,
+                sizes,
+                strides,
+            } => {
+                let src = get(0)?.view()?.clone();
+                let mut next = 0;
+                let mut entry = |e: &Option<i64>| -> Result<i64, Trap> {
+                    match e {
+                        Some(n) => Ok(*n),
+                        None => {
+                            next += 1;
+                            Ok(get(next)?.int()?.1)
+                        }
+                    }
+                };
+                let offsets = offsets
+                    .iter()
+                    .map(&mut entry)
+                    .collect::<Result<Vec<_>, _>>()?;
+                let sizes = sizes
+                    .iter()
+                    .map(&mut entry)
+                    .collect::<Result<Vec<_>, _>>()?;
+                let steps = strides
+                    .iter()
+                    .map(&mut entry)
+                    .collect::<Result<Vec<_>, _>>()?;
+                // Every element of the view is an element of the source.
+                for d in 0..src.sizes.len() {
+                    let (o, s, t) = (offsets[d], sizes[d], steps[d]);
+                    let last = o.checked_add((s - 1).max(0).checked_mul(t).unwrap_or(i64::MAX));
+                    if o < 0 || s < 0 || (s > 0 && last.is_none_or(|l| l < 0 || l >= src.sizes[d]))
+                    {
+                        return undefined(format!(
+                            "a subview of dimension {d} (size {}) at offset {o}, size {s}, stride {t}",
+                            src.sizes[d]
+                        ));
+                    }
+                }
+                let offset = offsets
+                    .iter()
+                    .zip(&src.strides)
+                    .fold(src.offset, |acc, (o, s)| {
+                        acc.wrapping_add(o.wrapping_mul(*s))
+                    });
+                let strides = src
+                    .strides
+                    .iter()
+                    .zip(&steps)
+                    .map(|(s, t)| s.wrapping_mul(*t))
+                    .collect();
+                one(V::Mem(View {
+                    buffer: src.buffer,
+                    elem: src.elem,
+                    offset,
+                    sizes,
+                    strides,
+                }))
+            }
             OpKind::ExtractStridedMetadata => {
                 let v = get(0)?.view()?.clone();
                 let base = View {

@@ -9,10 +9,12 @@ use std::process::{Command, Stdio};
 /// `mlir-opt`'s passes from MLIR's memref, arith, cf and func dialects to LLVM: those of
 /// `lower.sh`, plus `--arith-expand`, without which `arith.ceildivsi` and friends (which
 /// kiln expands by rule) survive to `mlir-translate` and fail there, and the `math`
-/// conversions (intrinsics first, the C library for what has none).
+/// conversions (intrinsics first, the C library for what has none), and `--lower-affine`
+/// for the `affine.apply` that `--expand-strided-metadata` makes of a subview.
 pub const PIPELINE: &[&str] = &[
     "--arith-expand",
     "--expand-strided-metadata",
+    "--lower-affine",
     "--finalize-memref-to-llvm",
     "--convert-math-to-llvm",
     "--convert-math-to-libm",

@@ -147,9 +147,9 @@ fn the_shipped_rules_are_sound_and_more_of_them_are_evaluated() {
     assert!(checked >= 220, "{checked} checked");
     // Effects and lists mostly, which have no meaning yet; the rules through `i128` (the
     // 64-bit extended products) and `math.fpowi` (an integer exponent the sampler does not
-    // give); and the views and copies of a buffer (`extract_strided_metadata`,
+    // give); and the views and copies of a buffer (`extract_strided_metadata`, `subview`,
     // `reinterpret_cast`, `copy`), whose operands are memrefs.
-    assert!(unchecked <= 139, "{unchecked} unchecked");
+    assert!(unchecked <= 144, "{unchecked} unchecked");
     for name in [
         "dim-dynamic",
         "dim-any",

@@ -33,6 +33,17 @@ pub struct ReinterpretCast {
     pub to: Type,
 }
 
+/// `memref.subview %m[OFFSETS] [SIZES] [STRIDES] : T to U`, each entry a value or a number.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Subview {
+    pub source: ValueRef,
+    pub offsets: Vec<Mixed>,
+    pub sizes: Vec<Mixed>,
+    pub strides: Vec<Mixed>,
+    pub from: Type,
+    pub to: Type,
+}
+
 /// An entry of an operation's list of offsets, sizes or strides: a value or a number.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Mixed {
@@ -215,6 +226,8 @@ pub enum OpBody {
     },
     /// `memref.reinterpret_cast`, boxed: an operation stays small.
     ReinterpretCast(Box<ReinterpretCast>),
+    /// `memref.subview`, boxed.
+    Subview(Box<Subview>),
     Rank {
         memref: ValueRef,
         ty: Type,

@@ -726,6 +726,7 @@ impl<'a> Builder<'a> {
             B::Metadata { results, .. } => self.types(results),
             B::Copy { .. } => Vec::new(),
             B::ReinterpretCast(r) => vec![self.ty(&r.to)],
+            B::Subview(s) => vec![self.ty(&s.to)],
             B::Generic { ty, .. } => self.types(&ty.results),
             B::Store { .. }
             | B::Dealloc { .. }
@@ -1079,6 +1080,49 @@ impl<'a> Builder<'a> {
             B::Metadata { memref, .. } => {
                 (OpKind::ExtractStridedMetadata, self.memref_use(memref, op))
             }
+            B::Subview(sv) => {
+                let mut ops = self.uses(std::slice::from_ref(&sv.source));
+                self.check_written_types(&ops, std::slice::from_ref(&sv.from));
+                let mut dynamic = Vec::new();
+                let mut lists = Vec::new();
+                for entries in [&sv.offsets, &sv.sizes, &sv.strides] {
+                    let mut list = Vec::new();
+                    for e in entries {
+                        match e {
+                            ast::Mixed::Value(v) => {
+                                dynamic.push(v.clone());
+                                list.push(None);
+                            }
+                            ast::Mixed::Static(n) => match parse_int(&n.node) {
+                                Some(x) if x >= i64::MIN as i128 && x <= i64::MAX as i128 => {
+                                    list.push(Some(x as i64))
+                                }
+                                _ => {
+                                    self.error(
+                                        "verify.invalid-literal",
+                                        n.span,
+                                        format!("`{}` does not fit in 64 bits", n.node),
+                                    );
+                                    return None;
+                                }
+                            },
+                        }
+                    }
+                    lists.push(list);
+                }
+                ops.extend(self.uses(&dynamic));
+                let strides = lists.pop().unwrap_or_default();
+                let sizes = lists.pop().unwrap_or_default();
+                let offsets = lists.pop().unwrap_or_default();
+                (
+                    OpKind::Subview {
+                        offsets,
+                        sizes,
+                        strides,
+                    },
+                    ops,
+                )
+            }
             B::ReinterpretCast(r) => {
                 let ast::ReinterpretCast {
                     source,
@@ -1280,7 +1324,8 @@ impl<'a> Builder<'a> {
             | "memref.cast"
             | "memref.extract_strided_metadata"
             | "memref.reinterpret_cast"
-            | "memref.copy" => {
+            | "memref.copy"
+            | "memref.subview" => {
                 self.error(
                     "parse.generic-form",
                     op.name.span,
@@ -1435,6 +1480,18 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         B::Dim { memref, index, .. } => vec![memref, index],
         B::Metadata { memref, .. } => vec![memref],
         B::Copy { source, target, .. } => vec![source, target],
+        B::Subview(s) => std::iter::once(&s.source)
+            .chain(
+                s.offsets
+                    .iter()
+                    .chain(&s.sizes)
+                    .chain(&s.strides)
+                    .filter_map(|m| match m {
+                        ast::Mixed::Value(v) => Some(v),
+                        ast::Mixed::Static(_) => None,
+                    }),
+            )
+            .collect(),
         B::ReinterpretCast(r) => std::iter::once(&r.source)
             .chain(
                 r.offset

@@ -106,6 +106,14 @@ pub enum OpKind {
     Rank,
     /// `memref.copy`: every element of operand 0 into operand 1 (same shape).
     Copy,
+    /// `memref.subview`: a view of operand 0 at the offsets, with the sizes and strides
+    /// (in elements of the source's strides) given; `None` entries are the operands after
+    /// the source, in order (offsets, then sizes, then strides).
+    Subview {
+        offsets: Vec<Option<i64>>,
+        sizes: Vec<Option<i64>>,
+        strides: Vec<Option<i64>>,
+    },
     /// `memref.extract_strided_metadata`: the base buffer (a rank-0 memref), the offset,
     /// the sizes and the strides of its operand.
     ExtractStridedMetadata,
@@ -145,6 +153,7 @@ impl OpKind {
             OpKind::Rank => "memref.rank",
             OpKind::ExtractStridedMetadata => "memref.extract_strided_metadata",
             OpKind::Copy => "memref.copy",
+            OpKind::Subview { .. } => "memref.subview",
             OpKind::ReinterpretCast => "memref.reinterpret_cast",
             OpKind::Generic { name } => name,
         }

@@ -85,6 +85,7 @@ pub enum Tok<'a> {
     OpPure(&'a str),
     OpMetadata(&'a str),
     OpCopy(&'a str),
+    OpSubview(&'a str),
     OpReinterpretCast(&'a str),
 }
 
@@ -97,7 +98,7 @@ impl Tok<'_> {
             | OpCmp(s) | OpSelect(s) | OpConstant(s) | OpCall(s) | OpReturn(s) | OpBr(s)
             | OpCondBr(s) | OpSwitch(s) | OpAlloc(s) | OpDealloc(s) | OpLoad(s) | OpStore(s)
             | OpDim(s) | OpRank(s) | OpPure(s) | OpMetadata(s) | OpReinterpretCast(s)
-            | OpCopy(s) => s,
+            | OpCopy(s) | OpSubview(s) => s,
             KwAttributes => "attributes",
             KwTo => "to",
             KwMemref => "memref",
@@ -177,6 +178,7 @@ fn classify(word: &str) -> Tok<'_> {
         "memref.rank" | "rank" => OpRank(word),
         "memref.extract_strided_metadata" => OpMetadata(word),
         "memref.copy" => OpCopy(word),
+        "memref.subview" => OpSubview(word),
         "memref.reinterpret_cast" => OpReinterpretCast(word),
         _ if crate::ops::BinaryOp::from_name(word).is_some() => OpBinary(word),
         _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),

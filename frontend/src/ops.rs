@@ -307,6 +307,7 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ),
     ("memref.extract_strided_metadata", "ranked memrefs"),
     ("memref.reinterpret_cast", "ranked sources"),
+    ("memref.subview", "ranked sources, no rank reduction"),
 ];
 
 /// Every operation kiln accepts, by name, with a note: the table README.md shows

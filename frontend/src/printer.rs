@@ -412,6 +412,38 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
             t(0)
         ),
         K::Rank => write!(out, "{name} {}{} : {}", v(0), dict(&op.attrs), t(0)),
+        K::Subview {
+            offsets,
+            sizes,
+            strides,
+        } => {
+            let mut next = 0;
+            let mut list = |entries: &[Option<i64>]| {
+                entries
+                    .iter()
+                    .map(|e| match e {
+                        Some(n) => n.to_string(),
+                        None => {
+                            next += 1;
+                            op.operands
+                                .get(next)
+                                .map(|o| body.value(*o).name.to_string())
+                                .unwrap_or_default()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let (offs, lens, steps) = (list(offsets), list(sizes), list(strides));
+            write!(
+                out,
+                "{name} {}[{offs}] [{lens}] [{steps}]{} : {} to {}",
+                v(0),
+                dict(&op.attrs),
+                t(0),
+                rt()
+            )
+        }
         K::Copy => write!(
             out,
             "{name} {}, {}{} : {} to {}",

@@ -481,6 +481,11 @@ impl Verifier<'_> {
                 }
             }
             K::ExtractStridedMetadata => self.check_metadata(op),
+            K::Subview {
+                offsets,
+                sizes,
+                strides,
+            } => self.check_subview(op, offsets, sizes, strides),
             K::Copy => {
                 let (from, to) = (
                     self.ty(op.operands[0]).clone(),
@@ -529,6 +534,96 @@ impl Verifier<'_> {
                     );
                 }
             }
+        }
+    }
+
+    /// `memref.subview`: one offset, size and stride per dimension of a ranked source, and the
+    /// result type MLIR infers (no rank reduction): the sizes given, the source's strides
+    /// times the strides given, the source's offset plus each offset times its stride, each
+    /// static where everything it is made of is.
+    fn check_subview(
+        &mut self,
+        op: &Op,
+        offsets: &[Option<i64>],
+        sizes: &[Option<i64>],
+        steps: &[Option<i64>],
+    ) {
+        for i in 1..op.operands.len() {
+            self.expect_type(
+                op.operands[i],
+                &Type::INDEX,
+                at(op, i),
+                "offset, size or stride",
+            );
+        }
+        let src = self.ty(op.operands[0]).clone();
+        let Some(result) = op.results.first().map(|r| self.ty(*r).clone()) else {
+            return;
+        };
+        let Type::MemRef(m) = &src else {
+            self.error(
+                "verify.type-mismatch",
+                op.span,
+                format!("`memref.subview` needs a ranked memref, not `{src}`"),
+            );
+            return;
+        };
+        let rank = m.rank();
+        if [offsets.len(), sizes.len(), steps.len()] != [rank; 3] {
+            self.error(
+                "verify.subview",
+                op.span,
+                format!(
+                    "`memref.subview` of a rank-{rank} memref takes {rank} offsets, sizes and strides, not {}, {} and {}",
+                    offsets.len(),
+                    sizes.len(),
+                    steps.len()
+                ),
+            );
+            return;
+        }
+        let (src_strides, src_offset) = m.strides_and_offset();
+        let mul = |a: Option<i64>, b: Option<i64>| a.zip(b).and_then(|(a, b)| a.checked_mul(b));
+        let strides: Vec<Option<i64>> = src_strides
+            .iter()
+            .zip(steps)
+            .map(|(s, t)| mul(*s, *t))
+            .collect();
+        let offset = offsets
+            .iter()
+            .zip(&src_strides)
+            .try_fold(src_offset.unwrap_or(0), |acc, (o, s)| {
+                mul(*o, *s).and_then(|x| acc.checked_add(x))
+            })
+            .filter(|_| src_offset.is_some());
+        let inferred = crate::types::MemRefType {
+            shape: sizes.to_vec(),
+            elem: m.elem,
+            layout: Layout::Strided { strides, offset },
+        };
+        let fits = match &result {
+            Type::MemRef(r) => {
+                r.elem == inferred.elem
+                    && r.shape == inferred.shape
+                    && r.strides_and_offset() == inferred.strides_and_offset()
+            }
+            _ => false,
+        };
+        if !fits {
+            let inferred = Type::MemRef(std::sync::Arc::new(inferred));
+            let rank_note = match &result {
+                Type::MemRef(r) if r.rank() != rank => {
+                    " (rank-reducing subviews are not supported)"
+                }
+                _ => "",
+            };
+            self.error(
+                "verify.subview",
+                op.span,
+                format!(
+                    "this `memref.subview` of `{src}` is `{inferred}`, not `{result}`{rank_note}"
+                ),
+            );
         }
     }
 

@@ -27,6 +27,7 @@ config.substitutions.append(
         " ".join(
             [
                 "--expand-strided-metadata",
+                "--lower-affine",
                 "--finalize-memref-to-llvm",
                 "--convert-math-to-llvm",
                 "--convert-math-to-libm",

@@ -41,3 +41,30 @@ func.func @main() -> f32 {
   memref.dealloc %dst : memref<3x4xf32>
   return %x : f32
 }
+
+// RUN: %kiln cpu-runner %s -e subviews --entry-point-result=i64 | FileCheck %s --check-prefix=SUB
+// RUN: %mlir-opt %s %mlir-lower | %mlir-cpu-runner -e subviews --entry-point-result=i64 | FileCheck %s --check-prefix=SUB
+
+// A 16-element buffer of 0..15; every other element from 2, then every third of those
+// from 1: element 1 is buffer[4 + 6] = 10.
+// SUB: 10
+func.func @subviews() -> i64 {
+  %m = memref.alloca() : memref<16xi64>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  cf.br ^fill(%c0 : index)
+^fill(%i: index):
+  %done = arith.cmpi eq, %i, %c16 : index
+  cf.cond_br %done, ^view, ^cell
+^cell:
+  %v = arith.index_cast %i : index to i64
+  memref.store %v, %m[%i] : memref<16xi64>
+  %i1 = arith.addi %i, %c1 : index
+  cf.br ^fill(%i1 : index)
+^view:
+  %a = memref.subview %m[2] [6] [2] : memref<16xi64> to memref<6xi64, strided<[2], offset: 2>>
+  %b = memref.subview %a[1] [2] [3] : memref<6xi64, strided<[2], offset: 2>> to memref<2xi64, strided<[6], offset: 4>>
+  %x = memref.load %b[%c1] : memref<2xi64, strided<[6], offset: 4>>
+  return %x : i64
+}

@@ -478,6 +478,32 @@ impl<S: Store> Encoder<'_, S> {
                 kids.extend(operands);
                 (self.op(&name, kids), false)
             }
+            // (memref.subview T SOURCE OFFSETS SIZES STRIDES): lists of `index` values, a
+            // constant where the operation states the number.
+            OpKind::Subview {
+                offsets,
+                sizes,
+                strides,
+            } => {
+                let t = rty(self);
+                let mut dynamic = operands[1..].iter().copied();
+                let mut list = |enc: &mut Self, entries: &[Extent]| {
+                    let ids: Vec<Id> = entries
+                        .iter()
+                        .map(|e| match e {
+                            Some(n) => {
+                                let ty = enc.ty(&Type::INDEX);
+                                let n = enc.int(*n);
+                                enc.op("arith.constant", smallvec![ty, n])
+                            }
+                            None => dynamic.next().unwrap_or_else(|| enc.atom("nil")),
+                        })
+                        .collect();
+                    enc.list(ids)
+                };
+                let (o, s, st) = (list(self, offsets), list(self, sizes), list(self, strides));
+                (self.op(&name, smallvec![t, operands[0], o, s, st]), false)
+            }
             // (memref.reinterpret_cast T SOURCE OFFSET SIZES STRIDES): each entry an `index`
             // value, a constant where the result type states the number.
             OpKind::ReinterpretCast => {

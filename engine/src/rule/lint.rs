@@ -76,13 +76,20 @@ fn files_without_tests(set: &RuleSet, out: &mut Vec<RuleDiagnostic>) {
 }
 
 /// A `source` operation a template introduces (a helper) must be the root of some rule's
-/// left side, or extraction can never get rid of it.
+/// left side, or extraction can never get rid of it. An operation of several results is
+/// read through `(result T OP I)` projections: rules that rewrite its projections away
+/// (`(result ?r (OP ...) ?i)` on the left) eliminate it, as nothing else refers to it.
 fn helpers_never_eliminated(set: &RuleSet, out: &mut Vec<RuleDiagnostic>) {
     let mut rewritten = BTreeSet::new();
     for r in &set.rules {
         rewritten.extend(r.lhs.root_op().map(str::to_string));
         if r.two_way {
             rewritten.extend(r.rhs.root_op().map(str::to_string));
+        }
+        if let Pat::Op(root, kids) = &r.lhs {
+            if let (true, Some(Pat::Op(projected, _))) = (root == "result", kids.get(1)) {
+                rewritten.insert(projected.clone());
+            }
         }
     }
     let mut introduced: BTreeMap<String, &str> = BTreeMap::new();
