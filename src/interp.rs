@@ -9,7 +9,8 @@
 //! integer conversion out of range, out-of-bounds and out-of-view accesses, reads of memory
 //! never written, use after `dealloc`, double `dealloc`, a `dim` past the rank, an unranked
 //! to ranked cast of the wrong rank. Loops run with fuel, so a program that does not finish
-//! is reported too. `f16` is not interpreted.
+//! is reported too. `f16` values are computed at `f32` and rounded to `f16`, which is exact
+//! for the arithmetic; the `math` functions of `f16` are not interpreted.
 //!
 //! ```
 //! use kiln::{check_source, Database};
@@ -40,7 +41,7 @@ pub(crate) mod elementwise;
 pub enum Trap {
     /// The program did something MLIR leaves undefined (or LLVM makes poison).
     Undefined(String),
-    /// The interpreter cannot run this (an unknown operation, `f16`, an external function).
+    /// The interpreter cannot run this (an unknown operation, an external function).
     Unsupported(String),
     /// The step or call-depth budget ran out.
     Exhausted(String),
@@ -73,6 +74,8 @@ pub(crate) struct View {
 pub(crate) enum V {
     /// An integer of `bits`, stored sign-extended.
     Int(u32, i64),
+    /// An IEEE half, by its bits.
+    F16(u16),
     F32(f32),
     F64(f64),
     Mem(View),
@@ -149,6 +152,7 @@ impl V {
     pub(crate) fn raw(&self) -> u64 {
         match self {
             V::Int(b, x) => zext(*b, *x),
+            V::F16(b) => *b as u64,
             V::F32(f) => f.to_bits() as u64,
             V::F64(f) => f.to_bits(),
             V::Mem(_) => 0,
@@ -159,7 +163,7 @@ impl V {
         Ok(match s {
             Scalar::F32 => V::F32(f32::from_bits(raw as u32)),
             Scalar::F64 => V::F64(f64::from_bits(raw)),
-            Scalar::F16 => return Err(Trap::Unsupported("f16 values".to_string())),
+            Scalar::F16 => V::F16(raw as u16),
             s => V::Int(s.bits(), sext(s.bits(), raw as i64)),
         })
     }
@@ -175,6 +179,7 @@ impl V {
 
     pub(crate) fn float(&self) -> Result<f64, Trap> {
         match self {
+            V::F16(b) => Ok(half::f16::from_bits(*b).to_f64()),
             V::F32(f) => Ok(*f as f64),
             V::F64(f) => Ok(*f),
             _ => Err(Trap::Unsupported(
@@ -199,6 +204,7 @@ impl V {
                 value: *x,
             }
             .to_string(),
+            V::F16(b) => Value::F16(*b).to_string(),
             V::F32(f) => Value::F32(*f).to_string(),
             V::F64(f) => Value::F64(*f).to_string(),
             V::Mem(_) => String::new(),
@@ -206,9 +212,10 @@ impl V {
     }
 }
 
-/// A float result at the precision of `s`.
+/// A float result at the precision of `s`, rounded once from `x`.
 pub(crate) fn float_v(s: Scalar, x: f64) -> Result<V, Trap> {
     match s {
+        Scalar::F16 => Ok(V::F16(half::f16::from_f64(x).to_bits())),
         Scalar::F32 => Ok(V::F32(x as f32)),
         Scalar::F64 => Ok(V::F64(x)),
         _ => Err(Trap::Unsupported(format!("{} floats", s.name()))),
@@ -257,12 +264,15 @@ pub(crate) fn binary(
         let (x, y) = (a.float()?, b.float()?);
         // Single-precision ops round once at f32: computing in f64 then rounding is exact for
         // + - * / (the f64 result is exact enough: double rounding cannot occur for these).
+        // Half-precision ops are computed at f32 and rounded again to f16, as LLVM does
+        // where the target has no half arithmetic; with 24 bits against 11 the second
+        // rounding never differs from rounding the exact result once.
         let r = match (op, ty) {
-            (B::AddF, Scalar::F32) => ((x as f32) + (y as f32)) as f64,
-            (B::SubF, Scalar::F32) => ((x as f32) - (y as f32)) as f64,
-            (B::MulF, Scalar::F32) => ((x as f32) * (y as f32)) as f64,
-            (B::DivF, Scalar::F32) => ((x as f32) / (y as f32)) as f64,
-            (B::RemF, Scalar::F32) => ((x as f32) % (y as f32)) as f64,
+            (B::AddF, Scalar::F32 | Scalar::F16) => ((x as f32) + (y as f32)) as f64,
+            (B::SubF, Scalar::F32 | Scalar::F16) => ((x as f32) - (y as f32)) as f64,
+            (B::MulF, Scalar::F32 | Scalar::F16) => ((x as f32) * (y as f32)) as f64,
+            (B::DivF, Scalar::F32 | Scalar::F16) => ((x as f32) / (y as f32)) as f64,
+            (B::RemF, Scalar::F32 | Scalar::F16) => ((x as f32) % (y as f32)) as f64,
             (B::AddF, _) => x + y,
             (B::SubF, _) => x - y,
             (B::MulF, _) => x * y,
@@ -532,6 +542,7 @@ impl<'m> Interpreter<'m> {
             match a {
                 Arg::Scalar(v) => values.push(match v {
                     Value::Int { bits, value } => V::Int(*bits, *value),
+                    Value::F16(b) => V::F16(*b),
                     Value::F32(x) => V::F32(*x),
                     Value::F64(x) => V::F64(*x),
                     Value::Ptr(_) => {

@@ -72,7 +72,7 @@ fn kind_of(e: Scalar) -> Result<Kind, String> {
     match e {
         Scalar::F32 => Ok(Kind::F32),
         Scalar::F64 => Ok(Kind::F64),
-        Scalar::F16 => Err("f16 values are not supported by `kiln run`".to_string()),
+        Scalar::F16 => Ok(Kind::F16),
         s => Ok(Kind::Int(s.bits())),
     }
 }
@@ -316,6 +316,7 @@ fn write_elem(buffer: &mut [u64], at: usize, bytes: usize, v: &Value) {
         // LLVM stores an i1 as a byte holding 0 or 1.
         Value::Int { bits: 1, value } => (*value & 1) as u64,
         Value::Int { value, .. } => *value as u64,
+        Value::F16(b) => *b as u64,
         Value::F32(x) => x.to_bits() as u64,
         Value::F64(x) => x.to_bits(),
         Value::Ptr(p) => *p,
@@ -332,7 +333,7 @@ pub fn elem_text(elem: Scalar, raw: u64) -> String {
     match elem {
         Scalar::F32 => format!("{:?}", f32::from_bits(raw as u32)),
         Scalar::F64 => format!("{:?}", f64::from_bits(raw)),
-        Scalar::F16 => format!("f16:{:#06x}", raw & 0xffff),
+        Scalar::F16 => Value::F16(raw as u16).to_string(),
         Scalar::I1 => format!("{}", raw & 1),
         s => {
             let shift = 64 - s.bits();
@@ -621,6 +622,7 @@ fn call_in(
             Some(Value::Int { value, .. }) => Ok(*value as u64),
             Some(Value::Ptr(p)) => Ok(*p),
             Some(v) => Ok(match v {
+                Value::F16(b) => *b as u64,
                 Value::F32(x) => x.to_bits() as u64,
                 Value::F64(x) => x.to_bits(),
                 _ => 0,

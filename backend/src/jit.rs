@@ -24,6 +24,8 @@ pub enum Value {
         bits: u32,
         value: i64,
     },
+    /// An IEEE half, by its bits.
+    F16(u16),
     F32(f32),
     F64(f64),
     /// An address (a memref descriptor's pointers).
@@ -36,6 +38,8 @@ impl fmt::Display for Value {
             Value::Ptr(p) => write!(f, "{p:#x}"),
             Value::Int { bits: 1, value } => write!(f, "{}", value & 1),
             Value::Int { value, .. } => write!(f, "{value}"),
+            // The shortest decimal that reads back as the same half.
+            Value::F16(b) => write!(f, "{:?}", half::f16::from_bits(*b)),
             Value::F32(x) => write!(f, "{x:?}"),
             Value::F64(x) => write!(f, "{x:?}"),
         }
@@ -46,6 +50,7 @@ impl fmt::Display for Value {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
     Int(u32),
+    F16,
     F32,
     F64,
     Ptr,
@@ -59,6 +64,7 @@ impl Kind {
             (Op::I16, []) => Some(Kind::Int(16)),
             (Op::I32, []) => Some(Kind::Int(32)),
             (Op::I64, []) => Some(Kind::Int(64)),
+            (Op::F16, []) => Some(Kind::F16),
             (Op::F32, []) => Some(Kind::F32),
             (Op::F64, []) => Some(Kind::F64),
             (Op::Ptr, []) => Some(Kind::Ptr),
@@ -72,6 +78,7 @@ impl Kind {
             BasicTypeEnum::IntType(i) if (1..=64).contains(&i.get_bit_width()) => {
                 Some(Kind::Int(i.get_bit_width()))
             }
+            BasicTypeEnum::FloatType(f) if f == f.get_context().f16_type() => Some(Kind::F16),
             BasicTypeEnum::FloatType(f) if f == f.get_context().f32_type() => Some(Kind::F32),
             BasicTypeEnum::FloatType(f) if f == f.get_context().f64_type() => Some(Kind::F64),
             BasicTypeEnum::PointerType(_) => Some(Kind::Ptr),
@@ -82,6 +89,7 @@ impl Kind {
     pub fn name(self) -> String {
         match self {
             Kind::Int(b) => format!("i{b}"),
+            Kind::F16 => Op::F16.to_string(),
             Kind::F32 => Op::F32.to_string(),
             Kind::F64 => Op::F64.to_string(),
             Kind::Ptr => Op::Ptr.to_string(),
@@ -111,6 +119,11 @@ impl Kind {
                     value: ((v as i64) << shift) >> shift,
                 })
             }
+            // Rounded once, from the decimal, to the nearest half.
+            Kind::F16 => s
+                .parse::<f64>()
+                .map(|x| Value::F16(half::f16::from_f64(x).to_bits()))
+                .map_err(|_| format!("`{s}` is not a float")),
             Kind::F32 => s
                 .parse::<f32>()
                 .map(Value::F32)
@@ -130,6 +143,7 @@ impl Kind {
             // LLVM reads an i1 from the low bit only if the rest is zero.
             (Kind::Int(1), Value::Int { bits: 1, value }) => Some((*value & 1) as u64),
             (Kind::Int(b), Value::Int { bits, value }) if b == *bits => Some(*value as u64),
+            (Kind::F16, Value::F16(x)) => Some(*x as u64),
             (Kind::F32, Value::F32(x)) => Some(x.to_bits() as u64),
             (Kind::F64, Value::F64(x)) => Some(x.to_bits()),
             (Kind::Ptr, Value::Ptr(p)) => Some(*p),
@@ -146,6 +160,7 @@ impl Kind {
                     value: ((s << shift) as i64) >> shift,
                 }
             }
+            Kind::F16 => Value::F16(s as u16),
             Kind::F32 => Value::F32(f32::from_bits(s as u32)),
             Kind::F64 => Value::F64(f64::from_bits(s)),
             Kind::Ptr => Value::Ptr(s),
@@ -618,6 +633,23 @@ fn build_program<'ctx>(
     ))
 }
 
+/// Makes the helpers LLVM's code generation calls (the half-precision conversions
+/// `__extendhfsf2` and `__truncsfhf2` where the target has no half instructions) visible
+/// to the JIT's symbol lookup. They are libgcc's, which every Rust program loads, but a
+/// process that loaded kiln as a library with local symbols (Python's extension modules)
+/// does not expose them to that lookup; LLVM's list of permanently loaded libraries does.
+fn runtime_helpers() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        #[cfg(target_os = "linux")]
+        {
+            // A machine without it (another C library) simply keeps the process's lookup.
+            let _ =
+                inkwell::support::load_library_permanently(std::path::Path::new("libgcc_s.so.1"));
+        }
+    });
+}
+
 /// Renames every symbol `module` defines and exports (functions, global variables) to
 /// `NAME.kilnINDEX`. Declarations keep their names: after `stub_unresolved` they are only
 /// what the process provides and LLVM's intrinsics. Local symbols the linker renames itself.
@@ -673,6 +705,7 @@ fn serve(
             }
         }
         let module = combined.ok_or_else(|| JitError::Call("no program to compile".to_string()))?;
+        runtime_helpers();
         let engine = module
             .create_jit_execution_engine(OptimizationLevel::None)
             .map_err(|e| JitError::Call(format!("cannot create the JIT: {e}")))?;

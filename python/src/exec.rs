@@ -196,11 +196,7 @@ fn descr<'py>(py: Python<'py>, elem: Scalar) -> PyResult<Bound<'py, PyArrayDescr
         Scalar::I64 | Scalar::Index => numpy::dtype::<i64>(py),
         Scalar::F32 => numpy::dtype::<f32>(py),
         Scalar::F64 => numpy::dtype::<f64>(py),
-        Scalar::F16 => {
-            return Err(PyTypeError::new_err(
-                "memrefs of f16 cannot be passed from Python yet",
-            ))
-        }
+        Scalar::F16 => numpy::dtype::<half::f16>(py),
     })
 }
 
@@ -652,6 +648,7 @@ impl NativeEngine {
             match leaves.get(i) {
                 Some(Value::Int { value, .. }) => Ok(*value as u64),
                 Some(Value::Ptr(p)) => Ok(*p),
+                Some(Value::F16(b)) => Ok(*b as u64),
                 Some(Value::F32(x)) => Ok(x.to_bits() as u64),
                 Some(Value::F64(x)) => Ok(x.to_bits()),
                 None => Err(short()),
@@ -689,6 +686,10 @@ impl NativeEngine {
                             PyBool::new(py, value & 1 == 1).to_owned().into_any()
                         }
                         Value::Int { value, .. } => value.into_pyobject(py)?.into_any(),
+                        Value::F16(b) => half::f16::from_bits(*b)
+                            .to_f64()
+                            .into_pyobject(py)?
+                            .into_any(),
                         Value::F32(x) => (*x as f64).into_pyobject(py)?.into_any(),
                         Value::F64(x) => x.into_pyobject(py)?.into_any(),
                         Value::Ptr(p) => p.into_pyobject(py)?.into_any(),

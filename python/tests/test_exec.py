@@ -157,3 +157,19 @@ def test_property_matmul_and_scalars(a, k, transpose):
     g, _ = engine("loops.mlir")["gcd_and_lcm"](x, y)
     assert g == np.gcd(x, y)
     assert engine("loops.mlir")["gcd"](x, y) == np.gcd(x, y)
+
+
+def test_float16_scalars_and_arrays():
+    # corpus/f16.mlir: arithmetic rounded to f16 and a sum over a numpy float16 array,
+    # which the call doubles in place.
+    e = engine("f16.mlir", 0)
+    s, d, p, q, m = e["arith"](np.float16(1.5), np.float16(0.1))
+    assert s == float(np.float16(1.5) + np.float16(0.1))
+    assert p == float(np.float16(1.5) * np.float16(0.1))
+    x = np.array([0.1, 0.2, 0.3, 1000], np.float16)
+    want = np.float16(0)
+    for v in x:
+        want = np.float16(want + v)
+    doubled = x + x
+    assert e["sum"](x) == float(want)
+    np.testing.assert_array_equal(x, doubled)

@@ -738,8 +738,7 @@ pub fn scalar_in(s: Scalar, v: ScalarIn<'_>, path: &Path) -> Result<Value, Strin
         ScalarIn::Other(k) => k.to_string(),
     };
     match s {
-        Scalar::F16 => fail(path, "f16 values are not supported by `kiln run`"),
-        Scalar::F32 | Scalar::F64 => {
+        Scalar::F16 | Scalar::F32 | Scalar::F64 => {
             let x = match v {
                 ScalarIn::Int(i) => Some(i as f64),
                 ScalarIn::Float(x) => Some(x),
@@ -754,7 +753,13 @@ pub fn scalar_in(s: Scalar, v: ScalarIn<'_>, path: &Path) -> Result<Value, Strin
             let Some(x) = x else {
                 return fail(path, format!("expected {name}, got {}", got()));
             };
-            if s == Scalar::F32 {
+            if s == Scalar::F16 {
+                let h = half::f16::from_f64(x);
+                if x.is_finite() && h.is_infinite() {
+                    return fail(path, format!("{} does not fit in f16", got()));
+                }
+                Ok(Value::F16(h.to_bits()))
+            } else if s == Scalar::F32 {
                 if x.is_finite() && x.abs() > f32::MAX as f64 {
                     return fail(path, format!("{} does not fit in f32", got()));
                 }
@@ -810,6 +815,10 @@ fn scalar_json(v: &Value) -> Json {
     match v {
         Value::Int { bits: 1, value } => Json::Bool(value & 1 == 1),
         Value::Int { value, .. } => Json::from(*value),
+        Value::F16(b) => {
+            let x = half::f16::from_bits(*b);
+            float_json(x.to_f64(), format!("{x:?}"))
+        }
         Value::F32(x) => float_json(*x as f64, format!("{x:?}")),
         Value::F64(x) => float_json(*x, format!("{x:?}")),
         Value::Ptr(p) => Json::from(*p),
