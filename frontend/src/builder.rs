@@ -1116,9 +1116,9 @@ impl<'a> Builder<'a> {
                 let offsets = lists.pop().unwrap_or_default();
                 (
                     OpKind::Subview {
-                        offsets,
-                        sizes,
-                        strides,
+                        offsets: offsets.into(),
+                        sizes: sizes.into(),
+                        strides: strides.into(),
                     },
                     ops,
                 )

@@ -109,10 +109,11 @@ pub enum OpKind {
     /// `memref.subview`: a view of operand 0 at the offsets, with the sizes and strides
     /// (in elements of the source's strides) given; `None` entries are the operands after
     /// the source, in order (offsets, then sizes, then strides).
+    /// (`ThinVec`s: an operation stays small, see the test below.)
     Subview {
-        offsets: Vec<Option<i64>>,
-        sizes: Vec<Option<i64>>,
-        strides: Vec<Option<i64>>,
+        offsets: ThinVec<Option<i64>>,
+        sizes: ThinVec<Option<i64>>,
+        strides: ThinVec<Option<i64>>,
     },
     /// `memref.extract_strided_metadata`: the base buffer (a rank-0 memref), the offset,
     /// the sizes and the strides of its operand.
