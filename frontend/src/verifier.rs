@@ -583,7 +583,12 @@ impl Verifier<'_> {
             return;
         }
         let (src_strides, src_offset) = m.strides_and_offset();
-        let mul = |a: Option<i64>, b: Option<i64>| a.zip(b).and_then(|(a, b)| a.checked_mul(b));
+        // Zero times anything is zero, as MLIR's inference has it (an offset 0 along a
+        // dynamic stride leaves the offset static).
+        let mul = |a: Option<i64>, b: Option<i64>| match (a, b) {
+            (Some(0), _) | (_, Some(0)) => Some(0),
+            _ => a.zip(b).and_then(|(a, b)| a.checked_mul(b)),
+        };
         let strides: Vec<Option<i64>> = src_strides
             .iter()
             .zip(steps)

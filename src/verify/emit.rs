@@ -214,6 +214,17 @@ impl<'p> Emitter<'p> {
             Stmt::Cast(from, to, a) => self.cast(*from, *to, *a),
             Stmt::Load(m, idx) => {
                 if let Some((ty, name)) = self.memref(*m) {
+                    // Some loads read through a view of the whole memref, or a copy of it
+                    // (the choice's higher bits decide, so older choices keep their loads).
+                    let (ty, name) = match (*m >> 8) % 4 {
+                        1 => self.whole_subview(&ty, &name),
+                        // A static shape: its stack copy is a slot of the frame, so a copy
+                        // in a loop does not grow the stack.
+                        2 if ty.strided.is_none() && ty.sizes.iter().all(Option::is_some) => {
+                            self.copied(&ty, &name)
+                        }
+                        _ => (ty, name),
+                    };
                     let ix = self.indices(&name, &ty, idx);
                     self.define(
                         ty.elem,
@@ -319,6 +330,64 @@ impl<'p> Emitter<'p> {
                 self.pools.push((*ty, acc));
             }
         }
+    }
+
+    /// `memref.subview` of all of `name`: offsets 0, its sizes, strides 1; the result has
+    /// the source's strides and offset, written out as a strided layout.
+    fn whole_subview(&mut self, ty: &MemTy, name: &str) -> (MemTy, String) {
+        let rank = ty.sizes.len();
+        let mut sizes = Vec::new();
+        for (d, s) in ty.sizes.iter().enumerate() {
+            sizes.push(match s {
+                Some(n) => n.to_string(),
+                None => {
+                    let k = self.int_const(Scalar::Index, d as i64);
+                    let v = self.fresh();
+                    self.emit(format!("{v} = memref.dim {name}, {k} : {}", ty.text()));
+                    v
+                }
+            });
+        }
+        let (strides, offset) = match &ty.strided {
+            Some((s, o)) => (s.clone(), *o),
+            None => {
+                // The natural strides: products of the static sizes inside each dimension.
+                let mut strides = vec![Some(1i64); rank];
+                let mut acc = Some(1i64);
+                for d in (0..rank).rev() {
+                    strides[d] = acc;
+                    acc = acc.zip(ty.sizes[d]).map(|(a, s)| a * s);
+                }
+                (strides, Some(0))
+            }
+        };
+        let view = MemTy {
+            elem: ty.elem,
+            sizes: ty.sizes.clone(),
+            strided: Some((strides, offset)),
+        };
+        let v = self.fresh();
+        self.emit(format!(
+            "{v} = memref.subview {name}[{}] [{}] [{}] : {} to {}",
+            vec!["0"; rank].join(", "),
+            sizes.join(", "),
+            vec!["1"; rank].join(", "),
+            ty.text(),
+            view.text()
+        ));
+        (view, v)
+    }
+
+    /// A copy of `name` (identity layout, static shape) in stack memory of the same type.
+    fn copied(&mut self, ty: &MemTy, name: &str) -> (MemTy, String) {
+        let v = self.fresh();
+        self.emit(format!("{v} = memref.alloca() : {}", ty.text()));
+        self.emit(format!(
+            "memref.copy {name}, {v} : {} to {}",
+            ty.text(),
+            ty.text()
+        ));
+        (ty.clone(), v)
     }
 
     fn memref(&mut self, choice: u32) -> Option<(MemTy, String)> {
