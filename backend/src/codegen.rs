@@ -248,6 +248,43 @@ impl<'ctx> Codegen<'ctx> {
         Ok(())
     }
 
+    /// The values of a list operand.
+    fn values_of(
+        &self,
+        list: &Operand,
+        values: &HashMap<u32, BasicValueEnum<'ctx>>,
+    ) -> Result<Vec<BasicValueEnum<'ctx>>, CodegenError> {
+        list.as_list()
+            .unwrap_or_default()
+            .iter()
+            .map(|a| self.value(a, values))
+            .collect()
+    }
+
+    /// Calls `callee` with the values of `args`, declaring it (external, of the arguments'
+    /// types) where the module does not have it yet; its result, if it returns one.
+    fn call_function(
+        &self,
+        callee: &str,
+        ret: Option<BasicTypeEnum<'ctx>>,
+        args: &Operand,
+        values: &HashMap<u32, BasicValueEnum<'ctx>>,
+    ) -> Result<Option<BasicValueEnum<'ctx>>, CodegenError> {
+        let vals = self.values_of(args, values)?;
+        let target = match self.module.get_function(callee) {
+            Some(f) => f,
+            None => {
+                let params: Vec<BasicTypeEnum> = vals.iter().map(|x| x.get_type()).collect();
+                let ty = self.fn_type(ret, &params);
+                self.module
+                    .add_function(callee, ty, Some(Linkage::External))
+            }
+        };
+        let args: Vec<BasicMetadataValueEnum> = vals.iter().map(|x| (*x).into()).collect();
+        let call = self.b(self.builder.build_call(target, &args, ""))?;
+        Ok(call.try_as_basic_value().basic())
+    }
+
     fn value(
         &self,
         o: &Operand,
@@ -480,10 +517,7 @@ impl<'ctx> Codegen<'ctx> {
                 let Operand::Str(name) = &ops[1] else {
                     return self.unsupported(format!("`{op}` names no intrinsic"));
                 };
-                let mut args = Vec::new();
-                for a in ops[2].as_list().unwrap_or_default() {
-                    args.push(self.value(a, values)?);
-                }
+                let args = self.values_of(&ops[2], values)?;
                 let spelled: Vec<String> = args.iter().map(|a| type_text(a.get_type())).collect();
                 let result = type_text(t);
                 let spelled: Vec<&str> = spelled.iter().map(String::as_str).collect();
@@ -518,22 +552,7 @@ impl<'ctx> Codegen<'ctx> {
                 let Operand::Func(name) = &ops[1] else {
                     return self.unsupported(format!("`{op}` names no function"));
                 };
-                let mut args = Vec::new();
-                for a in ops[2].as_list().unwrap_or_default() {
-                    args.push(self.value(a, values)?);
-                }
-                let target = match self.module.get_function(name) {
-                    Some(f) => f,
-                    None => {
-                        let params: Vec<BasicTypeEnum> =
-                            args.iter().map(|x| x.get_type()).collect();
-                        let ty = self.fn_type(Some(t), &params);
-                        self.module.add_function(name, ty, Some(Linkage::External))
-                    }
-                };
-                let args: Vec<BasicMetadataValueEnum> = args.iter().map(|x| (*x).into()).collect();
-                let call = self.b(bld.build_call(target, &args, ""))?;
-                match call.try_as_basic_value().basic() {
+                match self.call_function(name, Some(t), &ops[2], values)? {
                     Some(x) => x,
                     None => return self.unsupported(format!("`@{name}` returned no value")),
                 }
@@ -663,23 +682,7 @@ impl<'ctx> Codegen<'ctx> {
                     (Op::CallVoid, [Operand::Func(f), args]) => (f, None, args),
                     _ => return self.unsupported(format!("malformed `{op}`")),
                 };
-                let mut vals = Vec::new();
-                for a in args.as_list().unwrap_or_default() {
-                    vals.push(self.value(a, values)?);
-                }
-                let target = match self.module.get_function(callee) {
-                    Some(f) => f,
-                    None => {
-                        let params: Vec<BasicTypeEnum> =
-                            vals.iter().map(|x| x.get_type()).collect();
-                        let ty = self.fn_type(ret, &params);
-                        self.module
-                            .add_function(callee, ty, Some(Linkage::External))
-                    }
-                };
-                let args: Vec<BasicMetadataValueEnum> = vals.iter().map(|x| (*x).into()).collect();
-                let call = self.b(self.builder.build_call(target, &args, ""))?;
-                match call.try_as_basic_value().basic() {
+                match self.call_function(callee, ret, args, values)? {
                     Some(x) => x,
                     None => return Ok(None),
                 }

@@ -51,6 +51,16 @@ pub enum Mixed {
     Static(Spanned<String>),
 }
 
+impl Mixed {
+    /// The value, where the entry is one.
+    pub fn value(&self) -> Option<&ValueRef> {
+        match self {
+            Mixed::Value(v) => Some(v),
+            Mixed::Static(_) => None,
+        }
+    }
+}
+
 /// An item of a module's body.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Item {

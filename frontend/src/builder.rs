@@ -1480,31 +1480,19 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         B::Dim { memref, index, .. } => vec![memref, index],
         B::Metadata { memref, .. } => vec![memref],
         B::Copy { source, target, .. } => vec![source, target],
-        B::Subview(s) => std::iter::once(&s.source)
-            .chain(
-                s.offsets
-                    .iter()
-                    .chain(&s.sizes)
-                    .chain(&s.strides)
-                    .filter_map(|m| match m {
-                        ast::Mixed::Value(v) => Some(v),
-                        ast::Mixed::Static(_) => None,
-                    }),
-            )
-            .collect(),
-        B::ReinterpretCast(r) => std::iter::once(&r.source)
-            .chain(
-                r.offset
-                    .iter()
-                    .chain(&r.sizes)
-                    .chain(&r.strides)
-                    .filter_map(|m| match m {
-                        ast::Mixed::Value(v) => Some(v),
-                        ast::Mixed::Static(_) => None,
-                    }),
-            )
-            .collect(),
+        B::Subview(s) => source_and_values(&s.source, [&s.offsets, &s.sizes, &s.strides]),
+        B::ReinterpretCast(r) => source_and_values(&r.source, [&r.offset, &r.sizes, &r.strides]),
     }
+}
+
+/// A view operation's source, then the values among its offsets, sizes and strides.
+fn source_and_values<'a>(
+    source: &'a ast::ValueRef,
+    lists: [&'a [ast::Mixed]; 3],
+) -> Vec<&'a ast::ValueRef> {
+    std::iter::once(source)
+        .chain(lists.into_iter().flatten().filter_map(ast::Mixed::value))
+        .collect()
 }
 
 /// Parses a decimal or `0x` hexadecimal integer literal with optional sign.

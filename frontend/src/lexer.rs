@@ -295,13 +295,15 @@ impl<'a> Lexer<'a> {
     }
 
     /// Skips a balanced `( ... )` group starting at the current `(`, honouring strings.
-    /// Skips a `<...>` group with nested angles and strings; false when it does not end.
-    fn skip_angles(&mut self) -> bool {
+    /// Skips a group from `open` (here) to its matching `close`, over nested groups and
+    /// strings; false when it does not end (at the end of the text, or of the line when
+    /// `one_line`).
+    fn skip_bracketed(&mut self, open: u8, close: u8, one_line: bool) -> bool {
         let mut depth = 0usize;
         while self.pos < self.text.len() {
             match self.bytes()[self.pos] {
-                b'<' => depth += 1,
-                b'>' => {
+                c if c == open => depth += 1,
+                c if c == close => {
                     depth -= 1;
                     if depth == 0 {
                         self.pos += 1;
@@ -316,8 +318,9 @@ impl<'a> Lexer<'a> {
                         }
                         self.pos += 1;
                     }
+                    self.pos = self.pos.min(self.text.len());
                 }
-                b'\n' => return false,
+                b'\n' if one_line => return false,
                 _ => {}
             }
             self.pos += 1;
@@ -325,33 +328,15 @@ impl<'a> Lexer<'a> {
         false
     }
 
+    /// Skips a dialect attribute's `<...>`, which ends on its line.
+    fn skip_angles(&mut self) -> bool {
+        self.skip_bracketed(b'<', b'>', true)
+    }
+
     fn skip_group(&mut self, start: usize) {
-        let mut depth = 0usize;
-        while self.pos < self.text.len() {
-            match self.bytes()[self.pos] {
-                b'(' => depth += 1,
-                b')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        self.pos += 1;
-                        return;
-                    }
-                }
-                b'"' => {
-                    self.pos += 1;
-                    while self.pos < self.text.len() && self.bytes()[self.pos] != b'"' {
-                        if self.bytes()[self.pos] == b'\\' {
-                            self.pos += 1;
-                        }
-                        self.pos += 1;
-                    }
-                    self.pos = self.pos.min(self.text.len());
-                }
-                _ => {}
-            }
-            self.pos += 1;
+        if !self.skip_bracketed(b'(', b')', false) {
+            self.error(start, self.pos, "unterminated `loc(` location");
         }
-        self.error(start, self.pos, "unterminated `loc(` location");
     }
 
     /// Lexes a `[0-9]+x` / `?x` / `*x` dimension if one starts here.

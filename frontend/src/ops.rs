@@ -117,35 +117,15 @@ pub enum Shape {
     MulExtended,
 }
 
+/// An [`op_table!`] whose entries also name their [`Shape`].
 macro_rules! pure_ops {
     ($(#[$m:meta])* $name:ident { $($variant:ident = $text:literal : $shape:expr, $class:ident),* $(,)? }) => {
-        $(#[$m])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $name { $($variant),* }
+        op_table! { $(#[$m])* $name { $($variant = $text : $class),* } }
 
         impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant),*];
-
-            /// The MLIR name, e.g. `math.sqrt`.
-            pub fn name(self) -> &'static str {
-                match self { $($name::$variant => $text),* }
-            }
-
-            pub fn from_name(s: &str) -> Option<$name> {
-                match s {
-                    $($text => Some($name::$variant),)*
-                    _ => None,
-                }
-            }
-
             pub fn shape(self) -> Shape {
                 use Shape::*;
                 match self { $($name::$variant => $shape),* }
-            }
-
-            /// The class of the first operand (`math.fpowi`'s exponent is an integer).
-            pub fn class(self) -> OperandClass {
-                match self { $($name::$variant => OperandClass::$class),* }
             }
         }
     };

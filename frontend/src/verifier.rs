@@ -91,6 +91,17 @@ struct Verifier<'a> {
 }
 
 /// Where operand `i` of `op` was written (the op itself if unknown).
+/// Whether two ranked memrefs have one element type and shape, a `?` matching any size
+/// (what `memref.cast` and `memref.copy` ask of their operands).
+fn same_shape(a: &crate::types::MemRefType, b: &crate::types::MemRefType) -> bool {
+    a.elem == b.elem
+        && a.rank() == b.rank()
+        && a.shape
+            .iter()
+            .zip(&b.shape)
+            .all(|(x, y)| x.is_none() || y.is_none() || x == y)
+}
+
 fn at(op: &Op, i: usize) -> crate::span::Span {
     op.operand_spans.get(i).copied().unwrap_or(op.span)
 }
@@ -492,14 +503,7 @@ impl Verifier<'_> {
                     self.ty(op.operands[1]).clone(),
                 );
                 let same = match (&from, &to) {
-                    (Type::MemRef(a), Type::MemRef(b)) => {
-                        a.elem == b.elem
-                            && a.rank() == b.rank()
-                            && a.shape
-                                .iter()
-                                .zip(&b.shape)
-                                .all(|(x, y)| x.is_none() || y.is_none() || x == y)
-                    }
+                    (Type::MemRef(a), Type::MemRef(b)) => same_shape(a, b),
                     _ => false,
                 };
                 if !same {
@@ -719,14 +723,7 @@ impl Verifier<'_> {
             C::MemRefCast => match (&ft, to) {
                 (Type::MemRef(a), Type::UnrankedMemRef(e)) => a.elem == *e,
                 (Type::UnrankedMemRef(e), Type::MemRef(b)) => b.elem == *e,
-                (Type::MemRef(a), Type::MemRef(b)) => {
-                    a.elem == b.elem
-                        && a.rank() == b.rank()
-                        && a.shape
-                            .iter()
-                            .zip(&b.shape)
-                            .all(|(x, y)| x.is_none() || y.is_none() || x == y)
-                }
+                (Type::MemRef(a), Type::MemRef(b)) => same_shape(a, b),
                 _ => false,
             },
             _ => {

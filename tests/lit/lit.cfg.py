@@ -2,6 +2,7 @@
 # `kiln cpu-runner` (and, beside them, MLIR 19's own tools on the same file), CHECK lines
 # are LLVM 19's FileCheck. Run by the README's test command: `lit tests/lit`.
 import os
+import re
 
 import lit.formats
 
@@ -20,24 +21,12 @@ config.substitutions.append(("%kiln", kiln))
 config.substitutions.append(("%mlir-opt", os.path.join(llvm_bin, "mlir-opt")))
 config.substitutions.append(("%mlir-translate", os.path.join(llvm_bin, "mlir-translate")))
 config.substitutions.append(("%mlir-cpu-runner", os.path.join(llvm_bin, "mlir-cpu-runner")))
-# The LLVM conversion MLIR's own integration tests lower these programs with.
-config.substitutions.append(
-    (
-        "%mlir-lower",
-        " ".join(
-            [
-                "--expand-strided-metadata",
-                "--lower-affine",
-                "--finalize-memref-to-llvm",
-                "--convert-math-to-llvm",
-                "--convert-math-to-libm",
-                "--convert-arith-to-llvm",
-                "--convert-index-to-llvm",
-                "--convert-cf-to-llvm",
-                "--convert-func-to-llvm",
-                "--reconcile-unrealized-casts",
-            ]
-        ),
-    )
-)
+# MLIR 19's own lowering of these programs: the pipeline `kiln run --via-mlir` runs, read
+# from its one definition (`PIPELINE` in src/reference.rs) so that the two cannot drift.
+with open(os.path.join(root, "src", "reference.rs")) as f:
+    reference = f.read()
+pipeline = re.search(r"pub const PIPELINE: &\[&str\] = &\[(.*?)\];", reference, re.S)
+if pipeline is None:
+    raise RuntimeError("src/reference.rs defines no PIPELINE")
+config.substitutions.append(("%mlir-lower", " ".join(re.findall(r'"([^"]+)"', pipeline.group(1)))))
 config.environment["PATH"] = os.pathsep.join([llvm_bin, os.environ.get("PATH", "")])
