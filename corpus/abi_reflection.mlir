@@ -1,4 +1,4 @@
-// The V1 reflection ABI (seed 001): records given by `iree.abi` or `iree.reflection`, or
+// IREE's V1 reflection ABI: records given by `iree.abi` or `iree.reflection`, or
 // derived from the signature. `kiln abi` prints them, objects carry them in
 // `__kiln_abi_<name>` symbols, and `kiln run --input-json` binds JSON through them.
 

@@ -1,4 +1,4 @@
-// The Structured Index Path ABI (seed 002): `abi = "sip"`, `abiv = 1` and the mangled
+// IREE's Structured Index Path ABI: `abi = "sip"`, `abiv = 1` and the mangled
 // signature in `sip` map the raw arguments and results onto nested dicts and sequences.
 // `kiln abi` shows the structure; `kiln run --input-json` binds JSON through it.
 

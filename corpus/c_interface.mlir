@@ -1,4 +1,4 @@
-// C-compatible wrappers (seed 000): functions with llvm.emit_c_interface get an extra
+// C interface wrappers: functions with llvm.emit_c_interface get an extra
 // @_mlir_ciface_ entry point taking descriptors by pointer.
 func.func @scale(%m: memref<?x?xf32>, %s: f32) -> f32 attributes {llvm.emit_c_interface} {
   %c0 = arith.constant 0 : index

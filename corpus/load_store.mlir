@@ -1,4 +1,4 @@
-// Index linearization (seed 000): static strides are constants, unit strides need no
+// Index linearization: static strides are constants, unit strides need no
 // multiply, a zero offset needs no add, dynamic ones come from the descriptor.
 
 // Static shape: address = i * 8 + j.

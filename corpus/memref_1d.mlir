@@ -1,4 +1,4 @@
-// Ranked memref arguments, 1-d (seed 000): a memref<?xf32> argument expands to
+// Memref descriptor expansion, 1-d: a memref<?xf32> argument expands to
 // (allocated, aligned, offset, size, stride). @sum adds the elements with a cf loop.
 func.func @sum(%m: memref<?xf32>) -> f32 {
   %c0 = arith.constant 0 : index

@@ -1,4 +1,4 @@
-// Result packing (seed 000): @foo returns two values; the call site gets both.
+// Result packing: @foo returns two values; the call site gets both.
 func.func @foo(%arg0: i32, %arg1: i64) -> (i32, i64) {
   func.return %arg0, %arg1 : i32, i64
 }

@@ -1,4 +1,4 @@
-// Repeated successor removal (seed 000): both edges go to ^bb1 with different arguments,
+// Repeated successor removal: both edges go to ^bb1 with different arguments,
 // which an LLVM phi cannot express; the lowering routes the second edge through a new block.
 func.func @pick(%c: i1, %a: i32, %b: i32) -> i32 {
   cf.cond_br %c, ^bb1(%a : i32), ^bb1(%b : i32)

@@ -1,4 +1,4 @@
-// A dynamic stack slot in a loop (seed 003's discipline): every iteration receives an
+// A dynamic stack slot in a loop (the stack discipline): every iteration receives an
 // unranked memref from a call, and the caller copies its descriptor into a stack slot whose
 // size (the rank) is known only at run time. The slot is bracketed by llvm.stacksave /
 // llvm.stackrestore per iteration, so 10^7 iterations run under an 8 MiB stack; MLIR 19

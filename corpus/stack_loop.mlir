@@ -1,4 +1,4 @@
-// Convention memory inside a loop (seed 003's discipline): every iteration casts a memref
+// Calling-convention memory in a loop (the stack discipline): every iteration casts a memref
 // to unranked (a descriptor in stack memory) and calls an external C-interface function
 // (whose forwarding body spills the descriptor again). A loop of 10^7 iterations must not
 // grow the stack: kiln's descriptor slots are constant-size allocas in the entry block.

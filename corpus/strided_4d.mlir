@@ -1,4 +1,4 @@
-// Address arithmetic of a 4-d load with dynamic strides and offset (issue #5's benchmark):
+// Address arithmetic of a 4-d load with dynamic strides and offset (scripts/bench-addr.sh):
 // aligned + offset + i*s0 + j*s1 + k*s2 + l*s3, every stride read from the descriptor.
 func.func @load4d(%m: memref<?x?x?x?xf32, strided<[?, ?, ?, ?], offset: ?>>, %i: index, %j: index, %k: index, %l: index) -> f32 {
   %x = memref.load %m[%i, %j, %k, %l] : memref<?x?x?x?xf32, strided<[?, ?, ?, ?], offset: ?>>

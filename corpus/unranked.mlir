@@ -1,4 +1,4 @@
-// Unranked memrefs (seed 000): memref<*xf32> is {rank, descriptor pointer}; a ranked to
+// Unranked memrefs: memref<*xf32> is {rank, descriptor pointer}; a ranked to
 // unranked cast stores the descriptor on the stack, the reverse cast loads it back.
 func.func private @print_memref_f32(memref<*xf32>)
 

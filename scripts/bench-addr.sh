@@ -1,5 +1,5 @@
 #!/bin/bash
-# Address arithmetic of memref accesses, kiln vs MLIR 19, at -O0 (issue #5): per function of
+# Address arithmetic of memref accesses, kiln vs MLIR 19, at -O0: per function of
 # corpus/strided_4d.mlir (a 4-d load with dynamic strides and offset; a read-modify-write of
 # one element) and corpus/matmul.mlir, the number of LLVM IR instructions and of x86-64
 # machine instructions `llc -O0` emits.

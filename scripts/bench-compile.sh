@@ -8,8 +8,8 @@
 # default), so that both make the same machine code from the same IR: with no `-mcpu`,
 # llc's X86 backend tunes for i586, and at -O2 it then makes other, smaller code (on the
 # memref module 26% less text, in 45% less time; kiln's -O2 object of its own IR is
-# byte-identical to `llc -O2 -mcpu=generic`'s, BENCHMARKS.md, "session 20"). LLC_CPU=
-# (empty) gives llc its own default.
+# byte-identical to `llc -O2 -mcpu=generic`'s; measured in docs/history/benchmarks.md, "source to object
+# at -O2"). LLC_CPU= (empty) gives llc its own default.
 # Prints the median of 5 runs of each and the ratio.
 # usage: [LLC_CPU=CPU] scripts/bench-compile.sh [N]   (needs: scripts/build-release.sh, or cargo build --release --bin kiln)
 set -eu
@@ -19,7 +19,7 @@ LLC_CPU=${LLC_CPU-generic}
 BIN=/usr/lib/llvm-19/bin
 . scripts/bench-lib.sh
 KILN=${KILN:-$(release_kiln)}
-# MODULE=memref: the memref-heavy module of scripts/gen_memref_module.py (issue #14), with
+# MODULE=memref: the memref-heavy module of scripts/gen_memref_module.py, with
 # MLIR's memref passes; LEVELS picks the optimization levels (default "0 2").
 if [ "${MODULE:-scalar}" = memref ]; then
     python3 scripts/gen_memref_module.py "$N" > "$dir/big.mlir"

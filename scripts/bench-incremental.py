@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Incremental compilation benchmark (issue #7): drives `kiln serve` on a module of N
+"""Incremental compilation benchmark: drives `kiln serve` on a module of N
 generated functions (scripts/gen_module.py) and reports, for `emit=lowered` (the
 incremental part: parse, verify, lower), `emit=llvm-ir` (plus per-function LLVM IR, linked)
 and `emit=obj` (at -O0: the object is made of units of about 16 functions, and only the

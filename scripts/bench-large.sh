@@ -1,5 +1,5 @@
 #!/bin/sh
-# One large function (issue #14: 10^5 blocks, 10^6 operations in one block), at a size and
+# One large function (10^5 blocks, 10^6 operations in one block), at a size and
 # ten times that size: `kiln lower`'s wall time (on every core, and on one thread) and
 # `mlir-opt-19`'s conversion of the same function, each the median of ROUNDS runs (default
 # 5) taken in turn, so that a busy minute slows all three alike; the median peak resident
@@ -10,9 +10,9 @@
 # instruction sizes keep the e-graph above 16,384 classes, where the saturation loop works
 # as on a large e-graph (`engine/src/egraph/large.rs`, `LARGE_FROM`: no record of what a
 # pass left, fewer failures remembered): 2,500 and 25,000 blocks, 20,000 and 200,000
-# operations. Until session 29 they were a tenth of the timed sizes, and the smaller one
-# (1,000 blocks, 10,000 operations) was below it, which added the large mode's ~18% more
-# instructions per operation to the ratio.
+# operations. They are not a tenth of the timed sizes: the smaller one (1,000 blocks, 10,000
+# operations) would be below that threshold, and the large mode's ~18% more instructions per
+# operation would then show in the ratio.
 #   blocks: scripts/gen_module.py N --blocks  (N blocks, each adding to a block argument)
 #   chain:  scripts/gen_module.py N --chain   (N dependent arith.muli in one block)
 # BLOCKS="SMALL LARGE" and CHAIN="SMALL LARGE" change the timed sizes (default "10000

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Memory of a long `kiln serve` session (issue #7): opens a module of N generated
+"""Memory of a long `kiln serve` session: opens a module of N generated
 functions (scripts/gen_module.py) under a new name, compiles it to LLVM IR and closes it,
 CYCLES times, printing the server's resident memory after each cycle. A session that frees
 what it computed for a closed file stays flat.

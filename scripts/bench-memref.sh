@@ -1,5 +1,5 @@
 #!/bin/sh
-# Lowering speed on memref-heavy code, kiln vs MLIR 19, in the same run (issue #14): a module
+# Lowering speed on memref-heavy code, kiln vs MLIR 19, in the same run: a module
 # of N functions from scripts/gen_memref_module.py (two dynamic 2-d memref parameters, dims,
 # loads and stores with dynamic strides, remui index arithmetic, a diamond with block
 # arguments, float arithmetic, two results, a call passing both memrefs).

@@ -3,7 +3,7 @@
 # /dev/null` run by each build in turn, ROUNDS times (alternated, so that a busy minute
 # slows every build alike), on one thread (RAYON_NUM_THREADS=1; THREADS=N for N). Prints,
 # per build, the median wall time, the median CPU time (user + system) and the median peak resident memory,
-# then every wall time. BENCHMARKS.md's "alternated pairs" come from this.
+# then every wall time. the benchmark history's "alternated pairs" come from this.
 # usage: [THREADS=N] scripts/bench-pairs.sh ROUNDS FILE KILN KILN [KILN...]
 #   e.g. python3 scripts/gen_module.py 100000 --blocks > /tmp/b.mlir
 #        scripts/bench-pairs.sh 5 /tmp/b.mlir /tmp/kiln-before ./target/release/kiln

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Peak resident memory (issue #14): `mlir-opt-19`'s conversion of the memref module
+# Peak resident memory: `mlir-opt-19`'s conversion of the memref module
 # (scripts/gen_memref_module.py N) against `kiln check`, `kiln lower -o FILE` and `kiln compile
 # -o FILE` of the same module, for each kiln binary given, one run each (peak memory varies
 # by 1-2% between runs; time by far more). Prints a Markdown table: MiB and the ratio to

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How one function's lowering grows with its parameter count and its memrefs' rank (#14).
+"""How one function's lowering grows with its parameter count and its memrefs' rank.
 
 For each size it writes a one-function module, lowers it with `kiln lower --stats` and
 prints the `lower` phase's passes, e-nodes and time (the median of RUNS runs; `limit` when the

@@ -4,7 +4,8 @@
 # rule-by-rule check before them is a fixed ~0.2 s), ROUNDS times, alternated so that a busy
 # minute slows every build alike, on all cores (THREADS=N for N). Prints, per build, the
 # median cases/s kiln reports, the median CPU time (user + system), and every run's cases/s.
-# BENCHMARKS.md's verify figures since session 29 come from this.
+# The benchmark history's verify figures, from "`kiln verify` — one LLVM engine per group of cases"
+# on, come from this.
 # usage: [THREADS=N] [CASES=300] scripts/bench-verify.sh ROUNDS KILN [KILN...]
 #   e.g. scripts/bench-verify.sh 5 /tmp/kiln-before ./target/pgo/kiln
 set -eu

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Conformance of kiln with MLIR 19's own conversion tests (issue #20).
+"""Conformance of kiln with MLIR 19's own conversion tests.
 
 Takes each function of the MLIR test files listed in FILES (from a directory laid out like
 llvm-project, `--source DIR` or $KILN_LLVM_PROJECT), rewritten only by dropping comment

@@ -1,24 +1,25 @@
 #!/bin/sh
-# Instructions of a one-function edit in a session (issue #14's "objects after an edit"), on a
+# Instructions of a one-function edit in a session (an object compiled after an edit), on a
 # noisy machine: for each kiln binary given, `kiln serve` on one thread under callgrind opens
 # the module of N functions from scripts/gen_module.py and compiles it to an object (cold),
 # then once more with E edits of one function's body, each followed by an object compile.
 # Prints the cold compile's instructions, the mean edit's ((second - first) / E) and their
 # ratio. The edits alternate `arith.mulf` and `arith.subf`, as scripts/profile-edit.py's do.
 # Each edit is a `change` request carrying the whole text, or with REQUEST=edit an `edit`
-# request carrying the replaced bytes alone (docs/serve.md). With FIRST=1 each edit is the
-# first edit of a different function (`%acc2 = arith.addf` of functions spread over the
-# module made `arith.mulf`): a first edit gives the function a body of its own and makes it
-# a new item (engine/src/sources.rs; before session 18 it wrote an input of medium
-# durability, and salsa checked every memo).
+# request carrying the replaced bytes alone (docs/book/src/reference/serve.md). With FIRST=1
+# each edit is the first edit of a different function (`%acc2 = arith.addf` of functions
+# spread over the module made `arith.mulf`): a first edit gives the function a body of its
+# own and makes it a new item (engine/src/sources.rs; it writes no input of medium
+# durability, which would make salsa check every memo).
 # With ADD=1 the edits alternate between adding a function in the middle of the module and
 # removing it again (`change` requests, or with REQUEST=edit `edit` requests inserting and
-# deleting its text): an added function changes the file's list of functions (of medium
-# durability, and read by every function, until session 20).
+# deleting its text): an added function changes the file's list of functions (of low
+# durability, and read by no function's memo, so the other functions' memos are checked at a
+# glance).
 # With REMOVE=1 the edits alternate between removing the function in the middle of the
 # module, which the next function calls (its compile then fails at that call), and putting
-# it back: the caller's record of calls changes (a write of medium durability, on the
-# caller's input, until session 21).
+# it back: the caller's record of calls changes (a write of low durability, on a body of the
+# caller's own, not on its input, where it would be a write of medium durability).
 # With CALLGRIND_KEEP=DIR the profiles stay in DIR (scripts/bench-lib.sh), for
 # scripts/callgrind-diff.py DIR/cold.KILN.out DIR/edited.KILN.out E (KILN with `/` as `_`).
 # usage: [REQUEST=edit] [FIRST=1 | ADD=1 | REMOVE=1] [CALLGRIND_KEEP=DIR] scripts/count-edit.sh N E KILN [KILN...]

@@ -1,6 +1,6 @@
 #!/bin/sh
-# What a cold session compile costs against `kiln compile` (issue #18: the one-shot commands
-# lower through `kiln::lower_file`, a session through its salsa queries). For each kiln binary
+# What a cold session compile costs against `kiln compile` (both go through a session's salsa
+# queries: `kiln compile`'s one-shot session keeps no lowering, `kiln serve`'s keeps each one). For each kiln binary
 # given: `kiln serve` opens the memref module of N functions (scripts/gen_memref_module.py),
 # compiles it to an object and shuts down, and `kiln compile` makes the same object; both on
 # one thread, counted by callgrind (instructions, so builds compare on a noisy machine), then

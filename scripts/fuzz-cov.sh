@@ -1,5 +1,5 @@
 #!/bin/sh
-# Coverage-guided fuzzing with libFuzzer on the stable toolchain (issue #19).
+# Coverage-guided fuzzing with libFuzzer on the stable toolchain.
 # usage: scripts/fuzz-cov.sh TARGET SECONDS [-- LIBFUZZER-FLAGS...]
 #   TARGET: frontend | rules | serve | run_args | lowering | all (SECONDS each)
 # Builds fuzz/ (cargo-fuzz's layout) with the SanitizerCoverage flags cargo-fuzz passes for

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes a memref-heavy module of N generated functions, the kind of code kiln's calling
-conventions exist for (issue #14's benchmark): each function takes two dynamic 2-d memrefs
+conventions exist for (the memref benchmarks' module): each function takes two dynamic 2-d memrefs
 and an index, reads their sizes with `memref.dim`, computes indices with `remui`, does three
 `memref.load`s and two `memref.store`s with dynamic strides, branches in a diamond with
 block arguments, does float arithmetic and returns two results (about 46 operations). Every

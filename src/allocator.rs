@@ -3,14 +3,14 @@
 //!
 //! Lowering allocates and frees many small e-graph nodes, vectors and terms on every thread
 //! (about 6,400 allocations per memref-heavy function); mimalloc's thread-local free lists
-//! make that markedly cheaper than glibc's malloc (BENCHMARKS.md, "Lowering memref-heavy
-//! code"). The `mimalloc` crate's allocator passes every request to `mi_malloc_aligned`,
-//! which checks the alignment before it allocates; yet nearly every Rust allocation asks for
-//! no more alignment than `mi_malloc` gives (16 bytes, and a block's own size below that).
-//! So, as `std`'s `System` allocator does with `malloc`, an allocation whose alignment is at
-//! most 16 and at most its size goes to `mi_malloc`, and only the rest to the aligned entry
-//! points: 0.986× the instructions of a memref-heavy lowering (BENCHMARKS.md, "sessions 13
-//! and 14").
+//! make that markedly cheaper than glibc's malloc (`docs/history/benchmarks.md`, "Lowering
+//! memref-heavy code"). The `mimalloc` crate's allocator passes every request to
+//! `mi_malloc_aligned`, which checks the alignment before it allocates; yet nearly every
+//! Rust allocation asks for no more alignment than `mi_malloc` gives (16 bytes, and a
+//! block's own size below that). So, as `std`'s `System` allocator does with `malloc`, an
+//! allocation whose alignment is at most 16 and at most its size goes to `mi_malloc`, and
+//! only the rest to the aligned entry points: 0.986× the instructions of a memref-heavy
+//! lowering (measured against the `mimalloc` crate's allocator).
 //!
 //! With the package's default feature `malloc-override`, mimalloc also takes the C
 //! library's `malloc` and `free` for the whole process (its static override), so that LLVM's

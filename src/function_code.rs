@@ -80,7 +80,9 @@ pub fn build_code(
 /// [`kiln_engine::locate_lowering`] puts them). No code when one of them is an error.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FunctionCodes {
+    /// The LLVM IR pieces (the function, and its C wrapper when it has one).
     pub code: Vec<FunctionCode>,
+    /// The lowering's and code generation's diagnostics, warnings included.
     pub diagnostics: Vec<Diagnostic>,
 }
 

@@ -496,6 +496,8 @@ pub(crate) fn cast(c: CastOp, from: &V, to: Scalar) -> Result<V, Trap> {
 }
 
 impl<'m> Interpreter<'m> {
+    /// An interpreter of `module`'s functions with no memory yet, [`DEFAULT_FUEL`]
+    /// operations to run and calls nested at most [`DEFAULT_MAX_DEPTH`] deep.
     pub fn new(module: &'m Module) -> Self {
         Interpreter {
             module,

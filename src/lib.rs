@@ -32,6 +32,8 @@
 //! assert!(text.contains("llvm.add i64"), "{text}");
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod abi;
 pub mod fuzz;
 pub mod interp;
@@ -212,7 +214,12 @@ pub use kiln_engine::{
 };
 
 /// Lowers a checked file into the program the backend compiles: every function's lowered
-/// form, or every diagnostic (file coordinates) when some function does not lower.
+/// form, or every error (file coordinates) when some function does not lower. Functions
+/// with parse or verifier errors are left out, not reported: check the file first
+/// ([`check_source`] gives its diagnostics).
+///
+/// The lowered program runs through the JIT ([`backend::call`]) or compiles to native code
+/// ([`emit_program`]):
 ///
 /// ```
 /// use kiln::{check_source, load_rules, lower_program, CompiledRules, Database};
@@ -226,6 +233,29 @@ pub use kiln_engine::{
 /// let program = lower_program(&db, file, &rules).unwrap();
 /// let out = call(&program, "twice", &[Value::Int { bits: 32, value: 21 }]).unwrap();
 /// assert_eq!(out, vec![Value::Int { bits: 32, value: 42 }]);
+/// ```
+///
+/// An operation the rules cannot lower is an error located at it. Here the rules are the
+/// shipped ones without `math.rules`, so none of them knows `math.sqrt`:
+///
+/// ```
+/// use kiln::{check_source, load_rules, lower_program, CompiledRules, Database};
+/// use std::sync::Arc;
+///
+/// let mut sources = kiln::shipped::shipped_rules();
+/// sources.retain(|s| !s.path.ends_with("/math.rules"));
+/// let loaded = load_rules(sources);
+/// assert!(!loaded.has_errors());
+/// let rules = CompiledRules::new(Arc::new(loaded.rules));
+/// let db = Database::new();
+/// let text = "func.func @root(%x: f64) -> f64 {\n  %y = math.sqrt %x : f64\n  func.return %y : f64\n}\n";
+/// let (file, diagnostics) = check_source(&db, "root.mlir", text);
+/// assert!(diagnostics.is_empty());
+/// let errors = lower_program(&db, file, &rules).unwrap_err();
+/// assert_eq!(errors[0].code, "lower.undeclared");
+/// assert!(errors[0].message.contains("`math.sqrt`"), "{}", errors[0].message);
+/// let at = &text[errors[0].span.start as usize..errors[0].span.end as usize];
+/// assert!(at.contains("math.sqrt"), "{at}");
 /// ```
 pub fn lower_program(
     db: &Database,
@@ -247,7 +277,10 @@ pub fn lower_program(
 
 /// One function's lowering, with diagnostics in file coordinates.
 pub struct FunctionLowering {
+    /// The lowered function's name (a C wrapper's is its own), or the source function's
+    /// when it did not lower.
     pub name: String,
+    /// The lowered function, or why not, with the lowering's diagnostics.
     pub outcome: LowerOutcome,
 }
 

@@ -21,8 +21,8 @@ static ALLOCATOR: allocator::Allocator = allocator::Allocator;
 /// huge pages by default (`/sys/kernel/mm/transparent_hugepage/enabled` = `always`) a 2 MiB
 /// page stays resident as long as one small object in it lives: on 10,000 memref functions
 /// `kiln lower -o` peaked at 271 MiB with them and 237 MiB without, and its time did not
-/// change beyond the machine's noise (BENCHMARKS.md, "session 8"; an earlier session
-/// measured mimalloc's option 5% slower on 500 functions). The setting is inherited by the
+/// change beyond the machine's noise (mimalloc's own option measured 5% slower on 500
+/// functions, which is why it is not used). The setting is inherited by the
 /// processes kiln starts (`cc` for `kiln compile --emit exe`, `dot`), which is harmless.
 fn disable_transparent_huge_pages() {
     #[cfg(target_os = "linux")]
@@ -37,7 +37,7 @@ fn disable_transparent_huge_pages() {
 #[command(
     name = "kiln",
     version = version(),
-    about = "Lowers an MLIR subset (func, arith, cf, memref) to native code with declarative rewrite rules and an e-graph"
+    about = "Lowers an MLIR subset (func, arith, cf, memref, math, index) to native code with declarative rewrite rules and an e-graph"
 )]
 struct Cli {
     /// How to print diagnostics.
@@ -66,13 +66,13 @@ enum Command {
     /// Lower a file with the rules: encode each function in an e-graph, saturate the rule
     /// phases, extract and elaborate.
     Lower(LowerArgs),
-    /// Print egg's explanation of how each root of a function became its lowered form.
+    /// Print how each root of a function became its lowered form, one rewrite per line.
     Explain(ExplainArgs),
     /// Compile a file to LLVM IR, assembly, an object, a shared library or an executable.
     Compile(CompileArgs),
     /// Print each public function's ABI: its reflection record (given by `iree.abi` /
     /// `iree.reflection`, or derived from the signature) and its `sip` structure; or parse
-    /// or mangle a `sip` signature (docs/abi.md).
+    /// or mangle a `sip` signature (the book's ABI reference).
     Abi(AbiArgs),
     /// JIT-compile a file and call a function; print its results, then each memref
     /// argument as the call left it.
@@ -95,7 +95,7 @@ enum Command {
     /// must agree. Prints a shrunk counterexample and exits 1 on any mismatch.
     Verify(VerifyArgs),
     /// Serve an incremental session over JSON lines on standard input and output (see
-    /// docs/serve.md).
+    /// the book's `serve` protocol reference).
     Serve,
     /// Recompile a file, or every `*.mlir` file of a directory, whenever it (or a rules
     /// directory) changes, printing what was lowered and code-generated again and how long
@@ -103,10 +103,13 @@ enum Command {
     Watch(WatchArgs),
     /// Serve the Language Server Protocol on standard input and output, for editors:
     /// diagnostics, hover, definitions, references and completion in `.rules` files, and the
-    /// frontend's diagnostics in `.mlir` files (see README, "Editor support").
+    /// frontend's diagnostics in `.mlir` files (the book's language-server tutorial).
     Lsp,
     /// Check, test or format rule files.
     Rules(RulesArgs),
+    /// Print this command-line reference as Markdown (the book's CLI chapter is its output).
+    #[command(hide = true)]
+    CliReference,
 }
 
 #[derive(clap::Args)]
@@ -231,7 +234,7 @@ struct RunArgs {
     #[arg(allow_hyphen_values = true)]
     args: Vec<String>,
     /// The arguments as one JSON value (text, or `@FILE`) bound through the function's
-    /// ABI (reflection record or sip structure; docs/abi.md) instead of raw arguments.
+    /// ABI (reflection record or sip structure, as the book's ABI reference describes) instead of raw arguments.
     #[arg(
         long,
         value_name = "JSON|@FILE",
@@ -243,8 +246,8 @@ struct RunArgs {
     /// (`json`) or one `PATH: VALUE` line per result (`text`).
     #[arg(long, value_enum)]
     output: Option<RunOutput>,
-    /// Run MLIR 19's lowering of the file instead of kiln's (mlir-opt-19 and
-    /// mlir-translate-19, as `../shared/reference/lower.sh` runs them), through the same
+    /// Run MLIR 19's lowering of the file instead of kiln's (mlir-opt-19's LLVM
+    /// conversion passes, then mlir-translate-19), through the same
     /// calling conventions: a differential check of kiln.
     #[arg(long)]
     via_mlir: bool,
@@ -304,7 +307,7 @@ struct VerifyArgs {
     /// Random instantiations per rule for the rule-by-rule check (0 skips it).
     #[arg(long, default_value_t = 40)]
     rule_samples: usize,
-    /// List the rules the rule-by-rule check cannot evaluate, and why.
+    /// List the rules the rule-by-rule check cannot evaluate, and why, and stop (no cases).
     #[arg(long)]
     list_unchecked: bool,
     #[command(flatten)]
@@ -356,7 +359,7 @@ enum RulesCommand {
     /// Run the inline `test` blocks of a rules directory (default: the shipped rules).
     Test { dir: Option<PathBuf> },
     /// Format rule files canonically, in place: one rule per line when it fits in 100
-    /// columns, comments kept (README, "Editor support").
+    /// columns, comments kept (the book's rule-language reference).
     Fmt {
         /// Change nothing; list the files that are not formatted and fail if there are any.
         #[arg(long)]
@@ -378,7 +381,7 @@ struct RulesArg {
     #[arg(long = "emit-c-interface")]
     c_interface: bool,
     /// Pass every memref argument and result as a bare pointer (MLIR's
-    /// `use-bare-ptr-memref-call-conv`; static shapes and identity layouts only).
+    /// `use-bare-ptr-memref-call-conv`; memrefs of static shape, strides and offset only).
     #[arg(long = "bare-ptr-memref-call-conv")]
     bare_ptr: bool,
 }
@@ -470,10 +473,60 @@ fn run(cli: Cli) -> ExitCode {
         Command::Watch(args) => cmd::watch_command(ctx, db, args),
         Command::Lsp => cmd::lsp(ctx, db),
         Command::Rules(args) => cmd::rules(ctx, db, args),
+        Command::CliReference => {
+            print!("{}", cli_reference());
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// The command-line reference in Markdown, rendered from the clap definitions so that the
+/// book's chapter cannot drift from the binary (tests/cli.rs compares the two).
+fn cli_reference() -> String {
+    use clap::CommandFactory;
+    let mut root = Cli::command();
+    root.build();
+    let mut out = String::from(
+        "# Command-line reference\n\n\
+         <!-- Generated by `kiln cli-reference` from kiln's clap definitions; \
+         `KILN_BLESS=1 cargo test --test cli` rewrites it. -->\n\n\
+         Every subcommand takes `--error-format human|json` and `--color auto|always|never`. \
+         Exit status: 0 on success, 1 when the input has errors (each printed as a located \
+         diagnostic), 2 for a usage error.\n\n",
+    );
+    out.push_str(&format!("```text\n{}```\n", root.render_long_help()));
+    fn section(out: &mut String, path: &str, command: &mut clap::Command) {
+        for sub in command.get_subcommands_mut() {
+            if sub.is_hide_set() || sub.get_name() == "help" {
+                continue;
+            }
+            let path = format!("{path} {}", sub.get_name());
+            let help = sub.render_long_help().to_string();
+            out.push_str(&format!(
+                "\n## `{path}`\n\n```text\n{}\n```\n",
+                help.trim_end()
+            ));
+            section(out, &path, sub);
+        }
+    }
+    section(&mut out, "kiln", &mut root);
+    out
+}
+
+/// Restores the default action of SIGPIPE, which Rust's runtime ignores: a command whose
+/// reader goes away (`kiln verify | head`) then ends quietly, as Unix tools do, instead of
+/// panicking on the failed write to standard output.
+fn default_sigpipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to SIG_DFL installs no handler and touches no
+    // memory of this process.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
 fn main() -> ExitCode {
     disable_transparent_huge_pages();
+    default_sigpipe();
     run(Cli::parse())
 }

@@ -22,7 +22,9 @@ use kiln_frontend::types::{FunctionType, Layout, MemRefType, Scalar, Type};
 /// One argument of a call.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Arg {
+    /// A scalar, passed by value.
     Scalar(Value),
+    /// A memref: kiln's buffer, passed as the parameter's descriptor.
     MemRef(MemRefArg),
 }
 
@@ -47,9 +49,13 @@ impl MemRefArg {
 /// A memref argument: a buffer kiln owns and a view of it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MemRefArg {
+    /// The element type.
     pub elem: Scalar,
+    /// The view's size in each dimension (its rank is their number).
     pub sizes: Vec<i64>,
+    /// The view's stride in each dimension, in elements.
     pub strides: Vec<i64>,
+    /// Where the view starts in the buffer, in elements.
     pub offset: i64,
     /// The elements of the buffer, as stored (8-byte words keep every element aligned).
     buffer: Vec<u64>,
@@ -359,6 +365,7 @@ unsafe fn read_elem(ptr: u64, index: i64, elem: Scalar) -> String {
 /// What a call produced, printable one item per line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Outcome {
+    /// Each result as printed (a scalar's value, or a memref with its type and elements).
     pub results: Vec<String>,
     /// Each memref argument after the call, `(position, text)`.
     pub memref_args: Vec<(usize, String)>,
@@ -456,10 +463,15 @@ extern "C" {
 /// row-major; `None` for a null memref or one too large to read, see [`Outcome`]).
 #[derive(Clone, Debug, PartialEq)]
 pub enum Returned {
+    /// A scalar result.
     Scalar(Value),
+    /// A memref result.
     MemRef {
+        /// The element type.
         elem: Scalar,
+        /// The size of each dimension.
         sizes: Vec<i64>,
+        /// The elements' raw bits, row-major; `None` when not read.
         elements: Option<Vec<u64>>,
     },
 }

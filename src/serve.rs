@@ -1,5 +1,6 @@
 //! `kiln serve`: a [`Session`] behind a JSON-lines protocol on standard input and output,
-//! for toolchains not written in Rust. `docs/serve.md` documents the protocol.
+//! for toolchains not written in Rust. `docs/book/src/reference/serve.md` documents the
+//! protocol.
 
 use crate::report::to_json_value;
 use crate::{FileDiagnostics, Session};

@@ -59,11 +59,15 @@ pub struct Work {
 /// Why [`Session::edit_source`] refused an edit (and changed nothing).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum EditError {
+    /// The session has no source file of this path.
     #[error("no file `{0}` is open")]
     UnknownFile(String),
+    /// The range is reversed, runs past the text's end, or splits a UTF-8 character.
     #[error("bytes {}..{} are not a range of the text ({len} bytes) between characters", range.start, range.end)]
     BadRange {
+        /// The byte range the edit gave.
         range: std::ops::Range<usize>,
+        /// The length of the file's text, in bytes.
         len: usize,
     },
 }
@@ -73,12 +77,59 @@ pub enum EditError {
 /// the rule file, not in the source that was being compiled).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileDiagnostics {
+    /// The file's path, as the session (or the rule set) names it.
     pub path: String,
+    /// The file's text, which the spans index (byte offsets).
     pub text: String,
+    /// The diagnostics, in file order.
     pub diagnostics: Vec<Diagnostic>,
 }
 
 /// A compilation session: the database and its inputs.
+///
+/// Files are opened with [`Session::set_source`] and edited with
+/// [`Session::edit_source`] (or given a whole new text); every request reads the files as
+/// they are now and recomputes only what an edit changed. Paths are names in the session,
+/// not read from disk.
+///
+/// ```
+/// use kiln::backend::{call, Emit, Value};
+/// use kiln::Session;
+///
+/// let mut s = Session::new();
+/// s.set_source(
+///     "calc.mlir",
+///     "func.func @inc(%x: i64) -> i64 {\n  %c1 = arith.constant 1 : i64\n  %y = arith.addi %x, %c1 : i64\n  func.return %y : i64\n}\n\n\
+///      func.func @twice(%x: i64) -> i64 {\n  %y = arith.addi %x, %x : i64\n  func.return %y : i64\n}\n",
+/// );
+/// assert!(s.diagnostics("calc.mlir").is_empty());
+///
+/// // Lower, and run the lowered program.
+/// let program = s.lower("calc.mlir").unwrap();
+/// let int = |value| Value::Int { bits: 64, value };
+/// assert_eq!(call(&program, "twice", &[int(20)]).unwrap(), [int(40)]);
+///
+/// // An editor's change: `addi` becomes `muli` in @twice, by byte range.
+/// let at = s.source_text("calc.mlir").unwrap().rfind("addi").unwrap();
+/// s.edit_source("calc.mlir", at..at + 4, "muli").unwrap();
+/// // Only the edited function is lowered again; @inc's lowering is reused.
+/// let (program, work) = s.counting(|s| s.lower("calc.mlir"));
+/// assert_eq!(work.lowered, 1);
+/// assert_eq!(call(&program.unwrap(), "twice", &[int(20)]).unwrap(), [int(400)]);
+///
+/// // Errors come back with the text their spans index.
+/// let at = s.source_text("calc.mlir").unwrap().find(", %c1").unwrap() + 2;
+/// s.edit_source("calc.mlir", at..at + 3, "%c2").unwrap();
+/// let errors = s.lower("calc.mlir").unwrap_err();
+/// assert_eq!(errors[0].path, "calc.mlir");
+/// let d = &errors[0].diagnostics[0];
+/// assert_eq!(&errors[0].text[d.span.start as usize..d.span.end as usize], "%c2");
+///
+/// // Fixed again, the file compiles to native code (here LLVM IR, at -O2).
+/// s.edit_source("calc.mlir", at..at + 3, "%c1").unwrap();
+/// let ir = String::from_utf8(s.compile("calc.mlir", Emit::LlvmIr, 2).unwrap()).unwrap();
+/// assert!(ir.contains("@inc(i64") && ir.contains("@twice(i64"));
+/// ```
 pub struct Session {
     db: Database,
     files: BTreeMap<String, SourceFile>,
@@ -103,6 +154,7 @@ impl Session {
         Session::with_rules(shipped_rules())
     }
 
+    /// A session lowering with the rule files `sources` (see [`Session::set_rules`]).
     pub fn with_rules(sources: Vec<RuleSource>) -> Session {
         Session::with_database(Database::new(), sources)
     }
@@ -179,9 +231,8 @@ impl Session {
     /// Replaces the bytes `range` of an open file's text with `text`, as an editor's
     /// incremental change does: a caller sends the edit instead of the whole file, and the
     /// session neither receives nor compares the rest (in `kiln serve`, on a 2,000-function
-    /// module, that was a fifth of an edit's instructions; BENCHMARKS.md, "session 8"). The
-    /// result is the same as
-    /// [`Session::set_source`] with the edited text.
+    /// module, comparing the whole text was a fifth of an edit's instructions). The result is
+    /// the same as [`Session::set_source`] with the edited text.
     ///
     /// ```
     /// let mut s = kiln::Session::new();
@@ -444,7 +495,7 @@ impl Session {
     /// files loaded and checked (and, in a session that keeps no lowering, compiled:
     /// [`kiln_engine::prepare_whole_rules`]) on another thread while this one splits the
     /// file and parses it: a one-shot command otherwise loaded them on one thread after
-    /// the parse, with rayon's threads idle (BENCHMARKS.md, "sessions 13 and 14").
+    /// the parse, with rayon's threads idle.
     pub fn diagnostics_with_rules(&self, path: &str) -> (Vec<Diagnostic>, Vec<FileDiagnostics>) {
         if rayon::current_num_threads() > 1 {
             let db = self.db.clone();
@@ -667,7 +718,7 @@ impl Session {
         // The functions are lowered a window at a time, so that only a window's texts are
         // held; two windows are in flight, so that rayon's threads lower the next while
         // this thread writes one (writing a window here while they waited left a thread
-        // idle for 5-8 ms per window: BENCHMARKS.md, "sessions 13 and 14").
+        // idle for 5-8 ms per window).
         let window = rayon::current_num_threads() * 256;
         let mut parts = items.chunks(window);
         std::thread::scope(|scope| {
@@ -820,7 +871,10 @@ pub fn write_lines(out: &mut dyn std::io::Write, pieces: &[&str]) -> std::io::Re
 /// the request before (the rule files' errors, the source's, an unknown file).
 #[derive(Debug)]
 pub struct Reported<T> {
+    /// What was made, or the errors that stopped it, per file.
     pub value: Result<T, Vec<FileDiagnostics>>,
+    /// The diagnostics found making it, warnings too; empty when the request stopped before
+    /// lowering (an unknown file, errors in the rules or the source).
     pub diagnostics: Vec<Diagnostic>,
 }
 

@@ -19,9 +19,13 @@ use std::time::{Duration, Instant};
 /// What `kiln watch` writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WatchEmit {
+    /// The lowered form (`--emit lowered`, `.lowered`).
     Lowered,
+    /// LLVM IR (`--emit llvm-ir`, `.ll`).
     LlvmIr,
+    /// Assembly (`--emit asm`, `.s`).
     Asm,
+    /// An object file (`--emit obj`, `.o`).
     Obj,
 }
 
@@ -42,17 +46,27 @@ impl WatchEmit {
 pub enum Outcome {
     /// Compiled; the output was written (its bytes changed) or left (they did not).
     Built {
+        /// The output file.
         output: PathBuf,
+        /// Whether the output was written: false when its bytes were those last written.
         written: bool,
+        /// What the session computed anew for this file (the rest came from its memos).
         work: Work,
     },
     /// The source (or the rules) has errors, per file; the output was left as it was.
     Errors {
+        /// The output file, left as it was.
         output: PathBuf,
+        /// The diagnostics, per file (the source's and the rule files').
         files: Vec<FileDiagnostics>,
     },
     /// The source or the output could not be read or written.
-    Io { path: PathBuf, message: String },
+    Io {
+        /// The file that could not be read or written.
+        path: PathBuf,
+        /// Why, naming the file.
+        message: String,
+    },
     /// The source is gone (a file of a watched directory); its output was left.
     Removed,
 }
@@ -60,13 +74,16 @@ pub enum Outcome {
 /// One rebuild: the files whose text (or whose rules) changed, and what became of them.
 #[derive(Debug)]
 pub struct Build {
+    /// Each source rebuilt (as messages name it), with what became of it, in path order.
     pub files: Vec<(String, Outcome)>,
     /// A rules directory that could not be read.
     pub rule_error: Option<String>,
+    /// The wall-clock time of the rebuild, reading the files included.
     pub elapsed: Duration,
 }
 
 impl Build {
+    /// Whether every file was built (or is gone) and the rules could be read.
     pub fn ok(&self) -> bool {
         self.rule_error.is_none()
             && self
@@ -106,6 +123,8 @@ impl Watch {
         }
     }
 
+    /// Lowers with the rule files of `dir` (watched, and read again when they change)
+    /// instead of the shipped rules; `None` keeps the shipped rules.
     pub fn with_rules_dir(mut self, dir: Option<&Path>) -> Watch {
         self.rules_dir = dir.map(Path::to_path_buf);
         self
@@ -117,6 +136,7 @@ impl Watch {
         self
     }
 
+    /// Give every function a C-compatible wrapper (`--emit-c-interface`).
     pub fn with_c_interface(mut self, all: bool) -> Watch {
         self.session.set_c_interface(all);
         self

@@ -1,7 +1,7 @@
-//! The function-signature ABI end to end (`docs/abi.md`): `kiln abi` on the corpus programs
-//! of both ABIs, `--parse-sip` / `--mangle-sip`, and structured calls through `kiln run
-//! --input-json`, with results worked out by hand; every bad input class is one error naming
-//! its place, with nothing run.
+//! The function-signature ABI (`docs/book/src/reference/abi.md`) end to end: `kiln abi` on
+//! the corpus programs of both ABIs, `--parse-sip` / `--mangle-sip`, and structured calls
+//! through `kiln run --input-json`, with results worked out by hand; every bad input class
+//! is one error naming its place, with nothing run.
 
 mod common;
 

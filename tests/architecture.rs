@@ -122,7 +122,7 @@ fn target_op_binds_exactly_the_target_declarations() {
 }
 
 /// No stage recurses once per operand: a 4,000-operation dependency chain lowers on a thread
-/// with a 256 KiB stack (elaboration used to recurse per operand and needed 1 GiB threads).
+/// with a 256 KiB stack (an elaboration recursing per operand would need 1 GiB threads).
 #[test]
 fn a_long_dependency_chain_lowers_on_a_small_stack() {
     let mut src =

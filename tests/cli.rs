@@ -1043,8 +1043,8 @@ fn watch_reports_a_missing_file_and_bad_input() {
 }
 
 /// kiln turns transparent huge pages off for itself (src/main.rs), since with mimalloc's
-/// eagerly committed arenas they kept whole 2 MiB pages resident (BENCHMARKS.md, "session
-/// 8"). Read from `/proc/PID/status` of a running `kiln serve`, on kernels that report it.
+/// eagerly committed arenas they kept whole 2 MiB pages resident (docs/history/benchmarks.md,
+/// "no transparent huge pages"). Read from `/proc/PID/status` of a running `kiln serve`, on kernels that report it.
 #[cfg(target_os = "linux")]
 #[test]
 fn kiln_runs_without_transparent_huge_pages() {
@@ -1075,4 +1075,18 @@ fn kiln_runs_without_transparent_huge_pages() {
     eventually("kiln to turn huge pages off", || thp() == "0");
     drop(child.stdin.take());
     assert!(child.wait().expect("kiln ends").success());
+}
+
+/// The book's command-line reference is `kiln cli-reference`'s output, so it cannot drift
+/// from the clap definitions (`KILN_BLESS=1` rewrites it).
+#[test]
+fn the_books_cli_reference_is_generated_from_clap() {
+    let o = kiln(&["cli-reference"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8(o.stdout).expect("UTF-8 reference");
+    assert!(text.contains("\n## `kiln rules check`\n"), "{text}");
+    let path = common::root().join("docs/book/src/reference/cli.md");
+    if let Err(e) = common::golden(&path, &text) {
+        panic!("{e}");
+    }
 }

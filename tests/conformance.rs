@@ -1,4 +1,4 @@
-//! Conformance with MLIR 19's own conversion tests (issue #20), through
+//! Conformance with MLIR 19's own conversion tests, through
 //! `scripts/conformance.py` (tests/conformance/README.md):
 //! - `sample`: the script on `tests/conformance/sample/` (a file written for kiln in the
 //!   shape of MLIR's tests: RUN lines, FileCheck lines, `// -----`, a transform script,

@@ -96,7 +96,7 @@ fn the_grammar_highlights_every_lexer_keyword_and_every_sort() {
         missing.is_empty(),
         "keywords of the rule lexer missing from the grammar's `keyword` rule: {missing:?}"
     );
-    // Added ahead of the lexer (issue #17): `let` bindings and `def` items.
+    // The grammar also highlights `let` bindings and `def` items as keywords.
     for w in ["def", "let"] {
         assert!(keywords.contains(&w.to_string()), "{w}");
     }

@@ -1,4 +1,4 @@
-//! Hostile inputs (issue #19): each test is the regression test of one class of defect that
+//! Hostile inputs: each test is the regression test of one class of defect that
 //! aborted the process, corrupted memory, replaced a file or misreported an error.
 
 mod common;

@@ -7,7 +7,7 @@
 //!   `kiln rules check` (engine/src/rule/lint.rs); the shipped rules have none.
 //! - `let-is-substitution`: (quickcheck) a template `(let ?x V B)` checks to exactly what
 //!   `B` with `V` written in for `?x` does.
-//! - `cookbook/<n>`: each ```rules block of rules/README.md's cookbook loads with the
+//! - `cookbook/<n>`: each ```rules block of the rule-language reference's cookbook loads with the
 //!   shipped rules without diagnostics or warnings, and its tests pass.
 //! - `lowered/<program>`: lowering every corpus program with the shipped rules gives
 //!   exactly `tests/golden/lowered/<program>.lowered` — the lowered form, or the located
@@ -128,9 +128,10 @@ fn let_is_substitution(bytes: Vec<u8>) -> bool {
     with_let.is_some() && with_let == written_out
 }
 
-/// The ```rules blocks of rules/README.md's cookbook.
+/// The ```rules blocks of the cookbook in the book's rule-language reference.
 fn cookbook_blocks() -> Vec<String> {
-    let text = std::fs::read_to_string(root().join("rules/README.md")).unwrap_or_default();
+    let path = root().join("docs/book/src/reference/rules.md");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut blocks = Vec::new();
     let mut current: Option<String> = None;
     for line in text.lines() {
@@ -147,6 +148,11 @@ fn cookbook_blocks() -> Vec<String> {
             (None, _) => {}
         }
     }
+    assert!(
+        !blocks.is_empty(),
+        "{} has no ```rules blocks",
+        path.display()
+    );
     blocks
 }
 

@@ -1,4 +1,4 @@
-//! Sound by default (issue #17, item 1):
+//! Sound by default:
 //! - every file under `tests/rules/unsound/`, loaded with the shipped rules, is caught by the
 //!   rule-by-rule check: the rule its `; unsound: RULE` line names fails, with a message
 //!   containing its `; contains: TEXT` line; a file with a `; blame: RULE...` line is also

@@ -1,4 +1,4 @@
-//! The equivalence properties of issue #6, under `cargo test` with modest counts (more
+//! The equivalence properties kiln keeps, under `cargo test` with modest counts (more
 //! through `kiln verify --cases N`):
 //! 1. the reference interpreter and kiln's native code (-O0 and -O2) agree on random programs;
 //! 3. so does MLIR 19's pipeline (when installed; `KILN_REQUIRE_MLIR` makes it required);
@@ -179,7 +179,7 @@ fn verify_finds_a_broken_stride_and_shrinks_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     broken_rules(dir.path());
     let out = dir.path().join("counterexample.mlir");
-    // Since #17 the rule-by-rule check evaluates address rules and catches it first.
+    // The rule-by-rule check evaluates address rules and catches it first.
     let stdout = verify_fails_with(dir.path(), &["--cases", "0"]);
     assert!(stdout.contains("unsound: rule `scaled-static`"), "{stdout}");
     // Without it, the random programs find it, and the counterexample blames the rule

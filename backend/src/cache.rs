@@ -39,6 +39,7 @@ pub struct ObjectCache {
 }
 
 impl ObjectCache {
+    /// An empty cache.
     pub fn new() -> Self {
         Self::default()
     }
@@ -58,6 +59,7 @@ impl ObjectCache {
         self.units.lock().map_or(0, |u| u.len())
     }
 
+    /// Whether no unit is kept.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

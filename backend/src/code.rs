@@ -37,6 +37,7 @@ pub struct FunctionCode {
 /// every function's strings (at 10,000 functions, most of a unit lookup's time).
 #[derive(Clone, Debug, Eq)]
 pub struct Entity {
+    /// The symbol's name, without `@`.
     pub name: String,
     /// The type, as `ret (params)`: what a declaration and the definition must agree on.
     pub signature: String,
@@ -51,6 +52,8 @@ pub struct Entity {
 }
 
 impl Entity {
+    /// The entity of `name`, with its signature (`ret (params)`) and printed text (ending
+    /// in a newline), fingerprinted.
     pub fn new(name: String, signature: String, text: String) -> Entity {
         use std::hash::{Hash, Hasher};
         let mut h = rustc_hash::FxHasher::default();

@@ -22,16 +22,35 @@ use std::collections::HashMap;
 /// Why a lowered program could not become LLVM IR.
 #[derive(Debug, thiserror::Error)]
 pub enum CodegenError {
+    /// The lowered function is malformed for the code generator: an operation with the
+    /// wrong operands, an unknown type, a value used before it is defined.
     #[error("`@{function}`: {message}")]
-    Unsupported { function: String, message: String },
+    Unsupported {
+        /// The function's name (without `@`).
+        function: String,
+        /// What is wrong.
+        message: String,
+    },
+    /// An LLVM builder call failed.
     #[error("`@{function}`: LLVM builder error: {source}")]
     Builder {
+        /// The function's name (without `@`).
         function: String,
+        /// LLVM's error.
         #[source]
         source: BuilderError,
     },
+    /// LLVM's verifier rejected the function built (or its printed module could not be
+    /// split into its parts).
     #[error("`@{function}`: LLVM rejected the generated function: {message}")]
-    Invalid { function: String, message: String },
+    Invalid {
+        /// The function's name (without `@`).
+        function: String,
+        /// What the verifier (or the split) reported.
+        message: String,
+    },
+    /// A problem of the target or of the program as a whole: an unknown triple or CPU, a
+    /// function declared with two signatures, a linked module LLVM rejects.
     #[error("{0}")]
     Target(String),
 }

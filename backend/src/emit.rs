@@ -18,8 +18,11 @@ use kiln_lowered::Lowered;
 /// What to produce.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Emit {
+    /// LLVM IR text (`.ll`).
     LlvmIr,
+    /// Assembly text for the target (`.s`).
     Asm,
+    /// A relocatable object file for the target (`.o`).
     Obj,
 }
 
@@ -35,16 +38,19 @@ pub struct CodegenOptions {
 }
 
 impl CodegenOptions {
+    /// For the target triple `t` (`aarch64-unknown-linux-gnu`) instead of the host's.
     pub fn with_triple(mut self, t: impl Into<String>) -> Self {
         self.triple = Some(t.into());
         self
     }
 
+    /// For the CPU `c` (`native`: the host's CPU and features) instead of the generic one.
     pub fn with_cpu(mut self, c: impl Into<String>) -> Self {
         self.cpu = Some(c.into());
         self
     }
 
+    /// At LLVM's `default<On>` pipeline `o` (above 3 is 3).
     pub fn with_opt_level(mut self, o: u8) -> Self {
         self.opt_level = o.min(3);
         self

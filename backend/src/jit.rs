@@ -21,12 +21,17 @@ use std::fmt;
 pub enum Value {
     /// An integer of `bits` width (1 to 64), as its signed value.
     Int {
+        /// The integer type's width in bits (`i1` … `i64`).
         bits: u32,
+        /// The value as signed: a result comes sign-extended from `bits` (a true `i1` is
+        /// -1); of an argument, only the low `bits` bits count.
         value: i64,
     },
     /// An IEEE half, by its bits.
     F16(u16),
+    /// An `f32`.
     F32(f32),
+    /// An `f64`.
     F64(f64),
     /// An address (a memref descriptor's pointers).
     Ptr(u64),
@@ -49,14 +54,21 @@ impl fmt::Display for Value {
 /// The kind of a scalar parameter or result, from its lowered type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// An integer of this many bits (1 to 64).
     Int(u32),
+    /// `f16`, passed by its bits.
     F16,
+    /// `f32`.
     F32,
+    /// `f64`.
     F64,
+    /// `ptr`, an address.
     Ptr,
 }
 
 impl Kind {
+    /// The kind of a lowered type term (`i1` … `i64`, `f16`, `f32`, `f64`, `ptr`); `None`
+    /// for any other type (an aggregate, `void`, an integer of another width).
     pub fn of(t: &Operand) -> Option<Kind> {
         match t.as_node()? {
             (Op::I1, []) => Some(Kind::Int(1)),
@@ -86,6 +98,7 @@ impl Kind {
         }
     }
 
+    /// The type's name as lowered code spells it (`i32`, `f64`, `ptr`).
     pub fn name(self) -> String {
         match self {
             Kind::Int(b) => format!("i{b}"),
@@ -250,8 +263,11 @@ pub fn signature_kinds(f: &Lowered) -> Result<(Vec<Kind>, Vec<Kind>), String> {
 /// Why a JIT call failed.
 #[derive(Debug, thiserror::Error)]
 pub enum JitError {
+    /// The lowered functions could not be built into an LLVM module.
     #[error(transparent)]
     Codegen(#[from] CodegenError),
+    /// Compiling or calling failed otherwise (LLVM rejected the module, no such function,
+    /// wrong arguments, the worker thread stopped), as a message.
     #[error("{0}")]
     Call(String),
     /// The native code crashed, exited or ran too long in its child process.
@@ -373,7 +389,9 @@ fn flatten<'ctx>(
 /// output for the same program, e.g. MLIR 19's, called through the same conventions).
 #[derive(Clone, Debug)]
 pub enum Program {
+    /// Functions kiln lowered (or built by hand).
     Lowered(Vec<Lowered>),
+    /// The text of an LLVM IR module.
     LlvmIr(String),
 }
 
@@ -405,6 +423,44 @@ pub const DEFAULT_STACK: usize = 64 << 20;
 /// LLVM's context and execution engine are neither `Send` nor free of lifetimes, so they
 /// live on a worker thread owned by the handle; [`Jit::call`] sends the request there.
 /// Compilation happens once, in [`Jit::new`]. Dropping the handle stops the worker.
+///
+/// ```
+/// use kiln_backend::{Jit, Value};
+/// use kiln_lowered::{Inst, Linkage, Lowered, LoweredBlock, Operand, TargetOp as Op};
+///
+/// // `@axpb(a: i64, x: i64) -> i64` returning `a * x + 3`, as lowering would produce it.
+/// let i64t = || Operand::Node(Op::I64, vec![]);
+/// let inst = |result, op, operands| Inst { result, op, operands };
+/// let f = Lowered {
+///     name: "axpb".to_string(),
+///     // `(llvm.sig RESULT [PARAMS])`
+///     signature: Operand::Node(Op::Sig, vec![i64t(), Operand::List(vec![i64t(), i64t()])]),
+///     blocks: vec![LoweredBlock {
+///         label: String::new(),
+///         params: None,
+///         reachable: true,
+///         insts: vec![
+///             inst(Some(0), Op::Arg, vec![i64t(), Operand::Int(0)]),
+///             inst(Some(1), Op::Arg, vec![i64t(), Operand::Int(1)]),
+///             inst(Some(2), Op::Mul, vec![i64t(), Operand::Value(0), Operand::Value(1)]),
+///             inst(Some(3), Op::Constant, vec![i64t(), Operand::Int(3)]),
+///             inst(Some(4), Op::Add, vec![i64t(), Operand::Value(2), Operand::Value(3)]),
+///             inst(None, Op::Return, vec![Operand::Value(4)]),
+///         ],
+///     }],
+///     order: vec![0],
+///     linkage: Linkage::External,
+/// };
+///
+/// let jit = Jit::new(vec![f])?;
+/// let int = |value| Value::Int { bits: 64, value };
+/// // Compiled once, called as often as needed.
+/// assert_eq!(jit.call("axpb", &[int(4), int(5)])?, vec![int(23)]);
+/// assert_eq!(jit.call("axpb", &[int(-2), int(7)])?, vec![int(-11)]);
+/// // The arguments are checked against the signature.
+/// assert!(jit.call("axpb", &[int(1)]).is_err());
+/// # Ok::<(), kiln_backend::JitError>(())
+/// ```
 pub struct Jit {
     requests: Option<std::sync::mpsc::Sender<Request>>,
     worker: Option<std::thread::JoinHandle<()>>,

@@ -9,6 +9,8 @@
 //! assert!(!kiln_backend::host_triple().is_empty());
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod cache;
 pub mod caller;
 pub mod code;

@@ -16,9 +16,9 @@
 //! After a one-function edit in a session, the join is redone over every unit, so it is
 //! written for speed: the inputs are read in place (`object`'s ELF structures, no copies),
 //! and the output is laid out once and written with `object`'s ELF record types; at 10,000
-//! functions it takes 3.5 ms, where `object`'s generic writer took 10-13 ms
-//! (BENCHMARKS.md, "session 10"). The symbol names are not tail-merged, as that writer
-//! did by sorting them all: the string table is a third larger, the object about 1%.
+//! functions it takes 3.5 ms, where `object`'s generic writer takes 10-13 ms. The symbol
+//! names are not tail-merged, as that writer does by sorting them all: the string table is
+//! a third larger, the object about 1%.
 
 use object::elf::{self, FileHeader64, Rela64, SectionHeader64, Sym64};
 use object::read::elf::{FileHeader, SectionHeader, SectionTable, Sym, SymbolTable};

@@ -10,7 +10,9 @@ use std::fmt::Write;
 #[derive(Debug, thiserror::Error)]
 #[error("`@{function}`: {message}")]
 pub struct PrintError {
+    /// The function's name (without `@`).
     pub function: String,
+    /// What has no LLVM-dialect form.
     pub message: String,
 }
 

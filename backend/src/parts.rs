@@ -19,10 +19,10 @@
 //! definition of local or other than external linkage, an alias, an ifunc), or too few
 //! functions, is compiled whole, as is one whose objects the join refuses.
 //!
-//! Why: code generation was two fifths of a `-O2` compile, on one core. In parts, a
-//! 2,000-function module compiles at `-O2` in 7.2 s instead of 10.3 s on two cores, with
-//! the same time on one (BENCHMARKS.md, "session 20"); with the parts kept, an edit of one
-//! function compiles one or two parts again (BENCHMARKS.md, "session 21").
+//! Why: code generation is two fifths of a `-O2` compile, on one core. In
+//! parts, a 2,000-function module compiles at `-O2` in 7.2 s instead of 10.3 s on two
+//! cores, with the same time on one; with the parts kept, an edit of one function compiles
+//! one or two parts again.
 
 use crate::cache::ObjectCache;
 use crate::codegen::CodegenError;

@@ -1,4 +1,5 @@
-//! Stack scopes: the one backend mechanism behind seed 003's discipline, and convention-free.
+//! Stack scopes: the one backend mechanism behind the stack discipline (a loop never grows
+//! the stack), and free of any calling convention.
 //!
 //! An `llvm.stacksave` whose result nothing uses (the rules order it before allocations, as
 //! their `State`, and write no `llvm.stackrestore` for it) *opens a scope*, which this pass

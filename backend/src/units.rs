@@ -23,9 +23,9 @@ use std::sync::Arc;
 
 /// About one function in this many ends a unit. An edit compiles its unit again, so a
 /// smaller unit is a cheaper edit, but every unit is a module of its own (with its own copy
-/// of the declarations it needs) and an input of the join: with 8, an edit at 2,000
-/// functions took 51.5M instructions instead of 57.6M, and a cold `kiln compile` of 10,000
-/// functions 10% longer (BENCHMARKS.md, "session 9").
+/// of the declarations it needs) and an input of the join: with 8 instead of 16, an edit at
+/// 2,000 functions takes 51.5M instructions instead of 57.6M, and a cold `kiln compile` of
+/// 10,000 functions 10% longer.
 pub const UNIT_TARGET: u64 = 16;
 /// No unit holds more functions than this, whatever the names.
 pub const UNIT_MAX: usize = 64;

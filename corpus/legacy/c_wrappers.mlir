@@ -1,4 +1,4 @@
-// Seed 000, "C-compatible wrapper emission": an external function and a defined one.
+// C interface wrappers in the legacy syntax: an external function and a defined one.
 func @qux(%arg0: memref<?x?xf32>) attributes {llvm.emit_c_interface}
 
 func @foo(%arg0: memref<?x?xf32>) attributes {llvm.emit_c_interface} {

@@ -1,4 +1,4 @@
-// Seed 000, "Calling Convention for Ranked memref".
+// Memref descriptor expansion at function boundaries (legacy syntax): @bar passes a memref<?xf32>.
 func @foo(%arg0: memref<?xf32>) -> () {
   "use"(%arg0) : (memref<?xf32>) -> ()
   return

@@ -1,4 +1,4 @@
-// Seed 000, "Result Packing", in the legacy syntax of the standard dialect.
+// Result packing, in the legacy syntax of the standard dialect.
 func @foo(%arg0: i32, %arg1: i64) -> (i32, i64) {
   return %arg0, %arg1 : i32, i64
 }

@@ -1,4 +1,4 @@
-//! How many bytes each stage keeps per function of a file (BENCHMARKS.md, "peak memory"):
+//! How many bytes each stage keeps per function of a file (docs/history/benchmarks.md, "peak memory"):
 //! the syntax tree, the IR built from it, and one lowering (with its statistics), measured
 //! with a counting allocator, and the time of a full and of a resumed split into functions.
 //!

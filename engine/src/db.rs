@@ -79,6 +79,7 @@ impl Default for Database {
 }
 
 impl Database {
+    /// An empty database, without a query log.
     pub fn new() -> Self {
         Self::default()
     }

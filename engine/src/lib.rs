@@ -11,6 +11,8 @@
 //! assert!(check_file(&db, file).is_empty());
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod db;
 pub mod egraph;
 pub mod inputs;

@@ -2,20 +2,30 @@
 //!
 //! Every operation keeps the shape of its syntax family (a binary op states one type, a cast
 //! two, a call a function type); the builder turns that into typed IR.
+//!
+//! Names are stored without their sigil: a value `%x` as `x` (`%r#1` as `r#1`), a symbol
+//! `@f` as `f`, a block `^bb1` as `bb1`.
 
 use crate::span::{Span, Spanned};
 
+/// A word as written (an identifier, or a value, symbol or block name without its sigil)
+/// with its span.
 pub type Name = Spanned<String>;
 
+/// A whole file: a `module { ... }`, or the sequence of top-level functions of a file
+/// without one.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Module {
     /// `module @name` if given.
     pub name: Option<Name>,
+    /// The module's `attributes {...}` dictionary; empty when it has none.
     pub attrs: Vec<Attr>,
+    /// The functions in source order (declarations included).
     pub funcs: Vec<Func>,
     /// Nested `module { ... }`s: where each is and how many functions it holds (kiln lowers
     /// one symbol table, so only empty ones are accepted).
     pub nested: Vec<(Span, usize)>,
+    /// From `module` to its closing `}`, or over all the top-level functions.
     pub span: Span,
 }
 
@@ -23,31 +33,45 @@ pub struct Module {
 /// where each X is a value or a number.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ReinterpretCast {
+    /// The memref whose buffer the result views.
     pub source: ValueRef,
+    /// The entries of `offset: [...]` (one in well-formed input).
     pub offset: Vec<Mixed>,
+    /// The entries of `sizes: [...]`, one per dimension of the result.
     pub sizes: Vec<Mixed>,
+    /// The entries of `strides: [...]`, one per dimension of the result.
     pub strides: Vec<Mixed>,
     /// The words written before the size and stride lists (`sizes`, `strides`).
     pub keywords: (Name, Name),
+    /// The source's written type (`T`).
     pub from: Type,
+    /// The result type (`U`), whose static offset, sizes and strides must match the lists.
     pub to: Type,
 }
 
 /// `memref.subview %m[OFFSETS] [SIZES] [STRIDES] : T to U`, each entry a value or a number.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Subview {
+    /// The memref viewed.
     pub source: ValueRef,
+    /// The view's first index in each dimension of the source.
     pub offsets: Vec<Mixed>,
+    /// The view's size in each dimension.
     pub sizes: Vec<Mixed>,
+    /// The view's step in each dimension, in multiples of the source's stride.
     pub strides: Vec<Mixed>,
+    /// The source's written type (`T`).
     pub from: Type,
+    /// The result type (`U`).
     pub to: Type,
 }
 
 /// An entry of an operation's list of offsets, sizes or strides: a value or a number.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Mixed {
+    /// A dynamic entry, an `index` value (`%n`).
     Value(ValueRef),
+    /// A static entry: the integer literal's text as written.
     Static(Spanned<String>),
 }
 
@@ -64,27 +88,38 @@ impl Mixed {
 /// An item of a module's body.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Item {
+    /// A function definition or declaration.
     Func(Box<Func>),
     /// A nested module: its span and the number of functions in it.
     Module(Span, usize),
 }
 
+/// `func.func [visibility] @name(params) [-> results] [attributes {...}] [{ body }]`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Func {
     /// `func.func` or the legacy `func`.
     pub keyword: Name,
+    /// `private`, `public` or `nested`, if written.
     pub visibility: Option<Name>,
+    /// The symbol name, without `@`.
     pub name: Name,
+    /// The parameters; in a declaration they may be bare types.
     pub params: Vec<Param>,
+    /// The result types after `->`; empty when there is no `->`.
     pub results: Vec<Type>,
     /// Each result's attributes (`-> (i32 {llvm.zeroext})`), parallel to `results`.
     pub result_attrs: Vec<Vec<Attr>>,
+    /// The `attributes {...}` dictionary (`llvm.emit_c_interface`, `llvm.linkage`, ...).
     pub attrs: Vec<Attr>,
+    /// The region's blocks; `None` for an external declaration (no `{ ... }`).
     pub body: Option<Vec<Block>>,
+    /// From the keyword to the end of the function's last token.
     pub span: Span,
 }
 
 impl Func {
+    /// Whether the function was written with the legacy keyword `func` rather than
+    /// `func.func` (a legacy declaration without visibility is private).
     pub fn is_legacy(&self) -> bool {
         self.keyword.node == "func"
     }
@@ -94,176 +129,286 @@ impl Func {
 /// declaration.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Param {
+    /// The value's name; `None` where only the type is written.
     pub name: Option<Name>,
+    /// The written type.
     pub ty: Type,
+    /// The argument attributes (`{llvm.noalias}`); empty when none are written.
     pub attrs: Vec<Attr>,
 }
 
+/// A block of a function's region: an optional `^label(args):` and its operations.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Block {
+    /// The label without `^`; `None` for an unlabeled entry block.
     pub label: Option<Name>,
+    /// The block arguments written after the label.
     pub params: Vec<Param>,
     /// Each operation in its own box, as the parser made it: a function of 10^6
     /// operations is not copied a second time into one vector.
     pub ops: Vec<Box<Op>>,
+    /// From the label (or the first operation) to the end of the last operation.
     pub span: Span,
 }
 
 /// `%r:2` or `%x` on the left of `=`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ResultDef {
+    /// The name without `%`.
     pub name: Name,
+    /// The group size after `:` as written (`2` in `%r:2`); `None` for a single result.
     pub count: Option<Spanned<String>>,
 }
 
 /// A use of a value: `%x` or `%r#1` (the text without `%`).
 pub type ValueRef = Name;
 
+/// A branch target: `^bb1(%a, %b : i32, f32)`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Successor {
+    /// The target block's label, without `^`.
     pub block: Name,
+    /// The values passed to the block's arguments.
     pub args: Vec<ValueRef>,
+    /// The types written after the arguments, parallel to `args`.
     pub types: Vec<Type>,
+    /// From the label to the closing `)` (or the end of the label).
     pub span: Span,
 }
 
+/// One operation as written, in its custom or generic form.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Op {
+    /// The result groups on the left of `=`; empty when there is no `=`.
     pub results: Vec<ResultDef>,
     /// The operation name as written (`arith.addi`, `addi`, or a generic op's string).
     pub name: Name,
+    /// The operands and types, in the shape of the operation's syntax family.
     pub body: OpBody,
+    /// The attribute dictionary, and the `overflow<...>` / `fastmath<...>` flags as the
+    /// attributes `overflowFlags` and `fastmath`.
     pub attrs: Vec<Attr>,
+    /// The whole operation, results included.
     pub span: Span,
 }
 
+/// The part of an operation after its name, by syntax family (the lexer classifies
+/// operation names into these families; see [`crate::lexer::Tok`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum OpBody {
+    /// `arith.addi %lhs, %rhs : T` (every [`crate::ops::BinaryOp`]).
     Binary {
+        /// The first operand.
         lhs: ValueRef,
+        /// The second operand.
         rhs: ValueRef,
+        /// The type of both operands and of the result.
         ty: Type,
     },
+    /// `arith.negf %operand : T` (every [`crate::ops::UnaryOp`]).
     Unary {
+        /// The operand.
         operand: ValueRef,
+        /// The type of the operand and of the result.
         ty: Type,
     },
     /// An element-wise operation ([`crate::ops::PureOp`]) with its written type list.
     Pure {
+        /// The operands, in order.
         operands: Vec<ValueRef>,
+        /// The types after `:` (empty for `index` operations, which write none); what they
+        /// mean depends on the operation's [`crate::ops::Shape`].
         types: Vec<Type>,
     },
+    /// `arith.extsi %operand : T to U` (every [`crate::ops::CastOp`], `memref.cast`
+    /// included).
     Cast {
+        /// The value converted.
         operand: ValueRef,
+        /// The operand's type.
         from: Type,
+        /// The result type.
         to: Type,
     },
+    /// `arith.cmpi slt, %lhs, %rhs : T` or `arith.cmpf`.
     Cmp {
+        /// The predicate as written (`slt`, `"slt"`, `true`); checked by the builder.
         predicate: Name,
+        /// The first operand.
         lhs: ValueRef,
+        /// The second operand.
         rhs: ValueRef,
+        /// The type of both operands (the result is `i1`).
         ty: Type,
     },
+    /// `arith.select %cond, %on_true, %on_false : T`.
     Select {
+        /// The `i1` condition.
         cond: ValueRef,
+        /// The result when the condition is true.
         on_true: ValueRef,
+        /// The result when the condition is false.
         on_false: ValueRef,
+        /// The type of both choices and of the result.
         ty: Type,
     },
+    /// `arith.constant 42 : i32`.
     Constant {
+        /// The literal.
         value: Spanned<Literal>,
+        /// The type after `:`; `None` when omitted, where the builder takes `i1` for a
+        /// boolean, `i64` for an integer and `f64` for a float.
         ty: Option<Type>,
     },
+    /// `func.call @callee(%a, %b) : (T, U) -> V`.
     Call {
+        /// The called function's name, without `@`.
         callee: Name,
+        /// The arguments.
         args: Vec<ValueRef>,
+        /// The written function type, checked against the callee's signature.
         ty: FunctionType,
     },
+    /// `func.return %a, %b : T, U`, or a bare `func.return`.
     Return {
+        /// The returned values.
         operands: Vec<ValueRef>,
+        /// Their written types, parallel to `operands`.
         types: Vec<Type>,
     },
+    /// `cf.br ^dest(...)`.
     Br {
+        /// The target block and its arguments.
         dest: Box<Successor>,
     },
+    /// `cf.cond_br %cond, ^on_true(...), ^on_false(...)`.
     CondBr {
+        /// The `i1` condition.
         cond: ValueRef,
+        /// Where control goes when the condition is true.
         on_true: Box<Successor>,
+        /// Where control goes when the condition is false.
         on_false: Box<Successor>,
     },
+    /// `cf.switch %flag : T, [default: ^bb0, 1: ^bb1, ...]`.
     Switch {
+        /// The integer switched on.
         flag: ValueRef,
+        /// The flag's written type.
         ty: Type,
+        /// Where control goes when no case matches.
         default: Box<Successor>,
+        /// Each case: its integer value as written, and its target.
         cases: Vec<(Spanned<String>, Successor)>,
     },
+    /// `memref.alloc(%d0, ...) : T` or `memref.alloca(...) : T`.
     Alloc {
+        /// The dynamic sizes, one per `?` dimension of the type, in order.
         sizes: Vec<ValueRef>,
+        /// The allocated memref type.
         ty: Type,
     },
+    /// `memref.dealloc %memref : T`.
     Dealloc {
+        /// The memref freed.
         memref: ValueRef,
+        /// Its written type.
         ty: Type,
     },
+    /// `memref.load %memref[%i, ...] : T`.
     Load {
+        /// The memref read.
         memref: ValueRef,
+        /// One `index` per dimension.
         indices: Vec<ValueRef>,
+        /// The memref's type (not the element's).
         ty: Type,
     },
+    /// `memref.store %value, %memref[%i, ...] : T`.
     Store {
+        /// The element stored.
         value: ValueRef,
+        /// The memref written.
         memref: ValueRef,
+        /// One `index` per dimension.
         indices: Vec<ValueRef>,
+        /// The memref's type (not the element's).
         ty: Type,
     },
+    /// `memref.dim %memref, %index : T`.
     Dim {
+        /// The memref measured.
         memref: ValueRef,
+        /// Which dimension, an `index`.
         index: ValueRef,
+        /// The memref's type.
         ty: Type,
     },
     /// `memref.copy %source, %target : T to U`
     Copy {
+        /// The memref read.
         source: ValueRef,
+        /// The memref written.
         target: ValueRef,
+        /// The source's type.
         from: Type,
+        /// The target's type.
         to: Type,
     },
     /// `memref.extract_strided_metadata %m : T -> BASE, index, ...`
     Metadata {
+        /// The memref taken apart.
         memref: ValueRef,
+        /// Its type (`T`).
         ty: Type,
+        /// The result types after `->`: the base buffer, the offset, the sizes, the strides.
         results: Vec<Type>,
     },
     /// `memref.reinterpret_cast`, boxed: an operation stays small.
     ReinterpretCast(Box<ReinterpretCast>),
     /// `memref.subview`, boxed.
     Subview(Box<Subview>),
+    /// `memref.rank %memref : T`.
     Rank {
+        /// The memref (ranked or unranked).
         memref: ValueRef,
+        /// Its type.
         ty: Type,
     },
     /// `"name"(%a, %b)[^succ] : (T, U) -> (V)`.
     Generic {
+        /// The operands inside the parentheses.
         operands: Vec<ValueRef>,
+        /// The successor labels inside `[...]`, without `^`.
         successors: Vec<Name>,
+        /// The written function type: operand types and result types.
         ty: FunctionType,
     },
 }
 
+/// The literal of an `arith.constant`, as written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Literal {
+    /// Integer text: optional `-`, then decimal digits or `0x` and hex digits.
     Int(String),
+    /// Float text: digits, `.`, digits, optional exponent (`1.5e-3`).
     Float(String),
+    /// `true` or `false`.
     Bool(bool),
 }
 
+/// `(inputs) -> results` as written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FunctionType {
+    /// The types inside the parentheses.
     pub inputs: Vec<Type>,
+    /// The result types after `->` (one bare type or a parenthesized list).
     pub results: Vec<Type>,
+    /// From `(` to the end of the last result type.
     pub span: Span,
 }
 
+/// A type as written, not yet resolved.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
     /// `i32`, `index`, `f32`, ... (checked by the builder).
@@ -271,7 +416,12 @@ pub enum Type {
     /// `memref<4x?xf32, strided<[?, 1], offset: ?>>`.
     MemRef(Box<MemRef>),
     /// `memref<*xf32>`.
-    UnrankedMemRef { elem: Box<Type>, span: Span },
+    UnrankedMemRef {
+        /// The element type.
+        elem: Box<Type>,
+        /// From `memref` to the closing `>`.
+        span: Span,
+    },
     /// A function type, only meaningful in attributes.
     Function(Box<FunctionType>),
 }
@@ -280,13 +430,18 @@ pub enum Type {
 /// function type is, so that a type is as small as a name: every operation states one.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MemRef {
+    /// Each dimension's size as written (without the `x`), outermost first; `None` for `?`.
     pub dims: Vec<Spanned<Option<String>>>,
+    /// The element type.
     pub elem: Type,
+    /// The `strided<...>` layout if written; `None` is the identity layout.
     pub layout: Option<Strided>,
+    /// From `memref` to the closing `>`.
     pub span: Span,
 }
 
 impl Type {
+    /// Where the type is written.
     pub fn span(&self) -> Span {
         match self {
             Type::Named(n) => n.span,
@@ -300,28 +455,44 @@ impl Type {
 /// `strided<[s0, s1], offset: o>`; `None` is `?`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Strided {
+    /// Each dimension's stride in elements as written, outermost first; `None` for `?`.
     pub strides: Vec<Spanned<Option<String>>>,
+    /// The offset in elements; the outer `None` when `offset:` is omitted (offset 0), the
+    /// inner `None` for `?`.
     pub offset: Option<Spanned<Option<String>>>,
+    /// From `strided` to its closing `>`.
     pub span: Span,
 }
 
+/// One entry of an attribute dictionary: `key = value`, or a unit attribute `key`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Attr {
+    /// The name (a bare identifier such as `llvm.noalias`, or a quoted string's contents).
     pub key: Name,
+    /// The value; `None` for a unit attribute (`{llvm.emit_c_interface}`).
     pub value: Option<Spanned<AttrValue>>,
 }
 
+/// An attribute's value as written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AttrValue {
+    /// An integer's text, with its type if written (`4 : i32`).
     Int(String, Option<Type>),
+    /// A float's text, with its type if written (`1.0 : f32`).
     Float(String, Option<Type>),
+    /// A string's contents, without quotes (escapes kept as written).
     Str(String),
+    /// `true` or `false`.
     Bool(bool),
+    /// A type, or a function type (`(i32) -> i32`).
     Type(Type),
+    /// A symbol reference, without `@`.
     Symbol(String),
+    /// `[a, b, ...]`.
     Array(Vec<Spanned<AttrValue>>),
+    /// A nested dictionary `{...}`.
     Dict(Vec<Attr>),
-    /// `overflow<nsw, nuw>` / `fastmath<fast>` / `array<i32: 1, 2>`: a keyword with a list.
+    /// `overflow<nsw, nuw>` / `fastmath<fast>`: the flag keyword and the words in its list.
     Enum(String, Vec<String>),
     /// A dialect attribute as written, `#llvm.linkage<linkonce_odr>`.
     Dialect(String),
@@ -329,9 +500,9 @@ pub enum AttrValue {
 
 #[cfg(test)]
 mod tests {
-    /// A function of 10^6 operations holds 10^6 of these while its IR is built
-    /// (BENCHMARKS.md, "session 23"): at 336 bytes, copied once more into one vector, the
-    /// tree's pages were the largest share of that function's page faults.
+    /// A function of 10^6 operations holds 10^6 of these while its IR is built: an
+    /// operation of 336 bytes, copied once more into one vector, made the tree's pages the
+    /// largest share of that function's page faults.
     #[test]
     fn an_operation_and_a_type_stay_small() {
         assert!(std::mem::size_of::<super::Op>() <= 224);

@@ -3,17 +3,22 @@
 use crate::span::{LineIndex, Span};
 use serde::Serialize;
 
+/// How serious a diagnostic is; serialized as `error` / `warning`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// The input is wrong, or outside what kiln supports.
     Error,
+    /// Worth a look; the input is still accepted.
     Warning,
 }
 
 /// A secondary location with a short message ("first defined here").
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Label {
+    /// Where the label points.
     pub span: Span,
+    /// What is there, in a few words.
     pub message: String,
 }
 
@@ -24,15 +29,23 @@ pub struct Label {
 /// message.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Diagnostic {
+    /// Error or warning.
     pub severity: Severity,
+    /// The stable kind, `stage.kind` (`verify.type-mismatch`).
     pub code: &'static str,
+    /// The one-line description of the problem.
     pub message: String,
+    /// Where the problem is: function-relative or file offsets, depending on the stage
+    /// (see [`Span`]).
     pub span: Span,
+    /// Secondary locations, in the same coordinates as `span`.
     pub labels: Vec<Label>,
+    /// Extra lines shown after the message: hints and explanations.
     pub notes: Vec<String>,
 }
 
 impl Diagnostic {
+    /// An error of kind `code` at `span`, without labels or notes.
     pub fn error(code: &'static str, span: Span, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Error,
@@ -44,6 +57,7 @@ impl Diagnostic {
         }
     }
 
+    /// A warning of kind `code` at `span`, without labels or notes.
     pub fn warning(code: &'static str, span: Span, message: impl Into<String>) -> Self {
         Diagnostic {
             severity: Severity::Warning,
@@ -61,6 +75,7 @@ impl Diagnostic {
         .with_label(first, "first defined here")
     }
 
+    /// The diagnostic with a secondary location added.
     pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
         self.labels.push(Label {
             span,
@@ -69,6 +84,7 @@ impl Diagnostic {
         self
     }
 
+    /// The diagnostic with a note added.
     pub fn with_note(mut self, note: impl Into<String>) -> Self {
         self.notes.push(note.into());
         self
@@ -95,6 +111,7 @@ impl Diagnostic {
         d
     }
 
+    /// Whether its severity is [`Severity::Error`].
     pub fn is_error(&self) -> bool {
         self.severity == Severity::Error
     }

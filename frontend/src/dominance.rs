@@ -2,6 +2,7 @@
 
 use crate::ir::{BlockId, Body};
 
+/// The dominator tree of one function body's control-flow graph, from its entry block.
 pub struct Dominators {
     /// Immediate dominator of each block in reverse-postorder numbering; `None` if
     /// unreachable. The entry is its own idom.
@@ -20,6 +21,8 @@ pub struct Dominators {
 }
 
 impl Dominators {
+    /// Computes the tree of `body` (iteratively, so a deep graph cannot overflow the stack).
+    /// Successors that name no block are ignored.
     pub fn compute(body: &Body) -> Dominators {
         let n = body.blocks.len();
         // Iterative DFS for the postorder, so deep CFGs cannot overflow the stack.
@@ -89,6 +92,7 @@ impl Dominators {
         }
     }
 
+    /// Whether some path from the entry block reaches `b`.
     pub fn is_reachable(&self, b: BlockId) -> bool {
         self.rpo_index.get(b.index()).copied().flatten().is_some()
     }

@@ -10,19 +10,23 @@ use crate::span::Span;
 use crate::types::{FunctionType, Scalar, Type};
 use thin_vec::ThinVec;
 
+/// A value of a function: its index into [`Body::values`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ValueId(pub u32);
 
+/// A block of a function: its index into [`Body::blocks`] (0 is the entry block).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BlockId(pub u32);
 
 impl ValueId {
+    /// The index into [`Body::values`].
     pub fn index(self) -> usize {
         self.0 as usize
     }
 }
 
 impl BlockId {
+    /// The index into [`Body::blocks`].
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -32,7 +36,10 @@ impl BlockId {
 /// `%r:2` is `{ base: "r", index: Some(1) }`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ValueName {
+    /// The name without `%` and without a result number.
     pub base: String,
+    /// The value's position in a result group `%r:N` (used as `%r#i`); `None` for a value
+    /// named on its own.
     pub index: Option<u32>,
 }
 
@@ -45,26 +52,48 @@ impl std::fmt::Display for ValueName {
     }
 }
 
+/// Where a value is defined.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ValueDef {
     /// Argument `index` of block `block`.
-    BlockArg { block: BlockId, index: u32 },
+    BlockArg {
+        /// The block (the entry block for a function parameter).
+        block: BlockId,
+        /// The argument's position in the block's arguments.
+        index: u32,
+    },
     /// Result `index` of operation `op` of block `block`.
-    OpResult { block: BlockId, op: u32, index: u32 },
+    OpResult {
+        /// The block holding the operation.
+        block: BlockId,
+        /// The operation's position in [`Block::ops`].
+        op: u32,
+        /// The result's position in [`Op::results`].
+        index: u32,
+    },
 }
 
+/// An SSA value: a block argument or an operation result.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Value {
+    /// The name it was written with.
     pub name: ValueName,
+    /// Its resolved type.
     pub ty: Type,
+    /// Where it is defined.
     pub def: ValueDef,
+    /// Where its name is written at the definition.
     pub span: Span,
 }
 
+/// A branch target of a terminator, with the values passed to the block's arguments.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Successor {
+    /// The target block.
     pub block: BlockId,
+    /// The values passed, one per argument of the target block.
     pub args: Vec<ValueId>,
+    /// Where the successor (`^bb1(%x : i32)`) is written.
     pub span: Span,
 }
 
@@ -72,47 +101,77 @@ pub struct Successor {
 /// float's IEEE bits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Literal {
+    /// An integer or boolean (`true` is 1), its bits masked to the type's width.
     Int(u64),
+    /// A float's bits in the type's own format (`f16`, `f32` or `f64`), in the low bits.
     Float(u64),
 }
 
+/// What an operation is. The operand order of each kind is fixed (see each variant).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum OpKind {
+    /// `arith.constant`: no operands, one result.
     Constant(Literal),
+    /// A binary `arith` operation: operands `lhs, rhs`.
     Binary(BinaryOp),
+    /// A unary `arith` operation: one operand.
     Unary(UnaryOp),
     /// An element-wise operation of `arith` (extended arithmetic), `math` or `index`.
     Pure(PureOp),
+    /// A conversion (`arith.extsi`, `memref.cast`, ...): one operand.
     Cast(CastOp),
+    /// `arith.cmpi` with its predicate: operands `lhs, rhs`, an `i1` result.
     CmpI(CmpIPredicate),
+    /// `arith.cmpf` with its predicate: operands `lhs, rhs`, an `i1` result.
     CmpF(CmpFPredicate),
+    /// `arith.select`: operands `cond, on_true, on_false`.
     Select,
+    /// `func.call`: the operands are the arguments.
     Call {
+        /// The called function's name, without `@`.
         callee: String,
     },
+    /// `func.return`: the operands are the returned values.
     Return,
+    /// `cf.br`: no operands, one successor.
     Br,
+    /// `cf.cond_br`: operand 0 is the `i1` condition; successor 0 is taken when it is true,
+    /// successor 1 otherwise.
     CondBr,
-    /// Successor 0 is the default; successor `i + 1` goes with `cases[i]`.
+    /// `cf.switch`: operand 0 is the flag. Successor 0 is the default; successor `i + 1`
+    /// goes with `cases[i]`.
     Switch {
+        /// The case values, in the order written.
         cases: Vec<i64>,
     },
+    /// `memref.alloc` (heap): the operands are the dynamic sizes, one per `?` of the
+    /// result type.
     Alloc,
+    /// `memref.alloca` (stack): the operands are the dynamic sizes, as for `Alloc`.
     Alloca,
+    /// `memref.dealloc`: operand 0 is the memref freed.
     Dealloc,
+    /// `memref.load`: the memref, then one `index` per dimension.
     Load,
+    /// `memref.store`: the value, the memref, then one `index` per dimension.
     Store,
+    /// `memref.dim`: the memref and the dimension's `index`.
     Dim,
+    /// `memref.rank`: the memref.
     Rank,
     /// `memref.copy`: every element of operand 0 into operand 1 (same shape).
     Copy,
     /// `memref.subview`: a view of operand 0 at the offsets, with the sizes and strides
     /// (in elements of the source's strides) given; `None` entries are the operands after
     /// the source, in order (offsets, then sizes, then strides).
-    /// (`ThinVec`s: an operation stays small, see the test below.)
+    /// (`ThinVec`s keep an operation small.)
     Subview {
+        /// The view's first index in each dimension of the source; `None` where dynamic.
         offsets: ThinVec<Option<i64>>,
+        /// The view's size in each dimension; `None` where dynamic.
         sizes: ThinVec<Option<i64>>,
+        /// The view's step in each dimension, in multiples of the source's stride; `None`
+        /// where dynamic.
         strides: ThinVec<Option<i64>>,
     },
     /// `memref.extract_strided_metadata`: the base buffer (a rank-0 memref), the offset,
@@ -124,6 +183,7 @@ pub enum OpKind {
     ReinterpretCast,
     /// An operation no dialect of kiln knows, kept by name (`"use"(%x)`).
     Generic {
+        /// The operation name as written inside the quotes.
         name: String,
     },
 }
@@ -160,6 +220,8 @@ impl OpKind {
         }
     }
 
+    /// Whether the operation ends a block (`func.return`, `cf.br`, `cf.cond_br`,
+    /// `cf.switch`, in either form).
     pub fn is_terminator(&self) -> bool {
         match self {
             OpKind::Return | OpKind::Br | OpKind::CondBr | OpKind::Switch { .. } => true,
@@ -174,15 +236,19 @@ impl OpKind {
     }
 }
 
-/// Attributes kept from the source, in order (`{llvm.emit_c_interface}`, `fastmath<fast>`).
+/// Attributes kept from the source, in order (`{llvm.emit_c_interface}`, `fastmath<fast>`):
+/// each key with its value printed back as MLIR text, or `None` for a unit attribute.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Attrs(pub ThinVec<(String, Option<String>)>);
 
 impl Attrs {
+    /// Whether an attribute named `key` is present, with a value or without.
     pub fn contains(&self, key: &str) -> bool {
         self.0.iter().any(|(k, _)| k == key)
     }
 
+    /// The value text of the first attribute named `key`; `None` when there is none or it
+    /// is a unit attribute.
     pub fn get(&self, key: &str) -> Option<&str> {
         self.0
             .iter()
@@ -190,38 +256,54 @@ impl Attrs {
             .and_then(|(_, v)| v.as_deref())
     }
 
+    /// Whether there are no attributes.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
 }
 
+/// One operation of a block.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Op {
+    /// What the operation is; it fixes the meaning of each operand.
     pub kind: OpKind,
+    /// The values used, in the order [`OpKind`] gives.
     pub operands: Vec<ValueId>,
     /// Where each operand was written, for diagnostics (parallel to `operands`).
     pub operand_spans: ThinVec<Span>,
     // The lists most operations have few or none of are `ThinVec`s (one pointer, no
     // allocation when empty) instead of `Vec`s (three words): every function's IR is kept
     // while its file is open, and this makes an operation 96 bytes instead of 160.
+    /// The values it defines, in order.
     pub results: ThinVec<ValueId>,
+    /// The blocks a terminator may branch to, in order; empty for other operations.
     pub successors: ThinVec<Successor>,
+    /// Its attributes (the `overflow<...>` and `fastmath<...>` flags among them); the
+    /// generic form of a known operation keeps none.
     pub attrs: Attrs,
+    /// The whole operation, results included.
     pub span: Span,
 }
 
+/// A basic block: arguments and operations, the terminator last.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Block {
     /// The label without `^`; empty for an unlabeled entry block.
     pub label: String,
+    /// The block's arguments; the entry block's are the function's parameters.
     pub args: Vec<ValueId>,
+    /// The operations in order; a verified block ends with its one terminator.
     pub ops: Vec<Op>,
+    /// From the label (or the first operation) to the end of the last operation.
     pub span: Span,
 }
 
+/// A function's region: its blocks and the arena of every value they define.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Body {
+    /// The blocks in source order, indexed by [`BlockId`]; the first is the entry.
     pub blocks: Vec<Block>,
+    /// Every value of the function, indexed by [`ValueId`].
     pub values: Vec<Value>,
 }
 
@@ -237,14 +319,17 @@ impl Block {
 }
 
 impl Body {
+    /// The value `v`.
     pub fn value(&self, v: ValueId) -> &Value {
         &self.values[v.index()]
     }
 
+    /// The type of `v`.
     pub fn ty(&self, v: ValueId) -> &Type {
         &self.values[v.index()].ty
     }
 
+    /// The block `b`.
     pub fn block(&self, b: BlockId) -> &Block {
         &self.blocks[b.index()]
     }
@@ -259,26 +344,39 @@ impl Body {
     }
 }
 
+/// A function's symbol visibility.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Visibility {
+    /// `public` (the default): visible outside the module; a public function needs a body.
     Public,
+    /// `private`: visible only inside the module (how an external function is declared;
+    /// also a legacy `func` declaration without visibility).
     Private,
+    /// `nested`: visible to the enclosing symbol table.
     Nested,
 }
 
+/// A function definition or external declaration.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Function {
+    /// The symbol name, without `@`.
     pub name: String,
+    /// Its written visibility (see [`Visibility`] for the defaults).
     pub visibility: Visibility,
+    /// The signature: parameter and result types.
     pub ty: FunctionType,
+    /// The `attributes {...}` dictionary (`llvm.emit_c_interface`, `llvm.linkage`, ...).
     pub attrs: Attrs,
     /// `None` for an external declaration.
     pub body: Option<Body>,
+    /// From the `func.func` keyword to the end of the function.
     pub span: Span,
+    /// Where the name (`@f`) is written.
     pub name_span: Span,
 }
 
 impl Function {
+    /// Whether this is an external declaration (no body).
     pub fn is_declaration(&self) -> bool {
         self.body.is_none()
     }
@@ -364,15 +462,19 @@ impl SpanTable {
 /// A whole module: functions in source order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Module {
+    /// `module @name`, without `@`, if given.
     pub name: Option<String>,
+    /// The functions in source order, declarations included.
     pub functions: Vec<Function>,
 }
 
 impl Module {
+    /// The first function named `name` (without `@`).
     pub fn function(&self, name: &str) -> Option<&Function> {
         self.functions.iter().find(|f| f.name == name)
     }
 
+    /// The module with every function's spans erased ([`Function::without_spans`]).
     pub fn without_spans(&self) -> Module {
         Module {
             name: self.name.clone(),
@@ -394,8 +496,8 @@ pub fn signed_value(bits: u64, ty: Scalar) -> i64 {
 
 #[cfg(test)]
 mod tests {
-    /// Every function's IR is kept while its file is open (BENCHMARKS.md, "session 7"): an
-    /// operation grew to 160 bytes once, and this holds it at its size since.
+    /// Every function's IR is kept while its file is open, so an operation's size is held
+    /// here: its `ThinVec` lists make it 96 bytes where `Vec`s made it 160.
     #[test]
     fn an_operation_stays_small() {
         assert!(std::mem::size_of::<super::Op>() <= 96);

@@ -15,20 +15,34 @@ use crate::diagnostic::Diagnostic;
 use crate::span::Span;
 use std::fmt;
 
+/// A token of kiln's MLIR subset. Payloads borrow the source text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tok<'a> {
+    /// `(`
     LParen,
+    /// `)`
     RParen,
+    /// `{`
     LBrace,
+    /// `}`
     RBrace,
+    /// `[`
     LBracket,
+    /// `]`
     RBracket,
+    /// `<`
     Less,
+    /// `>`
     Greater,
+    /// `,`
     Comma,
+    /// `:`
     Colon,
+    /// `=`
     Equals,
+    /// `->`
     Arrow,
+    /// `?` outside a shape (a dynamic stride or offset in `strided<...>`).
     Question,
     /// `%name` or `%name#3` (text without the `%`).
     Value(&'a str),
@@ -48,44 +62,80 @@ pub enum Tok<'a> {
     Dim(&'a str),
     /// `*x`, the shape of an unranked memref.
     UnrankedDim,
+    /// Any other bare identifier (a letter or `_`, then letters, digits, `_`, `$`, `.`):
+    /// type names (`i32`), predicates (`slt`), attribute keys, flag words.
     Ident(&'a str),
     // Structural keywords.
+    /// `module` or `builtin.module`.
     KwModule(&'a str),
+    /// `func.func` or the legacy `func`.
     KwFunc(&'a str),
+    /// `attributes`
     KwAttributes,
+    /// `private`, `public` or `nested`.
     KwVisibility(&'a str),
+    /// `to`
     KwTo,
+    /// `memref`; a `<` right after it starts a shape.
     KwMemref,
+    /// `strided`
     KwStrided,
+    /// `offset`
     KwOffset,
+    /// `default` (the default case of `cf.switch`).
     KwDefault,
+    /// `true`
     KwTrue,
+    /// `false`
     KwFalse,
+    /// `overflow` (the `overflow<nsw, nuw>` flags).
     KwOverflow,
+    /// `fastmath` (the `fastmath<...>` flags).
     KwFastmath,
     // Operation families (payload: the operation name as written).
+    /// A [`crate::ops::BinaryOp`] name, modern or legacy: `arith.addi`, `addi`, `arith.mulf`, ...
     OpBinary(&'a str),
+    /// A [`crate::ops::UnaryOp`] name: `arith.negf` or `negf`.
     OpUnary(&'a str),
+    /// A [`crate::ops::CastOp`] name, modern or legacy: `arith.extsi`, `sexti`, `memref.cast`, ...
     OpCast(&'a str),
+    /// `arith.cmpi`, `arith.cmpf`, `cmpi` or `cmpf`.
     OpCmp(&'a str),
+    /// `arith.select` or `select`.
     OpSelect(&'a str),
+    /// `arith.constant` or `constant`.
     OpConstant(&'a str),
+    /// `func.call` or `call`.
     OpCall(&'a str),
+    /// `func.return` or `return`.
     OpReturn(&'a str),
+    /// `cf.br` or `br`.
     OpBr(&'a str),
+    /// `cf.cond_br` or `cond_br`.
     OpCondBr(&'a str),
+    /// `cf.switch`.
     OpSwitch(&'a str),
+    /// `memref.alloc`, `memref.alloca`, `alloc` or `alloca`.
     OpAlloc(&'a str),
+    /// `memref.dealloc` or `dealloc`.
     OpDealloc(&'a str),
+    /// `memref.load` or `load`.
     OpLoad(&'a str),
+    /// `memref.store` or `store`.
     OpStore(&'a str),
+    /// `memref.dim` or `dim`.
     OpDim(&'a str),
+    /// `memref.rank` or `rank`.
     OpRank(&'a str),
     /// An element-wise operation of [`crate::ops::PureOp`] (`math.sqrt`, `index.add`).
     OpPure(&'a str),
+    /// `memref.extract_strided_metadata`.
     OpMetadata(&'a str),
+    /// `memref.copy`.
     OpCopy(&'a str),
+    /// `memref.subview`.
     OpSubview(&'a str),
+    /// `memref.reinterpret_cast`.
     OpReinterpretCast(&'a str),
 }
 
@@ -187,8 +237,10 @@ fn classify(word: &str) -> Tok<'_> {
     }
 }
 
+/// A token with the byte offsets of its start and end, the triple lalrpop consumes.
 pub type Spanned<'a> = (usize, Tok<'a>, usize);
 
+/// The lexer over one source text: an iterator of [`Spanned`] tokens that never fails.
 #[derive(Clone)]
 pub struct Lexer<'a> {
     text: &'a str,
@@ -197,6 +249,8 @@ pub struct Lexer<'a> {
     shape_mode: bool,
     /// The previous token, to detect `memref <`.
     prev: Option<Tok<'a>>,
+    /// Lexical errors, in order: characters and unterminated literals it skipped, and names
+    /// outside MLIR's grammar (whose tokens are kept).
     pub diagnostics: Vec<Diagnostic>,
     /// Open `(`, `[`, `{` and `<` around the current token.
     depth: usize,
@@ -223,6 +277,7 @@ fn is_suffix_char(c: u8) -> bool {
 }
 
 impl<'a> Lexer<'a> {
+    /// A lexer at the start of `text`.
     pub fn new(text: &'a str) -> Self {
         Lexer {
             text,
@@ -294,7 +349,6 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// Skips a balanced `( ... )` group starting at the current `(`, honouring strings.
     /// Skips a group from `open` (here) to its matching `close`, over nested groups and
     /// strings; false when it does not end (at the end of the text, or of the line when
     /// `one_line`).

@@ -15,6 +15,8 @@
 //! assert!(print_module(&checked.module).contains("arith.addi %x, %x : i32"));
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod ast;
 pub mod builder;
 pub mod diagnostic;
@@ -41,7 +43,10 @@ pub use verifier::{verify_function, SignatureTable, Signatures};
 /// A module after parsing, building and verification, with every diagnostic found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Checked {
+    /// Every function of the file in source order, each built as far as its errors allow
+    /// (the diagnostics say which have errors).
     pub module: ir::Module,
+    /// Every diagnostic of every stage, sorted by position, with file offsets.
     pub diagnostics: Vec<Diagnostic>,
 }
 

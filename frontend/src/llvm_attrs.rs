@@ -1,5 +1,5 @@
-//! Attributes that would change the LLVM function MLIR emits (issue #20: no attribute
-//! changes the ABI silently).
+//! Attributes that would change the LLVM function MLIR emits, checked so that no attribute
+//! changes the ABI silently.
 //!
 //! MLIR's func-to-LLVM conversion gives a meaning to `llvm.*` attributes: on a function
 //! (`llvm.linkage`, `llvm.noinline`, ...), on a parameter (`llvm.noalias`, `llvm.align`,

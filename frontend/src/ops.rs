@@ -14,9 +14,15 @@ macro_rules! op_table {
     ($(#[$m:meta])* $name:ident { $($variant:ident = $text:literal $(| $legacy:literal)* : $class:ident),* $(,)? }) => {
         $(#[$m])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $name { $($variant),* }
+        pub enum $name {
+            $(
+                #[doc = concat!("`", $text, "`" $(, ", legacy `", $legacy, "`")*, ".")]
+                $variant
+            ),*
+        }
 
         impl $name {
+            /// Every operation of the table, in the table's order.
             pub const ALL: &'static [$name] = &[$($name::$variant),*];
 
             /// The modern MLIR name, e.g. `arith.addi`.
@@ -32,6 +38,7 @@ macro_rules! op_table {
                 }
             }
 
+            /// Which scalar types the operation's (first) operand may have.
             pub fn class(self) -> OperandClass {
                 match self { $($name::$variant => OperandClass::$class),* }
             }
@@ -123,6 +130,7 @@ macro_rules! pure_ops {
         op_table! { $(#[$m])* $name { $($variant = $text : $class),* } }
 
         impl $name {
+            /// How the operation's operand and result types relate.
             pub fn shape(self) -> Shape {
                 use Shape::*;
                 match self { $($name::$variant => $shape),* }
@@ -345,18 +353,21 @@ pub fn language_table() -> String {
 }
 
 macro_rules! predicates {
-    ($(#[$m:meta])* $name:ident { $($variant:ident = $text:literal = $num:literal),* $(,)? }) => {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident = $text:literal = $num:literal),* $(,)? }) => {
         $(#[$m])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $name { $($variant),* }
+        pub enum $name { $($(#[$vm])* $variant),* }
 
         impl $name {
+            /// Every predicate, in the order of their numbers.
             pub const ALL: &'static [$name] = &[$($name::$variant),*];
 
+            /// The keyword written in the custom form (`slt` in `arith.cmpi slt, %a, %b`).
             pub fn name(self) -> &'static str {
                 match self { $($name::$variant => $text),* }
             }
 
+            /// Looks up a predicate keyword.
             pub fn from_name(s: &str) -> Option<$name> {
                 match s { $($text => Some($name::$variant),)* _ => None }
             }
@@ -372,17 +383,63 @@ macro_rules! predicates {
 predicates! {
     /// `arith.cmpi` predicates.
     CmpIPredicate {
-        Eq = "eq" = 0, Ne = "ne" = 1, Slt = "slt" = 2, Sle = "sle" = 3, Sgt = "sgt" = 4,
-        Sge = "sge" = 5, Ult = "ult" = 6, Ule = "ule" = 7, Ugt = "ugt" = 8, Uge = "uge" = 9,
+        /// `eq`: equal.
+        Eq = "eq" = 0,
+        /// `ne`: not equal.
+        Ne = "ne" = 1,
+        /// `slt`: signed less than.
+        Slt = "slt" = 2,
+        /// `sle`: signed less than or equal.
+        Sle = "sle" = 3,
+        /// `sgt`: signed greater than.
+        Sgt = "sgt" = 4,
+        /// `sge`: signed greater than or equal.
+        Sge = "sge" = 5,
+        /// `ult`: unsigned less than.
+        Ult = "ult" = 6,
+        /// `ule`: unsigned less than or equal.
+        Ule = "ule" = 7,
+        /// `ugt`: unsigned greater than.
+        Ugt = "ugt" = 8,
+        /// `uge`: unsigned greater than or equal.
+        Uge = "uge" = 9,
     }
 }
 
 predicates! {
     /// `arith.cmpf` predicates (ordered `o*`, unordered `u*`, and the constant ones).
     CmpFPredicate {
-        False = "false" = 0, Oeq = "oeq" = 1, Ogt = "ogt" = 2, Oge = "oge" = 3, Olt = "olt" = 4,
-        Ole = "ole" = 5, One = "one" = 6, Ord = "ord" = 7, Ueq = "ueq" = 8, Ugt = "ugt" = 9,
-        Uge = "uge" = 10, Ult = "ult" = 11, Ule = "ule" = 12, Une = "une" = 13, Uno = "uno" = 14,
+        /// `false`: always false.
+        False = "false" = 0,
+        /// `oeq`: neither operand is NaN and they are equal.
+        Oeq = "oeq" = 1,
+        /// `ogt`: neither operand is NaN and the first is greater.
+        Ogt = "ogt" = 2,
+        /// `oge`: neither operand is NaN and the first is greater or equal.
+        Oge = "oge" = 3,
+        /// `olt`: neither operand is NaN and the first is less.
+        Olt = "olt" = 4,
+        /// `ole`: neither operand is NaN and the first is less or equal.
+        Ole = "ole" = 5,
+        /// `one`: neither operand is NaN and they differ.
+        One = "one" = 6,
+        /// `ord`: neither operand is NaN.
+        Ord = "ord" = 7,
+        /// `ueq`: an operand is NaN or they are equal.
+        Ueq = "ueq" = 8,
+        /// `ugt`: an operand is NaN or the first is greater.
+        Ugt = "ugt" = 9,
+        /// `uge`: an operand is NaN or the first is greater or equal.
+        Uge = "uge" = 10,
+        /// `ult`: an operand is NaN or the first is less.
+        Ult = "ult" = 11,
+        /// `ule`: an operand is NaN or the first is less or equal.
+        Ule = "ule" = 12,
+        /// `une`: an operand is NaN or they differ.
+        Une = "une" = 13,
+        /// `uno`: an operand is NaN.
+        Uno = "uno" = 14,
+        /// `true`: always true.
         True = "true" = 15,
     }
 }

@@ -21,7 +21,9 @@ type Recovered<'a> = ErrorRecovery<usize, Tok<'a>, std::convert::Infallible>;
 /// recovered; it is complete only when the list has no errors).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Parsed<T> {
+    /// The syntax tree.
     pub tree: T,
+    /// The lexical and syntax errors, at most one per source line, in order of position.
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -129,12 +131,18 @@ const MLIR_SYNTAX: SyntaxStyle = SyntaxStyle {
 /// How a language words lalrpop's errors: its diagnostic codes and phrases, and its prose for
 /// the expected terminals.
 pub struct SyntaxStyle {
+    /// The code of an invalid-token error (`parse.invalid-token`).
     pub invalid_code: &'static str,
+    /// The code of an error at the end of the input (`parse.unexpected-eof`).
     pub eof_code: &'static str,
+    /// The code of an unexpected or extra token (`parse.unexpected-token`).
     pub token_code: &'static str,
+    /// The message for an input that ends too early (`unexpected end of input`).
     pub eof: &'static str,
     /// Appended to "unexpected TOKEN" for a token after a complete input.
     pub extra: &'static str,
+    /// Turns lalrpop's names of the expected terminals into the tail of the message
+    /// (`, expected `:` or a type`), or an empty string.
     pub expectation: fn(&[String]) -> String,
 }
 

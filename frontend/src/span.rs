@@ -9,11 +9,14 @@ use serde::Serialize;
 /// work derived from it). [`Span::shifted`] turns them back into file offsets.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 pub struct Span {
+    /// The byte offset of the first byte.
     pub start: u32,
+    /// The byte offset one past the last byte (equal to `start` for an empty span).
     pub end: u32,
 }
 
 impl Span {
+    /// The span `[start, end)`; offsets are stored as `u32` (texts up to 4 GiB).
     pub fn new(start: usize, end: usize) -> Span {
         Span {
             start: start as u32,
@@ -38,6 +41,7 @@ impl Span {
         }
     }
 
+    /// The span as a `usize` range, for slicing the text it points into.
     pub fn range(self) -> std::ops::Range<usize> {
         self.start as usize..self.end as usize
     }
@@ -46,11 +50,14 @@ impl Span {
 /// A value together with where it was written.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Spanned<T> {
+    /// The value.
     pub node: T,
+    /// Where it is written.
     pub span: Span,
 }
 
 impl<T> Spanned<T> {
+    /// Pairs `node` with its span.
     pub fn new(node: T, span: Span) -> Self {
         Spanned { node, span }
     }
@@ -59,7 +66,9 @@ impl<T> Spanned<T> {
 /// 1-based line and column (column counted in characters) of a byte offset.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct LineCol {
+    /// The line, from 1.
     pub line: u32,
+    /// The column, from 1, counted in characters (not bytes).
     pub column: u32,
 }
 
@@ -70,6 +79,7 @@ pub struct LineIndex<'a> {
 }
 
 impl<'a> LineIndex<'a> {
+    /// Finds the start of every line of `text`.
     pub fn new(text: &'a str) -> Self {
         LineIndex {
             text,
@@ -88,6 +98,7 @@ impl<'a> LineIndex<'a> {
         self.starts.partition_point(|s| *s <= offset) - 1
     }
 
+    /// The 1-based line and column of byte `offset` (clamped to the text).
     pub fn line_col(&self, offset: u32) -> LineCol {
         let offset = (offset as usize).min(self.text.len());
         let line = match self.starts.binary_search(&offset) {

@@ -16,7 +16,9 @@ use crate::span::Span;
 /// `func.func` to the end of its last token: exactly the parser's span for it).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FunctionSpan {
+    /// The function's symbol name, without `@`.
     pub name: String,
+    /// The function's text in the file, as file offsets.
     pub span: Span,
     /// The lexer's bracket nesting at the function's start (1 inside `module { ... }`), so a
     /// later split can resume there ([`split_module_edited`]).

@@ -6,18 +6,28 @@ use std::sync::Arc;
 /// Scalar types: signless integers, `index`, and IEEE floats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Scalar {
+    /// `i1`, the type of conditions and comparison results.
     I1,
+    /// `i8`
     I8,
+    /// `i16`
     I16,
+    /// `i32`
     I32,
+    /// `i64`
     I64,
+    /// `index`, the type of sizes and subscripts (64 bits wide, see [`Scalar::bits`]).
     Index,
+    /// `f16`, IEEE binary16.
     F16,
+    /// `f32`, IEEE binary32.
     F32,
+    /// `f64`, IEEE binary64.
     F64,
 }
 
 impl Scalar {
+    /// Every scalar type, in declaration order.
     pub const ALL: [Scalar; 9] = [
         Scalar::I1,
         Scalar::I8,
@@ -30,10 +40,12 @@ impl Scalar {
         Scalar::F64,
     ];
 
+    /// The scalar type spelled `s` (`i32`, `index`, ...).
     pub fn from_name(s: &str) -> Option<Scalar> {
         Scalar::ALL.iter().copied().find(|t| t.name() == s)
     }
 
+    /// The MLIR spelling.
     pub fn name(self) -> &'static str {
         match self {
             Scalar::I1 => "i1",
@@ -65,10 +77,12 @@ impl Scalar {
         (self != Scalar::Index).then(|| self.bits())
     }
 
+    /// Whether it is a signless integer (`i1` included) or `index`.
     pub fn is_integer(self) -> bool {
         !self.is_float()
     }
 
+    /// Whether it is `f16`, `f32` or `f64`.
     pub fn is_float(self) -> bool {
         matches!(self, Scalar::F16 | Scalar::F32 | Scalar::F64)
     }
@@ -80,21 +94,32 @@ pub type Extent = Option<i64>;
 /// The layout of a ranked memref: the identity (row-major, offset 0) or explicit strides.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Layout {
+    /// No layout written: row-major and contiguous, offset 0.
     Identity,
+    /// `strided<[...], offset: ...>`, kept as written even where it equals the identity.
     Strided {
+        /// One stride per dimension in elements, outermost first; `None` where dynamic
+        /// (`?`).
         strides: Vec<Extent>,
+        /// The first element's distance from the buffer's start, in elements (0 when
+        /// `offset:` is omitted); `None` where dynamic (`?`).
         offset: Extent,
     },
 }
 
+/// A ranked memref type, `memref<4x?xf32, strided<...>>`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MemRefType {
+    /// Each dimension's size, outermost first; `None` where dynamic (`?`).
     pub shape: Vec<Extent>,
+    /// The element type.
     pub elem: Scalar,
+    /// How indices map to the buffer.
     pub layout: Layout,
 }
 
 impl MemRefType {
+    /// The number of dimensions (0 for `memref<f32>`).
     pub fn rank(&self) -> usize {
         self.shape.len()
     }
@@ -120,17 +145,24 @@ impl MemRefType {
     }
 }
 
+/// The type of an IR value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
+    /// A scalar.
     Scalar(Scalar),
+    /// A ranked memref, shared: values and operations clone types often.
     MemRef(Arc<MemRefType>),
+    /// `memref<*xT>`: a memref of element type `T` whose rank is known only at run time.
     UnrankedMemRef(Scalar),
 }
 
 impl Type {
+    /// `i1`.
     pub const I1: Type = Type::Scalar(Scalar::I1);
+    /// `index`.
     pub const INDEX: Type = Type::Scalar(Scalar::Index);
 
+    /// The scalar type, if this is one.
     pub fn scalar(&self) -> Option<Scalar> {
         match self {
             Type::Scalar(s) => Some(*s),
@@ -138,6 +170,7 @@ impl Type {
         }
     }
 
+    /// The ranked memref type, if this is one.
     pub fn memref(&self) -> Option<&MemRefType> {
         match self {
             Type::MemRef(m) => Some(m),
@@ -145,14 +178,17 @@ impl Type {
         }
     }
 
+    /// Whether this is a memref, ranked or unranked.
     pub fn is_memref(&self) -> bool {
         matches!(self, Type::MemRef(_) | Type::UnrankedMemRef(_))
     }
 
+    /// Whether this is an integer scalar or `index`.
     pub fn is_integer(&self) -> bool {
         self.scalar().is_some_and(Scalar::is_integer)
     }
 
+    /// Whether this is a float scalar.
     pub fn is_float(&self) -> bool {
         self.scalar().is_some_and(Scalar::is_float)
     }
@@ -216,7 +252,9 @@ impl fmt::Display for Type {
 /// `(inputs) -> results`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FunctionType {
+    /// The parameter types, in order.
     pub inputs: Vec<Type>,
+    /// The result types, in order (empty for none).
     pub results: Vec<Type>,
 }
 

@@ -10,6 +10,7 @@ use crate::types::{comma_list, FunctionType, Layout, Scalar, Type};
 
 /// What the verifier needs to know about the rest of the module: callee signatures.
 pub trait Signatures {
+    /// The signature of the function named `name` (without `@`), if the module has one.
     fn signature(&self, name: &str) -> Option<&FunctionType>;
 }
 
@@ -34,6 +35,7 @@ pub struct SignatureTable {
 }
 
 impl SignatureTable {
+    /// The table of `(name, signature)` entries, in declaration order.
     pub fn new(entries: Vec<(String, FunctionType)>) -> Self {
         let mut index = std::collections::HashMap::with_capacity(entries.len());
         for (i, (name, _)) in entries.iter().enumerate() {
@@ -42,6 +44,7 @@ impl SignatureTable {
         SignatureTable { entries, index }
     }
 
+    /// The entries, in declaration order (duplicates included).
     pub fn entries(&self) -> &[(String, FunctionType)] {
         &self.entries
     }
@@ -90,7 +93,6 @@ struct Verifier<'a> {
     diags: Vec<Diagnostic>,
 }
 
-/// Where operand `i` of `op` was written (the op itself if unknown).
 /// Whether two ranked memrefs have one element type and shape, a `?` matching any size
 /// (what `memref.cast` and `memref.copy` ask of their operands).
 fn same_shape(a: &crate::types::MemRefType, b: &crate::types::MemRefType) -> bool {
@@ -102,6 +104,7 @@ fn same_shape(a: &crate::types::MemRefType, b: &crate::types::MemRefType) -> boo
             .all(|(x, y)| x.is_none() || y.is_none() || x == y)
 }
 
+/// Where operand `i` of `op` was written (the op itself if unknown).
 fn at(op: &Op, i: usize) -> crate::span::Span {
     op.operand_spans.get(i).copied().unwrap_or(op.span)
 }

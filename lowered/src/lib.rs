@@ -23,6 +23,8 @@
 //! assert!(f.to_string().contains("llvm.return %0"));
 //! ```
 
+#![deny(missing_docs)]
+
 mod lowered;
 mod target_op;
 

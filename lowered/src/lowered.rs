@@ -7,13 +7,19 @@ use std::fmt::{self, Write};
 /// An SSA value of the lowered function, numbered in order of definition.
 pub type ValueRef = u32;
 
+/// An operand of a lowered instruction: a value, a literal, or a structural term.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Operand {
+    /// A value defined by an instruction (`%3`).
     Value(ValueRef),
+    /// An integer literal: a constant, a parameter index, a block number, an array length.
     Int(i64),
     /// An `f64`'s bits.
     Float(u64),
+    /// A string literal, without quotes: a comparison predicate (`"slt"`), an intrinsic's
+    /// name (`"llvm.fma"`).
     Str(String),
+    /// A function symbol, without `@`: a callee.
     Func(String),
     /// A cons-list, flattened.
     List(Vec<Operand>),
@@ -26,6 +32,7 @@ pub enum Operand {
 }
 
 impl Operand {
+    /// The items, if this is a list.
     pub fn as_list(&self) -> Option<&[Operand]> {
         match self {
             Operand::List(l) => Some(l),
@@ -33,6 +40,7 @@ impl Operand {
         }
     }
 
+    /// The operation and its arguments, if this is a structural term.
     pub fn as_node(&self) -> Option<(TargetOp, &[Operand])> {
         match self {
             Operand::Node(op, args) => Some((*op, args)),
@@ -40,6 +48,7 @@ impl Operand {
         }
     }
 
+    /// The integer, if this is an integer literal.
     pub fn as_int(&self) -> Option<i64> {
         match self {
             Operand::Int(i) => Some(*i),
@@ -48,15 +57,18 @@ impl Operand {
     }
 }
 
+/// One instruction: `%result = op operands...`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Inst {
     /// Present when the operation's declared result is a `Value`.
     pub result: Option<ValueRef>,
+    /// The target operation.
     pub op: TargetOp,
     /// The operands, without the `State` operand that orders effects.
     pub operands: Vec<Operand>,
 }
 
+/// One block of a lowered function, numbered as the source's blocks are.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LoweredBlock {
     /// The source label (empty for an unlabeled entry block), for readers.
@@ -66,11 +78,15 @@ pub struct LoweredBlock {
     /// Blocks no path from the entry reaches are kept (so block numbers stay those of the
     /// source) but left empty.
     pub reachable: bool,
+    /// The instructions in placed order, the terminator last; empty when unreachable.
     pub insts: Vec<Inst>,
 }
 
+/// One function lowered to target operations: what the backend turns into an LLVM
+/// function.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Lowered {
+    /// The symbol name, without `@`.
     pub name: String,
     /// The lowered `(func.sig ...)` root.
     pub signature: Operand,
@@ -89,18 +105,28 @@ pub struct Lowered {
 /// LLVM's linkage of a function definition, as `#llvm.linkage<...>` names it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Linkage {
+    /// `external` (the default): a global symbol, defined here once.
     #[default]
     External,
+    /// `private`: visible only inside the module, not even as a local symbol.
     Private,
+    /// `internal`: visible only inside the module (a local symbol).
     Internal,
+    /// `linkonce`: merged with same-named definitions at link time, and dropped if unused.
     Linkonce,
+    /// `linkonce_odr`: as `linkonce`, with every definition equivalent.
     LinkonceOdr,
+    /// `weak`: merged with same-named definitions at link time, and kept if unused.
     Weak,
+    /// `weak_odr`: as `weak`, with every definition equivalent.
     WeakOdr,
+    /// `available_externally`: a copy for optimization only; the definition that is linked
+    /// is elsewhere.
     AvailableExternally,
 }
 
 impl Linkage {
+    /// Every linkage, `external` first.
     pub const ALL: [Linkage; 8] = [
         Linkage::External,
         Linkage::Private,
@@ -126,6 +152,7 @@ impl Linkage {
         }
     }
 
+    /// The linkage named `name` (`linkonce_odr`).
     pub fn from_name(name: &str) -> Option<Linkage> {
         Linkage::ALL.into_iter().find(|l| l.name() == name)
     }
@@ -138,6 +165,7 @@ impl Linkage {
 }
 
 impl Lowered {
+    /// Whether this is an external declaration (no blocks).
     pub fn is_declaration(&self) -> bool {
         self.blocks.is_empty()
     }

@@ -1,4 +1,5 @@
-"""The function-signature ABI (docs/abi.md): V1 reflection records and ``sip`` signatures.
+"""The function-signature ABI (docs/book/src/reference/abi.md): V1 reflection records and
+``sip`` signatures.
 
 ``records(module)`` lists each function's record as ``kiln abi --format json`` prints it
 (``{"name", "a", "r", "v"}``, plus ``"abi"`` and ``"sip"`` for sip functions);

@@ -1,7 +1,8 @@
 """JIT execution: ``ExecutionEngine(module, opt_level=2, rules=None)``.
 
 ``engine.invoke("f", *args, **kwargs)`` or ``engine["f"](*args, **kwargs)``. Arguments
-bind through the function's signature ABI (``kiln::abi::bind``, see docs/abi.md): its
+bind through the function's signature ABI (``kiln::abi::bind``, described in
+docs/book/src/reference/abi.md): its
 reflection record (``iree.abi``/``iree.reflection``, or derived from the signature, one
 argument per parameter) or its ``sip`` signature. ``named`` arguments may be passed by
 keyword, ``sdict`` records take dicts (bound in sorted-key order), ``slist``/``stuple``

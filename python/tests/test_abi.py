@@ -238,7 +238,7 @@ def test_kiln_abi_helpers():
     names = [r["name"] for r in kiln.abi.records(text)]
     assert names[:4] == ["scale", "pair", "total", "plain"]
     assert kiln.abi.signatures(Module.parse(text))[2] == "total(xs: list<f64>) -> (total: f64)"
-    # docs/abi.md's worked examples
+    # the worked examples of docs/book/src/reference/abi.md
     assert kiln.abi.mangle_sip([0], 0) == "I8!S5!k0_0R3!_0"
     assert kiln.abi.mangle_sip({"a": [0, 1], "b": 2}, [0]) == "I26!D22!K2!aS9!k0_0k1_1K2!b_2R8!S5!k0_0"
     assert kiln.abi.mangle_sip({"é": 0, "日本": 1}, 0) == "I23!D19!K3!é_0K7!日本_1R3!_0"

@@ -95,6 +95,7 @@ impl Path {
 /// Raw arguments bound from a JSON input, with where each came from.
 #[derive(Debug)]
 pub struct Bound {
+    /// The raw arguments, one per parameter of the function, in order.
     pub args: Vec<Arg>,
     /// The path inside the input of each raw argument.
     pub paths: Vec<String>,
@@ -104,15 +105,18 @@ pub struct Bound {
 /// for JSON (`&serde_json::Value`); the Python bindings for Python objects. The leaves
 /// (scalars and arrays) are the caller's, through the leaf function of [`bind_args`].
 pub trait Input: Sized {
-    /// How a sequence, a mapping and the null value are called in messages (`an array`,
-    /// `an object`, `null` for JSON).
+    /// How a sequence is called in messages (`an array` for JSON).
     const SEQ: &'static str;
+    /// How a mapping is called in messages (`an object` for JSON).
     const MAP: &'static str;
+    /// How the null value is called in messages (`null` for JSON).
     const NULL: &'static str;
     /// How positional arguments are passed, for messages (`as an array` for JSON).
     const BY_POSITION: &'static str;
     /// What the value is, for messages: `a string` (JSON), `str` (Python).
     fn kind(&self) -> String;
+    /// Whether the value is the null value (JSON `null`, Python's `None`), which a `null`
+    /// record takes.
     fn is_null(&self) -> bool;
     /// The elements, when the value is a sequence (a JSON array; a list or tuple).
     fn items(&self) -> Option<Vec<Self>>;
@@ -152,8 +156,12 @@ impl Input for &Json {
 /// The raw parameter a leaf of the input binds: its index, type and record leaf.
 #[derive(Clone, Copy, Debug)]
 pub struct Slot<'a> {
+    /// The raw parameter's position in the signature.
     pub index: usize,
+    /// The raw parameter's type.
     pub ty: &'a Type,
+    /// The record's leaf describing it (a primitive, `"unknown"`, an `ndarray` or a
+    /// `py_homogeneous_list`).
     pub rec: &'a Rec,
 }
 
@@ -694,8 +702,11 @@ fn elements(
 /// A scalar input, whatever it came from: what [`scalar_in`] checks and converts.
 #[derive(Clone, Copy, Debug)]
 pub enum ScalarIn<'a> {
+    /// An integer (wide enough for any `i64` or `u64`).
     Int(i128),
+    /// A floating-point number (a JSON number that is not an integer, a Python `float`).
     Float(f64),
+    /// A boolean.
     Bool(bool),
     /// Text: `"nan"`, `"inf"`, `"-inf"` are floats (JSON has no other way to say them).
     Text(&'a str),

@@ -1,9 +1,9 @@
-//! Function-signature ABI (seeds 001 and 002): the V1 reflection record of each function
-//! ([`record`]), the Structured Index Path signature ([`sip`]), both read from function
-//! attributes and validated against the raw signature ([`source`]), the binding of a JSON
-//! value to a function's raw arguments and of its results back into the structure
-//! ([`bind`]), and the data symbols that carry each exported function's record in objects
-//! (`__kiln_abi_<name>`, see `docs/abi.md`).
+//! Function-signature ABIs (IREE's, see `docs/book/src/reference/abi.md`): the V1
+//! reflection record of each function ([`record`]), the Structured Index Path signature
+//! ([`sip`]), both read from function attributes and validated against the raw signature
+//! ([`source`]), the binding of a JSON value to a function's raw arguments and of its
+//! results back into the structure ([`bind`]), and the data symbols that carry each
+//! exported function's record in objects (`__kiln_abi_<name>`).
 //!
 //! ```
 //! use kiln::abi;

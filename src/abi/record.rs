@@ -1,10 +1,10 @@
-//! The V1 reflection record (seed 001): `{"a": [...], "r": [...], "v": 1}`, one type
-//! record per user-level argument and result.
+//! IREE's V1 reflection record (`docs/book/src/reference/abi.md`):
+//! `{"a": [...], "r": [...], "v": 1}`, one type record per user-level argument and result.
 //!
 //! kiln's raw signature is its source signature (scalars and memrefs), so a record maps onto
 //! it by *leaves*: a primitive, `"unknown"`, `ndarray` or `py_homogeneous_list` consumes one
 //! raw parameter (or result); `named`, `slist`, `stuple` and `sdict` group leaves (an
-//! `sdict`'s slots in sorted-key order, as the seed's structure convention says); `null`
+//! `sdict`'s slots in sorted-key order, as the V1 record's structure convention says); `null`
 //! consumes none.
 //!
 //! ```
@@ -20,12 +20,16 @@ use serde_json::Value;
 /// A primitive type name: `i[0-9]+`, `f[0-9]+` or `bf16`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Prim {
+    /// `iN`: an integer of N bits (`index` is `i64`).
     Int(u32),
+    /// `fN`: a float of N bits.
     Float(u32),
+    /// `bf16`: bfloat16, which kiln's types do not have.
     BF16,
 }
 
 impl Prim {
+    /// Reads a primitive name; `None` for anything else (and for a width of 0).
     pub fn parse(s: &str) -> Option<Prim> {
         if s == "bf16" {
             return Some(Prim::BF16);
@@ -45,6 +49,7 @@ impl Prim {
         }
     }
 
+    /// The name as records write it (`i32`, `f64`, `bf16`).
     pub fn name(self) -> String {
         match self {
             Prim::Int(b) => format!("i{b}"),
@@ -73,6 +78,7 @@ impl Prim {
 /// A type record.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Rec {
+    /// A primitive: one raw scalar of that type.
     Prim(Prim),
     /// JSON `null`: a null reference; an empty slot.
     Null,
@@ -82,10 +88,15 @@ pub enum Rec {
     Named(String, Box<Rec>),
     /// `["ndarray", elem, rank, dims...]`; `dims: None` is an unknown rank.
     NdArray {
+        /// The element type.
         elem: Prim,
+        /// One entry per dimension (`None`: a size not known), or `None` for an unknown
+        /// rank.
         dims: Option<Vec<Option<i64>>>,
     },
+    /// `["slist", slot...]`: a list of fixed length, its slots' leaves in order.
     SList(Vec<Rec>),
+    /// `["stuple", slot...]`: a tuple, its slots' leaves in order.
     STuple(Vec<Rec>),
     /// Slots as written (the raw order is by sorted key, see [`Rec::leaves`]).
     SDict(Vec<(String, Rec)>),
@@ -96,14 +107,19 @@ pub enum Rec {
 /// A record for one function.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Record {
+    /// The arguments' records (`"a"`).
     pub a: Vec<Rec>,
+    /// The results' records (`"r"`).
     pub r: Vec<Rec>,
 }
 
 /// A problem in a record: where (`a[1][2]`) and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordError {
+    /// Where in the record: `a[1][2]`, `r[0].key`, a top-level key such as `v`, or empty
+    /// for the whole record.
     pub path: String,
+    /// What is wrong, without the path.
     pub message: String,
     /// For a JSON syntax error, the byte offset in the JSON text.
     pub offset: Option<usize>,
@@ -133,7 +149,9 @@ fn err(path: &str, message: impl Into<String>) -> RecordError {
 /// A leaf of a record: where it is and which raw type it stands for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecLeaf<'a> {
+    /// The leaf's place in the record, as [`RecordError::path`] writes it.
     pub path: String,
+    /// The leaf: a primitive, `"unknown"`, an `ndarray` or a `py_homogeneous_list`.
     pub rec: &'a Rec,
 }
 
@@ -153,6 +171,7 @@ impl Rec {
         }
     }
 
+    /// The record as JSON, as [`Rec::from_json`] reads it.
     pub fn to_json(&self) -> Value {
         let s = |x: &str| Value::String(x.to_string());
         match self {

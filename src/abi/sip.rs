@@ -23,7 +23,9 @@ use std::fmt::Write;
 /// A key traversed on the way to a raw index.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Key {
+    /// A sequence's key (`k`).
     Int(i64),
+    /// A dict's key (`K`).
     Str(String),
 }
 
@@ -53,30 +55,38 @@ pub fn path_json(path: &[Key]) -> String {
 /// A structured value: the tree whose leaves are raw argument (or result) indices.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Node {
+    /// `_N`: raw argument (or result) `N`.
     Leaf(usize),
-    /// `(key, value)` in the order written.
+    /// `S...`: a sequence, `(key, value)` in the order written.
     Seq(Vec<(i64, Node)>),
+    /// `D...`: a dict, `(key, value)` in the order written.
     Dict(Vec<(String, Node)>),
 }
 
 /// One raw index and the keys traversed to reach it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Leaf {
+    /// The raw argument (or result) index.
     pub index: usize,
+    /// The keys from the root to the leaf.
     pub path: Vec<Key>,
 }
 
 /// A parsed or built `sip` signature.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Signature {
+    /// The structure of the raw arguments (`I...`).
     pub inputs: Node,
+    /// The structure of the raw results (`R...`).
     pub results: Node,
 }
 
 /// A malformed signature: the byte offset where parsing stopped and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SipError {
+    /// The byte offset in the signature string.
     pub offset: usize,
+    /// What was expected there.
     pub message: String,
 }
 
@@ -293,6 +303,7 @@ fn length_prefixed(out: &mut String, body: &str) {
 }
 
 impl Signature {
+    /// The signature's string, `I...R...`, as [`parse`] reads it.
     pub fn mangle(&self) -> String {
         let mut out = String::from("I");
         length_prefixed(&mut out, &self.inputs.mangle());
@@ -686,7 +697,8 @@ mod tests {
         Node::Leaf(i)
     }
 
-    /// Signatures worked out by hand from the grammar (docs/abi.md shows the arithmetic).
+    /// Signatures worked out by hand from the grammar (`docs/book/src/reference/abi.md`
+    /// shows the arithmetic).
     fn goldens() -> Vec<(&'static str, Signature)> {
         vec![
             // IREE's own example: inputs [_0], results _0.

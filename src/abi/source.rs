@@ -14,12 +14,16 @@ use kiln_frontend::Diagnostic;
 /// What kiln knows of one function's calling convention.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FunctionAbi {
+    /// The function's name, without `@`.
     pub name: String,
     /// Public and defined: the function is exported and carries its record.
     pub exported: bool,
+    /// The raw signature.
     pub ty: FunctionType,
     /// The reflection record: given by an attribute (`given`) or derived.
     pub record: Record,
+    /// Whether [`FunctionAbi::record`] comes from an attribute (`iree.abi` or
+    /// `iree.reflection`) rather than from the signature.
     pub given: bool,
     /// The `sip` signature, for `abi = "sip"` functions.
     pub sip: Option<sip::Signature>,

@@ -113,7 +113,7 @@ pub(crate) struct OneShot {
     /// Never dropped: the process ends with the command, and freeing every function's
     /// parse and memo one by one took the main thread 20 ms at the end of lowering 2,000
     /// functions, with the other threads idle (clang's `-disable-free` for the same
-    /// reason; BENCHMARKS.md, "sessions 13 and 14").
+    /// reason).
     pub(crate) session: std::mem::ManuallyDrop<kiln::Session>,
     /// The file's name as messages give it, which is also its path in the session.
     pub(crate) name: String,

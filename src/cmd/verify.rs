@@ -43,6 +43,10 @@ pub(crate) fn verify(ctx: Ctx, _db: Database, args: VerifyArgs) -> ExitCode {
             }
             return ExitCode::FAILURE;
         }
+        // Listing is the whole request: the cases run without the flag.
+        if list_unchecked {
+            return ExitCode::SUCCESS;
+        }
     }
     if against.is_some() && !kiln::reference::available() {
         ctx.fail(
@@ -87,8 +91,10 @@ pub(crate) fn verify(ctx: Ctx, _db: Database, args: VerifyArgs) -> ExitCode {
         }
         Err(c) => {
             println!(
-                "counterexample (seed {}, {} statements):",
-                c.seed, c.statements
+                "counterexample (seed {}, {} statement{}):",
+                c.seed,
+                c.statements,
+                if c.statements == 1 { "" } else { "s" }
             );
             println!("{}", c.failure);
             print_blame(&c.blame);
@@ -97,8 +103,14 @@ pub(crate) fn verify(ctx: Ctx, _db: Database, args: VerifyArgs) -> ExitCode {
                 output.as_ref().map_or("below".to_string(), |o| display(o))
             );
             print!("{}", c.program);
+            // Everything that shapes the case is repeated, so each command makes it again.
+            let rules_flag = rules
+                .dir
+                .as_ref()
+                .map_or(String::new(), |d| format!(" --rules '{}'", d.display()));
+            let file = output.as_ref().map_or("FILE".to_string(), |o| display(o));
             println!(
-                "--- reproduce: kiln run FILE --entry {} {}",
+                "--- reproduce: kiln run {file}{rules_flag} --entry {} {}",
                 c.entry,
                 c.args
                     .iter()
@@ -106,19 +118,16 @@ pub(crate) fn verify(ctx: Ctx, _db: Database, args: VerifyArgs) -> ExitCode {
                     .collect::<Vec<_>>()
                     .join(" ")
             );
-            // Everything that shapes the case is repeated, so the command makes it again.
             let mut again = format!(
-                "kiln verify --seed {} --cases 1 --max-size {max_size}",
+                "kiln verify --seed {} --cases 1 --max-size {max_size} --rule-samples {rule_samples}",
                 c.seed
             );
             if against.is_some() {
                 again.push_str(" --against mlir");
             }
-            if let Some(d) = &rules.dir {
-                again.push_str(&format!(" --rules '{}'", d.display()));
-            }
+            again.push_str(&rules_flag);
             println!(
-                "--- and: kiln interp FILE --entry {} ...; or {again}",
+                "--- and: kiln interp {file} --entry {} ...; or {again}",
                 c.entry
             );
             if let Some(o) = output {

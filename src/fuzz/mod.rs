@@ -1,4 +1,4 @@
-//! Fuzzing on the stable toolchain (issue #19): a deterministic mutation fuzzer with five
+//! Fuzzing on the stable toolchain: a deterministic mutation fuzzer with five
 //! targets, run by `scripts/fuzz.sh TARGET SECONDS` (through `examples/fuzz.rs`) and briefly
 //! by `tests/fuzz.rs`. This loop is *behaviour-guided*: an input joins the corpus when its
 //! outcome (the diagnostic codes and message shapes, the response codes) is new. The same
@@ -43,6 +43,7 @@ pub enum Target {
     Lowering,
 }
 
+/// Every target with the name `scripts/fuzz.sh` and `examples/fuzz.rs` give it.
 pub const TARGETS: &[(&str, Target)] = &[
     ("frontend", Target::Frontend),
     ("rules", Target::Rules),
@@ -52,10 +53,12 @@ pub const TARGETS: &[(&str, Target)] = &[
 ];
 
 impl Target {
+    /// The target of a name in [`TARGETS`].
     pub fn parse(name: &str) -> Option<Target> {
         TARGETS.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
     }
 
+    /// The target's name in [`TARGETS`].
     pub fn name(self) -> &'static str {
         TARGETS
             .iter()
@@ -70,7 +73,10 @@ impl Target {
 pub struct Config {
     /// The repository (seeds come from its `corpus/`, `rules/` and `tests/`).
     pub root: PathBuf,
+    /// The seed of the mutations (and of the `lowering` target's programs): a run is
+    /// reproducible from it and its number of executions.
     pub seed: u64,
+    /// How long to run, wall-clock.
     pub budget: Duration,
     /// The `kiln` binary, for `run-args` (which runs it as a process).
     pub kiln: Option<PathBuf>,
@@ -81,23 +87,31 @@ pub struct Config {
 /// Something the oracle rejected, with the input that shows it.
 #[derive(Clone, Debug)]
 pub struct Finding {
+    /// What kind of problem: `panic`, `unlocated` (a diagnostic outside its file),
+    /// `round-trip`, `crash`, or a target's own (`serve`, `lowering`, ...).
     pub kind: &'static str,
+    /// What went wrong (a panic's message, the property that failed).
     pub message: String,
+    /// The input that shows it, in the target's input format.
     pub input: Vec<u8>,
 }
 
 /// What a run did.
 #[derive(Clone, Debug, Default)]
 pub struct Report {
+    /// Inputs run.
     pub executions: u64,
     /// Inputs kept because their outcome was new (seeds included).
     pub corpus: usize,
     /// Executions whose input made `kiln run` exceed its time (a mutated loop count), not
     /// counted as findings.
     pub timeouts: u64,
+    /// Frontend inputs whose printed form `mlir-opt-19` was asked to accept (one accepted
+    /// input in 25, when it is installed and [`Config::mlir`] is set).
     pub mlir_checked: u64,
     /// Frontend inputs kiln accepted (the round trip and mlir-opt checks ran on these).
     pub accepted: u64,
+    /// What the oracle rejected (the run stops at 20).
     pub findings: Vec<Finding>,
 }
 

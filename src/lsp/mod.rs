@@ -48,6 +48,7 @@ pub struct LineMap<'a> {
 }
 
 impl<'a> LineMap<'a> {
+    /// The line starts of `text`.
     pub fn new(text: &'a str) -> Self {
         LineMap {
             text,
@@ -86,6 +87,7 @@ impl<'a> LineMap<'a> {
         start + line.len()
     }
 
+    /// The LSP range of a span (byte offsets), each end as [`LineMap::position`] gives it.
     pub fn range(&self, span: Span) -> Range {
         Range::new(
             self.position(span.start as usize),

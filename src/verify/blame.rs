@@ -51,11 +51,13 @@ impl fmt::Display for Verdict {
 /// A rule that fired on the counterexample, with what removing it showed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Suspect {
+    /// The rule's name.
     pub rule: String,
     /// `path:line:col` of the rule.
     pub place: String,
     /// How many times it applied while lowering the counterexample.
     pub applied: usize,
+    /// What checking the rule alone, or the counterexample without it, showed (the rank).
     pub verdict: Verdict,
     /// For [`Verdict::UnsoundAlone`], the rule-by-rule counterexample.
     pub detail: Option<String>,

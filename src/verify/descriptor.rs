@@ -3,15 +3,16 @@
 //! `memref.rank` on one side, `llvm.extractvalue`/`llvm.insertvalue` of the descriptor
 //! struct on the other.
 //!
-//! A memref value *is* its descriptor (convention 2, `rules/memref_descriptor.rules`):
-//! `{allocated, aligned, offset, sizes[rank], strides[rank]}`. The model is an aggregate
-//! (`Agg`) of those fields. Memory is flat: each memref argument has its own buffer, 4 GiB
-//! apart, a pointer is a byte address (an `i64`), and every element holds a value that
-//! depends only on its address, so the two sides of a rule read the same memory. An
-//! identity layout has offset 0 and natural strides; a strided one has the static strides
-//! and offset its type states and small random ones where it says `?`. A field never written is undefined (`Agg::Undef`),
-//! as in LLVM's `undef` struct; reading it is undefined behaviour in the model, so a left
-//! side that reads one is not a sample and a right side that reads one is unsound.
+//! A memref value *is* its descriptor (the ranked descriptor convention of
+//! `rules/memref_descriptor.rules`): `{allocated, aligned, offset, sizes[rank],
+//! strides[rank]}`. The model is an aggregate (`Agg`) of those fields. Memory is flat: each
+//! memref argument has its own buffer, 4 GiB apart, a pointer is a byte address (an `i64`),
+//! and every element holds a value that depends only on its address, so the two sides of a
+//! rule read the same memory. An identity layout has offset 0 and natural strides; a
+//! strided one has the static strides and offset its type states and small random ones
+//! where it says `?`. A field never written is undefined (`Agg::Undef`), as in LLVM's
+//! `undef` struct; reading it is undefined behaviour in the model, so a left side that
+//! reads one is not a sample and a right side that reads one is unsound.
 //!
 //! The meanings are written here from MLIR's definitions, independently of the rules:
 //! `memref.dim m k` is `sizes[k]` (undefined for `k` out of range) and `memref.rank m` is

@@ -40,8 +40,11 @@ pub enum Failure {
     Lowering(String),
     /// The native code computed something else than the interpreter.
     Mismatch {
+        /// Which compilation differs (`kiln -O0`, `kiln -O2` or `MLIR 19`).
         by: String,
+        /// What the interpreter printed.
         expected: String,
+        /// What the native code printed (or `error: ...` when the call failed).
         actual: String,
     },
 }
@@ -67,11 +70,18 @@ impl fmt::Display for Failure {
 /// A failing case, shrunk: the program, its arguments, and what went wrong.
 #[derive(Clone, Debug)]
 pub struct Counterexample {
+    /// The case's seed: `kiln verify --seed SEED --cases 1` generates it again (before
+    /// shrinking), and it gives the entry's arguments.
     pub seed: u64,
+    /// The shrunk program as MLIR text.
     pub program: String,
+    /// The entry function's name (`fN`, the last function).
     pub entry: String,
+    /// The entry's arguments, in `kiln run`'s syntax.
     pub args: Vec<String>,
+    /// What went wrong with the shrunk program.
     pub failure: Failure,
+    /// The shrunk program's number of statements ([`Program::len`]).
     pub statements: usize,
     /// The rules that fired on the shrunk program, most suspicious first ([`blame`]).
     pub blame: Vec<blame::Suspect>,
@@ -168,6 +178,8 @@ pub struct Verifier {
 }
 
 impl Verifier {
+    /// A checker of lowerings by `rules`, comparing against kiln's own native code only
+    /// ([`Against::Kiln`]).
     pub fn new(rules: std::sync::Arc<CompiledRules>) -> Self {
         Verifier {
             rules,
@@ -175,6 +187,7 @@ impl Verifier {
         }
     }
 
+    /// The checker comparing against `against` instead.
     pub fn with_against(mut self, against: Against) -> Self {
         self.against = against;
         self
@@ -237,7 +250,7 @@ impl Verifier {
         if let Some(d) = diags.iter().find(|d| d.is_error()) {
             return Err(Failure::Generator(format!("{}\n{text}", d.message)));
         }
-        // Property 4: the printed text reads back to the same IR, and prints the same.
+        // The printed text reads back to the same IR, and prints the same.
         let printed = crate::format_file(&db, file);
         let db2 = Database::new();
         let (file2, diags2) = check_source(&db2, "printed.mlir", &printed);

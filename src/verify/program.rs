@@ -22,10 +22,12 @@ use kiln_frontend::types::Scalar;
 pub struct Rng(u64);
 
 impl Rng {
+    /// A generator whose sequence is determined by `seed`.
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
     }
 
+    /// The next 64 uniformly distributed bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -123,13 +125,17 @@ pub(crate) const FLOAT_OPS: &[&str] = &[
 /// A memref parameter type: element, sizes (`None`: dynamic) and layout.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MemTy {
+    /// The element type (`i32`, `i64`, `f32` or `f64`).
     pub elem: Scalar,
+    /// One size per dimension (the rank is the length, 0 to 4); `None` is `?`.
     pub sizes: Vec<Option<i64>>,
     /// `None`: identity layout; else strides and offset (`None`: dynamic).
     pub strided: Option<(Vec<Option<i64>>, Option<i64>)>,
 }
 
 impl MemTy {
+    /// The type as MLIR writes it: `memref<2x?xf32>`, or with
+    /// `strided<[...], offset: ...>` when the layout is strided.
     pub fn text(&self) -> String {
         let dims: String = self
             .sizes
@@ -155,64 +161,102 @@ impl MemTy {
 /// A parameter: a scalar or a memref.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Param {
+    /// A scalar of this type.
     Scalar(Scalar),
+    /// A memref of this type.
     MemRef(MemTy),
 }
 
-/// A statement; `u32` fields are choices among the values in scope.
+/// A statement; `u32` fields are choices among the values in scope (of the type the
+/// statement wants, modulo their number; a constant when there is none), `usize` fields pick
+/// an operation or predicate modulo the list's length.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Stmt {
+    /// `arith.constant` of the type, its value derived from the bits.
     Const(Scalar, u64),
+    /// A two-operand operation of the type (an entry of `INT_OPS` or `FLOAT_OPS`), on two
+    /// chosen operands; divisors and shift amounts are made safe when printed.
     Binary(usize, Scalar, u32, u32),
+    /// `arith.cmpi` or `arith.cmpf` with the chosen predicate of two values of the type,
+    /// defining an `i1`.
     Cmp(usize, Scalar, u32, u32),
+    /// `arith.select` of the type: the `i1` condition, then the two values.
     Select(Scalar, u32, u32, u32),
     /// Integer or float conversion between two scalar types (never float to integer).
     Cast(Scalar, Scalar, u32),
+    /// `memref.load` from the chosen memref (its higher bits choose to read it directly,
+    /// through a subview of the whole memref or from a stack copy), at the chosen indices
+    /// (each `remui` its dimension's size).
     Load(u32, Vec<u32>),
+    /// `memref.store` of a chosen value of the element type into the chosen memref, at the
+    /// chosen indices (each `remui` its dimension's size).
     Store(u32, u32, Vec<u32>),
-    /// Call function `callee` (modulo the functions before this one).
+    /// Call function `callee` (modulo the functions before this one), with the chosen
+    /// arguments; omitted when a memref parameter has no memref of its type in scope.
     Call(u32, Vec<u32>),
     /// `cond_br` into two arms that merge with a value of the type; `same` sends both
     /// edges straight to the merge block with different arguments (a repeated successor).
     Branch {
+        /// The type of the merged value.
         ty: Scalar,
+        /// The `i1` condition.
         cond: u32,
+        /// The statements of the true arm.
         then: Vec<Stmt>,
+        /// The statements of the false arm.
         els: Vec<Stmt>,
+        /// The value the true edge passes to the merge block.
         a: u32,
+        /// The value the false edge passes to the merge block.
         b: u32,
+        /// Both edges go straight to the merge block (the arms' statements are not printed).
         same: bool,
     },
     /// `cf.switch` on an `i32` whose cases reach one block with different arguments.
     Switch {
+        /// The type of the merged value.
         ty: Scalar,
+        /// The `i32` switched on.
         flag: u32,
+        /// Case values (small, a repeated one printed once) and the value each passes.
         cases: Vec<(i32, u32)>,
+        /// The value the default edge passes.
         default: u32,
     },
     /// A counted loop of `trips` iterations carrying an accumulator of the type.
     Loop {
+        /// The type of the accumulator.
         ty: Scalar,
+        /// The number of iterations (0 to 5 when generated).
         trips: u8,
+        /// The accumulator's value on entry.
         init: u32,
+        /// The statements of one iteration (the counter and accumulator in scope).
         body: Vec<Stmt>,
+        /// The accumulator's value for the next iteration, chosen after the body.
         next: u32,
     },
     /// Cast a memref to unranked, read its rank (and size 0), cast back and load from it.
     Unranked(u32, Vec<u32>),
 }
 
+/// A generated function `@fN`: a single-entry body of statements, then `func.return`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Func {
+    /// The parameters, `%a0`, `%a1`, ….
     pub params: Vec<Param>,
+    /// The result types (one to three; scalars only).
     pub results: Vec<Scalar>,
+    /// The statements.
     pub body: Vec<Stmt>,
+    /// Choices of the returned values, reused cyclically when there are more results.
     pub returns: Vec<u32>,
 }
 
 /// A generated program: functions `@f0`…; the last one is the entry.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Program {
+    /// The functions in order; each calls only those before it.
     pub funcs: Vec<Func>,
 }
 
@@ -228,6 +272,8 @@ pub struct Size {
 }
 
 impl Size {
+    /// The size of scale `k`: at most `k` statements per block (at least 1), `k / 4`
+    /// functions and `k / 6` levels of nesting (each at least 1; at most 4 and 3).
     pub fn of(k: usize) -> Size {
         Size {
             stmts: k.max(1),
@@ -501,6 +547,7 @@ impl Program {
         self.funcs.iter().map(|f| count(&f.body)).sum()
     }
 
+    /// Whether the program has no statement at all.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -1,4 +1,4 @@
-//! Rule-level validation (property 2 of `kiln verify`, in the spirit of Alive2, by
+//! Rule-level validation (the rule-by-rule check of `kiln verify`, in the spirit of Alive2, by
 //! sampling rather than proof): each rule's left side is instantiated with random types,
 //! constants and inputs; the rule is applied at the root by the engine itself (guards and
 //! computed parts included); both sides are evaluated with the reference interpreter's
@@ -38,6 +38,7 @@ pub struct RuleReport {
 /// A rule whose two sides disagree on some inputs.
 #[derive(Clone, Debug)]
 pub struct RuleFailure {
+    /// The rule's name.
     pub rule: String,
     /// Where the rule is, for a located diagnostic.
     pub loc: RuleLoc,

@@ -3,7 +3,8 @@
 //! LLVM signature a function signature becomes. The rules `types.rules`, `func.rules`,
 //! `memref_args.rules`, `unranked.rules` and `result_packing.rules` state these by cases;
 //! [`meaning`] states them again, independently, from MLIR's LLVM type converter and calling
-//! convention (`docs/abi.md`'s conventions 1 to 3):
+//! convention (result packing, memref descriptor expansion and unranked memrefs, as
+//! `docs/book/src/reference/conventions.md` describes them):
 //!
 //! - `index` is `i64`, other scalars are themselves;
 //! - a ranked memref is `{ptr, ptr, i64}` plus two `[rank x i64]` arrays when its rank is

@@ -1,8 +1,8 @@
 // corpus: abi_reflection.mlir
 // mlir: MLIR's own lowering knows nothing of kiln's `__kiln_abi_` reflection symbols
 // A small loader: it reads each exported function's reflection record out of the object
-// kiln produced (the `__kiln_abi_<name>` symbols, docs/abi.md), checks it, and calls the
-// functions with the raw arguments the record maps its structured arguments to.
+// kiln produced (the `__kiln_abi_<name>` symbols, docs/book/src/reference/abi.md), checks it, and
+// calls the functions with the raw arguments the record maps its structured arguments to.
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>

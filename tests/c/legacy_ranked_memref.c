@@ -1,6 +1,6 @@
 // corpus: legacy/ranked_memref.mlir
 // mlir: MLIR 19 does not lower the generic ops "use" and "get"; kiln calls them as C functions.
-// Seed 000's ranked-memref example: "get" returns a descriptor by value, @foo receives it as
+// Memref descriptor expansion: "get" returns a descriptor by value, @foo receives it as
 // five arguments and passes them on to "use".
 #include <assert.h>
 #include <stdint.h>

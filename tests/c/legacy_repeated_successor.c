@@ -1,6 +1,6 @@
 // corpus: legacy/repeated_successor.mlir
 // mlir: MLIR 19 does not lower the generic op "use"; kiln calls it as a C function.
-// Seed 000's repeated-successor example: both edges reach ^bb1 with different arguments.
+// Repeated successor removal: both edges reach ^bb1 with different arguments.
 #include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,6 +1,6 @@
 // corpus: legacy/result_packing.mlir
 // mlir: MLIR 19 does not lower the generic ops "use_i32" and "use_i64"; kiln calls them as C functions.
-// Seed 000's result-packing example: @bar unpacks the struct @foo returns.
+// Result packing: @bar unpacks the struct @foo returns.
 #include <assert.h>
 #include <stdint.h>
 #include <stdio.h>

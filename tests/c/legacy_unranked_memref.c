@@ -1,6 +1,6 @@
 // corpus: legacy/unranked_memref.mlir
 // mlir: MLIR 19 does not lower the generic ops "use" and "get"; kiln calls them as C functions.
-// Seed 000's unranked example: "get" returns {rank, descriptor} with the descriptor on the
+// Unranked memrefs: "get" returns {rank, descriptor} with the descriptor on the
 // heap; the caller copies it to its stack, frees the heap copy and passes the stack copy on.
 #include <assert.h>
 #include <stdint.h>

@@ -25,10 +25,12 @@ pub struct OpTable {
 }
 
 impl OpTable {
+    /// The table of a rule set's declarations.
     pub fn new(rules: &RuleSet) -> OpTable {
         OpTable::from_decls(&rules.decls)
     }
 
+    /// The table of `decls` (names unique, as in a checked rule set).
     pub fn from_decls(decls: &[OpDecl]) -> OpTable {
         let ops = decls
             .iter()
@@ -57,6 +59,7 @@ impl OpTable {
         self.targets.get(&op).copied()
     }
 
+    /// The declaration of an operation by its interned name.
     pub fn get(&self, op: Symbol) -> Option<&OpDecl> {
         self.ops.get(&op)
     }
@@ -81,11 +84,13 @@ impl OpTable {
 /// A value's known constant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Konst {
+    /// An integer constant, as its literal is written.
     Int(i64),
     /// An `f64`'s bits.
     Float(u64),
 }
 
+/// What the analysis knows of one e-class.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Facts {
     /// The ground term of a type, literal or list-of-ground class.
@@ -101,6 +106,8 @@ pub struct Facts {
     /// Whether `ty` came from a source operation (preferred: guards reason about the
     /// source program's types).
     pub ty_from_source: bool,
+    /// The value's constant: the literal of a `const` operation in the class (constant
+    /// folding adds such operations).
     pub konst: Option<Konst>,
 }
 
@@ -114,8 +121,11 @@ impl Facts {
     }
 }
 
+/// kiln's egg analysis: the [`Facts`] of each class, and what the saturation loop reads
+/// of them by class id.
 #[derive(Clone, Debug, Default)]
 pub struct Analysis {
+    /// The declarations, for sorts, types and widths.
     pub ops: Arc<OpTable>,
     /// Classes that changed since the saturation loop last took this list: new classes,
     /// unions, and classes whose facts changed while rebuilding (egg calls `modify` for each
@@ -150,6 +160,7 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// An analysis of an empty e-graph over the declarations `ops`.
     pub fn new(ops: Arc<OpTable>) -> Analysis {
         Analysis {
             ops,

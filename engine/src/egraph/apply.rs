@@ -19,6 +19,7 @@ type Graph = EGraph<Node, Analysis>;
 /// The classes a match binds its variables to: an egg [`Subst`], or [`Bound`], which reads
 /// them where the saturation loop's matcher left them.
 pub trait Bindings {
+    /// The class `v` is bound to (`None`: the match binds no such variable).
     fn class(&self, v: Var) -> Option<Id>;
 }
 
@@ -32,7 +33,9 @@ impl Bindings for Subst {
 /// them: building an egg `Subst` for every match applied (a search of its vector at every
 /// insertion) cost 1.4% of a memref-heavy lowering.
 pub struct Bound<'a> {
+    /// The rule's variables, in the order of its left side.
     pub vars: &'a [Var],
+    /// The class each of `vars` is bound to, by position.
     pub classes: &'a [Id],
 }
 
@@ -46,8 +49,11 @@ impl Bindings for Bound<'_> {
 /// A value computed by a guard or a template expression.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Val {
+    /// An integer (wide enough that `i64` and `u64` arithmetic is exact).
     Int(i128),
+    /// A float.
     Float(f64),
+    /// A truth value (what guards and predicates give).
     Bool(bool),
     /// Shared with the analysis: guards read types and lists without copying them.
     Term(Arc<Term>),
@@ -101,8 +107,11 @@ fn add_pat(p: &Pat, ast: &mut PatternAst<Node>) -> Id {
 /// of a memref-heavy lowering).
 #[derive(Clone, Debug)]
 pub enum Code {
+    /// A variable of the match, resolved to egg's.
     Var(Var),
+    /// A literal or an atom, as the value it evaluates to.
     Lit(Val),
+    /// A builtin applied to its arguments.
     Call(Builtin, Vec<Code>),
 }
 
@@ -115,6 +124,7 @@ impl Code {
         }
     }
 
+    /// Resolves a checked expression's variables and literals.
     pub fn compile(e: &Expr) -> Code {
         match e {
             Expr::Var(v) => Code::Var(var(v)),
@@ -295,6 +305,7 @@ pub struct RuleApplier {
 }
 
 impl RuleApplier {
+    /// Compiles a rule's guards and its right side (the template applied).
     pub fn new(guards: &[Expr], rhs: &Pat) -> Self {
         RuleApplier {
             guards: guards.iter().map(Code::compile).collect(),

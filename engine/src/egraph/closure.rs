@@ -1,11 +1,11 @@
 //! What a pass of the saturation loop leaves for the next one (see `saturate.rs`).
 //!
-//! The next pass used to search around every class the pass touched. On a memref-heavy
-//! function that found nothing, and cost a fifth of the `lower` phase: each application
-//! had been followed at once, so the pass only met again, one by one, the matches it had
-//! just applied. Instead the loop now records, as it goes, only what following did not
-//! cover — (rule, class) pairs to search and classes to search around — and stops when a
-//! pass leaves neither. What the next pass could find, and where the loop records it:
+//! A next pass that searched around every class the pass touched would find nothing on a
+//! memref-heavy function, and cost a fifth of the `lower` phase: each application is
+//! followed at once, so that pass would only meet again, one by one, the matches just
+//! applied. Instead the loop records, as it goes, only what following did not cover —
+//! (rule, class) pairs to search and classes to search around — and stops when a pass
+//! leaves neither. What the next pass could find, and where the loop records it:
 //!
 //! - **A match through a new class.** Every class an application creates is searched at
 //!   once with the rules rooted at its node (`Loop::follow_new`). Until a union, a new

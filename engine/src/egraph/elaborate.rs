@@ -90,8 +90,8 @@ struct Elaborator<'a, 'g> {
     scopes: Scopes,
     /// Classes being elaborated (on the work stack), to report a cycle: a flag per class
     /// id. A chain of a million operations has a million classes on the stack at once,
-    /// and removing them one by one from a hash set cost 2% of its lowering, 97 times what
-    /// it cost a tenth of the chain (BENCHMARKS.md, "session 18").
+    /// and removing them one by one from a hash set would cost 2% of its lowering, 97 times
+    /// what it costs a tenth of the chain.
     active: Vec<bool>,
     insts: Vec<Inst>,
     next: ValueRef,

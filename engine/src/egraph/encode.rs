@@ -1,4 +1,4 @@
-//! Encoding a verified function into the e-graph (DESIGN.md, "Encoding a function").
+//! Encoding a verified function into the e-graph.
 //!
 //! Pure values become shared e-nodes. Side-effecting operations (calls, memory, unknown
 //! ops, terminators) form the *skeleton*: each is an e-node whose first child is the state
@@ -25,9 +25,11 @@ use smallvec::smallvec;
 pub struct Roots {
     /// `(func.sig PARAMS RESULTS)`.
     pub signature: Id,
+    /// Each block's roots, in the function's block order.
     pub blocks: Vec<BlockRoots>,
 }
 
+/// The roots of one block.
 #[derive(Clone, Debug)]
 pub struct BlockRoots {
     /// `(block.params B TYPES)`; `None` for the entry block (its arguments are the
@@ -40,20 +42,29 @@ pub struct BlockRoots {
 /// A source operation's class and where it was written (for "no rule lowers" errors).
 #[derive(Clone, Debug)]
 pub struct Origin {
+    /// The class the operation was encoded as.
     pub class: Id,
+    /// The operation's name as encoded (`arith.addi`).
     pub op: String,
+    /// Where the operation is, relative to the function's text.
     pub span: Span,
 }
 
+/// A function as encoded: what extraction starts from and what errors point back to.
 pub struct Encoded {
+    /// The classes extraction starts from.
     pub roots: Roots,
+    /// Each encoded operation's class and span, in encoding order.
     pub origins: Vec<Origin>,
+    /// What the encoder could not encode: operations the rules do not declare, or declare
+    /// with other operands (`lower.undeclared`).
     pub diagnostics: Vec<Diagnostic>,
 }
 
 /// Where the encoder puts the nodes it makes: the e-graph, or a [`OpNames`] that only
 /// notes which operations occur (what slicing needs, at a fraction of the e-graph's cost).
 pub trait Store {
+    /// Adds a node and returns its class (a fresh id, for a store that does not share).
     fn add(&mut self, node: Node) -> Id;
 }
 
@@ -68,6 +79,7 @@ impl Store for EGraph<Node, Analysis> {
 /// since it only ever adds nodes and passes their ids on.
 #[derive(Debug, Default)]
 pub struct OpNames {
+    /// The name of every operation node added.
     pub ops: rustc_hash::FxHashSet<Symbol>,
     nodes: usize,
 }
@@ -99,7 +111,8 @@ struct Encoder<'a, S: Store> {
 /// How many types an [`Encoder`] keeps the classes of (a linear search: a function uses few).
 const TYPES_KEPT: usize = 16;
 
-/// Which function lowering builds from a source function (DESIGN.md, convention 4).
+/// Which function lowering builds from a source function: the function itself, or one of
+/// the C interface wrappers MLIR makes for `llvm.emit_c_interface`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Variant {
     /// The function itself.

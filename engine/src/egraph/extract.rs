@@ -14,8 +14,11 @@ use std::sync::Arc;
 pub struct Cost(pub u64);
 
 impl Cost {
+    /// The cost of a term that still holds a source (or undeclared) operation: no
+    /// finite cost adds up to it (sums saturate one below).
     pub const INFINITE: Cost = Cost(u64::MAX);
 
+    /// Whether the term is entirely target-level.
     pub fn is_finite(self) -> bool {
         self != Cost::INFINITE
     }
@@ -33,6 +36,7 @@ impl Cost {
 /// Source ops (and undeclared ones) cost infinity; a target op costs its declared cost
 /// plus its children's.
 pub struct LoweringCost {
+    /// The declarations, for each operation's level and cost.
     pub ops: Arc<OpTable>,
 }
 
@@ -67,6 +71,7 @@ impl LoweringCost {
     }
 }
 
+/// kiln's e-graph: [`Node`]s with the [`Analysis`] facts.
 pub type Graph = EGraph<Node, Analysis>;
 
 /// The cheapest node of every class under [`LoweringCost`].
@@ -86,6 +91,8 @@ pub struct Extraction<'g> {
 }
 
 impl<'g> Extraction<'g> {
+    /// Computes the cheapest node of every class of `egraph`, costed by the declarations
+    /// `ops`.
     pub fn new(egraph: &'g Graph, ops: Arc<OpTable>) -> Extraction<'g> {
         // The node recorded for a class is the one that last *strictly* lowered its cost.
         // A node that refers back to its own class (directly or through a cycle) can never
@@ -157,11 +164,15 @@ impl<'g> Extraction<'g> {
         self.best.get(usize::from(id)).copied().flatten()
     }
 
+    /// The cost of the cheapest term of `id`'s class ([`Cost::INFINITE`] if it has no
+    /// target-level form).
     pub fn find_best_cost(&self, id: Id) -> Cost {
         self.best(self.egraph.find(id))
             .map_or(Cost::INFINITE, |b| b.0)
     }
 
+    /// The node chosen for `id`'s class (an arbitrary one, its first, when the class has
+    /// no finite cost).
     pub fn find_best_node(&self, id: Id) -> &'g Node {
         let id = self.egraph.find(id);
         let i = self.best(id).map_or(0, |b| b.1);

@@ -9,13 +9,12 @@
 //! read constants from a mirror in id order ([`Analysis::mirror`]) rather than from egg's
 //! classes.
 //!
-//! Until session 30 a large e-graph's classes were also copied into one vector in id order
-//! before each pass (`ClassNodes`), for the matcher, the candidates and the extraction: it
-//! was made when egg kept its classes in a hash map, where each read of a class was a probe
-//! at a place unrelated to the id. Since egg's classes sit in a vector by id (the third
-//! edit of `vendor/egg/PATCH.md`) the copy cost more than it saved: without it, one
-//! function of 10^5 blocks lowers in 6.2% fewer instructions and 11% less peak memory
-//! (BENCHMARKS.md, "session 30").
+//! The matcher, the candidates and the extraction read a large e-graph's classes straight
+//! from egg, with no copy in id order made before each pass: egg's classes sit in a vector
+//! by id (the third edit of `vendor/egg/PATCH.md`), so reading a class by its id is an
+//! index, not a probe of a hash map at a place unrelated to the id. Such a copy costs more
+//! than it saves: without it, one function of 10^5 blocks lowers in 6.2% fewer
+//! instructions and 11% less peak memory.
 //!
 //! [`Analysis::mirror`]: crate::egraph::analysis::Analysis::mirror
 

@@ -20,8 +20,11 @@ use std::time::{Duration, Instant};
 /// A rule set compiled to egg rewrites, one list per phase. Build it once and lower many
 /// functions with it.
 pub struct CompiledRules {
+    /// The checked rule set compiled.
     pub rules: Arc<RuleSet>,
+    /// Its declarations as the analysis and the extractor read them.
     pub ops: Arc<OpTable>,
+    /// The rules of each phase, by its index in [`RuleSet::phases`].
     pub phases: Vec<PhaseRules>,
 }
 
@@ -39,10 +42,16 @@ impl CompiledRules {
 /// How a phase ended.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Stop {
+    /// A pass found nothing new to add: the rules are at a fixpoint.
     Saturated,
+    /// The phase made its limit of passes (the number made).
     IterationLimit(usize),
+    /// The e-graph grew past the phase's node budget (its size in nodes when it stopped).
     NodeLimit(usize),
+    /// The phase ran out of time (its time limit; it stops a little early, so that the
+    /// rebuild an interrupted pass needs still fits).
     TimeLimit(Duration),
+    /// Another reason, described by the text.
     Other(String),
 }
 
@@ -58,23 +67,34 @@ impl std::fmt::Display for Stop {
     }
 }
 
+/// What one phase did to one function's e-graph (`kiln lower --stats`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PhaseStats {
+    /// The phase's name.
     pub phase: String,
+    /// How many passes it made.
     pub iterations: usize,
+    /// The e-graph's nodes when it ended.
     pub nodes: usize,
+    /// The e-graph's classes when it ended.
     pub classes: usize,
+    /// How long it ran (wall clock).
     pub time: Duration,
+    /// Why it ended.
     pub stop: Stop,
     /// How often each rule applied, by name (sorted; the names are the rule set's interned
     /// ones, so that tallying them allocates nothing per function).
     pub applied: Vec<(&'static str, usize)>,
 }
 
+/// What lowering one function took, phase by phase.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FunctionStats {
+    /// The name of the function lowered (with its C wrapper's prefix, for a wrapper).
     pub function: String,
+    /// Each phase that ran, in order (none after one that failed the function).
     pub phases: Vec<PhaseStats>,
+    /// How long extraction and elaboration took (wall clock).
     pub extract_time: Duration,
 }
 
@@ -95,17 +115,22 @@ pub struct LowerOptions {
 }
 
 impl LowerOptions {
+    /// Explain how each root was lowered, unless the e-graph has more than `node_limit`
+    /// nodes.
     pub fn with_explanations(mut self, node_limit: usize) -> Self {
         self.explain = true;
         self.explain_node_limit = node_limit;
         self
     }
 
+    /// Render the final e-graph as Graphviz.
     pub fn with_dot(mut self) -> Self {
         self.dot = true;
         self
     }
 
+    /// Give every function a C wrapper (`all`), or only those marked
+    /// `llvm.emit_c_interface`.
     pub fn with_c_interface(mut self, all: bool) -> Self {
         self.c_interface = all;
         self
@@ -117,19 +142,26 @@ impl LowerOptions {
         self
     }
 
+    /// Which functions use which calling convention, as found for the module.
     pub fn with_conventions(mut self, conventions: Conventions) -> Self {
         self.conventions = conventions;
         self
     }
 }
 
+/// What lowering one function produced.
 #[derive(Clone, Debug)]
 pub struct LowerOutcome {
+    /// The lowered function; `None` when any diagnostic is an error.
     pub lowered: Option<Lowered>,
     /// Relative to the function's text.
     pub diagnostics: Vec<Diagnostic>,
+    /// Time and sizes, per phase.
     pub stats: FunctionStats,
+    /// The final e-graph as Graphviz, when [`LowerOptions::dot`] asked for it.
     pub dot: Option<String>,
+    /// How each root became its lowered form, when [`LowerOptions::explain`] asked for it
+    /// and the function got through its phases.
     pub explanation: Option<String>,
 }
 
@@ -385,18 +417,18 @@ const NODES_PER_ITEM_LARGE: usize = 3;
 
 /// Room for the nodes a function's lowering makes, reserved before it is encoded: a
 /// memref-heavy function ends with about seven nodes per operation, made one by one, and
-/// egg's tables (the memo, the classes, the union-find) grew to that by doubling, each step
-/// rehashing or copying what they held: 2% of a memref-heavy lowering's instructions.
+/// egg's tables (the memo, the classes, the union-find) would grow to that by doubling, each
+/// step rehashing or copying what they hold: 2% of a memref-heavy lowering's instructions.
 ///
 /// Eight per item would reserve room a large function may not use, so past
 /// [`NODES_RESERVED`] the room is three per item, the fewest a large function made in
 /// kiln's benchmarks. Grown by doubling from 2^16, the tables of one function of 10^5
-/// blocks were copied five times over, each copy of tens of megabytes reading and writing
-/// memory no cache held (a fifth of the simulated cache misses of its lowering came from
-/// those copies and rehashes, which a function of 10^4 blocks hardly has; BENCHMARKS.md,
-/// "session 30"). The room costs no more than growth would: a vector's untouched capacity
-/// is never paged in, and the memo that growth reaches for 2.75 or 2 nodes per item has as
-/// many buckets as one reserved for 3.
+/// blocks would be copied five times over, each copy of tens of megabytes reading and
+/// writing memory no cache holds (those copies and rehashes make a fifth of the simulated
+/// cache misses of its lowering; a function of 10^4 blocks hardly has them). The room
+/// costs no more than growth would: a vector's untouched capacity is never paged in, and
+/// the memo that growth reaches for 2.75 or 2 nodes per item has as many buckets as one
+/// reserved for 3.
 fn reserved_nodes(f: &Function) -> usize {
     let ops: usize = f.body.as_ref().map_or(0, |body| {
         body.blocks

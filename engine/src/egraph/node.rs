@@ -14,6 +14,7 @@ use std::fmt;
 /// at most four children (an operation's type and operands, a list cell's head and tail).
 pub type Children = SmallVec<[Id; 4]>;
 
+/// An e-node of kiln's e-graph.
 #[derive(Debug, PartialEq, Eq)]
 pub enum Node {
     /// A declared operation (`arith.addi`, `i32`, `cons`, `nil`) with its children.
@@ -50,8 +51,7 @@ const FX_ROTATE: u32 = 26;
 /// caches; egg adds a node and re-files a parent after a union in an order that follows
 /// ids (an operation's operands were made just before it, a pass searches classes in id
 /// order), so with a scattered hash each of those meets a cold cache line: the memo's
-/// inserts took 125 times the samples for ten times the blocks (BENCHMARKS.md, "session
-/// 21").
+/// inserts would take 125 times the samples for ten times the blocks.
 ///
 /// The place is the sum of the children's ids (four buckets each, one chosen by the
 /// node's mixed bits); a node with no children is scattered. The rest of the hash,
@@ -178,10 +178,12 @@ pub fn intern(name: &str) -> Symbol {
 }
 
 impl Node {
+    /// The operation `name` applied to `children`.
     pub fn op(name: &str, children: impl Into<Children>) -> Node {
         Node::Op(Symbol::from(name), children.into())
     }
 
+    /// The operation's name, for an operation node.
     pub fn op_name(&self) -> Option<&'static str> {
         match self {
             Node::Op(s, _) => Some(text(*s)),

@@ -12,9 +12,12 @@ use crate::egraph::lower::{run_phase, CompiledRules};
 use crate::rule::ruleset::{RuleLoc, RuleTest};
 use egg::Subst;
 
+/// How one inline test went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TestOutcome {
+    /// The test's name.
     pub name: String,
+    /// Where the test's name is.
     pub loc: RuleLoc,
     /// `None` when the test passed; otherwise why it failed.
     pub failure: Option<String>,

@@ -88,6 +88,7 @@ const MEET_NODES: usize = 8;
 
 /// One direction of a rule, compiled for the loop.
 pub struct PhaseRule {
+    /// The rule's name; the reversed direction of a `<=>` rule is `NAME (reversed)`.
     pub name: Symbol,
     pattern: Pattern<Node>,
     /// The left side compiled for [`Loop::search_into`].
@@ -119,6 +120,8 @@ pub struct PhaseRule {
 
 /// The rules of one phase, indexed by the operation at the root of their left side.
 pub struct PhaseRules {
+    /// The compiled directions, in the phase's rule order (a `<=>` rule's reversal right
+    /// after it).
     pub rules: Vec<PhaseRule>,
     by_root: HashMap<Symbol, Vec<usize>>,
     /// Rules whose left side is not rooted at an operation: tried at every candidate class.
@@ -257,15 +260,22 @@ impl PhaseRules {
 /// A phase's limits.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
+    /// The most passes (searches and applications) the phase makes.
     pub iterations: usize,
+    /// The most nodes the e-graph may hold (the phase's `nodes` plus its `growth` times
+    /// the e-graph's size when the phase started).
     pub nodes: usize,
+    /// The longest the phase may run.
     pub time: Duration,
 }
 
 /// What saturating a phase did.
 pub struct Saturation {
+    /// The e-graph after the phase, rebuilt.
     pub egraph: Graph,
+    /// How many passes the phase made.
     pub iterations: usize,
+    /// Why it stopped: saturation or a limit.
     pub stop: Stop,
     /// Per rule of [`PhaseRules::rules`], how many applications added an equality.
     pub applied: Vec<usize>,
@@ -346,8 +356,8 @@ struct Loop<'r> {
     /// Each search's matches on the stack, as the stack's length and `found`'s before it:
     /// once the stack is back to that length, every one of them was applied and its
     /// variables are dropped from `found`, so that `found` holds only the waiting matches.
-    /// (Matches followed at once used to pile up behind the pass's first search: on a chain
-    /// of 10^6 operations `found` grew six-fold, by doubling, into fresh pages.)
+    /// (Without that, matches followed at once pile up behind the pass's first search: on a
+    /// chain of 10^6 operations `found` would grow six-fold, by doubling, into fresh pages.)
     searches: Vec<(usize, usize)>,
     /// Whether the e-graph was large as the pass began ([`is_large`]).
     large: bool,

@@ -42,6 +42,7 @@ pub struct RuleIndex {
     skeletons: Vec<String>,
 }
 
+/// Indexes a rule set's rules by the operations each direction needs and adds.
 pub fn index(rules: &RuleSet) -> RuleIndex {
     let mut directions = Vec::new();
     for (i, r) in rules.rules.iter().enumerate() {

@@ -12,10 +12,16 @@ use std::sync::Arc;
 /// copies no string: the analysis builds a ground term for every type and list class.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Term {
+    /// An operation (its interned name) applied to its children; a type such as `i32` or
+    /// `nil` has none.
     Op(&'static str, Arc<[Term]>),
+    /// An integer literal.
     Int(i64),
+    /// A float literal: an `f64`'s bits.
     Float(u64),
+    /// A string, such as a predicate name.
     Str(String),
+    /// A function name, without the `@`.
     Func(String),
 }
 
@@ -28,6 +34,7 @@ pub fn name(s: &str) -> &'static str {
 }
 
 impl Term {
+    /// The nullary operation `name` (`i32`, `nil`).
     pub fn atom(name: &str) -> Term {
         Term::Op(self::name(name), Arc::from([]))
     }
@@ -93,6 +100,7 @@ impl Term {
         }
     }
 
+    /// The scalar type this term names (`i32`, `index`, `f64`), if it is one.
     pub fn scalar(&self) -> Option<Scalar> {
         match self {
             Term::Op(op, cs) if cs.is_empty() => Scalar::from_name(op),

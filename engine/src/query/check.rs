@@ -97,7 +97,7 @@ fn parse_text(text: &str) -> Option<ParsedFunction> {
     // and is kept while the tree is freed: the allocator could then return none of the
     // pages they share. Copied now, into the room the tree left, it packs densely: peak
     // memory on 10,000 functions is 13% lower, for 3% more instructions in `kiln check`
-    // and none in `kiln lower` (BENCHMARKS.md, "session 7").
+    // and none in `kiln lower`.
     let built = Built {
         function: built.function.clone(),
         diagnostics: built.diagnostics,
@@ -223,7 +223,10 @@ pub fn functions<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<Fun
 /// [`parse_file`] reports) and the builder's diagnostics, relative to the function's start.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Built {
+    /// The function's IR; `None` when its text has syntax errors.
     pub function: Option<Function>,
+    /// The builder's diagnostics (unknown operations and types, undefined values and
+    /// blocks, ...).
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -267,11 +270,18 @@ pub fn function_index<'db>(
     index
 }
 
-/// A name a call uses (see [`callee_named`]).
-#[salsa::interned(debug)]
-pub struct CallName<'db> {
-    #[returns(ref)]
-    pub text: String,
+pub use call_name::CallName;
+
+// salsa's macro gives the functions it adds (`new`, `ingredient`) no docs.
+#[allow(missing_docs)]
+mod call_name {
+    /// A name a call uses (see [`callee_named`](super::callee_named)).
+    #[salsa::interned(debug)]
+    pub struct CallName<'db> {
+        /// The name called (without the `@`).
+        #[returns(ref)]
+        pub text: String,
+    }
 }
 
 /// The function a call to `name` in `file` means ([`function_index`]), in a file the
@@ -314,7 +324,9 @@ pub fn callee_of<'db>(
 /// split, else the function's item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, salsa::SalsaValue)]
 pub enum Callee<'db> {
+    /// The function's input, in a file a session split.
     Input(crate::FunctionSource),
+    /// The function's item, in a file the queries split.
     Item(FunctionItem<'db>),
 }
 
@@ -403,7 +415,9 @@ pub fn header_of<'db>(
 /// uses the bare-pointer convention ([`Interface`], borrowed).
 #[derive(Clone, Copy, Debug)]
 pub struct InterfaceRef<'db> {
+    /// The function's type; `None` when it has no IR.
     pub ty: Option<&'db kiln_frontend::types::FunctionType>,
+    /// Whether it has `llvm.bareptr`, so its memrefs cross calls as bare pointers.
     pub bare_ptr: bool,
 }
 
@@ -467,14 +481,24 @@ pub fn verify_function<'db>(
     diagnostics
 }
 
-/// A run of consecutive functions of a file a session split (`sources.rs`), checked
-/// together: after an edit of one function, [`check_file`] reads one group's check again
-/// and finds every other group's memo valid at a glance (a group of functions whose inputs
-/// did not change is as durable as they are), instead of reading every function's.
-#[salsa::tracked(debug)]
-pub struct FunctionGroup<'db> {
-    #[returns(ref)]
-    pub items: Vec<FunctionItem<'db>>,
+pub use function_group::FunctionGroup;
+
+// salsa's macro gives the functions it adds (`new`, `ingredient`) no docs.
+#[allow(missing_docs)]
+mod function_group {
+    use crate::inputs::FunctionItem;
+
+    /// A run of consecutive functions of a file a session split (`sources.rs`), checked
+    /// together: after an edit of one function, [`check_file`](super::check_file) reads one
+    /// group's check again and finds every other group's memo valid at a glance (a group of
+    /// functions whose inputs did not change is as durable as they are), instead of reading
+    /// every function's.
+    #[salsa::tracked(debug)]
+    pub struct FunctionGroup<'db> {
+        /// The group's functions, in file order.
+        #[returns(ref)]
+        pub items: Vec<FunctionItem<'db>>,
+    }
 }
 
 /// About how many functions a [`FunctionGroup`] holds: at least half as many (but the last

@@ -20,16 +20,20 @@ use std::sync::Arc;
 /// A rule set as checked, with its diagnostics (complete only without errors).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CheckedRules {
+    /// What checked (incomplete when a diagnostic is an error).
     pub rules: RuleSet,
+    /// Every problem of every rule file, sorted by file and position.
     pub diagnostics: Vec<RuleDiagnostic>,
 }
 
 impl CheckedRules {
+    /// Whether any diagnostic is an error (the rules are then not used for lowering).
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(|d| d.diagnostic.is_error())
     }
 }
 
+/// The rule files loaded and checked, once per version of the files.
 #[salsa::tracked(returns(ref))]
 pub fn checked_rules(db: &dyn salsa::Database, rules: RuleFiles) -> CheckedRules {
     let loaded = load_rules(rules.sources(db).clone());
@@ -63,7 +67,9 @@ pub fn rule_index(db: &dyn salsa::Database, rules: RuleFiles) -> crate::egraph::
 /// the rules (see [`encoded_ops`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, salsa::SalsaValue)]
 pub struct Shape<'db> {
+    /// The function with its spans replaced by ordinals.
     pub function: Function,
+    /// The calling conventions of the function and of the functions it calls.
     pub conventions: Conventions,
     /// `None` for a file that is only checked.
     pub ops: Option<OpSet<'db>>,
@@ -245,23 +251,36 @@ fn conventions_of(db: &dyn salsa::Database, file: SourceFile, bare_ptr: bool) ->
     Conventions::of_module(funcs, bare_ptr)
 }
 
-/// A set of operations and the rules it is sliced from, interned: functions whose
-/// encodings have the same operations share a slice. Never collected: a session sees a few
-/// dozen sets, and a collectable value is a dependency that every function reading it had
-/// checked again after each edit.
-#[salsa::interned(debug, revisions = usize::MAX)]
-pub struct OpSet<'db> {
-    #[returns(ref)]
-    pub ops: Vec<String>,
-    #[returns(copy)]
-    pub rules: RuleFiles,
-}
+pub use interned::{OpSet, Slice};
 
-/// A slice of the rules, interned: comparing two is comparing ids.
-#[salsa::interned(debug)]
-pub struct Slice<'db> {
-    #[returns(ref)]
-    pub rules: Arc<RuleSet>,
+// salsa's macro gives the functions it adds (`new`, `ingredient`) no docs.
+#[allow(missing_docs)]
+mod interned {
+    use crate::inputs::RuleFiles;
+    use crate::rule::RuleSet;
+    use std::sync::Arc;
+
+    /// A set of operations and the rules it is sliced from, interned: functions whose
+    /// encodings have the same operations share a slice. Never collected: a session sees a
+    /// few dozen sets, and a collectable value is a dependency that every function reading
+    /// it would have checked again after each edit.
+    #[salsa::interned(debug, revisions = usize::MAX)]
+    pub struct OpSet<'db> {
+        /// The operations' names, sorted.
+        #[returns(ref)]
+        pub ops: Vec<String>,
+        /// The rule files the slice is cut from.
+        #[returns(copy)]
+        pub rules: RuleFiles,
+    }
+
+    /// A slice of the rules, interned: comparing two is comparing ids.
+    #[salsa::interned(debug)]
+    pub struct Slice<'db> {
+        /// The slice's rules, without positions (`slice::anonymize`).
+        #[returns(ref)]
+        pub rules: Arc<RuleSet>,
+    }
 }
 
 /// The slice for one set of operations, without positions (`slice::anonymize`), and the
@@ -269,10 +288,13 @@ pub struct Slice<'db> {
 /// once per function.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, salsa::SalsaValue)]
 pub struct SliceOf<'db> {
+    /// The rules a function with these operations can use, without positions.
     pub slice: Slice<'db>,
+    /// What each place number of the slice stands for (`path:line:col`), by number.
     pub places: Vec<String>,
 }
 
+/// The slice of the rules for the operations `ops`, once per distinct set.
 #[salsa::tracked(returns(ref))]
 pub fn slice_of<'db>(db: &'db dyn salsa::Database, ops: OpSet<'db>) -> SliceOf<'db> {
     let rules = ops.rules(db);
@@ -342,7 +364,12 @@ pub fn prepare_whole_rules(db: &dyn Db, rules: RuleFiles) {
 /// [`lowered_diagnostics`] for them relative to the function's text).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct LoweredItem {
+    /// Each of the function's variants that lowered, in the order of [`variants`]: the
+    /// function (for a declaration with a C interface, a body forwarding to its C wrapper),
+    /// then a definition's C wrapper.
     pub functions: Vec<Lowered>,
+    /// The diagnostics of every variant's lowering, not yet located (see
+    /// [`locate_lowering`]).
     pub diagnostics: Vec<Diagnostic>,
 }
 
@@ -408,9 +435,11 @@ pub struct LoweredText {
     /// none). A file's text is the non-empty texts of its functions joined by blank lines,
     /// so an edit prints again only what it lowered again.
     pub text: String,
+    /// The lowering's diagnostics, relative to the function's text.
     pub diagnostics: Vec<Diagnostic>,
 }
 
+/// One function's lowering as text ([`make_lowered_text`]), kept for the next request.
 #[salsa::tracked(returns(ref))]
 pub fn lowered_text<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredText {
     make_lowered_text(db, item)

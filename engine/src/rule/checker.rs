@@ -17,7 +17,9 @@ use std::collections::{HashMap, HashSet};
 /// A diagnostic in one of the rule files.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RuleDiagnostic {
+    /// The file, by its index in [`RuleSet::files`].
     pub file: FileId,
+    /// The problem, with its span in that file.
     pub diagnostic: Diagnostic,
 }
 
@@ -25,22 +27,28 @@ pub struct RuleDiagnostic {
 /// diagnostic, sorted by file and position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Loaded {
+    /// Everything that checked (missing what had errors).
     pub rules: RuleSet,
+    /// The errors and warnings of every file.
     pub diagnostics: Vec<RuleDiagnostic>,
 }
 
 impl Loaded {
+    /// Whether any diagnostic is an error (the rule set is then incomplete).
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(|d| d.diagnostic.is_error())
     }
 }
 
-/// Default limits of a phase that does not set them.
+/// Default limits of a phase that does not set them: passes ([`Phase::iterations`]).
 pub const DEFAULT_ITERATIONS: usize = 30;
+/// The default node budget before growth ([`Phase::nodes`]).
 pub const DEFAULT_NODES: usize = 100_000;
+/// The default growth factor of the node budget ([`Phase::growth`]).
 pub const DEFAULT_GROWTH: usize = 4;
 /// The longest list literal (each element is one more nested `cons`).
 pub const MAX_LIST: usize = 256;
+/// The default time limit of a phase, in milliseconds ([`Phase::time_ms`]).
 pub const DEFAULT_TIME_MS: u64 = 10_000;
 
 /// Checks a set of rule files (in the order given; callers sort them by path).

@@ -106,6 +106,7 @@ impl Defs {
         (defs, diags)
     }
 
+    /// Whether a macro is called `name`.
     pub fn contains(&self, name: &str) -> bool {
         self.defs.contains_key(name)
     }

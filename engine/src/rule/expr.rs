@@ -12,59 +12,98 @@ pub enum Builtin {
     IsConst,
     /// `(type ?x)`: the type of a value (its source-level type when it has one).
     TypeOf,
-    /// `(rank T)`, `(size T i)`, `(stride T i)`, `(offset T)`, `(elem T)` of a memref type;
-    /// sizes, strides and offsets fail (the guard is false) when the type leaves them dynamic.
+    /// `(rank T)`: the rank of a ranked memref type.
+    ///
+    /// This and the four after it read a memref type; sizes, strides and offsets fail (the
+    /// guard is false) when the type leaves them dynamic.
     Rank,
+    /// `(size T i)`: the size of dimension `i` (from 0) of a memref type.
     Size,
+    /// `(stride T i)`: the stride of dimension `i` of a memref type, in elements (its
+    /// layout's, or the identity layout's row-major one).
     Stride,
+    /// `(offset T)`: the offset of a memref type's layout, in elements.
     Offset,
+    /// `(elem T)`: the element type of a ranked or unranked memref type.
     Elem,
     /// `(width T)`: bit width of an integer or float type (`index` is 64).
     Width,
+    /// `(int? T)`: whether `T` is an integer scalar type (`i1` … `i64` or `index`).
     IsInt,
+    /// `(float? T)`: whether `T` is a float scalar type (`f16`, `f32`, `f64`).
     IsFloat,
-    /// `(scalar? T)`, `(ranked? T)`, `(unranked? T)`: which kind of type `T` is.
+    /// `(scalar? T)`: whether `T` is a scalar type (an integer, `index` or a float).
     IsScalar,
+    /// `(ranked? T)`: whether `T` is a ranked memref type.
     IsRanked,
+    /// `(unranked? T)`: whether `T` is an unranked memref type.
     IsUnranked,
     /// `(static? E)`: whether `E` evaluates (e.g. a stride the type knows).
     IsStatic,
     /// `(member X L)`: whether the ground list `L` contains `X`.
     Member,
-    /// `(len L)`, `(nth L i)` of a cons-list.
+    /// `(len L)`: the length of a cons-list.
     Len,
+    /// `(nth L i)`: element `i` (from 0) of a cons-list; fails past its end.
     Nth,
+    /// `(+ x...)`: the sum of one or more numbers: floats when all are floats, else
+    /// integers (fails on overflow of the 128-bit intermediate).
+    ///
+    /// Integers are 128-bit here and below, so every `i64` and `u64` value is exact.
     Add,
+    /// `(- x y)`: `x` minus `y`, on floats when both are floats, else on integers.
     Sub,
+    /// `(* x...)`: the product of one or more numbers, like `+`.
     Mul,
-    /// Truncating signed division and remainder; fail on a zero divisor.
+    /// `(/ x y)`: truncating signed division; fails on a zero divisor.
     Div,
+    /// `(% x y)`: the remainder of truncating signed division (the sign of `x`); fails on a
+    /// zero divisor.
     Rem,
+    /// `(min x y)`: the smaller of two integers.
     Min,
+    /// `(max x y)`: the larger of two integers.
     Max,
+    /// `(neg x)`: minus an integer or a float.
     Neg,
+    /// `(band x y)`: bitwise and of two integers.
     BitAnd,
+    /// `(bor x y)`: bitwise or of two integers.
     BitOr,
+    /// `(bxor x y)`: bitwise exclusive or of two integers.
     BitXor,
+    /// `(shl x s)`: `x` shifted left by `s` bits; fails unless `s` is from 0 to 63.
     Shl,
     /// `(wrap T x)`: `x` truncated to the width of `T`, read back as signed.
     Wrap,
     /// `(zext T x)`: `x` truncated to the width of `T`, read back as unsigned.
     Zext,
+    /// `(== x y)`: whether two values are equal (for two e-classes: whether they are one).
     Eq,
+    /// `(!= x y)`: whether two values differ, the negation of `==`.
     Ne,
+    /// `(< x y)`: whether `x` is less than `y`, both integers or both floats (fails
+    /// otherwise, and for a NaN); `<=`, `>` and `>=` likewise.
     Lt,
+    /// `(<= x y)`: whether `x` is at most `y`.
     Le,
+    /// `(> x y)`: whether `x` is greater than `y`.
     Gt,
+    /// `(>= x y)`: whether `x` is at least `y`.
     Ge,
+    /// `(and b...)`: whether every operand holds; evaluated left to right and stopping at
+    /// the first false one, so a later operand may read what only exists when the earlier
+    /// ones hold.
     And,
+    /// `(or b...)`: whether some operand holds; left to right, stopping at the first true.
     Or,
+    /// `(not b)`: the negation of a truth value.
     Not,
     /// `(log2 x)`: the floor of the base-2 logarithm of a positive integer.
     Log2,
-    /// `(ctz x)`, `(popcount x)`: trailing zero bits and one bits of `x` as a 64-bit pattern
-    /// (`(ctz 0)` is 64).
+    /// `(ctz x)`: the trailing zero bits of `x` as a 64-bit pattern (`(ctz 0)` is 64).
     Ctz,
+    /// `(popcount x)`: the one bits of `x` as a 64-bit pattern.
     Popcount,
     /// `(pow2? x)`: whether `x` is a positive power of two.
     IsPow2,
@@ -133,6 +172,7 @@ impl Builtin {
         TABLE.iter().map(|(n, _, a)| (*n, *a))
     }
 
+    /// The builtin called `s` in a rule, and its arity (`None`: one or more).
     pub fn from_name(s: &str) -> Option<(Builtin, Option<usize>)> {
         TABLE
             .iter()
@@ -140,6 +180,7 @@ impl Builtin {
             .map(|(_, b, a)| (*b, *a))
     }
 
+    /// The name rules call the builtin by (`+`, `const?`, `band`).
     pub fn name(self) -> &'static str {
         TABLE
             .iter()
@@ -157,17 +198,23 @@ impl Builtin {
 /// A checked expression.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Expr {
+    /// A variable the rule's pattern binds, named without its `?`.
     Var(String),
+    /// An integer literal.
     Int(i64),
     /// An `f64`'s bits.
     Float(u64),
+    /// A string literal (a predicate or a function-name part).
     Str(String),
     /// A nullary declared op used as a ground term (`index`, `i32`).
     Atom(String),
+    /// A builtin applied to its arguments (as many as its arity allows).
     Call(Builtin, Vec<Expr>),
 }
 
 impl Expr {
+    /// Appends to `out` the variables of the expression that it does not hold yet, in
+    /// first-occurrence order.
     pub fn collect_vars(&self, out: &mut Vec<String>) {
         match self {
             Expr::Var(v) if !out.contains(v) => out.push(v.clone()),

@@ -7,32 +7,55 @@
 use kiln_frontend::{Diagnostic, Span};
 use std::fmt;
 
+/// A token of a rule file. The texts a variant holds borrow from the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Tok<'a> {
+    /// `(`.
     LParen,
+    /// `)`.
     RParen,
+    /// `[`: starts a list.
     LBracket,
+    /// `]`.
     RBracket,
+    /// `{`: opens a computed leaf, or a phase's, group's or test's body.
     LBrace,
+    /// `}`.
     RBrace,
+    /// `|`: separates a list's items from its tail.
     Bar,
+    /// `:`.
     Colon,
+    /// `->`: before a declaration's result sort.
     Arrow,
+    /// `=>`: a one-way rule, or a test's expected term.
     FatArrow,
+    /// `<=>`: a two-way rule.
     TwoWay,
+    /// `decl`.
     KwDecl,
+    /// `phase`.
     KwPhase,
+    /// `in`: starts a group of rules.
     KwIn,
+    /// `rule`.
     KwRule,
+    /// `test`.
     KwTest,
+    /// `if`: starts a rule's guards.
     KwIf,
     /// `def`: a named term (a macro) expanded where it is used (`expand.rs`).
     KwDef,
     /// An operation, sort, attribute or function name: `arith.addi`, `Value`, `+`, `<=`.
+    /// A letter or `_` then letters, digits and `_ . - ? !`; or a run of the operator
+    /// characters `+ - * / % = < > !` other than `->`, `=>` and `<=>`. Keywords excepted.
     Ident(&'a str),
     /// `?x` (the text after `?`).
     Var(&'a str),
+    /// An integer: decimal digits or `0x` and hex digits, optionally after a `-` (`-1`,
+    /// `0xff`); the text as written.
     Int(&'a str),
+    /// A number with a fraction or an exponent (`1.5`, `-2e10`); the text as written.
     Float(&'a str),
     /// `"slt"` (the text between the quotes).
     Str(&'a str),
@@ -71,14 +94,19 @@ impl fmt::Display for Tok<'_> {
     }
 }
 
+/// A token and where it is: its start and end byte offsets in the file (lalrpop's form).
 pub type Spanned<'a> = (usize, Tok<'a>, usize);
 
+/// Splits a rule file into tokens ([`Spanned`]) as an iterator, for the grammar. Skips
+/// whitespace and `;` comments; never fails: a stray character or an unterminated string
+/// is a diagnostic, and the lexer goes on after it.
 pub struct Lexer<'a> {
     text: &'a str,
     pos: usize,
     /// Open `(`, `[` and `{` (terms deeper than [`MAX_NESTING`] end the file with an error,
     /// so no later stage recurses without bound).
     depth: usize,
+    /// The lexical errors found so far (`rules.lex`, `rules.too-deep`).
     pub diagnostics: Vec<Diagnostic>,
     /// The spans of the `;` comments skipped so far (the formatter puts them back).
     pub comments: Vec<Span>,
@@ -103,6 +131,7 @@ fn is_operator_char(c: u8) -> bool {
 }
 
 impl<'a> Lexer<'a> {
+    /// A lexer at the start of `text`.
     pub fn new(text: &'a str) -> Self {
         Lexer {
             text,

@@ -40,7 +40,9 @@ pub fn restore_places(text: &str, places: &[String]) -> String {
 /// A position in one of the rule files.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct RuleLoc {
+    /// The file, by its index in [`RuleSet::files`].
     pub file: FileId,
+    /// Byte offsets in that file (in a position-free slice, `start` is a place's number).
     pub span: Span,
 }
 
@@ -71,6 +73,7 @@ pub enum Sort {
 }
 
 impl Sort {
+    /// Every sort and the name rule files write it with.
     pub const ALL: [(&'static str, Sort); 10] = [
         ("Value", Sort::Value),
         ("Effect", Sort::Effect),
@@ -84,10 +87,12 @@ impl Sort {
         ("Node", Sort::Node),
     ];
 
+    /// The sort named `s` (`Value`, `Type`, ...).
     pub fn from_name(s: &str) -> Option<Sort> {
         Sort::ALL.iter().find(|(n, _)| *n == s).map(|(_, s)| *s)
     }
 
+    /// The sort's name as rule files write it.
     pub fn name(self) -> &'static str {
         Sort::ALL
             .iter()
@@ -116,14 +121,18 @@ impl fmt::Display for Sort {
 /// understands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
+    /// `source`: an operation of the input that lowering must rewrite away.
     Source,
+    /// `target`: an operation the backend emits (or structure it reads).
     Target,
 }
 
 /// `decl NAME: ATTRS (CHILDREN) -> RESULT`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct OpDecl {
+    /// The operation's name (`arith.addi`, `llvm.add`, `i32`).
     pub name: String,
+    /// `source` or `target`.
     pub level: Level,
     /// Its first child is a `State`: the op is part of the side-effecting skeleton.
     pub effect: bool,
@@ -136,8 +145,11 @@ pub struct OpDecl {
     /// in `rules/source.rules`); the `width` guard builtin reads it. Types whose names
     /// state their width (`i32`, `f64`) need none.
     pub width: Option<u32>,
+    /// The sort of each operand, in order.
     pub children: Vec<Sort>,
+    /// The sort of the result (never `Any`).
     pub result: Sort,
+    /// Where the name is declared (the default location for the built-in `nil` and `cons`).
     pub loc: RuleLoc,
 }
 
@@ -154,27 +166,39 @@ impl OpDecl {
 /// A phase: rules that saturate together, with limits.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Phase {
+    /// The name groups of rules refer to it by.
     pub name: String,
+    /// The most passes the phase makes, each searching for its rules' matches and
+    /// applying them.
     pub iterations: usize,
     /// The phase stops when the e-graph has more than `nodes + growth × (its size when the
     /// phase started)` nodes, so a large function gets a proportionally larger budget.
     pub nodes: usize,
+    /// The node budget's multiple of the e-graph's size when the phase starts (see
+    /// `nodes`).
     pub growth: usize,
+    /// The longest the phase may run, in milliseconds.
     pub time_ms: u64,
     /// Hitting a limit is a warning rather than an error (the result is still extracted).
     pub allow_partial: bool,
+    /// Where the phase's name is declared.
     pub loc: RuleLoc,
 }
 
 /// A pattern or template, with lists desugared into `cons`/`nil`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Pat {
+    /// A variable, named without its `?`.
     Var(String),
+    /// An integer literal.
     Int(i64),
     /// An `f64`'s bits.
     Float(u64),
+    /// A string literal (the text between the quotes).
     Str(String),
+    /// A function name (the text after the `@`).
     Func(String),
+    /// A declared operation and its operands (none for a nullary one such as `i32`).
     Op(String, Vec<Pat>),
     /// Computed when the rule applies (templates only).
     Computed(Expr),
@@ -227,43 +251,60 @@ impl fmt::Display for Pat {
     }
 }
 
+/// A checked rule.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Rule {
+    /// The rule's name, unique in the set.
     pub name: String,
     /// Index into [`RuleSet::phases`].
     pub phase: usize,
+    /// The pattern matched; its root is an operation.
     pub lhs: Pat,
+    /// Conditions that must all hold for the rule to apply.
     pub guards: Vec<Expr>,
+    /// The template the match is rewritten to (a pattern too, for a two-way rule).
     pub rhs: Pat,
     /// `<=>`: also rewrite `rhs` to `lhs`.
     pub two_way: bool,
+    /// Where the rule's name is.
     pub loc: RuleLoc,
 }
 
+/// A checked inline test: after every phase runs on both terms, `input` and `expected`
+/// must be in one e-class.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RuleTest {
+    /// The test's name, unique in the set.
     pub name: String,
+    /// The ground term the rules run on.
     pub input: Pat,
+    /// The ground term `input` must become equal to.
     pub expected: Pat,
+    /// Where the test's name is.
     pub loc: RuleLoc,
 }
 
 /// A rule file as loaded: its path (for messages) and text (for snippets).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RuleSource {
+    /// The file's path, as messages show it.
     pub path: String,
+    /// The file's contents.
     pub text: String,
 }
 
 /// Every declaration, phase, rule and test of a rules directory, checked.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RuleSet {
+    /// The rule files, in the order loaded ([`FileId`] indexes this).
     pub files: Vec<RuleSource>,
     /// In declaration order (files sorted by name).
     pub decls: Vec<OpDecl>,
     /// In the order phases run.
     pub phases: Vec<Phase>,
+    /// Every rule that checked, in file order.
     pub rules: Vec<Rule>,
+    /// Every inline test that checked, in file order.
     pub tests: Vec<RuleTest>,
     /// Where each declaration is in `decls`, by name, when kept by [`RuleSet::push_decl`]
     /// (the checker's case: it looks a declaration up at every operation of every rule).
@@ -317,6 +358,7 @@ impl RuleSet {
         }
     }
 
+    /// The rules of phase `phase` (an index into [`RuleSet::phases`]), in order.
     pub fn rules_in(&self, phase: usize) -> impl Iterator<Item = &Rule> {
         self.rules.iter().filter(move |r| r.phase == phase)
     }

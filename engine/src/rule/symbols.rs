@@ -15,17 +15,22 @@ use kiln_frontend::Span;
 pub enum SymbolKind {
     /// An operation (including helpers and type constructors such as `i32`).
     Op,
+    /// A phase (defined by `phase`, used by `in`).
     Phase,
     /// One of the fixed sorts (`Value`, `Type`, ...): used, never defined in a file.
     Sort,
+    /// A rule (defined only: nothing refers to a rule by name).
     Rule,
+    /// An inline test (defined only).
     Test,
 }
 
 /// One occurrence of a name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Occurrence {
+    /// What the name names.
     pub kind: SymbolKind,
+    /// The name as written.
     pub name: String,
     /// The file and span of the name itself.
     pub loc: RuleLoc,
@@ -37,6 +42,7 @@ pub struct Occurrence {
 /// Every occurrence of every name, sorted by file and position.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RuleSymbols {
+    /// The occurrences, sorted by file and position.
     pub occurrences: Vec<Occurrence>,
 }
 

@@ -24,13 +24,17 @@ use std::fmt;
 /// The type of an expression.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ty {
+    /// A truth value (what a guard must be).
     Bool,
+    /// An integer.
     Int,
+    /// A float.
     Float,
     /// A number of either kind (a `Lit` operand).
     Num,
     /// A type term (`i32`, `(memref ...)`).
     Type,
+    /// A cons-list.
     List,
     /// An e-class: an SSA value or other structure.
     Value,
@@ -141,9 +145,11 @@ fn signature(b: Builtin) -> (&'static [Ty], Ty) {
 
 /// Types the expressions of one rule.
 pub struct Typer<'a> {
+    /// The declarations atoms and operations are looked up in.
     pub set: &'a RuleSet,
     /// The sort each variable of the left side is bound at.
     pub vars: &'a HashMap<String, (Sort, Span)>,
+    /// The mismatches found so far (`rules.expr-type`).
     pub diags: Vec<Diagnostic>,
 }
 
@@ -185,6 +191,8 @@ impl Typer<'_> {
         }
     }
 
+    /// The type of `e`, reporting each mismatch inside it (`rules.expr-type`); a call
+    /// with a mismatched argument still has its builtin's result type.
     pub fn expr(&mut self, e: &Expr) -> Ty {
         match e {
             Expr::Var(n) => self
@@ -262,7 +270,9 @@ impl Typer<'_> {
 
 /// The operations declared `uniform`, with the checks of the templates that use them.
 pub struct Uniform<'a> {
+    /// The declarations (for the sorts of operands and the `width` of types).
     pub set: &'a RuleSet,
+    /// The names of the operations declared `uniform`.
     pub ops: &'a HashSet<String>,
 }
 

@@ -1,4 +1,4 @@
-// The Structured Index Path ABI (seed 002): `abi = "sip"`, `abiv = 1` and the mangled
+// The Structured Index Path ABI (IREE, v1): `abi = "sip"`, `abiv = 1` and the mangled
 // signature in `sip` map the raw arguments and results onto nested dicts and sequences.
 /367547/ `kiln abi` shows the structure; `kiln run --input-json` binds JSON through it.
 
