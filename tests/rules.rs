@@ -232,6 +232,7 @@ const RANKED_MEMREF_PROGRAMS: &[&str] = &[
     "matmul.mlir",
     "memref_1d.mlir",
     "memref_2d.mlir",
+    "memref_block_args.mlir",
     "memref_copy.mlir",
     "memref_subview.mlir",
     "memref_views.mlir",
@@ -272,6 +273,7 @@ const NEEDS: &[(&str, &[&str])] = &[
         &[
             "c_interface.mlir",
             "legacy/unranked_memref.mlir",
+            "memref_block_args.mlir",
             "stack_dynamic.mlir",
             "stack_loop.mlir",
             "unranked.mlir",
@@ -294,6 +296,7 @@ const NEEDS: &[(&str, &[&str])] = &[
         &[
             "legacy/repeated_successor.mlir",
             "loops.mlir",
+            "memref_block_args.mlir",
             "same_successor.mlir",
         ],
     ),
@@ -311,6 +314,7 @@ const NEEDS: &[(&str, &[&str])] = &[
             "matmul.mlir",
             "memref_1d.mlir",
             "memref_2d.mlir",
+            "memref_block_args.mlir",
             "memref_copy.mlir",
             "memref_subview.mlir",
             "memref_views.mlir",
