@@ -153,9 +153,19 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
                 }
             };
             let target = if params.contains_key("target") || params.contains_key("cpu") {
+                // An option the request leaves out keeps its value.
+                let (triple, cpu) = s.target();
                 let opts = kiln_backend::CodegenOptions {
-                    triple: text("target")?,
-                    cpu: text("cpu")?,
+                    triple: if params.contains_key("target") {
+                        text("target")?
+                    } else {
+                        triple
+                    },
+                    cpu: if params.contains_key("cpu") {
+                        text("cpu")?
+                    } else {
+                        cpu
+                    },
                     opt_level: 0,
                 };
                 // Creating the target machine checks the CPU against the target's CPUs.

@@ -371,6 +371,16 @@ impl Session {
         Ok(())
     }
 
+    /// The target triple and CPU code is generated for, as last set (`None`: the host
+    /// triple; the target's generic CPU).
+    pub fn target(&self) -> (Option<String>, Option<String>) {
+        let target = self.config.target(&self.db);
+        (
+            target.triple(&self.db).clone(),
+            target.cpu(&self.db).clone(),
+        )
+    }
+
     /// The target to generate code for (`None`: the host triple; the generic CPU, or
     /// `native`). Changing it generates every function's code again.
     pub fn set_target(&mut self, triple: Option<String>, cpu: Option<String>) {

@@ -734,6 +734,28 @@ fn serve_generates_code_again_only_for_what_changed_and_for_a_new_target() {
     assert!(asm.contains("mul\tw0, w0, w0"), "{asm}");
 }
 
+#[test]
+fn serve_keeps_the_options_a_request_leaves_out() {
+    use serde_json::json;
+    let r = serve(&[
+        json!({"id": 1, "method": "open", "params": {"path": "a.mlir", "text": GOOD}}),
+        json!({"id": 2, "method": "set_options", "params": {"target": "aarch64-unknown-linux-gnu"}}),
+        // The CPU of the target set before: valid only if the target stayed.
+        json!({"id": 3, "method": "set_options", "params": {"cpu": "cortex-a72"}}),
+        json!({"id": 4, "method": "compile", "params": {"path": "a.mlir"}}),
+        json!({"id": 5, "method": "set_options", "params": {"emit_c_interface": true}}),
+        json!({"id": 6, "method": "compile", "params": {"path": "a.mlir"}}),
+    ]);
+    assert_eq!(r[2]["result"]["ok"], true, "{}", r[2]);
+    for i in [3, 5] {
+        let ir = r[i]["result"]["output"].as_str().unwrap_or_default();
+        assert!(
+            ir.contains("target triple = \"aarch64-unknown-linux-gnu\""),
+            "{ir}"
+        );
+    }
+}
+
 /// Runs `kiln serve` on `requests` (one JSON object each); its responses.
 fn serve(requests: &[serde_json::Value]) -> Vec<serde_json::Value> {
     let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
