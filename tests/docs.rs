@@ -4,14 +4,14 @@
 //! reference — numbered rounds of development, issue numbers, numbered calling conventions —
 //! because the repository speaks of kiln, and history lives in git.
 
+mod common;
+
+use common::root;
 use std::path::{Path, PathBuf};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// Directories that are not kiln's own text: build outputs, environments, third-party code.
-const SKIPPED_DIRS: &[&str] = &[
+/// Paths, relative to the root, that are not kiln's own text: build outputs, environments,
+/// third-party code.
+const SKIPPED: &[&str] = &[
     "target",
     ".venv",
     ".git",
@@ -28,35 +28,14 @@ const SKIPPED_DIRS: &[&str] = &[
     "tests/conformance/mlir",
 ];
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
-    entries.sort();
-    for path in entries {
-        let relative = path.strip_prefix(root()).unwrap_or(&path);
-        let name = relative.to_string_lossy();
-        if SKIPPED_DIRS.iter().any(|d| name == *d) {
-            continue;
-        }
-        if path.is_dir() {
-            walk(&path, out);
-        } else {
-            out.push(path);
-        }
-    }
-}
-
 fn files_with(extensions: &[&str]) -> Vec<PathBuf> {
-    let mut all = Vec::new();
-    walk(&root(), &mut all);
-    all.retain(|p| {
-        p.extension()
-            .and_then(|e| e.to_str())
-            .is_some_and(|e| extensions.contains(&e))
-    });
-    all
+    let skipped = |p: &Path| SKIPPED.iter().any(|s| root().join(s) == p);
+    common::files_where(&root(), &|d| !skipped(d), &|f| {
+        !skipped(f)
+            && f.extension()
+                .and_then(|e| e.to_str())
+                .is_some_and(|e| extensions.contains(&e))
+    })
 }
 
 fn relative(path: &Path) -> String {

@@ -133,6 +133,25 @@ impl<'ctx> Codegen<'ctx> {
         })
     }
 
+    /// A call of the LLVM intrinsic `name`, declared for the `overloads` types (its
+    /// overloaded parameter and result types, in LLVM's order); `None` when it returns nothing.
+    fn call_intrinsic(
+        &self,
+        name: &str,
+        overloads: &[BasicTypeEnum<'ctx>],
+        args: &[BasicMetadataValueEnum<'ctx>],
+    ) -> Result<Option<BasicValueEnum<'ctx>>, CodegenError> {
+        let Some(intr) = Intrinsic::find(name) else {
+            return self.unsupported(format!("LLVM has no intrinsic `{name}`"));
+        };
+        let Some(decl) = intr.get_declaration(&self.module, overloads) else {
+            let types: Vec<String> = overloads.iter().map(|t| type_text(*t)).collect();
+            return self.unsupported(format!("cannot declare `{name}` for {}", types.join(", ")));
+        };
+        let call = self.b(self.builder.build_call(decl, args, ""))?;
+        Ok(call.try_as_basic_value().basic())
+    }
+
     /// A type term; `None` for `void`.
     fn ty(&self, t: &Operand) -> Result<Option<BasicTypeEnum<'ctx>>, CodegenError> {
         let Some((op, args)) = t.as_node() else {
@@ -517,15 +536,8 @@ impl<'ctx> Codegen<'ctx> {
             op if op.is_min_max() => {
                 arity(3)?;
                 let t = self.basic(&ops[0])?;
-                let Some(intr) = Intrinsic::find(op.name()) else {
-                    return self.unsupported(format!("LLVM has no intrinsic `{op}`"));
-                };
-                let Some(decl) = intr.get_declaration(&self.module, &[t]) else {
-                    return self.unsupported(format!("cannot declare `{op}` for `{}`", ops[0]));
-                };
                 let args: [BasicMetadataValueEnum; 2] = [v(1)?.into(), v(2)?.into()];
-                let call = self.b(bld.build_call(decl, &args, ""))?;
-                match call.try_as_basic_value().basic() {
+                match self.call_intrinsic(op.name(), &[t], &args)? {
                     Some(x) => x,
                     None => return self.unsupported(format!("`{op}` returned no value")),
                 }
@@ -552,15 +564,8 @@ impl<'ctx> Codegen<'ctx> {
                             }
                         })
                         .collect();
-                let Some(intr) = Intrinsic::find(name) else {
-                    return self.unsupported(format!("LLVM has no intrinsic `{name}`"));
-                };
-                let Some(decl) = intr.get_declaration(&self.module, &overloads) else {
-                    return self.unsupported(format!("cannot declare `{name}` for `{}`", ops[0]));
-                };
                 let args: Vec<BasicMetadataValueEnum> = args.iter().map(|x| (*x).into()).collect();
-                let call = self.b(bld.build_call(decl, &args, ""))?;
-                match call.try_as_basic_value().basic() {
+                match self.call_intrinsic(name, &overloads, &args)? {
                     Some(x) => x,
                     None => return self.unsupported(format!("`{name}` returned no value")),
                 }
@@ -765,20 +770,13 @@ impl<'ctx> Codegen<'ctx> {
             }
             Op::Stacksave | Op::Stackrestore => {
                 let ptr = self.ctx.ptr_type(AddressSpace::default());
-                let Some(intr) = Intrinsic::find(op.name()) else {
-                    return self.unsupported(format!("LLVM has no intrinsic `{op}`"));
-                };
-                let Some(decl) = intr.get_declaration(&self.module, &[ptr.into()]) else {
-                    return self.unsupported(format!("cannot declare `{op}`"));
-                };
                 let args: Vec<BasicMetadataValueEnum> = if op == Op::Stackrestore {
                     arity(1)?;
                     vec![v(0)?.into()]
                 } else {
                     Vec::new()
                 };
-                let call = self.b(bld.build_call(decl, &args, ""))?;
-                match call.try_as_basic_value().basic() {
+                match self.call_intrinsic(op.name(), &[ptr.into()], &args)? {
                     Some(x) => x,
                     None => return Ok(None),
                 }

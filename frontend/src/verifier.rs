@@ -532,15 +532,21 @@ impl Verifier<'_> {
                         format!("`memref.reinterpret_cast` from `{from}` to `{to}` changes the element type or takes no memref"),
                     );
                 }
-                for i in 1..op.operands.len() {
-                    self.expect_type(
-                        op.operands[i],
-                        &Type::INDEX,
-                        at(op, i),
-                        "offset, size or stride",
-                    );
-                }
+                self.expect_view_operands(op);
             }
+        }
+    }
+
+    /// The dynamic offsets, sizes and strides of a view (every operand after the source) are
+    /// `index` values.
+    fn expect_view_operands(&mut self, op: &Op) {
+        for i in 1..op.operands.len() {
+            self.expect_type(
+                op.operands[i],
+                &Type::INDEX,
+                at(op, i),
+                "offset, size or stride",
+            );
         }
     }
 
@@ -555,14 +561,7 @@ impl Verifier<'_> {
         sizes: &[Option<i64>],
         steps: &[Option<i64>],
     ) {
-        for i in 1..op.operands.len() {
-            self.expect_type(
-                op.operands[i],
-                &Type::INDEX,
-                at(op, i),
-                "offset, size or stride",
-            );
-        }
+        self.expect_view_operands(op);
         let src = self.ty(op.operands[0]).clone();
         let Some(result) = op.results.first().map(|r| self.ty(*r).clone()) else {
             return;

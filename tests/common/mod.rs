@@ -48,12 +48,29 @@ pub fn stderr(o: &Output) -> String {
 /// Files ending in `.ext` below `dir`, sorted, not descending into folders named `skip`.
 /// A missing folder fails the test run rather than yielding no tests.
 pub fn files(dir: &Path, ext: &str, skip: &str) -> Vec<PathBuf> {
+    files_where(dir, &|d| d.file_name() != Some(skip.as_ref()), &|f| {
+        f.extension() == Some(ext.as_ref())
+    })
+}
+
+/// Files below `dir` that `keep` accepts, sorted, descending only into the folders `enter`
+/// accepts. A missing folder fails the test run rather than yielding nothing.
+pub fn files_where(
+    dir: &Path,
+    enter: &dyn Fn(&Path) -> bool,
+    keep: &dyn Fn(&Path) -> bool,
+) -> Vec<PathBuf> {
     let mut out = Vec::new();
-    walk(dir, ext, skip, &mut out);
+    walk(dir, enter, keep, &mut out);
     out
 }
 
-fn walk(dir: &Path, ext: &str, skip: &str, out: &mut Vec<PathBuf>) {
+fn walk(
+    dir: &Path,
+    enter: &dyn Fn(&Path) -> bool,
+    keep: &dyn Fn(&Path) -> bool,
+    out: &mut Vec<PathBuf>,
+) {
     let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.expect("readable entry").path())
@@ -61,10 +78,10 @@ fn walk(dir: &Path, ext: &str, skip: &str, out: &mut Vec<PathBuf>) {
     entries.sort();
     for p in entries {
         if p.is_dir() {
-            if p.file_name() != Some(skip.as_ref()) {
-                walk(&p, ext, skip, out);
+            if enter(&p) {
+                walk(&p, enter, keep, out);
             }
-        } else if p.extension() == Some(ext.as_ref()) {
+        } else if keep(&p) {
             out.push(p);
         }
     }
