@@ -413,6 +413,8 @@ enum Request {
         Vec<(usize, Job)>,
         std::sync::mpsc::Sender<Answers>,
     ),
+    /// The address of program `.0`'s function `.1` (its name before renaming apart).
+    Address(usize, String, std::sync::mpsc::Sender<Result<usize, JitError>>),
 }
 
 /// The stack of the thread that runs JIT-compiled code, unless given.
@@ -552,6 +554,24 @@ impl Jit {
                 "the JIT thread stopped during a call".to_string(),
             ))
         })
+    }
+
+    /// The address of the machine code of `name`, a function program `program` defines
+    /// (by its name in that program, before [`Jit::compile_programs`] renamed it apart),
+    /// for a host that calls it directly: through its C interface (`_mlir_ciface_NAME`)
+    /// or with the calling convention of its LLVM signature. The address stays valid
+    /// while the `Jit` lives; the code may run on any thread.
+    pub fn address(&self, program: usize, name: &str) -> Result<usize, JitError> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let sent = self
+            .requests
+            .as_ref()
+            .map(|r| r.send(Request::Address(program, name.to_string(), tx)));
+        if !matches!(sent, Some(Ok(()))) {
+            return Err(JitError::Call("the JIT thread has stopped".to_string()));
+        }
+        rx.recv()
+            .unwrap_or_else(|_| Err(JitError::Call("the JIT thread has stopped".to_string())))
     }
 
     /// Runs each job with its program's [`Caller`] (`(program, job)`), in order, in a child
@@ -787,6 +807,25 @@ fn serve(
                         Some(c) => c.call(&entry, &args),
                         None => Err(JitError::Call(format!("no program {index}"))),
                     });
+                let _ = reply.send(result);
+            }
+            Request::Address(index, name, reply) => {
+                let linked = match built.len() > 1 {
+                    true => format!("{name}.kiln{index}"),
+                    false => name.clone(),
+                };
+                let defined = index < built.len()
+                    && engine
+                        .get_function_value(&linked)
+                        .is_ok_and(|f| f.count_basic_blocks() > 0);
+                let result = match defined {
+                    true => engine
+                        .get_function_address(&linked)
+                        .map_err(|e| JitError::Call(format!("cannot find `@{name}`: {e}"))),
+                    false => Err(JitError::Call(format!(
+                        "the program defines no function `@{name}`"
+                    ))),
+                };
                 let _ = reply.send(result);
             }
             Request::Isolated(timeout, jobs, reply) => {
