@@ -2,8 +2,9 @@
 # kiln's two set-up-free entry points (see README.md):
 #   scripts/kiln-dev.sh example   build kiln and run it on a bundled example
 #   scripts/kiln-dev.sh test      the whole test suite (fmt, clippy -D warnings, rustdoc -D
-#                                 warnings, cargo test, pytest on the Python package in a
-#                                 venv, the lit suite, the book, 12 s per fuzz target)
+#                                 warnings, cargo test, libkiln's C and C++ hosts, pytest on
+#                                 the Python package in a venv, the lit suite, the book, 12 s
+#                                 per fuzz target)
 # Both install what is missing on Debian 12 when run as root: LLVM 19 (llvm-19-dev and the
 # libraries it links), the MLIR 19 tools used as the reference, and rustfmt/clippy.
 set -eu
@@ -16,6 +17,13 @@ ensure_deps() {
     [ -x /usr/lib/llvm-19/bin/llc ] || need="$need llvm-19"
     # The Python package (python/) is built into a venv: Debian splits venv/pip out.
     python3 -c 'import ensurepip' >/dev/null 2>&1 || need="$need python3-venv"
+    # libkiln's hosts are built with CMake and g++, found with pkg-config, checked with valgrind.
+    if [ "${1:-}" = test ]; then
+        command -v cmake >/dev/null 2>&1 || need="$need cmake"
+        command -v g++ >/dev/null 2>&1 || need="$need g++"
+        command -v pkg-config >/dev/null 2>&1 || need="$need pkg-config"
+        command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
+    fi
     if [ -n "$need" ]; then
         if [ "$(id -u)" = 0 ]; then
             echo "kiln: installing$need" >&2
@@ -80,6 +88,8 @@ test)
     # The API documentation builds without a broken or private link.
     RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --quiet
     KILN_REQUIRE_MLIR=1 cargo test --workspace
+    # libkiln installed with CMake, and C and C++ hosts built against the installed tree.
+    scripts/capi-test.sh
     # Every shell script at least parses: the benchmarks and scripts/build-release.sh (six to
     # eight minutes of release builds) are run by hand, not here.
     for s in scripts/*.sh; do

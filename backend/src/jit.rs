@@ -414,7 +414,11 @@ enum Request {
         std::sync::mpsc::Sender<Answers>,
     ),
     /// The address of program `.0`'s function `.1` (its name before renaming apart).
-    Address(usize, String, std::sync::mpsc::Sender<Result<usize, JitError>>),
+    Address(
+        usize,
+        String,
+        std::sync::mpsc::Sender<Result<usize, JitError>>,
+    ),
 }
 
 /// The stack of the thread that runs JIT-compiled code, unless given.

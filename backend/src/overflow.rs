@@ -46,13 +46,13 @@ pub const DEFAULT_MESSAGE: &str =
 pub fn guard_this_thread() -> Option<Registration> {
     install();
     let (low, high) = stack_bounds()?;
-    ensure_alt_stack();
+    let alt = ensure_alt_stack();
     let _lock = REGISTER.lock().ok()?;
     for i in 0..SLOTS {
         if LOW[i].load(Ordering::SeqCst) == 0 {
             HIGH[i].store(high, Ordering::SeqCst);
             LOW[i].store(low, Ordering::SeqCst);
-            return Some(Registration { slot: i });
+            return Some(Registration { slot: i, _alt: alt });
         }
     }
     None
@@ -60,9 +60,11 @@ pub fn guard_this_thread() -> Option<Registration> {
 
 static REGISTER: Mutex<()> = Mutex::new(());
 
-/// A registered stack; dropping it frees the slot.
+/// A registered stack; dropping it frees the slot (and the alternate signal stack given
+/// to the thread, if one was).
 pub struct Registration {
     slot: usize,
+    _alt: Option<AltStack>,
 }
 
 impl Drop for Registration {
@@ -88,26 +90,53 @@ fn stack_bounds() -> Option<(usize, usize)> {
     }
 }
 
+/// An alternate signal stack this module gave the calling thread: dropped on that thread
+/// (with its [`Registration`]), it is disabled and freed, so a process that starts many
+/// JIT threads (a host embedding the library) does not leak one per thread.
+struct AltStack {
+    /// The stack's memory, freed after `drop` disabled it.
+    _buffer: Box<[u8]>,
+}
+
+impl Drop for AltStack {
+    fn drop(&mut self) {
+        let disable = libc::stack_t {
+            ss_sp: std::ptr::null_mut(),
+            ss_flags: libc::SS_DISABLE,
+            ss_size: 0,
+        };
+        // SAFETY: the calling thread installed `buffer` as its alternate stack and is not
+        // running a handler on it (a handler never returns into code that drops this).
+        unsafe {
+            libc::sigaltstack(&disable, std::ptr::null_mut());
+        }
+    }
+}
+
 /// Gives the thread an alternate signal stack when it has none (Rust gives its threads one
 /// when it handles overflows itself; a handler cannot run on the stack that overflowed).
-fn ensure_alt_stack() {
-    // SAFETY: sigaltstack with a query, then with a leaked buffer that outlives the thread.
+fn ensure_alt_stack() -> Option<AltStack> {
+    // SAFETY: sigaltstack with a query, then with a buffer kept until the thread
+    // unregisters.
     unsafe {
         let mut current: libc::stack_t = std::mem::zeroed();
         if libc::sigaltstack(std::ptr::null(), &mut current) != 0 {
-            return;
+            return None;
         }
         if current.ss_flags & libc::SS_DISABLE == 0 {
-            return;
+            return None;
         }
         let size = 64 * 1024;
-        let buffer = Box::leak(vec![0u8; size].into_boxed_slice());
+        let mut buffer = vec![0u8; size].into_boxed_slice();
         let stack = libc::stack_t {
             ss_sp: buffer.as_mut_ptr().cast(),
             ss_flags: 0,
             ss_size: size,
         };
-        libc::sigaltstack(&stack, std::ptr::null_mut());
+        match libc::sigaltstack(&stack, std::ptr::null_mut()) {
+            0 => Some(AltStack { _buffer: buffer }),
+            _ => None,
+        }
     }
 }
 

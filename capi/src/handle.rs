@@ -203,9 +203,11 @@ pub(crate) unsafe fn clear<T>(out: *mut *mut T) {
 /// The value of the handle `handle` of type `T`, checked.
 pub(crate) fn get<T: HandleKind>(handle: *const T, function: &str) -> Result<Arc<T>, Failure> {
     if handle.is_null() {
-        return Err(bad_handle(function, kiln_status::KILN_ERROR_NULL_HANDLE, || {
-            format!("{function}: the {} handle is NULL", T::NAME)
-        }));
+        return Err(bad_handle(
+            function,
+            kiln_status::KILN_ERROR_NULL_HANDLE,
+            || format!("{function}: the {} handle is NULL", T::NAME),
+        ));
     }
     let address = handle as usize;
     let r = registry();
@@ -215,20 +217,24 @@ pub(crate) fn get<T: HandleKind>(handle: *const T, function: &str) -> Result<Arc
             None => {
                 let other = live.name();
                 drop(r);
-                Err(bad_handle(function, kiln_status::KILN_ERROR_INVALID_HANDLE, || {
-                    format!("{function}: {address:#x} is a {other}, not a {}", T::NAME)
-                }))
+                Err(bad_handle(
+                    function,
+                    kiln_status::KILN_ERROR_INVALID_HANDLE,
+                    || format!("{function}: {address:#x} is a {other}, not a {}", T::NAME),
+                ))
             }
         },
         None => {
             let freed = r.freed.contains(&address);
             drop(r);
-            Err(bad_handle(function, kiln_status::KILN_ERROR_INVALID_HANDLE, || {
-                match freed {
+            Err(bad_handle(
+                function,
+                kiln_status::KILN_ERROR_INVALID_HANDLE,
+                || match freed {
                     true => format!("{function}: the {} {address:#x} was freed", T::NAME),
                     false => format!("{function}: {address:#x} is not a {} handle", T::NAME),
-                }
-            }))
+                },
+            ))
         }
     }
 }

@@ -3,8 +3,8 @@
 
 use crate::diagnostics::kiln_diagnostics;
 use crate::handle::{self, boundary, kiln_status, Failure, HandleKind, Live};
-use crate::session::on_session;
 use crate::session::kiln_session;
+use crate::session::on_session;
 use kiln::backend::jit::Program;
 use kiln::backend::Jit;
 use kiln::FileDiagnostics;
@@ -146,7 +146,10 @@ unsafe fn lookup(
             let name = handle::text_arg(name, "name")?;
             let symbol = format!("{prefix}{name}");
             let found = j.jit.address(0, &symbol).map_err(|e| {
-                Failure::new(kiln_status::KILN_ERROR_NOT_FOUND, format!("{function}: {e}"))
+                Failure::new(
+                    kiln_status::KILN_ERROR_NOT_FOUND,
+                    format!("{function}: {e}"),
+                )
             })?;
             *address = found as *mut std::ffi::c_void;
             Ok(())
