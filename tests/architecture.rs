@@ -47,6 +47,17 @@ fn assert_none_of(krate: &str, forbidden: &[&str], why: &str) {
 }
 
 #[test]
+fn the_c_api_is_a_skin_over_the_facade() {
+    let deps = dependencies("capi");
+    let expected: BTreeSet<String> = ["kiln", "tempfile"].map(String::from).into();
+    assert_eq!(
+        deps, expected,
+        "capi/Cargo.toml: libkiln reaches kiln through its facade (`kiln::Session`, \
+         `kiln::backend::Jit`) so that the C API and the Rust API cannot drift apart"
+    );
+}
+
+#[test]
 fn the_frontend_knows_nothing_of_egg_salsa_or_llvm() {
     assert_none_of(
         "frontend",
