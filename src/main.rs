@@ -292,6 +292,11 @@ struct VerifyArgs {
     /// The first case's seed (case i uses SEED + i); a run is reproducible from it.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Run slice I (from 0) of N disjoint slices of the campaign (`--shard 3/8`): the
+    /// cases [CASES*I/N, CASES*(I+1)/N). The slices of a campaign together run exactly
+    /// its cases, so a batch engine can fan it out (a Slurm array, a CI matrix).
+    #[arg(long, value_parser = kiln::verify::Shard::parse, value_name = "I/N")]
+    shard: Option<kiln::verify::Shard>,
     /// Statements per block, at most (also bounds functions and nesting).
     #[arg(long, default_value_t = 8)]
     max_size: usize,

@@ -221,3 +221,84 @@ fn native_code_that_crashes_is_a_counterexample() {
     assert!(stdout.contains("counterexample (seed 13,"), "{stdout}");
     assert!(stdout.contains("scaled-static ("), "{stdout}");
 }
+
+#[test]
+fn the_shards_of_a_campaign_are_disjoint_and_cover_it() {
+    fn prop(cases: u64, count: u8) -> TestResult {
+        let count = u64::from(count.max(1));
+        let ranges: Vec<_> = (0..count)
+            .map(|i| {
+                kiln::verify::Shard::new(i, count)
+                    .expect("a shard")
+                    .cases(cases)
+            })
+            .collect();
+        let contiguous = ranges.windows(2).all(|w| w[0].end == w[1].start);
+        TestResult::from_bool(
+            ranges[0].start == 0 && ranges[ranges.len() - 1].end == cases && contiguous,
+        )
+    }
+    QuickCheck::new()
+        .tests(2_000)
+        .quickcheck(prop as fn(u64, u8) -> TestResult);
+    assert!(kiln::verify::Shard::parse("3/3").is_err());
+    assert!(kiln::verify::Shard::parse("0/0").is_err());
+    assert_eq!(
+        kiln::verify::Shard::parse("2/5").map(|s| s.cases(12)),
+        Ok(4..7)
+    );
+}
+
+#[test]
+fn shards_run_apart_find_exactly_what_the_whole_campaign_finds() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    broken_rules(dir.path());
+    let sources = kiln::shipped::read_rule_dir(dir.path()).expect("the broken rules");
+    let verifier = Verifier::new(Arc::new(CompiledRules::new(Arc::new(
+        load_rules(sources).rules,
+    ))));
+    let size = kiln::verify::Size::of(8);
+    let seeds =
+        |c: kiln::verify::Campaign| -> Vec<u64> { c.found.iter().map(|f| f.seed).collect() };
+    let whole = verifier.run_cases(0..48, 5, size, true, |_| {});
+    assert_eq!(whole.cases, 48);
+    let whole = seeds(whole);
+    assert!(
+        !whole.is_empty(),
+        "the broken stride went unnoticed in 48 cases"
+    );
+    let mut union = Vec::new();
+    let mut cases = 0;
+    for i in 0..5 {
+        let shard = kiln::verify::Shard::new(i, 5).expect("a shard");
+        let part = verifier.run_cases(shard.cases(48), 5, size, true, |_| {});
+        cases += part.cases;
+        union.extend(seeds(part));
+    }
+    assert_eq!((cases, union), (48, whole));
+}
+
+#[test]
+fn kiln_verify_runs_one_shard() {
+    let o = Command::new(env!("CARGO_BIN_EXE_kiln"))
+        .args(["verify", "--quiet", "--rule-samples", "0", "--cases", "40"])
+        .args(["--seed", "7", "--shard", "1/4"])
+        .output()
+        .expect("kiln runs");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{stdout}");
+    assert!(
+        stdout.starts_with("10 cases passed (seeds 17..=26, shard 1/4 of 40 cases)"),
+        "{stdout}"
+    );
+    let o = Command::new(env!("CARGO_BIN_EXE_kiln"))
+        .args(["verify", "--shard", "4/4"])
+        .output()
+        .expect("kiln runs");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("the index must be below the count"),
+        "{stderr}"
+    );
+}

@@ -13,7 +13,7 @@
 //! JIT-compiled functions get LLVM's `probe-stack` attribute, so a frame larger than a page
 //! touches each page in turn and always faults in the guard page instead of jumping past it.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock};
 
 /// Stacks of live JIT threads: `(lowest address, highest address)`, 0 when free.
@@ -30,6 +30,28 @@ static MESSAGE: OnceLock<Vec<u8>> = OnceLock::new();
 
 /// The actions that were installed before ours, called for faults that are not ours.
 static PREVIOUS: OnceLock<(libc::sigaction, libc::sigaction)> = OnceLock::new();
+
+/// Set in a child of [`crate::isolate`]: a fault that is not an overflow ends the child by
+/// its signal at once, without the host's own crash handlers (Python's `faulthandler`,
+/// a C++ host's crash reporter), for which a crash of test code in a child is not news.
+static IN_CHILD: AtomicBool = AtomicBool::new(false);
+
+/// Makes the calling process (a freshly forked child running native code) end by the
+/// signal itself on any crash other than a stack overflow: the default action for faults,
+/// aborts, arithmetic and illegal-instruction traps, whatever the host installed.
+pub(crate) fn default_crash_actions_in_child() {
+    IN_CHILD.store(true, Ordering::SeqCst);
+    // SAFETY: sigaction with SIG_DFL on signals whose default ends the process; called in
+    // the child right after fork, before any job runs.
+    unsafe {
+        let mut default: libc::sigaction = std::mem::zeroed();
+        default.sa_sigaction = libc::SIG_DFL;
+        libc::sigemptyset(&mut default.sa_mask);
+        for signal in [libc::SIGABRT, libc::SIGFPE, libc::SIGILL, libc::SIGTRAP] {
+            libc::sigaction(signal, &default, std::ptr::null_mut());
+        }
+    }
+}
 
 /// Sets the text written to standard error when JIT-run code overflows its stack (once;
 /// later calls are ignored). Without it, a plain sentence is written.
@@ -183,6 +205,13 @@ extern "C" fn handler(signal: libc::c_int, info: *mut libc::siginfo_t, context: 
         let Some((segv, bus)) = PREVIOUS.get() else {
             return;
         };
+        if IN_CHILD.load(Ordering::SeqCst) {
+            // Returning re-runs the faulting instruction under the default action.
+            let mut default: libc::sigaction = std::mem::zeroed();
+            default.sa_sigaction = libc::SIG_DFL;
+            libc::sigaction(signal, &default, std::ptr::null_mut());
+            return;
+        }
         let previous = if signal == libc::SIGBUS { bus } else { segv };
         if previous.sa_flags & libc::SA_SIGINFO != 0
             && previous.sa_sigaction != libc::SIG_DFL

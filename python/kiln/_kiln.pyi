@@ -1,6 +1,6 @@
 """Type stubs of the private native module (re-exported by kiln/*.py)."""
 
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 class Error(Exception):
     diagnostics: List["Diagnostic"]
@@ -37,6 +37,20 @@ def type_info(text: str) -> TypeInfo: ...
 def function_type_info(text: str) -> Tuple[List[str], List[str]]: ...
 def version_info() -> Tuple[str, Tuple[int, int, int], str]: ...
 def _panic_for_test() -> None: ...
+def verify_shard_range(cases: int, index: int, count: int) -> Tuple[int, int]: ...
+def verify_shard(
+    cases: int,
+    seed: int,
+    index: int,
+    count: int,
+    max_size: int,
+    rules: Optional[List[Tuple[str, str]]] = ...,
+    against_mlir: bool = ...,
+    progress: Optional[Callable[[int], None]] = ...,
+) -> Dict[str, Any]: ...
+def verify_counterexample(
+    seed: int, max_size: int, rules: Optional[List[Tuple[str, str]]] = ..., against_mlir: bool = ...
+) -> Optional[Dict[str, Any]]: ...
 
 Attrs = List[Tuple[str, Optional[str]]]
 

@@ -13,6 +13,7 @@
 mod exec;
 mod module;
 mod tools;
+mod verify;
 
 use kiln_frontend::{Diagnostic as FDiag, LineIndex, Severity};
 use pyo3::create_exception;
@@ -262,5 +263,6 @@ fn _kiln(m: &Bound<'_, PyModule>) -> PyResult<()> {
     module::register(m)?;
     tools::register(m)?;
     exec::register(m)?;
+    verify::register(m)?;
     Ok(())
 }

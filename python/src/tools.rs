@@ -26,7 +26,7 @@ pub struct RuleSet {
 }
 
 impl RuleSet {
-    fn build(sources: Vec<RuleSource>, origin: String) -> NResult<RuleSet> {
+    pub(crate) fn build(sources: Vec<RuleSource>, origin: String) -> NResult<RuleSet> {
         let loaded = load_rules(sources.clone());
         let mut errors = Vec::new();
         let mut warnings = Vec::new();

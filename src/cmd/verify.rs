@@ -7,6 +7,7 @@ pub(crate) fn verify(ctx: Ctx, _db: Database, args: VerifyArgs) -> ExitCode {
     let VerifyArgs {
         cases,
         seed,
+        shard,
         max_size,
         against,
         output,
@@ -60,31 +61,38 @@ pub(crate) fn verify(ctx: Ctx, _db: Database, args: VerifyArgs) -> ExitCode {
         Some(Against::Mlir) => kiln::verify::Against::KilnAndMlir,
         None => kiln::verify::Against::Kiln,
     });
+    let shard = shard.unwrap_or(kiln::verify::Shard::WHOLE);
+    let range = shard.cases(cases);
     let bar = if quiet || !std::io::stderr().is_terminal() {
         indicatif::ProgressBar::hidden()
     } else {
-        indicatif::ProgressBar::new(cases)
+        indicatif::ProgressBar::new(range.end - range.start)
     };
     bar.set_style(
         indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} cases, {per_sec}, {elapsed}")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     let start = std::time::Instant::now();
-    let result = verifier.run(cases, seed, kiln::verify::Size::of(max_size), |i| {
-        bar.set_position(i)
-    });
+    let size = kiln::verify::Size::of(max_size);
+    let result = verifier.run_shard(cases, shard, seed, size, |i| bar.set_position(i));
     bar.finish_and_clear();
     match result {
         Ok(n) => {
             let secs = start.elapsed().as_secs_f64();
-            // Case i uses seed + i, so n cases use seeds seed..=seed + n - 1.
+            // Case i uses seed + i, so the cases of `range` use the seeds from
+            // seed + range.start on.
+            let first = seed.wrapping_add(range.start);
             let seeds = match n {
                 0 => "no seeds".to_string(),
-                1 => format!("seed {seed}"),
-                _ => format!("seeds {seed}..={}", seed.wrapping_add(n - 1)),
+                1 => format!("seed {first}"),
+                _ => format!("seeds {first}..={}", first.wrapping_add(n - 1)),
+            };
+            let of = match shard.count {
+                1 => String::new(),
+                _ => format!(", shard {shard} of {cases} cases"),
             };
             println!(
-                "{n} cases passed ({seeds}), {:.1} cases/s",
+                "{n} cases passed ({seeds}{of}), {:.1} cases/s",
                 n as f64 / secs.max(1e-9)
             );
             ExitCode::SUCCESS

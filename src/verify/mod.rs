@@ -6,6 +6,7 @@
 //! gives the same bytes. A failing case is shrunk to a small program.
 
 pub mod blame;
+pub mod campaign;
 pub mod constants;
 pub mod descriptor;
 mod emit;
@@ -16,6 +17,7 @@ pub mod type_meaning;
 
 use crate::interp::Interpreter;
 use crate::{check_source, CompiledRules, Database};
+pub use campaign::{Campaign, Found, Shard};
 use kiln_backend::jit::{Jit, JitError, Job, Program as JitProgram, DEFAULT_STACK};
 pub use program::{Program, Size};
 use std::fmt;
@@ -345,24 +347,58 @@ impl Verifier {
     }
 
     /// Runs `cases` cases from `seed` (case `i` uses seed `seed + i`); `progress` is called
-    /// after each. Returns the number of cases, or the first counterexample, shrunk.
-    ///
-    /// Cases are independent, so they run in parallel on rayon's threads, a few groups per
-    /// thread at a time, each group's native code compiled together
-    /// ([`Verifier::check_all`]); results are read in seed order, so the counterexample
-    /// reported is the one of the lowest failing seed however the threads are scheduled.
+    /// after each with the number of cases done. Returns the number of cases, or the first
+    /// counterexample, shrunk.
     pub fn run(
         &self,
         cases: u64,
         seed: u64,
         size: Size,
-        mut progress: impl FnMut(u64),
+        progress: impl FnMut(u64),
     ) -> Result<u64, Box<Counterexample>> {
+        self.run_shard(cases, Shard::WHOLE, seed, size, progress)
+    }
+
+    /// [`Verifier::run`] of the cases of `shard` alone ([`Shard::cases`]): the shards of a
+    /// campaign run apart check exactly the cases of the whole campaign.
+    pub fn run_shard(
+        &self,
+        cases: u64,
+        shard: Shard,
+        seed: u64,
+        size: Size,
+        progress: impl FnMut(u64),
+    ) -> Result<u64, Box<Counterexample>> {
+        let campaign = self.run_cases(shard.cases(cases), seed, size, false, progress);
+        match campaign.found.into_iter().next() {
+            Some(found) => Err(self.counterexample(found)),
+            None => Ok(campaign.cases),
+        }
+    }
+
+    /// Runs the cases of indices `range` of a campaign from `seed`; `progress` is called
+    /// after each with the number of cases done. Stops at the first failing case unless
+    /// `keep_going`, which runs them all and returns every failing case (unshrunk).
+    ///
+    /// Cases are independent, so they run in parallel on rayon's threads, a few groups per
+    /// thread at a time, each group's native code compiled together
+    /// ([`Verifier::check_all`]); results are read in seed order, so the failing case
+    /// reported first is the one of the lowest failing seed however the threads are
+    /// scheduled.
+    pub fn run_cases(
+        &self,
+        range: std::ops::Range<u64>,
+        seed: u64,
+        size: Size,
+        keep_going: bool,
+        mut progress: impl FnMut(u64),
+    ) -> Campaign {
         use rayon::prelude::*;
         let batch = (rayon::current_num_threads() as u64 * 4 * GROUP).max(1);
-        let mut start = 0;
-        while start < cases {
-            let end = cases.min(start.saturating_add(batch));
+        let mut campaign = Campaign::default();
+        let mut start = range.start;
+        while start < range.end {
+            let end = range.end.min(start.saturating_add(batch));
             let groups: Vec<Vec<Checked>> = (start..end)
                 .step_by(GROUP as usize)
                 .collect::<Vec<u64>>()
@@ -383,19 +419,37 @@ impl Verifier {
                         .collect()
                 })
                 .collect();
-            for (i, p, result) in groups.into_iter().flatten() {
-                if let Err(f) = result {
-                    return Err(self.counterexample(p, seed.wrapping_add(i), f));
+            for (i, program, result) in groups.into_iter().flatten() {
+                campaign.cases += 1;
+                let s = seed.wrapping_add(i);
+                // A case fails only if it fails alone, as `--seed S --cases 1` checks it:
+                // the programs of a group run in one child process, where a program that
+                // stores out of bounds can corrupt what the next one computes, so that a
+                // verdict would depend on the neighbours a case happened to have.
+                if let Err(failure) = result.or_else(|_| self.check(&program, s)) {
+                    campaign.found.push(Found {
+                        seed: s,
+                        program,
+                        failure,
+                    });
+                    if !keep_going {
+                        return campaign;
+                    }
                 }
-                progress(i + 1);
+                progress(campaign.cases);
             }
             start = end;
         }
-        Ok(cases)
+        campaign
     }
 
     /// Shrinks a failing case and ranks the rules that fired on it.
-    fn counterexample(&self, p: Program, s: u64, f: Failure) -> Box<Counterexample> {
+    pub fn counterexample(&self, found: Found) -> Box<Counterexample> {
+        let Found {
+            seed: s,
+            program: p,
+            failure: f,
+        } = found;
         let (p, failure) = if matches!(f, Failure::Generator(_)) {
             (p, f)
         } else {
