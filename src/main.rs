@@ -96,7 +96,7 @@ enum Command {
     Verify(VerifyArgs),
     /// Serve an incremental session over JSON lines on standard input and output (see
     /// the book's `serve` protocol reference).
-    Serve,
+    Serve(ServeArgs),
     /// Recompile a file, or every `*.mlir` file of a directory, whenever it (or a rules
     /// directory) changes, printing what was lowered and code-generated again and how long
     /// it took. Changes are reported by the operating system (inotify), not polled.
@@ -194,6 +194,8 @@ struct CompileArgs {
     cpu: Option<String>,
     #[command(flatten)]
     rules: RulesArg,
+    #[command(flatten)]
+    cache: CacheArg,
 }
 
 #[derive(clap::Args)]
@@ -334,6 +336,8 @@ struct WatchArgs {
     emit: Option<WatchEmit>,
     #[command(flatten)]
     rules: RulesArg,
+    #[command(flatten)]
+    cache: CacheArg,
     /// Stop after this many compilations (for scripts and tests; default: never).
     #[arg(long)]
     max_builds: Option<u64>,
@@ -374,6 +378,27 @@ enum RulesCommand {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+}
+
+/// A shared cache of compiled code (see the book's "Shared cache" chapter).
+#[derive(clap::Args, Default)]
+struct CacheArg {
+    /// Look compiled code up in, and store it in, a cache shared with other machines: a
+    /// directory (`/path`, `file:///path`), an HTTP/WebDAV server (`http://host/prefix/`),
+    /// or an S3 bucket (`s3://bucket/prefix`). Damaged entries are ignored with a warning;
+    /// an unreachable cache is a warning, never a failure.
+    #[arg(long, value_name = "URL")]
+    cache: Option<String>,
+    /// With `--cache`: print what the cache did (hits, misses, entries stored, entries
+    /// rejected) on standard error at the end.
+    #[arg(long, requires = "cache")]
+    cache_stats: bool,
+}
+
+#[derive(clap::Args)]
+struct ServeArgs {
+    #[command(flatten)]
+    cache: CacheArg,
 }
 
 #[derive(clap::Args)]
@@ -474,7 +499,7 @@ fn run(cli: Cli) -> ExitCode {
         Command::CpuRunner(args) => cmd::cpu_runner(ctx, db, args.args),
         Command::Interp(args) => cmd::interp(ctx, db, args),
         Command::Verify(args) => cmd::verify(ctx, db, args),
-        Command::Serve => cmd::serve(ctx, db),
+        Command::Serve(args) => cmd::serve(ctx, db, args),
         Command::Watch(args) => cmd::watch_command(ctx, db, args),
         Command::Lsp => cmd::lsp(ctx, db),
         Command::Rules(args) => cmd::rules(ctx, db, args),

@@ -342,13 +342,33 @@ pub fn serve(input: impl BufRead, output: impl Write) -> std::io::Result<()> {
     serve_with_limit(input, output, MAX_REQUEST_BYTES)
 }
 
+/// [`serve`] with a shared cache of compiled code for the session
+/// ([`Session::set_shared_cache`]).
+pub fn serve_with_cache(
+    input: impl BufRead,
+    output: impl Write,
+    cache: Option<std::sync::Arc<crate::shared_cache::SharedCache>>,
+) -> std::io::Result<()> {
+    serve_session(input, output, MAX_REQUEST_BYTES, cache)
+}
+
 /// [`serve`] with another longest request line (`max_line` bytes).
 pub fn serve_with_limit(
+    input: impl BufRead,
+    output: impl Write,
+    max_line: usize,
+) -> std::io::Result<()> {
+    serve_session(input, output, max_line, None)
+}
+
+fn serve_session(
     mut input: impl BufRead,
     mut output: impl Write,
     max_line: usize,
+    cache: Option<std::sync::Arc<crate::shared_cache::SharedCache>>,
 ) -> std::io::Result<()> {
     let mut session = Session::new();
+    session.set_shared_cache(cache);
     while let Some(line) = read_line(&mut input, max_line)? {
         let line = match line {
             Line::Text(t) => t,

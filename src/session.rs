@@ -140,6 +140,8 @@ pub struct Session {
     config: Config,
     /// Per file, the objects of the units of its last `-O0` object.
     objects: BTreeMap<String, kiln_backend::ObjectCache>,
+    /// The cache of compiled code shared beyond this process, if any.
+    shared: Option<std::sync::Arc<crate::shared_cache::SharedCache>>,
 }
 
 impl Default for Session {
@@ -187,7 +189,67 @@ impl Session {
             splits: BTreeMap::new(),
             config,
             objects: BTreeMap::new(),
+            shared: None,
         }
+    }
+
+    /// Looks compiled code up in `cache` before compiling it, and stores there what it
+    /// compiles (`None`: no shared cache, the default): whole outputs by the file's text,
+    /// rules, options and target, and `-O0` units and optimized parts by what LLVM is
+    /// given (`kiln::shared_cache`). A session that keeps no lowering still uses it.
+    pub fn set_shared_cache(
+        &mut self,
+        cache: Option<std::sync::Arc<crate::shared_cache::SharedCache>>,
+    ) {
+        let store = cache
+            .clone()
+            .map(|c| c as std::sync::Arc<dyn kiln_backend::SharedObjects>);
+        for objects in self.objects.values_mut() {
+            objects.set_shared(store.clone());
+        }
+        self.shared = cache;
+    }
+
+    /// The shared cache, if one is set.
+    pub fn shared_cache(&self) -> Option<&std::sync::Arc<crate::shared_cache::SharedCache>> {
+        self.shared.as_ref()
+    }
+
+    /// The file's object cache, with the session's shared store.
+    fn new_object_cache(&self) -> kiln_backend::ObjectCache {
+        let mut objects = kiln_backend::ObjectCache::new();
+        objects.set_shared(
+            self.shared
+                .clone()
+                .map(|c| c as std::sync::Arc<dyn kiln_backend::SharedObjects>),
+        );
+        objects
+    }
+
+    /// The shared cache's key of a whole output: everything that determines its bytes
+    /// (the file's path and text, the rule files, the options, the resolved target, what
+    /// is emitted; the kiln and LLVM versions come with every key).
+    fn output_key(
+        &self,
+        path: &str,
+        text: &str,
+        emit: kiln_backend::Emit,
+        options: &kiln_backend::CodegenOptions,
+    ) -> kiln_backend::SharedKey {
+        let mut key = kiln_backend::shared::KeyBuilder::new("output");
+        let opts = self.config.options(&self.db);
+        key.field(path.as_bytes())
+            .field(text.as_bytes())
+            .field(format!("{emit:?}").as_bytes())
+            .field(kiln_backend::shared::resolved_target(options).as_bytes())
+            .field(&[
+                opts.emit_c_interface(&self.db) as u8,
+                opts.bare_ptr(&self.db) as u8,
+            ]);
+        for rule in self.config.rules(&self.db).sources(&self.db) {
+            key.field(rule.path.as_bytes()).field(rule.text.as_bytes());
+        }
+        key.finish()
     }
 
     /// The database (to count query executions, or run queries directly).
@@ -222,8 +284,8 @@ impl Session {
                 ) {
                     self.splits.insert(path.to_string(), spans);
                 }
-                self.objects
-                    .insert(path.to_string(), kiln_backend::ObjectCache::new());
+                let objects = self.new_object_cache();
+                self.objects.insert(path.to_string(), objects);
             }
         }
     }
@@ -834,6 +896,41 @@ impl Session {
         emit: kiln_backend::Emit,
         opt_level: u8,
     ) -> Reported<Vec<u8>> {
+        use kiln_backend::SharedObjects;
+        // A shared cache may hold this very output: the same text, rules, options and
+        // target compiled without a diagnostic (only such compiles are stored, so a hit
+        // needs no diagnostics replayed).
+        let shared = match (&self.shared, self.source_text(path)) {
+            (Some(cache), Some(text)) => {
+                let options = codegen_options(&self.db, self.config.target(&self.db), opt_level);
+                let key = self.output_key(path, text, emit, &options);
+                if let Some(bytes) = cache.get(&key) {
+                    return Reported {
+                        value: Ok(bytes),
+                        diagnostics: Vec::new(),
+                    };
+                }
+                Some((cache, key))
+            }
+            _ => None,
+        };
+        let reported = self.compile_uncached(path, emit, opt_level);
+        if let (Some((cache, key)), Ok(bytes)) = (shared, &reported.value) {
+            if reported.diagnostics.is_empty() {
+                cache.put(&key, bytes);
+            }
+        }
+        reported
+    }
+
+    /// [`Session::compile_reported`] without the shared cache's whole outputs (its units
+    /// and parts are still looked up and stored).
+    fn compile_uncached(
+        &self,
+        path: &str,
+        emit: kiln_backend::Emit,
+        opt_level: u8,
+    ) -> Reported<Vec<u8>> {
         let (file, codes, diagnostics) = match self.codes(path) {
             Ok(r) => r,
             Err(e) => return Reported::failed(e),
@@ -848,7 +945,12 @@ impl Session {
             .chain(codes.iter().flat_map(|c| &c.code))
             .collect();
         let options = codegen_options(&self.db, self.config.target(&self.db), opt_level);
-        let cache = self.objects.get(path).filter(|_| self.keeps_lowered());
+        // A session that keeps no lowering keeps no unit objects either, unless they go to
+        // (and come from) a shared cache.
+        let cache = self
+            .objects
+            .get(path)
+            .filter(|c| self.keeps_lowered() || c.has_shared());
         match kiln_backend::emit_code_cached(&parts, emit, &options, cache) {
             Ok(bytes) => Reported {
                 value: Ok(bytes),

@@ -123,6 +123,15 @@ impl Watch {
         }
     }
 
+    /// Compiles with a shared cache of compiled code ([`Session::set_shared_cache`]).
+    pub fn with_shared_cache(
+        mut self,
+        cache: Option<std::sync::Arc<crate::shared_cache::SharedCache>>,
+    ) -> Watch {
+        self.session.set_shared_cache(cache);
+        self
+    }
+
     /// Lowers with the rule files of `dir` (watched, and read again when they change)
     /// instead of the shipped rules; `None` keeps the shipped rules.
     pub fn with_rules_dir(mut self, dir: Option<&Path>) -> Watch {

@@ -6,9 +6,14 @@
 //! ([`crate::parts`]), by the bitcode of the part's module. Either is checked against what
 //! it was made from on every hit, never trusted on its hash alone, so a cached object is
 //! always the one a compile of the same input makes.
+//!
+//! A cache may also have a [`SharedObjects`] store beyond the process: what it does not
+//! keep itself it looks up there (by a [`crate::shared`] content key) before compiling,
+//! and what it compiles it stores there too.
 
 use crate::code::FunctionCode;
 use crate::emit::CodegenOptions;
+use crate::shared::SharedObjects;
 use std::collections::HashMap;
 use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -36,12 +41,30 @@ pub struct ObjectCache {
     parts: Mutex<HashMap<u64, Part>>,
     compiled: AtomicUsize,
     parts_compiled: AtomicUsize,
+    shared: Option<Arc<dyn SharedObjects>>,
+    shared_hits: AtomicUsize,
 }
 
 impl ObjectCache {
     /// An empty cache.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Looks up what this cache does not keep in `store` (and stores there what it
+    /// compiles), or stops doing so (`None`).
+    pub fn set_shared(&mut self, store: Option<Arc<dyn SharedObjects>>) {
+        self.shared = store;
+    }
+
+    /// Whether the cache has a shared store.
+    pub fn has_shared(&self) -> bool {
+        self.shared.is_some()
+    }
+
+    /// How many units and parts were found in the shared store (not compiled) so far.
+    pub fn shared_hits(&self) -> usize {
+        self.shared_hits.load(Ordering::Relaxed)
     }
 
     /// How many units have been compiled (not found) so far: what an edit cost.
@@ -70,22 +93,34 @@ impl ObjectCache {
         options: &CodegenOptions,
         parts: &[&FunctionCode],
     ) -> Option<Arc<Vec<u8>>> {
-        let units = self.units.lock().ok()?;
-        let c = units.get(&key)?;
-        (c.options == *options
-            && c.parts.len() == parts.len()
-            && c.parts.iter().zip(parts).all(|(a, b)| a == *b))
-        .then(|| c.object.clone())
+        let kept = {
+            let units = self.units.lock().ok()?;
+            units
+                .get(&key)
+                .filter(|c| {
+                    c.options == *options
+                        && c.parts.len() == parts.len()
+                        && c.parts.iter().zip(parts).all(|(a, b)| a == *b)
+                })
+                .map(|c| c.object.clone())
+        };
+        if kept.is_some() {
+            return kept;
+        }
+        let store = self.shared.as_ref()?;
+        let object = Arc::new(store.get(&crate::shared::unit_key(options, parts))?);
+        self.shared_hits.fetch_add(1, Ordering::Relaxed);
+        self.keep_unit(key, options, parts, object.clone());
+        Some(object)
     }
 
-    pub(crate) fn put(
+    fn keep_unit(
         &self,
         key: u64,
         options: &CodegenOptions,
         parts: &[&FunctionCode],
         object: Arc<Vec<u8>>,
     ) {
-        self.compiled.fetch_add(1, Ordering::Relaxed);
         if let Ok(mut units) = self.units.lock() {
             units.insert(
                 key,
@@ -96,6 +131,20 @@ impl ObjectCache {
                 },
             );
         }
+    }
+
+    pub(crate) fn put(
+        &self,
+        key: u64,
+        options: &CodegenOptions,
+        parts: &[&FunctionCode],
+        object: Arc<Vec<u8>>,
+    ) {
+        self.compiled.fetch_add(1, Ordering::Relaxed);
+        if let Some(store) = &self.shared {
+            store.put(&crate::shared::unit_key(options, parts), &object);
+        }
+        self.keep_unit(key, options, parts, object);
     }
 
     pub(crate) fn keep_only(&self, keys: &[u64]) {
@@ -113,9 +162,40 @@ impl ObjectCache {
         options: &CodegenOptions,
         bitcode: &[u8],
     ) -> Option<Arc<Vec<u8>>> {
-        let parts = self.parts.lock().ok()?;
-        let p = parts.get(&key)?;
-        (p.options == *options && p.bitcode == bitcode).then(|| p.object.clone())
+        let kept = {
+            let parts = self.parts.lock().ok()?;
+            parts
+                .get(&key)
+                .filter(|p| p.options == *options && p.bitcode == bitcode)
+                .map(|p| p.object.clone())
+        };
+        if kept.is_some() {
+            return kept;
+        }
+        let store = self.shared.as_ref()?;
+        let object = Arc::new(store.get(&crate::shared::part_key(options, bitcode))?);
+        self.shared_hits.fetch_add(1, Ordering::Relaxed);
+        self.keep_part(key, options, bitcode.to_vec(), object.clone());
+        Some(object)
+    }
+
+    fn keep_part(
+        &self,
+        key: u64,
+        options: &CodegenOptions,
+        bitcode: Vec<u8>,
+        object: Arc<Vec<u8>>,
+    ) {
+        if let Ok(mut parts) = self.parts.lock() {
+            parts.insert(
+                key,
+                Part {
+                    options: options.clone(),
+                    bitcode,
+                    object,
+                },
+            );
+        }
     }
 
     pub(crate) fn put_part(
@@ -126,17 +206,10 @@ impl ObjectCache {
         object: Arc<Vec<u8>>,
     ) {
         self.parts_compiled.fetch_add(1, Ordering::Relaxed);
-        if let Ok(mut parts) = self.parts.lock() {
-            let options = options.clone();
-            parts.insert(
-                key,
-                Part {
-                    options,
-                    bitcode,
-                    object,
-                },
-            );
+        if let Some(store) = &self.shared {
+            store.put(&crate::shared::part_key(options, &bitcode), &object);
         }
+        self.keep_part(key, options, bitcode, object);
     }
 
     /// Drops the parts compiled with these options whose key is none of these (the parts

@@ -23,6 +23,7 @@ pub mod merge;
 pub mod mlir_llvm;
 pub mod overflow;
 pub mod parts;
+pub mod shared;
 pub mod stack;
 pub mod units;
 
@@ -35,6 +36,7 @@ pub use emit::{
 pub use jit::{call, Jit, JitError, Kind, Value};
 pub use merge::{merge_objects, MergeError};
 pub use mlir_llvm::{print_program, PrintError};
+pub use shared::{SharedKey, SharedObjects};
 
 pub use inkwell::targets::TargetMachine;
 

@@ -12,6 +12,7 @@ pub(crate) fn compile(ctx: Ctx, db: Database, args: CompileArgs) -> ExitCode {
         target,
         cpu,
         rules,
+        cache,
     } = args;
 
     let Some(emit) = choose_emit(&ctx, emit, output.as_deref(), CompileEmit::Obj) else {
@@ -39,7 +40,22 @@ pub(crate) fn compile(ctx: Ctx, db: Database, args: CompileArgs) -> ExitCode {
         return ExitCode::from(2);
     }
     if emit != CompileEmit::MlirLlvm {
-        return compile_native(&ctx, db, &file, &rules, emit, output.as_deref(), &opts);
+        let shared = match open_cache(&ctx, &cache) {
+            Ok(c) => c,
+            Err(code) => return code,
+        };
+        let code = compile_native(
+            &ctx,
+            db,
+            &file,
+            &rules,
+            emit,
+            output.as_deref(),
+            &opts,
+            shared.clone(),
+        );
+        report_cache(&ctx, shared.as_ref(), cache.cache_stats);
+        return code;
     }
     let Some((program, one)) = lowered_program(&ctx, db, &file, &rules) else {
         return ExitCode::FAILURE;
@@ -62,7 +78,9 @@ pub(crate) fn compile(ctx: Ctx, db: Database, args: CompileArgs) -> ExitCode {
 
 /// LLVM IR, assembly, an object, a library or an executable, from a one-shot session
 /// ([`OneShot`]): each function's LLVM IR is generated on the worker that lowered it, and
-/// its lowered form dropped there.
+/// its lowered form dropped there. With a shared cache, the whole output, or its units'
+/// objects, may come from the cache.
+#[allow(clippy::too_many_arguments)]
 fn compile_native(
     ctx: &Ctx,
     db: Database,
@@ -71,10 +89,12 @@ fn compile_native(
     emit: CompileEmit,
     output: Option<&Path>,
     opts: &kiln::backend::CodegenOptions,
+    shared: Option<Arc<kiln::shared_cache::SharedCache>>,
 ) -> ExitCode {
     let Some(mut one) = OneShot::open(ctx, db, file, rules) else {
         return ExitCode::FAILURE;
     };
+    one.session.set_shared_cache(shared);
     one.session
         .set_target(opts.triple.clone(), opts.cpu.clone());
     let what = match emit {

@@ -208,6 +208,7 @@ pub(crate) fn opt(ctx: Ctx, db: Database, args: Vec<String>) -> ExitCode {
                 c_interface: false,
                 bare_ptr: req.bare_ptr,
             },
+            cache: CacheArg::default(),
         },
     )
 }

@@ -18,9 +18,9 @@ pub(crate) use self::{
     watch::*,
 };
 pub(crate) use crate::{
-    AbiArgs, AbiFormat, Against, CheckArgs, CompileArgs, CompileEmit, ExplainArgs, FmtArgs,
-    InterpArgs, LowerArgs, LowerEmit, RulesArg, RulesArgs, RulesCommand, RunArgs, RunOutput,
-    VerifyArgs, WatchArgs, WatchEmit,
+    AbiArgs, AbiFormat, Against, CacheArg, CheckArgs, CompileArgs, CompileEmit, ExplainArgs,
+    FmtArgs, InterpArgs, LowerArgs, LowerEmit, RulesArg, RulesArgs, RulesCommand, RunArgs,
+    RunOutput, ServeArgs, VerifyArgs, WatchArgs, WatchEmit,
 };
 use clap::ValueEnum;
 use kiln::report::{emit, ErrorFormat};
@@ -46,6 +46,15 @@ impl Ctx {
     /// A problem with no source location (unreadable file, unwritable output).
     pub(crate) fn fail(&self, code: &'static str, path: &str, message: String) {
         eprint!("{}", self.render_fail(code, path, message));
+    }
+
+    /// A warning with no source location (a damaged cache entry).
+    pub(crate) fn warn(&self, code: &'static str, path: &str, message: String) {
+        let d = Diagnostic::warning(code, kiln::frontend::Span::default(), message);
+        match self.format {
+            ErrorFormat::Json => eprintln!("{}", kiln::report::to_json(&d, path, "")),
+            ErrorFormat::Human => eprintln!("warning[{code}]: {}", d.message),
+        }
     }
 
     /// The text [`Ctx::fail`] writes, with its newline.
@@ -310,5 +319,50 @@ pub(crate) fn choose_emit<E: ValueEnum + Copy>(
             ctx.fail("usage", "kiln", e);
             None
         }
+    }
+}
+
+/// The shared cache `--cache` names (`None` without the flag); `Err` (after reporting it)
+/// for a URL that names none.
+pub(crate) fn open_cache(
+    ctx: &Ctx,
+    arg: &CacheArg,
+) -> Result<Option<Arc<kiln::shared_cache::SharedCache>>, ExitCode> {
+    match &arg.cache {
+        None => Ok(None),
+        Some(url) => match kiln::shared_cache::SharedCache::open(url) {
+            Ok(cache) => Ok(Some(Arc::new(cache))),
+            Err(e) => {
+                ctx.fail("usage", "--cache", e);
+                Err(ExitCode::from(2))
+            }
+        },
+    }
+}
+
+/// Reports what the shared cache warned of since the last call (and, with
+/// `--cache-stats`, what it did), after waiting for its writes.
+pub(crate) fn report_cache(
+    ctx: &Ctx,
+    cache: Option<&Arc<kiln::shared_cache::SharedCache>>,
+    stats: bool,
+) {
+    let Some(cache) = cache else {
+        return;
+    };
+    cache.flush(std::time::Duration::from_secs(30));
+    for w in cache.take_warnings() {
+        ctx.warn("cache", cache.url(), w);
+    }
+    if stats {
+        let s = cache.stats();
+        eprintln!(
+            "cache {}: {} hits, {} misses, {} stored, {} rejected",
+            cache.url(),
+            s.hits,
+            s.misses,
+            s.stored,
+            s.rejected
+        );
     }
 }

@@ -14,10 +14,16 @@ pub(crate) fn lsp(ctx: Ctx, _db: Database) -> ExitCode {
 }
 
 /// `kiln serve`.
-pub(crate) fn serve(ctx: Ctx, _db: Database) -> ExitCode {
+pub(crate) fn serve(ctx: Ctx, _db: Database, args: ServeArgs) -> ExitCode {
+    let shared = match open_cache(&ctx, &args.cache) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
     // Requests carry whole source files: read them in large pieces, not stdin's 8 KiB.
     let input = std::io::BufReader::with_capacity(1 << 20, std::io::stdin().lock());
-    match kiln::serve::serve(input, std::io::stdout().lock()) {
+    let served = kiln::serve::serve_with_cache(input, std::io::stdout().lock(), shared.clone());
+    report_cache(&ctx, shared.as_ref(), args.cache.cache_stats);
+    match served {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             ctx.fail("serve", "kiln serve", format!("i/o error: {e}"));

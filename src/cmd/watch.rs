@@ -9,6 +9,7 @@ pub(crate) fn watch_command(ctx: Ctx, _db: Database, args: WatchArgs) -> ExitCod
         output,
         emit,
         rules,
+        cache,
         max_builds,
     } = args;
 
@@ -17,7 +18,21 @@ pub(crate) fn watch_command(ctx: Ctx, _db: Database, args: WatchArgs) -> ExitCod
     let Some(emit) = choose_emit(&ctx, emit, named, WatchEmit::LlvmIr) else {
         return ExitCode::from(2);
     };
-    watch(&ctx, &file, &output, emit, &rules, max_builds)
+    let shared = match open_cache(&ctx, &cache) {
+        Ok(c) => c,
+        Err(code) => return code,
+    };
+    let code = watch(
+        &ctx,
+        &file,
+        &output,
+        emit,
+        &rules,
+        max_builds,
+        shared.clone(),
+    );
+    report_cache(&ctx, shared.as_ref(), cache.cache_stats);
+    code
 }
 
 /// `kiln watch`: builds once, then after every change (see `kiln::watch`), printing what
@@ -29,6 +44,7 @@ pub(crate) fn watch(
     emit: WatchEmit,
     rules: &RulesArg,
     max_builds: Option<u64>,
+    shared: Option<Arc<kiln::shared_cache::SharedCache>>,
 ) -> ExitCode {
     use kiln::watch::{Outcome, Watch};
     let emit = match emit {
@@ -40,7 +56,8 @@ pub(crate) fn watch(
     let w = Watch::new(source, output, emit)
         .with_rules_dir(rules.dir.as_deref())
         .with_c_interface(rules.c_interface)
-        .with_bare_ptr(rules.bare_ptr);
+        .with_bare_ptr(rules.bare_ptr)
+        .with_shared_cache(shared);
     let mut builds = 0u64;
     let mut last_ok = true;
     let result = w.run(|build| {
