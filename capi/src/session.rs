@@ -288,6 +288,31 @@ pub unsafe extern "C" fn kiln_session_set_bare_pointers(
     })
 }
 
+/// Looks compiled code up in a cache shared with other machines before compiling it, and
+/// stores there what it compiles: a directory (`/path`, `file:///path`), an HTTP/WebDAV
+/// server (`http://host/prefix/`) or an S3 bucket (`s3://bucket/prefix`), as `kiln compile
+/// --cache` takes it. NULL stops using one. A URL that names no cache is
+/// `KILN_ERROR_INVALID_ARGUMENT`; an unreachable or damaged cache never fails a compile.
+///
+/// # Safety
+/// `url` is NULL or a NUL-terminated string.
+#[no_mangle]
+pub unsafe extern "C" fn kiln_session_set_cache(
+    session: *mut kiln_session,
+    url: *const c_char,
+) -> kiln_status {
+    on_session(session, "kiln_session_set_cache", |s, _| {
+        let cache = match handle::optional_text_arg(url, "url")? {
+            None => None,
+            Some(url) => Some(Arc::new(
+                kiln::shared_cache::SharedCache::open(&url).map_err(Failure::argument)?,
+            )),
+        };
+        s.set_shared_cache(cache);
+        Ok(())
+    })
+}
+
 /// Lowers with the `*.rules` files of a directory instead of the current rules. Errors
 /// in them are reported (located in the rule files) by the next request that lowers.
 ///

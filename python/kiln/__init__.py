@@ -9,7 +9,7 @@ with Python numbers and numpy arrays; ``kiln.Session`` compiles incrementally.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional, Union
+from typing import Any, List, NamedTuple, Optional, Tuple, Union
 
 from . import _kiln
 from ._kiln import (
@@ -35,6 +35,7 @@ __all__ = [
     "compile",
     "Session",
     "Work",
+    "CacheStats",
     "version",
     "llvm_version",
 ]
@@ -77,14 +78,37 @@ class Work(NamedTuple):
     generated: int
 
 
+class CacheStats(NamedTuple):
+    """What a session's shared cache did: entries found intact, keys not found (or found
+    damaged), entries written, damaged entries ignored."""
+
+    hits: int
+    misses: int
+    stored: int
+    rejected: int
+
+
 class Session:
     """An incremental compilation session (salsa underneath): set sources and rules, ask
     for lowered text or code; after an edit only what depends on it is redone
     (``last_work`` says how much)."""
 
-    def __init__(self, rules: Any = None) -> None:
-        self._native = _kiln.NativeSession(rules._native if rules is not None else None)
+    def __init__(self, rules: Any = None, cache: Optional[str] = None) -> None:
+        """``cache``: a shared cache of compiled code (a directory, ``http://`` WebDAV or
+        ``s3://`` URL, as ``kiln compile --cache`` takes it); a URL that names none raises
+        ``ValueError``."""
+        self._native = _kiln.NativeSession(rules._native if rules is not None else None, cache)
         self.last_work = Work(0, 0)
+
+    def cache_report(self) -> Optional[Tuple[CacheStats, List[str]]]:
+        """What the shared cache did so far and its warnings since the last call (damaged
+        entries, an unreachable store), after waiting for the entries being written;
+        ``None`` without a cache."""
+        report = self._native.cache_report()
+        if report is None:
+            return None
+        stats, warnings = report
+        return CacheStats(*stats), warnings
 
     def set_source(self, path: str, text: Any) -> None:
         t, _ = _text_of(text)

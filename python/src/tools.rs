@@ -401,16 +401,40 @@ impl NativeSession {
 #[pymethods]
 impl NativeSession {
     #[new]
-    #[pyo3(signature = (rules = None))]
-    fn new(rules: Option<&RuleSet>) -> PyResult<NativeSession> {
+    #[pyo3(signature = (rules = None, cache = None))]
+    fn new(rules: Option<&RuleSet>, cache: Option<String>) -> PyResult<NativeSession> {
         let session = guard(|| {
-            Ok(match rules {
+            let mut session = match rules {
                 Some(r) => kiln::Session::with_rules(r.sources.clone()),
                 None => kiln::Session::new(),
-            })
+            };
+            if let Some(url) = cache {
+                let cache = kiln::shared_cache::SharedCache::open(&url)
+                    .map_err(|e| Failure::new(Kind::Value, e))?;
+                session.set_shared_cache(Some(Arc::new(cache)));
+            }
+            Ok(session)
         })?;
         Ok(NativeSession {
             session: Mutex::new(session),
+        })
+    }
+
+    /// What the shared cache did (`hits`, `misses`, `stored`, `rejected`) and its warnings
+    /// since the last call, after waiting for its writes; `None` without a cache.
+    fn cache_report(
+        &self,
+        py: Python<'_>,
+    ) -> PyResult<Option<((usize, usize, usize, usize), Vec<String>)>> {
+        self.with(py, |s| {
+            Ok(s.shared_cache().map(|c| {
+                c.flush(std::time::Duration::from_secs(30));
+                let st = c.stats();
+                (
+                    (st.hits, st.misses, st.stored, st.rejected),
+                    c.take_warnings(),
+                )
+            }))
         })
     }
 

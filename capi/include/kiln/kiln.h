@@ -543,6 +543,18 @@ enum kiln_status kiln_session_set_c_interface(struct kiln_session *session, bool
 enum kiln_status kiln_session_set_bare_pointers(struct kiln_session *session, bool enabled);
 
 /**
+ * Looks compiled code up in a cache shared with other machines before compiling it, and
+ * stores there what it compiles: a directory (`/path`, `file:///path`), an HTTP/WebDAV
+ * server (`http://host/prefix/`) or an S3 bucket (`s3://bucket/prefix`), as `kiln compile
+ * --cache` takes it. NULL stops using one. A URL that names no cache is
+ * `KILN_ERROR_INVALID_ARGUMENT`; an unreachable or damaged cache never fails a compile.
+ *
+ * # Safety
+ * `url` is NULL or a NUL-terminated string.
+ */
+enum kiln_status kiln_session_set_cache(struct kiln_session *session, const char *url);
+
+/**
  * Lowers with the `*.rules` files of a directory instead of the current rules. Errors
  * in them are reported (located in the rule files) by the next request that lowers.
  *
@@ -772,6 +784,18 @@ enum kiln_status kiln_session_set_c_interface(struct kiln_session *session, bool
  * `session` is any pointer; it is checked.
  */
 enum kiln_status kiln_session_set_bare_pointers(struct kiln_session *session, bool enabled);
+
+/**
+ * Looks compiled code up in a cache shared with other machines before compiling it, and
+ * stores there what it compiles: a directory (`/path`, `file:///path`), an HTTP/WebDAV
+ * server (`http://host/prefix/`) or an S3 bucket (`s3://bucket/prefix`), as `kiln compile
+ * --cache` takes it. NULL stops using one. A URL that names no cache is
+ * `KILN_ERROR_INVALID_ARGUMENT`; an unreachable or damaged cache never fails a compile.
+ *
+ * # Safety
+ * `url` is NULL or a NUL-terminated string.
+ */
+enum kiln_status kiln_session_set_cache(struct kiln_session *session, const char *url);
 
 /**
  * Lowers with the `*.rules` files of a directory instead of the current rules. Errors

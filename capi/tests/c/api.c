@@ -347,6 +347,26 @@ static void test_lower_and_compile(const char *scratch) {
   kiln_diagnostics_free(d);
   EXPECT_STATUS(kiln_session_set_target(s, NULL, NULL), KILN_OK);
 
+  /* A shared cache: a second session compiles from it without lowering anything. */
+  char cache[4096];
+  snprintf(cache, sizeof cache, "%s/cache", scratch);
+  EXPECT_STATUS(kiln_session_set_cache(s, "ftp://example.com/x"), KILN_ERROR_INVALID_ARGUMENT);
+  EXPECT_STATUS(kiln_session_set_cache(s, cache), KILN_OK);
+  kiln_buffer *cold = NULL;
+  EXPECT_STATUS(kiln_session_compile(s, "a.mlir", KILN_EMIT_OBJECT, 0, &cold, NULL), KILN_OK);
+  EXPECT_STATUS(kiln_session_set_cache(s, NULL), KILN_OK); /* waits for the writes */
+  kiln_session *other = session_with("a.mlir", GOOD);
+  EXPECT_STATUS(kiln_session_edit_source(other, "a.mlir", at, at + 1, "5", 1), KILN_OK);
+  EXPECT_STATUS(kiln_session_set_cache(other, cache), KILN_OK);
+  EXPECT_STATUS(kiln_session_compile(other, "a.mlir", KILN_EMIT_OBJECT, 0, &b, NULL), KILN_OK);
+  EXPECT_STATUS(kiln_session_last_work(other, &work), KILN_OK);
+  EXPECT(work.lowered == 0 && work.generated == 0);
+  EXPECT(buffer_length(b) == buffer_length(cold) &&
+         memcmp(buffer_text(b), buffer_text(cold), buffer_length(b)) == 0);
+  kiln_buffer_free(b);
+  kiln_buffer_free(cold);
+  EXPECT_STATUS(kiln_session_free(other), KILN_OK);
+
   /* Removed, and gone. */
   EXPECT_STATUS(kiln_session_remove_source(s, "a.mlir"), KILN_OK);
   EXPECT_STATUS(kiln_session_remove_source(s, "a.mlir"), KILN_ERROR_NOT_FOUND);
