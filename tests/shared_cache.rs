@@ -349,3 +349,35 @@ fn a_session_and_serve_use_the_cache() {
         String::from_utf8_lossy(&o.stdout)
     );
 }
+
+#[test]
+fn kiln_watch_fills_the_cache_a_compile_then_hits() {
+    let work = tempfile::tempdir().expect("temp dir");
+    let file = module(work.path(), 20);
+    let url = work.path().join("cache").to_string_lossy().into_owned();
+    let o = Command::new(env!("CARGO_BIN_EXE_kiln"))
+        .arg("watch")
+        .arg(&file)
+        .arg("-o")
+        .arg(work.path().join("w.o"))
+        .args([
+            "--max-builds",
+            "1",
+            "--cache",
+            url.as_str(),
+            "--cache-stats",
+        ])
+        .output()
+        .expect("kiln watch runs");
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    let [_, _, stored, _] = stats(&stderr);
+    assert!(stored > 1, "{stderr}");
+    let (object, stderr) = compile(
+        &file,
+        &work.path().join("c.o"),
+        &["--cache", url.as_str(), "--cache-stats"],
+    );
+    assert_eq!(stats(&stderr), [1, 0, 0, 0], "{stderr}");
+    assert!(object == std::fs::read(work.path().join("w.o")).expect("watch's object"));
+}
