@@ -15,6 +15,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
+/// A shared cache's hits, misses, entries stored and entries rejected.
+type CacheCounts = (usize, usize, usize, usize);
+
 /// A checked, compiled set of rule files.
 #[pyclass(module = "kiln._kiln", frozen)]
 pub struct RuleSet {
@@ -422,10 +425,7 @@ impl NativeSession {
 
     /// What the shared cache did (`hits`, `misses`, `stored`, `rejected`) and its warnings
     /// since the last call, after waiting for its writes; `None` without a cache.
-    fn cache_report(
-        &self,
-        py: Python<'_>,
-    ) -> PyResult<Option<((usize, usize, usize, usize), Vec<String>)>> {
+    fn cache_report(&self, py: Python<'_>) -> PyResult<Option<(CacheCounts, Vec<String>)>> {
         self.with(py, |s| {
             Ok(s.shared_cache().map(|c| {
                 c.flush(std::time::Duration::from_secs(30));
