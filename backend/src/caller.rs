@@ -64,35 +64,105 @@ impl<'a> Caller<'a> {
             };
             return Err(JitError::Call(why));
         };
-        let slots = pack(entry, params, args)?;
-        let mut out = vec![0u64; results.len().max(1)];
-        // SAFETY: the wrapper was built with exactly this signature; it reads
-        // `params.len()` slots and writes `results.len()` slots.
-        unsafe {
-            let f: unsafe extern "C" fn(*const u64, *mut u64) =
-                std::mem::transmute(*wrapper as usize);
-            f(slots.as_ptr(), out.as_mut_ptr());
+        invoke(
+            entry,
+            (*wrapper, params, results),
+            self.probe,
+            self.unresolved,
+            args,
+        )
+    }
+
+    /// The program's callable functions, owned, for calls on another thread ([`Direct`]).
+    pub(crate) fn direct(&self) -> Direct {
+        Direct {
+            callable: self
+                .callable
+                .iter()
+                .map(|(name, (w, p, r))| (name.to_string(), (*w, p.to_vec(), r.to_vec())))
+                .collect(),
+            probe: self.probe,
+            unresolved: self.unresolved.to_vec(),
         }
-        if let Some(probe) = self.probe {
-            // SAFETY: `stub_unresolved` defined the probe as `i32 ()`.
-            let reached = unsafe {
-                let f: unsafe extern "C" fn() -> i32 = std::mem::transmute(probe as usize);
-                f()
-            };
-            if let Some(name) = usize::try_from(reached - 1)
-                .ok()
-                .and_then(|i| self.unresolved.get(i))
-            {
-                return Err(JitError::Call(format!(
-                    "the call reached `@{name}`, which the program declares but does not define and this process does not provide"
-                )));
-            }
+    }
+}
+
+/// Calls `entry` through its wrapper (`wrapper`: its address, parameter and result kinds)
+/// with `args`; then reads the probe, which says whether the call reached a stub of a
+/// function the process lacks.
+fn invoke(
+    entry: &str,
+    (wrapper, params, results): (u64, &[Kind], &[Kind]),
+    probe: Option<u64>,
+    unresolved: &[String],
+    args: &[Value],
+) -> Result<Vec<Value>, JitError> {
+    let slots = pack(entry, params, args)?;
+    let mut out = vec![0u64; results.len().max(1)];
+    // SAFETY: the wrapper was built with exactly this signature; it reads `params.len()`
+    // slots and writes `results.len()` slots.
+    unsafe {
+        let f: unsafe extern "C" fn(*const u64, *mut u64) = std::mem::transmute(wrapper as usize);
+        f(slots.as_ptr(), out.as_mut_ptr());
+    }
+    if let Some(probe) = probe {
+        // SAFETY: `stub_unresolved` defined the probe as `i32 ()`.
+        let reached = unsafe {
+            let f: unsafe extern "C" fn() -> i32 = std::mem::transmute(probe as usize);
+            f()
+        };
+        if let Some(name) = usize::try_from(reached - 1)
+            .ok()
+            .and_then(|i| unresolved.get(i))
+        {
+            return Err(JitError::Call(format!(
+                "the call reached `@{name}`, which the program declares but does not define and this process does not provide"
+            )));
         }
-        Ok(results
-            .iter()
-            .zip(&out)
-            .map(|(k, s)| k.read_slot(*s))
-            .collect())
+    }
+    Ok(results
+        .iter()
+        .zip(&out)
+        .map(|(k, s)| k.read_slot(*s))
+        .collect())
+}
+
+/// A program's callable functions resolved to addresses, for calls on the calling thread
+/// ([`crate::Jit::direct`]): no hop to the JIT's thread, so a call costs the marshalling
+/// and the jump. The code runs on the caller's stack (registered for the stack-overflow
+/// diagnostic on the thread's first call), not on the JIT thread's large one.
+#[derive(Clone, Debug)]
+pub struct Direct {
+    callable: HashMap<String, (u64, Vec<Kind>, Vec<Kind>)>,
+    probe: Option<u64>,
+    unresolved: Vec<String>,
+}
+
+thread_local! {
+    /// The calling thread's registration with [`crate::overflow`], made on its first
+    /// direct call and dropped when the thread ends.
+    static GUARDED: std::cell::OnceCell<Option<crate::overflow::Registration>> =
+        const { std::cell::OnceCell::new() };
+}
+
+impl Direct {
+    /// Calls `entry` on this thread; `None` when the program has no callable function of
+    /// that name (the JIT's own [`crate::Jit::call`] says why).
+    ///
+    /// # Safety
+    /// The [`crate::Jit`] this came from is alive for the whole call.
+    pub unsafe fn call(&self, entry: &str, args: &[Value]) -> Option<Result<Vec<Value>, JitError>> {
+        let (wrapper, params, results) = self.callable.get(entry)?;
+        GUARDED.with(|g| {
+            g.get_or_init(crate::overflow::guard_this_thread);
+        });
+        Some(invoke(
+            entry,
+            (*wrapper, params, results),
+            self.probe,
+            &self.unresolved,
+            args,
+        ))
     }
 }
 

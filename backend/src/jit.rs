@@ -413,12 +413,27 @@ enum Request {
         Vec<(usize, Job)>,
         std::sync::mpsc::Sender<Answers>,
     ),
+    /// Program `.0`'s callable functions, for calls on another thread.
+    Direct(
+        usize,
+        std::sync::mpsc::Sender<Result<crate::caller::Direct, JitError>>,
+    ),
     /// The address of program `.0`'s function `.1` (its name before renaming apart).
     Address(
         usize,
         String,
         std::sync::mpsc::Sender<Result<usize, JitError>>,
     ),
+}
+
+/// The CPU JIT-compiled code is generated for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JitCpu {
+    /// The target's baseline (`generic`).
+    Generic,
+    /// The host's CPU and its features (each function's `target-cpu` and
+    /// `target-features`, which MCJIT's code generator reads per function).
+    Host,
 }
 
 /// The stack of the thread that runs JIT-compiled code, unless given.
@@ -491,12 +506,16 @@ impl Jit {
 
     /// [`Jit::compile_at`] with a stack of `stack` bytes for the calls (and compilation).
     /// Running out of it ends the process with a diagnostic (see [`crate::overflow`]).
+    ///
+    /// The code is generated for the host's CPU and its features, as code that runs where
+    /// it is compiled should be (MLIR's `ExecutionEngine` does the same); objects written
+    /// to files stay for the target's generic CPU unless asked.
     pub fn compile_with_stack(
         program: Program,
         opt_level: u8,
         stack: usize,
     ) -> Result<Jit, JitError> {
-        Jit::compile_programs(vec![(program, opt_level)], stack)
+        Jit::compile_programs_for(vec![(program, opt_level)], stack, JitCpu::Host)
     }
 
     /// Compiles several independent programs, each after its own `default<On>` pipeline,
@@ -509,8 +528,19 @@ impl Jit {
     /// before the modules are linked — all of them, so a program's declaration of `malloc`
     /// never binds to another program's definition of it — and each has its own stubs for
     /// what the process lacks.
-    /// Any program failing to build fails the whole compilation.
+    /// Any program failing to build fails the whole compilation. The code is for the
+    /// target's generic CPU (a host's long feature list makes each engine dearer to set
+    /// up, and `kiln verify` sets up thousands); [`Jit::compile_programs_for`] chooses.
     pub fn compile_programs(programs: Vec<(Program, u8)>, stack: usize) -> Result<Jit, JitError> {
+        Jit::compile_programs_for(programs, stack, JitCpu::Generic)
+    }
+
+    /// [`Jit::compile_programs`] for the CPU `cpu`.
+    pub fn compile_programs_for(
+        programs: Vec<(Program, u8)>,
+        stack: usize,
+        cpu: JitCpu,
+    ) -> Result<Jit, JitError> {
         let (req_tx, req_rx) = std::sync::mpsc::channel::<Request>();
         let (ready_tx, ready_rx) = std::sync::mpsc::channel::<Result<(), JitError>>();
         let worker = std::thread::Builder::new()
@@ -518,7 +548,7 @@ impl Jit {
             .stack_size(stack)
             .spawn(move || {
                 let _registered = crate::overflow::guard_this_thread();
-                serve(programs, req_rx, ready_tx)
+                serve(programs, req_rx, ready_tx, cpu)
             })
             .map_err(|e| JitError::Call(format!("cannot start the JIT thread: {e}")))?;
         match ready_rx.recv() {
@@ -578,6 +608,22 @@ impl Jit {
             .unwrap_or_else(|_| Err(JitError::Call("the JIT thread has stopped".to_string())))
     }
 
+    /// Program `program`'s callable functions resolved for calls on the calling thread
+    /// ([`crate::caller::Direct`]), which skip the hop to the JIT's thread (most of a
+    /// small call's cost) but run on the caller's stack.
+    pub fn direct(&self, program: usize) -> Result<crate::caller::Direct, JitError> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        let sent = self
+            .requests
+            .as_ref()
+            .map(|r| r.send(Request::Direct(program, tx)));
+        if !matches!(sent, Some(Ok(()))) {
+            return Err(JitError::Call("the JIT thread has stopped".to_string()));
+        }
+        rx.recv()
+            .unwrap_or_else(|_| Err(JitError::Call("the JIT thread has stopped".to_string())))
+    }
+
     /// Runs each job with its program's [`Caller`] (`(program, job)`), in order, in a child
     /// process forked from the JIT's thread ([`crate::isolate`]); returns what each
     /// returned. Native code that crashes, exits or runs past `timeout` ends only the
@@ -629,6 +675,10 @@ pub(crate) struct Built {
 fn build_program<'ctx>(
     ctx: &'ctx Context,
     tm: &inkwell::targets::TargetMachine,
+    host: Option<(
+        inkwell::attributes::Attribute,
+        inkwell::attributes::Attribute,
+    )>,
     program: &Program,
     opt_level: u8,
     rename: Option<usize>,
@@ -666,6 +716,10 @@ fn build_program<'ctx>(
         .filter(|f| f.count_basic_blocks() > 0)
     {
         f.add_attribute(inkwell::attributes::AttributeLoc::Function, probe);
+        if let Some((cpu, features)) = host {
+            f.add_attribute(inkwell::attributes::AttributeLoc::Function, cpu);
+            f.add_attribute(inkwell::attributes::AttributeLoc::Function, features);
+        }
     }
     module
         .verify()
@@ -756,6 +810,7 @@ fn serve(
     programs: Vec<(Program, u8)>,
     requests: std::sync::mpsc::Receiver<Request>,
     ready: std::sync::mpsc::Sender<Result<(), JitError>>,
+    cpu: JitCpu,
 ) {
     let ctx = Context::create();
     type Ready<'c> = (inkwell::execution_engine::ExecutionEngine<'c>, Vec<Built>);
@@ -765,13 +820,31 @@ fn serve(
         // The baseline CPU, as MCJIT's own code generator uses (`EngineBuilder` picks no
         // CPU): the pipeline then optimises for the machine the code is generated for,
         // and a target machine without the host's long feature list is cheap to make.
-        let tm = crate::emit::target_machine(&crate::emit::CodegenOptions::default())?;
+        let options = crate::emit::CodegenOptions {
+            cpu: (cpu == JitCpu::Host).then(|| "native".to_string()),
+            ..crate::emit::CodegenOptions::default()
+        };
+        let tm = crate::emit::target_machine(&options)?;
+        // MCJIT's code generator takes no CPU of its own: it reads each function's.
+        let host = (cpu == JitCpu::Host).then(|| {
+            (
+                ctx.create_string_attribute(
+                    "target-cpu",
+                    &inkwell::targets::TargetMachine::get_host_cpu_name().to_string_lossy(),
+                ),
+                ctx.create_string_attribute(
+                    "target-features",
+                    &inkwell::targets::TargetMachine::get_host_cpu_features().to_string_lossy(),
+                ),
+            )
+        });
         let mut combined: Option<inkwell::module::Module<'_>> = None;
         let mut built = Vec::with_capacity(programs.len());
         for (i, (program, opt_level)) in programs.iter().enumerate() {
             let (module, b) = build_program(
                 &ctx,
                 &tm,
+                host,
                 program,
                 *opt_level,
                 (programs.len() > 1).then_some(i),
@@ -809,6 +882,14 @@ fn serve(
                 let result = resolve_caller(&mut callers, &engine, &built, &programs, index)
                     .and_then(|()| match &callers[index] {
                         Some(c) => c.call(&entry, &args),
+                        None => Err(JitError::Call(format!("no program {index}"))),
+                    });
+                let _ = reply.send(result);
+            }
+            Request::Direct(index, reply) => {
+                let result = resolve_caller(&mut callers, &engine, &built, &programs, index)
+                    .and_then(|()| match &callers[index] {
+                        Some(c) => Ok(c.direct()),
                         None => Err(JitError::Call(format!("no program {index}"))),
                     });
                 let _ = reply.send(result);

@@ -33,7 +33,7 @@ pub use codegen::{build_module, CodegenError};
 pub use emit::{
     check_cpu, emit, emit_code, emit_code_cached, target_machine, CodegenOptions, Emit,
 };
-pub use jit::{call, Jit, JitError, Kind, Value};
+pub use jit::{call, Jit, JitCpu, JitError, Kind, Value};
 pub use merge::{merge_objects, MergeError};
 pub use mlir_llvm::{print_program, PrintError};
 pub use shared::{SharedKey, SharedObjects};

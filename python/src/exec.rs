@@ -172,6 +172,9 @@ impl OwnedBuffer {
 #[pyclass(module = "kiln._kiln", frozen)]
 pub struct NativeEngine {
     jit: Mutex<Jit>,
+    /// The program's functions resolved for calls on the calling thread: a call skips the
+    /// hop to the JIT's thread, most of a small call's cost (`Jit::direct`).
+    direct: kiln_backend::caller::Direct,
     signatures: HashMap<String, FunctionType>,
     /// Each callable function's ABI (its reflection record, given or derived, and sip).
     abis: HashMap<String, FunctionAbi>,
@@ -452,8 +455,10 @@ impl NativeEngine {
                 .collect();
             let jit = Jit::compile_at(Program::Lowered(program), opt_level)
                 .map_err(|e| lowering(e.to_string()))?;
+            let direct = jit.direct(0).map_err(|e| lowering(e.to_string()))?;
             Ok(NativeEngine {
                 jit: Mutex::new(jit),
+                direct,
                 signatures,
                 abis,
                 order,
@@ -576,8 +581,14 @@ impl NativeEngine {
             }
         }
         let jit = &self.jit;
+        let direct = &self.direct;
         let entry = name.to_string();
         let leaves = detached(py, move || {
+            // SAFETY: the engine owns the JIT, which outlives this call.
+            if let Some(result) = unsafe { direct.call(&entry, &flat) } {
+                return result.map_err(|e| lowering(e.to_string()));
+            }
+            // Not callable: the JIT's own call says why.
             let j = jit
                 .lock()
                 .map_err(|_| Failure::new(Kind::Internal, "the engine's lock is poisoned"))?;
