@@ -240,6 +240,7 @@ const RANKED_MEMREF_PROGRAMS: &[&str] = &[
     "stack_dynamic.mlir",
     "stack_loop.mlir",
     "strided_4d.mlir",
+    "tiled_transpose.mlir",
     "unranked.mlir",
     "unranked_results.mlir",
 ];
@@ -320,6 +321,7 @@ const NEEDS: &[(&str, &[&str])] = &[
             "memref_views.mlir",
             "multi_result.mlir",
             "strided_4d.mlir",
+            "tiled_transpose.mlir",
             "unranked.mlir",
             "unranked_results.mlir",
         ],

@@ -114,6 +114,55 @@ impl Dominators {
         &self.preorder
     }
 
+    /// Each block's loop depth: how many natural loops contain it (0 outside every loop
+    /// and for unreachable blocks). A natural loop is a back edge `u -> h` (`h` dominates
+    /// `u`) with every block that reaches `u` without passing through `h`; loops of one
+    /// header are one loop. Elaboration keeps pure values out of loops their operands are
+    /// not in.
+    pub fn loop_depths(&self, body: &Body) -> Vec<u32> {
+        let n = body.blocks.len();
+        let mut depth = vec![0u32; n];
+        let reachable = |b: usize| b < n && self.is_reachable(BlockId(b as u32));
+        // The back edges first: most functions have none, and then nothing else is built.
+        let mut latches: Vec<(usize, usize)> = Vec::new();
+        for &b in &self.rpo {
+            for s in body.successors(BlockId(b as u32)) {
+                if reachable(s.index()) && self.dominates(s, BlockId(b as u32)) {
+                    latches.push((s.index(), b));
+                }
+            }
+        }
+        if latches.is_empty() {
+            return depth;
+        }
+        latches.sort_unstable();
+        let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for &b in &self.rpo {
+            for s in body.successors(BlockId(b as u32)) {
+                if reachable(s.index()) {
+                    preds[s.index()].push(b);
+                }
+            }
+        }
+        let mut in_loop = vec![usize::MAX; n];
+        for loop_latches in latches.chunk_by(|a, b| a.0 == b.0) {
+            let header = loop_latches[0].0;
+            // The loop's blocks: walked backwards from its latches, stopping at the header.
+            in_loop[header] = header;
+            depth[header] += 1;
+            let mut work: Vec<usize> = loop_latches.iter().map(|(_, l)| *l).collect();
+            while let Some(b) = work.pop() {
+                if in_loop[b] == header {
+                    continue;
+                }
+                in_loop[b] = header;
+                depth[b] += 1;
+                work.extend(preds[b].iter().copied());
+            }
+        }
+        depth
+    }
+
     /// Whether `a` dominates `b` (every block dominates itself).
     pub fn dominates(&self, a: BlockId, b: BlockId) -> bool {
         let (Some(Some(a)), Some(Some(b))) = (

@@ -20,6 +20,68 @@ macro_rules! target_ops {
         }
 
         impl TargetOp {
+    /// Whether the operation ends a block.
+    pub fn is_terminator(self) -> bool {
+        use TargetOp::*;
+        matches!(self, Br | CondBr | Switch | Return | ReturnVoid)
+    }
+
+    /// Whether the operation computes a value from its operands alone, without touching
+    /// memory and without a case where it is undefined behaviour rather than poison: it
+    /// may run where its operands are available even on paths that did not run it, so
+    /// elaboration may place it outside a loop it was written in. Division and remainder
+    /// (a zero divisor traps), loads, calls, allocations and block arguments are not.
+    pub fn is_speculatable(self) -> bool {
+        use TargetOp::*;
+        matches!(
+            self,
+            Arg | Constant
+                | Undef
+                | Add
+                | Sub
+                | Mul
+                | And
+                | Or
+                | Xor
+                | Shl
+                | Lshr
+                | Ashr
+                | Smax
+                | Smin
+                | Umax
+                | Umin
+                | Fadd
+                | Fsub
+                | Fmul
+                | Fdiv
+                | Frem
+                | Maximum
+                | Minimum
+                | Maxnum
+                | Minnum
+                | Fneg
+                | Sext
+                | Zext
+                | Trunc
+                | Sitofp
+                | Uitofp
+                | Fptosi
+                | Fptoui
+                | Fpext
+                | Fptrunc
+                | Bitcast
+                | Icmp
+                | Fcmp
+                | Select
+                | Extractvalue
+                | Insertvalue
+                | Gep
+                | Ptrtoint
+                | Inttoptr
+                | Intr
+        )
+    }
+
             /// Every target operation, in declaration order.
             pub const ALL: &'static [TargetOp] = &[$(TargetOp::$variant,)*];
 

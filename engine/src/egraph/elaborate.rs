@@ -2,10 +2,13 @@
 //!
 //! Blocks are visited in dominator-tree preorder. In each block the skeleton roots are
 //! emitted in order; a root's operands are elaborated first, depth-first, so a pure node is
-//! placed right before its first use. Each placed node is memoized in the scope of its
-//! block, and a block sees the scopes of its dominators only, so a value is shared exactly
-//! where its definition dominates the use (GVN over the e-graph) and never hoisted past a
-//! branch. `State` operands are elaborated (which emits the effects they name, in order)
+//! placed right before its first use — unless that use is inside a loop its operands are
+//! not in: a speculatable value ([`TargetOp::is_speculatable`]) goes to the dominating
+//! block of the shallowest loop depth where its operands are all available (the end of a
+//! loop's preheader, before its terminator), as Cranelift's elaborator hoists loop-invariant
+//! values. Each placed node is memoized in the scope of the block it went to, and a block
+//! sees the scopes of its dominators only, so a value is shared exactly where its
+//! definition dominates the use (GVN over the e-graph). `State` operands are elaborated (which emits the effects they name, in order)
 //! and then dropped: they order effects but are not LLVM operands.
 
 use crate::egraph::analysis::OpTable;
@@ -35,6 +38,9 @@ struct Scopes {
     /// Every operand placed, in order; one forgotten by [`Scopes::truncate`] stays until
     /// the function is elaborated.
     operands: Vec<Operand>,
+    /// Per operand placed, the dominator-tree level of the block it is in — kept only in
+    /// a function with loops, the only kind where a value may move to another block.
+    operand_levels: Vec<u32>,
     levels: Vec<Vec<Id>>,
 }
 
@@ -46,6 +52,7 @@ impl Scopes {
         Scopes {
             placed: vec![NOT_PLACED; bound],
             operands: Vec::new(),
+            operand_levels: Vec::new(),
             levels: Vec::new(),
         }
     }
@@ -63,21 +70,33 @@ impl Scopes {
         self.levels.push(Vec::new());
     }
 
-    fn get(&self, id: Id) -> Option<&Operand> {
+    /// The operand placed for class `id`, and the level of the block it is in (the
+    /// current one's, `current`, where levels are not kept).
+    fn get(&self, id: Id, current: u32) -> Option<(&Operand, u32)> {
         match self.placed.get(usize::from(id)) {
-            Some(&at) if at != NOT_PLACED => self.operands.get(at as usize),
+            Some(&at) if at != NOT_PLACED => {
+                let level = self.operand_levels.get(at as usize).copied();
+                Some((self.operands.get(at as usize)?, level.unwrap_or(current)))
+            }
             _ => None,
         }
     }
 
-    fn insert(&mut self, id: Id, operand: Operand) {
-        if let Some(level) = self.levels.last_mut() {
+    /// Places class `id`'s operand in the scope of the block at dominator-tree level
+    /// `level` (one on the current path), where the blocks it dominates see it.
+    fn insert(&mut self, id: Id, operand: Operand, level: u32, keep_level: bool) {
+        if let Some(scope) = self.levels.get_mut(level as usize) {
             let i = usize::from(id);
             if i >= self.placed.len() {
                 self.placed.resize(i + 1, NOT_PLACED);
             }
-            level.push(id);
+            scope.push(id);
             self.placed[i] = self.operands.len() as u32;
+            if keep_level {
+                // Aligned with `operands` whatever was placed before levels were kept.
+                self.operand_levels.resize(self.operands.len(), 0);
+                self.operand_levels.push(level);
+            }
             self.operands.push(operand);
         }
     }
@@ -95,6 +114,21 @@ struct Elaborator<'a, 'g> {
     active: Vec<bool>,
     insts: Vec<Inst>,
     next: ValueRef,
+    /// The blocks from the entry to the current one along the dominator tree.
+    path: Vec<usize>,
+    /// Per level of `path`, the nearest level above it in fewer loops (a "previous
+    /// smaller" link): following them from a block visits each loop depth above it once,
+    /// so placing a value costs the loop nesting, not the dominator tree's depth (a loop
+    /// around a chain of 100,000 blocks).
+    fewer_loops_above: Vec<Option<u32>>,
+    /// Each block's loop depth ([`Dominators::loop_depths`]).
+    loop_depth: Vec<u32>,
+    /// Whether the function has a loop: without one nothing is hoisted, and where each
+    /// operand is available is not worked out.
+    has_loops: bool,
+    /// The instructions of the blocks elaborated so far, by block: a value hoisted to a
+    /// dominating block goes before its terminator.
+    placed_insts: Vec<Vec<Inst>>,
 }
 
 /// One class being elaborated: its chosen node's children are elaborated one by one (the
@@ -105,6 +139,9 @@ struct Frame<'a, 'g> {
     kind: FrameKind<'a>,
     children: Cow<'g, [Id]>,
     done: Vec<Operand>,
+    /// Where every operand done is available: the deepest dominator-tree level of the
+    /// blocks they are in (0 for leaves alone).
+    available: u32,
 }
 
 enum FrameKind<'a> {
@@ -118,7 +155,7 @@ enum FrameKind<'a> {
 /// What entering a class gives: its operand at once (a leaf, or already placed in a
 /// dominating scope), or a frame whose children must be elaborated first.
 enum Entered<'a, 'g> {
-    Done(Operand),
+    Done(Operand, u32),
     Frame(Frame<'a, 'g>),
 }
 
@@ -147,6 +184,11 @@ pub fn elaborate(
         active: vec![false; bound],
         insts: Vec::new(),
         next: 0,
+        path: Vec::new(),
+        fewer_loops_above: Vec::new(),
+        loop_depth: Vec::new(),
+        has_loops: false,
+        placed_insts: Vec::new(),
     };
     let signature = el.operand(roots.signature)?;
     let mut blocks: Vec<LoweredBlock> = Vec::new();
@@ -163,10 +205,14 @@ pub fn elaborate(
             })
             .collect();
         let doms = Dominators::compute(body);
+        el.loop_depth = doms.loop_depths(body);
+        el.has_loops = el.loop_depth.iter().any(|d| *d > 0);
+        el.placed_insts = vec![Vec::new(); body.blocks.len()];
         for &(b, depth) in doms.preorder() {
             order.push(b.index());
             el.scopes.truncate(depth);
             el.scopes.push();
+            el.enter_block(depth, b.index());
             let r = &roots.blocks[b.index()];
             let params = match r.params {
                 Some(p) => Some(el.operand(p)?),
@@ -178,13 +224,17 @@ pub fn elaborate(
             let out = &mut blocks[b.index()];
             out.params = params;
             out.reachable = true;
-            out.insts = std::mem::take(&mut el.insts);
+            el.placed_insts[b.index()] = std::mem::take(&mut el.insts);
+        }
+        for (out, insts) in blocks.iter_mut().zip(std::mem::take(&mut el.placed_insts)) {
+            out.insts = insts;
         }
         // Unreachable blocks keep their lowered parameters so branch arity stays checkable.
         for (i, r) in roots.blocks.iter().enumerate() {
             if !doms.is_reachable(BlockId(i as u32)) {
                 el.scopes.truncate(0);
                 el.scopes.push();
+                el.enter_block(0, i);
                 if let Some(p) = r.params {
                     blocks[i].params = Some(el.operand(p)?);
                 }
@@ -202,21 +252,29 @@ pub fn elaborate(
 }
 
 impl<'a, 'g> Elaborator<'a, 'g> {
-    fn lookup(&self, id: Id) -> Option<&Operand> {
-        self.scopes.get(id)
+    fn lookup(&self, id: Id) -> Option<(&Operand, u32)> {
+        self.scopes.get(id, self.level())
+    }
+
+    /// The dominator-tree level of the current block.
+    fn level(&self) -> u32 {
+        self.path.len().saturating_sub(1) as u32
     }
 
     /// The operand of class `root`, emitting the instructions it needs in post-order (each
     /// operand's instructions before its user's), with an explicit stack of frames.
     fn operand(&mut self, root: Id) -> Result<Operand, ElaborationError> {
         let mut frames = match self.enter(root)? {
-            Entered::Done(o) => return Ok(o),
+            Entered::Done(o, _) => return Ok(o),
             Entered::Frame(f) => vec![f],
         };
         while let Some(top) = frames.last_mut() {
             if let Some(&child) = top.children.get(top.done.len()) {
                 match self.enter(child)? {
-                    Entered::Done(o) => top.done.push(o),
+                    Entered::Done(o, level) => {
+                        top.done.push(o);
+                        top.available = top.available.max(level);
+                    }
                     Entered::Frame(f) => {
                         if frames.len() >= MAX_DEPTH {
                             return Err(ElaborationError(format!(
@@ -230,13 +288,16 @@ impl<'a, 'g> Elaborator<'a, 'g> {
             }
             let Some(frame) = frames.pop() else { break };
             let id = frame.id;
-            let o = self.finish(frame)?;
+            let (o, level) = self.finish(frame)?;
             if let Some(a) = self.active.get_mut(usize::from(id)) {
                 *a = false;
             }
-            self.scopes.insert(id, o.clone());
+            self.scopes.insert(id, o.clone(), level, self.has_loops);
             match frames.last_mut() {
-                Some(parent) => parent.done.push(o),
+                Some(parent) => {
+                    parent.done.push(o);
+                    parent.available = parent.available.max(level);
+                }
                 None => return Ok(o),
             }
         }
@@ -247,20 +308,20 @@ impl<'a, 'g> Elaborator<'a, 'g> {
 
     fn enter(&mut self, id: Id) -> Result<Entered<'a, 'g>, ElaborationError> {
         let id = self.egraph.find(id);
-        if let Some(o) = self.lookup(id) {
-            return Ok(Entered::Done(o.clone()));
+        if let Some((o, level)) = self.lookup(id) {
+            return Ok(Entered::Done(o.clone(), level));
         }
         let extractor: &'a Extraction<'g> = self.extractor;
         let (op, children) = match extractor.find_best_node(id) {
-            Node::Int(i) => return Ok(Entered::Done(Operand::Int(*i))),
-            Node::Float(b) => return Ok(Entered::Done(Operand::Float(*b))),
-            Node::Str(s) => return Ok(Entered::Done(Operand::Str(text(*s).to_string()))),
-            Node::Func(s) => return Ok(Entered::Done(Operand::Func(text(*s).to_string()))),
+            Node::Int(i) => return Ok(Entered::Done(Operand::Int(*i), 0)),
+            Node::Float(b) => return Ok(Entered::Done(Operand::Float(*b), 0)),
+            Node::Str(s) => return Ok(Entered::Done(Operand::Str(text(*s).to_string()), 0)),
+            Node::Func(s) => return Ok(Entered::Done(Operand::Func(text(*s).to_string()), 0)),
             Node::Op(op, children) => (*op, children.as_slice()),
         };
         let (nil, cons) = crate::egraph::node::list_symbols();
         let (kind, children) = match op {
-            _ if op == nil => return Ok(Entered::Done(Operand::List(Vec::new()))),
+            _ if op == nil => return Ok(Entered::Done(Operand::List(Vec::new()), 0)),
             _ if op == cons => (FrameKind::List, Cow::Owned(self.list_heads(id, children)?)),
             _ => {
                 // The table outlives `self`'s borrow, so its declaration needs no copy.
@@ -293,6 +354,7 @@ impl<'a, 'g> Elaborator<'a, 'g> {
             id,
             kind,
             done: Vec::with_capacity(children.len()),
+            available: 0,
             children,
         }))
     }
@@ -326,12 +388,20 @@ impl<'a, 'g> Elaborator<'a, 'g> {
         )))
     }
 
-    /// Builds a class's operand once all its children are elaborated.
-    fn finish(&mut self, frame: Frame<'a, 'g>) -> Result<Operand, ElaborationError> {
+    /// Builds a class's operand once all its children are elaborated, and says at which
+    /// dominator-tree level it is placed.
+    fn finish(&mut self, frame: Frame<'a, 'g>) -> Result<(Operand, u32), ElaborationError> {
+        // Where every operand is available (in a function without loops, where nothing
+        // moves, the current block).
+        let available = match self.has_loops {
+            true => frame.available,
+            false => self.level(),
+        };
         let (op, result, sorts) = match frame.kind {
-            FrameKind::List => return Ok(Operand::List(frame.done)),
+            FrameKind::List => return Ok((Operand::List(frame.done), available)),
             FrameKind::Op(op, result, sorts) => (op, result, sorts),
         };
+        let stateful = sorts.contains(&Sort::State);
         let operands: Vec<Operand> = frame
             .done
             .into_iter()
@@ -345,18 +415,78 @@ impl<'a, 'g> Elaborator<'a, 'g> {
                     self.next += 1;
                     self.next - 1
                 });
-                self.insts.push(Inst {
+                let inst = Inst {
                     result: r,
                     op,
                     operands,
-                });
-                Ok(match r {
+                };
+                let hoistable = self.has_loops && result == Sort::Value && !stateful;
+                let level = match hoistable && op.is_speculatable() {
+                    true => self.placement(available),
+                    false => self.level(),
+                };
+                if level == self.level() {
+                    self.insts.push(inst);
+                } else {
+                    let block = &mut self.placed_insts[self.path[level as usize]];
+                    let end = block.len().saturating_sub(1);
+                    block.insert(end, inst);
+                }
+                let operand = match r {
                     Some(v) => Operand::Value(v),
                     // An effect has no value; its operand form only marks "already emitted".
                     None => Operand::Effect,
-                })
+                };
+                Ok((operand, level))
             }
-            _ => Ok(Operand::Node(op, operands)),
+            _ => Ok((Operand::Node(op, operands), available)),
+        }
+    }
+
+    /// Makes `block`, at dominator-tree depth `depth`, the current block.
+    fn enter_block(&mut self, depth: usize, block: usize) {
+        self.path.truncate(depth);
+        self.fewer_loops_above.truncate(depth);
+        let loops = self.loops_at(block);
+        let mut above = depth.checked_sub(1).map(|l| l as u32);
+        while let Some(level) = above {
+            if self.loops_at(self.path[level as usize]) < loops {
+                break;
+            }
+            above = self.fewer_loops_above[level as usize];
+        }
+        self.path.push(block);
+        self.fewer_loops_above.push(above);
+    }
+
+    fn loops_at(&self, block: usize) -> u32 {
+        self.loop_depth.get(block).copied().unwrap_or(0)
+    }
+
+    /// The level at which a speculatable value whose operands are available from level
+    /// `available` on is placed: the current block, unless a dominating block at or below
+    /// `available` is in fewer loops; then the deepest such block of the fewest loops,
+    /// whose instructions end in a terminator the value goes before.
+    fn placement(&self, available: u32) -> u32 {
+        let current = self.level();
+        let mut best = current;
+        let mut next = self
+            .fewer_loops_above
+            .get(current as usize)
+            .copied()
+            .flatten();
+        while let Some(level) = next.filter(|l| *l >= available) {
+            best = level;
+            next = self.fewer_loops_above[level as usize];
+        }
+        let ends_in_terminator = self
+            .placed_insts
+            .get(self.path[best as usize])
+            .and_then(|insts| insts.last())
+            .is_some_and(|t| t.op.is_terminator());
+        match best != current && ends_in_terminator {
+            true => best,
+            false => current,
         }
     }
 }

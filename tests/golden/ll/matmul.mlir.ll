@@ -15,43 +15,43 @@ bb1:                                              ; preds = %bb8, %bb0
   br i1 %22, label %bb2, label %bb9
 
 bb2:                                              ; preds = %bb1
+  %23 = mul i64 %21, %19
+  %24 = mul i64 %21, %5
   br label %bb3
 
 bb3:                                              ; preds = %bb7, %bb2
-  %23 = phi i64 [ 0, %bb2 ], [ %43, %bb7 ]
-  %24 = icmp slt i64 %23, %11
-  br i1 %24, label %bb4, label %bb8
+  %25 = phi i64 [ 0, %bb2 ], [ %43, %bb7 ]
+  %26 = icmp slt i64 %25, %11
+  br i1 %26, label %bb4, label %bb8
 
 bb4:                                              ; preds = %bb3
-  %25 = mul i64 %21, %19
-  %26 = add i64 %25, %23
-  %27 = getelementptr float, ptr %15, i64 %26
-  %28 = load float, ptr %27, align 4
+  %27 = add i64 %23, %25
+  %28 = getelementptr float, ptr %15, i64 %27
+  %29 = load float, ptr %28, align 4
   br label %bb5
 
 bb5:                                              ; preds = %bb6, %bb4
-  %29 = phi i64 [ 0, %bb4 ], [ %40, %bb6 ]
-  %30 = phi float [ %28, %bb4 ], [ %42, %bb6 ]
-  %31 = icmp slt i64 %29, %4
-  br i1 %31, label %bb6, label %bb7
+  %30 = phi i64 [ 0, %bb4 ], [ %40, %bb6 ]
+  %31 = phi float [ %29, %bb4 ], [ %42, %bb6 ]
+  %32 = icmp slt i64 %30, %4
+  br i1 %32, label %bb6, label %bb7
 
 bb6:                                              ; preds = %bb5
-  %32 = mul i64 %21, %5
-  %33 = add i64 %32, %29
+  %33 = add i64 %24, %30
   %34 = getelementptr float, ptr %1, i64 %33
   %35 = load float, ptr %34, align 4
-  %36 = mul i64 %29, %12
-  %37 = add i64 %36, %23
+  %36 = mul i64 %30, %12
+  %37 = add i64 %36, %25
   %38 = getelementptr float, ptr %8, i64 %37
   %39 = load float, ptr %38, align 4
-  %40 = add i64 %29, 1
+  %40 = add i64 %30, 1
   %41 = fmul float %35, %39
-  %42 = fadd float %30, %41
+  %42 = fadd float %31, %41
   br label %bb5
 
 bb7:                                              ; preds = %bb5
-  store float %30, ptr %27, align 4
-  %43 = add i64 %23, 1
+  store float %31, ptr %28, align 4
+  %43 = add i64 %25, 1
   br label %bb3
 
 bb8:                                              ; preds = %bb3

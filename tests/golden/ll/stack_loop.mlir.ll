@@ -18,31 +18,31 @@ bb0:
 define i64 @spin(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, i64 %5) {
 bb0:
   %6 = alloca { ptr, ptr, i64, [1 x i64], [1 x i64] }, i64 1, align 8
+  %7 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } undef, ptr %0, 0
+  %8 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %7, ptr %1, 1
+  %9 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %8, i64 %2, 2
+  %10 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %9, 3
+  %11 = insertvalue [1 x i64] %10, i64 %3, 0
+  %12 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %9, [1 x i64] %11, 3
+  %13 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %12, 4
+  %14 = insertvalue [1 x i64] %13, i64 %4, 0
+  %15 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %12, [1 x i64] %14, 4
   br label %bb1
 
 bb1:                                              ; preds = %bb2, %bb0
-  %7 = phi i64 [ 0, %bb0 ], [ %19, %bb2 ]
-  %8 = icmp slt i64 %7, %5
-  br i1 %8, label %bb2, label %bb3
+  %16 = phi i64 [ 0, %bb0 ], [ %19, %bb2 ]
+  %17 = icmp slt i64 %16, %5
+  br i1 %17, label %bb2, label %bb3
 
 bb2:                                              ; preds = %bb1
-  %9 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } undef, ptr %0, 0
-  %10 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %9, ptr %1, 1
-  %11 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %10, i64 %2, 2
-  %12 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %11, 3
-  %13 = insertvalue [1 x i64] %12, i64 %3, 0
-  %14 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %11, [1 x i64] %13, 3
-  %15 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %14, 4
-  %16 = insertvalue [1 x i64] %15, i64 %4, 0
-  %17 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %14, [1 x i64] %16, 4
-  store { ptr, ptr, i64, [1 x i64], [1 x i64] } %17, ptr %6, align 8
+  store { ptr, ptr, i64, [1 x i64], [1 x i64] } %15, ptr %6, align 8
   %18 = insertvalue { i64, ptr } { i64 1, ptr undef }, ptr %6, 1
   call void @observe(i64 1, ptr %6)
-  %19 = add i64 %7, 1
+  %19 = add i64 %16, 1
   br label %bb1
 
 bb3:                                              ; preds = %bb1
-  ret i64 %7
+  ret i64 %16
 }
 
 declare void @_mlir_ciface_observe(ptr)

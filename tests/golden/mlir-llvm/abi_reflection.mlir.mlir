@@ -25,6 +25,7 @@ module {
   llvm.func @total(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64) -> f64 attributes {kiln.abi = "{\22name\22:\22total\22,\22a\22:[[\22named\22,\22xs\22,[\22py_homogeneous_list\22,\22f64\22]]],\22r\22:[[\22named\22,\22total\22,\22f64\22]],\22v\22:1}"} {
     %v0 = llvm.mlir.constant(0 : i64) : i64
     %v1 = llvm.mlir.constant(0.0e0 : f64) : f64
+    %v8 = llvm.mlir.constant(1 : i64) : i64
     llvm.br ^bb1(%v0, %v1 : i64, f64)
   ^bb1(%b1_0: i64, %b1_1: f64):
     %v4 = llvm.icmp "sge" %b1_0, %arg3 : i64
@@ -32,7 +33,6 @@ module {
   ^bb2:
     %v6 = llvm.getelementptr %arg1[%b1_0] : (!llvm.ptr, i64) -> !llvm.ptr, f64
     %v7 = llvm.load %v6 : !llvm.ptr -> f64
-    %v8 = llvm.mlir.constant(1 : i64) : i64
     %v9 = llvm.add %b1_0, %v8 : i64
     %v11 = llvm.fadd %b1_1, %v7 : f64
     llvm.br ^bb1(%v9, %v11 : i64, f64)

@@ -39,6 +39,7 @@ module {
   llvm.func @sum(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64) -> f16 attributes {kiln.abi = "{\22name\22:\22sum\22,\22a\22:[[\22ndarray\22,\22f16\22,1,null]],\22r\22:[\22f16\22],\22v\22:1}"} {
     %v0 = llvm.mlir.constant(0 : i64) : i64
     %v1 = llvm.mlir.constant(0.0e0 : f16) : f16
+    %v9 = llvm.mlir.constant(1 : i64) : i64
     llvm.br ^bb1(%v0, %v1 : i64, f16)
   ^bb1(%b1_0: i64, %b1_1: f16):
     %v4 = llvm.icmp "eq" %b1_0, %arg3 : i64
@@ -48,7 +49,6 @@ module {
     %v7 = llvm.load %v6 : !llvm.ptr -> f16
     %v8 = llvm.fadd %v7, %v7 : f16
     llvm.store %v8, %v6 : f16, !llvm.ptr
-    %v9 = llvm.mlir.constant(1 : i64) : i64
     %v10 = llvm.add %b1_0, %v9 : i64
     %v12 = llvm.fadd %b1_1, %v7 : f16
     llvm.br ^bb1(%v10, %v12 : i64, f16)

@@ -13,9 +13,9 @@ module {
     llvm.return %b1_1 : i64
   }
   llvm.func @gcd(%arg0: i32, %arg1: i32) -> i32 attributes {kiln.abi = "{\22name\22:\22gcd\22,\22a\22:[\22i32\22,\22i32\22],\22r\22:[\22i32\22],\22v\22:1}"} {
+    %v3 = llvm.mlir.constant(0 : i32) : i32
     llvm.br ^bb1(%arg0, %arg1 : i32, i32)
   ^bb1(%b1_0: i32, %b1_1: i32):
-    %v3 = llvm.mlir.constant(0 : i32) : i32
     %v4 = llvm.icmp "eq" %b1_1, %v3 : i32
     llvm.cond_br %v4, ^bb3(%b1_0 : i32), ^bb2
   ^bb2:
@@ -26,12 +26,12 @@ module {
   }
   llvm.func @sum_below(%arg0: i64) -> !llvm.struct<(i32, i64)> attributes {kiln.abi = "{\22name\22:\22sum_below\22,\22a\22:[\22i64\22],\22r\22:[\22i32\22,\22i64\22],\22v\22:1}"} {
     %v0 = llvm.mlir.constant(0 : i64) : i64
+    %v4 = llvm.mlir.constant(1 : i64) : i64
     llvm.br ^bb1(%v0, %v0 : i64, i64)
   ^bb1(%b1_0: i64, %b1_1: i64):
     %v3 = llvm.icmp "ult" %b1_0, %arg0 : i64
     llvm.cond_br %v3, ^bb2, ^bb3
   ^bb2:
-    %v4 = llvm.mlir.constant(1 : i64) : i64
     %v5 = llvm.add %b1_0, %v4 : i64
     %v7 = llvm.add %b1_1, %b1_0 : i64
     llvm.br ^bb1(%v5, %v7 : i64, i64)

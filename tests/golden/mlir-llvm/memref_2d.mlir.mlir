@@ -2,6 +2,7 @@ module {
   llvm.func @trace(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64, %arg6: i64) -> f64 attributes {kiln.abi = "{\22name\22:\22trace\22,\22a\22:[[\22ndarray\22,\22f64\22,2,null,null]],\22r\22:[\22f64\22],\22v\22:1}"} {
     %v0 = llvm.mlir.constant(0 : i64) : i64
     %v1 = llvm.mlir.constant(0.0e0 : f64) : f64
+    %v11 = llvm.mlir.constant(1 : i64) : i64
     llvm.br ^bb1(%v0, %v1 : i64, f64)
   ^bb1(%b1_0: i64, %b1_1: f64):
     %v4 = llvm.icmp "slt" %b1_0, %arg3 : i64
@@ -11,7 +12,6 @@ module {
     %v8 = llvm.add %v7, %b1_0 : i64
     %v9 = llvm.getelementptr %arg1[%v8] : (!llvm.ptr, i64) -> !llvm.ptr, f64
     %v10 = llvm.load %v9 : !llvm.ptr -> f64
-    %v11 = llvm.mlir.constant(1 : i64) : i64
     %v12 = llvm.add %b1_0, %v11 : i64
     %v14 = llvm.fadd %b1_1, %v10 : f64
     llvm.br ^bb1(%v12, %v14 : i64, f64)

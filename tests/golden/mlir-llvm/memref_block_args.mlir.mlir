@@ -15,6 +15,7 @@ module {
   ^bb1(%b1_0: !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>):
     %v22 = llvm.mlir.constant(0 : i64) : i64
     %v23 = llvm.mlir.constant(0.0e0 : f32) : f32
+    %v33 = llvm.mlir.constant(1 : i64) : i64
     llvm.br ^bb2(%v22, %v23, %b1_0 : i64, f32, !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>)
   ^bb2(%b2_0: i64, %b2_1: f32, %b2_2: !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>):
     %v27 = llvm.icmp "slt" %b2_0, %arg11 : i64
@@ -23,7 +24,6 @@ module {
     %v30 = llvm.extractvalue %b2_2[1] : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
     %v31 = llvm.getelementptr %v30[%b2_0] : (!llvm.ptr, i64) -> !llvm.ptr, f32
     %v32 = llvm.load %v31 : !llvm.ptr -> f32
-    %v33 = llvm.mlir.constant(1 : i64) : i64
     %v34 = llvm.add %b2_0, %v33 : i64
     %v35 = llvm.fadd %b2_1, %v32 : f32
     llvm.br ^bb2(%v34, %v35, %b2_2 : i64, f32, !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>)

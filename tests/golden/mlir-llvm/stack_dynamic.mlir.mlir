@@ -20,6 +20,11 @@ module {
   }
   llvm.func @spin_dynamic(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64, %arg5: i64) -> i64 attributes {kiln.abi = "{\22name\22:\22spin_dynamic\22,\22a\22:[[\22ndarray\22,\22f32\22,1,null],\22i64\22],\22r\22:[\22i64\22],\22v\22:1}"} {
     %v0 = llvm.mlir.constant(0 : i64) : i64
+    %v12 = llvm.mlir.constant(16 : i64) : i64
+    %v14 = llvm.mlir.constant(24 : i64) : i64
+    %v18 = llvm.mlir.undef : !llvm.struct<(i64, ptr)>
+    %v22 = llvm.mlir.constant(1 : i64) : i64
+    %v25 = llvm.mlir.constant(3 : i64) : i64
     llvm.br ^bb1(%v0, %v0 : i64, i64)
   ^bb1(%b1_0: i64, %b1_1: i64):
     %v3 = llvm.icmp "slt" %b1_0, %arg5 : i64
@@ -28,20 +33,15 @@ module {
     %v9 = llvm.call @erase(%arg0, %arg1, %arg2, %arg3, %arg4) : (!llvm.ptr, !llvm.ptr, i64, i64, i64) -> !llvm.struct<(i64, ptr)>
     %v10 = llvm.intr.stacksave : !llvm.ptr
     %v11 = llvm.extractvalue %v9[0] : !llvm.struct<(i64, ptr)>
-    %v12 = llvm.mlir.constant(16 : i64) : i64
     %v13 = llvm.mul %v11, %v12 : i64
-    %v14 = llvm.mlir.constant(24 : i64) : i64
     %v15 = llvm.add %v13, %v14 : i64
     %v16 = llvm.alloca %v15 x i8 : (i64) -> !llvm.ptr
     %v17 = llvm.extractvalue %v9[1] : !llvm.struct<(i64, ptr)>
     llvm.call @memcpy(%v16, %v17, %v15) : (!llvm.ptr, !llvm.ptr, i64) -> ()
     llvm.call @free(%v17) : (!llvm.ptr) -> ()
-    %v18 = llvm.mlir.undef : !llvm.struct<(i64, ptr)>
     %v19 = llvm.insertvalue %v11, %v18[0] : !llvm.struct<(i64, ptr)>
     %v20 = llvm.insertvalue %v16, %v19[1] : !llvm.struct<(i64, ptr)>
-    %v22 = llvm.mlir.constant(1 : i64) : i64
     %v23 = llvm.add %b1_0, %v22 : i64
-    %v25 = llvm.mlir.constant(3 : i64) : i64
     %v26 = llvm.getelementptr %v16[%v25] : (!llvm.ptr, i64) -> !llvm.ptr, i64
     %v27 = llvm.load %v26 : !llvm.ptr -> i64
     %v28 = llvm.add %v11, %v27 : i64
