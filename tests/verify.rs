@@ -54,6 +54,13 @@ fn interpreter_and_mlir_19_agree() {
         return;
     }
     fn prop(p: Program) -> TestResult {
+        // MLIR 19 folds `math.atan2` of constants wrongly: `atan2(-0.0, -0.0)` folds to NaN,
+        // where C's `atan2` (which MLIR's own unfolded code calls) and the interpreter give
+        // -π. A program passing constants to it would blame kiln for MLIR's fold; the
+        // property against kiln's own code still covers `math.atan2`.
+        if p.text().contains("math.atan2") {
+            return TestResult::discard();
+        }
         check(p, Against::KilnAndMlir)
     }
     QuickCheck::new()
