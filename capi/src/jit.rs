@@ -3,8 +3,7 @@
 
 use crate::diagnostics::kiln_diagnostics;
 use crate::handle::{self, boundary, kiln_status, Failure, HandleKind, Live};
-use crate::session::kiln_session;
-use crate::session::on_session;
+use crate::session::{failed, kiln_session, known, on_session};
 use kiln::backend::jit::Program;
 use kiln::backend::Jit;
 use kiln::FileDiagnostics;
@@ -59,22 +58,12 @@ pub unsafe extern "C" fn kiln_jit_new(
                 "optimization level {opt_level} is not 0, 1, 2 or 3"
             )));
         }
-        if !s.has_source(path) {
-            return Err(Failure::new(
-                kiln_status::KILN_ERROR_NOT_FOUND,
-                format!("the session has no source file `{path}`"),
-            ));
-        }
+        known(s, path)?;
         let (reported, w) = s.counting(|s| s.lower_reported(path));
         *work = w;
         let program = match reported.value {
             Ok(program) => program,
-            Err(files) => {
-                let d = kiln_diagnostics::new(files);
-                let message = d.summary();
-                handle::give(diagnostics, d);
-                return Err(Failure::new(kiln_status::KILN_ERROR_DIAGNOSTICS, message));
-            }
+            Err(files) => return Err(failed(files, diagnostics)),
         };
         let compiled = Jit::compile_at(Program::Lowered(program), opt_level as u8)
             .map_err(|e| Failure::new(kiln_status::KILN_ERROR_JIT, e.to_string()))?;

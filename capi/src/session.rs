@@ -133,11 +133,31 @@ pub(crate) fn on_session(
     status
 }
 
+/// `files`' diagnostics written to `out`: a failure with them when one is an error.
+///
+/// # Safety
+/// `out` is NULL or valid for a write.
+unsafe fn diagnosed(files: Vec<FileDiagnostics>, out: *mut *mut kiln_diagnostics) -> Outcome {
+    let errors = files
+        .iter()
+        .any(|f| f.diagnostics.iter().any(kiln::Diagnostic::is_error));
+    match errors {
+        true => Err(failed(files, out)),
+        false => {
+            handle::give(out, kiln_diagnostics::new(files));
+            Ok(())
+        }
+    }
+}
+
 /// A failure with `files`' diagnostics, written to `out` (when given).
 ///
 /// # Safety
 /// `out` is NULL or valid for a write.
-unsafe fn failed(files: Vec<FileDiagnostics>, out: *mut *mut kiln_diagnostics) -> Failure {
+pub(crate) unsafe fn failed(
+    files: Vec<FileDiagnostics>,
+    out: *mut *mut kiln_diagnostics,
+) -> Failure {
     let diagnostics = kiln_diagnostics::new(files);
     let message = diagnostics.summary();
     handle::give(out, diagnostics);
@@ -168,7 +188,8 @@ unsafe fn take<T>(
     }
 }
 
-fn known(session: &Session, path: &str) -> Outcome {
+/// The session has the source file `path` (else `KILN_ERROR_NOT_FOUND`).
+pub(crate) fn known(session: &Session, path: &str) -> Outcome {
     match session.has_source(path) {
         true => Ok(()),
         false => Err(Failure::new(
@@ -390,16 +411,7 @@ pub unsafe extern "C" fn kiln_session_rule_diagnostics(
     on_session(session, "kiln_session_rule_diagnostics", |s, _| {
         handle::required(diagnostics, "diagnostics")?;
         let files = s.rule_diagnostics();
-        let errors = files
-            .iter()
-            .any(|f| f.diagnostics.iter().any(kiln::Diagnostic::is_error));
-        match errors {
-            true => Err(failed(files, diagnostics)),
-            false => {
-                handle::give(diagnostics, kiln_diagnostics::new(files));
-                Ok(())
-            }
-        }
+        diagnosed(files, diagnostics)
     })
 }
 
@@ -494,16 +506,7 @@ pub unsafe extern "C" fn kiln_session_check(
             diagnostics: found,
         });
         files.retain(|f| !f.diagnostics.is_empty());
-        let errors = files
-            .iter()
-            .any(|f| f.diagnostics.iter().any(kiln::Diagnostic::is_error));
-        match errors {
-            true => Err(failed(files, diagnostics)),
-            false => {
-                handle::give(diagnostics, kiln_diagnostics::new(files));
-                Ok(())
-            }
-        }
+        diagnosed(files, diagnostics)
     })
 }
 
