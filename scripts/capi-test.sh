@@ -43,7 +43,7 @@ if ! "$work/api" "$root/rules" "$work/scratch" 2>"$work/api.stderr"; then
     cat "$work/api.stderr" >&2
     exit 1
 fi
-grep -q "kiln: kiln_session_free: the kiln_session 0x[0-9a-f]* was freed" "$work/api.stderr" || {
+grep -q "kiln: kiln_session_free: the kiln_session handle 0x[0-9a-f]* was freed" "$work/api.stderr" || {
     echo "capi: the debug build did not diagnose a freed handle" >&2
     exit 1
 }

@@ -204,9 +204,8 @@ pub(crate) unsafe fn clear<T>(out: *mut *mut T) {
 pub(crate) fn get<T: HandleKind>(handle: *const T, function: &str) -> Result<Arc<T>, Failure> {
     if handle.is_null() {
         return Err(bad_handle(
-            function,
             kiln_status::KILN_ERROR_NULL_HANDLE,
-            || format!("{function}: the {} handle is NULL", T::NAME),
+            format!("{function}: the {} handle is NULL", T::NAME),
         ));
     }
     let address = handle as usize;
@@ -218,23 +217,19 @@ pub(crate) fn get<T: HandleKind>(handle: *const T, function: &str) -> Result<Arc
                 let other = live.name();
                 drop(r);
                 Err(bad_handle(
-                    function,
                     kiln_status::KILN_ERROR_INVALID_HANDLE,
-                    || format!("{function}: {address:#x} is a {other}, not a {}", T::NAME),
+                    format!("{function}: {address:#x} is a {other}, not a {}", T::NAME),
                 ))
             }
         },
         None => {
             let freed = r.freed.contains(&address);
             drop(r);
-            Err(bad_handle(
-                function,
-                kiln_status::KILN_ERROR_INVALID_HANDLE,
-                || match freed {
-                    true => format!("{function}: the {} {address:#x} was freed", T::NAME),
-                    false => format!("{function}: {address:#x} is not a {} handle", T::NAME),
-                },
-            ))
+            let message = match freed {
+                true => format!("{function}: the {} handle {address:#x} was freed", T::NAME),
+                false => format!("{function}: {address:#x} is not a {} handle", T::NAME),
+            };
+            Err(bad_handle(kiln_status::KILN_ERROR_INVALID_HANDLE, message))
         }
     }
 }
@@ -259,8 +254,7 @@ pub(crate) fn release<T: HandleKind>(handle: *mut T, function: &str) -> Outcome 
 
 /// A bad-handle failure; in debug builds also written to standard error, as a host's
 /// misuse of a handle is a bug in the host worth seeing at once.
-fn bad_handle(_function: &str, status: kiln_status, message: impl FnOnce() -> String) -> Failure {
-    let message = message();
+fn bad_handle(status: kiln_status, message: String) -> Failure {
     if cfg!(debug_assertions) {
         eprintln!("kiln: {message}");
     }
