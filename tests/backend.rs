@@ -364,6 +364,82 @@ fn mlir_llvm_trial(name: String) -> Result<(), Failed> {
     Ok(())
 }
 
+/// The function lines of LLVM IR that a program defines or declares itself: every
+/// `define`, and each `declare` of a function the source declares (`func.func private
+/// @f(...)`), without attribute-group references. The helpers each lowering calls
+/// (`malloc`, intrinsics) are its own choice and not compared.
+fn own_signatures(ll: &str, source: &str) -> Vec<String> {
+    let mut lines: Vec<String> = ll
+        .lines()
+        .filter(|l| {
+            l.starts_with("define ")
+                || (l.starts_with("declare ")
+                    && l.split_once(" @")
+                        .and_then(|(_, r)| r.split_once('('))
+                        .is_some_and(|(name, _)| {
+                            source.contains(&format!("func.func private @{name}("))
+                                || source.contains(&format!("func.func private @\"{name}\"("))
+                        }))
+        })
+        .map(|l| {
+            let l = l.trim_end_matches(" {");
+            match l.rfind(" #") {
+                Some(i) if l[i + 2..].bytes().all(|b| b.is_ascii_digit()) => l[..i].to_string(),
+                _ => l.to_string(),
+            }
+        })
+        .collect();
+    lines.sort();
+    lines
+}
+
+/// Each function kiln defines, and each function the program declares, has exactly the
+/// LLVM signature MLIR 19's pipeline gives it: linkage, types, and parameter and return
+/// attributes.
+fn signatures_trial(name: String) -> Result<(), Failed> {
+    let source = std::fs::read_to_string(root().join("corpus").join(&name))?;
+    let ours = ok(&kiln(&[
+        "compile",
+        &format!("corpus/{name}"),
+        "--emit",
+        "llvm-ir",
+        "-o",
+        "-",
+    ]))?;
+    // MLIR reads the modern syntax kiln prints, without the functions that hold kiln's
+    // generic operations (external calls in kiln, unregistered operations to MLIR).
+    let mut module = kiln_frontend::check_module(&source).module;
+    let generic = |f: &kiln_frontend::ir::Function| {
+        f.body.iter().flat_map(|b| &b.blocks).any(|b| {
+            b.ops
+                .iter()
+                .any(|op| matches!(op.kind, kiln_frontend::ir::OpKind::Generic { .. }))
+        })
+    };
+    let dropped: Vec<String> = module
+        .functions
+        .iter()
+        .filter(|f| generic(f))
+        .map(|f| f.name.clone())
+        .collect();
+    module.functions.retain(|f| !generic(f));
+    let theirs = kiln::reference::mlir_llvm_ir(&kiln_frontend::print_module(&module))
+        .map_err(|e| format!("MLIR 19's pipeline fails:\n{e}"))?;
+    let printed = kiln_frontend::print_module(&module);
+    let mut ours = own_signatures(&ours, &printed);
+    ours.retain(|l| !dropped.iter().any(|d| l.contains(&format!(" @{d}("))));
+    let theirs = own_signatures(&theirs, &printed);
+    if ours != theirs {
+        return Err(format!(
+            "kiln's signatures:\n{}\nMLIR 19's:\n{}",
+            ours.join("\n"),
+            theirs.join("\n")
+        )
+        .into());
+    }
+    Ok(())
+}
+
 /// kiln's LLVM dialect, translated and compiled by MLIR/LLVM 19's own tools, links with C
 /// and computes what kiln's own object computes.
 fn mlir_llvm_links_with_c() -> Result<(), Failed> {
@@ -515,6 +591,15 @@ fn main() {
             golden_trial(n, "mlir-llvm", "mlir-llvm", "mlir")
         }));
         let skip = !mlir_tools() && std::env::var_os("KILN_REQUIRE_MLIR").is_none();
+        let n = name.clone();
+        trials.push(
+            Trial::test(format!("signatures-as-mlir/{name}"), move || {
+                signatures_trial(n)
+            })
+            .with_ignored_flag(
+                !kiln::reference::available() && std::env::var_os("KILN_REQUIRE_MLIR").is_none(),
+            ),
+        );
         trials.push(
             Trial::test(format!("mlir-llvm/{name}"), move || mlir_llvm_trial(name))
                 .with_ignored_flag(skip),

@@ -237,6 +237,7 @@ const RANKED_MEMREF_PROGRAMS: &[&str] = &[
     "memref_subview.mlir",
     "memref_views.mlir",
     "multi_result.mlir",
+    "param_attrs.mlir",
     "stack_dynamic.mlir",
     "stack_loop.mlir",
     "strided_4d.mlir",
@@ -246,7 +247,7 @@ const RANKED_MEMREF_PROGRAMS: &[&str] = &[
 ];
 
 const NEEDS: &[(&str, &[&str])] = &[
-    ("bare_ptr.rules", &["bare_ptr.mlir"]),
+    ("bare_ptr.rules", &["bare_ptr.mlir", "param_attrs.mlir"]),
     (
         "result_packing.rules",
         &[
@@ -287,6 +288,7 @@ const NEEDS: &[(&str, &[&str])] = &[
             "c_interface.mlir",
             "legacy/c_wrappers.mlir",
             "matmul.mlir",
+            "param_attrs.mlir",
             "stack_loop.mlir",
             "unranked_results.mlir",
         ],
@@ -320,6 +322,7 @@ const NEEDS: &[(&str, &[&str])] = &[
             "memref_subview.mlir",
             "memref_views.mlir",
             "multi_result.mlir",
+            "param_attrs.mlir",
             "strided_4d.mlir",
             "tiled_transpose.mlir",
             "unranked.mlir",

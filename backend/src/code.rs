@@ -49,6 +49,9 @@ pub struct Entity {
     fingerprint: u64,
     /// [`crate::units`]'s fixed hash of the name, which decides where units end.
     name_hash: u64,
+    /// Whether its `define` or `declare` line gives parameters or the result attributes
+    /// (`zeroext i8`, `ptr noalias`), which a caller compiled apart must see.
+    attributed: bool,
 }
 
 impl Entity {
@@ -60,8 +63,13 @@ impl Entity {
         name.hash(&mut h);
         signature.hash(&mut h);
         text.hash(&mut h);
+        let attributed = text
+            .lines()
+            .find(|l| l.starts_with("define ") || l.starts_with("declare "))
+            .is_some_and(|l| head_attributed(l).unwrap_or(false));
         Entity {
             name_hash: crate::units::name_hash(&name),
+            attributed,
             name,
             signature,
             text: text.into(),
@@ -77,6 +85,11 @@ impl Entity {
     /// The fixed hash of the name that cuts units (`units::partition`).
     pub fn name_hash(&self) -> u64 {
         self.name_hash
+    }
+
+    /// Whether its parameters or result have attributes.
+    pub fn attributed(&self) -> bool {
+        self.attributed
     }
 }
 
@@ -177,9 +190,9 @@ fn split_module(text: &str) -> Result<FunctionCode, String> {
     Ok(code)
 }
 
-/// The name and the type (`ret (params)`, without parameter names or attribute
-/// references) of a `define` or `declare` line.
-fn head(line: &str) -> Result<(String, String), String> {
+/// The parts of a `define` or `declare` line: the return type with its attributes, the
+/// name, and the parameter list between the parentheses.
+fn head_parts(line: &str) -> Result<(&str, String, &str), String> {
     let bad = || format!("cannot read the function line `{line}`");
     let rest = line
         .strip_prefix("define ")
@@ -196,8 +209,29 @@ fn head(line: &str) -> Result<(String, String), String> {
     let open = after.find('(').ok_or_else(bad)?;
     let close = after.rfind(')').ok_or_else(bad)?;
     let name = after[..open].trim_matches('"').to_string();
-    let params = strip_value_names(&after[open + 1..close]);
-    Ok((name, format!("{ret} ({params})")))
+    Ok((ret, name, &after[open + 1..close]))
+}
+
+/// The name and the type (`ret (params)`, without parameter names, parameter and return
+/// attributes, or attribute references) of a `define` or `declare` line: what every
+/// declaration of a function and its definition must agree on.
+fn head(line: &str) -> Result<(String, String), String> {
+    let (ret, name, params) = head_parts(line)?;
+    let params: Vec<&str> = split_params(params).into_iter().map(leading_type).collect();
+    Ok((
+        name,
+        format!("{} ({})", trailing_type(ret), params.join(", ")),
+    ))
+}
+
+/// Whether a `define` or `declare` line gives its parameters or result attributes.
+fn head_attributed(line: &str) -> Result<bool, String> {
+    let (ret, _, params) = head_parts(line)?;
+    let stripped = strip_value_names(params);
+    Ok(trailing_type(ret) != ret.trim()
+        || split_params(&stripped)
+            .into_iter()
+            .any(|p| leading_type(p) != p.trim()))
 }
 
 /// `i32 %0, ptr %1` → `i32, ptr`.
@@ -215,6 +249,79 @@ fn strip_value_names(params: &str) -> String {
         out.push(c);
     }
     out
+}
+
+/// The top-level comma-separated items of a parameter list.
+fn split_params(params: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in params.char_indices() {
+        match c {
+            '{' | '[' | '(' | '<' => depth += 1,
+            '}' | ']' | ')' | '>' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(params[start..i].trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if !params[start..].trim().is_empty() {
+        out.push(params[start..].trim());
+    }
+    out
+}
+
+/// The type a parameter begins with (`ptr noalias %0` → `ptr`; `{ i32, i64 } %1` →
+/// `{ i32, i64 }`).
+fn leading_type(param: &str) -> &str {
+    let p = param.trim();
+    let close = match p.as_bytes().first() {
+        Some(b'{') => '}',
+        Some(b'[') => ']',
+        Some(b'<') => '>',
+        _ => return p.split(' ').next().unwrap_or(p),
+    };
+    let mut depth = 0i32;
+    for (i, c) in p.char_indices() {
+        match c {
+            '{' | '[' | '<' => depth += 1,
+            '}' | ']' | '>' => {
+                depth -= 1;
+                if depth == 0 && c == close {
+                    return &p[..=i];
+                }
+            }
+            _ => {}
+        }
+    }
+    p
+}
+
+/// The type a return part ends with (`noundef zeroext i8` → `i8`; `noalias { ptr, ptr }`
+/// → `{ ptr, ptr }`).
+fn trailing_type(ret: &str) -> &str {
+    let r = ret.trim();
+    let open = match r.as_bytes().last() {
+        Some(b'}') => '{',
+        Some(b']') => '[',
+        Some(b'>') => '<',
+        _ => return r.rsplit(' ').next().unwrap_or(r),
+    };
+    let mut depth = 0i32;
+    for (i, c) in r.char_indices().rev() {
+        match c {
+            '}' | ']' | '>' => depth += 1,
+            '{' | '[' | '<' => {
+                depth -= 1;
+                if depth == 0 && c == open {
+                    return &r[i..];
+                }
+            }
+            _ => {}
+        }
+    }
+    r
 }
 
 /// The attribute references (` #N`) of `text`, in order.
@@ -283,6 +390,15 @@ fn entities<'a>(
                         "`@{}` is used as `{}` and as `{}`",
                         d.name, d.signature, e.signature
                     )))
+                }
+                // A declaration with the function's parameter attributes (an external
+                // function's own, or one its forwarding body knows) stands for the
+                // function: callers declare it from their arguments alone.
+                Some(e) if d.attributed && !e.attributed => {
+                    if let Some(slot) = external.iter_mut().find(|(_, x)| x.name == d.name) {
+                        *slot = (p, d);
+                    }
+                    declared.insert(&d.name, d);
                 }
                 Some(_) => {}
                 None => {
@@ -362,6 +478,58 @@ mod tests {
     fn entity(line: &str) -> Entity {
         let (name, signature) = head(line).expect("a function line");
         Entity::new(name, signature, format!("{line}\n"))
+    }
+
+    #[test]
+    fn signatures_are_types_without_attributes() {
+        let (name, sig) = head("define private noundef zeroext i8 @f(ptr noalias align 16 %0, { ptr, [2 x i64] } %1, i16 signext %2) #0 {").expect("reads");
+        assert_eq!(name, "f");
+        assert_eq!(sig, "i8 (ptr, { ptr, [2 x i64] }, i16)");
+        let (_, sig) =
+            head("declare noalias { ptr, ptr } @g(ptr dereferenceable(8), i32)").expect("reads");
+        assert_eq!(sig, "{ ptr, ptr } (ptr, i32)");
+        assert_eq!(head_attributed("declare i8 @g(ptr, i32)"), Ok(false));
+        assert_eq!(
+            head_attributed("define i8 @g(ptr %0, { i32, i64 } %1) {"),
+            Ok(false)
+        );
+        assert_eq!(head_attributed("declare zeroext i8 @g(ptr, i32)"), Ok(true));
+        assert_eq!(head_attributed("define i8 @g(ptr noalias %0) {"), Ok(true));
+    }
+
+    #[test]
+    fn an_attributed_declaration_stands_for_the_function() {
+        let tm = crate::emit::target_machine(&crate::emit::CodegenOptions::default())
+            .expect("host target");
+        // A caller declares its callee from the call's arguments; the external function's
+        // own declaration has the attributes that decide how a call passes them.
+        let caller = FunctionCode {
+            definition: None,
+            declarations: vec![entity("declare i8 @ext(i8)")],
+            attributes: Vec::new(),
+        };
+        let own = FunctionCode {
+            definition: None,
+            declarations: vec![entity("declare zeroext i8 @ext(i8 zeroext)")],
+            attributes: Vec::new(),
+        };
+        assert!(!caller.declarations[0].attributed());
+        assert!(own.declarations[0].attributed());
+        for parts in [[&caller, &own], [&own, &caller]] {
+            let linked = link(&parts, &tm).expect("agree");
+            assert!(
+                linked.contains("declare zeroext i8 @ext(i8 zeroext)\n"),
+                "{linked}"
+            );
+            assert_eq!(linked.matches("@ext(").count(), 1, "{linked}");
+        }
+        // Objects at -O0 are then made from the whole module, not in units whose callers
+        // would only see their own declarations.
+        let opts = crate::emit::CodegenOptions::default();
+        assert_eq!(
+            crate::units::compile_units(&[&caller, &own], &opts, None).ok(),
+            Some(None)
+        );
     }
 
     #[test]

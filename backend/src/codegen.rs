@@ -3,6 +3,7 @@
 //! parameters become phis whose incoming values are added once every branch is built.
 //! Every builder error is typed and every function is verified.
 
+use inkwell::attributes::{Attribute, AttributeLoc};
 use inkwell::basic_block::BasicBlock;
 use inkwell::builder::{Builder, BuilderError};
 use inkwell::context::Context;
@@ -16,7 +17,7 @@ use inkwell::values::{
     FunctionValue, IntValue, PhiValue, PointerValue,
 };
 use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
-use kiln_lowered::{Inst, Lowered, Operand, TargetOp as Op};
+use kiln_lowered::{Inst, Lowered, Operand, ParamAttr, SignatureAttrs, TargetOp as Op};
 use std::collections::HashMap;
 
 /// Why a lowered program could not become LLVM IR.
@@ -84,6 +85,7 @@ pub fn build_module<'ctx>(
         module,
         builder: ctx.create_builder(),
         function: String::new(),
+        callee_attrs: &[],
     };
     for f in functions {
         cg.function = f.name.clone();
@@ -94,21 +96,25 @@ pub fn build_module<'ctx>(
             } else {
                 Some(llvm_linkage(f.linkage))
             };
-            cg.module.add_function(&f.name, ty, linkage);
+            let function = cg.module.add_function(&f.name, ty, linkage);
+            cg.set_attrs(function, &f.attrs)?;
         }
     }
     for f in functions.iter().filter(|f| !f.is_declaration()) {
         cg.function = f.name.clone();
+        cg.callee_attrs = &f.callee_attrs;
         cg.define(&crate::stack::close_scopes(f))?;
     }
     Ok(cg.module)
 }
 
-struct Codegen<'ctx> {
+struct Codegen<'ctx, 'l> {
     ctx: &'ctx Context,
     module: Module<'ctx>,
     builder: Builder<'ctx>,
     function: String,
+    /// The attributes the function being defined knows of functions it declares.
+    callee_attrs: &'l [(String, SignatureAttrs)],
 }
 
 /// A branch edge whose arguments feed the phis of its target.
@@ -118,7 +124,7 @@ struct Edge<'ctx> {
     args: Vec<BasicValueEnum<'ctx>>,
 }
 
-impl<'ctx> Codegen<'ctx> {
+impl<'ctx> Codegen<'ctx, '_> {
     fn unsupported<T>(&self, message: impl Into<String>) -> Result<T, CodegenError> {
         Err(CodegenError::Unsupported {
             function: self.function.clone(),
@@ -221,6 +227,28 @@ impl<'ctx> Codegen<'ctx> {
         }
     }
 
+    /// Gives `function` its parameter and return attributes.
+    fn set_attrs(
+        &self,
+        function: FunctionValue<'ctx>,
+        attrs: &SignatureAttrs,
+    ) -> Result<(), CodegenError> {
+        let make = |a: &ParamAttr| {
+            let kind = Attribute::get_named_enum_kind_id(a.name);
+            if kind == 0 {
+                return self.unsupported(format!("LLVM has no attribute `{}`", a.name));
+            }
+            Ok(self.ctx.create_enum_attribute(kind, a.value.unwrap_or(0)))
+        };
+        for (i, a) in &attrs.params {
+            function.add_attribute(AttributeLoc::Param(*i), make(a)?);
+        }
+        for a in &attrs.result {
+            function.add_attribute(AttributeLoc::Return, make(a)?);
+        }
+        Ok(())
+    }
+
     fn define(&mut self, f: &Lowered) -> Result<(), CodegenError> {
         let Some(func) = self.module.get_function(&f.name) else {
             return self.unsupported("function was not declared");
@@ -314,8 +342,13 @@ impl<'ctx> Codegen<'ctx> {
             None => {
                 let params: Vec<BasicTypeEnum> = vals.iter().map(|x| x.get_type()).collect();
                 let ty = self.fn_type(ret, &params);
-                self.module
-                    .add_function(callee, ty, Some(Linkage::External))
+                let f = self
+                    .module
+                    .add_function(callee, ty, Some(Linkage::External));
+                if let Some((_, attrs)) = self.callee_attrs.iter().find(|(n, _)| n == callee) {
+                    self.set_attrs(f, attrs)?;
+                }
+                f
             }
         };
         let args: Vec<BasicMetadataValueEnum> = vals.iter().map(|x| (*x).into()).collect();

@@ -471,6 +471,8 @@ pub const DEFAULT_STACK: usize = 64 << 20;
 ///     }],
 ///     order: vec![0],
 ///     linkage: Linkage::External,
+///     attrs: Default::default(),
+///     callee_attrs: Vec::new(),
 /// };
 ///
 /// let jit = Jit::new(vec![f])?;

@@ -2,7 +2,7 @@
 //! conversion produces, so the result can be diffed against MLIR 19 and translated by
 //! `mlir-translate-19 --mlir-to-llvmir`. A text printer only: no LLVM object is involved.
 
-use kiln_lowered::{Inst, Lowered, Operand, TargetOp as Op};
+use kiln_lowered::{Inst, Lowered, Operand, ParamAttr, SignatureAttrs, TargetOp as Op};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -63,6 +63,7 @@ pub fn print_program(functions: &[Lowered]) -> Result<String, PrintError> {
             types: HashMap::new(),
             names: HashMap::new(),
             vias: Vec::new(),
+            callee_attrs: f.callee_attrs.clone(),
         };
         p.function(&crate::stack::close_scopes(f), &mut declared, &mut externs)?;
         out.push_str(&p.out);
@@ -81,6 +82,44 @@ struct Printer {
     names: HashMap<u32, String>,
     /// Blocks that `(succ.via B ARGS)` edges go through: label and branch, printed last.
     vias: Vec<(String, String)>,
+    /// The attributes of the functions this one declares, where it knows them.
+    callee_attrs: Vec<(String, SignatureAttrs)>,
+}
+
+/// ` {llvm.noalias, llvm.align = 16 : i64}`, or nothing.
+fn attr_dict<'a>(attrs: impl Iterator<Item = &'a ParamAttr>) -> String {
+    let items: Vec<String> = attrs
+        .map(|a| match a.value {
+            Some(v) => format!("llvm.{} = {v} : i64", a.name),
+            None => format!("llvm.{}", a.name),
+        })
+        .collect();
+    if items.is_empty() {
+        String::new()
+    } else {
+        format!(" {{{}}}", items.join(", "))
+    }
+}
+
+/// Parameter types with their attributes (`i32 {llvm.signext}`).
+fn with_param_attrs(params: &[String], attrs: &SignatureAttrs) -> Vec<String> {
+    params
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let on = attrs.params.iter().filter(|(j, _)| *j as usize == i);
+            format!("{t}{}", attr_dict(on.map(|(_, a)| a)))
+        })
+        .collect()
+}
+
+/// ` -> T`, or ` -> (T {attrs})` when the result has attributes.
+fn result_text(ret: Option<&String>, attrs: &SignatureAttrs) -> String {
+    match ret {
+        None => String::new(),
+        Some(r) if attrs.result.is_empty() => format!(" -> {r}"),
+        Some(r) => format!(" -> ({r}{})", attr_dict(attrs.result.iter())),
+    }
 }
 
 impl Printer {
@@ -139,17 +178,18 @@ impl Printer {
         } else {
             Some(self.ty(ret)?)
         };
-        let ret_s = ret.as_ref().map(|r| format!(" -> {r}")).unwrap_or_default();
+        let ret_s = result_text(ret.as_ref(), &f.attrs);
+        let headed = with_param_attrs(&params, &f.attrs);
         if f.is_declaration() {
             let _ = writeln!(
                 self.out,
                 "  llvm.func @{}({}){ret_s}",
                 f.name,
-                params.join(", ")
+                headed.join(", ")
             );
             return Ok(());
         }
-        let args: Vec<String> = params
+        let args: Vec<String> = headed
             .iter()
             .enumerate()
             .map(|(i, t)| format!("%arg{i}: {t}"))
@@ -492,7 +532,14 @@ impl Printer {
         let tys: Vec<String> = list.iter().map(|a| self.vty(a)).collect::<Result<_, _>>()?;
         if !declared.iter().any(|d| d == f) {
             declared.push(f.to_string());
-            let r = ret.as_ref().map(|r| format!(" -> {r}")).unwrap_or_default();
+            let none = SignatureAttrs::default();
+            let attrs = self
+                .callee_attrs
+                .iter()
+                .find(|(n, _)| n == f)
+                .map_or(&none, |(_, a)| a);
+            let r = result_text(ret.as_ref(), attrs);
+            let tys = with_param_attrs(&tys, attrs);
             let _ = writeln!(externs, "  llvm.func @{f}({}){r}", tys.join(", "));
         }
         let r = ret.unwrap_or_else(|| "()".to_string());

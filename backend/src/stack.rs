@@ -159,6 +159,8 @@ mod tests {
             }],
             order: vec![0],
             linkage: kiln_lowered::Linkage::External,
+            attrs: Default::default(),
+            callee_attrs: Vec::new(),
         }
     }
 

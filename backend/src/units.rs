@@ -11,7 +11,7 @@
 //! bytes.
 
 use crate::cache::ObjectCache;
-use crate::code::{link, FunctionCode};
+use crate::code::{link, Entity, FunctionCode};
 use crate::codegen::CodegenError;
 use crate::emit::{module_output, target_machine, CodegenOptions, Emit};
 use crate::merge::merge_objects;
@@ -135,13 +135,17 @@ pub fn compile_units(
     // A definition of another linkage than `external` may be local to its unit's object
     // (where the join cannot bind another unit's references to it) or weak: such a program
     // is compiled whole.
+    // So is a program whose functions have parameter or result attributes: a caller in
+    // another unit declares its callee from the call's arguments, without the `signext` or
+    // `zeroext` that decides how the call passes them.
     if parts.iter().any(|p| {
         p.definition.as_ref().is_some_and(|d| {
-            d.text()
-                .strip_prefix("define ")
-                .and_then(|t| t.split_once(' '))
-                .is_some_and(|(word, _)| kiln_lowered::Linkage::from_name(word).is_some())
-        })
+            d.attributed()
+                || d.text()
+                    .strip_prefix("define ")
+                    .and_then(|t| t.split_once(' '))
+                    .is_some_and(|(word, _)| kiln_lowered::Linkage::from_name(word).is_some())
+        }) || (p.definition.is_none() && p.declarations.iter().any(Entity::attributed))
     }) {
         return Ok(None);
     }

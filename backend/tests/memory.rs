@@ -100,6 +100,8 @@ fn program() -> Vec<Lowered> {
         ],
         order: vec![0, 1, 2, 3],
         linkage: Default::default(),
+        attrs: Default::default(),
+        callee_attrs: Vec::new(),
     }]
 }
 
@@ -214,6 +216,8 @@ fn nested_insertvalue_and_extractvalue() {
         }],
         order: vec![0],
         linkage: Default::default(),
+        attrs: Default::default(),
+        callee_attrs: Vec::new(),
     };
     let r = call(
         &[f],
@@ -247,6 +251,8 @@ fn malformed_lowered_code_is_an_error() {
         }],
         order: vec![0],
         linkage: Default::default(),
+        attrs: Default::default(),
+        callee_attrs: Vec::new(),
     };
     let bad_arg = f(
         "f",
@@ -311,6 +317,8 @@ fn placement(count: Operand, extra: Vec<Inst>) -> Vec<Lowered> {
         blocks: vec![block("", entry), block("body", body)],
         order: vec![0, 1],
         linkage: Default::default(),
+        attrs: Default::default(),
+        callee_attrs: Vec::new(),
     }]
 }
 

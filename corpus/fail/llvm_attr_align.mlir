@@ -1,6 +1,6 @@
-// error: 4:33: `llvm.align` on parameter 0 of `@f` would change the LLVM function MLIR emits, and kiln does not implement it
-// `llvm.align` promises the pointer's alignment to LLVM; kiln refuses it rather than drop it
-// (frontend/src/llvm_attrs.rs).
-func.func @f(%m: memref<4xf32> {llvm.align = 16 : i64}) {
+// error: 4:46: `llvm.align` must be a power of two, not 12
+// error: 4:99: `llvm.dereferenceable` must be an integer (`llvm.dereferenceable = 16 : i64`)
+// An attribute's value is checked where it is written, as LLVM would refuse it.
+func.func @f(%m: memref<4xf32> {llvm.align = 12 : i64}, %n: memref<4xf32> {llvm.dereferenceable = "16"}) attributes {llvm.bareptr} {
   return
 }

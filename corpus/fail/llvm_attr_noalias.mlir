@@ -1,7 +1,6 @@
-// error: 5:33: `llvm.noalias` on parameter 0 of `@f` would change the LLVM function MLIR emits, and kiln does not implement it
-// MLIR 19 puts `noalias` on the expanded pointer parameters; kiln does not implement it, so
-// it refuses the attribute where it is written instead of dropping it
-// (frontend/src/llvm_attrs.rs).
-func.func @f(%m: memref<4xf32> {llvm.noalias}) {
+// error: 4:23: `llvm.noalias` on parameter 0 of `@f` needs a pointer in LLVM, and `i32` does not become one
+// error: 4:47: `llvm.zeroext` on parameter 1 of `@f` needs an integer in LLVM, and `f32` does not become one
+// A pointer attribute on a scalar and an integer attribute on a float, as MLIR 19 refuses them.
+func.func @f(%x: i32 {llvm.noalias}, %y: f32 {llvm.zeroext}) {
   return
 }

@@ -255,7 +255,20 @@ impl<'a> Builder<'a> {
             );
         }
         let attrs = self.attrs(&func.attrs);
-        self.diags.extend(crate::llvm_attrs::check(func));
+        self.diags.extend(crate::llvm_attrs::check(func, &ty));
+        // Kept only when some parameter or result has attributes, so that the IR of the
+        // many functions without any holds two empty lists.
+        let (arg_attrs, result_attrs) = if func.params.iter().any(|p| !p.attrs.is_empty())
+            || func.result_attrs.iter().any(|a| !a.is_empty())
+        {
+            let args = func.params.iter().map(|p| self.attrs(&p.attrs)).collect();
+            let mut results: ThinVec<Attrs> =
+                func.result_attrs.iter().map(|a| self.attrs(a)).collect();
+            results.resize(ty.results.len(), Attrs::default());
+            (args, results)
+        } else {
+            (ThinVec::new(), ThinVec::new())
+        };
         let body = func
             .body
             .as_ref()
@@ -265,6 +278,8 @@ impl<'a> Builder<'a> {
             visibility,
             ty,
             attrs,
+            arg_attrs,
+            result_attrs,
             body,
             span: func.span,
             name_span: func.name.span,

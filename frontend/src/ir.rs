@@ -367,6 +367,12 @@ pub struct Function {
     pub ty: FunctionType,
     /// The `attributes {...}` dictionary (`llvm.emit_c_interface`, `llvm.linkage`, ...).
     pub attrs: Attrs,
+    /// Each parameter's attributes (`%a: memref<4xf32> {llvm.noalias}`), one per
+    /// parameter, or empty when no parameter and no result has any.
+    pub arg_attrs: ThinVec<Attrs>,
+    /// Each result's attributes (`-> (i8 {llvm.zeroext})`), one per result, or empty as
+    /// `arg_attrs` is.
+    pub result_attrs: ThinVec<Attrs>,
     /// `None` for an external declaration.
     pub body: Option<Body>,
     /// From the `func.func` keyword to the end of the function.

@@ -4,15 +4,20 @@
 //! MLIR's func-to-LLVM conversion gives a meaning to `llvm.*` attributes: on a function
 //! (`llvm.linkage`, `llvm.noinline`, ...), on a parameter (`llvm.noalias`, `llvm.align`,
 //! `llvm.byval`, ...) and on a result (`llvm.zeroext`, ...); each changes the function
-//! LLVM sees, and some change how it is called. kiln implements two function attributes
+//! LLVM sees, and some change how it is called. kiln implements three function attributes
 //! (`llvm.emit_c_interface`, `rules/c_interface.rules`; `llvm.bareptr`,
-//! `rules/bare_ptr.rules`); every other `llvm.*` attribute is an error at the attribute, so
-//! a program never gets a different ABI from kiln than from MLIR without being told.
-//! `func.varargs` (unless `false`) is refused the same way: MLIR makes such a function variadic
-//! (`llvm.func @f(i32, ...)`), a different signature from the one kiln would emit.
+//! `rules/bare_ptr.rules`; `llvm.linkage`) and the parameter and result attributes of
+//! [`PARAMETER`] and [`RESULT`], which the lowering places where MLIR does (on the LLVM
+//! parameter a source parameter becomes, when it becomes one). Every other `llvm.*`
+//! attribute is an error at the attribute, so a program never gets a different ABI from kiln
+//! than from MLIR without being told. `func.varargs` (unless `false`) is refused the same
+//! way: MLIR makes such a function variadic (`llvm.func @f(i32, ...)`), a different
+//! signature from the one kiln would emit.
 
 use crate::ast;
 use crate::diagnostic::Diagnostic;
+use crate::types::FunctionType;
+use crate::types::Type;
 
 /// The linkages `#llvm.linkage<...>` may give a function definition (the backend's
 /// `kiln_lowered::Linkage`; a test in the engine holds the two to the same names).
@@ -35,12 +40,144 @@ pub const IMPLEMENTED: &[&str] = &["llvm.emit_c_interface", "llvm.bareptr", "llv
 /// meaning, refused like the `llvm.*` ones.
 pub const REFUSED: &[&str] = &["func.varargs"];
 
+/// What an implemented parameter or result attribute holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttrValue {
+    /// A unit attribute: `{llvm.noalias}`.
+    Unit,
+    /// An integer: `{llvm.align = 16 : i64}`.
+    Int,
+    /// An integer that is a power of two: alignments.
+    PowerOfTwo,
+}
+
+/// Which LLVM types an attribute may be attached to, as LLVM's verifier has it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttrTypes {
+    /// Pointers only (`noalias`, `align`, `nonnull`, ...).
+    Pointer,
+    /// Integers only (`signext`, `zeroext`).
+    Integer,
+    /// Any type (`noundef`, `inreg`).
+    Any,
+}
+
+/// One parameter or result attribute kiln implements: its name without `llvm.`, its value
+/// and the types it applies to. The LLVM attribute has the same name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ParamAttr {
+    /// The name after `llvm.` (and LLVM's own name for the attribute).
+    pub name: &'static str,
+    /// What it holds.
+    pub value: AttrValue,
+    /// The LLVM types it applies to.
+    pub types: AttrTypes,
+}
+
+const fn attr(name: &'static str, value: AttrValue, types: AttrTypes) -> ParamAttr {
+    ParamAttr { name, value, types }
+}
+
+/// The parameter attributes kiln implements: those of MLIR 19's `LLVMDialect` argument
+/// attributes that hold no type (`llvm.byval`, `llvm.sret`, `llvm.byref`, `llvm.inalloca`,
+/// `llvm.preallocated` and `llvm.elementtype` hold one and are refused).
+pub const PARAMETER: &[ParamAttr] = &[
+    attr("align", AttrValue::PowerOfTwo, AttrTypes::Pointer),
+    attr("alignstack", AttrValue::PowerOfTwo, AttrTypes::Any),
+    attr("allocalign", AttrValue::Unit, AttrTypes::Integer),
+    attr("allocptr", AttrValue::Unit, AttrTypes::Pointer),
+    attr("dereferenceable", AttrValue::Int, AttrTypes::Pointer),
+    attr(
+        "dereferenceable_or_null",
+        AttrValue::Int,
+        AttrTypes::Pointer,
+    ),
+    attr("immarg", AttrValue::Unit, AttrTypes::Any),
+    attr("inreg", AttrValue::Unit, AttrTypes::Any),
+    attr("nest", AttrValue::Unit, AttrTypes::Pointer),
+    attr("noalias", AttrValue::Unit, AttrTypes::Pointer),
+    attr("nocapture", AttrValue::Unit, AttrTypes::Pointer),
+    attr("nofree", AttrValue::Unit, AttrTypes::Pointer),
+    attr("nonnull", AttrValue::Unit, AttrTypes::Pointer),
+    attr("noundef", AttrValue::Unit, AttrTypes::Any),
+    attr("readnone", AttrValue::Unit, AttrTypes::Pointer),
+    attr("readonly", AttrValue::Unit, AttrTypes::Pointer),
+    attr("returned", AttrValue::Unit, AttrTypes::Any),
+    attr("signext", AttrValue::Unit, AttrTypes::Integer),
+    attr("swiftasync", AttrValue::Unit, AttrTypes::Pointer),
+    attr("swifterror", AttrValue::Unit, AttrTypes::Pointer),
+    attr("swiftself", AttrValue::Unit, AttrTypes::Pointer),
+    attr("writeonly", AttrValue::Unit, AttrTypes::Pointer),
+    attr("zeroext", AttrValue::Unit, AttrTypes::Integer),
+];
+
+/// The result attributes kiln implements: those LLVM allows on a return value.
+pub const RESULT: &[&str] = &[
+    "align",
+    "dereferenceable",
+    "dereferenceable_or_null",
+    "inreg",
+    "noalias",
+    "nonnull",
+    "noundef",
+    "signext",
+    "zeroext",
+];
+
+/// The implemented parameter attribute `key` names (`llvm.noalias`), if any.
+pub fn parameter_attr(key: &str) -> Option<&'static ParamAttr> {
+    let name = key.strip_prefix("llvm.")?;
+    PARAMETER.iter().find(|a| a.name == name)
+}
+
+/// The implemented result attribute `key` names, if any.
+pub fn result_attr(key: &str) -> Option<&'static ParamAttr> {
+    parameter_attr(key).filter(|a| RESULT.contains(&a.name))
+}
+
+/// Whether a value of source type `ty` can carry an attribute for `types` once lowered:
+/// scalars stay scalars (never pointers), and memrefs become pointers or descriptors
+/// (never integers). Whether a memref's lowering is one pointer is the lowering's to
+/// check.
+fn may_apply(types: AttrTypes, ty: &Type) -> bool {
+    match types {
+        AttrTypes::Any => true,
+        AttrTypes::Pointer => !matches!(ty, Type::Scalar(_)),
+        AttrTypes::Integer => ty.is_integer(),
+    }
+}
+
+/// The value an attribute of kind `value` holds, checked: `None` for a unit attribute.
+fn attr_value(attr: &ast::Attr, value: AttrValue) -> Result<Option<u64>, String> {
+    let key = &attr.key.node;
+    let written = attr.value.as_ref().map(|v| &v.node);
+    match (value, written) {
+        (AttrValue::Unit, None) => Ok(None),
+        (AttrValue::Unit, Some(ast::AttrValue::Bool(true))) => Ok(None),
+        (AttrValue::Unit, Some(_)) => {
+            Err(format!("`{key}` is a unit attribute and takes no value"))
+        }
+        (_, Some(ast::AttrValue::Int(text, _))) => {
+            let n = crate::builder::parse_int(text)
+                .filter(|n| (0..=i128::from(u64::MAX)).contains(n))
+                .map(|n| n as u64)
+                .ok_or_else(|| format!("`{key}` must be a non-negative integer, not `{text}`"))?;
+            if value == AttrValue::PowerOfTwo && !n.is_power_of_two() {
+                return Err(format!("`{key}` must be a power of two, not {n}"));
+            }
+            Ok(Some(n))
+        }
+        _ => Err(format!("`{key}` must be an integer (`{key} = 16 : i64`)")),
+    }
+}
+
 /// Errors for every `llvm.*` attribute (and every one in [`REFUSED`]) of `func` that kiln
-/// does not implement.
-pub fn check(func: &ast::Func) -> Vec<Diagnostic> {
+/// does not implement, and for implemented parameter and result attributes with a wrong
+/// value or on a type they cannot apply to.
+pub fn check(func: &ast::Func, ty: &FunctionType) -> Vec<Diagnostic> {
     let name = &func.name.node;
     let mut out = Vec::new();
-    let mut report = |attr: &ast::Attr, place: String| {
+    let refuse = |attr: &ast::Attr, place: &str, out: &mut Vec<Diagnostic>| {
         let key = &attr.key.node;
         if !key.starts_with("llvm.") && !REFUSED.contains(&key.as_str()) {
             return;
@@ -62,28 +199,61 @@ pub fn check(func: &ast::Func) -> Vec<Diagnostic> {
                 ),
             )
             .with_note(format!(
-                "kiln implements the function attributes {}; any other `llvm.*` attribute (and `func.varargs`) is refused rather than dropped",
+                "kiln implements the function attributes {}, the parameter attributes {} and the result attributes {}; any other `llvm.*` attribute (and `func.varargs`) is refused rather than dropped",
                 IMPLEMENTED
                     .iter()
                     .map(|a| format!("`{a}`"))
                     .collect::<Vec<_>>()
-                    .join(" and ")
+                    .join(", "),
+                PARAMETER.iter().map(|a| format!("`llvm.{}`", a.name)).collect::<Vec<_>>().join(", "),
+                RESULT.iter().map(|a| format!("`llvm.{a}`")).collect::<Vec<_>>().join(", "),
             )),
         );
     };
+    let implemented = |attr: &ast::Attr,
+                       known: &ParamAttr,
+                       place: &str,
+                       ty: Option<&Type>,
+                       out: &mut Vec<Diagnostic>| {
+        let key = &attr.key.node;
+        if let Err(message) = attr_value(attr, known.value) {
+            let span = attr.value.as_ref().map_or(attr.key.span, |v| v.span);
+            out.push(Diagnostic::error("verify.llvm-attribute", span, message));
+        }
+        if let Some(ty) = ty.filter(|t| !may_apply(known.types, t)) {
+            let what = match known.types {
+                AttrTypes::Pointer => "a pointer",
+                AttrTypes::Integer => "an integer",
+                AttrTypes::Any => "a value",
+            };
+            out.push(Diagnostic::error(
+                "verify.llvm-attribute",
+                attr.key.span,
+                format!("`{key}` on {place} of `@{name}` needs {what} in LLVM, and `{ty}` does not become one"),
+            ));
+        }
+    };
     for attr in &func.attrs {
         if !IMPLEMENTED.contains(&attr.key.node.as_str()) {
-            report(attr, "the function".to_string());
+            refuse(attr, "the function", &mut out);
         }
     }
     for (i, p) in func.params.iter().enumerate() {
+        let place = format!("parameter {i}");
         for attr in &p.attrs {
-            report(attr, format!("parameter {i}"));
+            match parameter_attr(&attr.key.node) {
+                Some(known) => implemented(attr, known, &place, ty.inputs.get(i), &mut out),
+                None => refuse(attr, &place, &mut out),
+            }
         }
     }
     for (i, attrs) in func.result_attrs.iter().enumerate() {
+        let place = format!("result {i}");
         for attr in attrs {
-            report(attr, format!("result {i}"));
+            match result_attr(&attr.key.node) {
+                Some(known) => implemented(attr, known, &place, ty.results.get(i), &mut out),
+                None => refuse(attr, &place, &mut out),
+            }
         }
     }
     for attr in func.attrs.iter().filter(|a| a.key.node == "llvm.linkage") {
@@ -136,15 +306,52 @@ mod tests {
     }
 
     #[test]
-    fn function_parameter_and_result_attributes_are_refused_where_written() {
-        let src = "func.func @f(%a: memref<4xf32> {llvm.noalias}, %b: i32 {llvm.signext}) -> (i32 {llvm.zeroext}) attributes {llvm.noinline} {\n  return %b : i32\n}\n";
+    fn unimplemented_attributes_are_refused_where_written() {
+        let src = "func.func @f(%a: memref<4xf32> {llvm.byval = f32}, %b: i32 {llvm.range}) -> (i32 {llvm.readonly}) attributes {llvm.noinline} {\n  return %b : i32\n}\n";
         let e = errors(src);
         assert_eq!(e.len(), 4, "{e:?}");
         // In source order.
-        assert!(e[0].contains("`llvm.noalias` on parameter 0"), "{e:?}");
-        assert!(e[1].contains("`llvm.signext` on parameter 1"), "{e:?}");
-        assert!(e[2].contains("`llvm.zeroext` on result 0"), "{e:?}");
+        assert!(e[0].contains("`llvm.byval` on parameter 0"), "{e:?}");
+        assert!(e[1].contains("`llvm.range` on parameter 1"), "{e:?}");
+        assert!(e[2].contains("`llvm.readonly` on result 0"), "{e:?}");
         assert!(e[3].contains("`llvm.noinline` on the function"), "{e:?}");
+    }
+
+    #[test]
+    fn implemented_parameter_and_result_attributes_pass_and_are_kept() {
+        let src = "func.func @f(%a: memref<4xf32> {llvm.noalias, llvm.align = 16 : i64}, %b: i8 {llvm.signext, llvm.noundef}) -> (i8 {llvm.zeroext}) {\n  return %b : i8\n}\n";
+        let checked = check_module(src);
+        assert_eq!(errors(src), Vec::<String>::new());
+        let f = &checked.module.functions[0];
+        assert_eq!(f.arg_attrs.len(), 2);
+        assert!(f.arg_attrs[0].contains("llvm.noalias"));
+        assert_eq!(f.arg_attrs[0].get("llvm.align"), Some("16 : i64"));
+        assert!(f.result_attrs[0].contains("llvm.zeroext"));
+        // `kiln fmt` keeps them.
+        let printed = crate::printer::print_function(f);
+        assert!(
+            printed.contains("%a: memref<4xf32> {llvm.noalias, llvm.align = 16 : i64}, %b: i8 {llvm.signext, llvm.noundef}) -> (i8 {llvm.zeroext})"),
+            "{printed}"
+        );
+    }
+
+    #[test]
+    fn attributes_on_types_they_cannot_apply_to_and_bad_values_are_errors() {
+        // As MLIR 19: "llvm.noalias" attribute attached to non-pointer LLVM type.
+        let src = "func.func @f(%a: i32 {llvm.noalias}, %b: f32 {llvm.zeroext}, %c: memref<2xf32> {llvm.signext}, %d: memref<2xf32> {llvm.align = 3 : i64}, %e: memref<2xf32> {llvm.nonnull = 1 : i64}) {\n  return\n}\n";
+        let e = errors(src);
+        assert_eq!(e.len(), 5, "{e:?}");
+        assert!(e[0].contains("`llvm.noalias` on parameter 0 of `@f` needs a pointer in LLVM, and `i32` does not become one"), "{e:?}");
+        assert!(
+            e[1].contains("`llvm.zeroext` on parameter 1 of `@f` needs an integer"),
+            "{e:?}"
+        );
+        assert!(e[2].contains("`llvm.signext` on parameter 2"), "{e:?}");
+        assert!(
+            e[3].contains("`llvm.align` must be a power of two, not 3"),
+            "{e:?}"
+        );
+        assert!(e[4].contains("`llvm.nonnull` is a unit attribute"), "{e:?}");
     }
 
     #[test]

@@ -40,25 +40,44 @@ fn print_function_into(out: &mut String, f: &Function) {
         Visibility::Nested => out.push_str("nested "),
     }
     let _ = write!(out, "@{}(", symbol(&f.name));
-    match &f.body {
-        Some(body) => {
-            let params: Vec<String> = body.blocks[0]
-                .args
+    // Parameter and result attributes follow their types: `%a: memref<4xf32> {llvm.noalias}`.
+    let with_attrs = |ty: String, attrs: Option<&Attrs>| match attrs {
+        Some(a) if !a.is_empty() => format!("{ty} {}", attr_dict(a)),
+        _ => ty,
+    };
+    let params: Vec<String> = match &f.body {
+        Some(body) => body.blocks[0]
+            .args
+            .iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let ty = format!("{}: {}", body.value(*a).name, body.ty(*a));
+                with_attrs(ty, f.arg_attrs.get(i))
+            })
+            .collect(),
+        None => {
+            f.ty.inputs
                 .iter()
-                .map(|a| format!("{}: {}", body.value(*a).name, body.ty(*a)))
-                .collect();
-            out.push_str(&params.join(", "));
+                .enumerate()
+                .map(|(i, t)| with_attrs(t.to_string(), f.arg_attrs.get(i)))
+                .collect()
         }
-        None => out.push_str(&comma_list(&f.ty.inputs)),
-    }
+    };
+    out.push_str(&params.join(", "));
     out.push(')');
-    match f.ty.results.len() {
+    let results: Vec<String> =
+        f.ty.results
+            .iter()
+            .enumerate()
+            .map(|(i, t)| with_attrs(t.to_string(), f.result_attrs.get(i)))
+            .collect();
+    match results.len() {
         0 => {}
-        1 => {
-            let _ = write!(out, " -> {}", f.ty.results[0]);
+        1 if f.result_attrs.iter().all(Attrs::is_empty) => {
+            let _ = write!(out, " -> {}", results[0]);
         }
         _ => {
-            let _ = write!(out, " -> ({})", comma_list(&f.ty.results));
+            let _ = write!(out, " -> ({})", results.join(", "));
         }
     }
     if !f.attrs.is_empty() {

@@ -19,6 +19,8 @@
 //!     }],
 //!     order: vec![0],
 //!     linkage: Linkage::External,
+//!     attrs: Default::default(),
+//!     callee_attrs: Vec::new(),
 //! };
 //! assert!(f.to_string().contains("llvm.return %0"));
 //! ```
@@ -28,5 +30,7 @@
 mod lowered;
 mod target_op;
 
-pub use lowered::{Inst, Linkage, Lowered, LoweredBlock, Operand, ValueRef};
+pub use lowered::{
+    Inst, Linkage, Lowered, LoweredBlock, Operand, ParamAttr, SignatureAttrs, ValueRef,
+};
 pub use target_op::{intrinsic_overloads, TargetOp};

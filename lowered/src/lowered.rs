@@ -100,6 +100,57 @@ pub struct Lowered {
     /// C interface (it forwards to its `_mlir_ciface_` function, as MLIR makes it; a
     /// runtime linked beside it may define the public symbol).
     pub linkage: Linkage,
+    /// The LLVM attributes of its parameters and result (the source's `llvm.noalias`,
+    /// `llvm.zeroext`, ... where MLIR places them).
+    pub attrs: SignatureAttrs,
+    /// The attributes of functions it calls and declares, where it knows them and the
+    /// callee's own definition is not in the program (a forwarding body's C wrapper).
+    pub callee_attrs: Vec<(String, SignatureAttrs)>,
+}
+
+/// One LLVM parameter or return attribute: `noalias`, `align 16`, `dereferenceable(8)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParamAttr {
+    /// LLVM's name for it.
+    pub name: &'static str,
+    /// Its integer, for those that hold one (`align`, `dereferenceable`).
+    pub value: Option<u64>,
+}
+
+/// The LLVM attributes of a function's parameters and result.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SignatureAttrs {
+    /// Each attribute with the index of the LLVM parameter it is on, in order.
+    pub params: Vec<(u32, ParamAttr)>,
+    /// The return value's attributes.
+    pub result: Vec<ParamAttr>,
+}
+
+impl SignatureAttrs {
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.params.is_empty() && self.result.is_empty()
+    }
+
+    /// Appends ` (param I NAME [VALUE])... (result NAME [VALUE])...` to `out`.
+    pub fn write_text(&self, out: &mut String) {
+        let attr = |out: &mut String, a: &ParamAttr| {
+            out.push_str(a.name);
+            if let Some(v) = a.value {
+                let _ = write!(out, " {v}");
+            }
+        };
+        for (i, a) in &self.params {
+            let _ = write!(out, " (param {i} ");
+            attr(out, a);
+            out.push(')');
+        }
+        for a in &self.result {
+            out.push_str(" (result ");
+            attr(out, a);
+            out.push(')');
+        }
+    }
 }
 
 /// LLVM's linkage of a function definition, as `#llvm.linkage<...>` names it.
@@ -256,6 +307,7 @@ impl Lowered {
             out.push_str(&self.name);
             out.push(' ');
             self.signature.write_text(out);
+            self.attrs.write_text(out);
             out.push('\n');
             return;
         }
@@ -268,6 +320,7 @@ impl Lowered {
         out.push_str(&self.name);
         out.push(' ');
         self.signature.write_text(out);
+        self.attrs.write_text(out);
         out.push_str(" {\n");
         for (i, b) in self.blocks.iter().enumerate() {
             out.push_str("^bb");

@@ -800,6 +800,8 @@ impl NativeModule {
                 visibility,
                 ty,
                 attrs: Attrs(attributes.into()),
+                arg_attrs: Default::default(),
+                result_attrs: Default::default(),
                 body: None,
                 span: Span::default(),
                 name_span: Span::default(),

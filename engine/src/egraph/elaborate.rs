@@ -167,6 +167,40 @@ pub const MAX_DEPTH: usize = 10_000_000;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ElaborationError(pub String);
 
+/// The extracted forms of pure terms (lowered signatures), outside any function body.
+pub fn elaborate_terms(
+    egraph: &Graph,
+    extractor: &Extraction<'_>,
+    ops: &OpTable,
+    roots: &[Id],
+) -> Result<Vec<Operand>, ElaborationError> {
+    let bound = crate::egraph::large::id_bound(egraph);
+    let mut el = Elaborator {
+        egraph,
+        extractor,
+        ops,
+        scopes: Scopes::new(bound),
+        active: vec![false; bound],
+        insts: Vec::new(),
+        next: 0,
+        path: Vec::new(),
+        fewer_loops_above: Vec::new(),
+        loop_depth: Vec::new(),
+        has_loops: false,
+        placed_insts: Vec::new(),
+    };
+    let terms = roots
+        .iter()
+        .map(|r| el.operand(*r))
+        .collect::<Result<Vec<_>, _>>()?;
+    if !el.insts.is_empty() {
+        return Err(ElaborationError(
+            "a lowered signature holds instructions".to_string(),
+        ));
+    }
+    Ok(terms)
+}
+
 /// Builds the lowered function from extracted roots.
 pub fn elaborate(
     egraph: &Graph,
@@ -248,6 +282,8 @@ pub fn elaborate(
         blocks,
         order,
         linkage: kiln_lowered::Linkage::External,
+        attrs: Default::default(),
+        callee_attrs: Vec::new(),
     })
 }
 

@@ -59,6 +59,24 @@ pub struct Encoded {
     /// What the encoder could not encode: operations the rules do not declare, or declare
     /// with other operands (`lower.undeclared`).
     pub diagnostics: Vec<Diagnostic>,
+    /// For a function with parameter or result attributes, the signatures whose lowering
+    /// says where they land (`attrs.rs`); empty otherwise.
+    pub attr_signatures: Vec<AttrSignature>,
+}
+
+/// The terms that say where a signature's attributes land once lowered: the whole
+/// signature and each parameter's alone (`(func.sig [T] nil)`), under the same
+/// convention. A parameter that lowers to one LLVM parameter keeps its attributes, as in
+/// MLIR; the lowering rules stay the only place that knows how a type is passed.
+#[derive(Clone, Debug)]
+pub struct AttrSignature {
+    /// `None` for the function lowered itself; else the function it declares and calls
+    /// (a forwarding body's C wrapper).
+    pub callee: Option<String>,
+    /// The whole signature.
+    pub whole: Id,
+    /// Each parameter's signature alone, in order.
+    pub params: Vec<Id>,
 }
 
 /// Where the encoder puts the nodes it makes: the e-graph, or a [`OpNames`] that only
@@ -139,6 +157,14 @@ pub fn encode_function(
     encode_variant(egraph, ops, f, Variant::Function, &Conventions::default())
 }
 
+/// Whether any parameter or result of `f` has attributes.
+fn has_attrs(f: &Function) -> bool {
+    f.arg_attrs
+        .iter()
+        .chain(&f.result_attrs)
+        .any(|a| !a.is_empty())
+}
+
 /// Adds the given variant of `f` to the e-graph and returns its roots. The wrapper variants
 /// have one block with one root: the rules build their bodies.
 pub fn encode_variant<S: Store>(
@@ -172,7 +198,22 @@ pub fn encode_variant<S: Store>(
         let callee = enc.egraph.add(Node::Func(Symbol::from(f.name.as_str())));
         let id = enc.op(root, smallvec![start, callee, params, results]);
         enc.origin(id, root);
+        let mut attr_signatures = Vec::new();
+        if has_attrs(f) {
+            attr_signatures.push(enc.attr_signature(None, sig, signature, &f.ty.inputs));
+            if variant == Variant::CForwarder {
+                let whole = enc.op("ciface.sig", smallvec![params, results]);
+                let name = format!("{C_WRAPPER_PREFIX}{}", f.name);
+                attr_signatures.push(enc.attr_signature(
+                    Some(name),
+                    "ciface.sig",
+                    whole,
+                    &f.ty.inputs,
+                ));
+            }
+        }
         return Encoded {
+            attr_signatures,
             roots: Roots {
                 signature,
                 blocks: vec![BlockRoots {
@@ -195,6 +236,11 @@ pub fn encode_variant<S: Store>(
     let sig = marked("func.sig");
     let signature = enc.op(&sig, smallvec![params, results]);
     enc.origin(signature, &sig);
+    let attr_signatures = if has_attrs(f) {
+        vec![enc.attr_signature(None, &sig, signature, &f.ty.inputs)]
+    } else {
+        Vec::new()
+    };
     let mut blocks = Vec::new();
     if let Some(body) = &f.body {
         enc.values = vec![None; body.values.len()];
@@ -247,6 +293,7 @@ pub fn encode_variant<S: Store>(
         roots: Roots { signature, blocks },
         origins: enc.origins,
         diagnostics: enc.diagnostics,
+        attr_signatures,
     }
 }
 
@@ -363,6 +410,29 @@ impl<S: Store> Encoder<'_, S> {
     fn types(&mut self, ts: &[Type]) -> Id {
         let ids = ts.iter().map(|t| self.ty(t)).collect();
         self.list(ids)
+    }
+
+    /// The signature `whole` (made with `sig`) and one `(sig [T] nil)` per parameter.
+    fn attr_signature(
+        &mut self,
+        callee: Option<String>,
+        sig: &str,
+        whole: Id,
+        inputs: &[Type],
+    ) -> AttrSignature {
+        let none = self.types(&[]);
+        let params = inputs
+            .iter()
+            .map(|t| {
+                let one = self.types(std::slice::from_ref(t));
+                self.op(sig, smallvec![one, none])
+            })
+            .collect();
+        AttrSignature {
+            callee,
+            whole,
+            params,
+        }
     }
 
     fn value(&mut self, v: ValueId) -> Id {

@@ -4,7 +4,7 @@
 
 use crate::egraph::analysis::{Analysis, OpTable};
 use crate::egraph::conventions::Conventions;
-use crate::egraph::elaborate::elaborate;
+use crate::egraph::elaborate::{elaborate, elaborate_terms};
 use crate::egraph::encode::{encode_variant, Encoded, Variant, C_WRAPPER_PREFIX};
 use crate::egraph::extract::{build_extractor, find_unlowered, Graph};
 use crate::egraph::node::Node;
@@ -359,7 +359,39 @@ pub fn lower_variant(
                         .and_then(kiln_lowered::Linkage::from_attr)
                         .unwrap_or_default(),
                 };
-                lowered = Some(l)
+                // A function's own variant reports attributes it drops only when no C
+                // wrapper places them.
+                let warn_dropped = variant == Variant::Function
+                    && !variants(source, opts.c_interface, &opts.conventions)
+                        .contains(&Variant::CWrapper);
+                for sig in &encoded.attr_signatures {
+                    let mut ids = vec![sig.whole];
+                    ids.extend(&sig.params);
+                    match elaborate_terms(&egraph, &extractor, &rules.ops, &ids) {
+                        Ok(terms) => {
+                            let placed = crate::egraph::attrs::place(
+                                source,
+                                &terms[0],
+                                &terms[1..],
+                                warn_dropped && sig.callee.is_none(),
+                                f.name_span,
+                            );
+                            diagnostics.extend(placed.diagnostics);
+                            match &sig.callee {
+                                None => l.attrs = placed.attrs,
+                                Some(name) => l.callee_attrs.push((name.clone(), placed.attrs)),
+                            }
+                        }
+                        Err(e) => diagnostics.push(Diagnostic::error(
+                            "lower.elaborate",
+                            f.name_span,
+                            format!("cannot elaborate the signature of `@{}`: {}", f.name, e.0),
+                        )),
+                    }
+                }
+                if !diagnostics.iter().any(Diagnostic::is_error) {
+                    lowered = Some(l)
+                }
             }
             Err(e) => diagnostics.push(Diagnostic::error(
                 "lower.elaborate",

@@ -6,6 +6,7 @@
 
 pub mod analysis;
 pub mod apply;
+pub mod attrs;
 mod closure;
 pub mod conventions;
 pub mod elaborate;
