@@ -549,6 +549,18 @@ impl<'a> Lexer<'a> {
                         && !matches!(self.peek(0), b'"' | b'\n' | b'\x0b' | b'\x0c')
                     {
                         if self.peek(0) == b'\\' {
+                            // MLIR knows `\\`, `\"`, `\n`, `\t` and two hex digits.
+                            let (a, b) = (self.peek(1), self.peek(2));
+                            let known = matches!(a, b'\\' | b'"' | b'n' | b't')
+                                || (a.is_ascii_hexdigit() && b.is_ascii_hexdigit());
+                            if !known && self.pos + 1 < self.text.len() {
+                                let end = self.pos + 1 + utf8_len(a);
+                                self.error(
+                                    self.pos,
+                                    end.min(self.text.len()),
+                                    "unknown escape in a string literal (MLIR knows `\\\\`, `\\\"`, `\\n`, `\\t` and `\\` with two hex digits)",
+                                );
+                            }
                             self.pos += 1;
                         }
                         self.pos += 1;
@@ -752,5 +764,15 @@ mod tests {
         let t: Vec<_> = lx.by_ref().map(|t| t.unwrap().1).collect();
         assert_eq!(t, vec![Tok::Value("a"), Tok::Value("b")]);
         assert_eq!(lx.diagnostics.len(), 1);
+    }
+}
+
+/// The length in bytes of the UTF-8 sequence `first` begins (1 for a continuation byte).
+fn utf8_len(first: u8) -> usize {
+    match first {
+        0xf0..=0xff => 4,
+        0xe0..=0xef => 3,
+        0xc0..=0xdf => 2,
+        _ => 1,
     }
 }

@@ -1,0 +1,4 @@
+func.func @f() {
+  "use\{{{{{{{{{00"() : () -> ()
+  func.return
+}
