@@ -105,6 +105,41 @@ fn editing_one_body_lowers_that_function_alone() {
 }
 
 #[test]
+fn a_file_with_aliases_is_read_whole_and_an_edit_of_an_alias_reaches_its_users() {
+    // Its functions are parsed each with the file's alias definitions; an edit of a body
+    // lowers that function alone, and an edit of an alias every function that uses it.
+    let src = "!t = i32\n!m = memref<?xf32>\n".to_string()
+        + &SRC
+            .replace("i32", "!t")
+            .replace("%m: memref<?xf32>", "%m: !m");
+    let mut s = Session::with_query_log(shipped_rules());
+    s.set_source("m.mlir", &src);
+    let first =
+        String::from_utf8(s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles")).expect("text");
+    s.database().record_executions();
+    s.set_source(
+        "m.mlir",
+        src.replace("arith.addi %x, %x : !t", "arith.muli %x, %x : !t"),
+    );
+    let out = s.lower("m.mlir").expect("lowers");
+    assert_eq!(runs(&s, "lowered_item"), 1);
+    assert!(out[0].to_string().contains("llvm.mul"));
+    s.set_source("m.mlir", src.replace("!t = i32", "!t = i64"));
+    let wide =
+        String::from_utf8(s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles")).expect("text");
+    assert!(wide.contains("define i64 @scalar(i64 %0)"), "{wide}");
+    assert!(first.contains("define i32 @scalar(i32 %0)"), "{first}");
+    assert!(
+        first.contains("define float @mem(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, i64 %5)"),
+        "{first}"
+    );
+    assert!(
+        wide.contains("define { i64, i64 } @wrapped(i64 %0, i64 %1)"),
+        "{wide}"
+    );
+}
+
+#[test]
 fn editing_one_body_parses_lowers_and_generates_that_function_alone() {
     let mut s = session();
     s.set_source(

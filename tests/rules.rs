@@ -221,6 +221,7 @@ fn lowered_trial(rules: Arc<CompiledRules>, path: PathBuf, name: String) -> Resu
 const RANKED_MEMREF_PROGRAMS: &[&str] = &[
     "abi_reflection.mlir",
     "abi_sip.mlir",
+    "aliases.mlir",
     "bare_ptr.mlir",
     "c_interface.mlir",
     "f16.mlir",
@@ -308,6 +309,7 @@ const NEEDS: &[(&str, &[&str])] = &[
         &[
             "abi_reflection.mlir",
             "abi_sip.mlir",
+            "aliases.mlir",
             "bare_ptr.mlir",
             "c_interface.mlir",
             "f16.mlir",

@@ -230,6 +230,10 @@ mod salsa_structs {
         /// The text, from the function's first character.
         #[returns(ref)]
         pub text: String,
+        /// The alias definitions of its file (`!t = memref<4xf32>`), one per line; empty
+        /// for a file without aliases.
+        #[returns(ref)]
+        pub prelude: String,
     }
 }
 

@@ -257,6 +257,46 @@ pub struct Lexer<'a> {
     /// Set when the nesting went deeper than [`MAX_NESTING`]: the lexer then ends the input,
     /// and the parser's errors (which would follow from the cut) are replaced by this one.
     pub too_deep: Option<Diagnostic>,
+    /// The type and attribute aliases defined so far (`!t = memref<4xf32>`,
+    /// `#s = strided<[1]>`).
+    aliases: Vec<Alias<'a>>,
+    /// The tokens of an alias's value still to return, each spanning the alias's use.
+    pending: std::collections::VecDeque<Spanned<'a>>,
+    /// How many aliases' values this lexer is inside of (each value is lexed by a lexer of
+    /// its own).
+    alias_depth: usize,
+    /// Whether the text defines an alias: its functions then cannot be read alone, as
+    /// a function's text does not hold the definitions ([`crate::split`] gives up).
+    pub has_aliases: bool,
+}
+
+/// The deepest aliases may refer to one another.
+const MAX_ALIAS_DEPTH: usize = 32;
+
+/// A type or attribute alias: `!t = memref<4xf32>`.
+#[derive(Clone, Copy, Debug)]
+struct Alias<'a> {
+    /// The name with its sigil (`!t`).
+    name: &'a str,
+    /// The text the value is in, ending where the value ends.
+    source: &'a str,
+    /// Where the value starts in `source`.
+    from: usize,
+    /// Defined in a prelude ([`Lexer::with_prelude`]) rather than the text: errors in its
+    /// value are the prelude's, reported where the file is read whole.
+    foreign: bool,
+}
+
+/// The alias definitions of `text`, one per line (`!t = memref<4xf32>`), in order: the
+/// prelude a function read alone needs ([`Lexer::with_prelude`]).
+pub fn alias_prelude(text: &str) -> String {
+    let mut lexer = Lexer::new(text);
+    while lexer.next().is_some() {}
+    lexer
+        .aliases
+        .iter()
+        .map(|a| format!("{} = {}\n", a.name, &a.source[a.from..]))
+        .collect()
 }
 
 /// The deepest nesting of brackets the frontend accepts. Deeper input is refused with one
@@ -287,7 +327,116 @@ impl<'a> Lexer<'a> {
             diagnostics: Vec::new(),
             depth: 0,
             too_deep: None,
+            aliases: Vec::new(),
+            pending: std::collections::VecDeque::new(),
+            alias_depth: 0,
+            has_aliases: false,
         }
+    }
+
+    /// After `!name` or `#name` (just lexed from `start`): a definition `= VALUE` is
+    /// recorded (`true`, nothing to return); a use of a defined alias queues its value's
+    /// tokens (`true`); anything else leaves the position alone (`false`).
+    fn alias(&mut self, start: usize) -> bool {
+        let name = &self.text[start..self.pos];
+        let save = self.pos;
+        self.skip_trivia();
+        if self.peek(0) == b'=' && self.depth == 0 {
+            self.pos += 1;
+            self.skip_trivia();
+            let from = self.pos;
+            let to = self.alias_value_end();
+            if from == to {
+                self.error(start, to, format!("the alias `{name}` has no value"));
+            } else if self.aliases.iter().any(|a| a.name == name) {
+                self.error(start, save, format!("the alias `{name}` is defined twice"));
+            } else {
+                self.aliases.push(Alias {
+                    name,
+                    source: &self.text[..to],
+                    from,
+                    foreign: false,
+                });
+            }
+            self.has_aliases = true;
+            self.pos = to;
+            return true;
+        }
+        self.pos = save;
+        let Some(alias) = self.aliases.iter().find(|a| a.name == name).copied() else {
+            return false;
+        };
+        if self.alias_depth >= MAX_ALIAS_DEPTH {
+            self.error(
+                start,
+                self.pos,
+                format!("aliases nest more than {MAX_ALIAS_DEPTH} deep at `{name}`"),
+            );
+            return true;
+        }
+        // The value is lexed on its own, with the aliases defined before it, and its
+        // errors are located in the definition; its tokens take the use's place.
+        let mut value = Lexer::new(alias.source);
+        value.pos = alias.from;
+        value.alias_depth = self.alias_depth + 1;
+        value.aliases = self
+            .aliases
+            .iter()
+            .take_while(|a| a.name != name)
+            .copied()
+            .collect();
+        while let Some(Ok(t)) = value.next() {
+            self.pending.push_back((start, t.1, self.pos));
+        }
+        if !alias.foreign {
+            self.diagnostics.append(&mut value.diagnostics);
+        }
+        true
+    }
+
+    /// The end of an alias's value that starts here: the end of its line, past any brackets
+    /// and strings it opens.
+    fn alias_value_end(&self) -> usize {
+        let b = self.bytes();
+        let (mut i, mut depth) = (self.pos, 0usize);
+        while i < b.len() {
+            match b[i] {
+                b'(' | b'[' | b'{' | b'<' => depth += 1,
+                b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+                // `->` in an affine map is no closing bracket.
+                b'>' if i == 0 || b[i - 1] != b'-' => depth = depth.saturating_sub(1),
+                b'"' => {
+                    i += 1;
+                    while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
+                        i += if b[i] == b'\\' { 2 } else { 1 };
+                    }
+                }
+                b'\n' if depth == 0 => break,
+                b'/' if depth == 0 && b.get(i + 1) == Some(&b'/') => break,
+                _ => {}
+            }
+            i += 1;
+        }
+        let mut end = i.min(b.len());
+        while end > self.pos && b[end - 1].is_ascii_whitespace() {
+            end -= 1;
+        }
+        end
+    }
+
+    /// A lexer at the start of `text` that knows the aliases `prelude` defines (its
+    /// [`alias_prelude`]): how a function is read apart from the file that defines them.
+    pub fn with_prelude(prelude: &'a str, text: &'a str) -> Self {
+        let mut lexer = Lexer::new(text);
+        if !prelude.is_empty() {
+            let mut defining = Lexer::new(prelude);
+            while defining.next().is_some() {}
+            lexer.aliases = defining.aliases;
+            for a in &mut lexer.aliases {
+                a.foreign = true;
+            }
+        }
+        lexer
     }
 
     /// A lexer that starts at byte `pos` of `text` (a token's start) inside `depth` open
@@ -502,6 +651,9 @@ impl<'a> Lexer<'a> {
 
     fn next_token(&mut self) -> Option<Spanned<'a>> {
         loop {
+            if let Some(t) = self.pending.pop_front() {
+                return Some(t);
+            }
             self.skip_trivia();
             let start = self.pos;
             if start >= self.text.len() {
@@ -627,11 +779,13 @@ impl<'a> Lexer<'a> {
                     }
                     // `#dialect.name<...>` (or without a body): a dialect attribute in full.
                     if !word[1..].contains('.') || word.ends_with('.') {
-                        self.error(
-                            start,
-                            self.pos,
-                            format!("attribute aliases such as `{word}` are not supported"),
-                        );
+                        if !self.alias(start) {
+                            self.error(
+                                start,
+                                self.pos,
+                                format!("`{word}` is not a defined attribute alias (`{word} = ...` defines one)"),
+                            );
+                        }
                         continue;
                     }
                     if self.peek(0) == b'<' && !self.skip_angles() {
@@ -639,6 +793,22 @@ impl<'a> Lexer<'a> {
                         continue;
                     }
                     Tok::DialectAttr(&self.text[start..self.pos])
+                }
+                b'!' if is_id_start(self.peek(1)) => {
+                    self.pos += 1;
+                    self.take_while(is_suffix_char);
+                    let word = &self.text[start..self.pos];
+                    if !self.alias(start) {
+                        let message = if word[1..].contains('.') {
+                            format!("dialect types such as `{word}` are not supported")
+                        } else {
+                            format!(
+                                "`{word}` is not a defined type alias (`{word} = ...` defines one)"
+                            )
+                        };
+                        self.error(start, self.pos, message);
+                    }
+                    continue;
                 }
                 c if is_id_start(c) => {
                     self.take_while(is_id_char);
@@ -709,6 +879,54 @@ mod tests {
 
     fn toks(s: &str) -> Vec<Tok<'_>> {
         Lexer::new(s).map(|t| t.unwrap().1).collect()
+    }
+
+    #[test]
+    fn an_alias_reads_as_its_value_at_its_use() {
+        let text = "!e = f32\n!m = memref<?x!e> // the rows\n%x: !m";
+        let mut lexer = Lexer::new(text);
+        let tokens: Vec<Spanned> = lexer.by_ref().map(|t| t.unwrap()).collect();
+        assert!(lexer.diagnostics.is_empty(), "{:?}", lexer.diagnostics);
+        assert!(lexer.has_aliases);
+        let plain: Vec<Tok> = tokens.iter().map(|t| t.1).collect();
+        assert_eq!(plain, toks("%x: memref<?xf32>"));
+        // Each token of the value spans the use.
+        let at = text.rfind("!m").unwrap();
+        assert!(
+            tokens[2..].iter().all(|t| (t.0, t.2) == (at, at + 2)),
+            "{tokens:?}"
+        );
+        assert_eq!(alias_prelude(text), "!e = f32\n!m = memref<?x!e>\n");
+    }
+
+    #[test]
+    fn a_function_read_alone_takes_its_files_aliases_from_a_prelude() {
+        let prelude = "!m = memref<4x$f32>\n!i = i32\n";
+        let mut lexer = Lexer::with_prelude(prelude, "%x: !i");
+        let plain: Vec<Tok> = lexer.by_ref().map(|t| t.unwrap().1).collect();
+        assert_eq!(plain, toks("%x: i32"));
+        // Neither the prelude's own errors nor an alias defined there make the function's.
+        assert!(lexer.diagnostics.is_empty(), "{:?}", lexer.diagnostics);
+        assert!(!lexer.has_aliases);
+    }
+
+    #[test]
+    fn undefined_and_self_referring_aliases_are_errors() {
+        let mut lexer = Lexer::new("!a = !a\n%x: !a !b #c");
+        while lexer.next().is_some() {}
+        let messages: Vec<&str> = lexer
+            .diagnostics
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "`!a` is not a defined type alias (`!a = ...` defines one)",
+                "`!b` is not a defined type alias (`!b = ...` defines one)",
+                "`#c` is not a defined attribute alias (`#c = ...` defines one)",
+            ]
+        );
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub mod verifier;
 
 pub use builder::build_function;
 pub use diagnostic::{has_errors, Diagnostic, Label, Severity};
-pub use parser::{parse_func, parse_module, Parsed};
+pub use parser::{parse_func, parse_func_with_aliases, parse_module, Parsed};
 pub use printer::{print_function, print_module};
 pub use span::{LineCol, LineIndex, Span};
 pub use verifier::{verify_function, SignatureTable, Signatures};

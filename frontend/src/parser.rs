@@ -29,7 +29,7 @@ pub struct Parsed<T> {
 
 /// Parses a whole file: a `module { ... }` or a sequence of top-level functions.
 pub fn parse_module(text: &str) -> Parsed<ast::Module> {
-    let mut parsed = run(text, |errors, lexer| {
+    let mut parsed = run(Lexer::new(text), text, |errors, lexer| {
         grammar::ModuleParser::new()
             .parse(errors, lexer)
             .map(|m| *m)
@@ -65,21 +65,30 @@ pub fn parse_module(text: &str) -> Parsed<ast::Module> {
 /// Parses the text of exactly one function; used to give each function spans relative to
 /// its own start.
 pub fn parse_func(text: &str) -> Result<Parsed<ast::Func>, Vec<Diagnostic>> {
+    parse_func_with_aliases("", text)
+}
+
+/// [`parse_func`] of a function whose file defines aliases: `prelude` holds their
+/// definitions ([`crate::lexer::alias_prelude`]).
+pub fn parse_func_with_aliases(
+    prelude: &str,
+    text: &str,
+) -> Result<Parsed<ast::Func>, Vec<Diagnostic>> {
     // No slack is returned from the body's vectors: the one caller that keeps a tree
     // (`parse_function`, memoized) drops its body once the IR is built.
-    run(text, |errors, lexer| {
+    run(Lexer::with_prelude(prelude, text), text, |errors, lexer| {
         grammar::FuncParser::new().parse(errors, lexer).map(|f| *f)
     })
 }
 
 fn run<'a, T>(
+    mut lexer: Lexer<'a>,
     text: &'a str,
     parse: impl FnOnce(
         &mut Vec<Recovered<'a>>,
         &mut Lexer<'a>,
     ) -> Result<T, ParseError<usize, Tok<'a>, std::convert::Infallible>>,
 ) -> Result<Parsed<T>, Vec<Diagnostic>> {
-    let mut lexer = Lexer::new(text);
     let mut recovered = Vec::new();
     let result = parse(&mut recovered, &mut lexer);
     if let Some(deep) = lexer.too_deep.take() {

@@ -143,7 +143,9 @@ fn split_piece(mut tokens: Tokens, wrapped: bool, end: Option<usize>, depth: usi
     };
     let mut out = Vec::new();
     loop {
-        let clean = tokens.lexer.diagnostics.is_empty() && tokens.lexer.too_deep.is_none();
+        let clean = tokens.lexer.diagnostics.is_empty()
+            && tokens.lexer.too_deep.is_none()
+            && !tokens.lexer.has_aliases;
         match tokens.peek() {
             Some((start, Tok::KwFunc(_), _)) if *start == end => {
                 let at_top = tokens.lexer.depth() == depth;
@@ -382,7 +384,9 @@ fn split_functions(
         // The keyword changes no nesting: this is the depth at the function's start.
         let depth = tokens.lexer.depth();
         if let Some(rest) = sync.and_then(|s| {
-            let clean = tokens.lexer.diagnostics.is_empty() && tokens.lexer.too_deep.is_none();
+            let clean = tokens.lexer.diagnostics.is_empty()
+                && tokens.lexer.too_deep.is_none()
+                && !tokens.lexer.has_aliases;
             clean.then(|| s.rest(start, depth)).flatten()
         }) {
             out.extend(rest);
@@ -391,7 +395,12 @@ fn split_functions(
         out.push(function_after_keyword(&mut tokens, start, depth)?);
     }
     let lexer = &tokens.lexer;
-    (lexer.diagnostics.is_empty() && lexer.too_deep.is_none() && closed == wrapped).then_some(out)
+    // A file that defines aliases is read whole: a function's own text would not hold them.
+    (lexer.diagnostics.is_empty()
+        && lexer.too_deep.is_none()
+        && !lexer.has_aliases
+        && closed == wrapped)
+        .then_some(out)
 }
 
 /// Skips a nested module without functions (upstream passes leave empty ones), whose
@@ -499,6 +508,20 @@ mod tests {
             text.push_str("}\n");
         }
         text
+    }
+
+    #[test]
+    fn a_file_with_aliases_is_read_whole() {
+        let text = "!i = i32\nfunc.func @f(%x: !i) -> !i {\n  return %x : !i\n}\n";
+        assert_eq!(split_module(text), None);
+        let plain = "func.func @f(%x: i32) -> i32 {\n  return %x : i32\n}\n";
+        assert!(split_module(plain).is_some());
+        // An edit that adds an alias gives up the split as well.
+        let old = split_module(plain).expect("splits");
+        assert_eq!(
+            split_module_edited(&format!("!i = i32\n{plain}"), plain, &old),
+            None
+        );
     }
 
     #[test]

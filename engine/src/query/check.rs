@@ -43,7 +43,7 @@ pub fn parse_function<'db>(
     db: &'db dyn salsa::Database,
     text: FunctionText<'db>,
 ) -> Option<ParsedFunction> {
-    parse_text(text.text(db))
+    parse_text_with(text.prelude(db), text.text(db))
 }
 
 /// [`parse_function`] of a function's text in a file a session split: its body's, once it
@@ -81,7 +81,12 @@ pub fn parsed_function<'db>(
 }
 
 fn parse_text(text: &str) -> Option<ParsedFunction> {
-    let parsed = kiln_frontend::parse_func(text).ok()?;
+    parse_text_with("", text)
+}
+
+/// [`parse_text`] with the alias definitions of the function's file.
+fn parse_text_with(prelude: &str, text: &str) -> Option<ParsedFunction> {
+    let parsed = kiln_frontend::parse_func_with_aliases(prelude, text).ok()?;
     let built = if has_errors(&parsed.diagnostics) {
         Built::default()
     } else {
@@ -146,8 +151,20 @@ pub fn function_texts<'db>(
     function_spans(db, file)
         .as_ref()?
         .iter()
-        .map(|f| Some(FunctionText::new(db, text.get(f.span.range())?)))
+        .map(|f| {
+            Some(FunctionText::new(
+                db,
+                text.get(f.span.range())?,
+                String::new(),
+            ))
+        })
         .collect()
+}
+
+/// The alias definitions of a file that is read whole ([`kiln_frontend::lexer::alias_prelude`]).
+#[salsa::tracked(returns(ref))]
+pub fn alias_prelude(db: &dyn salsa::Database, file: SourceFile) -> String {
+    kiln_frontend::lexer::alias_prelude(file.text(db))
 }
 
 /// Where a file's functions are, from its tokens alone (see [`split_module`]), before any
@@ -178,8 +195,15 @@ pub fn functions<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<Fun
             .collect();
     }
     let text = file.text(db);
+    // Read whole, a file may define aliases its functions use: each function is parsed
+    // with their definitions.
+    let prelude = alias_prelude(db, file);
     let item = |name: &str, span: Span| {
-        let own = FunctionText::new(db, text.get(span.range()).unwrap_or_default());
+        let own = FunctionText::new(
+            db,
+            text.get(span.range()).unwrap_or_default(),
+            prelude.clone(),
+        );
         FunctionItem::new(
             db,
             file,
