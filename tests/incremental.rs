@@ -847,7 +847,8 @@ fn random_edit_sequences_match_a_fresh_compile() {
 #[test]
 fn the_token_split_agrees_with_the_parser_on_every_corpus_file() {
     // Where the split answers, its functions are the parser's, and every file the parser
-    // reads without a diagnostic is of a shape the split answers for.
+    // reads without a diagnostic is of a shape the split answers for, but for files that
+    // define aliases, which are read whole.
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut checked = 0;
     for dir in [root.clone(), root.join("legacy"), root.join("fail")] {
@@ -872,7 +873,8 @@ fn the_token_split_agrees_with_the_parser_on_every_corpus_file() {
                     assert_eq!(from_split, from_parser, "{}", p.display());
                 }
             } else {
-                assert!(!parsed.diagnostics.is_empty(), "{}", p.display());
+                let aliases = !kiln::frontend::lexer::alias_prelude(&text).is_empty();
+                assert!(aliases || !parsed.diagnostics.is_empty(), "{}", p.display());
             }
             checked += 1;
         }

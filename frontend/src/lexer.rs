@@ -262,6 +262,10 @@ pub struct Lexer<'a> {
     aliases: Vec<Alias<'a>>,
     /// The tokens of an alias's value still to return, each spanning the alias's use.
     pending: std::collections::VecDeque<Spanned<'a>>,
+    /// Where the input ends for the next token: the text's length, or 0 while `pending`
+    /// holds tokens, so that the one test every token passes anyway (the end of the
+    /// input) also finds them.
+    end: usize,
     /// How many aliases' values this lexer is inside of (each value is lexed by a lexer of
     /// its own).
     alias_depth: usize,
@@ -329,6 +333,7 @@ impl<'a> Lexer<'a> {
             too_deep: None,
             aliases: Vec::new(),
             pending: std::collections::VecDeque::new(),
+            end: text.len(),
             alias_depth: 0,
             has_aliases: false,
         }
@@ -388,10 +393,60 @@ impl<'a> Lexer<'a> {
         while let Some(Ok(t)) = value.next() {
             self.pending.push_back((start, t.1, self.pos));
         }
+        if !self.pending.is_empty() {
+            self.end = 0;
+        }
         if !alias.foreign {
             self.diagnostics.append(&mut value.diagnostics);
         }
         true
+    }
+
+    /// Reports the escape at the position (a backslash) unless MLIR knows it: `\\`, `\"`,
+    /// `\n`, `\t` and two hex digits.
+    #[cold]
+    #[inline(never)]
+    fn check_escape(&mut self) {
+        let (a, b) = (self.peek(1), self.peek(2));
+        let known = matches!(a, b'\\' | b'"' | b'n' | b't')
+            || (a.is_ascii_hexdigit() && b.is_ascii_hexdigit());
+        if !known && self.pos + 1 < self.text.len() {
+            let end = self.pos + 1 + utf8_len(a);
+            self.error(
+                self.pos,
+                end.min(self.text.len()),
+                "unknown escape in a string literal (MLIR knows `\\\\`, `\\\"`, `\\n`, `\\t` and `\\` with two hex digits)",
+            );
+        }
+    }
+
+    /// After `!name` or `#name` (from `start`): records a definition, queues the tokens of
+    /// a use's value (the next tokens the lexer returns), or reports an error.
+    #[cold]
+    #[inline(never)]
+    fn alias_token(&mut self, start: usize) {
+        if !self.alias(start) {
+            let word = &self.text[start..self.pos];
+            let message = if word.starts_with('#') {
+                format!("`{word}` is not a defined attribute alias (`{word} = ...` defines one)")
+            } else if word[1..].contains('.') {
+                format!("dialect types such as `{word}` are not supported")
+            } else {
+                format!("`{word}` is not a defined type alias (`{word} = ...` defines one)")
+            };
+            self.error(start, self.pos, message);
+        }
+    }
+
+    /// The next token of an alias's value, if any is left.
+    #[cold]
+    #[inline(never)]
+    fn next_pending(&mut self) -> Option<Spanned<'a>> {
+        let t = self.pending.pop_front();
+        if self.pending.is_empty() {
+            self.end = self.text.len();
+        }
+        t
     }
 
     /// The end of an alias's value that starts here: the end of its line, past any brackets
@@ -651,12 +706,12 @@ impl<'a> Lexer<'a> {
 
     fn next_token(&mut self) -> Option<Spanned<'a>> {
         loop {
-            if let Some(t) = self.pending.pop_front() {
-                return Some(t);
-            }
             self.skip_trivia();
             let start = self.pos;
-            if start >= self.text.len() {
+            if start >= self.end {
+                if !self.pending.is_empty() {
+                    return self.next_pending();
+                }
                 return None;
             }
             if self.shape_mode {
@@ -701,18 +756,7 @@ impl<'a> Lexer<'a> {
                         && !matches!(self.peek(0), b'"' | b'\n' | b'\x0b' | b'\x0c')
                     {
                         if self.peek(0) == b'\\' {
-                            // MLIR knows `\\`, `\"`, `\n`, `\t` and two hex digits.
-                            let (a, b) = (self.peek(1), self.peek(2));
-                            let known = matches!(a, b'\\' | b'"' | b'n' | b't')
-                                || (a.is_ascii_hexdigit() && b.is_ascii_hexdigit());
-                            if !known && self.pos + 1 < self.text.len() {
-                                let end = self.pos + 1 + utf8_len(a);
-                                self.error(
-                                    self.pos,
-                                    end.min(self.text.len()),
-                                    "unknown escape in a string literal (MLIR knows `\\\\`, `\\\"`, `\\n`, `\\t` and `\\` with two hex digits)",
-                                );
-                            }
+                            self.check_escape();
                             self.pos += 1;
                         }
                         self.pos += 1;
@@ -779,13 +823,7 @@ impl<'a> Lexer<'a> {
                     }
                     // `#dialect.name<...>` (or without a body): a dialect attribute in full.
                     if !word[1..].contains('.') || word.ends_with('.') {
-                        if !self.alias(start) {
-                            self.error(
-                                start,
-                                self.pos,
-                                format!("`{word}` is not a defined attribute alias (`{word} = ...` defines one)"),
-                            );
-                        }
+                        self.alias_token(start);
                         continue;
                     }
                     if self.peek(0) == b'<' && !self.skip_angles() {
@@ -793,22 +831,6 @@ impl<'a> Lexer<'a> {
                         continue;
                     }
                     Tok::DialectAttr(&self.text[start..self.pos])
-                }
-                b'!' if is_id_start(self.peek(1)) => {
-                    self.pos += 1;
-                    self.take_while(is_suffix_char);
-                    let word = &self.text[start..self.pos];
-                    if !self.alias(start) {
-                        let message = if word[1..].contains('.') {
-                            format!("dialect types such as `{word}` are not supported")
-                        } else {
-                            format!(
-                                "`{word}` is not a defined type alias (`{word} = ...` defines one)"
-                            )
-                        };
-                        self.error(start, self.pos, message);
-                    }
-                    continue;
                 }
                 c if is_id_start(c) => {
                     self.take_while(is_id_char);
@@ -826,6 +848,14 @@ impl<'a> Lexer<'a> {
                     classify(word)
                 }
                 _ => {
+                    // A type alias (`!t`), rare enough to be looked for after every other
+                    // token.
+                    if self.peek(0) == b'!' && is_id_start(self.peek(1)) {
+                        self.pos += 1;
+                        self.take_while(is_suffix_char);
+                        self.alias_token(start);
+                        continue;
+                    }
                     let ch = self.text[start..].chars().next().unwrap_or('?');
                     self.pos += ch.len_utf8();
                     self.error(start, self.pos, format!("unexpected character `{ch}`"));

@@ -238,7 +238,12 @@ pub fn check(func: &ast::Func, ty: &FunctionType) -> Vec<Diagnostic> {
             refuse(attr, "the function", &mut out);
         }
     }
-    for (i, p) in func.params.iter().enumerate() {
+    for (i, p) in func
+        .params
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !p.attrs.is_empty())
+    {
         let place = format!("parameter {i}");
         for attr in &p.attrs {
             match parameter_attr(&attr.key.node) {
@@ -247,7 +252,12 @@ pub fn check(func: &ast::Func, ty: &FunctionType) -> Vec<Diagnostic> {
             }
         }
     }
-    for (i, attrs) in func.result_attrs.iter().enumerate() {
+    for (i, attrs) in func
+        .result_attrs
+        .iter()
+        .enumerate()
+        .filter(|(_, a)| !a.is_empty())
+    {
         let place = format!("result {i}");
         for attr in attrs {
             match result_attr(&attr.key.node) {

@@ -195,10 +195,7 @@ pub fn functions<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<Fun
             .collect();
     }
     let text = file.text(db);
-    // Read whole, a file may define aliases its functions use: each function is parsed
-    // with their definitions.
-    let prelude = alias_prelude(db, file);
-    let item = |name: &str, span: Span| {
+    let item = |name: &str, span: Span, prelude: &String| {
         let own = FunctionText::new(
             db,
             text.get(span.range()).unwrap_or_default(),
@@ -234,12 +231,17 @@ pub fn functions<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<Fun
                 )
             })
             .collect(),
-        _ => parse_file(db, file)
-            .tree
-            .funcs
-            .iter()
-            .map(|f| item(&f.name.node, f.span))
-            .collect(),
+        _ => {
+            // Read whole, a file may define aliases its functions use: each function is
+            // parsed with their definitions.
+            let prelude = alias_prelude(db, file);
+            parse_file(db, file)
+                .tree
+                .funcs
+                .iter()
+                .map(|f| item(&f.name.node, f.span, prelude))
+                .collect()
+        }
     }
 }
 
