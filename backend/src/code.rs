@@ -58,15 +58,20 @@ impl Entity {
     /// The entity of `name`, with its signature (`ret (params)`) and printed text (ending
     /// in a newline), fingerprinted.
     pub fn new(name: String, signature: String, text: String) -> Entity {
+        let attributed = text
+            .lines()
+            .find(|l| l.starts_with("define ") || l.starts_with("declare "))
+            .is_some_and(|l| head_of(l).is_ok_and(|h| h.attributed));
+        Entity::with_attributes(name, signature, text, attributed)
+    }
+
+    /// [`Entity::new`], knowing whether its line gives parameters or the result attributes.
+    fn with_attributes(name: String, signature: String, text: String, attributed: bool) -> Entity {
         use std::hash::{Hash, Hasher};
         let mut h = rustc_hash::FxHasher::default();
         name.hash(&mut h);
         signature.hash(&mut h);
         text.hash(&mut h);
-        let attributed = text
-            .lines()
-            .find(|l| l.starts_with("define ") || l.starts_with("declare "))
-            .is_some_and(|l| head_attributed(l).unwrap_or(false));
         Entity {
             name_hash: crate::units::name_hash(&name),
             attributed,
@@ -162,18 +167,20 @@ fn split_module(text: &str) -> Result<FunctionCode, String> {
             if code.definition.is_some() {
                 return Err("LLVM printed two definitions for one function".into());
             }
-            let (name, signature) = head(line)?;
-            code.definition = Some(Entity::new(
-                name,
-                signature,
+            let h = head_of(line)?;
+            code.definition = Some(Entity::with_attributes(
+                h.name,
+                h.signature,
                 std::mem::take(&mut comment) + &body,
+                h.attributed,
             ));
         } else if line.starts_with("declare ") {
-            let (name, signature) = head(line)?;
-            code.declarations.push(Entity::new(
-                name,
-                signature,
+            let h = head_of(line)?;
+            code.declarations.push(Entity::with_attributes(
+                h.name,
+                h.signature,
                 std::mem::take(&mut comment) + line + "\n",
+                h.attributed,
             ));
         } else if let Some(rest) = line.strip_prefix("attributes #") {
             let (n, group) = rest
@@ -190,9 +197,25 @@ fn split_module(text: &str) -> Result<FunctionCode, String> {
     Ok(code)
 }
 
-/// The parts of a `define` or `declare` line: the return type with its attributes, the
-/// name, and the parameter list between the parentheses.
-fn head_parts(line: &str) -> Result<(&str, String, &str), String> {
+/// The name and the type (`ret (params)`, without parameter names, parameter and return
+/// attributes, or attribute references) of a `define` or `declare` line: what every
+/// declaration of a function and its definition must agree on.
+#[cfg(test)]
+fn head(line: &str) -> Result<(String, String), String> {
+    head_of(line).map(|h| (h.name, h.signature))
+}
+
+/// What a `define` or `declare` line says of the function: its name, its type (as
+/// [`head`] gives it) and whether its parameters or result have attributes.
+struct Head {
+    name: String,
+    signature: String,
+    attributed: bool,
+}
+
+/// Reads a `define` or `declare` line in one pass, each parameter's type being what it
+/// begins with and its result's what the return part ends with.
+fn head_of(line: &str) -> Result<Head, String> {
     let bad = || format!("cannot read the function line `{line}`");
     let rest = line
         .strip_prefix("define ")
@@ -204,72 +227,60 @@ fn head_parts(line: &str) -> Result<(&str, String, &str), String> {
         _ => rest,
     };
     let at = rest.find(" @").ok_or_else(bad)?;
-    let ret = &rest[..at];
+    let ret = rest[..at].trim();
     let after = &rest[at + 2..];
     let open = after.find('(').ok_or_else(bad)?;
     let close = after.rfind(')').ok_or_else(bad)?;
     let name = after[..open].trim_matches('"').to_string();
-    Ok((ret, name, &after[open + 1..close]))
-}
-
-/// The name and the type (`ret (params)`, without parameter names, parameter and return
-/// attributes, or attribute references) of a `define` or `declare` line: what every
-/// declaration of a function and its definition must agree on.
-fn head(line: &str) -> Result<(String, String), String> {
-    let (ret, name, params) = head_parts(line)?;
-    let params: Vec<&str> = split_params(params).into_iter().map(leading_type).collect();
-    Ok((
+    let ret_type = trailing_type(ret);
+    let mut attributed = ret_type.len() != ret.len();
+    let mut signature = String::with_capacity(close - open + ret_type.len() + 2);
+    signature.push_str(ret_type);
+    signature.push_str(" (");
+    for (i, param) in Params(&after[open + 1..close]).enumerate() {
+        let ty = leading_type(param);
+        // After the type: nothing (a declaration), a value name, or attributes first.
+        let tail = param[ty.len()..].trim_start();
+        attributed |= !tail.is_empty() && !tail.starts_with('%');
+        if i > 0 {
+            signature.push_str(", ");
+        }
+        signature.push_str(ty);
+    }
+    signature.push(')');
+    Ok(Head {
         name,
-        format!("{} ({})", trailing_type(ret), params.join(", ")),
-    ))
+        signature,
+        attributed,
+    })
 }
 
-/// Whether a `define` or `declare` line gives its parameters or result attributes.
-fn head_attributed(line: &str) -> Result<bool, String> {
-    let (ret, _, params) = head_parts(line)?;
-    let stripped = strip_value_names(params);
-    Ok(trailing_type(ret) != ret.trim()
-        || split_params(&stripped)
-            .into_iter()
-            .any(|p| leading_type(p) != p.trim()))
-}
+/// The top-level comma-separated items of a parameter list, trimmed.
+struct Params<'a>(&'a str);
 
-/// `i32 %0, ptr %1` → `i32, ptr`.
-fn strip_value_names(params: &str) -> String {
-    let mut out = String::new();
-    let mut chars = params.chars().peekable();
-    while let Some(c) = chars.next() {
-        if c == ' ' && chars.peek() == Some(&'%') {
-            // Skip ` %name` up to the next separator.
-            while chars.peek().is_some_and(|&c| c != ',' && c != ')') {
-                chars.next();
-            }
-            continue;
+impl<'a> Iterator for Params<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let text = self.0;
+        if text.trim().is_empty() {
+            return None;
         }
-        out.push(c);
-    }
-    out
-}
-
-/// The top-level comma-separated items of a parameter list.
-fn split_params(params: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let (mut depth, mut start) = (0i32, 0);
-    for (i, c) in params.char_indices() {
-        match c {
-            '{' | '[' | '(' | '<' => depth += 1,
-            '}' | ']' | ')' | '>' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(params[start..i].trim());
-                start = i + 1;
+        let mut depth = 0i32;
+        for (i, c) in text.bytes().enumerate() {
+            match c {
+                b'{' | b'[' | b'(' | b'<' => depth += 1,
+                b'}' | b']' | b')' | b'>' => depth -= 1,
+                b',' if depth == 0 => {
+                    self.0 = &text[i + 1..];
+                    return Some(text[..i].trim());
+                }
+                _ => {}
             }
-            _ => {}
         }
+        self.0 = "";
+        Some(text.trim())
     }
-    if !params[start..].trim().is_empty() {
-        out.push(params[start..].trim());
-    }
-    out
 }
 
 /// The type a parameter begins with (`ptr noalias %0` → `ptr`; `{ i32, i64 } %1` →
@@ -277,16 +288,16 @@ fn split_params(params: &str) -> Vec<&str> {
 fn leading_type(param: &str) -> &str {
     let p = param.trim();
     let close = match p.as_bytes().first() {
-        Some(b'{') => '}',
-        Some(b'[') => ']',
-        Some(b'<') => '>',
+        Some(b'{') => b'}',
+        Some(b'[') => b']',
+        Some(b'<') => b'>',
         _ => return p.split(' ').next().unwrap_or(p),
     };
     let mut depth = 0i32;
-    for (i, c) in p.char_indices() {
+    for (i, c) in p.bytes().enumerate() {
         match c {
-            '{' | '[' | '<' => depth += 1,
-            '}' | ']' | '>' => {
+            b'{' | b'[' | b'<' => depth += 1,
+            b'}' | b']' | b'>' => {
                 depth -= 1;
                 if depth == 0 && c == close {
                     return &p[..=i];
@@ -303,16 +314,16 @@ fn leading_type(param: &str) -> &str {
 fn trailing_type(ret: &str) -> &str {
     let r = ret.trim();
     let open = match r.as_bytes().last() {
-        Some(b'}') => '{',
-        Some(b']') => '[',
-        Some(b'>') => '<',
+        Some(b'}') => b'{',
+        Some(b']') => b'[',
+        Some(b'>') => b'<',
         _ => return r.rsplit(' ').next().unwrap_or(r),
     };
     let mut depth = 0i32;
-    for (i, c) in r.char_indices().rev() {
+    for (i, c) in r.bytes().enumerate().rev() {
         match c {
-            '}' | ']' | '>' => depth += 1,
-            '{' | '[' | '<' => {
+            b'}' | b']' | b'>' => depth += 1,
+            b'{' | b'[' | b'<' => {
                 depth -= 1;
                 if depth == 0 && c == open {
                     return &r[i..];
@@ -488,13 +499,15 @@ mod tests {
         let (_, sig) =
             head("declare noalias { ptr, ptr } @g(ptr dereferenceable(8), i32)").expect("reads");
         assert_eq!(sig, "{ ptr, ptr } (ptr, i32)");
-        assert_eq!(head_attributed("declare i8 @g(ptr, i32)"), Ok(false));
+        let attributed = |l: &str| head_of(l).map(|h| h.attributed);
+        assert_eq!(attributed("declare i8 @g(ptr, i32)"), Ok(false));
         assert_eq!(
-            head_attributed("define i8 @g(ptr %0, { i32, i64 } %1) {"),
+            attributed("define i8 @g(ptr %0, { i32, i64 } %1) {"),
             Ok(false)
         );
-        assert_eq!(head_attributed("declare zeroext i8 @g(ptr, i32)"), Ok(true));
-        assert_eq!(head_attributed("define i8 @g(ptr noalias %0) {"), Ok(true));
+        assert_eq!(attributed("declare zeroext i8 @g(ptr, i32)"), Ok(true));
+        assert_eq!(attributed("define i8 @g(ptr noalias %0) {"), Ok(true));
+        assert_eq!(attributed("define void @g() #0 {"), Ok(false));
     }
 
     #[test]

@@ -262,10 +262,9 @@ pub struct Lexer<'a> {
     aliases: Vec<Alias<'a>>,
     /// The tokens of an alias's value still to return, each spanning the alias's use.
     pending: std::collections::VecDeque<Spanned<'a>>,
-    /// Where the input ends for the next token: the text's length, or 0 while `pending`
-    /// holds tokens, so that the one test every token passes anyway (the end of the
-    /// input) also finds them.
-    end: usize,
+    /// The text, while `pending` holds tokens and `text` is cut to nothing: the one test
+    /// every token passes anyway (the end of the input) then finds them.
+    held: Option<&'a str>,
     /// How many aliases' values this lexer is inside of (each value is lexed by a lexer of
     /// its own).
     alias_depth: usize,
@@ -333,7 +332,7 @@ impl<'a> Lexer<'a> {
             too_deep: None,
             aliases: Vec::new(),
             pending: std::collections::VecDeque::new(),
-            end: text.len(),
+            held: None,
             alias_depth: 0,
             has_aliases: false,
         }
@@ -394,7 +393,8 @@ impl<'a> Lexer<'a> {
             self.pending.push_back((start, t.1, self.pos));
         }
         if !self.pending.is_empty() {
-            self.end = 0;
+            self.held = Some(self.text);
+            self.text = &self.text[..0];
         }
         if !alias.foreign {
             self.diagnostics.append(&mut value.diagnostics);
@@ -444,7 +444,9 @@ impl<'a> Lexer<'a> {
     fn next_pending(&mut self) -> Option<Spanned<'a>> {
         let t = self.pending.pop_front();
         if self.pending.is_empty() {
-            self.end = self.text.len();
+            if let Some(text) = self.held.take() {
+                self.text = text;
+            }
         }
         t
     }
@@ -708,8 +710,8 @@ impl<'a> Lexer<'a> {
         loop {
             self.skip_trivia();
             let start = self.pos;
-            if start >= self.end {
-                if !self.pending.is_empty() {
+            if start >= self.text.len() {
+                if self.held.is_some() {
                     return self.next_pending();
                 }
                 return None;
