@@ -905,6 +905,16 @@ impl<'a> Iterator for Lexer<'a> {
     }
 }
 
+/// The length in bytes of the UTF-8 sequence `first` begins (1 for a continuation byte).
+fn utf8_len(first: u8) -> usize {
+    match first {
+        0xf0..=0xff => 4,
+        0xe0..=0xef => 3,
+        0xc0..=0xdf => 2,
+        _ => 1,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1014,15 +1024,5 @@ mod tests {
         let t: Vec<_> = lx.by_ref().map(|t| t.unwrap().1).collect();
         assert_eq!(t, vec![Tok::Value("a"), Tok::Value("b")]);
         assert_eq!(lx.diagnostics.len(), 1);
-    }
-}
-
-/// The length in bytes of the UTF-8 sequence `first` begins (1 for a continuation byte).
-fn utf8_len(first: u8) -> usize {
-    match first {
-        0xf0..=0xff => 4,
-        0xe0..=0xef => 3,
-        0xc0..=0xdf => 2,
-        _ => 1,
     }
 }
