@@ -47,6 +47,8 @@ pub enum Trap {
     Exhausted(String),
     /// The arguments do not fit the function.
     BadArguments(String),
+    /// A `cf.assert` failed: the compiled program prints the message and aborts.
+    Aborted(String),
 }
 
 impl fmt::Display for Trap {
@@ -56,6 +58,7 @@ impl fmt::Display for Trap {
             Trap::Unsupported(m) => write!(f, "cannot interpret: {m}"),
             Trap::Exhausted(m) => write!(f, "{m}"),
             Trap::BadArguments(m) => write!(f, "{m}"),
+            Trap::Aborted(m) => write!(f, "assertion failed: {m}"),
         }
     }
 }
@@ -903,6 +906,13 @@ impl<'m> Interpreter<'m> {
                     sizes,
                     strides,
                 }))
+            }
+            OpKind::Assert { message } => {
+                if get(0)?.int()?.1 == 0 {
+                    let text = kiln_engine::lowered::unescape(message);
+                    return Err(Trap::Aborted(String::from_utf8_lossy(&text).into_owned()));
+                }
+                Ok(Step::Values(Vec::new()))
             }
             OpKind::Dealloc => {
                 let v = get(0)?;

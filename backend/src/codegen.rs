@@ -227,6 +227,52 @@ impl<'ctx> Codegen<'ctx, '_> {
         }
     }
 
+    /// `cf.assert`, as MLIR's cf-to-llvm lowers it: a branch to a block that prints the
+    /// message with `puts` and calls `abort`, and the code after it in a block of its own.
+    /// The message is a stack copy of a constant (so that a function's code holds no
+    /// global), and standard output is flushed before the abort, which would drop what a
+    /// pipe has not yet taken.
+    fn assert(
+        &self,
+        func: FunctionValue<'ctx>,
+        cond: BasicValueEnum<'ctx>,
+        message: &str,
+    ) -> Result<(), CodegenError> {
+        let bld = &self.builder;
+        let fail = self.ctx.append_basic_block(func, "assert.fail");
+        let ok = self.ctx.append_basic_block(func, "assert.ok");
+        let cond = self.int_value(cond)?;
+        self.b(bld.build_conditional_branch(cond, ok, fail))?;
+        bld.position_at_end(fail);
+        let text = self
+            .ctx
+            .const_string(&kiln_lowered::unescape(message), true);
+        let slot = self.b(bld.build_alloca(text.get_type(), "assert.msg"))?;
+        self.b(bld.build_store(slot, text))?;
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let i32t = self.ctx.i32_type();
+        let declare = |name: &str, ty| {
+            self.module
+                .get_function(name)
+                .unwrap_or_else(|| self.module.add_function(name, ty, Some(Linkage::External)))
+        };
+        let puts = declare("puts", i32t.fn_type(&[ptr.into()], false));
+        let fflush = declare("fflush", i32t.fn_type(&[ptr.into()], false));
+        let abort = declare("abort", self.ctx.void_type().fn_type(&[], false));
+        self.b(bld.build_call(puts, &[slot.into()], ""))?;
+        self.b(bld.build_call(fflush, &[ptr.const_null().into()], ""))?;
+        self.b(bld.build_call(abort, &[], ""))?;
+        self.b(bld.build_unreachable())?;
+        bld.position_at_end(ok);
+        Ok(())
+    }
+
+    /// The block code goes to now: the source block's, or the last of those an operation
+    /// split it into (`cf.assert`), which the block's terminator leaves from.
+    fn here(&self, block: BasicBlock<'ctx>) -> BasicBlock<'ctx> {
+        self.builder.get_insert_block().unwrap_or(block)
+    }
+
     /// Gives `function` its parameter and return attributes.
     fn set_attrs(
         &self,
@@ -733,6 +779,13 @@ impl<'ctx> Codegen<'ctx, '_> {
                 }
                 value
             }
+            Op::Assert => {
+                let [cond, Operand::Str(message)] = ops.as_slice() else {
+                    return self.unsupported(format!("malformed `{op}`"));
+                };
+                self.assert(func, self.value(cond, values)?, message)?;
+                return Ok(None);
+            }
             Op::Call | Op::CallVoid => {
                 let (callee, ret, args) = match (op, ops.as_slice()) {
                     (Op::Call, [Operand::Func(f), ret, args]) => (f, self.ty(ret)?, args),
@@ -927,7 +980,7 @@ impl<'ctx> Codegen<'ctx, '_> {
             // LLVM wants one phi entry per edge, so a repeated edge repeats its entries.
             Some(_) => {
                 edges.push(Edge {
-                    from: blocks[current],
+                    from: self.here(blocks[current]),
                     to,
                     args: vals,
                 });
@@ -935,7 +988,11 @@ impl<'ctx> Codegen<'ctx, '_> {
             }
             None => {
                 seen.push((to, vals.clone()));
-                edges.push(Edge { from: blocks[current], to, args: vals });
+                edges.push(Edge {
+                    from: self.here(blocks[current]),
+                    to,
+                    args: vals,
+                });
                 Ok(target)
             }
         }

@@ -308,6 +308,48 @@ impl Printer {
         Ok(label)
     }
 
+    /// `cf.assert` as the backend makes it: a branch to a block (printed after the others)
+    /// that prints the message, flushes standard output and aborts; the code after it
+    /// continues in a block of its own, labelled here.
+    fn assert(
+        &mut self,
+        cond: &Operand,
+        message: &str,
+        declared: &mut Vec<String>,
+        externs: &mut String,
+    ) -> Result<String, PrintError> {
+        let k = self.vias.len();
+        let len = kiln_lowered::unescape(message).len() + 1;
+        let array = format!("!llvm.array<{len} x i8>");
+        for (f, ty) in [
+            ("puts", "(!llvm.ptr) -> i32"),
+            ("fflush", "(!llvm.ptr) -> i32"),
+            ("abort", "()"),
+        ] {
+            if !declared.iter().any(|d| d == f) {
+                declared.push(f.to_string());
+                let _ = writeln!(externs, "  llvm.func @{f}{ty}");
+            }
+        }
+        let fail = [
+            format!("%assert{k}_one = llvm.mlir.constant(1 : i64) : i64"),
+            format!("%assert{k}_buf = llvm.alloca %assert{k}_one x {array} : (i64) -> !llvm.ptr"),
+            format!("%assert{k}_text = llvm.mlir.constant(\"{message}\\00\") : {array}"),
+            format!("llvm.store %assert{k}_text, %assert{k}_buf : {array}, !llvm.ptr"),
+            format!("%assert{k}_put = llvm.call @puts(%assert{k}_buf) : (!llvm.ptr) -> i32"),
+            format!("%assert{k}_null = llvm.mlir.zero : !llvm.ptr"),
+            format!("%assert{k}_flush = llvm.call @fflush(%assert{k}_null) : (!llvm.ptr) -> i32"),
+            "llvm.call @abort() : () -> ()".to_string(),
+            "llvm.unreachable".to_string(),
+        ];
+        self.vias
+            .push((format!("^assert{k}_fail"), fail.join("\n    ")));
+        Ok(format!(
+            "llvm.cond_br {}, ^assert{k}_ok, ^assert{k}_fail\n  ^assert{k}_ok:",
+            self.val(cond)?
+        ))
+    }
+
     fn inst(
         &mut self,
         inst: &Inst,
@@ -434,6 +476,9 @@ impl Printer {
             }
             (Op::CallVoid, [Operand::Func(f), args]) => {
                 self.call(&lhs, f, None, args, declared, externs)?
+            }
+            (Op::Assert, [cond, Operand::Str(message)]) => {
+                self.assert(cond, message, declared, externs)?
             }
             (Op::Gep, [_, elem, base, idx]) => {
                 let list = idx.as_list().unwrap_or_default();

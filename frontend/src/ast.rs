@@ -308,6 +308,13 @@ pub enum OpBody {
         /// The allocated memref type.
         ty: Type,
     },
+    /// `cf.assert %cond, "message"`.
+    Assert {
+        /// The `i1` that must be true.
+        cond: ValueRef,
+        /// The message, as written between the quotes.
+        message: Name,
+    },
     /// `memref.dealloc %memref : T`.
     Dealloc {
         /// The memref freed.

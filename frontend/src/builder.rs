@@ -744,6 +744,7 @@ impl<'a> Builder<'a> {
             B::Subview(s) => vec![self.ty(&s.to)],
             B::Generic { ty, .. } => self.types(&ty.results),
             B::Store { .. }
+            | B::Assert { .. }
             | B::Dealloc { .. }
             | B::Return { .. }
             | B::Br { .. }
@@ -1082,6 +1083,12 @@ impl<'a> Builder<'a> {
                 (OpKind::Dim, ops)
             }
             B::Rank { memref, .. } => (OpKind::Rank, self.memref_use(memref, op)),
+            B::Assert { cond, message } => (
+                OpKind::Assert {
+                    message: message.node.clone(),
+                },
+                self.uses(std::slice::from_ref(cond)),
+            ),
             B::Copy {
                 source,
                 target,
@@ -1192,7 +1199,7 @@ impl<'a> Builder<'a> {
                         Some((p.arity()..=p.arity(), outs))
                     }
                     OpKind::Return | OpKind::Br => Some((0..=usize::MAX, 0)),
-                    OpKind::Dealloc => Some((1..=1, 0)),
+                    OpKind::Dealloc | OpKind::Assert { .. } => Some((1..=1, 0)),
                     OpKind::Load => Some((1..=usize::MAX, 1)),
                     OpKind::Store => Some((2..=usize::MAX, 0)),
                     _ => None,
@@ -1298,6 +1305,21 @@ impl<'a> Builder<'a> {
             "memref.dim" => OpKind::Dim,
             "memref.rank" => OpKind::Rank,
             "memref.dealloc" => OpKind::Dealloc,
+            "cf.assert" => match attrs.get("msg") {
+                Some(m) if m.starts_with('"') && m.ends_with('"') && m.len() >= 2 => {
+                    OpKind::Assert {
+                        message: m[1..m.len() - 1].to_string(),
+                    }
+                }
+                _ => {
+                    self.error(
+                        "parse.generic-form",
+                        op.span,
+                        "generic `cf.assert` needs a `msg = \"...\"` attribute",
+                    );
+                    return None;
+                }
+            },
             "func.call" => match attrs.get("callee") {
                 Some(c) if c.starts_with('@') => OpKind::Call {
                     callee: c[1..].trim_matches('"').to_string(),
@@ -1483,6 +1505,7 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         B::Switch { flag, .. } => vec![flag],
         B::Alloc { sizes, .. } => sizes.iter().collect(),
         B::Dealloc { memref, .. } | B::Rank { memref, .. } => vec![memref],
+        B::Assert { cond, .. } => vec![cond],
         B::Load {
             memref, indices, ..
         } => std::iter::once(memref).chain(indices).collect(),

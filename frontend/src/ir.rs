@@ -151,6 +151,12 @@ pub enum OpKind {
     Alloca,
     /// `memref.dealloc`: operand 0 is the memref freed.
     Dealloc,
+    /// `cf.assert`: operand 0 is the `i1` that must be true; when it is false the program
+    /// prints the message and aborts.
+    Assert {
+        /// The message, as written between the quotes (escapes kept).
+        message: String,
+    },
     /// `memref.load`: the memref, then one `index` per dimension.
     Load,
     /// `memref.store`: the value, the memref, then one `index` per dimension.
@@ -214,6 +220,7 @@ impl OpKind {
             OpKind::Rank => "memref.rank",
             OpKind::ExtractStridedMetadata => "memref.extract_strided_metadata",
             OpKind::Copy => "memref.copy",
+            OpKind::Assert { .. } => "cf.assert",
             OpKind::Subview { .. } => "memref.subview",
             OpKind::ReinterpretCast => "memref.reinterpret_cast",
             OpKind::Generic { name } => name,

@@ -119,6 +119,8 @@ pub enum Tok<'a> {
     OpAlloc(&'a str),
     /// `memref.dealloc` or `dealloc`.
     OpDealloc(&'a str),
+    /// `cf.assert` or `assert`.
+    OpAssert(&'a str),
     /// `memref.load` or `load`.
     OpLoad(&'a str),
     /// `memref.store` or `store`.
@@ -148,7 +150,7 @@ impl Tok<'_> {
             | OpCmp(s) | OpSelect(s) | OpConstant(s) | OpCall(s) | OpReturn(s) | OpBr(s)
             | OpCondBr(s) | OpSwitch(s) | OpAlloc(s) | OpDealloc(s) | OpLoad(s) | OpStore(s)
             | OpDim(s) | OpRank(s) | OpPure(s) | OpMetadata(s) | OpReinterpretCast(s)
-            | OpCopy(s) | OpSubview(s) => s,
+            | OpCopy(s) | OpSubview(s) | OpAssert(s) => s,
             KwAttributes => "attributes",
             KwTo => "to",
             KwMemref => "memref",
@@ -222,6 +224,7 @@ fn classify(word: &str) -> Tok<'_> {
         "cf.switch" => OpSwitch(word),
         "memref.alloc" | "alloc" | "memref.alloca" | "alloca" => OpAlloc(word),
         "memref.dealloc" | "dealloc" => OpDealloc(word),
+        "cf.assert" | "assert" => OpAssert(word),
         "memref.load" | "load" => OpLoad(word),
         "memref.store" | "store" => OpStore(word),
         "memref.dim" | "dim" => OpDim(word),

@@ -256,7 +256,7 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ),
     (
         "func.func",
-        "public and private; declarations; `llvm.emit_c_interface`, `llvm.bareptr`, `llvm.linkage`",
+        "public and private; declarations; `llvm.emit_c_interface`, `llvm.bareptr`, `llvm.linkage`; parameter and result attributes",
     ),
     ("func.call", "any number of results"),
     ("func.return", "any number of results"),
@@ -273,6 +273,10 @@ const STRUCTURAL: &[(&str, &str)] = &[
         "block arguments; a block named twice is reached through a new block",
     ),
     ("cf.switch", "block arguments"),
+    (
+        "cf.assert",
+        "prints the message and aborts when false, as MLIR; `kiln interp` reports it",
+    ),
     ("memref.alloc", "identity layouts, static and dynamic sizes"),
     (
         "memref.alloca",

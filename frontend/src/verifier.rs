@@ -431,6 +431,18 @@ impl Verifier<'_> {
                     self.expect_type(o, &Type::INDEX, at(op, i), "size");
                 }
             }
+            K::Assert { .. } => {
+                if self.ty(op.operands[0]) != &Type::I1 {
+                    self.error(
+                        "verify.type-mismatch",
+                        span,
+                        format!(
+                            "`cf.assert` needs an `i1` condition, not `{}`",
+                            self.ty(op.operands[0])
+                        ),
+                    );
+                }
+            }
             K::Dealloc => {
                 if self.ty(op.operands[0]).memref().is_none() {
                     self.error(

@@ -34,3 +34,32 @@ pub use lowered::{
     Inst, Linkage, Lowered, LoweredBlock, Operand, ParamAttr, SignatureAttrs, ValueRef,
 };
 pub use target_op::{intrinsic_overloads, TargetOp};
+
+/// The text a string literal's contents (as written, between the quotes) stand for:
+/// MLIR's escapes `\\`, `\"`, `\n`, `\t` and `\` with two hex digits decoded (any other
+/// backslash is kept; the lexer has reported it).
+pub fn unescape(written: &str) -> Vec<u8> {
+    let b = written.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' || i + 1 == b.len() {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        let hex = |c: u8| (c as char).to_digit(16);
+        match (b[i + 1], b.get(i + 2).copied().and_then(hex)) {
+            (b'n', _) => out.push(b'\n'),
+            (b't', _) => out.push(b'\t'),
+            (c @ (b'\\' | b'"'), _) => out.push(c),
+            (c, Some(lo)) if hex(c).is_some() => {
+                out.push((hex(c).unwrap_or(0) * 16 + lo) as u8);
+                i += 1;
+            }
+            (c, _) => out.extend([b'\\', c]),
+        }
+        i += 2;
+    }
+    out
+}

@@ -248,6 +248,9 @@ target_ops! {
     Call = "llvm.call",
     /// `(llvm.call.void STATE @f [ARGS...])`: a call without a result.
     CallVoid = "llvm.call.void",
+    /// `(llvm.assert STATE COND "MESSAGE")`: when `COND` is false, prints the message and
+    /// aborts (a block of its own; the code after it continues in another).
+    Assert = "llvm.assert",
     /// `(llvm.return STATE VALUE)`: returns one value (several results are packed into a
     /// struct).
     Return = "llvm.return",

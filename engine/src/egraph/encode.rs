@@ -650,6 +650,11 @@ impl<S: Store> Encoder<'_, S> {
                 (self.op(&name, smallvec![state, t, sizes]), true)
             }
             OpKind::Dealloc => (self.op(&name, smallvec![state, operands[0]]), true),
+            // (cf.assert STATE COND "MESSAGE"), the message as written.
+            OpKind::Assert { message } => {
+                let m = self.egraph.add(Node::Str(Symbol::from(message.as_str())));
+                (self.op(&name, smallvec![state, operands[0], m]), true)
+            }
             // (memref.copy STATE SOURCE TARGET SOURCE-TYPE TARGET-TYPE): the types let a rule
             // match the layouts.
             OpKind::Copy => {
