@@ -82,6 +82,15 @@ pub(crate) enum V {
     F32(f32),
     F64(f64),
     Mem(View),
+    /// `ub.poison`: it may be moved (chosen by `arith.select`, passed to a block, a call or
+    /// a return), but any operation that reads it is reported as undefined behaviour,
+    /// where LLVM would compute poison.
+    Poison,
+}
+
+/// The trap for an operation that reads a poison value.
+fn poison_used<T>() -> Result<T, Trap> {
+    undefined("an operation reads a poison value (`ub.poison`)")
 }
 
 struct Buffer {
@@ -158,7 +167,7 @@ impl V {
             V::F16(b) => *b as u64,
             V::F32(f) => f.to_bits() as u64,
             V::F64(f) => f.to_bits(),
-            V::Mem(_) => 0,
+            V::Mem(_) | V::Poison => 0,
         }
     }
 
@@ -174,6 +183,7 @@ impl V {
     pub(crate) fn int(&self) -> Result<(u32, i64), Trap> {
         match self {
             V::Int(b, x) => Ok((*b, *x)),
+            V::Poison => poison_used(),
             _ => Err(Trap::Unsupported(
                 "an integer operand holds no integer".to_string(),
             )),
@@ -185,6 +195,7 @@ impl V {
             V::F16(b) => Ok(half::f16::from_bits(*b).to_f64()),
             V::F32(f) => Ok(*f as f64),
             V::F64(f) => Ok(*f),
+            V::Poison => poison_used(),
             _ => Err(Trap::Unsupported(
                 "a float operand holds no float".to_string(),
             )),
@@ -194,6 +205,7 @@ impl V {
     fn view(&self) -> Result<&View, Trap> {
         match self {
             V::Mem(v) => Ok(v),
+            V::Poison => poison_used(),
             _ => Err(Trap::Unsupported(
                 "a memref operand holds no memref".to_string(),
             )),
@@ -211,6 +223,7 @@ impl V {
             V::F32(f) => Value::F32(*f).to_string(),
             V::F64(f) => Value::F64(*f).to_string(),
             V::Mem(_) => String::new(),
+            V::Poison => "poison".to_string(),
         }
     }
 }
@@ -489,6 +502,7 @@ pub(crate) fn cast(c: CastOp, from: &V, to: Scalar) -> Result<V, Trap> {
         C::FPToSI => V::Int(tw, float_to_int(from.float()?, tw, true)?),
         C::FPToUI => V::Int(tw, float_to_int(from.float()?, tw, false)?),
         C::ExtF | C::TruncF => float_v(to, from.float()?)?,
+        C::Bitcast if matches!(from, V::Poison) => return poison_used(),
         C::Bitcast => V::from_raw(to, from.raw())?,
         C::MemRefCast => {
             return Err(Trap::Unsupported(
@@ -576,9 +590,10 @@ impl<'m> Interpreter<'m> {
         let fuel = self.fuel;
         let results = self.run(f, values, &mut { fuel })?;
         let mut out = Vec::new();
-        for r in &results {
+        for (i, r) in results.iter().enumerate() {
             out.push(match r {
                 V::Mem(v) => self.view_text(v),
+                V::Poison => return undefined(format!("result {i} of `@{entry}` is poison")),
                 v => v.text(),
             });
         }
@@ -907,6 +922,7 @@ impl<'m> Interpreter<'m> {
                     strides,
                 }))
             }
+            OpKind::Poison => one(V::Poison),
             OpKind::Assert { message } => {
                 if get(0)?.int()?.1 == 0 {
                     let text = kiln_engine::lowered::unescape(message);
@@ -946,6 +962,10 @@ impl<'m> Interpreter<'m> {
                     .map(|i| get(i).and_then(|x| x.int().map(|p| p.1)))
                     .collect::<Result<Vec<_>, _>>()?;
                 let c = self.cell(v, &idx, "store")?;
+                if matches!(x, V::Poison) {
+                    // Memory holds bits: the interpreter keeps no poison there.
+                    return poison_used();
+                }
                 let raw = x.raw();
                 self.buffers[v.buffer].cells[c] = Some(raw);
                 Ok(Step::Values(Vec::new()))

@@ -21,6 +21,7 @@ pub const PIPELINE: &[&str] = &[
     "--convert-arith-to-llvm",
     "--convert-index-to-llvm",
     "--convert-cf-to-llvm",
+    "--convert-ub-to-llvm",
     "--convert-func-to-llvm",
     "--reconcile-unrealized-casts",
 ];

@@ -37,6 +37,7 @@ pub const SHIPPED: &[(&str, &str)] = &[
         include_str!("../rules/successor_dedup.rules"),
     ),
     ("types.rules", include_str!("../rules/types.rules")),
+    ("ub.rules", include_str!("../rules/ub.rules")),
     ("unranked.rules", include_str!("../rules/unranked.rules")),
 ];
 

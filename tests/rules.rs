@@ -244,6 +244,7 @@ const RANKED_MEMREF_PROGRAMS: &[&str] = &[
     "stack_loop.mlir",
     "strided_4d.mlir",
     "tiled_transpose.mlir",
+    "ub_poison.mlir",
     "unranked.mlir",
     "unranked_results.mlir",
 ];
@@ -329,6 +330,7 @@ const NEEDS: &[(&str, &[&str])] = &[
             "param_attrs.mlir",
             "strided_4d.mlir",
             "tiled_transpose.mlir",
+            "ub_poison.mlir",
             "unranked.mlir",
             "unranked_results.mlir",
         ],

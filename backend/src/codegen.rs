@@ -561,6 +561,10 @@ impl<'ctx> Codegen<'ctx, '_> {
                 arity(1)?;
                 undef(self.basic(&ops[0])?)
             }
+            Op::Poison => {
+                arity(1)?;
+                poison(self.basic(&ops[0])?)
+            }
             Op::Add
             | Op::Sub
             | Op::Mul
@@ -1008,6 +1012,18 @@ fn undef(t: BasicTypeEnum<'_>) -> BasicValueEnum<'_> {
         BasicTypeEnum::StructType(t) => t.get_undef().into(),
         BasicTypeEnum::VectorType(t) => t.get_undef().into(),
         BasicTypeEnum::ScalableVectorType(t) => t.get_undef().into(),
+    }
+}
+
+fn poison(t: BasicTypeEnum<'_>) -> BasicValueEnum<'_> {
+    match t {
+        BasicTypeEnum::ArrayType(t) => t.get_poison().into(),
+        BasicTypeEnum::FloatType(t) => t.get_poison().into(),
+        BasicTypeEnum::IntType(t) => t.get_poison().into(),
+        BasicTypeEnum::PointerType(t) => t.get_poison().into(),
+        BasicTypeEnum::StructType(t) => t.get_poison().into(),
+        BasicTypeEnum::VectorType(t) => t.get_poison().into(),
+        BasicTypeEnum::ScalableVectorType(t) => t.get_poison().into(),
     }
 }
 

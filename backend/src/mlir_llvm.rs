@@ -395,6 +395,7 @@ impl Printer {
                 format!("{lhs}llvm.mlir.constant({value}) : {ty}")
             }
             (Op::Undef, [t]) => format!("{lhs}llvm.mlir.undef : {}", self.ty(t)?),
+            (Op::Poison, [t]) => format!("{lhs}llvm.mlir.poison : {}", self.ty(t)?),
             (op, [t, a, b]) if op.is_int_binary() || op.is_float_binary() => format!(
                 "{lhs}{op} {}, {} : {}",
                 self.val(a)?,

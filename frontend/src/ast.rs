@@ -308,6 +308,11 @@ pub enum OpBody {
         /// The allocated memref type.
         ty: Type,
     },
+    /// `ub.poison : T`.
+    Poison {
+        /// The result type.
+        ty: Type,
+    },
     /// `cf.assert %cond, "message"`.
     Assert {
         /// The `i1` that must be true.

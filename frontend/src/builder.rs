@@ -740,6 +740,7 @@ impl<'a> Builder<'a> {
             B::Dim { .. } | B::Rank { .. } => vec![Type::INDEX],
             B::Metadata { results, .. } => self.types(results),
             B::Copy { .. } => Vec::new(),
+            B::Poison { ty } => vec![self.ty(ty)],
             B::ReinterpretCast(r) => vec![self.ty(&r.to)],
             B::Subview(s) => vec![self.ty(&s.to)],
             B::Generic { ty, .. } => self.types(&ty.results),
@@ -1083,6 +1084,7 @@ impl<'a> Builder<'a> {
                 (OpKind::Dim, ops)
             }
             B::Rank { memref, .. } => (OpKind::Rank, self.memref_use(memref, op)),
+            B::Poison { .. } => (OpKind::Poison, Vec::new()),
             B::Assert { cond, message } => (
                 OpKind::Assert {
                     message: message.node.clone(),
@@ -1200,6 +1202,7 @@ impl<'a> Builder<'a> {
                     }
                     OpKind::Return | OpKind::Br => Some((0..=usize::MAX, 0)),
                     OpKind::Dealloc | OpKind::Assert { .. } => Some((1..=1, 0)),
+                    OpKind::Poison => Some((0..=0, 1)),
                     OpKind::Load => Some((1..=usize::MAX, 1)),
                     OpKind::Store => Some((2..=usize::MAX, 0)),
                     _ => None,
@@ -1305,6 +1308,7 @@ impl<'a> Builder<'a> {
             "memref.dim" => OpKind::Dim,
             "memref.rank" => OpKind::Rank,
             "memref.dealloc" => OpKind::Dealloc,
+            "ub.poison" => OpKind::Poison,
             "cf.assert" => match attrs.get("msg") {
                 Some(m) if m.starts_with('"') && m.ends_with('"') && m.len() >= 2 => {
                     OpKind::Assert {
@@ -1506,6 +1510,7 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         B::Alloc { sizes, .. } => sizes.iter().collect(),
         B::Dealloc { memref, .. } | B::Rank { memref, .. } => vec![memref],
         B::Assert { cond, .. } => vec![cond],
+        B::Poison { .. } => Vec::new(),
         B::Load {
             memref, indices, ..
         } => std::iter::once(memref).chain(indices).collect(),

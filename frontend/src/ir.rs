@@ -151,6 +151,8 @@ pub enum OpKind {
     Alloca,
     /// `memref.dealloc`: operand 0 is the memref freed.
     Dealloc,
+    /// `ub.poison`: a poison value of the result type (no operands).
+    Poison,
     /// `cf.assert`: operand 0 is the `i1` that must be true; when it is false the program
     /// prints the message and aborts.
     Assert {
@@ -221,6 +223,7 @@ impl OpKind {
             OpKind::ExtractStridedMetadata => "memref.extract_strided_metadata",
             OpKind::Copy => "memref.copy",
             OpKind::Assert { .. } => "cf.assert",
+            OpKind::Poison => "ub.poison",
             OpKind::Subview { .. } => "memref.subview",
             OpKind::ReinterpretCast => "memref.reinterpret_cast",
             OpKind::Generic { name } => name,

@@ -121,6 +121,8 @@ pub enum Tok<'a> {
     OpDealloc(&'a str),
     /// `cf.assert` or `assert`.
     OpAssert(&'a str),
+    /// `ub.poison`.
+    OpPoison(&'a str),
     /// `memref.load` or `load`.
     OpLoad(&'a str),
     /// `memref.store` or `store`.
@@ -150,7 +152,7 @@ impl Tok<'_> {
             | OpCmp(s) | OpSelect(s) | OpConstant(s) | OpCall(s) | OpReturn(s) | OpBr(s)
             | OpCondBr(s) | OpSwitch(s) | OpAlloc(s) | OpDealloc(s) | OpLoad(s) | OpStore(s)
             | OpDim(s) | OpRank(s) | OpPure(s) | OpMetadata(s) | OpReinterpretCast(s)
-            | OpCopy(s) | OpSubview(s) | OpAssert(s) => s,
+            | OpCopy(s) | OpSubview(s) | OpAssert(s) | OpPoison(s) => s,
             KwAttributes => "attributes",
             KwTo => "to",
             KwMemref => "memref",
@@ -225,6 +227,7 @@ fn classify(word: &str) -> Tok<'_> {
         "memref.alloc" | "alloc" | "memref.alloca" | "alloca" => OpAlloc(word),
         "memref.dealloc" | "dealloc" => OpDealloc(word),
         "cf.assert" | "assert" => OpAssert(word),
+        "ub.poison" => OpPoison(word),
         "memref.load" | "load" => OpLoad(word),
         "memref.store" | "store" => OpStore(word),
         "memref.dim" | "dim" => OpDim(word),

@@ -300,6 +300,10 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ("memref.extract_strided_metadata", "ranked memrefs"),
     ("memref.reinterpret_cast", "ranked sources"),
     ("memref.subview", "ranked sources, no rank reduction"),
+    (
+        "ub.poison",
+        "scalars; `kiln interp` reports an operation that reads one",
+    ),
 ];
 
 /// Every operation kiln accepts, by name, with a note: the table README.md shows

@@ -405,6 +405,7 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
             rt()
         ),
         K::Dealloc => write!(out, "{name} {}{} : {}", v(0), dict(&op.attrs), t(0)),
+        K::Poison => write!(out, "{name}{} : {}", dict(&op.attrs), rt()),
         K::Assert { message } => write!(out, "{name} {}, \"{message}\"{}", v(0), dict(&op.attrs)),
         K::Load => write!(
             out,

@@ -431,6 +431,18 @@ impl Verifier<'_> {
                     self.expect_type(o, &Type::INDEX, at(op, i), "size");
                 }
             }
+            K::Poison => {
+                let ty = self.ty(op.results[0]);
+                if ty.scalar().is_none() {
+                    self.error(
+                        "verify.type-mismatch",
+                        span,
+                        format!(
+                            "`ub.poison` of `{ty}` is not supported: kiln makes poison scalars"
+                        ),
+                    );
+                }
+            }
             K::Assert { .. } => {
                 if self.ty(op.operands[0]) != &Type::I1 {
                     self.error(

@@ -37,6 +37,7 @@ macro_rules! target_ops {
             self,
             Arg | Constant
                 | Undef
+                | Poison
                 | Add
                 | Sub
                 | Mul
@@ -156,6 +157,8 @@ target_ops! {
     Constant = "llvm.constant",
     /// `(llvm.undef T)`: an undefined value of type `T` (the start of a built aggregate).
     Undef = "llvm.undef",
+    /// `(llvm.poison T)`: a poison value of type `T` (`ub.poison`).
+    Poison = "llvm.poison",
     /// `(llvm.add T A B)`: integer addition, wrapping.
     Add = "llvm.add",
     /// `(llvm.sub T A B)`: integer subtraction, wrapping.

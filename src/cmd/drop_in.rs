@@ -26,6 +26,7 @@ const PASSES: &[(&str, &[&str])] = &[
     ("convert-index-to-llvm", &["index-bitwidth"]),
     ("convert-math-to-llvm", &["approximate-log1p"]),
     ("convert-math-to-libm", &[]),
+    ("convert-ub-to-llvm", &["index-bitwidth"]),
     ("convert-to-llvm", &[]),
     ("expand-strided-metadata", &[]),
     ("arith-expand", &["include-bf16"]),

@@ -778,7 +778,7 @@ impl Instantiator<'_> {
                                 V::Int(_, x) => Term::Int(x),
                                 V::F32(x) => Term::Float((x as f64).to_bits()),
                                 V::F64(x) => Term::Float(x.to_bits()),
-                                V::F16(_) | V::Mem(_) => return None,
+                                V::F16(_) | V::Mem(_) | V::Poison => return None,
                             };
                             Term::op("arith.constant", vec![ty, lit])
                         } else {
@@ -791,7 +791,7 @@ impl Instantiator<'_> {
                             V::Int(_, x) => Term::Int(x),
                             V::F32(x) => Term::Float((x as f64).to_bits()),
                             V::F64(x) => Term::Float(x.to_bits()),
-                            V::F16(_) | V::Mem(_) => return None,
+                            V::F16(_) | V::Mem(_) | V::Poison => return None,
                         }
                     }
                     // An element's indices (`elem-addr`, `linear`): small `index` inputs.

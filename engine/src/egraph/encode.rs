@@ -541,6 +541,7 @@ impl<S: Store> Encoder<'_, S> {
             | OpKind::Unary(_)
             | OpKind::Pure(_)
             | OpKind::Cast(_)
+            | OpKind::Poison
             | OpKind::Select => {
                 let mut kids = vec![rty(self)];
                 kids.extend(operands);
