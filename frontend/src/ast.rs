@@ -308,6 +308,24 @@ pub enum OpBody {
         /// The allocated memref type.
         ty: Type,
     },
+    /// `memref.assume_alignment %memref, N : T`.
+    AssumeAlignment {
+        /// The memref whose element pointer is aligned.
+        memref: ValueRef,
+        /// The alignment in bytes, as written.
+        alignment: Name,
+        /// Its written type.
+        ty: Type,
+    },
+    /// `memref.extract_aligned_pointer_as_index %memref : T -> index`.
+    AlignedPointer {
+        /// The memref.
+        memref: ValueRef,
+        /// Its written type.
+        ty: Type,
+        /// The result type (`index`).
+        result: Type,
+    },
     /// `ub.poison : T`.
     Poison {
         /// The result type.

@@ -741,11 +741,13 @@ impl<'a> Builder<'a> {
             B::Metadata { results, .. } => self.types(results),
             B::Copy { .. } => Vec::new(),
             B::Poison { ty } => vec![self.ty(ty)],
+            B::AlignedPointer { result, .. } => vec![self.ty(result)],
             B::ReinterpretCast(r) => vec![self.ty(&r.to)],
             B::Subview(s) => vec![self.ty(&s.to)],
             B::Generic { ty, .. } => self.types(&ty.results),
             B::Store { .. }
             | B::Assert { .. }
+            | B::AssumeAlignment { .. }
             | B::Dealloc { .. }
             | B::Return { .. }
             | B::Br { .. }
@@ -1085,6 +1087,28 @@ impl<'a> Builder<'a> {
             }
             B::Rank { memref, .. } => (OpKind::Rank, self.memref_use(memref, op)),
             B::Poison { .. } => (OpKind::Poison, Vec::new()),
+            B::AssumeAlignment {
+                memref,
+                alignment,
+                ty,
+            } => {
+                let ops = self.uses(std::slice::from_ref(memref));
+                self.check_written_types(&ops, std::slice::from_ref(ty));
+                let Some(a) = parse_int(&alignment.node).and_then(|a| u64::try_from(a).ok()) else {
+                    self.error(
+                        "verify.invalid-literal",
+                        alignment.span,
+                        format!("`{}` is not an alignment", alignment.node),
+                    );
+                    return None;
+                };
+                (OpKind::AssumeAlignment { alignment: a }, ops)
+            }
+            B::AlignedPointer { memref, ty, .. } => {
+                let ops = self.uses(std::slice::from_ref(memref));
+                self.check_written_types(&ops, std::slice::from_ref(ty));
+                (OpKind::ExtractAlignedPointer, ops)
+            }
             B::Assert { cond, message } => (
                 OpKind::Assert {
                     message: message.node.clone(),
@@ -1203,6 +1227,8 @@ impl<'a> Builder<'a> {
                     OpKind::Return | OpKind::Br => Some((0..=usize::MAX, 0)),
                     OpKind::Dealloc | OpKind::Assert { .. } => Some((1..=1, 0)),
                     OpKind::Poison => Some((0..=0, 1)),
+                    OpKind::ExtractAlignedPointer => Some((1..=1, 1)),
+                    OpKind::AssumeAlignment { .. } => Some((1..=1, 0)),
                     OpKind::Load => Some((1..=usize::MAX, 1)),
                     OpKind::Store => Some((2..=usize::MAX, 0)),
                     _ => None,
@@ -1309,6 +1335,21 @@ impl<'a> Builder<'a> {
             "memref.rank" => OpKind::Rank,
             "memref.dealloc" => OpKind::Dealloc,
             "ub.poison" => OpKind::Poison,
+            "memref.extract_aligned_pointer_as_index" => OpKind::ExtractAlignedPointer,
+            "memref.assume_alignment" => {
+                let a = attrs.get("alignment").unwrap_or("");
+                match a.split(':').next().unwrap_or("").trim().parse::<u64>() {
+                    Ok(alignment) => OpKind::AssumeAlignment { alignment },
+                    Err(_) => {
+                        self.error(
+                            "parse.generic-form",
+                            op.span,
+                            "generic `memref.assume_alignment` needs an `alignment = N : i32` attribute",
+                        );
+                        return None;
+                    }
+                }
+            }
             "cf.assert" => match attrs.get("msg") {
                 Some(m) if m.starts_with('"') && m.ends_with('"') && m.len() >= 2 => {
                     OpKind::Assert {
@@ -1511,6 +1552,7 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         B::Dealloc { memref, .. } | B::Rank { memref, .. } => vec![memref],
         B::Assert { cond, .. } => vec![cond],
         B::Poison { .. } => Vec::new(),
+        B::AssumeAlignment { memref, .. } | B::AlignedPointer { memref, .. } => vec![memref],
         B::Load {
             memref, indices, ..
         } => std::iter::once(memref).chain(indices).collect(),

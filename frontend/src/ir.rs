@@ -151,6 +151,14 @@ pub enum OpKind {
     Alloca,
     /// `memref.dealloc`: operand 0 is the memref freed.
     Dealloc,
+    /// `memref.assume_alignment`: operand 0 is a ranked memref whose element pointer (the
+    /// aligned pointer plus the offset) is aligned to `alignment` bytes.
+    AssumeAlignment {
+        /// A power of two.
+        alignment: u64,
+    },
+    /// `memref.extract_aligned_pointer_as_index`: operand 0's aligned pointer as an `index`.
+    ExtractAlignedPointer,
     /// `ub.poison`: a poison value of the result type (no operands).
     Poison,
     /// `cf.assert`: operand 0 is the `i1` that must be true; when it is false the program
@@ -224,6 +232,8 @@ impl OpKind {
             OpKind::Copy => "memref.copy",
             OpKind::Assert { .. } => "cf.assert",
             OpKind::Poison => "ub.poison",
+            OpKind::AssumeAlignment { .. } => "memref.assume_alignment",
+            OpKind::ExtractAlignedPointer => "memref.extract_aligned_pointer_as_index",
             OpKind::Subview { .. } => "memref.subview",
             OpKind::ReinterpretCast => "memref.reinterpret_cast",
             OpKind::Generic { name } => name,

@@ -123,6 +123,10 @@ pub enum Tok<'a> {
     OpAssert(&'a str),
     /// `ub.poison`.
     OpPoison(&'a str),
+    /// `memref.assume_alignment`.
+    OpAssumeAlignment(&'a str),
+    /// `memref.extract_aligned_pointer_as_index`.
+    OpAlignedPointer(&'a str),
     /// `memref.load` or `load`.
     OpLoad(&'a str),
     /// `memref.store` or `store`.
@@ -152,7 +156,8 @@ impl Tok<'_> {
             | OpCmp(s) | OpSelect(s) | OpConstant(s) | OpCall(s) | OpReturn(s) | OpBr(s)
             | OpCondBr(s) | OpSwitch(s) | OpAlloc(s) | OpDealloc(s) | OpLoad(s) | OpStore(s)
             | OpDim(s) | OpRank(s) | OpPure(s) | OpMetadata(s) | OpReinterpretCast(s)
-            | OpCopy(s) | OpSubview(s) | OpAssert(s) | OpPoison(s) => s,
+            | OpCopy(s) | OpSubview(s) | OpAssert(s) | OpPoison(s) | OpAssumeAlignment(s)
+            | OpAlignedPointer(s) => s,
             KwAttributes => "attributes",
             KwTo => "to",
             KwMemref => "memref",
@@ -228,6 +233,8 @@ fn classify(word: &str) -> Tok<'_> {
         "memref.dealloc" | "dealloc" => OpDealloc(word),
         "cf.assert" | "assert" => OpAssert(word),
         "ub.poison" => OpPoison(word),
+        "memref.assume_alignment" => OpAssumeAlignment(word),
+        "memref.extract_aligned_pointer_as_index" => OpAlignedPointer(word),
         "memref.load" | "load" => OpLoad(word),
         "memref.store" | "store" => OpStore(word),
         "memref.dim" | "dim" => OpDim(word),

@@ -300,6 +300,8 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ("memref.extract_strided_metadata", "ranked memrefs"),
     ("memref.reinterpret_cast", "ranked sources"),
     ("memref.subview", "ranked sources, no rank reduction"),
+    ("memref.assume_alignment", "ranked memrefs, as an `llvm.assume`"),
+    ("memref.extract_aligned_pointer_as_index", "ranked memrefs"),
     (
         "ub.poison",
         "scalars; `kiln interp` reports an operation that reads one",

@@ -406,6 +406,21 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
         ),
         K::Dealloc => write!(out, "{name} {}{} : {}", v(0), dict(&op.attrs), t(0)),
         K::Poison => write!(out, "{name}{} : {}", dict(&op.attrs), rt()),
+        K::AssumeAlignment { alignment } => write!(
+            out,
+            "{name} {}, {alignment}{} : {}",
+            v(0),
+            dict(&op.attrs),
+            t(0)
+        ),
+        K::ExtractAlignedPointer => write!(
+            out,
+            "{name} {}{} : {} -> {}",
+            v(0),
+            dict(&op.attrs),
+            t(0),
+            rt()
+        ),
         K::Assert { message } => write!(out, "{name} {}, \"{message}\"{}", v(0), dict(&op.attrs)),
         K::Load => write!(
             out,

@@ -431,6 +431,38 @@ impl Verifier<'_> {
                     self.expect_type(o, &Type::INDEX, at(op, i), "size");
                 }
             }
+            K::AssumeAlignment { alignment } => {
+                if self.ty(op.operands[0]).memref().is_none() {
+                    self.error(
+                        "verify.type-mismatch",
+                        span,
+                        "`memref.assume_alignment` needs a ranked memref",
+                    );
+                }
+                if !alignment.is_power_of_two() {
+                    self.error(
+                        "verify.invalid-literal",
+                        span,
+                        format!("the alignment of `memref.assume_alignment` must be a power of two, not {alignment}"),
+                    );
+                }
+            }
+            K::ExtractAlignedPointer => {
+                if self.ty(op.operands[0]).memref().is_none() {
+                    self.error(
+                        "verify.type-mismatch",
+                        span,
+                        "`memref.extract_aligned_pointer_as_index` needs a ranked memref",
+                    );
+                }
+                if self.ty(op.results[0]) != &Type::INDEX {
+                    self.error(
+                        "verify.type-mismatch",
+                        span,
+                        "`memref.extract_aligned_pointer_as_index` gives an `index`",
+                    );
+                }
+            }
             K::Poison => {
                 let ty = self.ty(op.results[0]);
                 if ty.scalar().is_none() {

@@ -542,6 +542,7 @@ impl<S: Store> Encoder<'_, S> {
             | OpKind::Pure(_)
             | OpKind::Cast(_)
             | OpKind::Poison
+            | OpKind::ExtractAlignedPointer
             | OpKind::Select => {
                 let mut kids = vec![rty(self)];
                 kids.extend(operands);
@@ -651,6 +652,11 @@ impl<S: Store> Encoder<'_, S> {
                 (self.op(&name, smallvec![state, t, sizes]), true)
             }
             OpKind::Dealloc => (self.op(&name, smallvec![state, operands[0]]), true),
+            // (memref.assume_alignment STATE MEMREF ALIGNMENT)
+            OpKind::AssumeAlignment { alignment } => {
+                let a = self.egraph.add(Node::Int(*alignment as i64));
+                (self.op(&name, smallvec![state, operands[0], a]), true)
+            }
             // (cf.assert STATE COND "MESSAGE"), the message as written.
             OpKind::Assert { message } => {
                 let m = self.egraph.add(Node::Str(Symbol::from(message.as_str())));
