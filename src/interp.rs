@@ -1069,6 +1069,17 @@ impl<'m> Interpreter<'m> {
                     strides,
                 }))
             }
+            OpKind::Transpose { permutation } => {
+                let src = get(0)?.view()?.clone();
+                let pick = |xs: &[i64]| permutation.iter().map(|&p| xs[p as usize]).collect();
+                one(V::Mem(View {
+                    buffer: src.buffer,
+                    elem: src.elem,
+                    offset: src.offset,
+                    sizes: pick(&src.sizes),
+                    strides: pick(&src.strides),
+                }))
+            }
             OpKind::ExtractStridedMetadata => {
                 let v = get(0)?.view()?.clone();
                 let base = View {

@@ -326,6 +326,19 @@ pub enum OpBody {
         /// The result type (`index`).
         result: Type,
     },
+    /// `memref.transpose %m (d0, d1) -> (d1, d0) : T to U`.
+    Transpose {
+        /// The memref viewed.
+        source: ValueRef,
+        /// The dimension names the permutation binds, in the source's order.
+        dims: Vec<Name>,
+        /// The names in the result's order.
+        order: Vec<Name>,
+        /// The source's written type.
+        from: Type,
+        /// The result type.
+        to: Type,
+    },
     /// `ub.poison : T`.
     Poison {
         /// The result type.

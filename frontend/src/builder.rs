@@ -742,6 +742,7 @@ impl<'a> Builder<'a> {
             B::Copy { .. } => Vec::new(),
             B::Poison { ty } => vec![self.ty(ty)],
             B::AlignedPointer { result, .. } => vec![self.ty(result)],
+            B::Transpose { to, .. } => vec![self.ty(to)],
             B::ReinterpretCast(r) => vec![self.ty(&r.to)],
             B::Subview(s) => vec![self.ty(&s.to)],
             B::Generic { ty, .. } => self.types(&ty.results),
@@ -1103,6 +1104,46 @@ impl<'a> Builder<'a> {
                     return None;
                 };
                 (OpKind::AssumeAlignment { alignment: a }, ops)
+            }
+            B::Transpose {
+                source,
+                dims,
+                order,
+                from,
+                ..
+            } => {
+                let ops = self.uses(std::slice::from_ref(source));
+                self.check_written_types(&ops, std::slice::from_ref(from));
+                let mut permutation = Vec::new();
+                for name in order {
+                    match dims.iter().position(|d| d.node == name.node) {
+                        Some(i) if !permutation.contains(&(i as u32)) => permutation.push(i as u32),
+                        _ => {
+                            self.error(
+                                "verify.invalid-permutation",
+                                name.span,
+                                format!(
+                                    "`{}` is not a dimension the permutation binds, or comes twice",
+                                    name.node
+                                ),
+                            );
+                            return None;
+                        }
+                    }
+                }
+                let distinct = dims
+                    .iter()
+                    .enumerate()
+                    .all(|(i, d)| dims[..i].iter().all(|e| e.node != d.node));
+                if !distinct || permutation.len() != dims.len() {
+                    self.error(
+                        "verify.invalid-permutation",
+                        op.span,
+                        "the permutation of `memref.transpose` must name each of its dimensions once on each side",
+                    );
+                    return None;
+                }
+                (OpKind::Transpose { permutation }, ops)
             }
             B::AlignedPointer { memref, ty, .. } => {
                 let ops = self.uses(std::slice::from_ref(memref));
@@ -1553,6 +1594,7 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         B::Assert { cond, .. } => vec![cond],
         B::Poison { .. } => Vec::new(),
         B::AssumeAlignment { memref, .. } | B::AlignedPointer { memref, .. } => vec![memref],
+        B::Transpose { source, .. } => vec![source],
         B::Load {
             memref, indices, ..
         } => std::iter::once(memref).chain(indices).collect(),

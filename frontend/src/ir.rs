@@ -159,6 +159,12 @@ pub enum OpKind {
     },
     /// `memref.extract_aligned_pointer_as_index`: operand 0's aligned pointer as an `index`.
     ExtractAlignedPointer,
+    /// `memref.transpose`: a view of operand 0 whose dimension `k` is the source's
+    /// dimension `permutation[k]`.
+    Transpose {
+        /// For each result dimension, the source dimension it is.
+        permutation: Vec<u32>,
+    },
     /// `ub.poison`: a poison value of the result type (no operands).
     Poison,
     /// `cf.assert`: operand 0 is the `i1` that must be true; when it is false the program
@@ -234,6 +240,7 @@ impl OpKind {
             OpKind::Poison => "ub.poison",
             OpKind::AssumeAlignment { .. } => "memref.assume_alignment",
             OpKind::ExtractAlignedPointer => "memref.extract_aligned_pointer_as_index",
+            OpKind::Transpose { .. } => "memref.transpose",
             OpKind::Subview { .. } => "memref.subview",
             OpKind::ReinterpretCast => "memref.reinterpret_cast",
             OpKind::Generic { name } => name,

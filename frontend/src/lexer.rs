@@ -125,6 +125,8 @@ pub enum Tok<'a> {
     OpPoison(&'a str),
     /// `memref.assume_alignment`.
     OpAssumeAlignment(&'a str),
+    /// `memref.transpose`.
+    OpTranspose(&'a str),
     /// `memref.extract_aligned_pointer_as_index`.
     OpAlignedPointer(&'a str),
     /// `memref.load` or `load`.
@@ -157,7 +159,7 @@ impl Tok<'_> {
             | OpCondBr(s) | OpSwitch(s) | OpAlloc(s) | OpDealloc(s) | OpLoad(s) | OpStore(s)
             | OpDim(s) | OpRank(s) | OpPure(s) | OpMetadata(s) | OpReinterpretCast(s)
             | OpCopy(s) | OpSubview(s) | OpAssert(s) | OpPoison(s) | OpAssumeAlignment(s)
-            | OpAlignedPointer(s) => s,
+            | OpAlignedPointer(s) | OpTranspose(s) => s,
             KwAttributes => "attributes",
             KwTo => "to",
             KwMemref => "memref",
@@ -234,6 +236,7 @@ fn classify(word: &str) -> Tok<'_> {
         "cf.assert" | "assert" => OpAssert(word),
         "ub.poison" => OpPoison(word),
         "memref.assume_alignment" => OpAssumeAlignment(word),
+        "memref.transpose" => OpTranspose(word),
         "memref.extract_aligned_pointer_as_index" => OpAlignedPointer(word),
         "memref.load" | "load" => OpLoad(word),
         "memref.store" | "store" => OpStore(word),

@@ -301,6 +301,10 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ("memref.reinterpret_cast", "ranked sources"),
     ("memref.subview", "ranked sources, no rank reduction"),
     ("memref.assume_alignment", "ranked memrefs, as an `llvm.assume`"),
+    (
+        "memref.transpose",
+        "ranked memrefs; a view with the sizes and strides permuted",
+    ),
     ("memref.extract_aligned_pointer_as_index", "ranked memrefs"),
     (
         "ub.poison",

@@ -413,6 +413,20 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
             dict(&op.attrs),
             t(0)
         ),
+        K::Transpose { permutation } => {
+            let dims: Vec<String> = (0..permutation.len()).map(|d| format!("d{d}")).collect();
+            let order: Vec<String> = permutation.iter().map(|d| format!("d{d}")).collect();
+            write!(
+                out,
+                "{name} {} ({}) -> ({}){} : {} to {}",
+                v(0),
+                dims.join(", "),
+                order.join(", "),
+                dict(&op.attrs),
+                t(0),
+                rt()
+            )
+        }
         K::ExtractAlignedPointer => write!(
             out,
             "{name} {}{} : {} -> {}",

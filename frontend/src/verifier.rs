@@ -447,6 +447,7 @@ impl Verifier<'_> {
                     );
                 }
             }
+            K::Transpose { permutation } => self.check_transpose(op, permutation),
             K::ExtractAlignedPointer => {
                 if self.ty(op.operands[0]).memref().is_none() {
                     self.error(
@@ -610,6 +611,63 @@ impl Verifier<'_> {
     /// result type MLIR infers (no rank reduction): the sizes given, the source's strides
     /// times the strides given, the source's offset plus each offset times its stride, each
     /// static where everything it is made of is.
+    /// `memref.transpose`: a ranked source of the permutation's rank, and a result whose
+    /// sizes and strides are the source's in the permuted order (a stride the source states
+    /// may be written dynamic), at the source's offset.
+    fn check_transpose(&mut self, op: &Op, permutation: &[u32]) {
+        let src = self.ty(op.operands[0]).clone();
+        let Some(result) = op.results.first().map(|r| self.ty(*r).clone()) else {
+            return;
+        };
+        let (Type::MemRef(m), Type::MemRef(r)) = (&src, &result) else {
+            self.error(
+                "verify.type-mismatch",
+                op.span,
+                format!("`memref.transpose` views a ranked memref as a ranked memref, not `{src}` as `{result}`"),
+            );
+            return;
+        };
+        if permutation.len() != m.rank() || r.rank() != m.rank() || r.elem != m.elem {
+            self.error(
+                "verify.type-mismatch",
+                op.span,
+                format!(
+                    "`memref.transpose` of `{src}` by a permutation of {} dimensions cannot be `{result}`",
+                    permutation.len()
+                ),
+            );
+            return;
+        }
+        let (strides, offset) = m.strides_and_offset();
+        let (r_strides, r_offset) = r.strides_and_offset();
+        let fits = |want: Option<i64>, got: Option<i64>| got.is_none() || got == want;
+        let ok = permutation.iter().enumerate().all(|(k, &p)| {
+            let p = p as usize;
+            m.shape[p] == r.shape[k] && fits(strides[p], r_strides[k])
+        }) && fits(offset, r_offset);
+        if !ok {
+            let sizes: Vec<String> = permutation
+                .iter()
+                .map(|&p| m.shape[p as usize].map_or("?".to_string(), |n| n.to_string()))
+                .collect();
+            let want: Vec<String> = permutation
+                .iter()
+                .map(|&p| strides[p as usize].map_or("?".to_string(), |n| n.to_string()))
+                .collect();
+            self.error(
+                "verify.type-mismatch",
+                op.span,
+                format!(
+                    "`memref.transpose` of `{src}` is `memref<{}x{}, strided<[{}], offset: {}>>`, not `{result}`",
+                    sizes.join("x"),
+                    m.elem,
+                    want.join(", "),
+                    offset.map_or("?".to_string(), |n| n.to_string())
+                ),
+            );
+        }
+    }
+
     fn check_subview(
         &mut self,
         op: &Op,

@@ -589,6 +589,17 @@ impl<S: Store> Encoder<'_, S> {
                 let (o, s, st) = (list(self, offsets), list(self, sizes), list(self, strides));
                 (self.op(&name, smallvec![t, operands[0], o, s, st]), false)
             }
+            // (memref.transpose T SOURCE PERMUTATION): for each result dimension, the source
+            // dimension it is.
+            OpKind::Transpose { permutation } => {
+                let t = rty(self);
+                let ids: Vec<Id> = permutation
+                    .iter()
+                    .map(|p| self.int(i64::from(*p)))
+                    .collect();
+                let perm = self.list(ids);
+                (self.op(&name, smallvec![t, operands[0], perm]), false)
+            }
             // (memref.reinterpret_cast T SOURCE OFFSET SIZES STRIDES): each entry an `index`
             // value, a constant where the result type states the number.
             OpKind::ReinterpretCast => {
