@@ -326,19 +326,9 @@ pub enum OpBody {
         /// The result type (`index`).
         result: Type,
     },
-    /// `memref.transpose %m (d0, d1) -> (d1, d0) : T to U`.
-    Transpose {
-        /// The memref viewed.
-        source: ValueRef,
-        /// The dimension names the permutation binds, in the source's order.
-        dims: Vec<Name>,
-        /// The names in the result's order.
-        order: Vec<Name>,
-        /// The source's written type.
-        from: Type,
-        /// The result type.
-        to: Type,
-    },
+    /// `memref.transpose %m (d0, d1) -> (d1, d0) : T to U` (boxed: an operation's size is
+    /// its largest variant's).
+    Transpose(Box<Transpose>),
     /// `ub.poison : T`.
     Poison {
         /// The result type.
@@ -427,6 +417,21 @@ pub enum OpBody {
         /// The written function type: operand types and result types.
         ty: FunctionType,
     },
+}
+
+/// The parts of a `memref.transpose`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Transpose {
+    /// The memref viewed.
+    pub source: ValueRef,
+    /// The dimension names the permutation binds, in the source's order.
+    pub dims: Vec<Name>,
+    /// The names in the result's order.
+    pub order: Vec<Name>,
+    /// The source's written type.
+    pub from: Type,
+    /// The result type.
+    pub to: Type,
 }
 
 /// The literal of an `arith.constant`, as written.

@@ -742,7 +742,7 @@ impl<'a> Builder<'a> {
             B::Copy { .. } => Vec::new(),
             B::Poison { ty } => vec![self.ty(ty)],
             B::AlignedPointer { result, .. } => vec![self.ty(result)],
-            B::Transpose { to, .. } => vec![self.ty(to)],
+            B::Transpose(t) => vec![self.ty(&t.to)],
             B::ReinterpretCast(r) => vec![self.ty(&r.to)],
             B::Subview(s) => vec![self.ty(&s.to)],
             B::Generic { ty, .. } => self.types(&ty.results),
@@ -1105,13 +1105,14 @@ impl<'a> Builder<'a> {
                 };
                 (OpKind::AssumeAlignment { alignment: a }, ops)
             }
-            B::Transpose {
-                source,
-                dims,
-                order,
-                from,
-                ..
-            } => {
+            B::Transpose(t) => {
+                let ast::Transpose {
+                    source,
+                    dims,
+                    order,
+                    from,
+                    ..
+                } = &**t;
                 let ops = self.uses(std::slice::from_ref(source));
                 self.check_written_types(&ops, std::slice::from_ref(from));
                 let mut permutation = Vec::new();
@@ -1594,7 +1595,7 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         B::Assert { cond, .. } => vec![cond],
         B::Poison { .. } => Vec::new(),
         B::AssumeAlignment { memref, .. } | B::AlignedPointer { memref, .. } => vec![memref],
-        B::Transpose { source, .. } => vec![source],
+        B::Transpose(t) => vec![&t.source],
         B::Load {
             memref, indices, ..
         } => std::iter::once(memref).chain(indices).collect(),
