@@ -1003,28 +1003,27 @@ impl<'ctx> Codegen<'ctx, '_> {
     }
 }
 
+/// `$t.$value()` for whichever kind of type `$t` is (inkwell gives each kind its own).
+macro_rules! of_any_type {
+    ($t:expr, $value:ident) => {
+        match $t {
+            BasicTypeEnum::ArrayType(t) => t.$value().into(),
+            BasicTypeEnum::FloatType(t) => t.$value().into(),
+            BasicTypeEnum::IntType(t) => t.$value().into(),
+            BasicTypeEnum::PointerType(t) => t.$value().into(),
+            BasicTypeEnum::StructType(t) => t.$value().into(),
+            BasicTypeEnum::VectorType(t) => t.$value().into(),
+            BasicTypeEnum::ScalableVectorType(t) => t.$value().into(),
+        }
+    };
+}
+
 fn undef(t: BasicTypeEnum<'_>) -> BasicValueEnum<'_> {
-    match t {
-        BasicTypeEnum::ArrayType(t) => t.get_undef().into(),
-        BasicTypeEnum::FloatType(t) => t.get_undef().into(),
-        BasicTypeEnum::IntType(t) => t.get_undef().into(),
-        BasicTypeEnum::PointerType(t) => t.get_undef().into(),
-        BasicTypeEnum::StructType(t) => t.get_undef().into(),
-        BasicTypeEnum::VectorType(t) => t.get_undef().into(),
-        BasicTypeEnum::ScalableVectorType(t) => t.get_undef().into(),
-    }
+    of_any_type!(t, get_undef)
 }
 
 fn poison(t: BasicTypeEnum<'_>) -> BasicValueEnum<'_> {
-    match t {
-        BasicTypeEnum::ArrayType(t) => t.get_poison().into(),
-        BasicTypeEnum::FloatType(t) => t.get_poison().into(),
-        BasicTypeEnum::IntType(t) => t.get_poison().into(),
-        BasicTypeEnum::PointerType(t) => t.get_poison().into(),
-        BasicTypeEnum::StructType(t) => t.get_poison().into(),
-        BasicTypeEnum::VectorType(t) => t.get_poison().into(),
-        BasicTypeEnum::ScalableVectorType(t) => t.get_poison().into(),
-    }
+    of_any_type!(t, get_poison)
 }
 
 fn aggregate(v: BasicValueEnum<'_>) -> Option<AggregateValueEnum<'_>> {

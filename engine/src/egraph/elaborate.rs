@@ -174,21 +174,7 @@ pub fn elaborate_terms(
     ops: &OpTable,
     roots: &[Id],
 ) -> Result<Vec<Operand>, ElaborationError> {
-    let bound = crate::egraph::large::id_bound(egraph);
-    let mut el = Elaborator {
-        egraph,
-        extractor,
-        ops,
-        scopes: Scopes::new(bound),
-        active: vec![false; bound],
-        insts: Vec::new(),
-        next: 0,
-        path: Vec::new(),
-        fewer_loops_above: Vec::new(),
-        loop_depth: Vec::new(),
-        has_loops: false,
-        placed_insts: Vec::new(),
-    };
+    let mut el = Elaborator::new(egraph, extractor, ops);
     let terms = roots
         .iter()
         .map(|r| el.operand(*r))
@@ -209,21 +195,7 @@ pub fn elaborate(
     f: &Function,
     roots: &Roots,
 ) -> Result<Lowered, ElaborationError> {
-    let bound = crate::egraph::large::id_bound(egraph);
-    let mut el = Elaborator {
-        egraph,
-        extractor,
-        ops,
-        scopes: Scopes::new(bound),
-        active: vec![false; bound],
-        insts: Vec::new(),
-        next: 0,
-        path: Vec::new(),
-        fewer_loops_above: Vec::new(),
-        loop_depth: Vec::new(),
-        has_loops: false,
-        placed_insts: Vec::new(),
-    };
+    let mut el = Elaborator::new(egraph, extractor, ops);
     let signature = el.operand(roots.signature)?;
     let mut blocks: Vec<LoweredBlock> = Vec::new();
     let mut order = Vec::new();
@@ -288,6 +260,24 @@ pub fn elaborate(
 }
 
 impl<'a, 'g> Elaborator<'a, 'g> {
+    fn new(egraph: &'g Graph, extractor: &'a Extraction<'g>, ops: &'a OpTable) -> Self {
+        let bound = crate::egraph::large::id_bound(egraph);
+        Elaborator {
+            egraph,
+            extractor,
+            ops,
+            scopes: Scopes::new(bound),
+            active: vec![false; bound],
+            insts: Vec::new(),
+            next: 0,
+            path: Vec::new(),
+            fewer_loops_above: Vec::new(),
+            loop_depth: Vec::new(),
+            has_loops: false,
+            placed_insts: Vec::new(),
+        }
+    }
+
     fn lookup(&self, id: Id) -> Option<(&Operand, u32)> {
         self.scopes.get(id, self.level())
     }
