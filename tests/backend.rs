@@ -423,9 +423,9 @@ fn signatures_trial(name: String) -> Result<(), Failed> {
         .map(|f| f.name.clone())
         .collect();
     module.functions.retain(|f| !generic(f));
-    let theirs = kiln::reference::mlir_llvm_ir(&kiln_frontend::print_module(&module))
-        .map_err(|e| format!("MLIR 19's pipeline fails:\n{e}"))?;
     let printed = kiln_frontend::print_module(&module);
+    let theirs = kiln::reference::mlir_llvm_ir(&printed)
+        .map_err(|e| format!("MLIR 19's pipeline fails:\n{e}"))?;
     let mut ours = own_signatures(&ours, &printed);
     ours.retain(|l| !dropped.iter().any(|d| l.contains(&format!(" @{d}("))));
     let theirs = own_signatures(&theirs, &printed);

@@ -287,52 +287,45 @@ impl<'a> Iterator for Params<'a> {
 /// `{ i32, i64 }`).
 fn leading_type(param: &str) -> &str {
     let p = param.trim();
-    let close = match p.as_bytes().first() {
-        Some(b'{') => b'}',
-        Some(b'[') => b']',
-        Some(b'<') => b'>',
-        _ => return p.split(' ').next().unwrap_or(p),
-    };
-    let mut depth = 0i32;
-    for (i, c) in p.bytes().enumerate() {
-        match c {
-            b'{' | b'[' | b'<' => depth += 1,
-            b'}' | b']' | b'>' => {
-                depth -= 1;
-                if depth == 0 && c == close {
-                    return &p[..=i];
-                }
-            }
-            _ => {}
-        }
+    match group_end(p.bytes().enumerate(), b"{[<", b"}]>") {
+        Some(end) => &p[..=end],
+        None => p.split(' ').next().unwrap_or(p),
     }
-    p
 }
 
 /// The type a return part ends with (`noundef zeroext i8` → `i8`; `noalias { ptr, ptr }`
 /// → `{ ptr, ptr }`).
 fn trailing_type(ret: &str) -> &str {
     let r = ret.trim();
-    let open = match r.as_bytes().last() {
-        Some(b'}') => b'{',
-        Some(b']') => b'[',
-        Some(b'>') => b'<',
-        _ => return r.rsplit(' ').next().unwrap_or(r),
-    };
-    let mut depth = 0i32;
-    for (i, c) in r.bytes().enumerate().rev() {
-        match c {
-            b'}' | b']' | b'>' => depth += 1,
-            b'{' | b'[' | b'<' => {
-                depth -= 1;
-                if depth == 0 && c == open {
-                    return &r[i..];
-                }
+    match group_end(r.bytes().enumerate().rev(), b"}]>", b"{[<") {
+        Some(start) => &r[start..],
+        None => r.rsplit(' ').next().unwrap_or(r),
+    }
+}
+
+/// Walking `bytes` (each with its index) in their order: where the bracket group the first
+/// byte opens closes again (the last index walked if it never does), or `None` when the
+/// first byte is no bracket of `opens`. `closes` pairs with `opens` by position.
+fn group_end(
+    mut bytes: impl Iterator<Item = (usize, u8)>,
+    opens: &[u8],
+    closes: &[u8],
+) -> Option<usize> {
+    let (first_at, first) = bytes.next()?;
+    let close = closes[opens.iter().position(|o| *o == first)?];
+    let (mut depth, mut last) = (1i32, first_at);
+    for (i, c) in bytes {
+        last = i;
+        if opens.contains(&c) {
+            depth += 1;
+        } else if closes.contains(&c) {
+            depth -= 1;
+            if depth == 0 && c == close {
+                return Some(i);
             }
-            _ => {}
         }
     }
-    r
+    Some(last)
 }
 
 /// The attribute references (` #N`) of `text`, in order.

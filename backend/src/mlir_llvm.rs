@@ -86,6 +86,20 @@ struct Printer {
     callee_attrs: Vec<(String, SignatureAttrs)>,
 }
 
+/// Declares the external function `f` the first time the program calls it, with the
+/// signature text `signature` makes (`(PARAMS) -> RESULT`).
+fn declare_once(
+    declared: &mut Vec<String>,
+    externs: &mut String,
+    f: &str,
+    signature: impl FnOnce() -> String,
+) {
+    if !declared.iter().any(|d| d == f) {
+        declared.push(f.to_string());
+        let _ = writeln!(externs, "  llvm.func @{f}{}", signature());
+    }
+}
+
 /// ` {llvm.noalias, llvm.align = 16 : i64}`, or nothing.
 fn attr_dict<'a>(attrs: impl Iterator<Item = &'a ParamAttr>) -> String {
     let items: Vec<String> = attrs
@@ -326,10 +340,7 @@ impl Printer {
             ("fflush", "(!llvm.ptr) -> i32"),
             ("abort", "()"),
         ] {
-            if !declared.iter().any(|d| d == f) {
-                declared.push(f.to_string());
-                let _ = writeln!(externs, "  llvm.func @{f}{ty}");
-            }
+            declare_once(declared, externs, f, || ty.to_string());
         }
         let fail = [
             format!("%assert{k}_one = llvm.mlir.constant(1 : i64) : i64"),
@@ -576,8 +587,7 @@ impl Printer {
         let list = args.as_list().unwrap_or_default();
         let vals: Vec<String> = list.iter().map(|a| self.val(a)).collect::<Result<_, _>>()?;
         let tys: Vec<String> = list.iter().map(|a| self.vty(a)).collect::<Result<_, _>>()?;
-        if !declared.iter().any(|d| d == f) {
-            declared.push(f.to_string());
+        declare_once(declared, externs, f, || {
             let none = SignatureAttrs::default();
             let attrs = self
                 .callee_attrs
@@ -585,9 +595,8 @@ impl Printer {
                 .find(|(n, _)| n == f)
                 .map_or(&none, |(_, a)| a);
             let r = result_text(ret.as_ref(), attrs);
-            let tys = with_param_attrs(&tys, attrs);
-            let _ = writeln!(externs, "  llvm.func @{f}({}){r}", tys.join(", "));
-        }
+            format!("({}){r}", with_param_attrs(&tys, attrs).join(", "))
+        });
         let r = ret.unwrap_or_else(|| "()".to_string());
         Ok(format!(
             "{lhs}llvm.call @{f}({}) : ({}) -> {r}",

@@ -306,18 +306,6 @@ struct Alias<'a> {
     foreign: bool,
 }
 
-/// The alias definitions of `text`, one per line (`!t = memref<4xf32>`), in order: the
-/// prelude a function read alone needs ([`Lexer::with_prelude`]).
-pub fn alias_prelude(text: &str) -> String {
-    let mut lexer = Lexer::new(text);
-    while lexer.next().is_some() {}
-    lexer
-        .aliases
-        .iter()
-        .map(|a| format!("{} = {}\n", a.name, &a.source[a.from..]))
-        .collect()
-}
-
 /// The deepest nesting of brackets the frontend accepts. Deeper input is refused with one
 /// located error before anything recursive (types, attributes, the printer) sees it, since
 /// recursion that deep would overflow the stack; real programs nest a few levels.
@@ -427,7 +415,8 @@ impl<'a> Lexer<'a> {
         let known = matches!(a, b'\\' | b'"' | b'n' | b't')
             || (a.is_ascii_hexdigit() && b.is_ascii_hexdigit());
         if !known && self.pos + 1 < self.text.len() {
-            let end = self.pos + 1 + utf8_len(a);
+            let next = self.text[self.pos + 1..].chars().next();
+            let end = self.pos + 1 + next.map_or(1, char::len_utf8);
             self.error(
                 self.pos,
                 end.min(self.text.len()),
@@ -497,8 +486,18 @@ impl<'a> Lexer<'a> {
         end
     }
 
-    /// A lexer at the start of `text` that knows the aliases `prelude` defines (its
-    /// [`alias_prelude`]): how a function is read apart from the file that defines them.
+    /// The alias definitions lexed so far, one per line (`!t = memref<4xf32>`), in order:
+    /// after the whole file, the prelude a function read alone needs
+    /// ([`Lexer::with_prelude`]).
+    pub fn prelude(&self) -> String {
+        self.aliases
+            .iter()
+            .map(|a| format!("{} = {}\n", a.name, &a.source[a.from..]))
+            .collect()
+    }
+
+    /// A lexer at the start of `text` that knows the aliases `prelude` defines (a file's
+    /// [`Lexer::prelude`]): how a function is read apart from the file that defines them.
     pub fn with_prelude(prelude: &'a str, text: &'a str) -> Self {
         let mut lexer = Lexer::new(text);
         if !prelude.is_empty() {
@@ -921,16 +920,6 @@ impl<'a> Iterator for Lexer<'a> {
     }
 }
 
-/// The length in bytes of the UTF-8 sequence `first` begins (1 for a continuation byte).
-fn utf8_len(first: u8) -> usize {
-    match first {
-        0xf0..=0xff => 4,
-        0xe0..=0xef => 3,
-        0xc0..=0xdf => 2,
-        _ => 1,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -954,7 +943,7 @@ mod tests {
             tokens[2..].iter().all(|t| (t.0, t.2) == (at, at + 2)),
             "{tokens:?}"
         );
-        assert_eq!(alias_prelude(text), "!e = f32\n!m = memref<?x!e>\n");
+        assert_eq!(lexer.prelude(), "!e = f32\n!m = memref<?x!e>\n");
     }
 
     #[test]

@@ -65,7 +65,7 @@ pub enum AttrTypes {
 /// One parameter or result attribute kiln implements: its name without `llvm.`, its value
 /// and the types it applies to. The LLVM attribute has the same name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ParamAttr {
+pub struct KnownAttr {
     /// The name after `llvm.` (and LLVM's own name for the attribute).
     pub name: &'static str,
     /// What it holds.
@@ -74,14 +74,14 @@ pub struct ParamAttr {
     pub types: AttrTypes,
 }
 
-const fn attr(name: &'static str, value: AttrValue, types: AttrTypes) -> ParamAttr {
-    ParamAttr { name, value, types }
+const fn attr(name: &'static str, value: AttrValue, types: AttrTypes) -> KnownAttr {
+    KnownAttr { name, value, types }
 }
 
 /// The parameter attributes kiln implements: those of MLIR 19's `LLVMDialect` argument
 /// attributes that hold no type (`llvm.byval`, `llvm.sret`, `llvm.byref`, `llvm.inalloca`,
 /// `llvm.preallocated` and `llvm.elementtype` hold one and are refused).
-pub const PARAMETER: &[ParamAttr] = &[
+pub const PARAMETER: &[KnownAttr] = &[
     attr("align", AttrValue::PowerOfTwo, AttrTypes::Pointer),
     attr("alignstack", AttrValue::PowerOfTwo, AttrTypes::Any),
     attr("allocalign", AttrValue::Unit, AttrTypes::Integer),
@@ -125,13 +125,13 @@ pub const RESULT: &[&str] = &[
 ];
 
 /// The implemented parameter attribute `key` names (`llvm.noalias`), if any.
-pub fn parameter_attr(key: &str) -> Option<&'static ParamAttr> {
+pub fn parameter_attr(key: &str) -> Option<&'static KnownAttr> {
     let name = key.strip_prefix("llvm.")?;
     PARAMETER.iter().find(|a| a.name == name)
 }
 
 /// The implemented result attribute `key` names, if any.
-pub fn result_attr(key: &str) -> Option<&'static ParamAttr> {
+pub fn result_attr(key: &str) -> Option<&'static KnownAttr> {
     parameter_attr(key).filter(|a| RESULT.contains(&a.name))
 }
 
@@ -211,7 +211,7 @@ pub fn check(func: &ast::Func, ty: &FunctionType) -> Vec<Diagnostic> {
         );
     };
     let implemented = |attr: &ast::Attr,
-                       known: &ParamAttr,
+                       known: &KnownAttr,
                        place: &str,
                        ty: Option<&Type>,
                        out: &mut Vec<Diagnostic>| {

@@ -25,6 +25,9 @@ pub struct Parsed<T> {
     pub tree: T,
     /// The lexical and syntax errors, at most one per source line, in order of position.
     pub diagnostics: Vec<Diagnostic>,
+    /// The type and attribute aliases the text defines, one definition per line
+    /// ([`Lexer::prelude`]); empty for most texts.
+    pub prelude: String,
 }
 
 /// Parses a whole file: a `module { ... }` or a sequence of top-level functions.
@@ -43,6 +46,7 @@ pub fn parse_module(text: &str) -> Parsed<ast::Module> {
             span: Span::new(0, text.len()),
         },
         diagnostics,
+        prelude: String::new(),
     });
     for (span, funcs) in &parsed.tree.nested {
         if *funcs > 0 {
@@ -69,7 +73,7 @@ pub fn parse_func(text: &str) -> Result<Parsed<ast::Func>, Vec<Diagnostic>> {
 }
 
 /// [`parse_func`] of a function whose file defines aliases: `prelude` holds their
-/// definitions ([`crate::lexer::alias_prelude`]).
+/// definitions (its file's [`Parsed::prelude`]).
 pub fn parse_func_with_aliases(
     prelude: &str,
     text: &str,
@@ -109,7 +113,11 @@ fn run<'a, T>(
     };
     let diagnostics = one_per_line(diagnostics, text);
     match tree {
-        Some(tree) => Ok(Parsed { tree, diagnostics }),
+        Some(tree) => Ok(Parsed {
+            tree,
+            diagnostics,
+            prelude: lexer.prelude(),
+        }),
         None => Err(diagnostics),
     }
 }

@@ -127,11 +127,6 @@ pub struct SignatureAttrs {
 }
 
 impl SignatureAttrs {
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.params.is_empty() && self.result.is_empty()
-    }
-
     /// Appends ` (param I NAME [VALUE])... (result NAME [VALUE])...` to `out`.
     pub fn write_text(&self, out: &mut String) {
         let attr = |out: &mut String, a: &ParamAttr| {

@@ -63,20 +63,18 @@ pub fn place(
         if let Some(attrs) = attrs.filter(|a| !a.is_empty()) {
             let place = format!("parameter {i}");
             if *count == 1 {
-                for (a, value) in known(attrs, llvm_attrs::parameter_attr) {
-                    if fits(a.types, &lowered[at]) {
-                        out.attrs.params.push((
-                            at as u32,
-                            ParamAttr {
-                                name: a.name,
-                                value,
-                            },
-                        ));
-                    } else {
-                        out.diagnostics
-                            .push(mismatch(f, span, &place, a.name, &lowered[at]));
-                    }
-                }
+                let landed = land(
+                    f,
+                    span,
+                    &place,
+                    attrs,
+                    llvm_attrs::parameter_attr,
+                    &lowered[at],
+                    &mut out.diagnostics,
+                );
+                out.attrs
+                    .params
+                    .extend(landed.into_iter().map(|a| (at as u32, a)));
             } else if warn_dropped && known(attrs, llvm_attrs::parameter_attr).next().is_some() {
                 out.diagnostics
                     .push(dropped(f, span, &place, attrs, *count));
@@ -88,17 +86,15 @@ pub fn place(
     if let Some(attrs) = result {
         let returned = !matches!(ret.as_node(), Some((TargetOp::Void, _)));
         if f.ty.results.len() == 1 && returned {
-            for (a, value) in known(attrs, llvm_attrs::result_attr) {
-                if fits(a.types, ret) {
-                    out.attrs.result.push(ParamAttr {
-                        name: a.name,
-                        value,
-                    });
-                } else {
-                    out.diagnostics
-                        .push(mismatch(f, span, "result 0", a.name, ret));
-                }
-            }
+            out.attrs.result = land(
+                f,
+                span,
+                "result 0",
+                attrs,
+                llvm_attrs::result_attr,
+                ret,
+                &mut out.diagnostics,
+            );
         }
     }
     if warn_dropped && f.ty.results.len() > 1 {
@@ -122,6 +118,31 @@ pub fn place(
     out
 }
 
+/// The implemented attributes of `attrs` that apply to the LLVM type `ty` they land on;
+/// an error in `diagnostics` for each other.
+fn land(
+    f: &Function,
+    span: Span,
+    place: &str,
+    attrs: &Attrs,
+    lookup: fn(&str) -> Option<&'static llvm_attrs::KnownAttr>,
+    ty: &Operand,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> Vec<ParamAttr> {
+    let mut landed = Vec::new();
+    for (a, value) in known(attrs, lookup) {
+        if fits(a.types, ty) {
+            landed.push(ParamAttr {
+                name: a.name,
+                value,
+            });
+        } else {
+            diagnostics.push(mismatch(f, span, place, a.name, ty));
+        }
+    }
+    landed
+}
+
 /// The return type and parameter types of a lowered `(llvm.sig RET [PARAMS])`.
 fn signature_parts(sig: &Operand) -> Option<(&Operand, &[Operand])> {
     match sig.as_node() {
@@ -134,8 +155,8 @@ fn signature_parts(sig: &Operand) -> Option<(&Operand, &[Operand])> {
 /// one) with their values.
 fn known<'a>(
     attrs: &'a Attrs,
-    lookup: fn(&str) -> Option<&'static llvm_attrs::ParamAttr>,
-) -> impl Iterator<Item = (&'static llvm_attrs::ParamAttr, Option<u64>)> + 'a {
+    lookup: fn(&str) -> Option<&'static llvm_attrs::KnownAttr>,
+) -> impl Iterator<Item = (&'static llvm_attrs::KnownAttr, Option<u64>)> + 'a {
     attrs.0.iter().filter_map(move |(key, value)| {
         let a = lookup(key)?;
         let value = value.as_deref().and_then(|v| {

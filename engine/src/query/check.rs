@@ -161,12 +161,6 @@ pub fn function_texts<'db>(
         .collect()
 }
 
-/// The alias definitions of a file that is read whole ([`kiln_frontend::lexer::alias_prelude`]).
-#[salsa::tracked(returns(ref))]
-pub fn alias_prelude(db: &dyn salsa::Database, file: SourceFile) -> String {
-    kiln_frontend::lexer::alias_prelude(file.text(db))
-}
-
 /// Where a file's functions are, from its tokens alone (see [`split_module`]), before any
 /// is parsed; `None` when the file is not of a plain shape. Its own query so that a caller
 /// can parse the functions in parallel ahead of [`split_file`] without lexing the file a
@@ -233,13 +227,13 @@ pub fn functions<'db>(db: &'db dyn salsa::Database, file: SourceFile) -> Vec<Fun
             .collect(),
         _ => {
             // Read whole, a file may define aliases its functions use: each function is
-            // parsed with their definitions.
-            let prelude = alias_prelude(db, file);
-            parse_file(db, file)
+            // parsed with their definitions, which the file's parse collected.
+            let parsed = parse_file(db, file);
+            parsed
                 .tree
                 .funcs
                 .iter()
-                .map(|f| item(&f.name.node, f.span, prelude))
+                .map(|f| item(&f.name.node, f.span, &parsed.prelude))
                 .collect()
         }
     }
