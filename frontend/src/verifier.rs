@@ -439,11 +439,12 @@ impl Verifier<'_> {
                         "`memref.assume_alignment` needs a ranked memref",
                     );
                 }
-                if !alignment.is_power_of_two() {
+                // MLIR's attribute is a positive `i32`: the largest power of two is 2^30.
+                if !alignment.is_power_of_two() || *alignment > 1 << 30 {
                     self.error(
                         "verify.invalid-literal",
                         span,
-                        format!("the alignment of `memref.assume_alignment` must be a power of two, not {alignment}"),
+                        format!("the alignment of `memref.assume_alignment` must be a power of two of at most 2^30 (MLIR's `i32`), not {alignment}"),
                     );
                 }
             }
