@@ -37,7 +37,7 @@ thread_local! {
 /// Runs `f` with this thread's target machine for a triple and CPU, made once per thread
 /// and target. Its optimization level is that of `-O0`: building a function's LLVM IR reads
 /// only the machine's triple and data layout, which no level changes.
-fn with_machine<R>(
+pub(crate) fn with_machine<R>(
     triple: &Option<String>,
     cpu: &Option<String>,
     f: impl FnOnce(&kiln_backend::TargetMachine) -> Result<R, kiln_backend::CodegenError>,

@@ -100,6 +100,8 @@ struct Buffer {
     heap: bool,
     /// The function activation an `alloca` belongs to (released when it returns).
     frame: Option<usize>,
+    /// The name of the `constant` global this memory is, which no store may change.
+    read_only: Option<String>,
 }
 
 /// The interpreter over one module.
@@ -110,6 +112,8 @@ pub struct Interpreter<'m> {
     depth: usize,
     max_depth: usize,
     frames: usize,
+    /// The buffer of each global read so far, made at its first `memref.get_global`.
+    globals: std::collections::HashMap<String, usize>,
 }
 
 /// Steps (operations executed) before a run counts as not terminating.
@@ -523,6 +527,7 @@ impl<'m> Interpreter<'m> {
             depth: 0,
             max_depth: DEFAULT_MAX_DEPTH,
             frames: 0,
+            globals: std::collections::HashMap::new(),
         }
     }
 
@@ -574,6 +579,7 @@ impl<'m> Interpreter<'m> {
                         live: true,
                         heap: false,
                         frame: None,
+                        read_only: None,
                     });
                     let view = View {
                         buffer: self.buffers.len() - 1,
@@ -619,6 +625,46 @@ impl<'m> Interpreter<'m> {
                 _ => "?".to_string(),
             },
         )
+    }
+
+    /// The memory of global `name`, made with its initial contents when first read (an
+    /// `uninitialized` global's cells hold nothing, so reading one is reported).
+    fn global_buffer(&mut self, name: &str) -> Result<usize, Trap> {
+        if let Some(b) = self.globals.get(name) {
+            return Ok(*b);
+        }
+        let g = self.module.global(name).ok_or_else(|| {
+            Trap::Unsupported(format!("`@{name}` is not a global of the module"))
+        })?;
+        if g.init == kiln_frontend::ir::GlobalInit::External {
+            return Err(Trap::Unsupported(format!(
+                "the global `@{name}` is external (declared, not defined)"
+            )));
+        }
+        let cells = (0..g.len())
+            .map(|i| {
+                g.element(i).map(|l| match l {
+                    kiln_frontend::ir::Literal::Int(b) | kiln_frontend::ir::Literal::Float(b) => b,
+                })
+            })
+            .collect();
+        self.buffers.push(Buffer {
+            cells,
+            live: true,
+            heap: false,
+            frame: None,
+            read_only: g.constant.then(|| name.to_string()),
+        });
+        self.globals.insert(name.to_string(), self.buffers.len() - 1);
+        Ok(self.buffers.len() - 1)
+    }
+
+    /// Fails when buffer `b` is a `constant` global's memory.
+    fn writable(&self, b: usize) -> Result<(), Trap> {
+        match &self.buffers[b].read_only {
+            Some(name) => undefined(format!("a store to the constant global `@{name}`")),
+            None => Ok(()),
+        }
     }
 
     /// The cell of element `idx` of a view, checked against the view and the buffer.
@@ -913,6 +959,7 @@ impl<'m> Interpreter<'m> {
                     live: true,
                     heap,
                     frame: (!heap).then_some(frame),
+                    read_only: None,
                 });
                 one(V::Mem(View {
                     buffer: self.buffers.len() - 1,
@@ -923,6 +970,20 @@ impl<'m> Interpreter<'m> {
                 }))
             }
             OpKind::Poison => one(V::Poison),
+            OpKind::GetGlobal { global } => {
+                let Some(Type::MemRef(m)) = rty(0) else {
+                    return Err(Trap::Unsupported("a global's type".to_string()));
+                };
+                let buffer = self.global_buffer(global)?;
+                let sizes: Vec<i64> = m.shape.iter().map(|d| d.unwrap_or(0)).collect();
+                one(V::Mem(View {
+                    buffer,
+                    elem: m.elem,
+                    offset: 0,
+                    strides: crate::run::natural_strides(&sizes),
+                    sizes,
+                }))
+            }
             // Memory has no addresses here: an alignment cannot be checked, nor a pointer
             // read.
             OpKind::AssumeAlignment { .. } => {
@@ -971,6 +1032,7 @@ impl<'m> Interpreter<'m> {
                     .map(|i| get(i).and_then(|x| x.int().map(|p| p.1)))
                     .collect::<Result<Vec<_>, _>>()?;
                 let c = self.cell(v, &idx, "store")?;
+                self.writable(v.buffer)?;
                 if matches!(x, V::Poison) {
                     // Memory holds bits: the interpreter keeps no poison there.
                     return poison_used();
@@ -1003,6 +1065,7 @@ impl<'m> Interpreter<'m> {
                     let c = self.cell(&src, &idx, "copy")?;
                     cells.push(self.buffers[src.buffer].cells[c]);
                 }
+                self.writable(dst.buffer)?;
                 for (idx, raw) in row_major(&dst.sizes).zip(cells) {
                     let c = self.cell(&dst, &idx, "copy")?;
                     self.buffers[dst.buffer].cells[c] = raw;

@@ -162,9 +162,12 @@ pub fn emit_program(
         .iter()
         .map(|f| function_code::build_code(f, opts))
         .collect::<Result<Vec<_>, _>>()?;
-    // The reflection symbols come first, as LLVM prints globals before functions.
+    let globals = globals::globals_code(&globals::file_globals(db, file), opts)?;
+    // The reflection symbols and the globals come first, as LLVM prints globals before
+    // functions.
     let symbols = abi::file_symbols_code(db, file);
-    let parts: Vec<&backend::FunctionCode> = symbols.iter().chain(&codes).collect();
+    let parts: Vec<&backend::FunctionCode> =
+        symbols.iter().chain(&globals).chain(&codes).collect();
     backend::emit_code(&parts, what, opts)
 }
 
@@ -201,6 +204,7 @@ pub fn format_file(db: &Database, file: SourceFile) -> String {
 }
 
 pub mod function_code;
+pub mod globals;
 pub mod serve;
 pub mod session;
 pub mod shared_cache;

@@ -597,6 +597,19 @@ impl Session {
         self.files.get(path).copied()
     }
 
+    /// A lowered program of the file at `path` for the JIT: `functions` (from
+    /// [`Session::lower`]) with the file's globals.
+    pub fn jit_program(
+        &self,
+        path: &str,
+        functions: Vec<Lowered>,
+    ) -> kiln_backend::jit::Program {
+        match self.source_file(path) {
+            Some(file) => crate::globals::jit_program(&self.db, file, functions),
+            None => kiln_backend::jit::Program::Lowered(functions),
+        }
+    }
+
     /// Keep each function's lowering for the next request (the default), or make it where
     /// its text or LLVM IR is made and drop it there, as a one-shot command does: a
     /// session that will not see an edit then holds no lowered function, only what was
@@ -938,13 +951,25 @@ impl Session {
         if diagnostics.iter().any(Diagnostic::is_error) {
             return self.reported(path, Vec::new(), diagnostics);
         }
-        // The reflection symbols come first, as LLVM prints globals before functions.
+        let options = codegen_options(&self.db, self.config.target(&self.db), opt_level);
+        let globals = match crate::globals::globals_code(
+            &crate::globals::file_globals(&self.db, file),
+            &options,
+        ) {
+            Ok(g) => g,
+            Err(e) => {
+                let d = crate::codegen_diagnostic(&self.db, file, None, e.to_string());
+                return self.reported(path, Vec::new(), vec![d]);
+            }
+        };
+        // The reflection symbols and the globals come first, as LLVM prints globals before
+        // functions.
         let symbols = crate::abi::file_symbols_code(&self.db, file);
         let parts: Vec<&kiln_backend::FunctionCode> = symbols
             .iter()
+            .chain(&globals)
             .chain(codes.iter().flat_map(|c| &c.code))
             .collect();
-        let options = codegen_options(&self.db, self.config.target(&self.db), opt_level);
         // A session that keeps no lowering keeps no unit objects either, unless they go to
         // (and come from) a shared cache.
         let cache = self

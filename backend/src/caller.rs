@@ -53,7 +53,7 @@ impl<'a> Caller<'a> {
     pub fn call(&self, entry: &str, args: &[Value]) -> Result<Vec<Value>, JitError> {
         let Some((wrapper, params, results)) = self.callable.get(entry) else {
             let why = match self.program {
-                Program::Lowered(functions) => match functions
+                Program::Lowered(functions) | Program::WithGlobals(functions, _) => match functions
                     .iter()
                     .find(|f| f.name == entry && !f.is_declaration())
                 {

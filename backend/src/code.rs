@@ -96,6 +96,11 @@ impl Entity {
     pub fn attributed(&self) -> bool {
         self.attributed
     }
+
+    /// Whether it is a global variable (`@g = ...`) rather than a function.
+    pub fn is_variable(&self) -> bool {
+        self.text.starts_with('@')
+    }
 }
 
 impl std::hash::Hash for Entity {
@@ -119,7 +124,7 @@ pub fn build_function_code(
     tm: &TargetMachine,
 ) -> Result<FunctionCode, CodegenError> {
     let ctx = Context::create();
-    let module = build_module(&ctx, "kiln", std::slice::from_ref(function), tm)?;
+    let module = build_module(&ctx, "kiln", std::slice::from_ref(function), &[], tm)?;
     module.verify().map_err(|e| CodegenError::Invalid {
         function: function.name.clone(),
         message: e.to_string(),
@@ -131,8 +136,8 @@ pub fn build_function_code(
     })
 }
 
-/// Splits a printed one-function module into its entities.
-fn split_module(text: &str) -> Result<FunctionCode, String> {
+/// Splits a printed one-function (or one-global) module into its entities.
+pub(crate) fn split_module(text: &str) -> Result<FunctionCode, String> {
     let mut code = FunctionCode {
         definition: None,
         declarations: Vec::new(),
@@ -182,6 +187,14 @@ fn split_module(text: &str) -> Result<FunctionCode, String> {
                 std::mem::take(&mut comment) + line + "\n",
                 h.attributed,
             ));
+        } else if line.starts_with('@') {
+            let (name, signature, declared) = variable_head(line)?;
+            let entity = Entity::with_attributes(name, signature, format!("{line}\n"), false);
+            if declared {
+                code.declarations.push(entity);
+            } else if code.definition.replace(entity).is_some() {
+                return Err("LLVM printed two definitions in one piece".into());
+            }
         } else if let Some(rest) = line.strip_prefix("attributes #") {
             let (n, group) = rest
                 .split_once(" = ")
@@ -195,6 +208,31 @@ fn split_module(text: &str) -> Result<FunctionCode, String> {
         }
     }
     Ok(code)
+}
+
+/// The name, the value type and whether it is a declaration (`external` without a value) of
+/// a global variable's line: `@g = private constant [2 x float] [...], align 16` or
+/// `@g = external global [2 x float]`.
+fn variable_head(line: &str) -> Result<(String, String, bool), String> {
+    let bad = || format!("unexpected global line `{line}`");
+    let (name, rest) = line[1..].split_once(" = ").ok_or_else(bad)?;
+    let name = name.trim_matches('"').to_string();
+    let mut words = rest.split(' ');
+    let mut external = false;
+    let mut at = 0;
+    for w in words.by_ref() {
+        at += w.len() + 1;
+        match w {
+            "global" | "constant" => break,
+            "external" => external = true,
+            _ => {}
+        }
+    }
+    let ty_text = rest.get(at..).ok_or_else(bad)?;
+    let ty = leading_type(ty_text).trim_end_matches(',');
+    let after = ty_text.trim_start()[ty.len()..].trim_start();
+    let declared = external && (after.is_empty() || after.starts_with(','));
+    Ok((name, ty.to_string(), declared))
 }
 
 /// The name and the type (`ret (params)`, without parameter names, parameter and return
@@ -416,12 +454,14 @@ fn entities<'a>(
     Ok(entities)
 }
 
-/// The text LLVM prints for one module holding every piece, in order: the definitions in
-/// the order given, then each function declared but not defined, in order of first use,
-/// then the attribute groups (numbered in order of first use, as LLVM numbers them).
-/// Fails when two pieces disagree on a function's type.
+/// The text LLVM prints for one module holding every piece, in order: the global
+/// variables (one block, as LLVM prints them first), the function definitions in the order
+/// given, then each function declared but not defined, in order of first use, then the
+/// attribute groups (numbered in order of first use, as LLVM numbers them). Fails when two
+/// pieces disagree on a function's or a global's type.
 pub fn link(parts: &[&FunctionCode], tm: &TargetMachine) -> Result<String, CodegenError> {
-    let entities = entities(parts)?;
+    let mut entities = entities(parts)?;
+    entities.sort_by_key(|(_, e)| !e.is_variable());
 
     let mut out = String::new();
     let _ = write!(
@@ -431,8 +471,12 @@ pub fn link(parts: &[&FunctionCode], tm: &TargetMachine) -> Result<String, Codeg
         tm.get_triple().as_str().to_string_lossy()
     );
     let mut groups: Vec<&str> = Vec::new();
+    let mut after_variable = false;
     for (part, entity) in entities {
-        out.push('\n');
+        if !(after_variable && entity.is_variable()) {
+            out.push('\n');
+        }
+        after_variable = entity.is_variable();
         if part.attributes.is_empty() {
             out.push_str(&entity.text);
             continue;

@@ -68,18 +68,21 @@ impl CodegenError {
     }
 }
 
-/// Builds one LLVM module holding every function (definitions and declarations), for the
-/// target machine's data layout (loads and stores take its ABI alignments).
+/// Builds one LLVM module holding every global and every function (definitions and
+/// declarations), for the target machine's data layout (loads and stores take its ABI
+/// alignments).
 pub fn build_module<'ctx>(
     ctx: &'ctx Context,
     name: &str,
     functions: &[Lowered],
+    globals: &[kiln_lowered::Global],
     tm: &inkwell::targets::TargetMachine,
 ) -> Result<Module<'ctx>, CodegenError> {
     let module = ctx.create_module(name);
     module.set_source_file_name(name);
     module.set_triple(&tm.get_triple());
     module.set_data_layout(&tm.get_target_data().get_data_layout());
+    crate::globals::define_globals(ctx, &module, globals)?;
     let mut cg = Codegen {
         ctx,
         module,
@@ -883,6 +886,24 @@ impl<'ctx> Codegen<'ctx, '_> {
                 self.b(bld.build_int_to_ptr(self.int_value(v(1)?)?, t, ""))?
                     .into()
             }
+            Op::Addressof => {
+                arity(3)?;
+                let value_type = self.basic(&ops[1])?;
+                let Operand::Func(name) = &ops[2] else {
+                    return self.unsupported(format!("`{op}` names no global"));
+                };
+                // A global this module does not define is declared with the type the
+                // function takes it at; linking checks that the definition agrees.
+                let global = match self.module.get_global(name) {
+                    Some(g) => g,
+                    None => {
+                        let g = self.module.add_global(value_type, None, name);
+                        g.set_linkage(Linkage::External);
+                        g
+                    }
+                };
+                global.as_pointer_value().into()
+            }
             Op::Return => {
                 arity(1)?;
                 self.b(bld.build_return(Some(&v(0)?)))?;
@@ -1125,7 +1146,7 @@ fn type_text(t: BasicTypeEnum) -> String {
 }
 
 /// LLVM's linkage for a lowered function's.
-fn llvm_linkage(l: kiln_lowered::Linkage) -> Linkage {
+pub(crate) fn llvm_linkage(l: kiln_lowered::Linkage) -> Linkage {
     use kiln_lowered::Linkage as L;
     match l {
         L::External => Linkage::External,

@@ -391,6 +391,8 @@ fn flatten<'ctx>(
 pub enum Program {
     /// Functions kiln lowered (or built by hand).
     Lowered(Vec<Lowered>),
+    /// Functions kiln lowered and the globals they read (`memref.global`).
+    WithGlobals(Vec<Lowered>, Vec<kiln_lowered::Global>),
     /// The text of an LLVM IR module.
     LlvmIr(String),
 }
@@ -686,7 +688,10 @@ fn build_program<'ctx>(
     rename: Option<usize>,
 ) -> Result<(inkwell::module::Module<'ctx>, Built), JitError> {
     let module = match program {
-        Program::Lowered(functions) => build_module(ctx, "kiln", functions, tm)?,
+        Program::Lowered(functions) => build_module(ctx, "kiln", functions, &[], tm)?,
+        Program::WithGlobals(functions, globals) => {
+            build_module(ctx, "kiln", functions, globals, tm)?
+        }
         Program::LlvmIr(text) => {
             let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(
                 text.as_bytes(),

@@ -17,6 +17,7 @@ pub mod code;
 pub mod codegen;
 pub mod cpus;
 pub mod emit;
+pub mod globals;
 pub mod isolate;
 pub mod jit;
 pub mod merge;

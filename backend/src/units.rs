@@ -132,17 +132,21 @@ pub fn compile_units(
     opts: &CodegenOptions,
     cache: Option<&ObjectCache>,
 ) -> Result<Option<Vec<u8>>, CodegenError> {
-    // A definition of another linkage than `external` may be local to its unit's object
-    // (where the join cannot bind another unit's references to it) or weak: such a program
-    // is compiled whole.
+    // A definition (of a function or a global) of another linkage than `external` may be
+    // local to its unit's object (where the join cannot bind another unit's references to
+    // it) or weak: such a program is compiled whole.
     // So is a program whose functions have parameter or result attributes: a caller in
     // another unit declares its callee from the call's arguments, without the `signext` or
     // `zeroext` that decides how the call passes them.
     if parts.iter().any(|p| {
         p.definition.as_ref().is_some_and(|d| {
+            let linkage = if d.is_variable() {
+                d.text().split_once(" = ").map(|(_, t)| t)
+            } else {
+                d.text().strip_prefix("define ")
+            };
             d.attributed()
-                || d.text()
-                    .strip_prefix("define ")
+                || linkage
                     .and_then(|t| t.split_once(' '))
                     .is_some_and(|(word, _)| kiln_lowered::Linkage::from_name(word).is_some())
         }) || (p.definition.is_none() && p.declarations.iter().any(Entity::attributed))

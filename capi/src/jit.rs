@@ -4,7 +4,6 @@
 use crate::diagnostics::kiln_diagnostics;
 use crate::handle::{self, boundary, kiln_status, Failure, HandleKind, Live};
 use crate::session::{failed, kiln_session, known, on_session};
-use kiln::backend::jit::Program;
 use kiln::backend::Jit;
 use kiln::FileDiagnostics;
 use std::ffi::c_char;
@@ -65,7 +64,7 @@ pub unsafe extern "C" fn kiln_jit_new(
             Ok(program) => program,
             Err(files) => return Err(failed(files, diagnostics)),
         };
-        let compiled = Jit::compile_at(Program::Lowered(program), opt_level as u8)
+        let compiled = Jit::compile_at(s.jit_program(path, program), opt_level as u8)
             .map_err(|e| Failure::new(kiln_status::KILN_ERROR_JIT, e.to_string()))?;
         let files = vec![FileDiagnostics {
             path: path.to_string(),

@@ -25,6 +25,8 @@ pub struct Module {
     /// Nested `module { ... }`s: where each is and how many functions it holds (kiln lowers
     /// one symbol table, so only empty ones are accepted).
     pub nested: Vec<(Span, usize)>,
+    /// The `memref.global`s, in source order.
+    pub globals: Vec<Global>,
     /// From `module` to its closing `}`, or over all the top-level functions.
     pub span: Span,
 }
@@ -90,6 +92,8 @@ impl Mixed {
 pub enum Item {
     /// A function definition or declaration.
     Func(Box<Func>),
+    /// A `memref.global`.
+    Global(Box<Global>),
     /// A nested module: its span and the number of functions in it.
     Module(Span, usize),
 }
@@ -329,6 +333,13 @@ pub enum OpBody {
     /// `memref.transpose %m (d0, d1) -> (d1, d0) : T to U` (boxed: an operation's size is
     /// its largest variant's).
     Transpose(Box<Transpose>),
+    /// `memref.get_global @name : T`.
+    GetGlobal {
+        /// The global's name, without `@`.
+        global: Name,
+        /// The result type.
+        ty: Type,
+    },
     /// `ub.poison : T`.
     Poison {
         /// The result type.
@@ -417,6 +428,48 @@ pub enum OpBody {
         /// The written function type: operand types and result types.
         ty: FunctionType,
     },
+}
+
+/// `memref.global ["private"] [constant] @name : T [= dense<...> | = uninitialized]
+/// [{alignment = N}]`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Global {
+    /// `memref.global`.
+    pub keyword: Name,
+    /// The visibility string, without its quotes (`private`), if written.
+    pub visibility: Option<Name>,
+    /// The word before the symbol (`constant`), if written.
+    pub constant: Option<Name>,
+    /// The symbol name, without `@`.
+    pub name: Name,
+    /// The memref type.
+    pub ty: Type,
+    /// What follows `=`, if anything: none for an external global.
+    pub init: Option<GlobalInit>,
+    /// The attribute dictionary (`alignment`).
+    pub attrs: Vec<Attr>,
+    /// From the keyword to the end of the item.
+    pub span: Span,
+}
+
+/// A global's initial value as written.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GlobalInit {
+    /// A bare word: `uninitialized` (anything else is reported).
+    Word(Name),
+    /// `dense<...>` (the word before `<` kept to be checked).
+    Dense(Name, Spanned<Dense>),
+    /// `dense<"0x...">`: the hexadecimal form.
+    DenseHex(Name, Name),
+}
+
+/// The contents of `dense<...>`: one literal for every element, or nested lists.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Dense {
+    /// A literal.
+    Literal(Literal),
+    /// `[...]`, one entry per index of the outermost dimension left.
+    List(Vec<Spanned<Dense>>),
 }
 
 /// The parts of a `memref.transpose`.

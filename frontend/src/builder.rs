@@ -45,6 +45,19 @@ pub fn resolve_type(ty: &ast::Type, diags: &mut Vec<Diagnostic>) -> Type {
     t
 }
 
+/// The bits of a literal of type `ty` (as `arith.constant` reads it), reporting a literal
+/// that does not fit.
+pub(crate) fn resolve_literal(
+    value: &Spanned<ast::Literal>,
+    ty: &Type,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<Literal> {
+    let mut b = Builder::default();
+    let v = b.literal(value, ty);
+    diags.append(&mut b.diags);
+    v
+}
+
 #[derive(Default)]
 struct Builder<'a> {
     diags: Vec<Diagnostic>,
@@ -740,7 +753,7 @@ impl<'a> Builder<'a> {
             B::Dim { .. } | B::Rank { .. } => vec![Type::INDEX],
             B::Metadata { results, .. } => self.types(results),
             B::Copy { .. } => Vec::new(),
-            B::Poison { ty } => vec![self.ty(ty)],
+            B::Poison { ty } | B::GetGlobal { ty, .. } => vec![self.ty(ty)],
             B::AlignedPointer { result, .. } => vec![self.ty(result)],
             B::Transpose(t) => vec![self.ty(&t.to)],
             B::ReinterpretCast(r) => vec![self.ty(&r.to)],
@@ -1088,6 +1101,12 @@ impl<'a> Builder<'a> {
             }
             B::Rank { memref, .. } => (OpKind::Rank, self.memref_use(memref, op)),
             B::Poison { .. } => (OpKind::Poison, Vec::new()),
+            B::GetGlobal { global, .. } => (
+                OpKind::GetGlobal {
+                    global: global.node.clone(),
+                },
+                Vec::new(),
+            ),
             B::AssumeAlignment {
                 memref,
                 alignment,
@@ -1593,7 +1612,7 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         B::Alloc { sizes, .. } => sizes.iter().collect(),
         B::Dealloc { memref, .. } | B::Rank { memref, .. } => vec![memref],
         B::Assert { cond, .. } => vec![cond],
-        B::Poison { .. } => Vec::new(),
+        B::Poison { .. } | B::GetGlobal { .. } => Vec::new(),
         B::AssumeAlignment { memref, .. } | B::AlignedPointer { memref, .. } => vec![memref],
         B::Transpose(t) => vec![&t.source],
         B::Load {

@@ -7,7 +7,7 @@
 
 use crate::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, PureOp, UnaryOp};
 use crate::span::Span;
-use crate::types::{FunctionType, Scalar, Type};
+use crate::types::{FunctionType, MemRefType, Scalar, Type};
 use thin_vec::ThinVec;
 
 /// A value of a function: its index into [`Body::values`].
@@ -167,6 +167,11 @@ pub enum OpKind {
     },
     /// `ub.poison`: a poison value of the result type (no operands).
     Poison,
+    /// `memref.get_global`: a memref of the named global's memory (no operands).
+    GetGlobal {
+        /// The global's name, without `@`.
+        global: String,
+    },
     /// `cf.assert`: operand 0 is the `i1` that must be true; when it is false the program
     /// prints the message and aborts.
     Assert {
@@ -238,6 +243,7 @@ impl OpKind {
             OpKind::Copy => "memref.copy",
             OpKind::Assert { .. } => "cf.assert",
             OpKind::Poison => "ub.poison",
+            OpKind::GetGlobal { .. } => "memref.get_global",
             OpKind::AssumeAlignment { .. } => "memref.assume_alignment",
             OpKind::ExtractAlignedPointer => "memref.extract_aligned_pointer_as_index",
             OpKind::Transpose { .. } => "memref.transpose",
@@ -492,6 +498,65 @@ impl SpanTable {
     }
 }
 
+/// A `memref.global`: memory of a static shape that lives as long as the program.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Global {
+    /// The symbol name, without `@`.
+    pub name: String,
+    /// Its written visibility (`public` when none is written).
+    pub visibility: Visibility,
+    /// Whether it is `constant` (a store to it is undefined behaviour).
+    pub constant: bool,
+    /// Its type: a static shape with the identity layout.
+    pub ty: MemRefType,
+    /// Its initial value.
+    pub init: GlobalInit,
+    /// The `alignment` attribute, in bytes (a power of two), if written.
+    pub alignment: Option<u64>,
+    /// From `memref.global` to the end of the item, in file coordinates.
+    pub span: Span,
+    /// Where the name (`@g`) is written.
+    pub name_span: Span,
+}
+
+/// A global's initial value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GlobalInit {
+    /// None written: the global is defined elsewhere (an external declaration).
+    External,
+    /// `uninitialized`: defined here, its contents undefined.
+    Uninitialized,
+    /// `dense<v>`: every element `v`.
+    Splat(Literal),
+    /// `dense<[...]>`: each element's value, in row-major order.
+    Elements(Vec<Literal>),
+}
+
+impl Global {
+    /// The value of element `i` (row-major); `None` when it has no defined initial value.
+    pub fn element(&self, i: usize) -> Option<Literal> {
+        match &self.init {
+            GlobalInit::External | GlobalInit::Uninitialized => None,
+            GlobalInit::Splat(v) => Some(*v),
+            GlobalInit::Elements(vs) => vs.get(i).copied(),
+        }
+    }
+
+    /// How many elements it holds.
+    pub fn len(&self) -> usize {
+        self.ty
+            .shape
+            .iter()
+            .map(|d| d.unwrap_or(0).max(0) as usize)
+            .product()
+    }
+
+    /// Whether it holds no element (a dimension of size 0).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 /// A whole module: functions in source order.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Module {
@@ -499,6 +564,15 @@ pub struct Module {
     pub name: Option<String>,
     /// The functions in source order, declarations included.
     pub functions: Vec<Function>,
+    /// The `memref.global`s in source order.
+    pub globals: Vec<Global>,
+}
+
+impl Module {
+    /// The global named `name` (without `@`).
+    pub fn global(&self, name: &str) -> Option<&Global> {
+        self.globals.iter().find(|g| g.name == name)
+    }
 }
 
 impl Module {
@@ -512,6 +586,15 @@ impl Module {
         Module {
             name: self.name.clone(),
             functions: self.functions.iter().map(Function::without_spans).collect(),
+            globals: self
+                .globals
+                .iter()
+                .map(|g| Global {
+                    span: Span::default(),
+                    name_span: Span::default(),
+                    ..g.clone()
+                })
+                .collect(),
         }
     }
 }

@@ -147,6 +147,10 @@ pub enum Tok<'a> {
     OpSubview(&'a str),
     /// `memref.reinterpret_cast`.
     OpReinterpretCast(&'a str),
+    /// `memref.global` (a module-level item).
+    OpGlobal(&'a str),
+    /// `memref.get_global`.
+    OpGetGlobal(&'a str),
 }
 
 impl Tok<'_> {
@@ -159,7 +163,7 @@ impl Tok<'_> {
             | OpCondBr(s) | OpSwitch(s) | OpAlloc(s) | OpDealloc(s) | OpLoad(s) | OpStore(s)
             | OpDim(s) | OpRank(s) | OpPure(s) | OpMetadata(s) | OpReinterpretCast(s)
             | OpCopy(s) | OpSubview(s) | OpAssert(s) | OpPoison(s) | OpAssumeAlignment(s)
-            | OpAlignedPointer(s) | OpTranspose(s) => s,
+            | OpAlignedPointer(s) | OpTranspose(s) | OpGlobal(s) | OpGetGlobal(s) => s,
             KwAttributes => "attributes",
             KwTo => "to",
             KwMemref => "memref",
@@ -246,6 +250,8 @@ fn classify(word: &str) -> Tok<'_> {
         "memref.copy" => OpCopy(word),
         "memref.subview" => OpSubview(word),
         "memref.reinterpret_cast" => OpReinterpretCast(word),
+        "memref.global" => OpGlobal(word),
+        "memref.get_global" => OpGetGlobal(word),
         _ if crate::ops::BinaryOp::from_name(word).is_some() => OpBinary(word),
         _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),
         _ if crate::ops::PureOp::from_name(word).is_some() => OpPure(word),

@@ -21,6 +21,7 @@ pub mod ast;
 pub mod builder;
 pub mod diagnostic;
 pub mod dominance;
+pub mod globals;
 pub mod ir;
 pub mod lexer;
 pub mod llvm_attrs;
@@ -58,6 +59,7 @@ pub struct Checked {
 /// incremental queries.)
 pub fn check_module(text: &str) -> Checked {
     let parsed = parse_module(text);
+    let syntax_ok = !has_errors(&parsed.diagnostics);
     let mut diagnostics = parsed.diagnostics;
     let mut functions = Vec::new();
     let mut clean = Vec::new();
@@ -84,11 +86,23 @@ pub fn check_module(text: &str) -> Checked {
         }
         functions.push(func);
     }
+    let (globals, global_diags) = globals::build_globals(&parsed.tree.globals);
+    // While a global is missing or malformed, its uses are not checked (as the engine).
+    let globals_complete = syntax_ok && !has_errors(&global_diags);
+    diagnostics.extend(global_diags);
     let module = ir::Module {
         name: parsed.tree.name.as_ref().map(|n| n.node.clone()),
         functions,
+        globals,
     };
     diagnostics.extend(check_symbols(
+        module
+            .functions
+            .iter()
+            .map(|f| (f.name.as_str(), f.name_span)),
+    ));
+    diagnostics.extend(globals::check_global_names(
+        &module.globals,
         module
             .functions
             .iter()
@@ -104,6 +118,9 @@ pub fn check_module(text: &str) -> Checked {
     for (f, ok) in module.functions.iter().zip(clean) {
         if ok && all_readable {
             diagnostics.extend(verify_function(f, &sigs));
+            if globals_complete {
+                diagnostics.extend(globals::check_global_uses(f, &module.globals));
+            }
         }
     }
     sort_diagnostics(&mut diagnostics);

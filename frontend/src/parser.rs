@@ -43,6 +43,7 @@ pub fn parse_module(text: &str) -> Parsed<ast::Module> {
             attrs: Vec::new(),
             funcs: Vec::new(),
             nested: Vec::new(),
+            globals: Vec::new(),
             span: Span::new(0, text.len()),
         },
         diagnostics,

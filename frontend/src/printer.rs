@@ -18,11 +18,73 @@ pub fn print_module(m: &Module) -> String {
         Some(n) => out.push_str(&format!("module @{n} {{\n")),
         None => out.push_str("module {\n"),
     }
+    for g in &m.globals {
+        print_global_into(&mut out, g);
+    }
     for f in &m.functions {
         print_function_into(&mut out, f);
     }
     out.push_str("}\n");
     out
+}
+
+/// The text of one element of a constant or global of scalar type `s`.
+fn literal_text(lit: Literal, s: Scalar) -> String {
+    match lit {
+        Literal::Int(b) if s == Scalar::I1 => (if b != 0 { "true" } else { "false" }).to_string(),
+        Literal::Int(b) => crate::ir::signed_value(b, s).to_string(),
+        Literal::Float(b) => float_literal(b, s),
+    }
+}
+
+fn print_global_into(out: &mut String, g: &crate::ir::Global) {
+    use crate::ir::GlobalInit;
+    out.push_str("  memref.global ");
+    match g.visibility {
+        Visibility::Public => {}
+        Visibility::Private => out.push_str("\"private\" "),
+        Visibility::Nested => out.push_str("\"nested\" "),
+    }
+    if g.constant {
+        out.push_str("constant ");
+    }
+    let ty = Type::MemRef(std::sync::Arc::new(g.ty.clone()));
+    let _ = write!(out, "@{} : {ty}", symbol(&g.name));
+    match &g.init {
+        GlobalInit::External => {}
+        GlobalInit::Uninitialized => out.push_str(" = uninitialized"),
+        GlobalInit::Splat(v) => {
+            let _ = write!(out, " = dense<{}>", literal_text(*v, g.ty.elem));
+        }
+        GlobalInit::Elements(vs) => {
+            // Nested brackets, one level per dimension, as MLIR prints them.
+            fn nest(out: &mut String, dims: &[Option<i64>], vs: &[Literal], s: Scalar) {
+                let Some((n, rest)) = dims.split_first() else {
+                    if let Some(v) = vs.first() {
+                        out.push_str(&literal_text(*v, s));
+                    }
+                    return;
+                };
+                let inner = rest.iter().map(|d| d.unwrap_or(0) as usize).product::<usize>();
+                out.push('[');
+                for i in 0..n.unwrap_or(0) as usize {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    let from = (i * inner).min(vs.len());
+                    nest(out, rest, &vs[from..(from + inner).min(vs.len())], s);
+                }
+                out.push(']');
+            }
+            out.push_str(" = dense<");
+            nest(out, &g.ty.shape, vs, g.ty.elem);
+            out.push('>');
+        }
+    }
+    if let Some(a) = g.alignment {
+        let _ = write!(out, " {{alignment = {a} : i64}}");
+    }
+    out.push('\n');
 }
 
 /// Prints one function (indented for a module body).
@@ -278,11 +340,7 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
         K::Constant(lit) => {
             let ty = op.results.first().map(|r| body.ty(*r).clone());
             let text = match (lit, ty.as_ref().and_then(Type::scalar)) {
-                (Literal::Int(b), Some(Scalar::I1)) => {
-                    (if *b != 0 { "true" } else { "false" }).to_string()
-                }
-                (Literal::Int(b), Some(s)) => crate::ir::signed_value(*b, s).to_string(),
-                (Literal::Float(b), Some(s)) => float_literal(*b, s),
+                (lit, Some(s)) => literal_text(*lit, s),
                 (Literal::Int(b) | Literal::Float(b), None) => b.to_string(),
             };
             if ty == Some(Type::I1) {
@@ -406,6 +464,13 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
         ),
         K::Dealloc => write!(out, "{name} {}{} : {}", v(0), dict(&op.attrs), t(0)),
         K::Poison => write!(out, "{name}{} : {}", dict(&op.attrs), rt()),
+        K::GetGlobal { global } => write!(
+            out,
+            "{name} @{}{} : {}",
+            symbol(global),
+            dict(&op.attrs),
+            rt()
+        ),
         K::AssumeAlignment { alignment } => write!(
             out,
             "{name} {}, {alignment}{} : {}",

@@ -465,6 +465,19 @@ impl Verifier<'_> {
                     );
                 }
             }
+            K::GetGlobal { .. } => {
+                let ty = self.ty(op.results[0]);
+                let fine = ty
+                    .memref()
+                    .is_some_and(|m| m.shape.iter().all(Option::is_some));
+                if !fine {
+                    self.error(
+                        "verify.type-mismatch",
+                        span,
+                        format!("`memref.get_global` gives a memref of a static shape, not `{ty}`"),
+                    );
+                }
+            }
             K::Poison => {
                 let ty = self.ty(op.results[0]);
                 if ty.scalar().is_none() {

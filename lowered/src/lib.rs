@@ -27,8 +27,11 @@
 
 #![deny(missing_docs)]
 
+mod global;
 mod lowered;
 mod target_op;
+
+pub use global::{Global, GlobalElement, GlobalInit};
 
 pub use lowered::{
     Inst, Linkage, Lowered, LoweredBlock, Operand, ParamAttr, SignatureAttrs, ValueRef,

@@ -79,6 +79,7 @@ macro_rules! target_ops {
                 | Gep
                 | Ptrtoint
                 | Inttoptr
+                | Addressof
                 | Intr
         )
     }
@@ -292,6 +293,9 @@ target_ops! {
     Ptrtoint = "llvm.ptrtoint",
     /// `(llvm.inttoptr ptr X)`: an integer address as a pointer.
     Inttoptr = "llvm.inttoptr",
+    /// `(llvm.addressof ptr VALUE-TYPE @NAME)`: the address of global `NAME`, whose value
+    /// has type `VALUE-TYPE`.
+    Addressof = "llvm.addressof",
     /// `(llvm.intr T "llvm.NAME" [ARGS...])`: a call of a pure LLVM intrinsic, overloaded
     /// as [`intrinsic_overloads`] says.
     Intr = "llvm.intr",

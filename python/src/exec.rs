@@ -9,7 +9,6 @@ use crate::{detached, Failure, Kind, NResult};
 use kiln::abi::bind::{self, Input, Output, Path, ScalarIn, Slot, Structured};
 use kiln::abi::FunctionAbi;
 use kiln::{lower_program, CompiledRules, Database};
-use kiln_backend::jit::Program;
 use kiln_backend::{Jit, Value};
 use kiln_frontend::types::{FunctionType, Layout, MemRefType, Scalar, Type};
 use numpy::npyffi::{self, npy_intp, NpyTypes, PY_ARRAY_API};
@@ -453,7 +452,7 @@ impl NativeEngine {
                 .filter(|a| signatures.contains_key(&a.name))
                 .map(|a| (a.name.clone(), a))
                 .collect();
-            let jit = Jit::compile_at(Program::Lowered(program), opt_level)
+            let jit = Jit::compile_at(kiln::globals::jit_program(&db, file, program), opt_level)
                 .map_err(|e| lowering(e.to_string()))?;
             let direct = jit.direct(0).map_err(|e| lowering(e.to_string()))?;
             Ok(NativeEngine {

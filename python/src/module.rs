@@ -588,6 +588,7 @@ impl NativeModule {
                 Module {
                     name,
                     functions: Vec::new(),
+                    globals: Vec::new(),
                 },
                 None,
                 filename,

@@ -351,7 +351,7 @@ pub(crate) fn cpu_runner(ctx: Ctx, db: Database, args: Vec<String>) -> ExitCode 
         return ExitCode::FAILURE;
     }
     let jit = match kiln::backend::Jit::compile_with_stack(
-        kiln::backend::jit::Program::Lowered(program),
+        kiln::globals::jit_program(one.db(), one.source, program),
         opt,
         64 << 20,
     ) {

@@ -203,7 +203,7 @@ pub(crate) fn run_command(ctx: Ctx, db: Database, args: RunArgs) -> ExitCode {
         }
     } else {
         kiln::backend::Jit::compile_with_stack(
-            kiln::backend::jit::Program::Lowered(program),
+            kiln::globals::jit_program(db, source, program),
             0,
             stack,
         )

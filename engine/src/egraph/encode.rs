@@ -548,6 +548,12 @@ impl<S: Store> Encoder<'_, S> {
                 kids.extend(operands);
                 (self.op(&name, kids), false)
             }
+            // (memref.get_global T @NAME): pure, as the global's address never changes.
+            OpKind::GetGlobal { global } => {
+                let t = rty(self);
+                let g = self.egraph.add(Node::Func(Symbol::from(global.as_str())));
+                (self.op(&name, smallvec![t, g]), false)
+            }
             OpKind::CmpI(_) | OpKind::CmpF(_) => {
                 let pred = predicate(&op.kind);
                 let t = rty(self);

@@ -494,11 +494,60 @@ pub fn verify_function<'db>(
         item,
         incomplete: std::cell::Cell::new(false),
     };
-    let diagnostics = kiln_frontend::verify_function(f, &sigs);
+    let mut diagnostics = kiln_frontend::verify_function(f, &sigs);
     if sigs.incomplete.get() {
         return Vec::new();
     }
+    // Only a function that reads a global depends on the file's globals, so the others'
+    // checks stay as durable as their own text.
+    let reads_global = f.body.as_ref().is_some_and(|b| {
+        b.blocks
+            .iter()
+            .flat_map(|b| &b.ops)
+            .any(|op| matches!(op.kind, kiln_frontend::ir::OpKind::GetGlobal { .. }))
+    });
+    // While a global is missing or malformed, its uses are not checked: the first error
+    // reported is the cause, not a follow-on.
+    let globals = reads_global.then(|| file_globals(db, item.file(db)));
+    if let Some(globals) = globals.filter(|g| g.complete) {
+        diagnostics.extend(kiln_frontend::globals::check_global_uses(
+            f,
+            &globals.globals,
+        ));
+    }
     diagnostics
+}
+
+/// A file's `memref.global`s, built, with the diagnostics of building them (file
+/// coordinates).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FileGlobals {
+    /// The globals that built, in source order.
+    pub globals: Vec<kiln_frontend::ir::Global>,
+    /// What building them found.
+    pub diagnostics: Vec<Diagnostic>,
+    /// Whether every global of the file is there: the file has no syntax error and every
+    /// global built.
+    pub complete: bool,
+}
+
+/// The `memref.global`s of a file. A file with a global is never split into functions (the
+/// split knows only functions), so a split file has none and its text is not parsed here.
+#[salsa::tracked(returns(ref))]
+pub fn file_globals(db: &dyn salsa::Database, file: SourceFile) -> FileGlobals {
+    if file.sources(db).is_some() || function_spans(db, file).is_some() {
+        return FileGlobals {
+            complete: true,
+            ..FileGlobals::default()
+        };
+    }
+    let parsed = parse_file(db, file);
+    let (globals, diagnostics) = kiln_frontend::globals::build_globals(&parsed.tree.globals);
+    FileGlobals {
+        complete: !has_errors(&parsed.diagnostics) && !has_errors(&diagnostics),
+        globals,
+        diagnostics,
+    }
 }
 
 pub use function_group::FunctionGroup;
@@ -672,6 +721,21 @@ pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic>
             locate_found(db, items, &check.verified, &mut out);
         }
     }
+    let globals = file_globals(db, file);
+    if !globals.globals.is_empty() || !globals.diagnostics.is_empty() {
+        out.extend(globals.diagnostics.iter().cloned());
+        let names = items.iter().filter_map(|item| {
+            let f = function_ir(db, *item).function.as_ref()?;
+            Some((
+                f.name.as_str(),
+                f.name_span.shifted(item_offset(db, *item) as i64),
+            ))
+        });
+        out.extend(kiln_frontend::globals::check_global_names(
+            &globals.globals,
+            names,
+        ));
+    }
     // Names are compared only when two functions share one.
     if function_index(db, file).len() != items.len() {
         let names = items.iter().filter_map(|item| {
@@ -706,5 +770,6 @@ pub fn module_ir(db: &dyn salsa::Database, file: SourceFile) -> Module {
             .iter()
             .filter_map(|item| function_ir(db, *item).function.clone())
             .collect(),
+        globals: file_globals(db, file).globals.clone(),
     }
 }
