@@ -8,9 +8,9 @@
 //! element); linking checks that the two agree.
 
 use kiln_backend::{CodegenError, CodegenOptions, FunctionCode};
+use kiln_engine::lowered::{Global, GlobalElement, GlobalInit, Linkage, TargetOp};
 use kiln_frontend::ir::{self, Visibility};
 use kiln_frontend::types::Scalar;
-use kiln_engine::lowered::{Global, GlobalElement, GlobalInit, Linkage, TargetOp};
 
 /// The element type of a global of scalar type `s` (`index` is 64 bits wide, as
 /// `rules/types.rules` lowers it).
@@ -36,7 +36,12 @@ pub fn lower_global(g: &ir::Global) -> Global {
             Visibility::Private | Visibility::Nested => Linkage::Private,
         },
         constant: g.constant,
-        dims: g.ty.shape.iter().map(|d| d.unwrap_or(0).max(0) as u64).collect(),
+        dims: g
+            .ty
+            .shape
+            .iter()
+            .map(|d| d.unwrap_or(0).max(0) as u64)
+            .collect(),
         element: element(g.ty.elem),
         init: match &g.init {
             ir::GlobalInit::External => GlobalInit::External,

@@ -633,9 +633,10 @@ impl<'m> Interpreter<'m> {
         if let Some(b) = self.globals.get(name) {
             return Ok(*b);
         }
-        let g = self.module.global(name).ok_or_else(|| {
-            Trap::Unsupported(format!("`@{name}` is not a global of the module"))
-        })?;
+        let g = self
+            .module
+            .global(name)
+            .ok_or_else(|| Trap::Unsupported(format!("`@{name}` is not a global of the module")))?;
         if g.init == kiln_frontend::ir::GlobalInit::External {
             return Err(Trap::Unsupported(format!(
                 "the global `@{name}` is external (declared, not defined)"
@@ -655,7 +656,8 @@ impl<'m> Interpreter<'m> {
             frame: None,
             read_only: g.constant.then(|| name.to_string()),
         });
-        self.globals.insert(name.to_string(), self.buffers.len() - 1);
+        self.globals
+            .insert(name.to_string(), self.buffers.len() - 1);
         Ok(self.buffers.len() - 1)
     }
 

@@ -166,8 +166,7 @@ pub fn emit_program(
     // The reflection symbols and the globals come first, as LLVM prints globals before
     // functions.
     let symbols = abi::file_symbols_code(db, file);
-    let parts: Vec<&backend::FunctionCode> =
-        symbols.iter().chain(&globals).chain(&codes).collect();
+    let parts: Vec<&backend::FunctionCode> = symbols.iter().chain(&globals).chain(&codes).collect();
     backend::emit_code(&parts, what, opts)
 }
 

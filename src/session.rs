@@ -599,11 +599,7 @@ impl Session {
 
     /// A lowered program of the file at `path` for the JIT: `functions` (from
     /// [`Session::lower`]) with the file's globals.
-    pub fn jit_program(
-        &self,
-        path: &str,
-        functions: Vec<Lowered>,
-    ) -> kiln_backend::jit::Program {
+    pub fn jit_program(&self, path: &str, functions: Vec<Lowered>) -> kiln_backend::jit::Program {
         match self.source_file(path) {
             Some(file) => crate::globals::jit_program(&self.db, file, functions),
             None => kiln_backend::jit::Program::Lowered(functions),

@@ -29,10 +29,18 @@ fn element_type<'ctx>(ctx: &'ctx Context, e: GlobalElement) -> BasicTypeEnum<'ct
 }
 
 /// The LLVM type of a global's value: one array per dimension around the element type.
-pub fn value_type<'ctx>(ctx: &'ctx Context, g: &Global) -> Result<BasicTypeEnum<'ctx>, CodegenError> {
+pub fn value_type<'ctx>(
+    ctx: &'ctx Context,
+    g: &Global,
+) -> Result<BasicTypeEnum<'ctx>, CodegenError> {
     let mut t = element_type(ctx, g.element);
     for d in g.dims.iter().rev() {
-        let n = u32::try_from(*d).map_err(|_| unsupported(g, format!("a dimension of {d} elements is more than LLVM's arrays hold")))?;
+        let n = u32::try_from(*d).map_err(|_| {
+            unsupported(
+                g,
+                format!("a dimension of {d} elements is more than LLVM's arrays hold"),
+            )
+        })?;
         t = t.array_type(n).into();
     }
     Ok(t)
@@ -84,17 +92,26 @@ fn contents<'ctx>(
     const_array(elem_ty, &items).into()
 }
 
-fn const_array<'ctx>(elem: BasicTypeEnum<'ctx>, items: &[BasicValueEnum<'ctx>]) -> ArrayValue<'ctx> {
+fn const_array<'ctx>(
+    elem: BasicTypeEnum<'ctx>,
+    items: &[BasicValueEnum<'ctx>],
+) -> ArrayValue<'ctx> {
     match elem {
         BasicTypeEnum::IntType(t) => {
             t.const_array(&items.iter().map(|v| v.into_int_value()).collect::<Vec<_>>())
         }
-        BasicTypeEnum::FloatType(t) => {
-            t.const_array(&items.iter().map(|v| v.into_float_value()).collect::<Vec<_>>())
-        }
-        BasicTypeEnum::ArrayType(t) => {
-            t.const_array(&items.iter().map(|v| v.into_array_value()).collect::<Vec<_>>())
-        }
+        BasicTypeEnum::FloatType(t) => t.const_array(
+            &items
+                .iter()
+                .map(|v| v.into_float_value())
+                .collect::<Vec<_>>(),
+        ),
+        BasicTypeEnum::ArrayType(t) => t.const_array(
+            &items
+                .iter()
+                .map(|v| v.into_array_value())
+                .collect::<Vec<_>>(),
+        ),
         // A global's elements are integers and floats, in arrays.
         _ => elem.array_type(0).const_zero(),
     }

@@ -2,7 +2,10 @@
 //! conversion produces, so the result can be diffed against MLIR 19 and translated by
 //! `mlir-translate-19 --mlir-to-llvmir`. A text printer only: no LLVM object is involved.
 
-use kiln_lowered::{Inst, Lowered, Operand, ParamAttr, SignatureAttrs, TargetOp as Op};
+use kiln_lowered::{
+    Global, GlobalElement, GlobalInit, Inst, Lowered, Operand, ParamAttr, SignatureAttrs,
+    TargetOp as Op,
+};
 use std::collections::HashMap;
 use std::fmt::Write;
 
@@ -52,8 +55,11 @@ fn is_void(t: &Operand) -> bool {
 }
 
 /// Prints a whole program as one `module { ... }`.
-pub fn print_program(functions: &[Lowered]) -> Result<String, PrintError> {
+pub fn print_program(functions: &[Lowered], globals: &[Global]) -> Result<String, PrintError> {
     let mut out = String::from("module {\n");
+    for g in globals {
+        global(&mut out, g);
+    }
     let mut declared: Vec<String> = functions.iter().map(|f| f.name.clone()).collect();
     let mut externs = String::new();
     for f in functions {
@@ -84,6 +90,104 @@ struct Printer {
     vias: Vec<(String, String)>,
     /// The attributes of the functions this one declares, where it knows them.
     callee_attrs: Vec<(String, SignatureAttrs)>,
+}
+
+/// The MLIR name of a global's element type.
+fn element_name(e: GlobalElement) -> String {
+    match e {
+        GlobalElement::Int(bits) => format!("i{bits}"),
+        GlobalElement::Float(t) => t.name().to_string(),
+    }
+}
+
+/// One element of a global as an attribute's text (a float's bits are its own format's).
+fn element_text(e: GlobalElement, bits: u64) -> String {
+    match e {
+        GlobalElement::Int(1) => (if bits & 1 != 0 { "true" } else { "false" }).to_string(),
+        GlobalElement::Int(w) => {
+            let shift = 64 - w.min(64);
+            (((bits << shift) as i64) >> shift).to_string()
+        }
+        GlobalElement::Float(t) => {
+            let x = match t {
+                Op::F16 => half::f16::from_bits(bits as u16).to_f64(),
+                Op::F32 => f64::from(f32::from_bits(bits as u32)),
+                _ => f64::from_bits(bits),
+            };
+            float_attr(x, t.name())
+        }
+    }
+}
+
+/// `llvm.mlir.global`, as MLIR 19's `finalize-memref-to-llvm` makes it from a
+/// `memref.global`: the contents as a `dense` attribute of a tensor of the global's shape
+/// (a scalar at rank 0), `undef` from a region for an `uninitialized` one, none for an
+/// external one.
+fn global(out: &mut String, g: &Global) {
+    let elem = element_name(g.element);
+    let ty = g
+        .dims
+        .iter()
+        .rev()
+        .fold(elem.clone(), |t, d| format!("array<{d} x {t}>"));
+    let ty = if g.dims.is_empty() {
+        ty
+    } else {
+        format!("!llvm.{ty}")
+    };
+    let linkage = if g.init == GlobalInit::External {
+        "external"
+    } else {
+        g.linkage.name()
+    };
+    let constant = if g.constant { " constant" } else { "" };
+    let value = match &g.init {
+        GlobalInit::External | GlobalInit::Undef => String::new(),
+        _ if g.dims.is_empty() => {
+            let v = element_text(g.element, g.element_bits(0).unwrap_or(0));
+            if g.element == GlobalElement::Int(1) {
+                v
+            } else {
+                format!("{v} : {elem}")
+            }
+        }
+        init => {
+            let shape: String = g.dims.iter().map(|d| format!("{d}x")).collect();
+            let body = match init {
+                GlobalInit::Splat(b) => element_text(g.element, *b),
+                _ => dense_list(g, &g.dims, 0),
+            };
+            format!("dense<{body}> : tensor<{shape}{elem}>")
+        }
+    };
+    let align = g
+        .alignment
+        .map(|a| format!(", alignment = {a} : i64"))
+        .unwrap_or_default();
+    let _ = write!(
+        out,
+        "  llvm.mlir.global {linkage}{constant} @{}({value}) {{addr_space = 0 : i32{align}}} : {ty}",
+        g.name
+    );
+    if g.init == GlobalInit::Undef {
+        let _ = write!(
+            out,
+            " {{\n    %0 = llvm.mlir.undef : {ty}\n    llvm.return %0 : {ty}\n  }}"
+        );
+    }
+    out.push('\n');
+}
+
+/// The nested lists of a `dense` attribute of a global's elements from `first` on.
+fn dense_list(g: &Global, dims: &[u64], first: usize) -> String {
+    let Some((n, rest)) = dims.split_first() else {
+        return element_text(g.element, g.element_bits(first).unwrap_or(0));
+    };
+    let inner: u64 = rest.iter().product();
+    let items: Vec<String> = (0..*n)
+        .map(|i| dense_list(g, rest, first + (i * inner) as usize))
+        .collect();
+    format!("[{}]", items.join(", "))
 }
 
 /// Declares the external function `f` the first time the program calls it, with the
@@ -530,6 +634,9 @@ impl Printer {
             (Op::Stacksave, [_]) => format!("{lhs}llvm.intr.stacksave : !llvm.ptr"),
             (Op::Stackrestore, [p]) => {
                 format!("llvm.intr.stackrestore {} : !llvm.ptr", self.val(p)?)
+            }
+            (Op::Addressof, [_, _, Operand::Func(g)]) => {
+                format!("{lhs}llvm.mlir.addressof @{g} : !llvm.ptr")
             }
             (Op::Ptrtoint | Op::Inttoptr, [t, a]) => {
                 format!(

@@ -138,7 +138,7 @@ fn an_entry_block_alloca_and_scopes_use_the_intrinsics() {
 
 #[test]
 fn memory_ops_print_as_llvm_dialect() {
-    let text = print_program(&program()).expect("prints");
+    let text = print_program(&program(), &[]).expect("prints");
     assert!(
         text.contains("llvm.alloca %v1 x i64 : (i64) -> !llvm.ptr"),
         "{text}"

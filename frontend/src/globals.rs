@@ -46,7 +46,10 @@ fn build_global(g: &ast::Global, diags: &mut Vec<Diagnostic>) -> Option<Global> 
         diags.push(Diagnostic::error(
             "parse.unexpected-token",
             word.span,
-            format!("unexpected `{}` in `memref.global`; expected `constant` or the symbol name", word.node),
+            format!(
+                "unexpected `{}` in `memref.global`; expected `constant` or the symbol name",
+                word.node
+            ),
         ));
     }
     let ty = match resolve_type(&g.ty, diags) {
@@ -64,7 +67,10 @@ fn build_global(g: &ast::Global, diags: &mut Vec<Diagnostic>) -> Option<Global> 
         diags.push(Diagnostic::error(
             "verify.global",
             g.ty.span(),
-            format!("a global's type must have a static shape, found `{}`", Type::MemRef(std::sync::Arc::new(ty))),
+            format!(
+                "a global's type must have a static shape, found `{}`",
+                Type::MemRef(std::sync::Arc::new(ty))
+            ),
         ));
         return None;
     }
@@ -87,11 +93,16 @@ fn build_global(g: &ast::Global, diags: &mut Vec<Diagnostic>) -> Option<Global> 
             ));
             return None;
         }
-        Some(ast::GlobalInit::Dense(w, _) | ast::GlobalInit::DenseHex(w, _)) if w.node != "dense" => {
+        Some(ast::GlobalInit::Dense(w, _) | ast::GlobalInit::DenseHex(w, _))
+            if w.node != "dense" =>
+        {
             diags.push(Diagnostic::error(
                 "verify.global",
                 w.span,
-                format!("`{}<...>` is not an initial value kiln reads; expected `dense<...>`", w.node),
+                format!(
+                    "`{}<...>` is not an initial value kiln reads; expected `dense<...>`",
+                    w.node
+                ),
             ));
             return None;
         }
@@ -134,7 +145,11 @@ fn build_global(g: &ast::Global, diags: &mut Vec<Diagnostic>) -> Option<Global> 
 
 /// `dense<...>` for a global of type `ty`: one literal (every element), or nested lists
 /// whose lengths are the dimensions.
-fn dense(d: &Spanned<ast::Dense>, ty: &MemRefType, diags: &mut Vec<Diagnostic>) -> Option<GlobalInit> {
+fn dense(
+    d: &Spanned<ast::Dense>,
+    ty: &MemRefType,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<GlobalInit> {
     let elem = Type::Scalar(ty.elem);
     if let ast::Dense::Literal(l) = &d.node {
         let v = resolve_literal(&Spanned::new(l.clone(), d.span), &elem, diags)?;
@@ -205,7 +220,11 @@ fn dense_hex(h: &ast::Name, ty: &MemRefType, diags: &mut Vec<Diagnostic>) -> Opt
     let bits = ty.elem.bits();
     let width = bits.div_ceil(8) as usize;
     let count: usize = ty.shape.iter().map(|e| e.unwrap_or(0) as usize).product();
-    let mask = if bits == 64 { u64::MAX } else { (1u64 << bits) - 1 };
+    let mask = if bits == 64 {
+        u64::MAX
+    } else {
+        (1u64 << bits) - 1
+    };
     let value = |chunk: &[u8]| {
         let v = chunk
             .iter()
@@ -234,7 +253,9 @@ fn dense_hex(h: &ast::Name, ty: &MemRefType, diags: &mut Vec<Diagnostic>) -> Opt
         ));
         return None;
     }
-    Some(GlobalInit::Elements(bytes.chunks(width).map(value).collect()))
+    Some(GlobalInit::Elements(
+        bytes.chunks(width).map(value).collect(),
+    ))
 }
 
 /// Checks one function's `memref.get_global`s against the module's globals: each names a
@@ -252,6 +273,13 @@ pub fn check_global_uses(function: &Function, globals: &[Global]) -> Vec<Diagnos
             continue;
         };
         let ty = body.ty(*result);
+        // A result of a dynamic shape is the verifier's to report.
+        if ty
+            .memref()
+            .is_none_or(|m| m.shape.iter().any(Option::is_none))
+        {
+            continue;
+        }
         match globals.iter().find(|g| &g.name == global) {
             None => diags.push(Diagnostic::error(
                 "verify.undefined-global",

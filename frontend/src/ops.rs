@@ -307,6 +307,11 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ),
     ("memref.extract_aligned_pointer_as_index", "ranked memrefs"),
     (
+        "memref.global",
+        "static shapes, identity layout; `dense` (nested, splat or hexadecimal), `uninitialized` or external; `constant`; `alignment`",
+    ),
+    ("memref.get_global", ""),
+    (
         "ub.poison",
         "scalars; `kiln interp` reports an operation that reads one",
     ),

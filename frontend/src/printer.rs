@@ -65,7 +65,10 @@ fn print_global_into(out: &mut String, g: &crate::ir::Global) {
                     }
                     return;
                 };
-                let inner = rest.iter().map(|d| d.unwrap_or(0) as usize).product::<usize>();
+                let inner = rest
+                    .iter()
+                    .map(|d| d.unwrap_or(0) as usize)
+                    .product::<usize>();
                 out.push('[');
                 for i in 0..n.unwrap_or(0) as usize {
                     if i > 0 {

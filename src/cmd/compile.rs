@@ -61,7 +61,8 @@ pub(crate) fn compile(ctx: Ctx, db: Database, args: CompileArgs) -> ExitCode {
         return ExitCode::FAILURE;
     };
     // `--emit mlir-llvm` prints the lowered functions themselves.
-    match kiln::backend::print_program(&program) {
+    let globals = kiln::globals::file_globals(one.db(), one.source);
+    match kiln::backend::print_program(&program, &globals) {
         Ok(text) => {
             let abi = kiln::abi::file_abi(one.db(), one.source);
             let text = kiln::abi::annotate_mlir_llvm(&text, &abi);
