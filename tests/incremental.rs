@@ -140,6 +140,55 @@ fn a_file_with_aliases_is_read_whole_and_an_edit_of_an_alias_reaches_its_users()
 }
 
 #[test]
+fn a_file_with_globals_is_read_whole_and_an_edit_of_a_global_reaches_the_object() {
+    // A body edit lowers that function alone; an edit of a global's contents changes the
+    // output without lowering any function again; adding a global to a file that was
+    // split into functions makes it a file read whole, as a fresh compile reads it.
+    let src = "memref.global \"private\" constant @k : memref<2xi32> = dense<[3, 4]>\n\
+               func.func @f(%i: index) -> i32 {\n\
+               %g = memref.get_global @k : memref<2xi32>\n\
+               %v = memref.load %g[%i] : memref<2xi32>\n\
+               %w = arith.addi %v, %v : i32\n\
+               return %w : i32\n}\n\
+               func.func @h(%x: i32) -> i32 {\n  return %x : i32\n}\n";
+    let fresh = |text: &str| {
+        let mut s = Session::with_rules(shipped_rules());
+        s.set_source("g.mlir", text);
+        s.compile("g.mlir", Emit::LlvmIr, 0).expect("compiles")
+    };
+    let mut s = Session::with_query_log(shipped_rules());
+    s.set_source("g.mlir", src);
+    assert_eq!(
+        s.compile("g.mlir", Emit::LlvmIr, 0).expect("compiles"),
+        fresh(src)
+    );
+    s.database().record_executions();
+    let edited = src.replace("arith.addi %v, %v", "arith.muli %v, %v");
+    s.set_source("g.mlir", &edited);
+    let out = s.compile("g.mlir", Emit::LlvmIr, 0).expect("compiles");
+    assert_eq!(runs(&s, "lowered_item"), 1);
+    assert_eq!(out, fresh(&edited));
+    s.database().record_executions();
+    let contents = edited.replace("dense<[3, 4]>", "dense<[5, 6]>");
+    s.set_source("g.mlir", &contents);
+    let out = s.compile("g.mlir", Emit::LlvmIr, 0).expect("compiles");
+    assert_eq!(runs(&s, "lowered_item"), 0);
+    assert!(String::from_utf8_lossy(&out).contains("[i32 5, i32 6]"));
+    assert_eq!(out, fresh(&contents));
+    let plain = "func.func @h(%x: i32) -> i32 {\n  return %x : i32\n}\n";
+    s.set_source("g.mlir", plain);
+    assert_eq!(
+        s.compile("g.mlir", Emit::LlvmIr, 0).expect("compiles"),
+        fresh(plain)
+    );
+    s.set_source("g.mlir", &contents);
+    assert_eq!(
+        s.compile("g.mlir", Emit::LlvmIr, 0).expect("compiles"),
+        fresh(&contents)
+    );
+}
+
+#[test]
 fn editing_one_body_parses_lowers_and_generates_that_function_alone() {
     let mut s = session();
     s.set_source(
@@ -848,7 +897,7 @@ fn random_edit_sequences_match_a_fresh_compile() {
 fn the_token_split_agrees_with_the_parser_on_every_corpus_file() {
     // Where the split answers, its functions are the parser's, and every file the parser
     // reads without a diagnostic is of a shape the split answers for, but for files that
-    // define aliases, which are read whole.
+    // define aliases or globals, which are read whole.
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus");
     let mut checked = 0;
     for dir in [root.clone(), root.join("legacy"), root.join("fail")] {
@@ -873,8 +922,8 @@ fn the_token_split_agrees_with_the_parser_on_every_corpus_file() {
                     assert_eq!(from_split, from_parser, "{}", p.display());
                 }
             } else {
-                let aliases = !parsed.prelude.is_empty();
-                assert!(aliases || !parsed.diagnostics.is_empty(), "{}", p.display());
+                let whole = !parsed.prelude.is_empty() || !parsed.tree.globals.is_empty();
+                assert!(whole || !parsed.diagnostics.is_empty(), "{}", p.display());
             }
             checked += 1;
         }

@@ -461,7 +461,11 @@ fn entities<'a>(
 /// pieces disagree on a function's or a global's type.
 pub fn link(parts: &[&FunctionCode], tm: &TargetMachine) -> Result<String, CodegenError> {
     let mut entities = entities(parts)?;
-    entities.sort_by_key(|(_, e)| !e.is_variable());
+    // Pieces of data come first already unless a function declares a global defined
+    // nowhere (a check of every entity, where a sort would move them all).
+    if !entities.is_sorted_by_key(|(_, e)| !e.is_variable()) {
+        entities.sort_by_key(|(_, e)| !e.is_variable());
+    }
 
     let mut out = String::new();
     let _ = write!(

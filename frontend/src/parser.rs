@@ -215,6 +215,7 @@ fn expectation(expected: &[String]) -> String {
             "DIM" => "a dimension".to_string(),
             "IDENT" => "an identifier".to_string(),
             "VISIBILITY" => "a visibility".to_string(),
+            "OP_GLOBAL" => "`memref.global`".to_string(),
             s if s.starts_with("OP_") => "an operation".to_string(),
             s => format!("`{}`", s.trim_matches('"').replace("\\\"", "\"")),
         }),
