@@ -173,3 +173,14 @@ def test_float16_scalars_and_arrays():
     doubled = x + x
     assert e["sum"](x) == float(want)
     np.testing.assert_array_equal(x, doubled)
+
+
+@pytest.mark.parametrize("opt", [0, 2])
+def test_globals_keep_their_contents_and_state(opt):
+    e = engine("memref_global.mlir", opt)
+    assert e["lookup"](1, 2) == pytest.approx(6.0)
+    assert e["table_row"](1) == pytest.approx(15.5)
+    assert e["hex"](1) == 2
+    # The counter is state of the engine's module: each call adds to what the last left.
+    first = e["bump"](10)
+    assert e["bump"](1) == first + 1
