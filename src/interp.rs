@@ -642,6 +642,11 @@ impl<'m> Interpreter<'m> {
                 "the global `@{name}` is external (declared, not defined)"
             )));
         }
+        if g.len() > MAX_ALLOC as usize {
+            return Err(Trap::Unsupported(format!(
+                "the global `@{name}` has more elements than the interpreter's memory holds"
+            )));
+        }
         let cells = (0..g.len())
             .map(|i| {
                 g.element(i).map(|l| match l {

@@ -13,6 +13,9 @@ use crate::ir::{Function, Global, GlobalInit, Literal, OpKind, Visibility};
 use crate::span::{Span, Spanned};
 use crate::types::{Layout, MemRefType, Type};
 
+/// The most elements a global defined in the module may have.
+const MAX_ELEMENTS: u64 = 1 << 28;
+
 /// Builds every global of a module; diagnostics use the same coordinates as the syntax.
 /// A global with an error in it is left out.
 pub fn build_globals(globals: &[ast::Global]) -> (Vec<Global>, Vec<Diagnostic>) {
@@ -79,6 +82,23 @@ fn build_global(g: &ast::Global, diags: &mut Vec<Diagnostic>) -> Option<Global> 
             "verify.unsupported",
             g.ty.span(),
             "kiln's globals have the identity layout; a global with a `strided` layout is not supported",
+        ));
+        return None;
+    }
+    // Contents are made element by element (by the backend, and by the interpreter for any
+    // global it reads), so a defined global's size is bounded; a declaration's is not.
+    let count = ty
+        .shape
+        .iter()
+        .try_fold(1u64, |n, d| n.checked_mul(d.unwrap_or(0).max(0) as u64));
+    if g.init.is_some() && count.is_none_or(|n| n > MAX_ELEMENTS) {
+        diags.push(Diagnostic::error(
+            "verify.unsupported",
+            g.ty.span(),
+            format!(
+                "kiln defines globals of at most 2^28 elements; this one has {}",
+                count.map_or("more than 2^64".to_string(), |n| n.to_string())
+            ),
         ));
         return None;
     }

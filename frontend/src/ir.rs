@@ -542,13 +542,13 @@ impl Global {
         }
     }
 
-    /// How many elements it holds.
+    /// How many elements it holds (`usize::MAX` when more than that).
     pub fn len(&self) -> usize {
         self.ty
             .shape
             .iter()
-            .map(|d| d.unwrap_or(0).max(0) as usize)
-            .product()
+            .try_fold(1usize, |n, d| n.checked_mul(d.unwrap_or(0).max(0) as usize))
+            .unwrap_or(usize::MAX)
     }
 
     /// Whether it holds no element (a dimension of size 0).
