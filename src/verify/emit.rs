@@ -16,20 +16,32 @@ pub(crate) struct Emitter<'p> {
     /// Values in scope, by type.
     pools: Vec<(Scalar, String)>,
     memrefs: Vec<(MemTy, String)>,
+    /// The program's constant globals, read by loads (never stored to).
+    tables: Vec<(MemTy, String)>,
     lines: Vec<String>,
 }
 
 impl<'p> Emitter<'p> {
-    pub(crate) fn new(callees: &'p [Func], index: usize) -> Self {
-        Emitter {
+    pub(crate) fn new(callees: &'p [Func], index: usize, tables: &[Table]) -> Self {
+        let mut e = Emitter {
             callees,
             index,
             next: 0,
             blocks: 0,
             pools: Vec::new(),
             memrefs: Vec::new(),
+            tables: Vec::new(),
             lines: Vec::new(),
+        };
+        for (k, t) in tables.iter().enumerate() {
+            let name = e.fresh();
+            e.emit(format!(
+                "{name} = memref.get_global @t{k} : {}",
+                t.ty.text()
+            ));
+            e.tables.push((t.ty.clone(), name));
         }
+        e
     }
 
     fn fresh(&mut self) -> String {
@@ -213,7 +225,7 @@ impl<'p> Emitter<'p> {
             }
             Stmt::Cast(from, to, a) => self.cast(*from, *to, *a),
             Stmt::Load(m, idx) => {
-                if let Some((ty, name)) = self.memref(*m) {
+                if let Some((ty, name)) = self.readable(*m) {
                     // Some loads read through a view of the whole memref, or a copy of it
                     // (the choice's higher bits decide, so older choices keep their loads).
                     let (ty, name) = match (*m >> 8) % 4 {
@@ -388,6 +400,19 @@ impl<'p> Emitter<'p> {
             ty.text()
         ));
         (ty.clone(), v)
+    }
+
+    /// A memref a load may read: the memrefs in scope, then the tables.
+    fn readable(&mut self, choice: u32) -> Option<(MemTy, String)> {
+        let n = self.memrefs.len() + self.tables.len();
+        if n == 0 {
+            return None;
+        }
+        let k = choice as usize % n;
+        Some(match k.checked_sub(self.memrefs.len()) {
+            Some(t) => self.tables[t].clone(),
+            None => self.memrefs[k].clone(),
+        })
     }
 
     fn memref(&mut self, choice: u32) -> Option<(MemTy, String)> {

@@ -298,8 +298,8 @@ impl Verifier {
         }
         let mut labels = vec!["kiln -O0".to_string(), "kiln -O2".to_string()];
         let mut runs = vec![
-            (JitProgram::Lowered(lowered.clone()), 0),
-            (JitProgram::Lowered(lowered), 2),
+            (crate::globals::jit_program(&db, file, lowered.clone()), 0),
+            (crate::globals::jit_program(&db, file, lowered), 2),
         ];
         if self.against == Against::KilnAndMlir {
             let ir = crate::reference::mlir_llvm_ir(&printed).map_err(Failure::Lowering)?;

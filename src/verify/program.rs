@@ -258,6 +258,77 @@ pub struct Func {
 pub struct Program {
     /// The functions in order; each calls only those before it.
     pub funcs: Vec<Func>,
+    /// Constant globals (`memref.global "private" constant @tK`), which every function reads
+    /// through `memref.get_global` and loads choose among as they choose among memrefs.
+    pub tables: Vec<Table>,
+}
+
+/// A constant global of a generated program: a static shape with the identity layout, and
+/// each element's value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Table {
+    /// Its type (static sizes, identity layout).
+    pub ty: MemTy,
+    /// Each element as `dense` writes it, row-major.
+    pub elements: Vec<String>,
+}
+
+impl Table {
+    fn generate(r: &mut Rng) -> Table {
+        let rank = r.pick(&[0usize, 1, 1, 2, 3]);
+        let elem = r.pick(ELEMS);
+        let sizes: Vec<Option<i64>> = (0..rank).map(|_| Some(1 + r.below(3) as i64)).collect();
+        let count: i64 = sizes.iter().flatten().product();
+        let elements = (0..count)
+            .map(|_| {
+                if elem.is_float() {
+                    // Eighths: exact in both widths, printed with a decimal point.
+                    format!("{:?}", (r.below(2001) as f64 - 1000.0) / 8.0)
+                } else {
+                    let x = r.next_u64() as i64;
+                    (if elem == Scalar::I32 {
+                        x as i32 as i64
+                    } else {
+                        x
+                    })
+                    .to_string()
+                }
+            })
+            .collect();
+        Table {
+            ty: MemTy {
+                elem,
+                sizes,
+                strided: None,
+            },
+            elements,
+        }
+    }
+
+    /// The `memref.global` line of table `k`.
+    fn text(&self, k: usize) -> String {
+        fn nest(out: &mut String, sizes: &[Option<i64>], elements: &[String]) {
+            let Some((n, rest)) = sizes.split_first() else {
+                out.push_str(elements.first().map_or("0", String::as_str));
+                return;
+            };
+            let inner: usize = rest.iter().flatten().product::<i64>() as usize;
+            out.push('[');
+            for i in 0..n.unwrap_or(0) as usize {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                nest(out, rest, elements.get(i * inner..).unwrap_or_default());
+            }
+            out.push(']');
+        }
+        let mut dense = String::new();
+        nest(&mut dense, &self.ty.sizes, &self.elements);
+        format!(
+            "memref.global \"private\" constant @t{k} : {} = dense<{dense}>\n",
+            self.ty.text()
+        )
+    }
 }
 
 /// How big generated programs get.
@@ -504,12 +575,20 @@ impl Program {
                 break;
             }
         }
-        Program { funcs }
+        // Drawn last, so that the functions of a seed are those it gave without tables.
+        let tables = (0..r.below(3)).map(|_| Table::generate(&mut r)).collect();
+        Program { funcs, tables }
     }
 
     /// Smaller variants, most aggressive first.
     pub fn shrink(&self) -> Vec<Program> {
         let mut out = Vec::new();
+        // Drop a table (loads retarget by choice).
+        for i in 0..self.tables.len() {
+            let mut p = self.clone();
+            p.tables.remove(i);
+            out.push(p);
+        }
         // Drop a function other than the entry (calls to it retarget by choice).
         for i in 0..self.funcs.len().saturating_sub(1) {
             let mut p = self.clone();
@@ -560,8 +639,11 @@ impl Program {
     /// The program as MLIR text.
     pub fn text(&self) -> String {
         let mut out = String::new();
+        for (k, t) in self.tables.iter().enumerate() {
+            out.push_str(&t.text(k));
+        }
         for (i, f) in self.funcs.iter().enumerate() {
-            Emitter::new(&self.funcs[..i], i).func(f, &mut out);
+            Emitter::new(&self.funcs[..i], i, &self.tables).func(f, &mut out);
         }
         out
     }
