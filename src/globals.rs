@@ -1,5 +1,5 @@
 //! A file's `memref.global`s for the backend: each lowered to its LLVM value type and
-//! contents ([`kiln_lowered::Global`]) and code-generated as a piece of its own, which a
+//! contents ([`kiln_engine::lowered::Global`]) and code-generated as a piece of its own, which a
 //! compile links before the functions (LLVM prints globals first).
 //!
 //! The functions reach a global through `llvm.addressof`, which the rules make from
