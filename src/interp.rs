@@ -1139,6 +1139,82 @@ impl<'m> Interpreter<'m> {
                     strides,
                 }))
             }
+            OpKind::ExpandShape { groups, sizes } => {
+                let src = get(0)?.view()?.clone();
+                let mut dynamic = 1..;
+                let mut shape = Vec::new();
+                for s in sizes {
+                    shape.push(match s {
+                        Some(n) => *n,
+                        None => get(dynamic.next().unwrap_or(1))?.int()?.1,
+                    });
+                }
+                let mut strides = vec![1i64; shape.len()];
+                for (d, group) in groups.iter().enumerate() {
+                    let product = group
+                        .iter()
+                        .try_fold(1i64, |acc, k| acc.checked_mul(shape[*k as usize]));
+                    if product != Some(src.sizes[d]) {
+                        return undefined(format!(
+                            "`memref.expand_shape` of a dimension of size {} into sizes {:?}",
+                            src.sizes[d],
+                            group.iter().map(|k| shape[*k as usize]).collect::<Vec<_>>()
+                        ));
+                    }
+                    let mut stride = src.strides[d];
+                    for k in group.iter().rev() {
+                        strides[*k as usize] = stride;
+                        stride = stride.wrapping_mul(shape[*k as usize]);
+                    }
+                }
+                one(V::Mem(View {
+                    buffer: src.buffer,
+                    elem: src.elem,
+                    offset: src.offset,
+                    sizes: shape,
+                    strides,
+                }))
+            }
+            OpKind::CollapseShape { groups } => {
+                let src = get(0)?.view()?.clone();
+                for g in groups {
+                    for pair in g.windows(2) {
+                        let (o, i) = (pair[0] as usize, pair[1] as usize);
+                        let unit = src.sizes[o] == 1 || src.sizes[i] == 1;
+                        if !unit && src.strides[o] != src.strides[i].wrapping_mul(src.sizes[i]) {
+                            return undefined(format!(
+                                "`memref.collapse_shape` of dimensions {o} and {i}, which are not contiguous (strides {:?}, sizes {:?})",
+                                src.strides, src.sizes
+                            ));
+                        }
+                    }
+                }
+                let sizes = groups
+                    .iter()
+                    .map(|g| g.iter().map(|d| src.sizes[*d as usize]).product())
+                    .collect();
+                let src_ty = body.ty(op.operands[0]).memref().cloned();
+                let strides = groups
+                    .iter()
+                    .map(|g| {
+                        let dims = src_ty
+                            .as_ref()
+                            .map(|m| kiln_frontend::reshape::collapsed_stride_dims(m, g))
+                            .unwrap_or_default();
+                        dims.iter()
+                            .map(|d| src.strides[*d as usize])
+                            .min()
+                            .unwrap_or(1)
+                    })
+                    .collect();
+                one(V::Mem(View {
+                    buffer: src.buffer,
+                    elem: src.elem,
+                    offset: src.offset,
+                    sizes,
+                    strides,
+                }))
+            }
             OpKind::Transpose { permutation } => {
                 let src = get(0)?.view()?.clone();
                 let pick = |xs: &[i64]| permutation.iter().map(|&p| xs[p as usize]).collect();

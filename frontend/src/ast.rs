@@ -333,6 +333,10 @@ pub enum OpBody {
     /// `memref.transpose %m (d0, d1) -> (d1, d0) : T to U` (boxed: an operation's size is
     /// its largest variant's).
     Transpose(Box<Transpose>),
+    /// `memref.expand_shape %m [[0, 1]] output_shape [%n, 4] : T into U` or
+    /// `memref.collapse_shape %m [[0, 1]] : T into U` (boxed: an operation's size is its
+    /// largest variant's).
+    Reshape(Box<Reshape>),
     /// `memref.get_global @name : T`.
     GetGlobal {
         /// The global's name, without `@`.
@@ -470,6 +474,24 @@ pub enum Dense {
     Literal(Literal),
     /// `[...]`, one entry per index of the outermost dimension left.
     List(Vec<Spanned<Dense>>),
+}
+
+/// The parts of a `memref.expand_shape` or `memref.collapse_shape`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Reshape {
+    /// The memref reshaped.
+    pub source: ValueRef,
+    /// The reassociation: for each dimension of the smaller-rank side, the dimensions of
+    /// the larger-rank side it joins, as written.
+    pub groups: Vec<Vec<Name>>,
+    /// `output_shape [...]` (an expansion's sizes): the keyword and the entries.
+    pub output_shape: Option<(Name, Vec<Mixed>)>,
+    /// The source's written type.
+    pub from: Type,
+    /// The word between the types (`into`).
+    pub into: Name,
+    /// The result type.
+    pub to: Type,
 }
 
 /// The parts of a `memref.transpose`.

@@ -167,6 +167,21 @@ pub enum OpKind {
     },
     /// `ub.poison`: a poison value of the result type (no operands).
     Poison,
+    /// `memref.expand_shape`: a view of operand 0 whose dimensions in `groups[d]` split the
+    /// source's dimension `d`, with the sizes given (`None` entries are the operands after the
+    /// source, in order).
+    ExpandShape {
+        /// For each source dimension, the result dimensions it becomes (consecutive).
+        groups: ThinVec<ThinVec<u32>>,
+        /// The result's sizes; `None` where dynamic.
+        sizes: ThinVec<Option<i64>>,
+    },
+    /// `memref.collapse_shape`: a view of operand 0 whose dimension `g` joins the source's
+    /// dimensions `groups[g]`.
+    CollapseShape {
+        /// For each result dimension, the source dimensions it joins (consecutive).
+        groups: ThinVec<ThinVec<u32>>,
+    },
     /// `memref.get_global`: a memref of the named global's memory (no operands).
     GetGlobal {
         /// The global's name, without `@`.
@@ -244,6 +259,8 @@ impl OpKind {
             OpKind::Assert { .. } => "cf.assert",
             OpKind::Poison => "ub.poison",
             OpKind::GetGlobal { .. } => "memref.get_global",
+            OpKind::ExpandShape { .. } => "memref.expand_shape",
+            OpKind::CollapseShape { .. } => "memref.collapse_shape",
             OpKind::AssumeAlignment { .. } => "memref.assume_alignment",
             OpKind::ExtractAlignedPointer => "memref.extract_aligned_pointer_as_index",
             OpKind::Transpose { .. } => "memref.transpose",

@@ -151,6 +151,8 @@ pub enum Tok<'a> {
     OpGlobal(&'a str),
     /// `memref.get_global`.
     OpGetGlobal(&'a str),
+    /// `memref.expand_shape` or `memref.collapse_shape`.
+    OpReshape(&'a str),
 }
 
 impl Tok<'_> {
@@ -163,7 +165,8 @@ impl Tok<'_> {
             | OpCondBr(s) | OpSwitch(s) | OpAlloc(s) | OpDealloc(s) | OpLoad(s) | OpStore(s)
             | OpDim(s) | OpRank(s) | OpPure(s) | OpMetadata(s) | OpReinterpretCast(s)
             | OpCopy(s) | OpSubview(s) | OpAssert(s) | OpPoison(s) | OpAssumeAlignment(s)
-            | OpAlignedPointer(s) | OpTranspose(s) | OpGlobal(s) | OpGetGlobal(s) => s,
+            | OpAlignedPointer(s) | OpTranspose(s) | OpGlobal(s) | OpGetGlobal(s)
+            | OpReshape(s) => s,
             KwAttributes => "attributes",
             KwTo => "to",
             KwMemref => "memref",
@@ -252,6 +255,7 @@ fn classify(word: &str) -> Tok<'_> {
         "memref.reinterpret_cast" => OpReinterpretCast(word),
         "memref.global" => OpGlobal(word),
         "memref.get_global" => OpGetGlobal(word),
+        "memref.expand_shape" | "memref.collapse_shape" => OpReshape(word),
         _ if crate::ops::BinaryOp::from_name(word).is_some() => OpBinary(word),
         _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),
         _ if crate::ops::PureOp::from_name(word).is_some() => OpPure(word),

@@ -29,6 +29,7 @@ pub mod names;
 pub mod ops;
 pub mod parser;
 pub mod printer;
+pub mod reshape;
 pub mod span;
 pub mod split;
 pub mod types;

@@ -312,6 +312,14 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ),
     ("memref.get_global", ""),
     (
+        "memref.expand_shape",
+        "ranked memrefs, MLIR 19's form with `output_shape`; the layout MLIR infers",
+    ),
+    (
+        "memref.collapse_shape",
+        "ranked memrefs; contiguous groups; the layout MLIR infers",
+    ),
+    (
         "ub.poison",
         "scalars; `kiln interp` reports an operation that reads one",
     ),

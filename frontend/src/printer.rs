@@ -28,6 +28,18 @@ pub fn print_module(m: &Module) -> String {
     out
 }
 
+/// `[[0, 1], [2]]`.
+fn reassociation(groups: &[thin_vec::ThinVec<u32>]) -> String {
+    let gs: Vec<String> = groups
+        .iter()
+        .map(|g| {
+            let ds: Vec<String> = g.iter().map(u32::to_string).collect();
+            format!("[{}]", ds.join(", "))
+        })
+        .collect();
+    format!("[{}]", gs.join(", "))
+}
+
 /// The text of one element of a constant or global of scalar type `s`.
 fn literal_text(lit: Literal, s: Scalar) -> String {
     match lit {
@@ -530,6 +542,41 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
             t(0)
         ),
         K::Rank => write!(out, "{name} {}{} : {}", v(0), dict(&op.attrs), t(0)),
+        K::ExpandShape { groups, sizes } => {
+            let mut next = 0;
+            let shape: Vec<String> = sizes
+                .iter()
+                .map(|e| match e {
+                    Some(n) => n.to_string(),
+                    None => {
+                        next += 1;
+                        op.operands
+                            .get(next)
+                            .map(|o| body.value(*o).name.to_string())
+                            .unwrap_or_default()
+                    }
+                })
+                .collect();
+            write!(
+                out,
+                "{name} {} {} output_shape [{}]{} : {} into {}",
+                v(0),
+                reassociation(groups),
+                shape.join(", "),
+                dict(&op.attrs),
+                t(0),
+                rt()
+            )
+        }
+        K::CollapseShape { groups } => write!(
+            out,
+            "{name} {} {}{} : {} into {}",
+            v(0),
+            reassociation(groups),
+            dict(&op.attrs),
+            t(0),
+            rt()
+        ),
         K::Subview {
             offsets,
             sizes,

@@ -566,6 +566,13 @@ impl Verifier<'_> {
                 }
             }
             K::ExtractStridedMetadata => self.check_metadata(op),
+            K::ExpandShape { groups, sizes } => {
+                self.expect_view_operands(op);
+                self.check_reshape(op, |m| crate::reshape::expanded_type(m, groups, sizes));
+            }
+            K::CollapseShape { groups } => {
+                self.check_reshape(op, |m| crate::reshape::collapsed_type(m, groups));
+            }
             K::Subview {
                 offsets,
                 sizes,
@@ -762,6 +769,51 @@ impl Verifier<'_> {
                 format!(
                     "this `memref.subview` of `{src}` is `{inferred}`, not `{result}`{rank_note}"
                 ),
+            );
+        }
+    }
+
+    /// `memref.expand_shape` and `memref.collapse_shape`: a ranked source, and the result
+    /// type `infer` gives for it ([`crate::reshape`]).
+    fn check_reshape(
+        &mut self,
+        op: &Op,
+        infer: impl FnOnce(&crate::types::MemRefType) -> Result<crate::types::MemRefType, String>,
+    ) {
+        let name = op.kind.name();
+        let src = self.ty(op.operands[0]).clone();
+        let Some(result) = op.results.first().map(|r| self.ty(*r).clone()) else {
+            return;
+        };
+        let Type::MemRef(m) = &src else {
+            self.error(
+                "verify.type-mismatch",
+                op.span,
+                format!("`{name}` needs a ranked memref, not `{src}`"),
+            );
+            return;
+        };
+        let inferred = match infer(m) {
+            Ok(t) => t,
+            Err(e) => {
+                self.error("verify.reshape", op.span, format!("`{name}`: {e}"));
+                return;
+            }
+        };
+        let fits = match &result {
+            Type::MemRef(r) => {
+                r.elem == inferred.elem
+                    && r.shape == inferred.shape
+                    && r.strides_and_offset() == inferred.strides_and_offset()
+            }
+            _ => false,
+        };
+        if !fits {
+            let inferred = Type::MemRef(std::sync::Arc::new(inferred));
+            self.error(
+                "verify.reshape",
+                op.span,
+                format!("this `{name}` of `{src}` is `{inferred}`, not `{result}`"),
             );
         }
     }

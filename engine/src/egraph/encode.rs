@@ -595,6 +595,73 @@ impl<S: Store> Encoder<'_, S> {
                 let (o, s, st) = (list(self, offsets), list(self, sizes), list(self, strides));
                 (self.op(&name, smallvec![t, operands[0], o, s, st]), false)
             }
+            // (memref.expand_shape T SOURCE SIZES DIMS INNERS): result dimension k has size
+            // SIZES[k] (a constant where the operation states it) and comes from source
+            // dimension DIMS[k] (-1 for none: a rank-0 source), in which INNERS[k] lists the
+            // sizes of the dimensions of its group inside it.
+            OpKind::ExpandShape { groups, sizes } => {
+                let t = rty(self);
+                let mut dynamic = operands[1..].iter().copied();
+                let size_ids: Vec<Id> = sizes
+                    .iter()
+                    .map(|e| match e {
+                        Some(n) => {
+                            let ty = self.ty(&Type::INDEX);
+                            let n = self.int(*n);
+                            self.op("arith.constant", smallvec![ty, n])
+                        }
+                        None => dynamic.next().unwrap_or_else(|| self.atom("nil")),
+                    })
+                    .collect();
+                let mut dims = vec![-1i64; sizes.len()];
+                let mut inners: Vec<Vec<Id>> = vec![Vec::new(); sizes.len()];
+                for (d, group) in groups.iter().enumerate() {
+                    for (j, k) in group.iter().enumerate() {
+                        if let Some(slot) = dims.get_mut(*k as usize) {
+                            *slot = d as i64;
+                        }
+                        if let Some(inner) = inners.get_mut(*k as usize) {
+                            inner.extend(
+                                group[j + 1..]
+                                    .iter()
+                                    .filter_map(|i| size_ids.get(*i as usize).copied()),
+                            );
+                        }
+                    }
+                }
+                let dims: Vec<Id> = dims.into_iter().map(|d| self.int(d)).collect();
+                let inners: Vec<Id> = inners.into_iter().map(|i| self.list(i)).collect();
+                let (sizes, dims, inners) =
+                    (self.list(size_ids), self.list(dims), self.list(inners));
+                (
+                    self.op(&name, smallvec![t, operands[0], sizes, dims, inners]),
+                    false,
+                )
+            }
+            // (memref.collapse_shape T SOURCE GROUPS STRIDES): result dimension g joins the
+            // source dimensions GROUPS[g], and its stride is the least of the source's strides
+            // STRIDES[g] (one where the source's type tells which).
+            OpKind::CollapseShape { groups } => {
+                let t = rty(self);
+                let src = body.ty(op.operands[0]).memref().cloned();
+                let mut lists = Vec::new();
+                let mut strides = Vec::new();
+                for g in groups {
+                    let ds: Vec<Id> = g.iter().map(|d| self.int(i64::from(*d))).collect();
+                    lists.push(self.list(ds));
+                    let dims = src
+                        .as_ref()
+                        .map(|m| kiln_frontend::reshape::collapsed_stride_dims(m, g))
+                        .unwrap_or_default();
+                    let ds: Vec<Id> = dims.iter().map(|d| self.int(i64::from(*d))).collect();
+                    strides.push(self.list(ds));
+                }
+                let (groups, strides) = (self.list(lists), self.list(strides));
+                (
+                    self.op(&name, smallvec![t, operands[0], groups, strides]),
+                    false,
+                )
+            }
             // (memref.transpose T SOURCE PERMUTATION): for each result dimension, the source
             // dimension it is.
             OpKind::Transpose { permutation } => {
