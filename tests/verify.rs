@@ -99,6 +99,8 @@ fn generated_programs_cover_the_element_wise_operations() {
         "memref.subview",
         "memref.copy",
         "memref.global",
+        "memref.collapse_shape",
+        "memref.expand_shape",
     ] {
         assert!(text.contains(op), "no generated program uses `{op}`");
     }

@@ -235,6 +235,15 @@ impl<'p> Emitter<'p> {
                         2 if ty.strided.is_none() && ty.sizes.iter().all(Option::is_some) => {
                             self.copied(&ty, &name)
                         }
+                        // The identity layout is contiguous: collapsed to one dimension and
+                        // expanded back to its shape. (At most one dynamic size: MLIR 19's
+                        // expand-strided-metadata crashes on a group of two.)
+                        3 if ty.strided.is_none()
+                            && !ty.sizes.is_empty()
+                            && ty.sizes.iter().filter(|s| s.is_none()).count() <= 1 =>
+                        {
+                            self.reshaped(&ty, &name)
+                        }
                         _ => (ty, name),
                     };
                     let ix = self.indices(&name, &ty, idx);
@@ -400,6 +409,45 @@ impl<'p> Emitter<'p> {
             ty.text()
         ));
         (ty.clone(), v)
+    }
+
+    /// `memref.collapse_shape` of an identity-layout memref into one dimension, then
+    /// `memref.expand_shape` back to its own type.
+    fn reshaped(&mut self, ty: &MemTy, name: &str) -> (MemTy, String) {
+        let all: Vec<String> = (0..ty.sizes.len()).map(|d| d.to_string()).collect();
+        let group = format!("[[{}]]", all.join(", "));
+        let count = ty.sizes.iter().try_fold(1i64, |n, s| s.map(|s| n * s));
+        let flat = MemTy {
+            elem: ty.elem,
+            sizes: vec![count],
+            strided: None,
+        };
+        let c = self.fresh();
+        self.emit(format!(
+            "{c} = memref.collapse_shape {name} {group} : {} into {}",
+            ty.text(),
+            flat.text()
+        ));
+        let mut shape = Vec::new();
+        for (d, s) in ty.sizes.iter().enumerate() {
+            shape.push(match s {
+                Some(n) => n.to_string(),
+                None => {
+                    let k = self.int_const(Scalar::Index, d as i64);
+                    let v = self.fresh();
+                    self.emit(format!("{v} = memref.dim {name}, {k} : {}", ty.text()));
+                    v
+                }
+            });
+        }
+        let e = self.fresh();
+        self.emit(format!(
+            "{e} = memref.expand_shape {c} {group} output_shape [{}] : {} into {}",
+            shape.join(", "),
+            flat.text(),
+            ty.text()
+        ));
+        (ty.clone(), e)
     }
 
     /// A memref a load may read: the memrefs in scope, then the tables.
