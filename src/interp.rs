@@ -1084,6 +1084,7 @@ impl<'m> Interpreter<'m> {
                 sizes,
                 strides,
             } => {
+                let (offsets_ty, sizes_ty, steps_ty) = (offsets.to_vec(), sizes.to_vec(), strides.to_vec());
                 let src = get(0)?.view()?.clone();
                 let mut next = 0;
                 let mut entry = |e: &Option<i64>| -> Result<i64, Trap> {
@@ -1125,12 +1126,24 @@ impl<'m> Interpreter<'m> {
                     .fold(src.offset, |acc, (o, s)| {
                         acc.wrapping_add(o.wrapping_mul(*s))
                     });
-                let strides = src
+                let mut strides: Vec<i64> = src
                     .strides
                     .iter()
                     .zip(&steps)
                     .map(|(s, t)| s.wrapping_mul(*t))
                     .collect();
+                let mut sizes = sizes;
+                // A rank-reducing subview keeps the dimensions its type says.
+                if let (Some(m), Some(Type::MemRef(r))) = (body.ty(op.operands[0]).memref(), rty(0)) {
+                    if r.rank() < m.rank() {
+                        let (o, s, t) = (offsets_ty.clone(), sizes_ty.clone(), steps_ty.clone());
+                        let full = kiln_frontend::views::subview_type(m, &o, &s, &t);
+                        let kept = kiln_frontend::views::kept_dims(&full, &r)
+                            .ok_or_else(|| Trap::Unsupported("a rank reduction".to_string()))?;
+                        sizes = kept.iter().map(|k| sizes[*k as usize]).collect();
+                        strides = kept.iter().map(|k| strides[*k as usize]).collect();
+                    }
+                }
                 one(V::Mem(View {
                     buffer: src.buffer,
                     elem: src.elem,

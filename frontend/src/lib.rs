@@ -34,6 +34,7 @@ pub mod span;
 pub mod split;
 pub mod types;
 pub mod verifier;
+pub mod views;
 
 pub use builder::build_function;
 pub use diagnostic::{has_errors, Diagnostic, Label, Severity};

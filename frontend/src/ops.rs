@@ -299,7 +299,7 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ),
     ("memref.extract_strided_metadata", "ranked memrefs"),
     ("memref.reinterpret_cast", "ranked sources"),
-    ("memref.subview", "ranked sources, no rank reduction"),
+    ("memref.subview", "ranked sources; rank-reducing"),
     ("memref.assume_alignment", "ranked memrefs, as an `llvm.assume`"),
     (
         "memref.transpose",

@@ -628,10 +628,6 @@ impl Verifier<'_> {
         }
     }
 
-    /// `memref.subview`: one offset, size and stride per dimension of a ranked source, and the
-    /// result type MLIR infers (no rank reduction): the sizes given, the source's strides
-    /// times the strides given, the source's offset plus each offset times its stride, each
-    /// static where everything it is made of is.
     /// `memref.transpose`: a ranked source of the permutation's rank, and a result whose
     /// sizes and strides are the source's in the permuted order (a stride the source states
     /// may be written dynamic), at the source's offset.
@@ -689,6 +685,9 @@ impl Verifier<'_> {
         }
     }
 
+    /// `memref.subview`: one offset, size and stride per dimension of a ranked source, and the
+    /// result type MLIR infers ([`crate::views::subview_type`]), or that type with
+    /// dimensions of size 1 dropped ([`crate::views::kept_dims`]).
     fn check_subview(
         &mut self,
         op: &Op,
@@ -723,31 +722,9 @@ impl Verifier<'_> {
             );
             return;
         }
-        let (src_strides, src_offset) = m.strides_and_offset();
-        // Zero times anything is zero, as MLIR's inference has it (an offset 0 along a
-        // dynamic stride leaves the offset static).
-        let mul = |a: Option<i64>, b: Option<i64>| match (a, b) {
-            (Some(0), _) | (_, Some(0)) => Some(0),
-            _ => a.zip(b).and_then(|(a, b)| a.checked_mul(b)),
-        };
-        let strides: Vec<Option<i64>> = src_strides
-            .iter()
-            .zip(steps)
-            .map(|(s, t)| mul(*s, *t))
-            .collect();
-        let offset = offsets
-            .iter()
-            .zip(&src_strides)
-            .try_fold(src_offset.unwrap_or(0), |acc, (o, s)| {
-                mul(*o, *s).and_then(|x| acc.checked_add(x))
-            })
-            .filter(|_| src_offset.is_some());
-        let inferred = crate::types::MemRefType {
-            shape: sizes.to_vec(),
-            elem: m.elem,
-            layout: Layout::Strided { strides, offset },
-        };
+        let inferred = crate::views::subview_type(m, offsets, sizes, steps);
         let fits = match &result {
+            Type::MemRef(r) if r.rank() < rank => crate::views::kept_dims(&inferred, r).is_some(),
             Type::MemRef(r) => {
                 r.elem == inferred.elem
                     && r.shape == inferred.shape
@@ -758,16 +735,14 @@ impl Verifier<'_> {
         if !fits {
             let inferred = Type::MemRef(std::sync::Arc::new(inferred));
             let rank_note = match &result {
-                Type::MemRef(r) if r.rank() != rank => {
-                    " (rank-reducing subviews are not supported)"
-                }
+                Type::MemRef(r) if r.rank() < rank => " with dimensions of size 1 dropped",
                 _ => "",
             };
             self.error(
                 "verify.subview",
                 op.span,
                 format!(
-                    "this `memref.subview` of `{src}` is `{inferred}`, not `{result}`{rank_note}"
+                    "this `memref.subview` of `{src}` is `{inferred}`{rank_note}, not `{result}`"
                 ),
             );
         }

@@ -593,7 +593,27 @@ impl<S: Store> Encoder<'_, S> {
                     enc.list(ids)
                 };
                 let (o, s, st) = (list(self, offsets), list(self, sizes), list(self, strides));
-                (self.op(&name, smallvec![t, operands[0], o, s, st]), false)
+                // A rank-reducing subview is the full view with its unit dimensions dropped:
+                // (memref.drop_dims T VIEW KEPT), KEPT the view's dimensions the result keeps.
+                let src = body.ty(op.operands[0]).memref().cloned();
+                let reduced = match (&src, &result_ty) {
+                    (Some(m), Some(Type::MemRef(r))) if r.rank() < m.rank() => {
+                        let full = kiln_frontend::views::subview_type(m, offsets, sizes, strides);
+                        let kept = kiln_frontend::views::kept_dims(&full, r);
+                        kept.map(|k| (full, k))
+                    }
+                    _ => None,
+                };
+                match reduced {
+                    Some((full, kept)) => {
+                        let ft = self.ty(&Type::MemRef(std::sync::Arc::new(full)));
+                        let view = self.op(&name, smallvec![ft, operands[0], o, s, st]);
+                        let kept: Vec<Id> = kept.iter().map(|k| self.int(i64::from(*k))).collect();
+                        let kept = self.list(kept);
+                        (self.op("memref.drop_dims", smallvec![t, view, kept]), false)
+                    }
+                    None => (self.op(&name, smallvec![t, operands[0], o, s, st]), false),
+                }
             }
             // (memref.expand_shape T SOURCE SIZES DIMS INNERS): result dimension k has size
             // SIZES[k] (a constant where the operation states it) and comes from source

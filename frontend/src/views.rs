@@ -1,0 +1,78 @@
+//! The type of a `memref.subview`, as MLIR 19 infers it, and rank reduction: which unit
+//! dimensions a subview whose result has fewer dimensions drops.
+
+use crate::types::{Extent, Layout, MemRefType};
+
+/// The result type of a subview of `src` (no rank reduction): the sizes given, the
+/// source's strides times the strides given, the source's offset plus each offset times its
+/// stride, each static where everything it is made of is.
+pub fn subview_type(
+    src: &MemRefType,
+    offsets: &[Extent],
+    sizes: &[Extent],
+    steps: &[Extent],
+) -> MemRefType {
+    let (src_strides, src_offset) = src.strides_and_offset();
+    // Zero times anything is zero, as MLIR's inference has it (an offset 0 along a dynamic
+    // stride leaves the offset static).
+    let mul = |a: Option<i64>, b: Option<i64>| match (a, b) {
+        (Some(0), _) | (_, Some(0)) => Some(0),
+        _ => a.zip(b).and_then(|(a, b)| a.checked_mul(b)),
+    };
+    let strides: Vec<Extent> = src_strides
+        .iter()
+        .zip(steps)
+        .map(|(s, t)| mul(*s, *t))
+        .collect();
+    let offset = offsets
+        .iter()
+        .zip(&src_strides)
+        .try_fold(src_offset.unwrap_or(0), |acc, (o, s)| {
+            mul(*o, *s).and_then(|x| acc.checked_add(x))
+        })
+        .filter(|_| src_offset.is_some());
+    MemRefType {
+        shape: sizes.to_vec(),
+        elem: src.elem,
+        layout: Layout::Strided { strides, offset },
+    }
+}
+
+/// The dimensions of `full` (a subview's type before rank reduction) that `reduced` keeps,
+/// in order, when `reduced` is `full` with some dimensions of static size 1 dropped: each
+/// kept dimension has the size and the stride `reduced` states for it, and the offset is
+/// the same. `None` when no such choice exists. Where a unit dimension could be kept or
+/// dropped, the earliest that fits is kept.
+pub fn kept_dims(full: &MemRefType, reduced: &MemRefType) -> Option<Vec<u32>> {
+    let (n, m) = (full.rank(), reduced.rank());
+    if full.elem != reduced.elem || m > n {
+        return None;
+    }
+    let (fs, fo) = full.strides_and_offset();
+    let (rs, ro) = reduced.strides_and_offset();
+    if fo != ro {
+        return None;
+    }
+    let fits = |i: usize, j: usize| full.shape[i] == reduced.shape[j] && fs[i] == rs[j];
+    let unit = |i: usize| full.shape[i] == Some(1);
+    // can[i][j]: dimensions i.. of `full` match dimensions j.. of `reduced`.
+    let mut can = vec![vec![false; m + 1]; n + 1];
+    can[n][m] = true;
+    for i in (0..n).rev() {
+        for j in (0..=m).rev() {
+            can[i][j] = (j < m && fits(i, j) && can[i + 1][j + 1]) || (unit(i) && can[i + 1][j]);
+        }
+    }
+    if !can[0][0] {
+        return None;
+    }
+    let mut kept = Vec::new();
+    let mut j = 0;
+    for i in 0..n {
+        if j < m && fits(i, j) && can[i + 1][j + 1] {
+            kept.push(i as u32);
+            j += 1;
+        }
+    }
+    Some(kept)
+}
