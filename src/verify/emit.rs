@@ -229,7 +229,7 @@ impl<'p> Emitter<'p> {
                     // Some loads read through a view of the whole memref, or a copy of it
                     // (the choice's higher bits decide, so older choices keep their loads).
                     let (ty, name) = match (*m >> 8) % 4 {
-                        1 => self.whole_subview(&ty, &name),
+                        1 => self.whole_subview(&ty, &name, (*m >> 10) % 2 == 1),
                         // A static shape: its stack copy is a slot of the frame, so a copy
                         // in a loop does not grow the stack.
                         2 if ty.strided.is_none() && ty.sizes.iter().all(Option::is_some) => {
@@ -354,8 +354,9 @@ impl<'p> Emitter<'p> {
     }
 
     /// `memref.subview` of all of `name`: offsets 0, its sizes, strides 1; the result has
-    /// the source's strides and offset, written out as a strided layout.
-    fn whole_subview(&mut self, ty: &MemTy, name: &str) -> (MemTy, String) {
+    /// the source's strides and offset, written out as a strided layout, and with `reduce`
+    /// its dimensions of static size 1 dropped (a rank-reducing subview).
+    fn whole_subview(&mut self, ty: &MemTy, name: &str, reduce: bool) -> (MemTy, String) {
         let rank = ty.sizes.len();
         let mut sizes = Vec::new();
         for (d, s) in ty.sizes.iter().enumerate() {
@@ -382,10 +383,14 @@ impl<'p> Emitter<'p> {
                 (strides, Some(0))
             }
         };
+        // Rank-reducing: the dimensions of static size 1 dropped from the view's type.
+        let kept: Vec<usize> = (0..rank)
+            .filter(|d| !(reduce && ty.sizes[*d] == Some(1)))
+            .collect();
         let view = MemTy {
             elem: ty.elem,
-            sizes: ty.sizes.clone(),
-            strided: Some((strides, offset)),
+            sizes: kept.iter().map(|d| ty.sizes[*d]).collect(),
+            strided: Some((kept.iter().map(|d| strides[*d]).collect(), offset)),
         };
         let v = self.fresh();
         self.emit(format!(
