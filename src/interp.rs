@@ -997,6 +997,37 @@ impl<'m> Interpreter<'m> {
                 get(0)?.view()?;
                 Ok(Step::Values(Vec::new()))
             }
+            OpKind::View => Err(Trap::Unsupported(
+                "addresses: `memref.view` reads a byte buffer as elements, and the interpreter's memory holds elements, not bytes".to_string(),
+            )),
+            OpKind::Reshape => {
+                let src = get(0)?.view()?.clone();
+                let shape = get(1)?.view()?.clone();
+                let Some(Type::MemRef(m)) = rty(0) else {
+                    return Err(Trap::Unsupported("a reshape's type".to_string()));
+                };
+                let sizes: Vec<i64> = m.shape.iter().map(|d| d.unwrap_or(0)).collect();
+                // The shape operand holds the sizes the result type states.
+                for (k, want) in sizes.iter().enumerate() {
+                    let c = self.cell(&shape, &[k as i64], "load of a reshape's shape")?;
+                    let Some(raw) = self.buffers[shape.buffer].cells[c] else {
+                        return undefined("a reshape's shape read before it is written");
+                    };
+                    let got = V::from_raw(shape.elem, raw)?.int()?.1;
+                    if got != *want {
+                        return undefined(format!(
+                            "`memref.reshape` to sizes {sizes:?} with size {got} in its shape operand"
+                        ));
+                    }
+                }
+                one(V::Mem(View {
+                    buffer: src.buffer,
+                    elem: src.elem,
+                    offset: src.offset,
+                    strides: crate::run::natural_strides(&sizes),
+                    sizes,
+                }))
+            }
             OpKind::ExtractAlignedPointer => Err(Trap::Unsupported(
                 "addresses: `memref.extract_aligned_pointer_as_index` reads a pointer, and the interpreter's memory has none".to_string(),
             )),

@@ -337,6 +337,17 @@ pub enum OpBody {
     /// `memref.collapse_shape %m [[0, 1]] : T into U` (boxed: an operation's size is its
     /// largest variant's).
     Reshape(Box<Reshape>),
+    /// `memref.view %buf[%shift][%sizes...] : T to U` (boxed).
+    View(Box<View>),
+    /// `memref.reshape %m(%shape) : (T, S) -> U`.
+    ShapeReshape {
+        /// The memref reshaped.
+        source: ValueRef,
+        /// The 1-D memref of the result's sizes.
+        shape: ValueRef,
+        /// The written types: source and shape, then the result.
+        ty: FunctionType,
+    },
     /// `memref.get_global @name : T`.
     GetGlobal {
         /// The global's name, without `@`.
@@ -474,6 +485,21 @@ pub enum Dense {
     Literal(Literal),
     /// `[...]`, one entry per index of the outermost dimension left.
     List(Vec<Spanned<Dense>>),
+}
+
+/// The parts of a `memref.view`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct View {
+    /// The byte buffer viewed (`memref<Nxi8>`).
+    pub source: ValueRef,
+    /// The byte offset of the view's first element.
+    pub shift: ValueRef,
+    /// One size per `?` of the result type.
+    pub sizes: Vec<ValueRef>,
+    /// The source's written type.
+    pub from: Type,
+    /// The result type.
+    pub to: Type,
 }
 
 /// The parts of a `memref.expand_shape` or `memref.collapse_shape`.

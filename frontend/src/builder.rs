@@ -759,6 +759,8 @@ impl<'a> Builder<'a> {
             B::ReinterpretCast(r) => vec![self.ty(&r.to)],
             B::Subview(s) => vec![self.ty(&s.to)],
             B::Reshape(r) => vec![self.ty(&r.to)],
+            B::View(v) => vec![self.ty(&v.to)],
+            B::ShapeReshape { ty, .. } => self.types(&ty.results),
             B::Generic { ty, .. } => self.types(&ty.results),
             B::Store { .. }
             | B::Assert { .. }
@@ -1191,6 +1193,18 @@ impl<'a> Builder<'a> {
                 (OpKind::ExtractStridedMetadata, self.memref_use(memref, op))
             }
             B::Reshape(rs) => self.reshape(op, rs)?,
+            B::View(v) => {
+                let mut ops = self.uses(std::slice::from_ref(&v.source));
+                self.check_written_types(&ops, std::slice::from_ref(&v.from));
+                ops.extend(self.uses(std::slice::from_ref(&v.shift)));
+                ops.extend(self.uses(&v.sizes));
+                (OpKind::View, ops)
+            }
+            B::ShapeReshape { source, shape, ty } => {
+                let ops = self.uses(&[source.clone(), shape.clone()]);
+                self.check_written_types(&ops, &ty.inputs);
+                (OpKind::Reshape, ops)
+            }
             B::Subview(sv) => {
                 let mut ops = self.uses(std::slice::from_ref(&sv.source));
                 self.check_written_types(&ops, std::slice::from_ref(&sv.from));
@@ -1470,7 +1484,12 @@ impl<'a> Builder<'a> {
             | "memref.extract_strided_metadata"
             | "memref.reinterpret_cast"
             | "memref.copy"
-            | "memref.subview" => {
+            | "memref.subview"
+            | "memref.expand_shape"
+            | "memref.collapse_shape"
+            | "memref.view"
+            | "memref.reshape"
+            | "memref.get_global" => {
                 self.error(
                     "parse.generic-form",
                     op.name.span,
@@ -1718,6 +1737,8 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
             source_and_values(&r.source, [sizes, &[], &[]])
         }
         B::ReinterpretCast(r) => source_and_values(&r.source, [&r.offset, &r.sizes, &r.strides]),
+        B::View(v) => [&v.source, &v.shift].into_iter().chain(&v.sizes).collect(),
+        B::ShapeReshape { source, shape, .. } => vec![source, shape],
     }
 }
 

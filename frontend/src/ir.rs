@@ -182,6 +182,12 @@ pub enum OpKind {
         /// For each result dimension, the source dimensions it joins (consecutive).
         groups: ThinVec<ThinVec<u32>>,
     },
+    /// `memref.view`: operand 0 (a 1-D byte buffer) viewed from byte operand 1 on, as the
+    /// result type (identity layout); the operands after are its dynamic sizes.
+    View,
+    /// `memref.reshape`: operand 0 (identity layout) with the shape of operand 1, a 1-D
+    /// memref of the result's sizes (the result type states them).
+    Reshape,
     /// `memref.get_global`: a memref of the named global's memory (no operands).
     GetGlobal {
         /// The global's name, without `@`.
@@ -260,6 +266,8 @@ impl OpKind {
             OpKind::Poison => "ub.poison",
             OpKind::GetGlobal { .. } => "memref.get_global",
             OpKind::ExpandShape { .. } => "memref.expand_shape",
+            OpKind::View => "memref.view",
+            OpKind::Reshape => "memref.reshape",
             OpKind::CollapseShape { .. } => "memref.collapse_shape",
             OpKind::AssumeAlignment { .. } => "memref.assume_alignment",
             OpKind::ExtractAlignedPointer => "memref.extract_aligned_pointer_as_index",

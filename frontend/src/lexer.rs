@@ -153,6 +153,10 @@ pub enum Tok<'a> {
     OpGetGlobal(&'a str),
     /// `memref.expand_shape` or `memref.collapse_shape`.
     OpReshape(&'a str),
+    /// `memref.view`.
+    OpView(&'a str),
+    /// `memref.reshape`.
+    OpShapeReshape(&'a str),
 }
 
 impl Tok<'_> {
@@ -256,6 +260,8 @@ fn classify(word: &str) -> Tok<'_> {
         "memref.global" => OpGlobal(word),
         "memref.get_global" => OpGetGlobal(word),
         "memref.expand_shape" | "memref.collapse_shape" => OpReshape(word),
+        "memref.view" => OpView(word),
+        "memref.reshape" => OpShapeReshape(word),
         _ if crate::ops::BinaryOp::from_name(word).is_some() => OpBinary(word),
         _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),
         _ if crate::ops::PureOp::from_name(word).is_some() => OpPure(word),

@@ -316,6 +316,14 @@ const STRUCTURAL: &[(&str, &str)] = &[
         "ranked memrefs, MLIR 19's form with `output_shape`; the layout MLIR infers",
     ),
     (
+        "memref.view",
+        "a 1-D `i8` buffer viewed from a byte shift on, identity layout",
+    ),
+    (
+        "memref.reshape",
+        "identity layouts, to static sizes",
+    ),
+    (
         "memref.collapse_shape",
         "ranked memrefs; contiguous groups; the layout MLIR infers",
     ),

@@ -568,6 +568,26 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
                 rt()
             )
         }
+        K::View => write!(
+            out,
+            "{name} {}[{}][{}]{} : {} to {}",
+            v(0),
+            v(1),
+            values(body, op.operands.get(2..).unwrap_or_default()),
+            dict(&op.attrs),
+            t(0),
+            rt()
+        ),
+        K::Reshape => write!(
+            out,
+            "{name} {}({}){} : ({}, {}) -> {}",
+            v(0),
+            v(1),
+            dict(&op.attrs),
+            t(0),
+            t(1),
+            rt()
+        ),
         K::CollapseShape { groups } => write!(
             out,
             "{name} {} {}{} : {} into {}",

@@ -570,6 +570,8 @@ impl Verifier<'_> {
                 self.expect_view_operands(op);
                 self.check_reshape(op, |m| crate::reshape::expanded_type(m, groups, sizes));
             }
+            K::View => self.check_view(op),
+            K::Reshape => self.check_shape_reshape(op),
             K::CollapseShape { groups } => {
                 self.check_reshape(op, |m| crate::reshape::collapsed_type(m, groups));
             }
@@ -745,6 +747,40 @@ impl Verifier<'_> {
                     "this `memref.subview` of `{src}` is `{inferred}`{rank_note}, not `{result}`"
                 ),
             );
+        }
+    }
+
+    /// `memref.view` ([`crate::views::check_view`]).
+    fn check_view(&mut self, op: &Op) {
+        for i in 1..op.operands.len() {
+            self.expect_type(
+                op.operands[i],
+                &Type::INDEX,
+                at(op, i),
+                "byte shift or size",
+            );
+        }
+        let Some(result) = op.results.first().map(|r| self.ty(*r).clone()) else {
+            return;
+        };
+        let src = self.ty(op.operands[0]).clone();
+        let dynamic = op.operands.len().saturating_sub(2);
+        if let Err(e) = crate::views::check_view(&src, &result, dynamic) {
+            self.error("verify.view", op.span, e);
+        }
+    }
+
+    /// `memref.reshape` ([`crate::views::check_shape_reshape`]).
+    fn check_shape_reshape(&mut self, op: &Op) {
+        let Some(result) = op.results.first().map(|r| self.ty(*r).clone()) else {
+            return;
+        };
+        let (src, shape) = (
+            self.ty(op.operands[0]).clone(),
+            self.ty(op.operands[1]).clone(),
+        );
+        if let Err(e) = crate::views::check_shape_reshape(&src, &shape, &result) {
+            self.error("verify.reshape", op.span, e);
         }
     }
 

@@ -76,3 +76,91 @@ pub fn kept_dims(full: &MemRefType, reduced: &MemRefType) -> Option<Vec<u32>> {
     }
     Some(kept)
 }
+
+/// `memref.view`: the source is a 1-D `i8` buffer of the identity layout, the result has the
+/// identity layout and one size operand per dynamic size. `dynamic` is how many size
+/// operands there are.
+pub fn check_view(
+    src: &crate::types::Type,
+    result: &crate::types::Type,
+    dynamic: usize,
+) -> Result<(), String> {
+    use crate::types::{Scalar, Type};
+    let bytes = matches!(src, Type::MemRef(m)
+        if m.rank() == 1 && m.elem == Scalar::I8 && m.layout == Layout::Identity);
+    if !bytes {
+        return Err(format!(
+            "`memref.view` views a 1-D `i8` buffer of the identity layout, not `{src}`"
+        ));
+    }
+    let Type::MemRef(r) = result else {
+        return Err(format!(
+            "`memref.view` gives a ranked memref, not `{result}`"
+        ));
+    };
+    if r.layout != Layout::Identity {
+        return Err(format!(
+            "`memref.view` gives a memref of the identity layout, not `{result}`"
+        ));
+    }
+    let want = r.shape.iter().filter(|s| s.is_none()).count();
+    if want != dynamic {
+        let sizes = |n: usize| match n {
+            1 => "1 size".to_string(),
+            n => format!("{n} sizes"),
+        };
+        return Err(format!(
+            "`memref.view` to `{result}` takes {} for its dynamic dimensions, not {}",
+            sizes(want),
+            dynamic
+        ));
+    }
+    Ok(())
+}
+
+/// `memref.reshape`: both memrefs of the identity layout and one element type, the shape a
+/// 1-D memref of integers or `index` with one element per result dimension, and (kiln's
+/// limit) a result of static sizes whose element count is the source's where that is static.
+pub fn check_shape_reshape(
+    src: &crate::types::Type,
+    shape: &crate::types::Type,
+    result: &crate::types::Type,
+) -> Result<(), String> {
+    use crate::types::Type;
+    let (Type::MemRef(s), Type::MemRef(r)) = (src, result) else {
+        return Err(format!(
+            "`memref.reshape` takes and gives ranked memrefs, not `{src}` and `{result}`"
+        ));
+    };
+    if s.layout != Layout::Identity || r.layout != Layout::Identity || s.elem != r.elem {
+        return Err(format!(
+            "`memref.reshape` takes and gives memrefs of the identity layout and one element type, not `{src}` and `{result}`"
+        ));
+    }
+    let fits = matches!(shape, Type::MemRef(m)
+        if m.rank() == 1 && m.elem.is_integer() && m.shape[0] == Some(r.rank() as i64));
+    if !fits {
+        return Err(format!(
+            "the shape of `memref.reshape` to `{result}` is a `memref<{}xindex>` (or of integers), not `{shape}`",
+            r.rank()
+        ));
+    }
+    if r.shape.iter().any(Option::is_none) {
+        return Err(format!(
+            "`memref.reshape` to `{result}`: kiln reshapes to static sizes only"
+        ));
+    }
+    let count = |m: &MemRefType| {
+        m.shape
+            .iter()
+            .try_fold(1i64, |n, d| d.and_then(|d| n.checked_mul(d)))
+    };
+    if let (Some(a), Some(b)) = (count(s), count(r)) {
+        if a != b {
+            return Err(format!(
+                "`memref.reshape` of {a} elements to `{result}`, which holds {b}"
+            ));
+        }
+    }
+    Ok(())
+}

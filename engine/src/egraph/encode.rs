@@ -658,6 +658,48 @@ impl<S: Store> Encoder<'_, S> {
                     false,
                 )
             }
+            // (memref.view T SOURCE SHIFT [SIZES...]): the dynamic sizes, one per `?`.
+            OpKind::View => {
+                let t = rty(self);
+                let sizes = self.list(operands[2..].to_vec());
+                (
+                    self.op(&name, smallvec![t, operands[0], operands[1], sizes]),
+                    false,
+                )
+            }
+            // (memref.reshape T SOURCE SHAPE SIZES STRIDES): the result's sizes and natural
+            // strides, constants of the type (kiln reshapes to static sizes).
+            OpKind::Reshape => {
+                let t = rty(self);
+                let (sizes, strides) = match &result_ty {
+                    Some(Type::MemRef(m)) => {
+                        let (strides, _) = m.strides_and_offset();
+                        let constants = |enc: &mut Self, xs: &[Extent]| {
+                            let ids: Vec<Id> = xs
+                                .iter()
+                                .map(|x| {
+                                    let ty = enc.ty(&Type::INDEX);
+                                    let n = enc.int(x.unwrap_or(0));
+                                    enc.op("arith.constant", smallvec![ty, n])
+                                })
+                                .collect();
+                            enc.list(ids)
+                        };
+                        (constants(self, &m.shape), constants(self, &strides))
+                    }
+                    _ => {
+                        let nil = self.atom("nil");
+                        (nil, nil)
+                    }
+                };
+                (
+                    self.op(
+                        &name,
+                        smallvec![t, operands[0], operands[1], sizes, strides],
+                    ),
+                    false,
+                )
+            }
             // (memref.collapse_shape T SOURCE GROUPS STRIDES): result dimension g joins the
             // source dimensions GROUPS[g], and its stride is the least of the source's strides
             // STRIDES[g] (one where the source's type tells which).
