@@ -1062,6 +1062,44 @@ impl<'m> Interpreter<'m> {
                     None => undefined(format!("load of element {idx:?}, never written")),
                 }
             }
+            OpKind::AtomicRmw { kind } => {
+                let x = get(0)?;
+                let m = get(1)?;
+                let v = m.view()?.clone();
+                let idx = (2..op.operands.len())
+                    .map(|i| get(i).and_then(|x| x.int().map(|p| p.1)))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let c = self.cell(&v, &idx, "atomic_rmw")?;
+                self.writable(v.buffer)?;
+                let Some(raw) = self.buffers[v.buffer].cells[c] else {
+                    return undefined(format!("atomic_rmw of element {idx:?}, never written"));
+                };
+                let old = V::from_raw(v.elem, raw)?;
+                use kiln_frontend::ops::{AtomicKind as A, BinaryOp as B};
+                // LLVM's `fmax`/`fmin`, which MLIR 19 lowers `maximumf`/`minimumf` to, are
+                // `maxnum`/`minnum`.
+                let combined = |b: B| binary(b, v.elem, &old, &x, false, false);
+                let new = match kind {
+                    A::Assign => x.clone(),
+                    A::AddF => combined(B::AddF)?,
+                    A::AddI => combined(B::AddI)?,
+                    A::MaximumF => combined(B::MaxNumF)?,
+                    A::MinimumF => combined(B::MinNumF)?,
+                    A::MaxS => combined(B::MaxSI)?,
+                    A::MaxU => combined(B::MaxUI)?,
+                    A::MinS => combined(B::MinSI)?,
+                    A::MinU => combined(B::MinUI)?,
+                    A::MulF => combined(B::MulF)?,
+                    A::MulI => combined(B::MulI)?,
+                    A::OrI => combined(B::OrI)?,
+                    A::AndI => combined(B::AndI)?,
+                };
+                if matches!(new, V::Poison) {
+                    return poison_used();
+                }
+                self.buffers[v.buffer].cells[c] = Some(new.raw());
+                one(old)
+            }
             OpKind::Store => {
                 let x = get(0)?;
                 let m = get(1)?;

@@ -827,6 +827,34 @@ impl<'ctx> Codegen<'ctx, '_> {
                 let t = self.basic(&ops[0])?;
                 self.b(bld.build_load(t, self.ptr_value(v(1)?)?, ""))?
             }
+            Op::AtomicRmw => {
+                arity(4)?;
+                let Operand::Str(name) = &ops[1] else {
+                    return self.unsupported(format!("`{op}` names no operation"));
+                };
+                let Some(rmw) = atomic_op(name) else {
+                    return self
+                        .unsupported(format!("`atomicrmw {name}` is not an LLVM operation"));
+                };
+                let ptr = self.ptr_value(v(2)?)?;
+                let value = v(3)?;
+                // inkwell's `build_atomicrmw` takes integers only; LLVM's C API takes any
+                // type `atomicrmw` does (`fadd` and `fmax` on floats).
+                // SAFETY: the builder is positioned in a block of this module, the pointer
+                // and value belong to its context, and the result is an instruction of it.
+                unsafe {
+                    use inkwell::values::AsValueRef;
+                    let r = inkwell::llvm_sys::core::LLVMBuildAtomicRMW(
+                        bld.as_mut_ptr(),
+                        rmw,
+                        ptr.as_value_ref(),
+                        value.as_value_ref(),
+                        inkwell::llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingAcquireRelease,
+                        0,
+                    );
+                    BasicValueEnum::new(r)
+                }
+            }
             Op::Store => {
                 arity(2)?;
                 self.b(bld.build_store(self.ptr_value(v(1)?)?, v(0)?))?;
@@ -1146,6 +1174,28 @@ fn type_text(t: BasicTypeEnum) -> String {
 }
 
 /// LLVM's linkage for a lowered function's.
+/// LLVM's `atomicrmw` operation of a name in `llvm.atomicrmw` (`fadd`, `xchg`, `umax`, ...).
+fn atomic_op(name: &str) -> Option<inkwell::llvm_sys::LLVMAtomicRMWBinOp> {
+    use inkwell::llvm_sys::LLVMAtomicRMWBinOp as B;
+    Some(match name {
+        "xchg" => B::LLVMAtomicRMWBinOpXchg,
+        "add" => B::LLVMAtomicRMWBinOpAdd,
+        "sub" => B::LLVMAtomicRMWBinOpSub,
+        "and" => B::LLVMAtomicRMWBinOpAnd,
+        "or" => B::LLVMAtomicRMWBinOpOr,
+        "xor" => B::LLVMAtomicRMWBinOpXor,
+        "max" => B::LLVMAtomicRMWBinOpMax,
+        "min" => B::LLVMAtomicRMWBinOpMin,
+        "umax" => B::LLVMAtomicRMWBinOpUMax,
+        "umin" => B::LLVMAtomicRMWBinOpUMin,
+        "fadd" => B::LLVMAtomicRMWBinOpFAdd,
+        "fsub" => B::LLVMAtomicRMWBinOpFSub,
+        "fmax" => B::LLVMAtomicRMWBinOpFMax,
+        "fmin" => B::LLVMAtomicRMWBinOpFMin,
+        _ => return None,
+    })
+}
+
 pub(crate) fn llvm_linkage(l: kiln_lowered::Linkage) -> Linkage {
     use kiln_lowered::Linkage as L;
     match l {

@@ -617,6 +617,17 @@ impl Printer {
                     self.ty(t)?
                 )
             }
+            (Op::AtomicRmw, [t, Operand::Str(k), p, v]) => format!(
+                "{lhs}llvm.atomicrmw {} {}, {} acq_rel : !llvm.ptr, {}",
+                // The dialect's keywords for the bitwise operations (`and` is reserved).
+                match k.as_str() {
+                    "and" | "or" | "xor" | "nand" => format!("_{k}"),
+                    _ => k.clone(),
+                },
+                self.val(p)?,
+                self.val(v)?,
+                self.ty(t)?
+            ),
             (Op::Store, [v, p]) => {
                 format!(
                     "llvm.store {}, {} : {}, !llvm.ptr",

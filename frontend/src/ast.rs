@@ -337,6 +337,8 @@ pub enum OpBody {
     /// `memref.collapse_shape %m [[0, 1]] : T into U` (boxed: an operation's size is its
     /// largest variant's).
     Reshape(Box<Reshape>),
+    /// `memref.atomic_rmw addf %v, %m[%i] : (f32, memref<4xf32>) -> f32` (boxed).
+    AtomicRmw(Box<AtomicRmw>),
     /// `memref.view %buf[%shift][%sizes...] : T to U` (boxed).
     View(Box<View>),
     /// `memref.reshape %m(%shape) : (T, S) -> U`.
@@ -485,6 +487,21 @@ pub enum Dense {
     Literal(Literal),
     /// `[...]`, one entry per index of the outermost dimension left.
     List(Vec<Spanned<Dense>>),
+}
+
+/// The parts of a `memref.atomic_rmw`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AtomicRmw {
+    /// The operation's keyword (`addf`, `assign`, ...).
+    pub kind: Name,
+    /// The value combined with the element.
+    pub value: ValueRef,
+    /// The memref.
+    pub memref: ValueRef,
+    /// One index per dimension.
+    pub indices: Vec<ValueRef>,
+    /// The written types: the value's and the memref's, then the result's.
+    pub ty: FunctionType,
 }
 
 /// The parts of a `memref.view`.

@@ -760,6 +760,7 @@ impl<'a> Builder<'a> {
             B::Subview(s) => vec![self.ty(&s.to)],
             B::Reshape(r) => vec![self.ty(&r.to)],
             B::View(v) => vec![self.ty(&v.to)],
+            B::AtomicRmw(a) => self.types(&a.ty.results),
             B::ShapeReshape { ty, .. } => self.types(&ty.results),
             B::Generic { ty, .. } => self.types(&ty.results),
             B::Store { .. }
@@ -1193,6 +1194,20 @@ impl<'a> Builder<'a> {
                 (OpKind::ExtractStridedMetadata, self.memref_use(memref, op))
             }
             B::Reshape(rs) => self.reshape(op, rs)?,
+            B::AtomicRmw(a) => {
+                let Some(kind) = crate::ops::AtomicKind::from_name(&a.kind.node) else {
+                    self.error(
+                        "verify.atomic",
+                        a.kind.span,
+                        format!("unknown `memref.atomic_rmw` operation `{}`", a.kind.node),
+                    );
+                    return None;
+                };
+                let mut ops = self.uses(&[a.value.clone(), a.memref.clone()]);
+                self.check_written_types(&ops, &a.ty.inputs);
+                ops.extend(self.uses(&a.indices));
+                (OpKind::AtomicRmw { kind }, ops)
+            }
             B::View(v) => {
                 let mut ops = self.uses(std::slice::from_ref(&v.source));
                 self.check_written_types(&ops, std::slice::from_ref(&v.from));
@@ -1489,6 +1504,7 @@ impl<'a> Builder<'a> {
             | "memref.collapse_shape"
             | "memref.view"
             | "memref.reshape"
+            | "memref.atomic_rmw"
             | "memref.get_global" => {
                 self.error(
                     "parse.generic-form",
@@ -1739,6 +1755,10 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         B::ReinterpretCast(r) => source_and_values(&r.source, [&r.offset, &r.sizes, &r.strides]),
         B::View(v) => [&v.source, &v.shift].into_iter().chain(&v.sizes).collect(),
         B::ShapeReshape { source, shape, .. } => vec![source, shape],
+        B::AtomicRmw(a) => [&a.value, &a.memref]
+            .into_iter()
+            .chain(&a.indices)
+            .collect(),
     }
 }
 

@@ -182,6 +182,12 @@ pub enum OpKind {
         /// For each result dimension, the source dimensions it joins (consecutive).
         groups: ThinVec<ThinVec<u32>>,
     },
+    /// `memref.atomic_rmw`: operand 0 combined atomically into the element of memref
+    /// operand 1 at the indices after it; the result is the element's value before.
+    AtomicRmw {
+        /// How the value and the element combine.
+        kind: crate::ops::AtomicKind,
+    },
     /// `memref.view`: operand 0 (a 1-D byte buffer) viewed from byte operand 1 on, as the
     /// result type (identity layout); the operands after are its dynamic sizes.
     View,
@@ -267,6 +273,7 @@ impl OpKind {
             OpKind::GetGlobal { .. } => "memref.get_global",
             OpKind::ExpandShape { .. } => "memref.expand_shape",
             OpKind::View => "memref.view",
+            OpKind::AtomicRmw { .. } => "memref.atomic_rmw",
             OpKind::Reshape => "memref.reshape",
             OpKind::CollapseShape { .. } => "memref.collapse_shape",
             OpKind::AssumeAlignment { .. } => "memref.assume_alignment",

@@ -157,6 +157,8 @@ pub enum Tok<'a> {
     OpView(&'a str),
     /// `memref.reshape`.
     OpShapeReshape(&'a str),
+    /// `memref.atomic_rmw`.
+    OpAtomicRmw(&'a str),
 }
 
 impl Tok<'_> {
@@ -262,6 +264,7 @@ fn classify(word: &str) -> Tok<'_> {
         "memref.expand_shape" | "memref.collapse_shape" => OpReshape(word),
         "memref.view" => OpView(word),
         "memref.reshape" => OpShapeReshape(word),
+        "memref.atomic_rmw" => OpAtomicRmw(word),
         _ if crate::ops::BinaryOp::from_name(word).is_some() => OpBinary(word),
         _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),
         _ if crate::ops::PureOp::from_name(word).is_some() => OpPure(word),

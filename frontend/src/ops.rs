@@ -107,6 +107,26 @@ op_table! {
     }
 }
 
+op_table! {
+    /// The operations of `memref.atomic_rmw`, by the keyword written before the value. The
+    /// class is the element type's (`assign` takes any).
+    AtomicKind {
+        AddF = "addf": Float,
+        AddI = "addi": Integer,
+        Assign = "assign": Integer,
+        MaximumF = "maximumf": Float,
+        MaxS = "maxs": Integer,
+        MaxU = "maxu": Integer,
+        MinimumF = "minimumf": Float,
+        MinS = "mins": Integer,
+        MinU = "minu": Integer,
+        MulF = "mulf": Float,
+        MulI = "muli": Integer,
+        OrI = "ori": Integer,
+        AndI = "andi": Integer,
+    }
+}
+
 /// How the types of an element-wise operation relate: what its custom syntax's type list
 /// says and which result types follow from it. One shape serves a family of operations, so
 /// a new operation of a known shape is one line of [`PureOp`].
@@ -314,6 +334,10 @@ const STRUCTURAL: &[(&str, &str)] = &[
     (
         "memref.expand_shape",
         "ranked memrefs, MLIR 19's form with `output_shape`; the layout MLIR infers",
+    ),
+    (
+        "memref.atomic_rmw",
+        "ranked memrefs; LLVM's `atomicrmw` as MLIR 19 picks it (`mulf` and `muli` are not lowered)",
     ),
     (
         "memref.view",

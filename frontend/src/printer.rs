@@ -568,6 +568,20 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
                 rt()
             )
         }
+        K::AtomicRmw { kind } => {
+            let ix = values(body, op.operands.get(2..).unwrap_or_default());
+            write!(
+                out,
+                "{name} {} {}, {}[{ix}]{} : ({}, {}) -> {}",
+                kind.name(),
+                v(0),
+                v(1),
+                dict(&op.attrs),
+                t(0),
+                t(1),
+                rt()
+            )
+        }
         K::View => write!(
             out,
             "{name} {}[{}][{}]{} : {} to {}",

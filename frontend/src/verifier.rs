@@ -571,6 +571,7 @@ impl Verifier<'_> {
                 self.check_reshape(op, |m| crate::reshape::expanded_type(m, groups, sizes));
             }
             K::View => self.check_view(op),
+            K::AtomicRmw { kind } => self.check_atomic(op, *kind),
             K::Reshape => self.check_shape_reshape(op),
             K::CollapseShape { groups } => {
                 self.check_reshape(op, |m| crate::reshape::collapsed_type(m, groups));
@@ -745,6 +746,63 @@ impl Verifier<'_> {
                 op.span,
                 format!(
                     "this `memref.subview` of `{src}` is `{inferred}`{rank_note}, not `{result}`"
+                ),
+            );
+        }
+    }
+
+    /// `memref.atomic_rmw`: a ranked memref with one `index` per dimension, a value of its
+    /// element type that the operation takes (any for `assign`; no `i1`, which LLVM's
+    /// atomics refuse), and a result of that type.
+    fn check_atomic(&mut self, op: &Op, kind: crate::ops::AtomicKind) {
+        let m = self.ty(op.operands[1]).clone();
+        let Type::MemRef(mt) = &m else {
+            self.error(
+                "verify.type-mismatch",
+                op.span,
+                format!("`memref.atomic_rmw` needs a ranked memref, not `{m}`"),
+            );
+            return;
+        };
+        let elem = Type::Scalar(mt.elem);
+        self.expect_type(op.operands[0], &elem, at(op, 0), "value");
+        if let Some(r) = op.results.first() {
+            if self.ty(*r) != &elem {
+                let r = self.ty(*r).clone();
+                self.error(
+                    "verify.type-mismatch",
+                    op.span,
+                    format!("`memref.atomic_rmw` on `{m}` gives `{elem}`, not `{r}`"),
+                );
+            }
+        }
+        if op.operands.len() - 2 != mt.rank() {
+            self.error(
+                "verify.index-count",
+                op.span,
+                format!(
+                    "`memref.atomic_rmw` on `{m}` takes {} indices, not {}",
+                    mt.rank(),
+                    op.operands.len() - 2
+                ),
+            );
+        }
+        for i in 2..op.operands.len() {
+            self.expect_type(op.operands[i], &Type::INDEX, at(op, i), "index");
+        }
+        let class_fits = match kind.class() {
+            _ if kind == crate::ops::AtomicKind::Assign => true,
+            crate::ops::OperandClass::Float => mt.elem.is_float(),
+            crate::ops::OperandClass::Integer => mt.elem.is_integer(),
+        };
+        if !class_fits || mt.elem == crate::types::Scalar::I1 {
+            self.error(
+                "verify.atomic",
+                op.span,
+                format!(
+                    "`memref.atomic_rmw {}` does not apply to `{}` elements",
+                    kind.name(),
+                    mt.elem
                 ),
             );
         }

@@ -275,6 +275,9 @@ target_ops! {
     Load = "llvm.load",
     /// `(llvm.store STATE VALUE PTR)`: writes `VALUE`.
     Store = "llvm.store",
+    /// `(llvm.atomicrmw STATE T "OP" PTR VALUE)`: LLVM's `atomicrmw OP`, `acq_rel`, of a
+    /// `T` at `PTR`; the value before.
+    AtomicRmw = "llvm.atomicrmw",
     /// `(llvm.alloca STATE ptr ELEM-TYPE COUNT)`: `COUNT` elements on the stack, allocated
     /// where the operation is (in a loop, once per iteration).
     Alloca = "llvm.alloca",

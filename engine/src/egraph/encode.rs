@@ -785,6 +785,18 @@ impl<S: Store> Encoder<'_, S> {
                 let idx = self.list(operands[1..].to_vec());
                 (self.op(&name, smallvec![state, t, operands[0], idx]), true)
             }
+            // (memref.atomic_rmw STATE T "KIND" VALUE MEMREF [INDICES...]).
+            OpKind::AtomicRmw { kind } => {
+                let t = rty(self);
+                let k = self
+                    .egraph
+                    .add(Node::Str(crate::egraph::node::intern(kind.name())));
+                let idx = self.list(operands[2..].to_vec());
+                (
+                    self.op(&name, smallvec![state, t, k, operands[0], operands[1], idx]),
+                    true,
+                )
+            }
             OpKind::Store => {
                 let idx = self.list(operands[2..].to_vec());
                 (
