@@ -101,6 +101,8 @@ fn generated_programs_cover_the_element_wise_operations() {
         "memref.global",
         "memref.collapse_shape",
         "memref.expand_shape",
+        "memref.atomic_rmw addf",
+        "memref.atomic_rmw maxu",
     ] {
         assert!(text.contains(op), "no generated program uses `{op}`");
     }

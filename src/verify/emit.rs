@@ -257,11 +257,32 @@ impl<'p> Emitter<'p> {
                 if let Some((ty, name)) = self.memref(*m) {
                     let x = self.value(ty.elem, *v);
                     let ix = self.indices(&name, &ty, idx);
-                    self.emit(format!(
-                        "memref.store {x}, {name}[{}] : {}",
-                        ix.join(", "),
-                        ty.text()
-                    ));
+                    // Some stores are atomic read-modify-writes, whose old value joins the
+                    // pool (not `maximumf`/`minimumf`: LLVM's `fmax` leaves the sign of a
+                    // zero open).
+                    const FLOAT: &[&str] = &["addf", "assign"];
+                    const INT: &[&str] = &[
+                        "addi", "assign", "maxs", "maxu", "mins", "minu", "ori", "andi",
+                    ];
+                    if (*v >> 12) % 3 == 0 {
+                        let kinds = if ty.elem.is_float() { FLOAT } else { INT };
+                        let kind = kinds[(*v >> 14) as usize % kinds.len()];
+                        let t = ty.elem.name();
+                        self.define(
+                            ty.elem,
+                            format!(
+                                "memref.atomic_rmw {kind} {x}, {name}[{}] : ({t}, {}) -> {t}",
+                                ix.join(", "),
+                                ty.text()
+                            ),
+                        );
+                    } else {
+                        self.emit(format!(
+                            "memref.store {x}, {name}[{}] : {}",
+                            ix.join(", "),
+                            ty.text()
+                        ));
+                    }
                 }
             }
             Stmt::Unranked(m, idx) => {

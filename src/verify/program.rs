@@ -190,7 +190,8 @@ pub enum Stmt {
     /// (each `remui` its dimension's size).
     Load(u32, Vec<u32>),
     /// `memref.store` of a chosen value of the element type into the chosen memref, at the
-    /// chosen indices (each `remui` its dimension's size).
+    /// chosen indices (each `remui` its dimension's size); the value's higher bits make
+    /// some a `memref.atomic_rmw` of a kind they choose.
     Store(u32, u32, Vec<u32>),
     /// Call function `callee` (modulo the functions before this one), with the chosen
     /// arguments; omitted when a memref parameter has no memref of its type in scope.
