@@ -1006,19 +1006,28 @@ impl<'m> Interpreter<'m> {
                 let Some(Type::MemRef(m)) = rty(0) else {
                     return Err(Trap::Unsupported("a reshape's type".to_string()));
                 };
-                let sizes: Vec<i64> = m.shape.iter().map(|d| d.unwrap_or(0)).collect();
-                // The shape operand holds the sizes the result type states.
-                for (k, want) in sizes.iter().enumerate() {
+                // The shape operand holds the sizes, which are the result type's where it
+                // states them, and cover the source's elements.
+                let mut sizes = Vec::new();
+                for (k, stated) in m.shape.iter().enumerate() {
                     let c = self.cell(&shape, &[k as i64], "load of a reshape's shape")?;
                     let Some(raw) = self.buffers[shape.buffer].cells[c] else {
                         return undefined("a reshape's shape read before it is written");
                     };
                     let got = V::from_raw(shape.elem, raw)?.int()?.1;
-                    if got != *want {
+                    if stated.is_some_and(|s| s != got) || got < 0 {
                         return undefined(format!(
-                            "`memref.reshape` to sizes {sizes:?} with size {got} in its shape operand"
+                            "`memref.reshape` to `{}` with size {got} in its shape operand",
+                            Type::MemRef(m.clone())
                         ));
                     }
+                    sizes.push(got);
+                }
+                let count: i64 = src.sizes.iter().product();
+                if sizes.iter().try_fold(1i64, |n, s| n.checked_mul(*s)) != Some(count) {
+                    return undefined(format!(
+                        "`memref.reshape` of {count} elements to sizes {sizes:?}"
+                    ));
                 }
                 one(V::Mem(View {
                     buffer: src.buffer,

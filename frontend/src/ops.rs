@@ -345,7 +345,7 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ),
     (
         "memref.reshape",
-        "identity layouts, to static sizes",
+        "identity layouts; dynamic sizes read from the shape operand",
     ),
     (
         "memref.collapse_shape",

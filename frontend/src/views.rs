@@ -119,8 +119,8 @@ pub fn check_view(
 }
 
 /// `memref.reshape`: both memrefs of the identity layout and one element type, the shape a
-/// 1-D memref of integers or `index` with one element per result dimension, and (kiln's
-/// limit) a result of static sizes whose element count is the source's where that is static.
+/// 1-D memref of integers or `index` with one element per result dimension, and the
+/// result's element count the source's where both are static.
 pub fn check_shape_reshape(
     src: &crate::types::Type,
     shape: &crate::types::Type,
@@ -143,11 +143,6 @@ pub fn check_shape_reshape(
         return Err(format!(
             "the shape of `memref.reshape` to `{result}` is a `memref<{}xindex>` (or of integers), not `{shape}`",
             r.rank()
-        ));
-    }
-    if r.shape.iter().any(Option::is_none) {
-        return Err(format!(
-            "`memref.reshape` to `{result}`: kiln reshapes to static sizes only"
         ));
     }
     let count = |m: &MemRefType| {

@@ -488,6 +488,72 @@ impl<S: Store> Encoder<'_, S> {
         }
     }
 
+    /// `memref.reshape` as (memref.reshape T SOURCE SHAPE SIZES STRIDES), the sizes and
+    /// natural strides of the result as `index` values; where a size is dynamic it is read
+    /// from the shape operand, in order after the effects before the operation
+    /// ((memref.load STATE T SHAPE [k]), cast to `index`), and the operation is the effect
+    /// (memref.reshape.loaded STATE T SOURCE SHAPE SIZES STRIDES) after those reads.
+    fn reshape(
+        &mut self,
+        op: &kiln_frontend::ir::Op,
+        body: &kiln_frontend::ir::Body,
+        state: Id,
+        name: &str,
+        t: Id,
+        operands: &[Id],
+    ) -> (Id, bool) {
+        let result = op.results.first().map(|r| body.ty(*r).clone());
+        let (src, shape) = (operands[0], operands[1]);
+        let Some(Type::MemRef(m)) = result else {
+            let nil = self.atom("nil");
+            return (self.op(name, smallvec![t, src, shape, nil, nil]), false);
+        };
+        let index = self.ty(&Type::INDEX);
+        let shape_elem = body
+            .ty(op.operands[1])
+            .element()
+            .unwrap_or(kiln_frontend::types::Scalar::Index);
+        let mut st = state;
+        let mut sizes = Vec::new();
+        for (k, d) in m.shape.iter().enumerate() {
+            sizes.push(match d {
+                Some(n) => {
+                    let n = self.int(*n);
+                    self.op("arith.constant", smallvec![index, n])
+                }
+                None => {
+                    let k = self.int(k as i64);
+                    let k = self.op("arith.constant", smallvec![index, k]);
+                    let at = self.list(vec![k]);
+                    let et = self.ty(&Type::Scalar(shape_elem));
+                    st = self.op("memref.load", smallvec![st, et, shape, at]);
+                    if shape_elem == kiln_frontend::types::Scalar::Index {
+                        st
+                    } else {
+                        self.op("arith.index_cast", smallvec![index, st])
+                    }
+                }
+            });
+        }
+        let one = self.int(1);
+        let mut acc = self.op("arith.constant", smallvec![index, one]);
+        let mut strides = vec![acc; sizes.len()];
+        for k in (0..sizes.len()).rev() {
+            strides[k] = acc;
+            acc = self.op("arith.muli", smallvec![index, acc, sizes[k]]);
+        }
+        let (sizes, strides) = (self.list(sizes), self.list(strides));
+        if st == state {
+            (
+                self.op(name, smallvec![t, src, shape, sizes, strides]),
+                false,
+            )
+        } else {
+            let loaded = smallvec![st, t, src, shape, sizes, strides];
+            (self.op("memref.reshape.loaded", loaded), true)
+        }
+    }
+
     /// Encodes one operation; returns its class when it belongs to the skeleton.
     fn operation(
         &mut self,
@@ -671,34 +737,7 @@ impl<S: Store> Encoder<'_, S> {
             // strides, constants of the type (kiln reshapes to static sizes).
             OpKind::Reshape => {
                 let t = rty(self);
-                let (sizes, strides) = match &result_ty {
-                    Some(Type::MemRef(m)) => {
-                        let (strides, _) = m.strides_and_offset();
-                        let constants = |enc: &mut Self, xs: &[Extent]| {
-                            let ids: Vec<Id> = xs
-                                .iter()
-                                .map(|x| {
-                                    let ty = enc.ty(&Type::INDEX);
-                                    let n = enc.int(x.unwrap_or(0));
-                                    enc.op("arith.constant", smallvec![ty, n])
-                                })
-                                .collect();
-                            enc.list(ids)
-                        };
-                        (constants(self, &m.shape), constants(self, &strides))
-                    }
-                    _ => {
-                        let nil = self.atom("nil");
-                        (nil, nil)
-                    }
-                };
-                (
-                    self.op(
-                        &name,
-                        smallvec![t, operands[0], operands[1], sizes, strides],
-                    ),
-                    false,
-                )
+                self.reshape(op, body, state, &name, t, &operands)
             }
             // (memref.collapse_shape T SOURCE GROUPS STRIDES): result dimension g joins the
             // source dimensions GROUPS[g], and its stride is the least of the source's strides

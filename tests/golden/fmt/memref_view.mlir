@@ -36,4 +36,21 @@ module {
     %v = memref.load %r[%i, %j, %k] : memref<3x2x2xi32>
     func.return %v : i32
   }
+  func.func @reshape_dynamic(%m: memref<2x6xi32>, %a: index, %b: index, %i: index, %j: index) -> (index, i32) {
+    %shape = memref.alloca() : memref<2xindex>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    memref.store %a, %shape[%c0] : memref<2xindex>
+    memref.store %b, %shape[%c1] : memref<2xindex>
+    %r = memref.reshape %m(%shape) : (memref<2x6xi32>, memref<2xindex>) -> memref<?x?xi32>
+    memref.store %c0, %shape[%c0] : memref<2xindex>
+    %d = memref.dim %r, %c1 : memref<?x?xi32>
+    %v = memref.load %r[%i, %j] : memref<?x?xi32>
+    func.return %d, %v : index, i32
+  }
+  func.func @reshape_i32(%m: memref<12xf32>, %s: memref<2xi32>, %i: index, %j: index) -> f32 {
+    %r = memref.reshape %m(%s) : (memref<12xf32>, memref<2xi32>) -> memref<?x4xf32>
+    %v = memref.load %r[%i, %j] : memref<?x4xf32>
+    func.return %v : f32
+  }
 }

@@ -6,6 +6,8 @@ target triple = "x86_64-unknown-linux-gnu"
 @__kiln_abi_floats = constant [66 x i8] c"{\22name\22:\22floats\22,\22a\22:[\22i64\22,\22i64\22,\22i64\22],\22r\22:[\22i64\22,\22f32\22],\22v\22:1}\00"
 @__kiln_abi_overlap = constant [48 x i8] c"{\22name\22:\22overlap\22,\22a\22:[\22i32\22],\22r\22:[\22i8\22],\22v\22:1}\00"
 @__kiln_abi_reshape = constant [85 x i8] c"{\22name\22:\22reshape\22,\22a\22:[[\22ndarray\22,\22i32\22,2,2,6],\22i64\22,\22i64\22,\22i64\22],\22r\22:[\22i32\22],\22v\22:1}\00"
+@__kiln_abi_reshape_dynamic = constant [105 x i8] c"{\22name\22:\22reshape_dynamic\22,\22a\22:[[\22ndarray\22,\22i32\22,2,2,6],\22i64\22,\22i64\22,\22i64\22,\22i64\22],\22r\22:[\22i64\22,\22i32\22],\22v\22:1}\00"
+@__kiln_abi_reshape_i32 = constant [104 x i8] c"{\22name\22:\22reshape_i32\22,\22a\22:[[\22ndarray\22,\22f32\22,1,12],[\22ndarray\22,\22i32\22,1,2],\22i64\22,\22i64\22],\22r\22:[\22f32\22],\22v\22:1}\00"
 
 define { i64, float } @floats(i64 %0, i64 %1, i64 %2) {
 bb0:
@@ -74,6 +76,74 @@ bb0:
   %26 = getelementptr i32, ptr %1, i64 %25
   %27 = load i32, ptr %26, align 4
   ret i32 %27
+}
+
+define { i64, i32 } @reshape_dynamic(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, i64 %5, i64 %6, i64 %7, i64 %8, i64 %9, i64 %10) {
+bb0:
+  %11 = alloca i64, i64 2, align 8
+  %12 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } undef, ptr %11, 0
+  %13 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %12, ptr %11, 1
+  %14 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %13, i64 0, 2
+  %15 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %14, 3
+  %16 = insertvalue [1 x i64] %15, i64 2, 0
+  %17 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %14, [1 x i64] %16, 3
+  %18 = extractvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %17, 4
+  %19 = insertvalue [1 x i64] %18, i64 1, 0
+  %20 = insertvalue { ptr, ptr, i64, [1 x i64], [1 x i64] } %17, [1 x i64] %19, 4
+  store i64 %7, ptr %11, align 8
+  %21 = getelementptr i64, ptr %11, i64 1
+  store i64 %8, ptr %21, align 8
+  %22 = load i64, ptr %11, align 8
+  %23 = load i64, ptr %21, align 8
+  %24 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } undef, ptr %0, 0
+  %25 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %24, ptr %1, 1
+  %26 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %25, i64 0, 2
+  %27 = extractvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %26, 3
+  %28 = insertvalue [2 x i64] %27, i64 %22, 0
+  %29 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %26, [2 x i64] %28, 3
+  %30 = extractvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %29, 4
+  %31 = insertvalue [2 x i64] %30, i64 %23, 0
+  %32 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %29, [2 x i64] %31, 4
+  %33 = extractvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %32, 3
+  %34 = insertvalue [2 x i64] %33, i64 %23, 1
+  %35 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %32, [2 x i64] %34, 3
+  %36 = extractvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %35, 4
+  %37 = insertvalue [2 x i64] %36, i64 1, 1
+  %38 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %35, [2 x i64] %37, 4
+  store i64 0, ptr %11, align 8
+  %39 = mul i64 %9, %23
+  %40 = add i64 %39, %10
+  %41 = getelementptr i32, ptr %1, i64 %40
+  %42 = load i32, ptr %41, align 4
+  %43 = insertvalue { i64, i32 } undef, i64 %23, 0
+  %44 = insertvalue { i64, i32 } %43, i32 %42, 1
+  ret { i64, i32 } %44
+}
+
+define float @reshape_i32(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4, ptr %5, ptr %6, i64 %7, i64 %8, i64 %9, i64 %10, i64 %11) {
+bb0:
+  %12 = load i32, ptr %6, align 4
+  %13 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } undef, ptr %0, 0
+  %14 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %13, ptr %1, 1
+  %15 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %14, i64 0, 2
+  %16 = sext i32 %12 to i64
+  %17 = extractvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %15, 3
+  %18 = insertvalue [2 x i64] %17, i64 %16, 0
+  %19 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %15, [2 x i64] %18, 3
+  %20 = extractvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %19, 4
+  %21 = insertvalue [2 x i64] %20, i64 4, 0
+  %22 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %19, [2 x i64] %21, 4
+  %23 = extractvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %22, 3
+  %24 = insertvalue [2 x i64] %23, i64 4, 1
+  %25 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %22, [2 x i64] %24, 3
+  %26 = extractvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %25, 4
+  %27 = insertvalue [2 x i64] %26, i64 1, 1
+  %28 = insertvalue { ptr, ptr, i64, [2 x i64], [2 x i64] } %25, [2 x i64] %27, 4
+  %29 = mul i64 %10, 4
+  %30 = add i64 %29, %11
+  %31 = getelementptr float, ptr %1, i64 %30
+  %32 = load float, ptr %31, align 4
+  ret float %32
 }
 
 declare ptr @malloc(i64)
