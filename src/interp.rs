@@ -997,6 +997,44 @@ impl<'m> Interpreter<'m> {
                 get(0)?.view()?;
                 Ok(Step::Values(Vec::new()))
             }
+            OpKind::Realloc => {
+                let src = get(0)?.view()?.clone();
+                let Some(Type::MemRef(m)) = rty(0) else {
+                    return Err(Trap::Unsupported("a reallocation's type".to_string()));
+                };
+                let n = m.shape.first().copied().flatten().unwrap_or(0);
+                let old = src.sizes.first().copied().unwrap_or(0);
+                if !self.buffers[src.buffer].heap || !self.buffers[src.buffer].live {
+                    return undefined("`memref.realloc` of memory `memref.alloc` did not give, or already released");
+                }
+                let view = |buffer| View {
+                    buffer,
+                    elem: src.elem,
+                    offset: src.offset,
+                    sizes: vec![n],
+                    strides: vec![1],
+                };
+                if n <= old {
+                    // The memory is kept (as MLIR's expand-realloc keeps it).
+                    return one(V::Mem(view(src.buffer)));
+                }
+                let mut cells = vec![None; n as usize];
+                for i in 0..old {
+                    let c = self.cell(&src, &[i], "realloc")?;
+                    cells[i as usize] = self.buffers[src.buffer].cells[c];
+                }
+                self.buffers[src.buffer].live = false;
+                self.buffers.push(Buffer {
+                    cells,
+                    live: true,
+                    heap: true,
+                    frame: None,
+                    read_only: None,
+                });
+                let mut v = view(self.buffers.len() - 1);
+                v.offset = 0;
+                one(V::Mem(v))
+            }
             OpKind::View => Err(Trap::Unsupported(
                 "addresses: `memref.view` reads a byte buffer as elements, and the interpreter's memory holds elements, not bytes".to_string(),
             )),

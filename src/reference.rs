@@ -9,9 +9,13 @@ use std::process::{Command, Stdio};
 /// `mlir-opt`'s passes from MLIR's memref, arith, cf and func dialects to LLVM: those of
 /// `lower.sh`, plus `--arith-expand`, without which `arith.ceildivsi` and friends (which
 /// kiln expands by rule) survive to `mlir-translate` and fail there, and the `math`
-/// conversions (intrinsics first, the C library for what has none), and `--lower-affine`
-/// for the `affine.apply` that `--expand-strided-metadata` makes of a subview.
+/// conversions (intrinsics first, the C library for what has none), `--lower-affine`
+/// for the `affine.apply` that `--expand-strided-metadata` makes of a subview, and
+/// `--expand-realloc` (with `--convert-scf-to-cf` for the `scf.if` it makes), without which
+/// `memref.realloc` reaches `mlir-translate` unlowered.
 pub const PIPELINE: &[&str] = &[
+    "--expand-realloc",
+    "--convert-scf-to-cf",
     "--arith-expand",
     "--expand-strided-metadata",
     "--lower-affine",

@@ -339,6 +339,8 @@ pub enum OpBody {
     Reshape(Box<Reshape>),
     /// `memref.atomic_rmw addf %v, %m[%i] : (f32, memref<4xf32>) -> f32` (boxed).
     AtomicRmw(Box<AtomicRmw>),
+    /// `memref.realloc %m[(%n)] : T to U` (boxed).
+    Realloc(Box<Realloc>),
     /// `memref.view %buf[%shift][%sizes...] : T to U` (boxed).
     View(Box<View>),
     /// `memref.reshape %m(%shape) : (T, S) -> U`.
@@ -502,6 +504,19 @@ pub struct AtomicRmw {
     pub indices: Vec<ValueRef>,
     /// The written types: the value's and the memref's, then the result's.
     pub ty: FunctionType,
+}
+
+/// The parts of a `memref.realloc`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Realloc {
+    /// The memref reallocated.
+    pub source: ValueRef,
+    /// The new size, where the result's is dynamic.
+    pub size: Option<ValueRef>,
+    /// The source's written type.
+    pub from: Type,
+    /// The result type.
+    pub to: Type,
 }
 
 /// The parts of a `memref.view`.

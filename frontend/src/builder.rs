@@ -761,6 +761,7 @@ impl<'a> Builder<'a> {
             B::Reshape(r) => vec![self.ty(&r.to)],
             B::View(v) => vec![self.ty(&v.to)],
             B::AtomicRmw(a) => self.types(&a.ty.results),
+            B::Realloc(r) => vec![self.ty(&r.to)],
             B::ShapeReshape { ty, .. } => self.types(&ty.results),
             B::Generic { ty, .. } => self.types(&ty.results),
             B::Store { .. }
@@ -1194,6 +1195,12 @@ impl<'a> Builder<'a> {
                 (OpKind::ExtractStridedMetadata, self.memref_use(memref, op))
             }
             B::Reshape(rs) => self.reshape(op, rs)?,
+            B::Realloc(r) => {
+                let mut ops = self.uses(std::slice::from_ref(&r.source));
+                self.check_written_types(&ops, std::slice::from_ref(&r.from));
+                ops.extend(self.uses(r.size.as_slice()));
+                (OpKind::Realloc, ops)
+            }
             B::AtomicRmw(a) => {
                 let Some(kind) = crate::ops::AtomicKind::from_name(&a.kind.node) else {
                     self.error(
@@ -1505,6 +1512,7 @@ impl<'a> Builder<'a> {
             | "memref.view"
             | "memref.reshape"
             | "memref.atomic_rmw"
+            | "memref.realloc"
             | "memref.get_global" => {
                 self.error(
                     "parse.generic-form",
@@ -1759,6 +1767,7 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
             .into_iter()
             .chain(&a.indices)
             .collect(),
+        B::Realloc(r) => std::iter::once(&r.source).chain(&r.size).collect(),
     }
 }
 

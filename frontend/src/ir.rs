@@ -188,6 +188,10 @@ pub enum OpKind {
         /// How the value and the element combine.
         kind: crate::ops::AtomicKind,
     },
+    /// `memref.realloc`: operand 0 (1-D, identity layout, from `memref.alloc`) in memory of
+    /// the result's size, its elements kept as far as both hold them; operand 0 is
+    /// released. An operand after it is the new size, where dynamic.
+    Realloc,
     /// `memref.view`: operand 0 (a 1-D byte buffer) viewed from byte operand 1 on, as the
     /// result type (identity layout); the operands after are its dynamic sizes.
     View,
@@ -273,6 +277,7 @@ impl OpKind {
             OpKind::GetGlobal { .. } => "memref.get_global",
             OpKind::ExpandShape { .. } => "memref.expand_shape",
             OpKind::View => "memref.view",
+            OpKind::Realloc => "memref.realloc",
             OpKind::AtomicRmw { .. } => "memref.atomic_rmw",
             OpKind::Reshape => "memref.reshape",
             OpKind::CollapseShape { .. } => "memref.collapse_shape",

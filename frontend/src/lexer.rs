@@ -159,6 +159,8 @@ pub enum Tok<'a> {
     OpShapeReshape(&'a str),
     /// `memref.atomic_rmw`.
     OpAtomicRmw(&'a str),
+    /// `memref.realloc`.
+    OpRealloc(&'a str),
 }
 
 impl Tok<'_> {
@@ -265,6 +267,7 @@ fn classify(word: &str) -> Tok<'_> {
         "memref.view" => OpView(word),
         "memref.reshape" => OpShapeReshape(word),
         "memref.atomic_rmw" => OpAtomicRmw(word),
+        "memref.realloc" => OpRealloc(word),
         _ if crate::ops::BinaryOp::from_name(word).is_some() => OpBinary(word),
         _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),
         _ if crate::ops::PureOp::from_name(word).is_some() => OpPure(word),

@@ -340,6 +340,10 @@ const STRUCTURAL: &[(&str, &str)] = &[
         "ranked memrefs; LLVM's `atomicrmw` as MLIR 19 picks it (`mulf` and `muli` are not lowered)",
     ),
     (
+        "memref.realloc",
+        "1-D, identity layout, static sizes; growing copies to new memory, as `expand-realloc`",
+    ),
+    (
         "memref.view",
         "a 1-D `i8` buffer viewed from a byte shift on, identity layout",
     ),

@@ -582,6 +582,20 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
                 rt()
             )
         }
+        K::Realloc => {
+            let size = match op.operands.get(1) {
+                Some(n) => format!("({})", body.value(*n).name),
+                None => String::new(),
+            };
+            write!(
+                out,
+                "{name} {}{size}{} : {} to {}",
+                v(0),
+                dict(&op.attrs),
+                t(0),
+                rt()
+            )
+        }
         K::View => write!(
             out,
             "{name} {}[{}][{}]{} : {} to {}",

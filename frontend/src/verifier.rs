@@ -571,6 +571,16 @@ impl Verifier<'_> {
                 self.check_reshape(op, |m| crate::reshape::expanded_type(m, groups, sizes));
             }
             K::View => self.check_view(op),
+            K::Realloc => {
+                let Some(result) = op.results.first().map(|r| self.ty(*r).clone()) else {
+                    return;
+                };
+                let src = self.ty(op.operands[0]).clone();
+                let sized = op.operands.len() > 1;
+                if let Err(e) = crate::views::check_realloc(&src, &result, sized) {
+                    self.error("verify.realloc", op.span, e);
+                }
+            }
             K::AtomicRmw { kind } => self.check_atomic(op, *kind),
             K::Reshape => self.check_shape_reshape(op),
             K::CollapseShape { groups } => {

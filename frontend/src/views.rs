@@ -159,3 +159,37 @@ pub fn check_shape_reshape(
     }
     Ok(())
 }
+
+/// `memref.realloc`: 1-D memrefs of the identity layout and one element type, a size operand
+/// exactly where the result's size is dynamic, and (kiln's limit) static sizes, so that
+/// whether the memory grows is known when compiling.
+pub fn check_realloc(
+    src: &crate::types::Type,
+    result: &crate::types::Type,
+    sized: bool,
+) -> Result<(), String> {
+    use crate::types::Type;
+    let one_d =
+        |t: &Type| matches!(t, Type::MemRef(m) if m.rank() == 1 && m.layout == Layout::Identity);
+    let (Type::MemRef(s), Type::MemRef(r)) = (src, result) else {
+        return Err(format!(
+            "`memref.realloc` takes and gives 1-D memrefs, not `{src}` and `{result}`"
+        ));
+    };
+    if !one_d(src) || !one_d(result) || s.elem != r.elem {
+        return Err(format!(
+            "`memref.realloc` takes and gives 1-D memrefs of the identity layout and one element type, not `{src}` and `{result}`"
+        ));
+    }
+    if sized != r.shape[0].is_none() {
+        return Err(format!(
+            "`memref.realloc` to `{result}` takes a size operand exactly where the size is dynamic"
+        ));
+    }
+    if s.shape[0].is_none() || r.shape[0].is_none() {
+        return Err(format!(
+            "`memref.realloc` from `{src}` to `{result}`: kiln reallocates between static sizes"
+        ));
+    }
+    Ok(())
+}

@@ -29,6 +29,7 @@ const PASSES: &[(&str, &[&str])] = &[
     ("convert-ub-to-llvm", &["index-bitwidth"]),
     ("convert-to-llvm", &[]),
     ("expand-strided-metadata", &[]),
+    ("expand-realloc", &["emit-deallocs"]),
     ("arith-expand", &["include-bf16"]),
     ("reconcile-unrealized-casts", &[]),
     ("canonicalize", &[]),
@@ -71,6 +72,11 @@ fn apply_pass(req: &mut OptRequest, pass: &str, options: &str) -> Result<(), Str
             "index-bitwidth" if value != "0" && value != "64" => {
                 return Err(format!(
                     "`{pass}`: kiln's `index` is 64 bits wide, so `index-bitwidth={value}` is not supported"
+                ))
+            }
+            "emit-deallocs" if !parse_bool(pass, key, value)? => {
+                return Err(format!(
+                    "`{pass}`: `emit-deallocs=false` is not supported (kiln frees the memory a growing `memref.realloc` leaves)"
                 ))
             }
             "use-aligned-alloc" if parse_bool(pass, key, value)? => {

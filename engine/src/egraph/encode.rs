@@ -849,6 +849,11 @@ impl<S: Store> Encoder<'_, S> {
                 (self.op(&name, smallvec![state, t, sizes]), true)
             }
             OpKind::Dealloc => (self.op(&name, smallvec![state, operands[0]]), true),
+            // (memref.realloc STATE T SOURCE): sizes are static (the verifier's limit).
+            OpKind::Realloc => {
+                let t = rty(self);
+                (self.op(&name, smallvec![state, t, operands[0]]), true)
+            }
             // (memref.assume_alignment STATE MEMREF ALIGNMENT)
             OpKind::AssumeAlignment { alignment } => {
                 let a = self.egraph.add(Node::Int(*alignment as i64));

@@ -1,0 +1,50 @@
+module {
+  func.func @grow(%x: f32, %y: f32) -> (f32, f32) {
+    %m = memref.alloc() : memref<2xf32>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    memref.store %x, %m[%c0] : memref<2xf32>
+    memref.store %y, %m[%c1] : memref<2xf32>
+    %r = memref.realloc %m : memref<2xf32> to memref<5xf32>
+    memref.store %x, %r[%c4] : memref<5xf32>
+    %a = memref.load %r[%c1] : memref<5xf32>
+    %b = memref.load %r[%c4] : memref<5xf32>
+    memref.dealloc %r : memref<5xf32>
+    func.return %a, %b : f32, f32
+  }
+  func.func @shrink(%i: index) -> i64 {
+    %m = memref.alloc() : memref<8xi64>
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c1 = arith.constant 1 : index
+    cf.br ^fill(%c0 : index)
+  ^fill(%k: index):
+    %more = arith.cmpi ult, %k, %c8 : index
+    cf.cond_br %more, ^body, ^done
+  ^body:
+    %v = arith.index_cast %k : index to i64
+    %sq = arith.muli %v, %v : i64
+    memref.store %sq, %m[%k] : memref<8xi64>
+    %next = arith.addi %k, %c1 : index
+    cf.br ^fill(%next : index)
+  ^done:
+    %r = memref.realloc %m : memref<8xi64> to memref<3xi64>
+    %x = memref.load %r[%i] : memref<3xi64>
+    %s = func.call @sum3(%r) : (memref<3xi64>) -> i64
+    memref.dealloc %r : memref<3xi64>
+    %y = arith.addi %x, %s : i64
+    func.return %y : i64
+  }
+  func.func @sum3(%m: memref<3xi64>) -> i64 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %a = memref.load %m[%c0] : memref<3xi64>
+    %b = memref.load %m[%c1] : memref<3xi64>
+    %c = memref.load %m[%c2] : memref<3xi64>
+    %s = arith.addi %a, %b : i64
+    %t = arith.addi %s, %c : i64
+    func.return %t : i64
+  }
+}
