@@ -101,6 +101,7 @@ fn generated_programs_cover_the_element_wise_operations() {
         "memref.global",
         "memref.collapse_shape",
         "memref.expand_shape",
+        "memref.reinterpret_cast",
         "memref.atomic_rmw addf",
         "memref.atomic_rmw maxu",
     ] {

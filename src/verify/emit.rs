@@ -240,9 +240,14 @@ impl<'p> Emitter<'p> {
                         // expand-strided-metadata crashes on a group of two.)
                         3 if ty.strided.is_none()
                             && !ty.sizes.is_empty()
-                            && ty.sizes.iter().filter(|s| s.is_none()).count() <= 1 =>
+                            && ty.sizes.iter().filter(|s| s.is_none()).count() <= 1
+                            && (*m >> 11) % 2 == 0 =>
                         {
                             self.reshaped(&ty, &name)
+                        }
+                        // Or the same memory described again by a reinterpret_cast.
+                        3 if ty.strided.is_none() && !ty.sizes.is_empty() => {
+                            self.reinterpreted(&ty, &name)
                         }
                         _ => (ty, name),
                     };
@@ -474,6 +479,63 @@ impl<'p> Emitter<'p> {
             ty.text()
         ));
         (ty.clone(), e)
+    }
+
+    /// `memref.reinterpret_cast` of an identity-layout memref to its own sizes and natural
+    /// strides, written out (dynamic ones computed from `memref.dim`s).
+    fn reinterpreted(&mut self, ty: &MemTy, name: &str) -> (MemTy, String) {
+        let rank = ty.sizes.len();
+        let mut sizes = Vec::new();
+        for (d, s) in ty.sizes.iter().enumerate() {
+            sizes.push(match s {
+                Some(n) => n.to_string(),
+                None => {
+                    let k = self.int_const(Scalar::Index, d as i64);
+                    let v = self.fresh();
+                    self.emit(format!("{v} = memref.dim {name}, {k} : {}", ty.text()));
+                    v
+                }
+            });
+        }
+        // Strides from the innermost: a number while every size inside is static, else
+        // a product computed here.
+        let mut strides = vec![String::new(); rank];
+        let mut stated = vec![None; rank];
+        let mut acc: (Option<i64>, String) = (Some(1), "1".to_string());
+        for d in (0..rank).rev() {
+            strides[d] = acc.1.clone();
+            stated[d] = acc.0;
+            acc = match (acc.0, ty.sizes[d]) {
+                (Some(a), Some(s)) => (Some(a * s), (a * s).to_string()),
+                _ => {
+                    let a = match acc.0 {
+                        Some(a) => self.int_const(Scalar::Index, a),
+                        None => acc.1.clone(),
+                    };
+                    let size = match ty.sizes[d] {
+                        Some(n) => self.int_const(Scalar::Index, n),
+                        None => sizes[d].clone(),
+                    };
+                    let v = self.fresh();
+                    self.emit(format!("{v} = arith.muli {a}, {size} : index"));
+                    (None, v)
+                }
+            };
+        }
+        let view = MemTy {
+            elem: ty.elem,
+            sizes: ty.sizes.clone(),
+            strided: Some((stated, Some(0))),
+        };
+        let v = self.fresh();
+        self.emit(format!(
+            "{v} = memref.reinterpret_cast {name} to offset: [0], sizes: [{}], strides: [{}] : {} to {}",
+            sizes.join(", "),
+            strides.join(", "),
+            ty.text(),
+            view.text()
+        ));
+        (view, v)
     }
 
     /// A memref a load may read: the memrefs in scope, then the tables.

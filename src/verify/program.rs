@@ -185,8 +185,8 @@ pub enum Stmt {
     /// Integer or float conversion between two scalar types (never float to integer).
     Cast(Scalar, Scalar, u32),
     /// `memref.load` from the chosen memref (its higher bits choose to read it directly,
-    /// through a subview of the whole memref, from a stack copy, or through a collapse and
-    /// an expansion back), at the chosen indices
+    /// through a subview of the whole memref, from a stack copy, through a collapse and an
+    /// expansion back, or through a reinterpret_cast), at the chosen indices
     /// (each `remui` its dimension's size).
     Load(u32, Vec<u32>),
     /// `memref.store` of a chosen value of the element type into the chosen memref, at the
