@@ -738,11 +738,7 @@ impl Verifier<'_> {
         let inferred = crate::views::subview_type(m, offsets, sizes, steps);
         let fits = match &result {
             Type::MemRef(r) if r.rank() < rank => crate::views::kept_dims(&inferred, r).is_some(),
-            Type::MemRef(r) => {
-                r.elem == inferred.elem
-                    && r.shape == inferred.shape
-                    && r.strides_and_offset() == inferred.strides_and_offset()
-            }
+            Type::MemRef(r) => crate::views::same_view(r, &inferred),
             _ => false,
         };
         if !fits {
@@ -880,11 +876,7 @@ impl Verifier<'_> {
             }
         };
         let fits = match &result {
-            Type::MemRef(r) => {
-                r.elem == inferred.elem
-                    && r.shape == inferred.shape
-                    && r.strides_and_offset() == inferred.strides_and_offset()
-            }
+            Type::MemRef(r) => crate::views::same_view(r, &inferred),
             _ => false,
         };
         if !fits {

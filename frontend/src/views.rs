@@ -38,6 +38,12 @@ pub fn subview_type(
     }
 }
 
+/// Whether two memref types describe the same view: element type, sizes, strides and offset
+/// (an identity layout equals the strided layout with its natural strides).
+pub fn same_view(a: &MemRefType, b: &MemRefType) -> bool {
+    a.elem == b.elem && a.shape == b.shape && a.strides_and_offset() == b.strides_and_offset()
+}
+
 /// The dimensions of `full` (a subview's type before rank reduction) that `reduced` keeps,
 /// in order, when `reduced` is `full` with some dimensions of static size 1 dropped: each
 /// kept dimension has the size and the stride `reduced` states for it, and the offset is

@@ -379,11 +379,9 @@ impl<'p> Emitter<'p> {
         }
     }
 
-    /// `memref.subview` of all of `name`: offsets 0, its sizes, strides 1; the result has
-    /// the source's strides and offset, written out as a strided layout, and with `reduce`
-    /// its dimensions of static size 1 dropped (a rank-reducing subview).
-    fn whole_subview(&mut self, ty: &MemTy, name: &str, reduce: bool) -> (MemTy, String) {
-        let rank = ty.sizes.len();
+    /// Each size of `name` (of type `ty`) as an operand's text: the number where static,
+    /// else a `memref.dim` of it.
+    fn size_texts(&mut self, ty: &MemTy, name: &str) -> Vec<String> {
         let mut sizes = Vec::new();
         for (d, s) in ty.sizes.iter().enumerate() {
             sizes.push(match s {
@@ -396,6 +394,15 @@ impl<'p> Emitter<'p> {
                 }
             });
         }
+        sizes
+    }
+
+    /// `memref.subview` of all of `name`: offsets 0, its sizes, strides 1; the result has
+    /// the source's strides and offset, written out as a strided layout, and with `reduce`
+    /// its dimensions of static size 1 dropped (a rank-reducing subview).
+    fn whole_subview(&mut self, ty: &MemTy, name: &str, reduce: bool) -> (MemTy, String) {
+        let rank = ty.sizes.len();
+        let sizes = self.size_texts(ty, name);
         let (strides, offset) = match &ty.strided {
             Some((s, o)) => (s.clone(), *o),
             None => {
@@ -459,18 +466,7 @@ impl<'p> Emitter<'p> {
             ty.text(),
             flat.text()
         ));
-        let mut shape = Vec::new();
-        for (d, s) in ty.sizes.iter().enumerate() {
-            shape.push(match s {
-                Some(n) => n.to_string(),
-                None => {
-                    let k = self.int_const(Scalar::Index, d as i64);
-                    let v = self.fresh();
-                    self.emit(format!("{v} = memref.dim {name}, {k} : {}", ty.text()));
-                    v
-                }
-            });
-        }
+        let shape = self.size_texts(ty, name);
         let e = self.fresh();
         self.emit(format!(
             "{e} = memref.expand_shape {c} {group} output_shape [{}] : {} into {}",
@@ -485,18 +481,7 @@ impl<'p> Emitter<'p> {
     /// strides, written out (dynamic ones computed from `memref.dim`s).
     fn reinterpreted(&mut self, ty: &MemTy, name: &str) -> (MemTy, String) {
         let rank = ty.sizes.len();
-        let mut sizes = Vec::new();
-        for (d, s) in ty.sizes.iter().enumerate() {
-            sizes.push(match s {
-                Some(n) => n.to_string(),
-                None => {
-                    let k = self.int_const(Scalar::Index, d as i64);
-                    let v = self.fresh();
-                    self.emit(format!("{v} = memref.dim {name}, {k} : {}", ty.text()));
-                    v
-                }
-            });
-        }
+        let sizes = self.size_texts(ty, name);
         // Strides from the innermost: a number while every size inside is static, else
         // a product computed here.
         let mut strides = vec![String::new(); rank];
