@@ -77,6 +77,26 @@ pub fn globals_code(
         .collect()
 }
 
+/// The pieces of code of a file's globals ([`globals_code`]) for its configuration's
+/// target, memoized: a compile after an edit that leaves the globals as they were does not
+/// generate them again (a table of a million elements takes a second). The error is the
+/// code generation's message.
+#[salsa::tracked(returns(ref))]
+pub fn file_globals_code(
+    db: &dyn salsa::Database,
+    file: kiln_engine::SourceFile,
+) -> Result<Vec<FunctionCode>, String> {
+    let globals = file_globals(db, file);
+    if globals.is_empty() {
+        return Ok(Vec::new());
+    }
+    let Some(config) = file.config(db) else {
+        return Err("the file has no target to generate its globals for".to_string());
+    };
+    let opts = crate::function_code::codegen_options(db, config.target(db), 0);
+    globals_code(&globals, &opts).map_err(|e| e.to_string())
+}
+
 /// A lowered program of `file` for the JIT, with the file's globals.
 pub fn jit_program(
     db: &dyn salsa::Database,

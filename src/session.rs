@@ -948,13 +948,10 @@ impl Session {
             return self.reported(path, Vec::new(), diagnostics);
         }
         let options = codegen_options(&self.db, self.config.target(&self.db), opt_level);
-        let globals = match crate::globals::globals_code(
-            &crate::globals::file_globals(&self.db, file),
-            &options,
-        ) {
+        let globals = match crate::globals::file_globals_code(&self.db, file) {
             Ok(g) => g,
             Err(e) => {
-                let d = crate::codegen_diagnostic(&self.db, file, None, e.to_string());
+                let d = crate::codegen_diagnostic(&self.db, file, None, e.clone());
                 return self.reported(path, Vec::new(), vec![d]);
             }
         };
@@ -963,7 +960,7 @@ impl Session {
         let symbols = crate::abi::file_symbols_code(&self.db, file);
         let parts: Vec<&kiln_backend::FunctionCode> = symbols
             .iter()
-            .chain(&globals)
+            .chain(globals)
             .chain(codes.iter().flat_map(|c| &c.code))
             .collect();
         // A session that keeps no lowering keeps no unit objects either, unless they go to
