@@ -488,6 +488,29 @@ impl<S: Store> Encoder<'_, S> {
         }
     }
 
+    /// `(arith.constant index N)`.
+    fn index_constant(&mut self, n: i64) -> Id {
+        let ty = self.ty(&Type::INDEX);
+        let n = self.int(n);
+        self.op("arith.constant", smallvec![ty, n])
+    }
+
+    /// A view operation's entries as `index` values: a constant where the operation states
+    /// the number, else the next of its dynamic operands (`nil` if there is none left).
+    fn index_entries(
+        &mut self,
+        entries: &[Extent],
+        dynamic: &mut impl Iterator<Item = Id>,
+    ) -> Vec<Id> {
+        entries
+            .iter()
+            .map(|e| match e {
+                Some(n) => self.index_constant(*n),
+                None => dynamic.next().unwrap_or_else(|| self.atom("nil")),
+            })
+            .collect()
+    }
+
     /// `memref.reshape` as (memref.reshape T SOURCE SHAPE SIZES STRIDES), the sizes and
     /// natural strides of the result as `index` values; where a size is dynamic it is read
     /// from the shape operand, in order after the effects before the operation
@@ -508,7 +531,6 @@ impl<S: Store> Encoder<'_, S> {
             let nil = self.atom("nil");
             return (self.op(name, smallvec![t, src, shape, nil, nil]), false);
         };
-        let index = self.ty(&Type::INDEX);
         let shape_elem = body
             .ty(op.operands[1])
             .element()
@@ -517,26 +539,23 @@ impl<S: Store> Encoder<'_, S> {
         let mut sizes = Vec::new();
         for (k, d) in m.shape.iter().enumerate() {
             sizes.push(match d {
-                Some(n) => {
-                    let n = self.int(*n);
-                    self.op("arith.constant", smallvec![index, n])
-                }
+                Some(n) => self.index_constant(*n),
                 None => {
-                    let k = self.int(k as i64);
-                    let k = self.op("arith.constant", smallvec![index, k]);
+                    let k = self.index_constant(k as i64);
                     let at = self.list(vec![k]);
                     let et = self.ty(&Type::Scalar(shape_elem));
                     st = self.op("memref.load", smallvec![st, et, shape, at]);
                     if shape_elem == kiln_frontend::types::Scalar::Index {
                         st
                     } else {
+                        let index = self.ty(&Type::INDEX);
                         self.op("arith.index_cast", smallvec![index, st])
                     }
                 }
             });
         }
-        let one = self.int(1);
-        let mut acc = self.op("arith.constant", smallvec![index, one]);
+        let index = self.ty(&Type::INDEX);
+        let mut acc = self.index_constant(1);
         let mut strides = vec![acc; sizes.len()];
         for k in (0..sizes.len()).rev() {
             strides[k] = acc;
@@ -645,17 +664,7 @@ impl<S: Store> Encoder<'_, S> {
                 let t = rty(self);
                 let mut dynamic = operands[1..].iter().copied();
                 let mut list = |enc: &mut Self, entries: &[Extent]| {
-                    let ids: Vec<Id> = entries
-                        .iter()
-                        .map(|e| match e {
-                            Some(n) => {
-                                let ty = enc.ty(&Type::INDEX);
-                                let n = enc.int(*n);
-                                enc.op("arith.constant", smallvec![ty, n])
-                            }
-                            None => dynamic.next().unwrap_or_else(|| enc.atom("nil")),
-                        })
-                        .collect();
+                    let ids = enc.index_entries(entries, &mut dynamic);
                     enc.list(ids)
                 };
                 let (o, s, st) = (list(self, offsets), list(self, sizes), list(self, strides));
@@ -687,18 +696,7 @@ impl<S: Store> Encoder<'_, S> {
             // sizes of the dimensions of its group inside it.
             OpKind::ExpandShape { groups, sizes } => {
                 let t = rty(self);
-                let mut dynamic = operands[1..].iter().copied();
-                let size_ids: Vec<Id> = sizes
-                    .iter()
-                    .map(|e| match e {
-                        Some(n) => {
-                            let ty = self.ty(&Type::INDEX);
-                            let n = self.int(*n);
-                            self.op("arith.constant", smallvec![ty, n])
-                        }
-                        None => dynamic.next().unwrap_or_else(|| self.atom("nil")),
-                    })
-                    .collect();
+                let size_ids = self.index_entries(sizes, &mut operands[1..].iter().copied());
                 let mut dims = vec![-1i64; sizes.len()];
                 let mut inners: Vec<Vec<Id>> = vec![Vec::new(); sizes.len()];
                 for (d, group) in groups.iter().enumerate() {
@@ -779,20 +777,12 @@ impl<S: Store> Encoder<'_, S> {
             OpKind::ReinterpretCast => {
                 let t = rty(self);
                 let mut dynamic = operands[1..].iter().copied();
-                let mut entry = |enc: &mut Self, e: Extent| match e {
-                    Some(n) => {
-                        let ty = enc.ty(&Type::INDEX);
-                        let n = enc.int(n);
-                        enc.op("arith.constant", smallvec![ty, n])
-                    }
-                    None => dynamic.next().unwrap_or_else(|| enc.atom("nil")),
-                };
                 let (offset, sizes, strides) = match &result_ty {
                     Some(Type::MemRef(m)) => {
                         let (strides, offset) = m.strides_and_offset();
-                        let offset = entry(self, offset);
-                        let sizes: Vec<Id> = m.shape.iter().map(|s| entry(self, *s)).collect();
-                        let strides: Vec<Id> = strides.iter().map(|s| entry(self, *s)).collect();
+                        let offset = self.index_entries(&[offset], &mut dynamic)[0];
+                        let sizes = self.index_entries(&m.shape, &mut dynamic);
+                        let strides = self.index_entries(&strides, &mut dynamic);
                         (offset, self.list(sizes), self.list(strides))
                     }
                     _ => {
