@@ -511,21 +511,17 @@ impl Verifier<'_> {
                     );
                 }
             }
-            K::Load | K::Store => {
-                let (value, memref, indices) = if matches!(op.kind, K::Load) {
-                    (op.results[0], op.operands[0], &op.operands[1..])
+            K::Load | K::Store | K::AtomicRmw { .. } => {
+                let (value, m_at) = if matches!(op.kind, K::Load) {
+                    (op.results[0], 0)
                 } else {
-                    (op.operands[0], op.operands[1], &op.operands[2..])
+                    (op.operands[0], 1)
                 };
-                let mt = self.ty(memref).clone();
-                let Some(m) = mt.memref() else {
-                    self.error(
-                        "verify.type-mismatch",
-                        span,
-                        format!("`{}` needs a ranked memref, not `{mt}`", op.kind.name()),
-                    );
+                let indices = &op.operands[m_at + 1..];
+                let Some(m) = self.ranked(op, m_at) else {
                     return;
                 };
+                let mt = Type::MemRef(m.clone());
                 if indices.len() != m.rank() {
                     self.error(
                         "verify.index-count",
@@ -543,16 +539,15 @@ impl Verifier<'_> {
                 for (k, &i) in indices.iter().enumerate() {
                     self.expect_type(i, &Type::INDEX, at(op, first + k), "index");
                 }
-                self.expect_type(
-                    value,
-                    &Type::Scalar(m.elem),
-                    span,
-                    if matches!(op.kind, K::Load) {
-                        "result"
-                    } else {
-                        "stored value"
-                    },
-                );
+                let what = match op.kind {
+                    K::Load => "result",
+                    K::Store => "stored value",
+                    _ => "value",
+                };
+                self.expect_type(value, &Type::Scalar(m.elem), span, what);
+                if let K::AtomicRmw { kind } = op.kind {
+                    self.check_atomic(op, kind, m.elem);
+                }
             }
             K::Dim => {
                 if !self.ty(op.operands[0]).is_memref() {
@@ -581,7 +576,6 @@ impl Verifier<'_> {
                     self.error("verify.realloc", op.span, e);
                 }
             }
-            K::AtomicRmw { kind } => self.check_atomic(op, *kind),
             K::Reshape => self.check_shape_reshape(op),
             K::CollapseShape { groups } => {
                 self.check_reshape(op, |m| crate::reshape::collapsed_type(m, groups));
@@ -713,12 +707,7 @@ impl Verifier<'_> {
         let Some(result) = op.results.first().map(|r| self.ty(*r).clone()) else {
             return;
         };
-        let Type::MemRef(m) = &src else {
-            self.error(
-                "verify.type-mismatch",
-                op.span,
-                format!("`memref.subview` needs a ranked memref, not `{src}`"),
-            );
+        let Some(m) = self.ranked(op, 0) else {
             return;
         };
         let rank = m.rank();
@@ -735,7 +724,7 @@ impl Verifier<'_> {
             );
             return;
         }
-        let inferred = crate::views::subview_type(m, offsets, sizes, steps);
+        let inferred = crate::views::subview_type(&m, offsets, sizes, steps);
         let fits = match &result {
             Type::MemRef(r) if r.rank() < rank => crate::views::kept_dims(&inferred, r).is_some(),
             Type::MemRef(r) => crate::views::same_view(r, &inferred),
@@ -757,23 +746,28 @@ impl Verifier<'_> {
         }
     }
 
-    /// `memref.atomic_rmw`: a ranked memref with one `index` per dimension, a value of its
-    /// element type that the operation takes (any for `assign`; no `i1`, which LLVM's
-    /// atomics refuse), and a result of that type.
-    fn check_atomic(&mut self, op: &Op, kind: crate::ops::AtomicKind) {
+    /// Operand `i`'s ranked memref type; otherwise reports that the operation needs one.
+    fn ranked(&mut self, op: &Op, i: usize) -> Option<std::sync::Arc<crate::types::MemRefType>> {
+        match self.ty(op.operands[i]).clone() {
+            Type::MemRef(m) => Some(m),
+            t => {
+                self.error(
+                    "verify.type-mismatch",
+                    op.span,
+                    format!("`{}` needs a ranked memref, not `{t}`", op.kind.name()),
+                );
+                None
+            }
+        }
+    }
+
+    /// `memref.atomic_rmw`, beyond what it shares with `memref.store`: a result of the
+    /// element type, which the operation takes (any for `assign`; no `i1`, which LLVM's
+    /// atomics refuse).
+    fn check_atomic(&mut self, op: &Op, kind: crate::ops::AtomicKind, elem: crate::types::Scalar) {
         let m = self.ty(op.operands[1]).clone();
-        let Type::MemRef(mt) = &m else {
-            self.error(
-                "verify.type-mismatch",
-                op.span,
-                format!("`memref.atomic_rmw` needs a ranked memref, not `{m}`"),
-            );
-            return;
-        };
-        let elem = Type::Scalar(mt.elem);
-        self.expect_type(op.operands[0], &elem, at(op, 0), "value");
         if let Some(r) = op.results.first() {
-            if self.ty(*r) != &elem {
+            if self.ty(*r) != &Type::Scalar(elem) {
                 let r = self.ty(*r).clone();
                 self.error(
                     "verify.type-mismatch",
@@ -782,33 +776,18 @@ impl Verifier<'_> {
                 );
             }
         }
-        if op.operands.len() - 2 != mt.rank() {
-            self.error(
-                "verify.index-count",
-                op.span,
-                format!(
-                    "`memref.atomic_rmw` on `{m}` takes {} indices, not {}",
-                    mt.rank(),
-                    op.operands.len() - 2
-                ),
-            );
-        }
-        for i in 2..op.operands.len() {
-            self.expect_type(op.operands[i], &Type::INDEX, at(op, i), "index");
-        }
         let class_fits = match kind.class() {
             _ if kind == crate::ops::AtomicKind::Assign => true,
-            crate::ops::OperandClass::Float => mt.elem.is_float(),
-            crate::ops::OperandClass::Integer => mt.elem.is_integer(),
+            crate::ops::OperandClass::Float => elem.is_float(),
+            crate::ops::OperandClass::Integer => elem.is_integer(),
         };
-        if !class_fits || mt.elem == crate::types::Scalar::I1 {
+        if !class_fits || elem == crate::types::Scalar::I1 {
             self.error(
                 "verify.atomic",
                 op.span,
                 format!(
-                    "`memref.atomic_rmw {}` does not apply to `{}` elements",
-                    kind.name(),
-                    mt.elem
+                    "`memref.atomic_rmw {}` does not apply to `{elem}` elements",
+                    kind.name()
                 ),
             );
         }
@@ -860,15 +839,10 @@ impl Verifier<'_> {
         let Some(result) = op.results.first().map(|r| self.ty(*r).clone()) else {
             return;
         };
-        let Type::MemRef(m) = &src else {
-            self.error(
-                "verify.type-mismatch",
-                op.span,
-                format!("`{name}` needs a ranked memref, not `{src}`"),
-            );
+        let Some(m) = self.ranked(op, 0) else {
             return;
         };
-        let inferred = match infer(m) {
+        let inferred = match infer(&m) {
             Ok(t) => t,
             Err(e) => {
                 self.error("verify.reshape", op.span, format!("`{name}`: {e}"));
@@ -892,13 +866,7 @@ impl Verifier<'_> {
     /// `memref.extract_strided_metadata %m`: a rank-0 memref of `%m`'s element type, then
     /// `index` for the offset, each size and each stride.
     fn check_metadata(&mut self, op: &Op) {
-        let Type::MemRef(m) = self.ty(op.operands[0]).clone() else {
-            let t = self.ty(op.operands[0]).clone();
-            self.error(
-                "verify.type-mismatch",
-                op.span,
-                format!("`memref.extract_strided_metadata` needs a ranked memref, not `{t}`"),
-            );
+        let Some(m) = self.ranked(op, 0) else {
             return;
         };
         let base = Type::MemRef(std::sync::Arc::new(crate::types::MemRefType {
