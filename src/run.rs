@@ -66,12 +66,7 @@ pub struct MemRefArg {
 }
 
 fn elem_bytes(e: Scalar) -> usize {
-    match e {
-        Scalar::I1 | Scalar::I8 => 1,
-        Scalar::I16 | Scalar::F16 => 2,
-        Scalar::I32 | Scalar::F32 => 4,
-        Scalar::I64 | Scalar::Index | Scalar::F64 => 8,
-    }
+    e.bytes() as usize
 }
 
 fn kind_of(e: Scalar) -> Result<Kind, String> {

@@ -174,6 +174,15 @@ impl<'ctx> Codegen<'ctx, '_> {
             (Op::I32, []) => self.ctx.i32_type().into(),
             (Op::I64, []) => self.ctx.i64_type().into(),
             (Op::I128, []) => self.ctx.i128_type().into(),
+            (Op::Int, [Operand::Int(n)]) => {
+                match u32::try_from(*n).ok().and_then(std::num::NonZeroU32::new) {
+                    Some(w) => match self.ctx.custom_width_int_type(w) {
+                        Ok(t) => t.into(),
+                        Err(e) => return self.unsupported(format!("`i{n}`: {e}")),
+                    },
+                    None => return self.unsupported(format!("integer width {n}")),
+                }
+            }
             (Op::F16, []) => self.ctx.f16_type().into(),
             (Op::F32, []) => self.ctx.f32_type().into(),
             (Op::F64, []) => self.ctx.f64_type().into(),

@@ -67,8 +67,8 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The kind of a lowered type term (`i1` … `i64`, `f16`, `f32`, `f64`, `ptr`); `None`
-    /// for any other type (an aggregate, `void`, an integer of another width).
+    /// The kind of a lowered type term (an integer of 1 to 64 bits, `f16`, `f32`, `f64`,
+    /// `ptr`); `None` for any other type (an aggregate, `void`, a wider integer).
     pub fn of(t: &Operand) -> Option<Kind> {
         match t.as_node()? {
             (Op::I1, []) => Some(Kind::Int(1)),
@@ -76,6 +76,7 @@ impl Kind {
             (Op::I16, []) => Some(Kind::Int(16)),
             (Op::I32, []) => Some(Kind::Int(32)),
             (Op::I64, []) => Some(Kind::Int(64)),
+            (Op::Int, [Operand::Int(n)]) if (1..=64).contains(n) => Some(Kind::Int(*n as u32)),
             (Op::F16, []) => Some(Kind::F16),
             (Op::F32, []) => Some(Kind::F32),
             (Op::F64, []) => Some(Kind::F64),

@@ -27,6 +27,7 @@ pub fn dialect_type(t: &Operand) -> Option<String> {
             Op::I1 | Op::I8 | Op::I16 | Op::I32 | Op::I64 | Op::I128 | Op::F16 | Op::F32 | Op::F64,
             [],
         ) => op.to_string(),
+        (Op::Int, [Operand::Int(n)]) => format!("i{n}"),
         (Op::Ptr, []) => "!llvm.ptr".to_string(),
         (Op::Struct, [fields]) => {
             let fs: Option<Vec<String>> = fields

@@ -1,4 +1,4 @@
-// error: 2:18: unsupported integer width `i33`; kiln supports i1, i8, i16, i32, i64 and index
-func.func @f(%a: i33) {
+// error: 2:18: unsupported integer width `i65`; kiln reads integers of 1 to 64 bits
+func.func @f(%a: i65) {
   func.return
 }

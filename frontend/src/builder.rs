@@ -147,8 +147,9 @@ impl<'a> Builder<'a> {
                 None => {
                     let msg = if n.node.starts_with('i') && n.node[1..].parse::<u32>().is_ok() {
                         format!(
-                            "unsupported integer width `{}`; kiln supports i1, i8, i16, i32, i64 and index",
-                            n.node
+                            "unsupported integer width `{}`; kiln reads integers of 1 to {} bits",
+                            n.node,
+                            Scalar::MAX_INT_BITS
                         )
                     } else {
                         format!("unknown type `{}`", n.node)

@@ -459,7 +459,8 @@ fn function_after_keyword(tokens: &mut Tokens, start: usize, depth: usize) -> Op
                 }
                 nesting -= 1;
             }
-            Tok::KwFunc(_) | Tok::KwModule(_) if nesting == 0 => break,
+            // The next top-level item: a function's span never takes in a global after it.
+            Tok::KwFunc(_) | Tok::KwModule(_) | Tok::OpGlobal(_) if nesting == 0 => break,
             _ => {}
         }
         end = e;
@@ -522,6 +523,15 @@ mod tests {
             split_module_edited(&format!("!i = i32\n{plain}"), plain, &old),
             None
         );
+    }
+
+    #[test]
+    fn a_global_after_a_function_is_not_taken_into_it() {
+        // A global anywhere makes the file one to read whole, never part of a function.
+        let text = "func.func @f() {\n  return\n}\nmemref.global @g : memref<2xi32>\n";
+        assert_eq!(split_module(text), None);
+        let declaration = "func.func private @f()\nmemref.global @g : memref<2xi32>\n";
+        assert_eq!(split_module(declaration), None);
     }
 
     #[test]

@@ -6,16 +6,9 @@ use std::sync::Arc;
 /// Scalar types: signless integers, `index`, and IEEE floats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Scalar {
-    /// `i1`, the type of conditions and comparison results.
-    I1,
-    /// `i8`
-    I8,
-    /// `i16`
-    I16,
-    /// `i32`
-    I32,
-    /// `i64`
-    I64,
+    /// A signless integer of 1 to [`Scalar::MAX_INT_BITS`] bits (`i1`, `i12`, `i64`),
+    /// LLVM's `iN`.
+    Int(u8),
     /// `index`, the type of sizes and subscripts (64 bits wide, see [`Scalar::bits`]).
     Index,
     /// `f16`, IEEE binary16.
@@ -26,8 +19,36 @@ pub enum Scalar {
     F64,
 }
 
+/// The names of `i0` (unused) to `i64`, made once: [`Scalar::name`] hands out `&'static
+/// str`s as the other scalars' names are.
+fn int_names() -> &'static [String] {
+    static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    NAMES.get_or_init(|| {
+        (0..=Scalar::MAX_INT_BITS)
+            .map(|b| format!("i{b}"))
+            .collect()
+    })
+}
+
 impl Scalar {
-    /// Every scalar type, in declaration order.
+    /// `i1`, the type of conditions and comparison results.
+    pub const I1: Scalar = Scalar::Int(1);
+    /// `i8`
+    pub const I8: Scalar = Scalar::Int(8);
+    /// `i16`
+    pub const I16: Scalar = Scalar::Int(16);
+    /// `i32`
+    pub const I32: Scalar = Scalar::Int(32);
+    /// `i64`
+    pub const I64: Scalar = Scalar::Int(64);
+
+    /// The widest integer kiln reads: every value, constant and memory cell of kiln's
+    /// interpreter, literals and argument passing hold 64 bits.
+    pub const MAX_INT_BITS: u8 = 64;
+
+    /// The scalar types with a name of their own and the integers of the usual widths, in
+    /// declaration order: what tools that enumerate types (the fuzzer's inputs, the
+    /// program generator) start from.
     pub const ALL: [Scalar; 9] = [
         Scalar::I1,
         Scalar::I8,
@@ -40,19 +61,31 @@ impl Scalar {
         Scalar::F64,
     ];
 
-    /// The scalar type spelled `s` (`i32`, `index`, ...).
+    /// The scalar type spelled `s` (`i32`, `i12`, `index`, ...).
     pub fn from_name(s: &str) -> Option<Scalar> {
-        Scalar::ALL.iter().copied().find(|t| t.name() == s)
+        match s {
+            "index" => Some(Scalar::Index),
+            "f16" => Some(Scalar::F16),
+            "f32" => Some(Scalar::F32),
+            "f64" => Some(Scalar::F64),
+            _ => {
+                let digits = s.strip_prefix('i')?;
+                // `i012` is not a type name: MLIR reads the width as written digits.
+                if digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                    return None;
+                }
+                let bits: u8 = digits.parse().ok()?;
+                (1..=Scalar::MAX_INT_BITS)
+                    .contains(&bits)
+                    .then_some(Scalar::Int(bits))
+            }
+        }
     }
 
     /// The MLIR spelling.
     pub fn name(self) -> &'static str {
         match self {
-            Scalar::I1 => "i1",
-            Scalar::I8 => "i8",
-            Scalar::I16 => "i16",
-            Scalar::I32 => "i32",
-            Scalar::I64 => "i64",
+            Scalar::Int(b) => int_names().get(usize::from(b)).map_or("i?", String::as_str),
             Scalar::Index => "index",
             Scalar::F16 => "f16",
             Scalar::F32 => "f32",
@@ -63,12 +96,18 @@ impl Scalar {
     /// Bit width; `index` is 64 bits wide, as on every target kiln emits for.
     pub fn bits(self) -> u32 {
         match self {
-            Scalar::I1 => 1,
-            Scalar::I8 => 8,
-            Scalar::I16 | Scalar::F16 => 16,
-            Scalar::I32 | Scalar::F32 => 32,
-            Scalar::I64 | Scalar::Index | Scalar::F64 => 64,
+            Scalar::Int(b) => u32::from(b),
+            Scalar::F16 => 16,
+            Scalar::F32 => 32,
+            Scalar::Index | Scalar::F64 => 64,
         }
+    }
+
+    /// The bytes one element takes in memory, as LLVM's data layout allocates it on every
+    /// target kiln emits for: an integer's bytes rounded up to a power of two (`i1` and
+    /// `i3` take one, `i12` two, `i24` four, `i40` eight).
+    pub fn bytes(self) -> u32 {
+        self.bits().div_ceil(8).next_power_of_two()
     }
 
     /// The width the type's name states (`i32`, `f64`); none for `index`, whose width is
@@ -294,5 +333,20 @@ mod tests {
             (vec![None, Some(8), Some(1)], Some(0))
         );
         assert_eq!(Type::MemRef(Arc::new(m)).to_string(), "memref<4x?x8xf32>");
+    }
+
+    #[test]
+    fn integers_of_every_width_up_to_64() {
+        assert_eq!(Scalar::from_name("i12"), Some(Scalar::Int(12)));
+        assert_eq!(Scalar::from_name("i64"), Some(Scalar::I64));
+        assert_eq!(Scalar::Int(3).name(), "i3");
+        for bad in ["i0", "i65", "i012", "i", "i1x", "i+1"] {
+            assert_eq!(Scalar::from_name(bad), None, "{bad}");
+        }
+        let bytes: Vec<u32> = [1, 3, 8, 9, 12, 24, 33, 40, 64]
+            .map(|b| Scalar::Int(b).bytes())
+            .to_vec();
+        assert_eq!(bytes, [1, 1, 1, 2, 2, 4, 8, 8, 8]);
+        assert_eq!((Scalar::Index.bytes(), Scalar::F16.bytes()), (8, 2));
     }
 }

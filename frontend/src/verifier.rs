@@ -781,12 +781,19 @@ impl Verifier<'_> {
             crate::ops::OperandClass::Float => elem.is_float(),
             crate::ops::OperandClass::Integer => elem.is_integer(),
         };
-        if !class_fits || elem == crate::types::Scalar::I1 {
+        // LLVM's atomic operations take values of 8, 16, 32 or 64 bits only.
+        let atomic_width = matches!(elem.bits(), 8 | 16 | 32 | 64);
+        if !class_fits || !atomic_width {
+            let why = if class_fits {
+                " (LLVM's atomic operations take 8, 16, 32 or 64 bits)"
+            } else {
+                ""
+            };
             self.error(
                 "verify.atomic",
                 op.span,
                 format!(
-                    "`memref.atomic_rmw {}` does not apply to `{elem}` elements",
+                    "`memref.atomic_rmw {}` does not apply to `{elem}` elements{why}",
                     kind.name()
                 ),
             );

@@ -120,6 +120,9 @@ target_ops! {
     /// `i128`: the double width of 64-bit multiplication (`arith.mulsi_extended` on `i64`
     /// and `index`).
     I128 = "i128",
+    /// `(llvm.int N)`: the integer of `N` bits, for the widths without a name of their own
+    /// (`i3`, `i12`, `i40`).
+    Int = "llvm.int",
     /// `f16`
     F16 = "f16",
     /// `f32`

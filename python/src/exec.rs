@@ -192,10 +192,14 @@ fn lowering(message: String) -> Failure {
 fn descr<'py>(py: Python<'py>, elem: Scalar) -> PyResult<Bound<'py, PyArrayDescr>> {
     Ok(match elem {
         Scalar::I1 => numpy::dtype::<bool>(py),
-        Scalar::I8 => numpy::dtype::<i8>(py),
-        Scalar::I16 => numpy::dtype::<i16>(py),
-        Scalar::I32 => numpy::dtype::<i32>(py),
-        Scalar::I64 | Scalar::Index => numpy::dtype::<i64>(py),
+        // Other widths are held in the integer of their memory size: `i12` in an
+        // `int16`, whose upper bits the native code leaves as LLVM does (unspecified).
+        Scalar::Int(_) | Scalar::Index => match elem.bytes() {
+            1 => numpy::dtype::<i8>(py),
+            2 => numpy::dtype::<i16>(py),
+            4 => numpy::dtype::<i32>(py),
+            _ => numpy::dtype::<i64>(py),
+        },
         Scalar::F32 => numpy::dtype::<f32>(py),
         Scalar::F64 => numpy::dtype::<f64>(py),
         Scalar::F16 => numpy::dtype::<half::f16>(py),
@@ -203,12 +207,7 @@ fn descr<'py>(py: Python<'py>, elem: Scalar) -> PyResult<Bound<'py, PyArrayDescr
 }
 
 fn elem_size(elem: Scalar) -> i64 {
-    match elem {
-        Scalar::I1 | Scalar::I8 => 1,
-        Scalar::I16 | Scalar::F16 => 2,
-        Scalar::I32 | Scalar::F32 => 4,
-        _ => 8,
-    }
+    i64::from(elem.bytes())
 }
 
 /// One marshalled memref argument.

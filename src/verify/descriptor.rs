@@ -81,7 +81,7 @@ pub fn random_type(rng: &mut Rng) -> Term {
     } else {
         Term::atom("identity")
     };
-    Term::op("memref", vec![shape, Term::atom(elem.name()), layout])
+    Term::op("memref", vec![shape, Term::of_scalar(elem), layout])
 }
 
 /// The LLVM struct of a rank-`rank` descriptor (`type-memref` in memref_descriptor.rules).

@@ -50,17 +50,29 @@ impl Rng {
     }
 }
 
-/// The scalar types programs use: every scalar but `f16`, which `kiln run` and the
-/// interpreter refuse.
+/// The scalar types programs use: every scalar but `f16` (whose arithmetic the generator
+/// leaves out), and integers of odd widths (LLVM's `iN`: a byte, two, four and eight of
+/// memory).
 pub(crate) static SCALARS: std::sync::LazyLock<Vec<Scalar>> = std::sync::LazyLock::new(|| {
     Scalar::ALL
         .iter()
         .copied()
         .filter(|s| *s != Scalar::F16)
+        .chain(ODD_WIDTHS.iter().map(|b| Scalar::Int(*b)))
         .collect()
 });
 
-const ELEMS: &[Scalar] = &[Scalar::I32, Scalar::I64, Scalar::F32, Scalar::F64];
+/// The odd integer widths programs use.
+const ODD_WIDTHS: [u8; 4] = [3, 12, 24, 40];
+
+const ELEMS: &[Scalar] = &[
+    Scalar::I32,
+    Scalar::I64,
+    Scalar::F32,
+    Scalar::F64,
+    Scalar::Int(12),
+    Scalar::Int(40),
+];
 
 pub(crate) const INT_OPS: &[&str] = &[
     "addi",
@@ -287,13 +299,9 @@ impl Table {
                     // Eighths: exact in both widths, printed with a decimal point.
                     format!("{:?}", (r.below(2001) as f64 - 1000.0) / 8.0)
                 } else {
-                    let x = r.next_u64() as i64;
-                    (if elem == Scalar::I32 {
-                        x as i32 as i64
-                    } else {
-                        x
-                    })
-                    .to_string()
+                    // Any value of the width, read as signed.
+                    let shift = 64 - elem.bits();
+                    (((r.next_u64() << shift) as i64) >> shift).to_string()
                 }
             })
             .collect();
@@ -748,15 +756,10 @@ fn scalar_arg(r: &mut Rng, t: Scalar) -> String {
         s => {
             let v = r.next_u64() as i64;
             let w = s.bits();
-            let v = if r.chance(70) {
-                v % 50
-            } else if w >= 64 {
-                v
-            } else {
-                let sh = 64 - w;
-                (v << sh) >> sh
-            };
-            v.to_string()
+            let v = if r.chance(70) { v % 50 } else { v };
+            // Read at the width, as signed (a small number stays itself from `i7` on).
+            let sh = 64 - w;
+            ((v << sh) >> sh).to_string()
         }
     }
 }

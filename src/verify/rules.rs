@@ -217,11 +217,7 @@ fn llvm_cast(op: &str) -> Option<CastOp> {
 
 fn type_of(v: &V) -> Option<Scalar> {
     match v {
-        V::Int(1, _) => Some(Scalar::I1),
-        V::Int(8, _) => Some(Scalar::I8),
-        V::Int(16, _) => Some(Scalar::I16),
-        V::Int(32, _) => Some(Scalar::I32),
-        V::Int(64, _) => Some(Scalar::I64),
+        V::Int(b, _) => Scalar::from_name(&format!("i{b}")),
         V::F32(_) => Some(Scalar::F32),
         V::F64(_) => Some(Scalar::F64),
         _ => None,
@@ -692,7 +688,7 @@ struct Instantiator<'r> {
 
 fn random_scalar_type(rng: &mut Rng) -> Term {
     let scalars = &*super::program::SCALARS;
-    Term::atom(scalars[rng.below(scalars.len() as u64) as usize].name())
+    Term::of_scalar(scalars[rng.below(scalars.len() as u64) as usize])
 }
 
 /// A random value of type `s`: often an interesting one ([`interesting`]) or one of the
@@ -880,8 +876,10 @@ impl Instantiator<'_> {
                         Some(h) => Some(h),
                         None => match s {
                             Sort::Type => None,
+                            // (Extended arithmetic takes operands of its own type.)
                             Sort::Value
-                                if CAST_OPS.contains(&op.as_str()) || op.contains("ext") =>
+                                if CAST_OPS.contains(&op.as_str())
+                                    || (op.contains("ext") && !op.ends_with("_extended")) =>
                             {
                                 None
                             }
@@ -938,9 +936,7 @@ impl Instantiator<'_> {
             ("llvm.extractvalue", 0) | ("llvm.insertvalue", 2) => Term::atom("i64"),
             ("dim-select" | "elem-addr" | "offset-base" | "linear" | "scaled", 0)
             | ("memref.load", 2) => self.memref.clone(),
-            ("memref.load", 1) | ("memref.store", 1) => {
-                Term::atom(self.memref.memref()?.elem.name())
-            }
+            ("memref.load", 1) | ("memref.store", 1) => Term::of_scalar(self.memref.memref()?.elem),
             ("memref.store", 2) => self.memref.clone(),
             ("scaled", 1) => Term::atom("index"),
             ("linear", 3) => Term::atom("i64"),

@@ -6,7 +6,7 @@
 //! convention (result packing, memref descriptor expansion and unranked memrefs, as
 //! `docs/book/src/reference/conventions.md` describes them):
 //!
-//! - `index` is `i64`, other scalars are themselves;
+//! - `index` is `i64`, other scalars are themselves (`(llvm.int N)` for an odd width);
 //! - a ranked memref is `{ptr, ptr, i64}` plus two `[rank x i64]` arrays when its rank is
 //!   not 0; an unranked memref is `{i64, ptr}`;
 //! - as parameters, a ranked memref is its 3 + 2 × rank fields, an unranked one its two;
@@ -23,6 +23,7 @@ use kiln_engine::egraph::apply::rewrite_root;
 use kiln_engine::egraph::term::Term;
 use kiln_engine::rule::ruleset::{Pat, Rule, Sort};
 use kiln_engine::CompiledRules;
+use kiln_frontend::types::Scalar;
 use std::collections::HashMap;
 
 fn atom(name: &str) -> Term {
@@ -40,7 +41,10 @@ fn i64s(n: usize) -> Vec<Term> {
 /// The LLVM type of a source type.
 fn llvm_type(t: &Term) -> Option<Term> {
     if let Some(s) = t.scalar() {
-        return Some(atom(if s.name() == "index" { "i64" } else { s.name() }));
+        return Some(match s {
+            Scalar::Index => atom("i64"),
+            s => Term::of_scalar(s),
+        });
     }
     let Term::Op(name, cs) = t else { return None };
     match *name {
@@ -88,6 +92,9 @@ pub fn meaning(t: &Term) -> Option<Term> {
     let items =
         |l: &Term| -> Option<Vec<Term>> { l.list().map(|v| v.into_iter().cloned().collect()) };
     match (*name, &cs[..]) {
+        // An integer type by its width is the integer of that width however it is spelled
+        // (`(llvm.int 32)` is `i32`).
+        ("llvm.int", [Term::Int(_)]) => Some(Term::of_scalar(t.scalar()?)),
         ("lower-type", [x]) => llvm_type(x),
         ("lower-types", [l]) => Some(Term::list_of(
             items(l)?.iter().map(llvm_type).collect::<Option<_>>()?,
@@ -155,6 +162,7 @@ fn meaningful(name: &str) -> bool {
                 | "void"
                 | "llvm.struct"
                 | "llvm.array"
+                | "llvm.int"
                 | "ptr"
                 | "cons"
                 | "nil"
@@ -185,8 +193,12 @@ fn random_type(rng: &mut Rng) -> Term {
     match rng.below(10) {
         0..=5 => {
             let s = &*super::program::SCALARS;
-            let names: Vec<&str> = s.iter().map(|s| s.name()).chain(["index", "f16"]).collect();
-            atom(names[rng.below(names.len() as u64) as usize])
+            let all: Vec<Scalar> = s
+                .iter()
+                .copied()
+                .chain([Scalar::Index, Scalar::F16])
+                .collect();
+            Term::of_scalar(all[rng.below(all.len() as u64) as usize])
         }
         6..=8 => super::descriptor::random_type(rng),
         _ => op("memref.unranked", vec![atom("f32")]),

@@ -694,10 +694,13 @@ fn call<B: Bindings + ?Sized>(b: Builtin, args: &[Code], egraph: &Graph, subst: 
                 Term::Op(op, cs) if *op == "memref.unranked" && cs.len() == 1 => {
                     Val::Term(Arc::new(cs[0].clone()))
                 }
-                _ => Val::Term(Arc::new(Term::atom(decoded_memref(&t)?.ty.elem.name()))),
+                _ => Val::Term(Arc::new(Term::of_scalar(decoded_memref(&t)?.ty.elem))),
             }
         }
         Builtin::Width => Val::Int(width_of(egraph, arg(0))? as i128),
+        Builtin::Bytes => {
+            Val::Int(width_of(egraph, arg(0))?.div_ceil(8).next_power_of_two() as i128)
+        }
         Builtin::IsInt => Val::Bool(as_term(arg(0))?.scalar()?.is_integer()),
         Builtin::IsFloat => Val::Bool(as_term(arg(0))?.scalar()?.is_float()),
         Builtin::IsScalar => Val::Bool(as_term(arg(0))?.scalar().is_some()),

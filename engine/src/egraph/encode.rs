@@ -13,10 +13,11 @@
 use crate::egraph::analysis::{Analysis, OpTable};
 use crate::egraph::conventions::Conventions;
 use crate::egraph::node::{Children, Node};
+use crate::egraph::term::{INT_TYPE, NAMED_INT_WIDTHS};
 use egg::{EGraph, Id, Symbol};
 use kiln_frontend::builder::float_value;
 use kiln_frontend::ir::{Function, Literal, OpKind, Successor, ValueId};
-use kiln_frontend::types::{Extent, Layout, Type};
+use kiln_frontend::types::{Extent, Layout, Scalar, Type};
 use kiln_frontend::{Diagnostic, Span};
 use smallvec::smallvec;
 
@@ -386,14 +387,14 @@ impl<S: Store> Encoder<'_, S> {
 
     fn ty_uncached(&mut self, t: &Type) -> Id {
         match t {
-            Type::Scalar(s) => self.atom(s.name()),
+            Type::Scalar(s) => self.scalar(*s),
             Type::UnrankedMemRef(e) => {
-                let e = self.atom(e.name());
+                let e = self.scalar(*e);
                 self.op("memref.unranked", smallvec![e])
             }
             Type::MemRef(m) => {
                 let shape = self.extents(&m.shape);
-                let elem = self.atom(m.elem.name());
+                let elem = self.scalar(m.elem);
                 let layout = match &m.layout {
                     Layout::Identity => self.atom("identity"),
                     Layout::Strided { strides, offset } => {
@@ -404,6 +405,17 @@ impl<S: Store> Encoder<'_, S> {
                 };
                 self.op("memref", smallvec![shape, elem, layout])
             }
+        }
+    }
+
+    /// A scalar type's term, as [`Term::of_scalar`] makes it.
+    fn scalar(&mut self, s: Scalar) -> Id {
+        match s {
+            Scalar::Int(b) if !NAMED_INT_WIDTHS.contains(&b) => {
+                let width = self.int(i64::from(b));
+                self.op(INT_TYPE, smallvec![width])
+            }
+            _ => self.atom(s.name()),
         }
     }
 
@@ -531,10 +543,7 @@ impl<S: Store> Encoder<'_, S> {
             let nil = self.atom("nil");
             return (self.op(name, smallvec![t, src, shape, nil, nil]), false);
         };
-        let shape_elem = body
-            .ty(op.operands[1])
-            .element()
-            .unwrap_or(kiln_frontend::types::Scalar::Index);
+        let shape_elem = body.ty(op.operands[1]).element().unwrap_or(Scalar::Index);
         let mut st = state;
         let mut sizes = Vec::new();
         for (k, d) in m.shape.iter().enumerate() {
@@ -545,7 +554,7 @@ impl<S: Store> Encoder<'_, S> {
                     let at = self.list(vec![k]);
                     let et = self.ty(&Type::Scalar(shape_elem));
                     st = self.op("memref.load", smallvec![st, et, shape, at]);
-                    if shape_elem == kiln_frontend::types::Scalar::Index {
+                    if shape_elem == Scalar::Index {
                         st
                     } else {
                         let index = self.ty(&Type::INDEX);

@@ -25,6 +25,14 @@ pub enum Term {
     Func(String),
 }
 
+/// The integer widths the rules' vocabulary names (`i1`, `i8`, `i16`, `i32`, `i64`):
+/// LLVM's usual integers, which rules write as atoms. Any other width is the type
+/// [`INT_TYPE`] applied to it.
+pub const NAMED_INT_WIDTHS: [u8; 5] = [1, 8, 16, 32, 64];
+
+/// `(llvm.int N)`: the integer type of `N` bits, for widths without a name (`i12`).
+pub const INT_TYPE: &str = "llvm.int";
+
 /// `s` interned for the life of the process, as an operation's name in a [`Term`]: egg's
 /// global symbol table keeps every name once (the names are those of the rules'
 /// vocabulary: operations, types, `nil`, `cons`, `dyn`), reached through the encoder's
@@ -100,11 +108,28 @@ impl Term {
         }
     }
 
-    /// The scalar type this term names (`i32`, `index`, `f64`), if it is one.
+    /// The scalar type this term names (`i32`, `index`, `f64`, `(llvm.int 12)`), if it is
+    /// one.
     pub fn scalar(&self) -> Option<Scalar> {
         match self {
             Term::Op(op, cs) if cs.is_empty() => Scalar::from_name(op),
+            Term::Op(op, cs) if *op == INT_TYPE => match **cs {
+                [Term::Int(b)] => Scalar::from_name(&format!("i{b}")),
+                _ => None,
+            },
             _ => None,
+        }
+    }
+
+    /// The term of a scalar type, as the encoder makes it and [`Term::scalar`] reads it:
+    /// its name (`i32`, `index`), or `(llvm.int N)` for an integer of a width the rules'
+    /// vocabulary has no name for.
+    pub fn of_scalar(s: Scalar) -> Term {
+        match s {
+            Scalar::Int(b) if !NAMED_INT_WIDTHS.contains(&b) => {
+                Term::op(INT_TYPE, vec![Term::Int(i64::from(b))])
+            }
+            _ => Term::atom(s.name()),
         }
     }
 

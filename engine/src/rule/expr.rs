@@ -26,6 +26,10 @@ pub enum Builtin {
     Offset,
     /// `(elem T)`: the element type of a ranked or unranked memref type.
     Elem,
+    /// `(bytes T)`: the bytes an element of scalar type `T` takes in memory, as LLVM's data
+    /// layout allocates it: its width's bytes rounded up to a power of two (`i1` is 1,
+    /// `i12` is 2, `i40` is 8).
+    Bytes,
     /// `(width T)`: bit width of an integer or float type (`index` is 64).
     Width,
     /// `(int? T)`: whether `T` is an integer scalar type (`i1` … `i64` or `index`).
@@ -126,6 +130,7 @@ const TABLE: &[(&str, Builtin, Option<usize>)] = &[
     ("offset", Builtin::Offset, Some(1)),
     ("elem", Builtin::Elem, Some(1)),
     ("width", Builtin::Width, Some(1)),
+    ("bytes", Builtin::Bytes, Some(1)),
     ("int?", Builtin::IsInt, Some(1)),
     ("float?", Builtin::IsFloat, Some(1)),
     ("scalar?", Builtin::IsScalar, Some(1)),

@@ -109,7 +109,7 @@ fn signature(b: Builtin) -> (&'static [Ty], Ty) {
         Builtin::Const => (&[Value], Num),
         Builtin::IsConst => (&[Value], Bool),
         Builtin::TypeOf => (&[Value], Type),
-        Builtin::Rank | Builtin::Offset | Builtin::Width => (&[Type], Int),
+        Builtin::Rank | Builtin::Offset | Builtin::Width | Builtin::Bytes => (&[Type], Int),
         Builtin::Size | Builtin::Stride => (&[Type, Int], Int),
         Builtin::Elem => (&[Type], Type),
         Builtin::IsInt
