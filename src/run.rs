@@ -314,9 +314,9 @@ fn check_view(m: &MemRefType, sizes: &[i64], strides: &[i64], offset: i64) -> Re
 
 fn write_elem(buffer: &mut [u64], at: usize, bytes: usize, v: &Value) {
     let raw: u64 = match v {
-        // LLVM stores an i1 as a byte holding 0 or 1.
-        Value::Int { bits: 1, value } => (*value & 1) as u64,
-        Value::Int { value, .. } => *value as u64,
+        // As LLVM stores it: an i1 is a byte holding 0 or 1, an i12 two bytes whose four
+        // upper bits are zero.
+        Value::Int { bits, value } => kiln_backend::jit::int_slot(*bits, *value),
         Value::F16(b) => *b as u64,
         Value::F32(x) => x.to_bits() as u64,
         Value::F64(x) => x.to_bits(),

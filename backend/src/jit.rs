@@ -154,9 +154,7 @@ impl Kind {
 
     fn to_slot(self, v: &Value) -> Option<u64> {
         match (self, v) {
-            // LLVM reads an i1 from the low bit only if the rest is zero.
-            (Kind::Int(1), Value::Int { bits: 1, value }) => Some((*value & 1) as u64),
-            (Kind::Int(b), Value::Int { bits, value }) if b == *bits => Some(*value as u64),
+            (Kind::Int(b), Value::Int { bits, value }) if b == *bits => Some(int_slot(b, *value)),
             (Kind::F16, Value::F16(x)) => Some(*x as u64),
             (Kind::F32, Value::F32(x)) => Some(x.to_bits() as u64),
             (Kind::F64, Value::F64(x)) => Some(x.to_bits()),
@@ -179,6 +177,18 @@ impl Kind {
             Kind::F64 => Value::F64(f64::from_bits(s)),
             Kind::Ptr => Value::Ptr(s),
         }
+    }
+}
+
+/// The memory of an integer of `bits` holding `value`: LLVM reads an integer of a width
+/// that is not a whole number of bytes (`i1`, `i12`) from its bytes assuming the bits above
+/// the width are zero, as its own stores leave them, so those are written zero; an `i8` to
+/// `i64` is its bytes.
+pub fn int_slot(bits: u32, value: i64) -> u64 {
+    if matches!(bits, 8 | 16 | 32 | 64) {
+        value as u64
+    } else {
+        value as u64 & ((1u64 << bits) - 1)
     }
 }
 

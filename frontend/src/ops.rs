@@ -337,7 +337,7 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ),
     (
         "memref.atomic_rmw",
-        "ranked memrefs; LLVM's `atomicrmw` as MLIR 19 picks it (`mulf` and `muli` are not lowered)",
+        "ranked memrefs of 8 to 64-bit elements; LLVM's `atomicrmw` as MLIR 19 picks it (`mulf` and `muli` are not lowered)",
     ),
     (
         "memref.realloc",

@@ -192,8 +192,8 @@ fn lowering(message: String) -> Failure {
 fn descr<'py>(py: Python<'py>, elem: Scalar) -> PyResult<Bound<'py, PyArrayDescr>> {
     Ok(match elem {
         Scalar::I1 => numpy::dtype::<bool>(py),
-        // Other widths are held in the integer of their memory size: `i12` in an
-        // `int16`, whose upper bits the native code leaves as LLVM does (unspecified).
+        // Other widths are held in the integer of their memory size, zero-extended as LLVM
+        // stores them: `i12` in an `int16` whose upper four bits are zero.
         Scalar::Int(_) | Scalar::Index => match elem.bytes() {
             1 => numpy::dtype::<i8>(py),
             2 => numpy::dtype::<i16>(py),
@@ -251,6 +251,26 @@ fn memref_fields(
                 arr.dtype()
             ),
         ));
+    }
+    if let Scalar::Int(b) = elem {
+        // LLVM loads an integer of a width that is not a whole number of bytes assuming the
+        // bits above it are zero, as its stores leave them: an array that breaks that would
+        // read as other values.
+        if !matches!(b, 1 | 8 | 16 | 32 | 64)
+            && obj
+                .call_method1("__rshift__", (b,))?
+                .call_method0("any")?
+                .is_truthy()?
+        {
+            return Err(arg_err(
+                py,
+                format!(
+                    "{at}: an array of `{}` holds each element zero-extended from its {b} bits, as LLVM stores it (its loads assume the bits above are zero): pass `a & {:#x}`",
+                    elem.name(),
+                    (1u64 << b) - 1
+                ),
+            ));
+        }
     }
     let raw = arr.as_array_ptr();
     // SAFETY: `raw` is a live array object (we hold a reference to it).

@@ -176,6 +176,27 @@ def test_float16_scalars_and_arrays():
 
 
 @pytest.mark.parametrize("opt", [0, 2])
+def test_odd_integer_widths_wrap_and_live_in_their_memory_size(opt):
+    # corpus/odd_widths.mlir: i12 arithmetic wraps at 12 bits; an i12 memref is an int16
+    # array holding each element zero-extended from 12 bits, as LLVM stores it.
+    e = engine("odd_widths.mlir", opt)
+    assert e["arith12"](2047, 2047)[:3] == (-2, 0, 1)
+    assert e["bits3"](3, 1)[0] == -2
+    with pytest.raises(Exception, match="i12"):
+        e["arith12"](4096, 0)
+    a = np.array([1, 2, 2047, -2048, 100], np.int16)
+    with pytest.raises(Exception, match="zero-extended"):
+        e["prefix"](a)
+    a &= 0xFFF
+    assert e["prefix"](a) == (102, -2046)
+    assert a.tolist() == [1, 3, 4096 - 2046, 2, 102]
+    w = np.array([2**39 - 1, 2**40 - 1, 7], np.int64)
+    assert e["wide"](w, 1) == -2
+    assert w.tolist() == [2**39 - 1, 2**40 - 2, 7]
+    assert e["lookup"](3) == -2048
+
+
+@pytest.mark.parametrize("opt", [0, 2])
 def test_globals_keep_their_contents_and_state(opt):
     e = engine("memref_global.mlir", opt)
     assert e["lookup"](1, 2) == pytest.approx(6.0)
