@@ -79,6 +79,8 @@ pub(crate) enum V {
     Int(u32, i64),
     /// An IEEE half, by its bits.
     F16(u16),
+    /// A bfloat16, by its bits.
+    BF16(u16),
     F32(f32),
     F64(f64),
     Mem(View),
@@ -168,7 +170,7 @@ impl V {
     pub(crate) fn raw(&self) -> u64 {
         match self {
             V::Int(b, x) => zext(*b, *x),
-            V::F16(b) => *b as u64,
+            V::F16(b) | V::BF16(b) => *b as u64,
             V::F32(f) => f.to_bits() as u64,
             V::F64(f) => f.to_bits(),
             V::Mem(_) | V::Poison => 0,
@@ -180,6 +182,7 @@ impl V {
             Scalar::F32 => V::F32(f32::from_bits(raw as u32)),
             Scalar::F64 => V::F64(f64::from_bits(raw)),
             Scalar::F16 => V::F16(raw as u16),
+            Scalar::BF16 => V::BF16(raw as u16),
             s => V::Int(s.bits(), sext(s.bits(), raw as i64)),
         })
     }
@@ -197,6 +200,7 @@ impl V {
     pub(crate) fn float(&self) -> Result<f64, Trap> {
         match self {
             V::F16(b) => Ok(half::f16::from_bits(*b).to_f64()),
+            V::BF16(b) => Ok(half::bf16::from_bits(*b).to_f64()),
             V::F32(f) => Ok(*f as f64),
             V::F64(f) => Ok(*f),
             V::Poison => poison_used(),
@@ -224,6 +228,7 @@ impl V {
             }
             .to_string(),
             V::F16(b) => Value::F16(*b).to_string(),
+            V::BF16(b) => Value::BF16(*b).to_string(),
             V::F32(f) => Value::F32(*f).to_string(),
             V::F64(f) => Value::F64(*f).to_string(),
             V::Mem(_) => String::new(),
@@ -236,6 +241,7 @@ impl V {
 pub(crate) fn float_v(s: Scalar, x: f64) -> Result<V, Trap> {
     match s {
         Scalar::F16 => Ok(V::F16(half::f16::from_f64(x).to_bits())),
+        Scalar::BF16 => Ok(V::BF16(kiln_frontend::builder::bf16_bits(x))),
         Scalar::F32 => Ok(V::F32(x as f32)),
         Scalar::F64 => Ok(V::F64(x)),
         _ => Err(Trap::Unsupported(format!("{} floats", s.name()))),
@@ -284,15 +290,15 @@ pub(crate) fn binary(
         let (x, y) = (a.float()?, b.float()?);
         // Single-precision ops round once at f32: computing in f64 then rounding is exact for
         // + - * / (the f64 result is exact enough: double rounding cannot occur for these).
-        // Half-precision ops are computed at f32 and rounded again to f16, as LLVM does
-        // where the target has no half arithmetic; with 24 bits against 11 the second
-        // rounding never differs from rounding the exact result once.
+        // Half-precision and bfloat16 ops are computed at f32 and rounded again, as LLVM
+        // does where the target has no such arithmetic; with 24 bits against 11 (or 8) the
+        // second rounding never differs from rounding the exact result once.
         let r = match (op, ty) {
-            (B::AddF, Scalar::F32 | Scalar::F16) => ((x as f32) + (y as f32)) as f64,
-            (B::SubF, Scalar::F32 | Scalar::F16) => ((x as f32) - (y as f32)) as f64,
-            (B::MulF, Scalar::F32 | Scalar::F16) => ((x as f32) * (y as f32)) as f64,
-            (B::DivF, Scalar::F32 | Scalar::F16) => ((x as f32) / (y as f32)) as f64,
-            (B::RemF, Scalar::F32 | Scalar::F16) => ((x as f32) % (y as f32)) as f64,
+            (B::AddF, Scalar::F32 | Scalar::F16 | Scalar::BF16) => ((x as f32) + (y as f32)) as f64,
+            (B::SubF, Scalar::F32 | Scalar::F16 | Scalar::BF16) => ((x as f32) - (y as f32)) as f64,
+            (B::MulF, Scalar::F32 | Scalar::F16 | Scalar::BF16) => ((x as f32) * (y as f32)) as f64,
+            (B::DivF, Scalar::F32 | Scalar::F16 | Scalar::BF16) => ((x as f32) / (y as f32)) as f64,
+            (B::RemF, Scalar::F32 | Scalar::F16 | Scalar::BF16) => ((x as f32) % (y as f32)) as f64,
             (B::AddF, _) => x + y,
             (B::SubF, _) => x - y,
             (B::MulF, _) => x * y,
@@ -492,6 +498,8 @@ pub(crate) fn cast(c: CastOp, from: &V, to: Scalar) -> Result<V, Trap> {
             let (_, x) = from.int()?;
             match to {
                 Scalar::F32 => V::F32(x as f32),
+                // As LLVM does without bfloat16 instructions: to f32, then rounded again.
+                Scalar::BF16 => float_v(to, f64::from(x as f32))?,
                 _ => float_v(to, x as f64)?,
             }
         }
@@ -500,6 +508,7 @@ pub(crate) fn cast(c: CastOp, from: &V, to: Scalar) -> Result<V, Trap> {
             let u = zext(w, x);
             match to {
                 Scalar::F32 => V::F32(u as f32),
+                Scalar::BF16 => float_v(to, f64::from(u as f32))?,
                 _ => float_v(to, u as f64)?,
             }
         }
@@ -567,6 +576,7 @@ impl<'m> Interpreter<'m> {
                 Arg::Scalar(v) => values.push(match v {
                     Value::Int { bits, value } => V::Int(*bits, *value),
                     Value::F16(b) => V::F16(*b),
+                    Value::BF16(b) => V::BF16(*b),
                     Value::F32(x) => V::F32(*x),
                     Value::F64(x) => V::F64(*x),
                     Value::Ptr(_) => {

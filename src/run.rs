@@ -74,7 +74,54 @@ fn kind_of(e: Scalar) -> Result<Kind, String> {
         Scalar::F32 => Ok(Kind::F32),
         Scalar::F64 => Ok(Kind::F64),
         Scalar::F16 => Ok(Kind::F16),
+        Scalar::BF16 => Ok(Kind::BF16),
         s => Ok(Kind::Int(s.bits())),
+    }
+}
+
+/// Parses a command-line argument of scalar kind `kind`.
+pub fn parse_scalar(kind: Kind, s: &str) -> Result<Value, String> {
+    match kind {
+        Kind::Int(bits) => {
+            let v: i128 = match (bits, s) {
+                (1, "true") => 1,
+                (1, "false") => 0,
+                _ => s.parse().map_err(|_| format!("`{s}` is not an integer"))?,
+            };
+            let (min, max) = if bits == 64 {
+                (i64::MIN as i128, u64::MAX as i128)
+            } else {
+                (-(1i128 << (bits - 1)), (1i128 << bits) - 1)
+            };
+            if v < min || v > max {
+                return Err(format!("`{s}` does not fit in i{bits}"));
+            }
+            let shift = 64 - bits;
+            Ok(Value::Int {
+                bits,
+                value: ((v as i64) << shift) >> shift,
+            })
+        }
+        // Rounded once, from the decimal, to the nearest half.
+        Kind::F16 => s
+            .parse::<f64>()
+            .map(|x| Value::F16(half::f16::from_f64(x).to_bits()))
+            .map_err(|_| format!("`{s}` is not a float")),
+        Kind::BF16 => s
+            .parse::<f64>()
+            .map(|x| Value::BF16(kiln_frontend::builder::bf16_bits(x)))
+            .map_err(|_| format!("`{s}` is not a float")),
+        Kind::F32 => s
+            .parse::<f32>()
+            .map(Value::F32)
+            .map_err(|_| format!("`{s}` is not a float")),
+        Kind::F64 => s
+            .parse::<f64>()
+            .map(Value::F64)
+            .map_err(|_| format!("`{s}` is not a float")),
+        Kind::Ptr => Err(format!(
+            "`{s}`: a pointer parameter takes a memref argument (see `kiln run --help`)"
+        )),
     }
 }
 
@@ -94,7 +141,7 @@ fn list(s: &str) -> Result<Vec<i64>, String> {
 /// Parses `text` as an argument for a parameter of type `ty`.
 pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
     let (ranked, elem) = match ty {
-        Type::Scalar(s) => return Ok(Arg::Scalar(kind_of(*s)?.parse(text)?)),
+        Type::Scalar(s) => return Ok(Arg::Scalar(parse_scalar(kind_of(*s)?, text)?)),
         Type::MemRef(m) => (Some(m), m.elem),
         Type::UnrankedMemRef(e) => (None, *e),
     };
@@ -148,7 +195,7 @@ pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
     } else {
         values
             .split(',')
-            .map(|v| kind.parse(v.trim()))
+            .map(|v| parse_scalar(kind, v.trim()))
             .collect::<Result<_, _>>()?
     };
     if offset < 0 || strides.iter().any(|t| *t < 0) {
@@ -317,7 +364,7 @@ fn write_elem(buffer: &mut [u64], at: usize, bytes: usize, v: &Value) {
         // As LLVM stores it: an i1 is a byte holding 0 or 1, an i12 two bytes whose four
         // upper bits are zero.
         Value::Int { bits, value } => kiln_backend::jit::int_slot(*bits, *value),
-        Value::F16(b) => *b as u64,
+        Value::F16(b) | Value::BF16(b) => *b as u64,
         Value::F32(x) => x.to_bits() as u64,
         Value::F64(x) => x.to_bits(),
         Value::Ptr(p) => *p,
@@ -335,6 +382,7 @@ pub fn elem_text(elem: Scalar, raw: u64) -> String {
         Scalar::F32 => format!("{:?}", f32::from_bits(raw as u32)),
         Scalar::F64 => format!("{:?}", f64::from_bits(raw)),
         Scalar::F16 => Value::F16(raw as u16).to_string(),
+        Scalar::BF16 => Value::BF16(raw as u16).to_string(),
         Scalar::I1 => format!("{}", raw & 1),
         s => {
             let shift = 64 - s.bits();
@@ -629,7 +677,7 @@ fn call_in(
             Some(Value::Int { value, .. }) => Ok(*value as u64),
             Some(Value::Ptr(p)) => Ok(*p),
             Some(v) => Ok(match v {
-                Value::F16(b) => *b as u64,
+                Value::F16(b) | Value::BF16(b) => *b as u64,
                 Value::F32(x) => x.to_bits() as u64,
                 Value::F64(x) => x.to_bits(),
                 _ => 0,

@@ -253,6 +253,9 @@ pub(crate) fn module_output(
     let module = ctx
         .create_module_from_ir(buffer)
         .map_err(|e| CodegenError::Target(format!("LLVM cannot read the linked module: {e}")))?;
+    if what != Emit::LlvmIr && text.contains("bfloat") {
+        crate::bf16::define_truncations(&ctx, &module)?;
+    }
     module
         .verify()
         .map_err(|e| CodegenError::Target(format!("LLVM rejected the module: {e}")))?;

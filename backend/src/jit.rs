@@ -29,6 +29,8 @@ pub enum Value {
     },
     /// An IEEE half, by its bits.
     F16(u16),
+    /// A bfloat16, by its bits.
+    BF16(u16),
     /// An `f32`.
     F32(f32),
     /// An `f64`.
@@ -45,6 +47,7 @@ impl fmt::Display for Value {
             Value::Int { value, .. } => write!(f, "{value}"),
             // The shortest decimal that reads back as the same half.
             Value::F16(b) => write!(f, "{:?}", half::f16::from_bits(*b)),
+            Value::BF16(b) => write!(f, "{:?}", half::bf16::from_bits(*b)),
             Value::F32(x) => write!(f, "{x:?}"),
             Value::F64(x) => write!(f, "{x:?}"),
         }
@@ -58,6 +61,8 @@ pub enum Kind {
     Int(u32),
     /// `f16`, passed by its bits.
     F16,
+    /// `bf16`, passed by its bits.
+    BF16,
     /// `f32`.
     F32,
     /// `f64`.
@@ -78,6 +83,7 @@ impl Kind {
             (Op::I64, []) => Some(Kind::Int(64)),
             (Op::Int, [Operand::Int(n)]) if (1..=64).contains(n) => Some(Kind::Int(*n as u32)),
             (Op::F16, []) => Some(Kind::F16),
+            (Op::BF16, []) => Some(Kind::BF16),
             (Op::F32, []) => Some(Kind::F32),
             (Op::F64, []) => Some(Kind::F64),
             (Op::Ptr, []) => Some(Kind::Ptr),
@@ -92,6 +98,7 @@ impl Kind {
                 Some(Kind::Int(i.get_bit_width()))
             }
             BasicTypeEnum::FloatType(f) if f == f.get_context().f16_type() => Some(Kind::F16),
+            BasicTypeEnum::FloatType(f) if f == f.get_context().bf16_type() => Some(Kind::BF16),
             BasicTypeEnum::FloatType(f) if f == f.get_context().f32_type() => Some(Kind::F32),
             BasicTypeEnum::FloatType(f) if f == f.get_context().f64_type() => Some(Kind::F64),
             BasicTypeEnum::PointerType(_) => Some(Kind::Ptr),
@@ -104,58 +111,17 @@ impl Kind {
         match self {
             Kind::Int(b) => format!("i{b}"),
             Kind::F16 => Op::F16.to_string(),
+            Kind::BF16 => Op::BF16.to_string(),
             Kind::F32 => Op::F32.to_string(),
             Kind::F64 => Op::F64.to_string(),
             Kind::Ptr => Op::Ptr.to_string(),
         }
     }
 
-    /// Parses a command-line argument of this kind.
-    pub fn parse(self, s: &str) -> Result<Value, String> {
-        match self {
-            Kind::Int(bits) => {
-                let v: i128 = match (bits, s) {
-                    (1, "true") => 1,
-                    (1, "false") => 0,
-                    _ => s.parse().map_err(|_| format!("`{s}` is not an integer"))?,
-                };
-                let (min, max) = if bits == 64 {
-                    (i64::MIN as i128, u64::MAX as i128)
-                } else {
-                    (-(1i128 << (bits - 1)), (1i128 << bits) - 1)
-                };
-                if v < min || v > max {
-                    return Err(format!("`{s}` does not fit in i{bits}"));
-                }
-                let shift = 64 - bits;
-                Ok(Value::Int {
-                    bits,
-                    value: ((v as i64) << shift) >> shift,
-                })
-            }
-            // Rounded once, from the decimal, to the nearest half.
-            Kind::F16 => s
-                .parse::<f64>()
-                .map(|x| Value::F16(half::f16::from_f64(x).to_bits()))
-                .map_err(|_| format!("`{s}` is not a float")),
-            Kind::F32 => s
-                .parse::<f32>()
-                .map(Value::F32)
-                .map_err(|_| format!("`{s}` is not a float")),
-            Kind::F64 => s
-                .parse::<f64>()
-                .map(Value::F64)
-                .map_err(|_| format!("`{s}` is not a float")),
-            Kind::Ptr => Err(format!(
-                "`{s}`: a pointer parameter takes a memref argument (see `kiln run --help`)"
-            )),
-        }
-    }
-
     fn to_slot(self, v: &Value) -> Option<u64> {
         match (self, v) {
             (Kind::Int(b), Value::Int { bits, value }) if b == *bits => Some(int_slot(b, *value)),
-            (Kind::F16, Value::F16(x)) => Some(*x as u64),
+            (Kind::F16, Value::F16(x)) | (Kind::BF16, Value::BF16(x)) => Some(*x as u64),
             (Kind::F32, Value::F32(x)) => Some(x.to_bits() as u64),
             (Kind::F64, Value::F64(x)) => Some(x.to_bits()),
             (Kind::Ptr, Value::Ptr(p)) => Some(*p),
@@ -173,6 +139,7 @@ impl Kind {
                 }
             }
             Kind::F16 => Value::F16(s as u16),
+            Kind::BF16 => Value::BF16(s as u16),
             Kind::F32 => Value::F32(f32::from_bits(s as u32)),
             Kind::F64 => Value::F64(f64::from_bits(s)),
             Kind::Ptr => Value::Ptr(s),
@@ -713,6 +680,15 @@ fn build_program<'ctx>(
             })?
         }
     };
+    let bfloat = match program {
+        Program::Lowered(functions) | Program::WithGlobals(functions, _) => {
+            crate::bf16::uses_bf16(functions)
+        }
+        Program::LlvmIr(text) => text.contains("bfloat"),
+    };
+    if bfloat {
+        crate::bf16::define_truncations(ctx, &module)?;
+    }
     let mut kinds = Vec::new();
     let defined: Vec<_> = module
         .get_functions()

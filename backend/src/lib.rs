@@ -11,6 +11,7 @@
 
 #![deny(missing_docs)]
 
+pub mod bf16;
 pub mod cache;
 pub mod caller;
 pub mod code;

@@ -24,7 +24,16 @@ pub fn dialect_type(t: &Operand) -> Option<String> {
     let (op, args) = t.as_node()?;
     Some(match (op, args) {
         (
-            Op::I1 | Op::I8 | Op::I16 | Op::I32 | Op::I64 | Op::I128 | Op::F16 | Op::F32 | Op::F64,
+            Op::I1
+            | Op::I8
+            | Op::I16
+            | Op::I32
+            | Op::I64
+            | Op::I128
+            | Op::F16
+            | Op::BF16
+            | Op::F32
+            | Op::F64,
             [],
         ) => op.to_string(),
         (Op::Int, [Operand::Int(n)]) => format!("i{n}"),
@@ -112,6 +121,7 @@ fn element_text(e: GlobalElement, bits: u64) -> String {
         GlobalElement::Float(t) => {
             let x = match t {
                 Op::F16 => half::f16::from_bits(bits as u16).to_f64(),
+                Op::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
                 Op::F32 => f64::from(f32::from_bits(bits as u32)),
                 _ => f64::from_bits(bits),
             };

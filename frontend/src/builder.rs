@@ -1802,15 +1802,50 @@ pub fn parse_int(text: &str) -> Option<i128> {
 pub fn float_bits(v: f64, s: Scalar) -> u64 {
     match s {
         Scalar::F16 => half::f16::from_f64(v).to_bits() as u64,
+        Scalar::BF16 => bf16_bits(v) as u64,
         Scalar::F32 => (v as f32).to_bits() as u64,
         _ => v.to_bits(),
     }
+}
+
+/// The bits of `v` rounded once to bfloat16 (to nearest, ties to even; a NaN keeps its
+/// sign and the top of its payload), as LLVM's `fptrunc double to bfloat` does. Through
+/// `f32` rounded to odd (the nearest `f32`, moved a step away from zero when that is even
+/// and inexact): rounding to `f32` first and then to nearest would round twice.
+pub fn bf16_bits(v: f64) -> u16 {
+    let near = v as f32;
+    let mut bits = near.to_bits();
+    if !v.is_nan() && f64::from(near) != v && bits & 1 == 0 {
+        let away = (f64::from(near) < v) == (v > 0.0);
+        bits = if away {
+            bits.wrapping_add(1)
+        } else {
+            bits.wrapping_sub(1)
+        };
+    }
+    half::bf16::from_f32(f32::from_bits(bits)).to_bits()
+}
+
+#[cfg(test)]
+#[test]
+fn bf16_rounds_a_double_once() {
+    // Just above a tie: up, where rounding through `f32` would make it a tie and round to
+    // even.
+    assert_eq!(bf16_bits(1.0 + 2f64.powi(-8) + 2f64.powi(-40)), 0x3f81);
+    assert_eq!(bf16_bits(1.0 + 2f64.powi(-8)), 0x3f80);
+    assert_eq!(bf16_bits(1.0 + 3.0 * 2f64.powi(-8)), 0x3f82);
+    assert_eq!(
+        (bf16_bits(1e-300), bf16_bits(-1e300), bf16_bits(1.3)),
+        (0, 0xff80, 0x3fa6)
+    );
+    assert_eq!(bf16_bits(f64::NAN) & 0x7fc0, 0x7fc0);
 }
 
 /// The value of float bits of type `s`, widened to f64.
 pub fn float_value(bits: u64, s: Scalar) -> f64 {
     match s {
         Scalar::F16 => half::f16::from_bits(bits as u16).to_f64(),
+        Scalar::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
         Scalar::F32 => f32::from_bits(bits as u32) as f64,
         _ => f64::from_bits(bits),
     }

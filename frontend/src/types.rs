@@ -3,7 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-/// Scalar types: signless integers, `index`, and IEEE floats.
+/// Scalar types: signless integers, `index`, IEEE floats and bfloat16.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Scalar {
     /// A signless integer of 1 to [`Scalar::MAX_INT_BITS`] bits (`i1`, `i12`, `i64`),
@@ -13,6 +13,8 @@ pub enum Scalar {
     Index,
     /// `f16`, IEEE binary16.
     F16,
+    /// `bf16`, bfloat16: binary32's exponent with 8 bits of precision.
+    BF16,
     /// `f32`, IEEE binary32.
     F32,
     /// `f64`, IEEE binary64.
@@ -49,7 +51,7 @@ impl Scalar {
     /// The scalar types with a name of their own and the integers of the usual widths, in
     /// declaration order: what tools that enumerate types (the fuzzer's inputs, the
     /// program generator) start from.
-    pub const ALL: [Scalar; 9] = [
+    pub const ALL: [Scalar; 10] = [
         Scalar::I1,
         Scalar::I8,
         Scalar::I16,
@@ -57,6 +59,7 @@ impl Scalar {
         Scalar::I64,
         Scalar::Index,
         Scalar::F16,
+        Scalar::BF16,
         Scalar::F32,
         Scalar::F64,
     ];
@@ -66,6 +69,7 @@ impl Scalar {
         match s {
             "index" => Some(Scalar::Index),
             "f16" => Some(Scalar::F16),
+            "bf16" => Some(Scalar::BF16),
             "f32" => Some(Scalar::F32),
             "f64" => Some(Scalar::F64),
             _ => {
@@ -88,6 +92,7 @@ impl Scalar {
             Scalar::Int(b) => int_names().get(usize::from(b)).map_or("i?", String::as_str),
             Scalar::Index => "index",
             Scalar::F16 => "f16",
+            Scalar::BF16 => "bf16",
             Scalar::F32 => "f32",
             Scalar::F64 => "f64",
         }
@@ -97,7 +102,7 @@ impl Scalar {
     pub fn bits(self) -> u32 {
         match self {
             Scalar::Int(b) => u32::from(b),
-            Scalar::F16 => 16,
+            Scalar::F16 | Scalar::BF16 => 16,
             Scalar::F32 => 32,
             Scalar::Index | Scalar::F64 => 64,
         }
@@ -121,9 +126,9 @@ impl Scalar {
         !self.is_float()
     }
 
-    /// Whether it is `f16`, `f32` or `f64`.
+    /// Whether it is `f16`, `bf16`, `f32` or `f64`.
     pub fn is_float(self) -> bool {
-        matches!(self, Scalar::F16 | Scalar::F32 | Scalar::F64)
+        matches!(self, Scalar::F16 | Scalar::BF16 | Scalar::F32 | Scalar::F64)
     }
 }
 
@@ -348,5 +353,7 @@ mod tests {
             .to_vec();
         assert_eq!(bytes, [1, 1, 1, 2, 2, 4, 8, 8, 8]);
         assert_eq!((Scalar::Index.bytes(), Scalar::F16.bytes()), (8, 2));
+        assert_eq!(Scalar::from_name("bf16"), Some(Scalar::BF16));
+        assert!(Scalar::BF16.is_float() && Scalar::BF16.bits() == 16);
     }
 }

@@ -249,6 +249,22 @@ impl Verifier<'_> {
                 );
             }
         }
+        // bf16 arithmetic is computed in f32 (as MLIR's `arith-emulate-unsupported-floats`
+        // makes it), which covers `arith` only: LLVM's intrinsics on `bfloat` would need the
+        // C library's `__truncsfbf2`, which libgcc before GCC 13 lacks.
+        if p.class() == OperandClass::Float
+            && p.name().starts_with("math.")
+            && rt == Type::Scalar(Scalar::BF16)
+        {
+            self.error(
+                "verify.unsupported",
+                op.span,
+                format!(
+                    "kiln does not lower `{}` on `bf16`; extend the operand to `f32` (`arith.extf`) first",
+                    p.name()
+                ),
+            );
+        }
         // `index` is not a signless integer to these operations (MLIR's `SignlessIntegerLike`).
         let t = self.ty(op.operands[0]).clone();
         if p.class() == OperandClass::Integer && (!t.is_integer() || t == Type::INDEX) {

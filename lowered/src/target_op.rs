@@ -125,6 +125,8 @@ target_ops! {
     Int = "llvm.int",
     /// `f16`
     F16 = "f16",
+    /// `bf16`, LLVM's `bfloat`
+    BF16 = "bf16",
     /// `f32`
     F32 = "f32",
     /// `f64`

@@ -203,6 +203,8 @@ fn descr<'py>(py: Python<'py>, elem: Scalar) -> PyResult<Bound<'py, PyArrayDescr
         Scalar::F32 => numpy::dtype::<f32>(py),
         Scalar::F64 => numpy::dtype::<f64>(py),
         Scalar::F16 => numpy::dtype::<half::f16>(py),
+        // numpy has no bfloat16: an array of `bf16` holds each element's bits.
+        Scalar::BF16 => numpy::dtype::<u16>(py),
     })
 }
 
@@ -677,7 +679,7 @@ impl NativeEngine {
             match leaves.get(i) {
                 Some(Value::Int { value, .. }) => Ok(*value as u64),
                 Some(Value::Ptr(p)) => Ok(*p),
-                Some(Value::F16(b)) => Ok(*b as u64),
+                Some(Value::F16(b) | Value::BF16(b)) => Ok(*b as u64),
                 Some(Value::F32(x)) => Ok(x.to_bits() as u64),
                 Some(Value::F64(x)) => Ok(x.to_bits()),
                 None => Err(short()),
@@ -716,6 +718,10 @@ impl NativeEngine {
                         }
                         Value::Int { value, .. } => value.into_pyobject(py)?.into_any(),
                         Value::F16(b) => half::f16::from_bits(*b)
+                            .to_f64()
+                            .into_pyobject(py)?
+                            .into_any(),
+                        Value::BF16(b) => half::bf16::from_bits(*b)
                             .to_f64()
                             .into_pyobject(py)?
                             .into_any(),

@@ -749,7 +749,7 @@ pub fn scalar_in(s: Scalar, v: ScalarIn<'_>, path: &Path) -> Result<Value, Strin
         ScalarIn::Other(k) => k.to_string(),
     };
     match s {
-        Scalar::F16 | Scalar::F32 | Scalar::F64 => {
+        Scalar::F16 | Scalar::BF16 | Scalar::F32 | Scalar::F64 => {
             let x = match v {
                 ScalarIn::Int(i) => Some(i as f64),
                 ScalarIn::Float(x) => Some(x),
@@ -770,6 +770,12 @@ pub fn scalar_in(s: Scalar, v: ScalarIn<'_>, path: &Path) -> Result<Value, Strin
                     return fail(path, format!("{} does not fit in f16", got()));
                 }
                 Ok(Value::F16(h.to_bits()))
+            } else if s == Scalar::BF16 {
+                let h = half::bf16::from_bits(kiln_frontend::builder::bf16_bits(x));
+                if x.is_finite() && h.is_infinite() {
+                    return fail(path, format!("{} does not fit in bf16", got()));
+                }
+                Ok(Value::BF16(h.to_bits()))
             } else if s == Scalar::F32 {
                 if x.is_finite() && x.abs() > f32::MAX as f64 {
                     return fail(path, format!("{} does not fit in f32", got()));
@@ -830,6 +836,10 @@ fn scalar_json(v: &Value) -> Json {
             let x = half::f16::from_bits(*b);
             float_json(x.to_f64(), format!("{x:?}"))
         }
+        Value::BF16(b) => {
+            let x = half::bf16::from_bits(*b);
+            float_json(x.to_f64(), format!("{x:?}"))
+        }
         Value::F32(x) => float_json(*x as f64, format!("{x:?}")),
         Value::F64(x) => float_json(*x, format!("{x:?}")),
         Value::Ptr(p) => Json::from(*p),
@@ -846,7 +856,7 @@ fn raw_json(elem: Scalar, raw: u64) -> Json {
             let x = f64::from_bits(raw);
             float_json(x, format!("{x:?}"))
         }
-        Scalar::F16 => Json::from(raw & 0xffff),
+        Scalar::F16 | Scalar::BF16 => Json::from(raw & 0xffff),
         Scalar::I1 => Json::Bool(raw & 1 == 1),
         s => {
             let shift = 64 - s.bits();

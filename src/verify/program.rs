@@ -52,7 +52,7 @@ impl Rng {
 
 /// The scalar types programs use: every scalar but `f16` (whose arithmetic the generator
 /// leaves out), and integers of odd widths (LLVM's `iN`: a byte, two, four and eight of
-/// memory).
+/// memory). `bf16` takes `arith`'s arithmetic only.
 pub(crate) static SCALARS: std::sync::LazyLock<Vec<Scalar>> = std::sync::LazyLock::new(|| {
     Scalar::ALL
         .iter()
@@ -748,7 +748,7 @@ pub fn arguments(params: &[Param], seed: u64) -> Vec<String> {
 fn scalar_arg(r: &mut Rng, t: Scalar) -> String {
     match t {
         Scalar::I1 => if r.chance(50) { "true" } else { "false" }.to_string(),
-        Scalar::F32 | Scalar::F64 => {
+        Scalar::F32 | Scalar::F64 | Scalar::BF16 => {
             let x = (r.next_u64() as i32 as f64) / 1024.0;
             let x = if t == Scalar::F32 { x as f32 as f64 } else { x };
             format!("{x:?}")

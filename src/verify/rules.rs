@@ -519,7 +519,8 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
                 CastOp::Bitcast => from.bits() == to.bits(),
                 _ => true,
             };
-            if !ok || to == Scalar::F16 || from == Scalar::F16 {
+            let half = |s: Scalar| matches!(s, Scalar::F16 | Scalar::BF16);
+            if !ok || half(to) || half(from) {
                 return Err(mismatch());
             }
             Ok(cast(c, &x, to)?)
@@ -686,8 +687,14 @@ struct Instantiator<'r> {
     hints: Vec<i64>,
 }
 
+/// A scalar type the evaluation models (every one the program generator uses but `bf16`,
+/// whose values it does not model).
 fn random_scalar_type(rng: &mut Rng) -> Term {
-    let scalars = &*super::program::SCALARS;
+    let scalars: Vec<Scalar> = super::program::SCALARS
+        .iter()
+        .copied()
+        .filter(|s| *s != Scalar::BF16)
+        .collect();
     Term::of_scalar(scalars[rng.below(scalars.len() as u64) as usize])
 }
 
@@ -774,7 +781,7 @@ impl Instantiator<'_> {
                                 V::Int(_, x) => Term::Int(x),
                                 V::F32(x) => Term::Float((x as f64).to_bits()),
                                 V::F64(x) => Term::Float(x.to_bits()),
-                                V::F16(_) | V::Mem(_) | V::Poison => return None,
+                                V::F16(_) | V::BF16(_) | V::Mem(_) | V::Poison => return None,
                             };
                             Term::op("arith.constant", vec![ty, lit])
                         } else {
@@ -787,7 +794,7 @@ impl Instantiator<'_> {
                             V::Int(_, x) => Term::Int(x),
                             V::F32(x) => Term::Float((x as f64).to_bits()),
                             V::F64(x) => Term::Float(x.to_bits()),
-                            V::F16(_) | V::Mem(_) | V::Poison => return None,
+                            V::F16(_) | V::BF16(_) | V::Mem(_) | V::Poison => return None,
                         }
                     }
                     // An element's indices (`elem-addr`, `linear`): small `index` inputs.
