@@ -251,10 +251,11 @@ mod tests {
         };
         let floats = [
             1.0f32,
-            1.00390625,
-            1.0078125,
-            1.01171875,
-            -1.00390625,
+            // The ties around 1 (to even: down, then up) and a value between them.
+            1.0 + 2f32.powi(-8),
+            1.0 + 2f32.powi(-7),
+            1.0 + 3.0 * 2f32.powi(-8),
+            -1.0 - 2f32.powi(-8),
             3.0e38,
             3.4e38,
             1e-40,
