@@ -31,6 +31,7 @@ __all__ = [
     "IndexType",
     "FloatType",
     "F16Type",
+    "BF16Type",
     "F32Type",
     "F64Type",
     "MemRefType",
@@ -194,7 +195,7 @@ def _type(text: str) -> Type:
         "unranked_memref": UnrankedMemRefType,
     }.get(info.kind, Type)
     if info.kind == "float":
-        cls = {16: F16Type, 32: F32Type, 64: F64Type}[info.width]
+        cls = BF16Type if text == "bf16" else {16: F16Type, 32: F32Type, 64: F64Type}[info.width]
     t = object.__new__(cls)
     t._info = info
     return t
@@ -209,7 +210,7 @@ def _type_text(t: Union[Type, str]) -> str:
 
 
 class IntegerType(Type):
-    """A signless integer type ``iN`` (kiln: i1, i8, i16, i32, i64)."""
+    """A signless integer type ``iN`` (kiln: any width from 1 to 64)."""
 
     _kinds = ("integer",)
 
@@ -239,7 +240,7 @@ class IndexType(Type):
 
 
 class FloatType(Type):
-    """An IEEE float type (f16, f32, f64)."""
+    """A float type (f16, bf16, f32, f64)."""
 
     _kinds = ("float",)
 
@@ -252,6 +253,12 @@ class F16Type(FloatType):
     @staticmethod
     def get(context: Optional[Context] = None) -> "F16Type":
         return _type("f16")  # type: ignore[return-value]
+
+
+class BF16Type(FloatType):
+    @staticmethod
+    def get(context: Optional[Context] = None) -> "BF16Type":
+        return _type("bf16")  # type: ignore[return-value]
 
 
 class F32Type(FloatType):

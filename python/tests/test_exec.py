@@ -197,6 +197,20 @@ def test_odd_integer_widths_wrap_and_live_in_their_memory_size(opt):
 
 
 @pytest.mark.parametrize("opt", [0, 2])
+def test_bfloat16_scalars_and_arrays_of_bits(opt):
+    # corpus/bf16.mlir: bf16 scalars pass as floats, rounded to bf16; a bf16 memref is a
+    # uint16 array of each element's bits (numpy has no bfloat16).
+    e = engine("bf16.mlir", opt)
+    s, d, p, q, mx, neg, mn = e["arith"](1.5, 0.1)
+    assert (s, d, neg) == (1.6015625, 1.3984375, -1.5)
+    # A double is rounded once: just above a tie, up (through f32 it would be a tie, down).
+    assert e["conversions"](1.3, 1.0039062500009095, -7)[2] == 1.0078125
+    bits = np.array([0x3F80, 0x4000, 0x4040], np.uint16)  # 1, 2, 3
+    assert e["dot"](bits) == (-2.90625, -2.90625)
+    assert bits.tolist() == [0x3F00, 0x4026, 0xC0C0]  # 0.5, 2.59375, -6
+
+
+@pytest.mark.parametrize("opt", [0, 2])
 def test_globals_keep_their_contents_and_state(opt):
     e = engine("memref_global.mlir", opt)
     assert e["lookup"](1, 2) == pytest.approx(6.0)
