@@ -1,4 +1,4 @@
-// error: 2:18: unknown type `bf16`
-func.func @f(%a: bf16) {
+// error: 2:18: unknown type `f8E5M2`
+func.func @f(%a: f8E5M2) {
   func.return
 }
