@@ -84,6 +84,8 @@ pub(crate) enum V {
     F32(f32),
     F64(f64),
     Mem(View),
+    /// A function, by name (`func.constant`).
+    Func(std::sync::Arc<str>),
     /// `ub.poison`: it may be moved (chosen by `arith.select`, passed to a block, a call or
     /// a return), but any operation that reads it is reported as undefined behaviour,
     /// where LLVM would compute poison.
@@ -173,7 +175,7 @@ impl V {
             V::F16(b) | V::BF16(b) => *b as u64,
             V::F32(f) => f.to_bits() as u64,
             V::F64(f) => f.to_bits(),
-            V::Mem(_) | V::Poison => 0,
+            V::Mem(_) | V::Func(_) | V::Poison => 0,
         }
     }
 
@@ -232,6 +234,7 @@ impl V {
             V::F32(f) => Value::F32(*f).to_string(),
             V::F64(f) => Value::F64(*f).to_string(),
             V::Mem(_) => String::new(),
+            V::Func(f) => format!("@{f}"),
             V::Poison => "poison".to_string(),
         }
     }
@@ -708,6 +711,17 @@ impl<'m> Interpreter<'m> {
         }
     }
 
+    /// Calls the module's function `callee`.
+    fn call_named(&mut self, callee: &str, args: Vec<V>, fuel: &mut u64) -> Result<Vec<V>, Trap> {
+        let module = self.module;
+        let g = module
+            .functions
+            .iter()
+            .find(|g| g.name == callee)
+            .ok_or_else(|| Trap::Unsupported(format!("no function `@{callee}`")))?;
+        self.run(g, args, fuel)
+    }
+
     fn run(&mut self, f: &Function, args: Vec<V>, fuel: &mut u64) -> Result<Vec<V>, Trap> {
         let Some(body) = &f.body else {
             return Err(Trap::Unsupported(format!(
@@ -909,16 +923,26 @@ impl<'m> Interpreter<'m> {
                 one(if c & 1 == 1 { get(1)? } else { get(2)? })
             }
             OpKind::Call { callee } => {
-                let g = self
-                    .module
-                    .functions
-                    .iter()
-                    .find(|g| g.name == *callee)
-                    .ok_or_else(|| Trap::Unsupported(format!("no function `@{callee}`")))?;
                 let args = (0..op.operands.len())
                     .map(get)
                     .collect::<Result<Vec<_>, _>>()?;
-                Ok(Step::Values(self.run(g, args, fuel)?))
+                Ok(Step::Values(self.call_named(callee, args, fuel)?))
+            }
+            OpKind::FuncConstant { callee } => one(V::Func(callee.as_str().into())),
+            OpKind::CallIndirect => {
+                let callee = match get(0)? {
+                    V::Func(f) => f,
+                    V::Poison => return poison_used(),
+                    _ => {
+                        return Err(Trap::Unsupported(
+                            "a called value holds no function".to_string(),
+                        ))
+                    }
+                };
+                let args = (1..op.operands.len())
+                    .map(get)
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Step::Values(self.call_named(&callee, args, fuel)?))
             }
             OpKind::Generic { name } => Err(Trap::Unsupported(format!(
                 "the operation `{name}` (kiln compiles it as a call to a C function)"

@@ -102,7 +102,7 @@ pub fn mlir_llvm_ir_with(mlir: &str, bare_ptr: bool) -> Result<String, String> {
     pipe(&translate, &["--mlir-to-llvmir"], &lowered)
 }
 
-/// The functions `entry` reaches through calls (itself included), in source order: what a
+/// The functions `entry` reaches through calls and `func.constant`s (itself included), in source order: what a
 /// differential run hands to MLIR, so functions MLIR cannot lower (kiln's generic ops are
 /// external C calls; MLIR rejects unregistered operations) do not stop it.
 pub fn reachable(module: &kiln_frontend::ir::Module, entry: &str) -> kiln_frontend::ir::Module {
@@ -114,10 +114,10 @@ pub fn reachable(module: &kiln_frontend::ir::Module, entry: &str) -> kiln_fronte
         };
         for block in f.body.iter().flat_map(|b| &b.blocks) {
             for op in &block.ops {
-                if let kiln_frontend::ir::OpKind::Call { callee } = &op.kind {
-                    if !seen.contains(callee) {
-                        seen.push(callee.clone());
-                        work.push(callee.clone());
+                if let Some(callee) = op.kind.function_named() {
+                    if !seen.iter().any(|s| s == callee) {
+                        seen.push(callee.to_string());
+                        work.push(callee.to_string());
                     }
                 }
             }

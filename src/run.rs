@@ -142,6 +142,7 @@ fn list(s: &str) -> Result<Vec<i64>, String> {
 pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
     let (ranked, elem) = match ty {
         Type::Scalar(s) => return Ok(Arg::Scalar(parse_scalar(kind_of(*s)?, text)?)),
+        Type::Function(_) => return Err(format!("a function (`{ty}`) cannot be passed")),
         Type::MemRef(m) => (Some(m), m.elem),
         Type::UnrankedMemRef(e) => (None, *e),
     };
@@ -257,7 +258,9 @@ pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
 /// element's kind), for a parameter of type `ty` (what binding a JSON array produces).
 pub fn dense_memref(ty: &Type, sizes: Vec<i64>, values: &[Value]) -> Result<Arg, String> {
     let (ranked, elem) = match ty {
-        Type::Scalar(_) => return Err(format!("the parameter is a scalar `{ty}`")),
+        Type::Scalar(_) | Type::Function(_) => {
+            return Err(format!("the parameter is no memref but `{ty}`"))
+        }
         Type::MemRef(m) => (Some(m), m.elem),
         Type::UnrankedMemRef(e) => (None, *e),
     };
@@ -699,6 +702,7 @@ fn call_in(
     };
     for t in &ty.results {
         match t {
+            Type::Function(_) => return Err(format!("`@{entry}` returns a function (`{t}`)")),
             Type::Scalar(_) => {
                 let v = leaves.get(at).ok_or_else(|| {
                     format!("`@{entry}` returned fewer values than its type says")

@@ -1493,3 +1493,27 @@ fn random_structural_edits_match_a_fresh_session() {
         .tests(20)
         .quickcheck(prop as fn(Vec<Shape>) -> bool);
 }
+
+/// A `func.constant` depends on its function's signature as a call does: editing the
+/// function's type reports the constant's type, and the edit back clears it.
+#[test]
+fn a_function_value_follows_its_functions_signature() {
+    let g = |t: &str| format!("func.func @g(%a: {t}) -> {t} {{\n  return %a : {t}\n}}\n");
+    let f = "func.func @f(%x: i32) -> i32 {\n  %h = func.constant @g : (i32) -> i32\n  %r = func.call_indirect %h(%x) : (i32) -> i32\n  return %r : i32\n}\n";
+    let mut s = Session::with_query_log(shipped_rules());
+    s.set_source("m.mlir", format!("{}{f}", g("i32")));
+    assert!(s.diagnostics("m.mlir").is_empty());
+    s.set_source("m.mlir", format!("{}{f}", g("i64")));
+    let errors: Vec<String> = s
+        .diagnostics("m.mlir")
+        .iter()
+        .map(|d| d.message.clone())
+        .collect();
+    assert!(
+        errors.len() == 1 && errors[0].contains("`@g` has type `(i64) -> i64`"),
+        "{errors:?}"
+    );
+    s.set_source("m.mlir", format!("{}{f}", g("i32")));
+    assert!(s.diagnostics("m.mlir").is_empty());
+    s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+}

@@ -814,6 +814,39 @@ impl<'ctx> Codegen<'ctx, '_> {
                     None => return Ok(None),
                 }
             }
+            Op::CallIndirect | Op::CallIndirectVoid => {
+                let (callee, ret, args) = match (op, ops.as_slice()) {
+                    (Op::CallIndirect, [f, ret, args]) => (f, self.ty(ret)?, args),
+                    (Op::CallIndirectVoid, [f, args]) => (f, None, args),
+                    _ => return self.unsupported(format!("malformed `{op}`")),
+                };
+                let callee = self.ptr_value(self.value(callee, values)?)?;
+                let vals = self.values_of(args, values)?;
+                let params: Vec<BasicTypeEnum> = vals.iter().map(|x| x.get_type()).collect();
+                let ty = self.fn_type(ret, &params);
+                let args: Vec<BasicMetadataValueEnum> = vals.iter().map(|x| (*x).into()).collect();
+                let call = self.b(bld.build_indirect_call(ty, callee, &args, ""))?;
+                match call.try_as_basic_value().basic() {
+                    Some(x) => x,
+                    None => return Ok(None),
+                }
+            }
+            Op::AddressofFunc => {
+                arity(3)?;
+                let Operand::Func(name) = &ops[2] else {
+                    return self.unsupported(format!("`{op}` names no function"));
+                };
+                // A function this module does not define is declared with the signature
+                // its type lowers to; linking checks that the definition agrees.
+                let f = match self.module.get_function(name) {
+                    Some(f) => f,
+                    None => {
+                        let ty = self.signature(&ops[1])?;
+                        self.module.add_function(name, ty, Some(Linkage::External))
+                    }
+                };
+                f.as_global_value().as_pointer_value().into()
+            }
             Op::Gep => {
                 arity(4)?;
                 let elem = self.basic(&ops[1])?;

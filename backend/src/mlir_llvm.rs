@@ -411,7 +411,7 @@ impl Printer {
             }
             (Op::Icmp | Op::Fcmp, _) => Ok("i1".to_string()),
             (Op::Seq, [v]) => self.vty(v),
-            (Op::Call, [_, t, _]) => self.ty(t),
+            (Op::Call | Op::CallIndirect, [_, t, _]) => self.ty(t),
             (_, [t, ..]) => self.ty(t),
             _ => self.err(format!("`{}` has no result type", inst.op)),
         }
@@ -604,6 +604,11 @@ impl Printer {
             (Op::CallVoid, [Operand::Func(f), args]) => {
                 self.call(&lhs, f, None, args, declared, externs)?
             }
+            (Op::CallIndirect, [f, t, args]) => {
+                let ret = Some(self.ty(t)?);
+                self.call_indirect(&lhs, f, ret, args)?
+            }
+            (Op::CallIndirectVoid, [f, args]) => self.call_indirect(&lhs, f, None, args)?,
             (Op::Assert, [cond, Operand::Str(message)]) => {
                 self.assert(cond, message, declared, externs)?
             }
@@ -659,6 +664,30 @@ impl Printer {
             }
             (Op::Addressof, [_, _, Operand::Func(g)]) => {
                 format!("{lhs}llvm.mlir.addressof @{g} : !llvm.ptr")
+            }
+            (Op::AddressofFunc, [_, sig, Operand::Func(f)]) => {
+                let Some((Op::Sig, [ret, params])) = sig.as_node() else {
+                    return self.err(format!("`{sig}` is not a lowered signature"));
+                };
+                let ret = if is_void(ret) {
+                    None
+                } else {
+                    Some(self.ty(ret)?)
+                };
+                let tys: Vec<String> = params
+                    .as_list()
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|p| self.ty(p))
+                    .collect::<Result<_, _>>()?;
+                declare_once(declared, externs, f, || {
+                    format!(
+                        "({}){}",
+                        tys.join(", "),
+                        result_text(ret.as_ref(), &SignatureAttrs::default())
+                    )
+                });
+                format!("{lhs}llvm.mlir.addressof @{f} : !llvm.ptr")
             }
             (Op::Ptrtoint | Op::Inttoptr, [t, a]) => {
                 format!(
@@ -730,6 +759,32 @@ impl Printer {
         Ok(format!(
             "{lhs}llvm.call @{f}({}) : ({}) -> {r}",
             vals.join(", "),
+            tys.join(", ")
+        ))
+    }
+}
+
+impl Printer {
+    /// `llvm.call %f(args) : !llvm.ptr, (T) -> U`, as MLIR 19 prints an indirect call.
+    fn call_indirect(
+        &self,
+        lhs: &str,
+        f: &Operand,
+        ret: Option<String>,
+        args: &Operand,
+    ) -> Result<String, PrintError> {
+        let list = args.as_list().unwrap_or_default();
+        let vals: Vec<String> = list.iter().map(|a| self.val(a)).collect::<Result<_, _>>()?;
+        let tys: Vec<String> = list.iter().map(|a| self.vty(a)).collect::<Result<_, _>>()?;
+        let r = ret.unwrap_or_else(|| "()".to_string());
+        let callee = self.val(f)?;
+        let operands = std::iter::once(callee)
+            .chain(vals)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let (head, rest) = operands.split_once(", ").unwrap_or((&operands, ""));
+        Ok(format!(
+            "{lhs}llvm.call {head}({rest}) : !llvm.ptr, ({}) -> {r}",
             tys.join(", ")
         ))
     }

@@ -343,10 +343,7 @@ fn called_names(built: &crate::query::check::Built) -> Vec<&str> {
         .flat_map(|f| f.body.iter())
         .flat_map(|b| &b.blocks)
         .flat_map(|b| &b.ops)
-        .filter_map(|op| match &op.kind {
-            kiln_frontend::ir::OpKind::Call { callee } => Some(callee.as_str()),
-            _ => None,
-        })
+        .filter_map(|op| op.kind.function_named())
         .collect();
     names.sort_unstable();
     names.dedup();

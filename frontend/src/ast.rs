@@ -273,6 +273,22 @@ pub enum OpBody {
         /// The written function type, checked against the callee's signature.
         ty: FunctionType,
     },
+    /// `func.call_indirect %f(%a, %b) : (T, U) -> V`: a call of the function a value holds.
+    CallIndirect {
+        /// The value holding the function.
+        callee: ValueRef,
+        /// The arguments.
+        args: Vec<ValueRef>,
+        /// The callee's function type.
+        ty: FunctionType,
+    },
+    /// `func.constant @f : (T) -> U`: the function `@f` as a value.
+    FuncConstant {
+        /// The function's name, without `@`.
+        callee: Name,
+        /// Its type, checked against its signature.
+        ty: FunctionType,
+    },
     /// `func.return %a, %b : T, U`, or a bare `func.return`.
     Return {
         /// The returned values.

@@ -737,7 +737,15 @@ impl<'a> Builder<'a> {
                     ast::Literal::Float(_) => Type::Scalar(Scalar::F64),
                 },
             }],
-            B::Call { ty, .. } => self.types(&ty.results),
+            B::Call { ty, .. } | B::CallIndirect { ty, .. } => self.types(&ty.results),
+            B::FuncConstant { ty, .. } => {
+                let inputs = self.types(&ty.inputs);
+                let results = self.types(&ty.results);
+                vec![Type::Function(std::sync::Arc::new(FunctionType {
+                    inputs,
+                    results,
+                }))]
+            }
             B::Alloc { ty, .. } => vec![self.ty(ty)],
             B::Load { ty, .. } => match self.ty(ty) {
                 Type::MemRef(m) => vec![Type::Scalar(m.elem)],
@@ -988,6 +996,31 @@ impl<'a> Builder<'a> {
                     .map(|r| self.values[r.index()].ty.clone())
                     .unwrap_or(ERROR_TYPE);
                 (OpKind::Constant(self.literal(value, &ty)?), Vec::new())
+            }
+            B::FuncConstant { callee, .. } => (
+                OpKind::FuncConstant {
+                    callee: callee.node.clone(),
+                },
+                Vec::new(),
+            ),
+            B::CallIndirect { callee, args, ty } => {
+                let mut ops = self.uses(std::slice::from_ref(callee));
+                let arg_ops = self.uses(args);
+                if ty.inputs.len() == args.len() {
+                    self.check_written_types(&arg_ops, &ty.inputs);
+                } else {
+                    self.error(
+                        "verify.type-mismatch",
+                        ty.span,
+                        format!(
+                            "call passes {} operands but its type lists {} inputs",
+                            args.len(),
+                            ty.inputs.len()
+                        ),
+                    );
+                }
+                ops.extend(arg_ops);
+                (OpKind::CallIndirect, ops)
             }
             B::Call { callee, args, ty } => {
                 let ops = self.uses(args);
@@ -1730,8 +1763,9 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
             on_false,
             ..
         } => vec![cond, on_true, on_false],
-        B::Constant { .. } | B::Br { .. } => Vec::new(),
+        B::Constant { .. } | B::Br { .. } | B::FuncConstant { .. } => Vec::new(),
         B::Call { args, .. } => args.iter().collect(),
+        B::CallIndirect { callee, args, .. } => std::iter::once(callee).chain(args).collect(),
         B::Return { operands, .. } | B::Generic { operands, .. } => operands.iter().collect(),
         B::CondBr { cond, .. } => vec![cond],
         B::Switch { flag, .. } => vec![flag],

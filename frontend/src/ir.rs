@@ -131,6 +131,13 @@ pub enum OpKind {
         /// The called function's name, without `@`.
         callee: String,
     },
+    /// `func.call_indirect`: operand 0 is the function value, the rest the arguments.
+    CallIndirect,
+    /// `func.constant`: the function `callee` as a value; no operands.
+    FuncConstant {
+        /// The function's name, without `@`.
+        callee: String,
+    },
     /// `func.return`: the operands are the returned values.
     Return,
     /// `cf.br`: no operands, one successor.
@@ -247,6 +254,14 @@ pub enum OpKind {
 }
 
 impl OpKind {
+    /// The function an operation names: a call's callee, or `func.constant`'s function.
+    pub fn function_named(&self) -> Option<&str> {
+        match self {
+            OpKind::Call { callee } | OpKind::FuncConstant { callee } => Some(callee),
+            _ => None,
+        }
+    }
+
     /// The modern MLIR name of the operation.
     pub fn name(&self) -> &str {
         match self {
@@ -259,6 +274,8 @@ impl OpKind {
             OpKind::CmpF(_) => "arith.cmpf",
             OpKind::Select => "arith.select",
             OpKind::Call { .. } => "func.call",
+            OpKind::CallIndirect => "func.call_indirect",
+            OpKind::FuncConstant { .. } => "func.constant",
             OpKind::Return => "func.return",
             OpKind::Br => "cf.br",
             OpKind::CondBr => "cf.cond_br",

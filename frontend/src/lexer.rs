@@ -107,6 +107,10 @@ pub enum Tok<'a> {
     OpConstant(&'a str),
     /// `func.call` or `call`.
     OpCall(&'a str),
+    /// `func.call_indirect` or `call_indirect`.
+    OpCallIndirect(&'a str),
+    /// `func.constant`: a function's address as a value.
+    OpFuncConstant(&'a str),
     /// `func.return` or `return`.
     OpReturn(&'a str),
     /// `cf.br` or `br`.
@@ -174,7 +178,7 @@ impl Tok<'_> {
             | OpDim(s) | OpRank(s) | OpPure(s) | OpMetadata(s) | OpReinterpretCast(s)
             | OpCopy(s) | OpSubview(s) | OpAssert(s) | OpPoison(s) | OpAssumeAlignment(s)
             | OpAlignedPointer(s) | OpTranspose(s) | OpGlobal(s) | OpGetGlobal(s)
-            | OpReshape(s) => s,
+            | OpReshape(s) | OpCallIndirect(s) | OpFuncConstant(s) => s,
             KwAttributes => "attributes",
             KwTo => "to",
             KwMemref => "memref",
@@ -242,6 +246,8 @@ fn classify(word: &str) -> Tok<'_> {
         "arith.select" | "select" => OpSelect(word),
         "arith.negf" | "negf" => OpUnary(word),
         "func.call" | "call" => OpCall(word),
+        "func.call_indirect" | "call_indirect" => OpCallIndirect(word),
+        "func.constant" => OpFuncConstant(word),
         "func.return" | "return" => OpReturn(word),
         "cf.br" | "br" => OpBr(word),
         "cf.cond_br" | "cond_br" => OpCondBr(word),

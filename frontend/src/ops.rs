@@ -279,6 +279,11 @@ const STRUCTURAL: &[(&str, &str)] = &[
         "public and private; declarations; `llvm.emit_c_interface`, `llvm.bareptr`, `llvm.linkage`; parameter and result attributes",
     ),
     ("func.call", "any number of results"),
+    (
+        "func.call_indirect",
+        "of a `func.constant`'s value, in the function that makes it; any number of results",
+    ),
+    ("func.constant", "a function of the module"),
     ("func.return", "any number of results"),
     (
         "arith.constant",

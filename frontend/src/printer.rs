@@ -429,6 +429,30 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
             dict(&op.attrs),
             rt()
         ),
+        K::FuncConstant { callee } => write!(
+            out,
+            "{name} @{}{} : {}",
+            symbol(callee),
+            dict(&op.attrs),
+            rt()
+        ),
+        K::CallIndirect => {
+            let results: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
+            let fty = crate::types::FunctionType {
+                inputs: op.operands[1..]
+                    .iter()
+                    .map(|o| body.ty(*o).clone())
+                    .collect(),
+                results,
+            };
+            write!(
+                out,
+                "{name} {}({}){} : {fty}",
+                values(body, &op.operands[..1]),
+                values(body, &op.operands[1..]),
+                dict(&op.attrs)
+            )
+        }
         K::Call { callee } => {
             let results: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
             let fty = crate::types::FunctionType {

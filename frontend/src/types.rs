@@ -198,6 +198,8 @@ pub enum Type {
     MemRef(Arc<MemRefType>),
     /// `memref<*xT>`: a memref of element type `T` whose rank is known only at run time.
     UnrankedMemRef(Scalar),
+    /// `(T) -> U`: a function, as `func.constant` makes one for `func.call_indirect`.
+    Function(Arc<FunctionType>),
 }
 
 impl Type {
@@ -242,7 +244,7 @@ impl Type {
         match self {
             Type::MemRef(m) => Some(m.elem),
             Type::UnrankedMemRef(e) => Some(*e),
-            Type::Scalar(_) => None,
+            Type::Scalar(_) | Type::Function(_) => None,
         }
     }
 }
@@ -265,6 +267,7 @@ impl fmt::Display for Type {
         match self {
             Type::Scalar(s) => write!(f, "{s}"),
             Type::UnrankedMemRef(e) => write!(f, "memref<*x{e}>"),
+            Type::Function(t) => write!(f, "{t}"),
             Type::MemRef(m) => {
                 write!(f, "memref<")?;
                 for d in &m.shape {
@@ -314,7 +317,8 @@ pub fn comma_list<T: fmt::Display>(items: &[T]) -> String {
 impl fmt::Display for FunctionType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "({}) -> ", comma_list(&self.inputs))?;
-        if self.results.len() == 1 {
+        // A function result is parenthesized, as MLIR prints `() -> ((i32) -> i32)`.
+        if self.results.len() == 1 && !matches!(self.results[0], Type::Function(_)) {
             write!(f, "{}", self.results[0])
         } else {
             write!(f, "({})", comma_list(&self.results))

@@ -367,6 +367,8 @@ impl Verifier<'_> {
                 self.expect_type(op.operands[2], &rt, at(op, 2), "operand");
             }
             K::Call { callee } => self.check_call(callee, op),
+            K::FuncConstant { callee } => self.check_func_constant(callee, op),
+            K::CallIndirect => self.check_call_indirect(op),
             K::Return => {
                 let expected = self.func.ty.results.clone();
                 if op.operands.len() != expected.len() {
@@ -621,11 +623,7 @@ impl Verifier<'_> {
             K::ReinterpretCast => {
                 let from = self.ty(op.operands[0]).clone();
                 let to = res_ty.unwrap_or(Type::INDEX);
-                let elem = |t: &Type| match t {
-                    Type::MemRef(m) => Some(m.elem),
-                    Type::UnrankedMemRef(e) => Some(*e),
-                    Type::Scalar(_) => None,
-                };
+                let elem = |t: &Type| t.element();
                 if elem(&from).is_none() || elem(&from) != elem(&to) {
                     self.error(
                         "verify.type-mismatch",
@@ -909,6 +907,75 @@ impl Verifier<'_> {
                     Type::MemRef(m.clone()),
                     comma_list(&want),
                     comma_list(&got)
+                ),
+            );
+        }
+    }
+
+    /// `func.constant @f`: `@f` is a function of this module, of the type the result states.
+    fn check_func_constant(&mut self, callee: &str, op: &Op) {
+        let Some(sig) = self.sigs.signature(callee).cloned() else {
+            self.error(
+                "verify.undefined-function",
+                op.span,
+                format!("`func.constant` of undefined function `@{callee}`"),
+            );
+            return;
+        };
+        let Some(r) = op.results.first() else { return };
+        let want = Type::Function(std::sync::Arc::new(sig));
+        let got = self.ty(*r).clone();
+        if got != want {
+            self.error(
+                "verify.type-mismatch",
+                op.span,
+                format!("`func.constant` states `{got}`, but `@{callee}` has type `{want}`"),
+            );
+        }
+    }
+
+    /// `func.call_indirect %f(args)`: `%f` is a function, and the arguments and results are
+    /// those of its type.
+    fn check_call_indirect(&mut self, op: &Op) {
+        let callee = op.operands[0];
+        let ft = match self.ty(callee) {
+            Type::Function(ft) => ft.clone(),
+            other => {
+                let (name, other) = (self.name(callee), other.clone());
+                self.error(
+                    "verify.type-mismatch",
+                    at(op, 0),
+                    format!("`func.call_indirect` calls `{name}` of type `{other}`, which is no function"),
+                );
+                return;
+            }
+        };
+        let args = &op.operands[1..];
+        if args.len() != ft.inputs.len() {
+            self.error(
+                "verify.call-type",
+                op.span,
+                format!(
+                    "`{}` takes {} but the call passes {}",
+                    self.name(callee),
+                    plural(ft.inputs.len(), "argument"),
+                    args.len()
+                ),
+            );
+            return;
+        }
+        for (k, (o, t)) in args.iter().zip(&ft.inputs).enumerate() {
+            self.expect_type(*o, t, at(op, k + 1), "argument");
+        }
+        let results: Vec<Type> = op.results.iter().map(|r| self.ty(*r).clone()).collect();
+        if results != ft.results {
+            self.error(
+                "verify.call-type",
+                op.span,
+                format!(
+                    "the call expects results ({}) but the function returns ({})",
+                    comma_list(&results),
+                    comma_list(&ft.results)
                 ),
             );
         }

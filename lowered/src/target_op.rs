@@ -80,6 +80,7 @@ macro_rules! target_ops {
                 | Ptrtoint
                 | Inttoptr
                 | Addressof
+                | AddressofFunc
                 | Intr
         )
     }
@@ -257,6 +258,14 @@ target_ops! {
     Call = "llvm.call",
     /// `(llvm.call.void STATE @f [ARGS...])`: a call without a result.
     CallVoid = "llvm.call.void",
+    /// `(llvm.call.indirect STATE CALLEE RESULT-TYPE ARGS)`: a call of the function at the
+    /// address `CALLEE`.
+    CallIndirect = "llvm.call.indirect",
+    /// `(llvm.call.indirect.void STATE CALLEE ARGS)`
+    CallIndirectVoid = "llvm.call.indirect.void",
+    /// `(llvm.addressof.func ptr SIGNATURE @f)`: the address of function `@f`, declared with
+    /// `SIGNATURE` where the module does not define it.
+    AddressofFunc = "llvm.addressof.func",
     /// `(llvm.assert STATE COND "MESSAGE")`: when `COND` is false, prints the message and
     /// aborts (a block of its own; the code after it continues in another).
     Assert = "llvm.assert",

@@ -558,11 +558,8 @@ impl NativeEngine {
                 RawIn::Array(a) => a,
             };
             match t {
-                Type::Scalar(_) => {
-                    return Err(arg_err(
-                        py,
-                        format!("{path}: expected a scalar, got an array"),
-                    ))
+                Type::Scalar(_) | Type::Function(_) => {
+                    return Err(arg_err(py, format!("{path}: expected `{t}`, got an array")))
                 }
                 Type::MemRef(m) => {
                     let (fields, lo, hi) = memref_fields(py, &array, m.elem, Some(m), &path)?;
@@ -710,6 +707,10 @@ impl NativeEngine {
         let mut at = 0;
         for t in &ty.results {
             match t {
+                // (No signature holds one: a function value lives within a function.)
+                Type::Function(_) => {
+                    return Err(lowering(format!("`@{name}` returns a function (`{t}`)")).into())
+                }
                 Type::Scalar(_) => {
                     let v = leaves.get(at).ok_or_else(short)?;
                     out.push(match v {
@@ -922,6 +923,7 @@ fn leaf_value<'py>(
     let at = path.show("input");
     let py_err = |e: PyErr| format!("{at}: {e}");
     match s.ty {
+        Type::Function(_) => Err(format!("{at}: a function (`{}`) cannot be passed", s.ty)),
         Type::Scalar(sc) => {
             let obj = numpy_item(py, obj).map_err(py_err)?;
             let name = type_name(&obj);

@@ -111,6 +111,7 @@ pub fn info_of(t: &Type) -> TypeInfo {
             info.kind = "unranked_memref".to_string();
             info.element = e.name().to_string();
         }
+        Type::Function(_) => info.kind = "function".to_string(),
     }
     info
 }

@@ -728,11 +728,23 @@ impl<'p> Emitter<'p> {
         } else {
             format!("({})", rts.join(", "))
         };
-        self.emit(format!(
-            "{lhs} = func.call @f{gi}({}) : ({}) -> {rt}",
-            vals.join(", "),
-            tys.join(", ")
-        ));
+        // Some calls go through the function as a value (the choice's higher bits decide, so
+        // older programs keep their calls).
+        if (c >> 12) % 4 == 0 {
+            let f = self.fresh();
+            let ty = format!("({}) -> {rt}", tys.join(", "));
+            self.emit(format!("{f} = func.constant @f{gi} : {ty}"));
+            self.emit(format!(
+                "{lhs} = func.call_indirect {f}({}) : {ty}",
+                vals.join(", ")
+            ));
+        } else {
+            self.emit(format!(
+                "{lhs} = func.call @f{gi}({}) : ({}) -> {rt}",
+                vals.join(", "),
+                tys.join(", ")
+            ));
+        }
         for (k, t) in results.iter().enumerate() {
             let name = if results.len() == 1 {
                 r.clone()

@@ -781,7 +781,9 @@ impl Instantiator<'_> {
                                 V::Int(_, x) => Term::Int(x),
                                 V::F32(x) => Term::Float((x as f64).to_bits()),
                                 V::F64(x) => Term::Float(x.to_bits()),
-                                V::F16(_) | V::BF16(_) | V::Mem(_) | V::Poison => return None,
+                                V::F16(_) | V::BF16(_) | V::Mem(_) | V::Func(_) | V::Poison => {
+                                    return None
+                                }
                             };
                             Term::op("arith.constant", vec![ty, lit])
                         } else {
@@ -794,7 +796,9 @@ impl Instantiator<'_> {
                             V::Int(_, x) => Term::Int(x),
                             V::F32(x) => Term::Float((x as f64).to_bits()),
                             V::F64(x) => Term::Float(x.to_bits()),
-                            V::F16(_) | V::BF16(_) | V::Mem(_) | V::Poison => return None,
+                            V::F16(_) | V::BF16(_) | V::Mem(_) | V::Func(_) | V::Poison => {
+                                return None
+                            }
                         }
                     }
                     // An element's indices (`elem-addr`, `linear`): small `index` inputs.

@@ -388,6 +388,12 @@ impl<S: Store> Encoder<'_, S> {
     fn ty_uncached(&mut self, t: &Type) -> Id {
         match t {
             Type::Scalar(s) => self.scalar(*s),
+            // (fn INPUTS RESULTS)
+            Type::Function(ft) => {
+                let inputs = self.types(&ft.inputs);
+                let results = self.types(&ft.results);
+                self.op("fn", smallvec![inputs, results])
+            }
             Type::UnrankedMemRef(e) => {
                 let e = self.scalar(*e);
                 self.op("memref.unranked", smallvec![e])
@@ -641,6 +647,22 @@ impl<S: Store> Encoder<'_, S> {
                 let mut kids = vec![rty(self)];
                 kids.extend(operands);
                 (self.op(&name, kids), false)
+            }
+            // (func.constant T @NAME): pure, as a function's address never changes.
+            OpKind::FuncConstant { callee } => {
+                let t = rty(self);
+                let f = self.egraph.add(Node::Func(Symbol::from(callee.as_str())));
+                (self.op(&name, smallvec![t, f]), false)
+            }
+            // (func.call_indirect STATE CALLEE RESULT-TYPES ARGS), as a call.
+            OpKind::CallIndirect => {
+                let rtys: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
+                let rtys = self.types(&rtys);
+                let args = self.list(operands[1..].to_vec());
+                (
+                    self.op(&name, smallvec![state, operands[0], rtys, args]),
+                    true,
+                )
             }
             // (memref.get_global T @NAME): pure, as the global's address never changes.
             OpKind::GetGlobal { global } => {
