@@ -183,6 +183,9 @@ _type_cache: Dict[str, Any] = {}
 
 
 def _type(text: str) -> Type:
+    if text.startswith("("):
+        # A function value's type (`func.constant`).
+        return FunctionType.parse_text(text)
     info = _type_cache.get(text)
     if info is None:
         info = _kiln.type_info(text)
