@@ -89,6 +89,12 @@ impl Scalar {
     /// The MLIR spelling.
     pub fn name(self) -> &'static str {
         match self {
+            // The usual widths without a lookup: the encoder names a type per use.
+            Scalar::Int(1) => "i1",
+            Scalar::Int(8) => "i8",
+            Scalar::Int(16) => "i16",
+            Scalar::Int(32) => "i32",
+            Scalar::Int(64) => "i64",
             Scalar::Int(b) => int_names().get(usize::from(b)).map_or("i?", String::as_str),
             Scalar::Index => "index",
             Scalar::F16 => "f16",
