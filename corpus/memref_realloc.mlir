@@ -1,5 +1,6 @@
 // memref.realloc between static sizes: growing copies the elements to new memory and frees
-// the old; shrinking keeps the memory (as MLIR's expand-realloc makes it).
+// the old; shrinking keeps the memory (as MLIR's expand-realloc makes it). Where a size is
+// dynamic, C's realloc keeps the elements up to the smaller size.
 func.func @grow(%x: f32, %y: f32) -> (f32, f32) {
   %m = memref.alloc() : memref<2xf32>
   %c0 = arith.constant 0 : index
@@ -54,3 +55,40 @@ func.func @sum3(%m: memref<3xi64>) -> i64 {
 
 // run: @grow 1.5 -2.25
 // run: @shrink 2
+
+// Sizes known at run time: the elements up to the smaller size are kept.
+// run: @resize 3 5
+// run: @resize 4 2
+func.func @resize(%from: index, %to: index) -> (i64, i64) {
+  %m = memref.alloc(%from) : memref<?xi64>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %seven = arith.constant 7 : i64
+  %nine = arith.constant 9 : i64
+  memref.store %seven, %m[%c0] : memref<?xi64>
+  memref.store %nine, %m[%c1] : memref<?xi64>
+  %r = memref.realloc %m(%to) : memref<?xi64> to memref<?xi64>
+  %last = arith.subi %to, %c1 : index
+  %zero = arith.constant 0 : i64
+  memref.store %zero, %r[%last] : memref<?xi64>
+  %a = memref.load %r[%c0] : memref<?xi64>
+  %n = memref.dim %r, %c0 : memref<?xi64>
+  %ni = arith.index_cast %n : index to i64
+  memref.dealloc %r : memref<?xi64>
+  return %a, %ni : i64, i64
+}
+
+// A static source grown to a dynamic size, and a dynamic source to a static one.
+// run: @mixed 6
+func.func @mixed(%n: index) -> (f32, f32) {
+  %m = memref.alloc() : memref<2xf32>
+  %c1 = arith.constant 1 : index
+  %x = arith.constant 2.5 : f32
+  memref.store %x, %m[%c1] : memref<2xf32>
+  %r = memref.realloc %m(%n) : memref<2xf32> to memref<?xf32>
+  %a = memref.load %r[%c1] : memref<?xf32>
+  %s = memref.realloc %r : memref<?xf32> to memref<3xf32>
+  %b = memref.load %s[%c1] : memref<3xf32>
+  memref.dealloc %s : memref<3xf32>
+  return %a, %b : f32, f32
+}

@@ -1036,7 +1036,13 @@ impl<'m> Interpreter<'m> {
                 let Some(Type::MemRef(m)) = rty(0) else {
                     return Err(Trap::Unsupported("a reallocation's type".to_string()));
                 };
-                let n = m.shape.first().copied().flatten().unwrap_or(0);
+                let n = match m.shape.first().copied().flatten() {
+                    Some(n) => n,
+                    None => get(1)?.int()?.1,
+                };
+                if n < 0 {
+                    return undefined(format!("`memref.realloc` to {n} elements"));
+                }
                 let old = src.sizes.first().copied().unwrap_or(0);
                 if !self.buffers[src.buffer].heap || !self.buffers[src.buffer].live {
                     return undefined("`memref.realloc` of memory `memref.alloc` did not give, or already released");

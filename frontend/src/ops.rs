@@ -346,7 +346,7 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ),
     (
         "memref.realloc",
-        "1-D, identity layout, static sizes; growing copies to new memory, as `expand-realloc`",
+        "1-D, identity layout; between static sizes, growing copies to new memory, as `expand-realloc`; where a size is dynamic, C's `realloc`",
     ),
     (
         "memref.view",

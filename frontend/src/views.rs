@@ -192,10 +192,5 @@ pub fn check_realloc(
             "`memref.realloc` to `{result}` takes a size operand exactly where the size is dynamic"
         ));
     }
-    if s.shape[0].is_none() || r.shape[0].is_none() {
-        return Err(format!(
-            "`memref.realloc` from `{src}` to `{result}`: kiln reallocates between static sizes"
-        ));
-    }
     Ok(())
 }

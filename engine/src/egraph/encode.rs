@@ -871,9 +871,26 @@ impl<S: Store> Encoder<'_, S> {
             }
             OpKind::Dealloc => (self.op(&name, smallvec![state, operands[0]]), true),
             // (memref.realloc STATE T SOURCE): sizes are static (the verifier's limit).
+            // Between static sizes (memref.realloc STATE T SOURCE); where either size is
+            // dynamic (memref.realloc.dynamic STATE T SOURCE SIZE), the size given or the
+            // result's.
             OpKind::Realloc => {
                 let t = rty(self);
-                (self.op(&name, smallvec![state, t, operands[0]]), true)
+                let sizes = |t: &Type| t.memref().and_then(|m| m.shape.first().copied()).flatten();
+                let from = sizes(body.ty(op.operands[0]));
+                match (from, result_ty.as_ref().and_then(sizes), operands.get(1)) {
+                    (Some(_), Some(_), None) => {
+                        (self.op(&name, smallvec![state, t, operands[0]]), true)
+                    }
+                    (_, to, size) => {
+                        let size = match size {
+                            Some(s) => *s,
+                            None => self.index_constant(to.unwrap_or(0)),
+                        };
+                        let kids = smallvec![state, t, operands[0], size];
+                        (self.op("memref.realloc.dynamic", kids), true)
+                    }
+                }
             }
             // (memref.assume_alignment STATE MEMREF ALIGNMENT)
             OpKind::AssumeAlignment { alignment } => {
