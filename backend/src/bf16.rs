@@ -13,7 +13,8 @@ use crate::codegen::CodegenError;
 use inkwell::builder::Builder;
 use inkwell::context::Context;
 use inkwell::module::{Linkage, Module};
-use inkwell::values::{FunctionValue, IntValue};
+use inkwell::types::FloatType;
+use inkwell::values::{FloatValue, FunctionValue, IntValue};
 use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 use kiln_lowered::{Lowered, Operand, TargetOp};
 
@@ -68,15 +69,7 @@ fn from_float<'c>(
     module: &Module<'c>,
     b: &Builder<'c>,
 ) -> Built<FunctionValue<'c>> {
-    let f32t = ctx.f32_type();
-    let f = module.add_function(
-        FROM_FLOAT,
-        ctx.bf16_type().fn_type(&[f32t.into()], false),
-        Some(Linkage::Internal),
-    );
-    b.position_at_end(ctx.append_basic_block(f, "entry"));
-    let x = f.get_nth_param(0).map(|p| p.into_float_value());
-    let Some(x) = x else { return Ok(f) };
+    let (f, x) = begin(ctx, module, b, FROM_FLOAT, ctx.f32_type());
     let i32t = ctx.i32_type();
     let bits = b.build_bit_cast(x, i32t, "bits")?.into_int_value();
     let nan = b.build_float_compare(FloatPredicate::UNO, x, x, "nan")?;
@@ -84,10 +77,7 @@ fn from_float<'c>(
     // A NaN keeps its sign and payload's top, made quiet.
     let high = b.build_right_shift(bits, i32t.const_int(16, false), false, "high")?;
     let quiet = b.build_or(high, i32t.const_int(0x40, false), "quiet")?;
-    let half = b
-        .build_select(nan, quiet, rounded, "half")?
-        .into_int_value();
-    finish(ctx, b, half)?;
+    finish(ctx, b, nan, quiet, rounded)?;
     Ok(f)
 }
 
@@ -99,18 +89,8 @@ fn from_double<'c>(
     module: &Module<'c>,
     b: &Builder<'c>,
 ) -> Built<FunctionValue<'c>> {
-    let f64t = ctx.f64_type();
-    let f32t = ctx.f32_type();
-    let i32t = ctx.i32_type();
-    let f = module.add_function(
-        FROM_DOUBLE,
-        ctx.bf16_type().fn_type(&[f64t.into()], false),
-        Some(Linkage::Internal),
-    );
-    b.position_at_end(ctx.append_basic_block(f, "entry"));
-    let Some(x) = f.get_nth_param(0).map(|p| p.into_float_value()) else {
-        return Ok(f);
-    };
+    let (f64t, f32t, i32t) = (ctx.f64_type(), ctx.f32_type(), ctx.i32_type());
+    let (f, x) = begin(ctx, module, b, FROM_DOUBLE, f64t);
     let near = b.build_float_trunc(x, f32t, "near")?;
     let near_bits = b.build_bit_cast(near, i32t, "near.bits")?.into_int_value();
     let back = b.build_float_ext(near, f64t, "back")?;
@@ -146,11 +126,27 @@ fn from_double<'c>(
     let quiet = b.build_or(sign, i64t.const_int(0x7fc0, false), "quiet")?;
     let quiet = b.build_or(quiet, payload, "quiet.nan")?;
     let quiet = b.build_int_truncate(quiet, i32t, "quiet32")?;
-    let half = b
-        .build_select(nan, quiet, rounded, "half")?
-        .into_int_value();
-    finish(ctx, b, half)?;
+    finish(ctx, b, nan, quiet, rounded)?;
     Ok(f)
+}
+
+/// Adds the internal function `name` from `from` to `bfloat` and places the builder at its
+/// entry; gives the function and its parameter.
+fn begin<'c>(
+    ctx: &'c Context,
+    module: &Module<'c>,
+    b: &Builder<'c>,
+    name: &str,
+    from: FloatType<'c>,
+) -> (FunctionValue<'c>, FloatValue<'c>) {
+    let ty = ctx.bf16_type().fn_type(&[from.into()], false);
+    let f = module.add_function(name, ty, Some(Linkage::Internal));
+    b.position_at_end(ctx.append_basic_block(f, "entry"));
+    // (The function type gives it one parameter, of `from`.)
+    let x = f
+        .get_first_param()
+        .map_or_else(|| from.const_zero(), |p| p.into_float_value());
+    (f, x)
 }
 
 /// The upper 16 bits of a (not NaN) `float`'s `bits` rounded to nearest, ties to even.
@@ -168,8 +164,17 @@ fn rounded_high_half<'c>(
     b.build_right_shift(biased, sixteen, false, "rounded")
 }
 
-/// Returns the low 16 bits of `high` as a `bfloat`.
-fn finish<'c>(ctx: &'c Context, b: &Builder<'c>, high: IntValue<'c>) -> Built<()> {
+/// Returns `quiet` for a NaN, else `rounded`, each the bits of a `bfloat` in the low 16.
+fn finish<'c>(
+    ctx: &'c Context,
+    b: &Builder<'c>,
+    nan: IntValue<'c>,
+    quiet: IntValue<'c>,
+    rounded: IntValue<'c>,
+) -> Built<()> {
+    let high = b
+        .build_select(nan, quiet, rounded, "half")?
+        .into_int_value();
     let h = b.build_int_truncate(high, ctx.i16_type(), "h")?;
     let r = b.build_bit_cast(h, ctx.bf16_type(), "r")?;
     b.build_return(Some(&r))?;

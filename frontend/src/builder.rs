@@ -721,6 +721,25 @@ impl<'a> Builder<'a> {
         ok.then_some(values)
     }
 
+    /// A call's arguments, checked against the inputs its written type lists.
+    fn call_arguments(&mut self, args: &[ast::ValueRef], ty: &ast::FunctionType) -> Vec<ValueId> {
+        let ops = self.uses(args);
+        if ty.inputs.len() == args.len() {
+            self.check_written_types(&ops, &ty.inputs);
+        } else {
+            self.error(
+                "verify.type-mismatch",
+                ty.span,
+                format!(
+                    "call passes {} operands but its type lists {} inputs",
+                    args.len(),
+                    ty.inputs.len()
+                ),
+            );
+        }
+        ops
+    }
+
     /// The result types an operation declares through its syntax.
     fn result_types(&mut self, op: &ast::Op) -> Vec<Type> {
         use ast::OpBody as B;
@@ -1005,38 +1024,11 @@ impl<'a> Builder<'a> {
             ),
             B::CallIndirect { callee, args, ty } => {
                 let mut ops = self.uses(std::slice::from_ref(callee));
-                let arg_ops = self.uses(args);
-                if ty.inputs.len() == args.len() {
-                    self.check_written_types(&arg_ops, &ty.inputs);
-                } else {
-                    self.error(
-                        "verify.type-mismatch",
-                        ty.span,
-                        format!(
-                            "call passes {} operands but its type lists {} inputs",
-                            args.len(),
-                            ty.inputs.len()
-                        ),
-                    );
-                }
-                ops.extend(arg_ops);
+                ops.extend(self.call_arguments(args, ty));
                 (OpKind::CallIndirect, ops)
             }
             B::Call { callee, args, ty } => {
-                let ops = self.uses(args);
-                if ty.inputs.len() == args.len() {
-                    self.check_written_types(&ops, &ty.inputs);
-                } else {
-                    self.error(
-                        "verify.type-mismatch",
-                        ty.span,
-                        format!(
-                            "call passes {} operands but its type lists {} inputs",
-                            args.len(),
-                            ty.inputs.len()
-                        ),
-                    );
-                }
+                let ops = self.call_arguments(args, ty);
                 (
                     OpKind::Call {
                         callee: callee.node.clone(),

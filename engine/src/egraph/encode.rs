@@ -888,7 +888,10 @@ impl<S: Store> Encoder<'_, S> {
                             None => self.index_constant(to.unwrap_or(0)),
                         };
                         let kids = smallvec![state, t, operands[0], size];
-                        (self.op("memref.realloc.dynamic", kids), true)
+                        // (Its results are set by this name: a slice need not declare the
+                        // static form.)
+                        name = "memref.realloc.dynamic".to_string();
+                        (self.op(&name, kids), true)
                     }
                 }
             }
