@@ -30,3 +30,20 @@ func.func @index_poison(%k: index) -> index {
 // run: @pick 1 7
 // run: @first_or_poison f64[3]=1.5,2.5,3.5 1
 // run: @index_poison 11
+
+// A poison memref is a poison descriptor: a select may pass it over.
+// run: @pick_memref true f32[4]=1,2,3,4 2
+func.func @pick_memref(%c: i1, %m: memref<4xf32>, %i: index) -> f32 {
+  %p = ub.poison : memref<4xf32>
+  %v = arith.select %c, %m, %p : memref<4xf32>
+  %x = memref.load %v[%i] : memref<4xf32>
+  return %x : f32
+}
+
+// run: @pick_unranked true f32[2,2]=1,2,3,4
+func.func @pick_unranked(%c: i1, %m: memref<*xf32>) -> index {
+  %p = ub.poison : memref<*xf32>
+  %v = arith.select %c, %m, %p : memref<*xf32>
+  %r = memref.rank %v : memref<*xf32>
+  return %r : index
+}

@@ -301,6 +301,7 @@ const NEEDS: &[(&str, &[&str])] = &[
             "memref_block_args.mlir",
             "stack_dynamic.mlir",
             "stack_loop.mlir",
+            "ub_poison.mlir",
             "unranked.mlir",
             "unranked_results.mlir",
         ],

@@ -362,7 +362,7 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ),
     (
         "ub.poison",
-        "scalars; `kiln interp` reports an operation that reads one",
+        "scalars and memrefs (a poison descriptor); `kiln interp` reports an operation that reads one",
     ),
 ];
 

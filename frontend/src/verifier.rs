@@ -498,12 +498,12 @@ impl Verifier<'_> {
             }
             K::Poison => {
                 let ty = self.ty(op.results[0]);
-                if ty.scalar().is_none() {
+                if matches!(ty, Type::Function(_)) {
                     self.error(
                         "verify.type-mismatch",
                         span,
                         format!(
-                            "`ub.poison` of `{ty}` is not supported: kiln makes poison scalars"
+                            "`ub.poison` of `{ty}` is not supported: kiln makes poison scalars and memrefs"
                         ),
                     );
                 }

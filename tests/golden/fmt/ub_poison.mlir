@@ -22,4 +22,16 @@ module {
     %r = arith.select %t, %k, %p : index
     func.return %r : index
   }
+  func.func @pick_memref(%c: i1, %m: memref<4xf32>, %i: index) -> f32 {
+    %p = ub.poison : memref<4xf32>
+    %v = arith.select %c, %m, %p : memref<4xf32>
+    %x = memref.load %v[%i] : memref<4xf32>
+    func.return %x : f32
+  }
+  func.func @pick_unranked(%c: i1, %m: memref<*xf32>) -> index {
+    %p = ub.poison : memref<*xf32>
+    %v = arith.select %c, %m, %p : memref<*xf32>
+    %r = memref.rank %v : memref<*xf32>
+    func.return %r : index
+  }
 }
