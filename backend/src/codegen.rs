@@ -120,6 +120,13 @@ struct Codegen<'ctx, 'l> {
     callee_attrs: &'l [(String, SignatureAttrs)],
 }
 
+/// What a call calls: a function by name (declared from the call where the module does not
+/// define it), or the function at an address.
+enum Callee<'a, 'ctx> {
+    Named(&'a str),
+    Address(PointerValue<'ctx>),
+}
+
 /// A branch edge whose arguments feed the phis of its target.
 struct Edge<'ctx> {
     from: BasicBlock<'ctx>,
@@ -390,29 +397,37 @@ impl<'ctx> Codegen<'ctx, '_> {
     /// types) where the module does not have it yet; its result, if it returns one.
     fn call_function(
         &self,
-        callee: &str,
+        callee: Callee<'_, 'ctx>,
         ret: Option<BasicTypeEnum<'ctx>>,
         args: &Operand,
         values: &HashMap<u32, BasicValueEnum<'ctx>>,
     ) -> Result<Option<BasicValueEnum<'ctx>>, CodegenError> {
         let vals = self.values_of(args, values)?;
-        let target = match self.module.get_function(callee) {
-            Some(f) => f,
-            None => {
-                let params: Vec<BasicTypeEnum> = vals.iter().map(|x| x.get_type()).collect();
-                let ty = self.fn_type(ret, &params);
-                let f = self
-                    .module
-                    .add_function(callee, ty, Some(Linkage::External));
-                if let Some((_, attrs)) = self.callee_attrs.iter().find(|(n, _)| n == callee) {
-                    self.set_attrs(f, attrs)?;
-                }
-                f
-            }
+        let ty = || {
+            let params: Vec<BasicTypeEnum> = vals.iter().map(|x| x.get_type()).collect();
+            self.fn_type(ret, &params)
         };
         let args: Vec<BasicMetadataValueEnum> = vals.iter().map(|x| (*x).into()).collect();
-        let call = self.b(self.builder.build_call(target, &args, ""))?;
-        Ok(call.try_as_basic_value().basic())
+        let call = match callee {
+            Callee::Named(name) => {
+                let target = match self.module.get_function(name) {
+                    Some(f) => f,
+                    None => {
+                        let f = self
+                            .module
+                            .add_function(name, ty(), Some(Linkage::External));
+                        if let Some((_, attrs)) = self.callee_attrs.iter().find(|(n, _)| n == name)
+                        {
+                            self.set_attrs(f, attrs)?;
+                        }
+                        f
+                    }
+                };
+                self.builder.build_call(target, &args, "")
+            }
+            Callee::Address(p) => self.builder.build_indirect_call(ty(), p, &args, ""),
+        };
+        Ok(self.b(call)?.try_as_basic_value().basic())
     }
 
     fn value(
@@ -672,7 +687,7 @@ impl<'ctx> Codegen<'ctx, '_> {
                 let Operand::Func(name) = &ops[1] else {
                     return self.unsupported(format!("`{op}` names no function"));
                 };
-                match self.call_function(name, Some(t), &ops[2], values)? {
+                match self.call_function(Callee::Named(name), Some(t), &ops[2], values)? {
                     Some(x) => x,
                     None => return self.unsupported(format!("`@{name}` returned no value")),
                 }
@@ -803,30 +818,24 @@ impl<'ctx> Codegen<'ctx, '_> {
                 self.assert(func, self.value(cond, values)?, message)?;
                 return Ok(None);
             }
-            Op::Call | Op::CallVoid => {
+            Op::Call | Op::CallVoid | Op::CallIndirect | Op::CallIndirectVoid => {
                 let (callee, ret, args) = match (op, ops.as_slice()) {
-                    (Op::Call, [Operand::Func(f), ret, args]) => (f, self.ty(ret)?, args),
-                    (Op::CallVoid, [Operand::Func(f), args]) => (f, None, args),
+                    (Op::Call, [Operand::Func(f), ret, args]) => {
+                        (Callee::Named(f), self.ty(ret)?, args)
+                    }
+                    (Op::CallVoid, [Operand::Func(f), args]) => (Callee::Named(f), None, args),
+                    (Op::CallIndirect, [f, ret, args]) => {
+                        let f = self.ptr_value(self.value(f, values)?)?;
+                        (Callee::Address(f), self.ty(ret)?, args)
+                    }
+                    (Op::CallIndirectVoid, [f, args]) => (
+                        Callee::Address(self.ptr_value(self.value(f, values)?)?),
+                        None,
+                        args,
+                    ),
                     _ => return self.unsupported(format!("malformed `{op}`")),
                 };
                 match self.call_function(callee, ret, args, values)? {
-                    Some(x) => x,
-                    None => return Ok(None),
-                }
-            }
-            Op::CallIndirect | Op::CallIndirectVoid => {
-                let (callee, ret, args) = match (op, ops.as_slice()) {
-                    (Op::CallIndirect, [f, ret, args]) => (f, self.ty(ret)?, args),
-                    (Op::CallIndirectVoid, [f, args]) => (f, None, args),
-                    _ => return self.unsupported(format!("malformed `{op}`")),
-                };
-                let callee = self.ptr_value(self.value(callee, values)?)?;
-                let vals = self.values_of(args, values)?;
-                let params: Vec<BasicTypeEnum> = vals.iter().map(|x| x.get_type()).collect();
-                let ty = self.fn_type(ret, &params);
-                let args: Vec<BasicMetadataValueEnum> = vals.iter().map(|x| (*x).into()).collect();
-                let call = self.b(bld.build_indirect_call(ty, callee, &args, ""))?;
-                match call.try_as_basic_value().basic() {
                     Some(x) => x,
                     None => return Ok(None),
                 }

@@ -742,9 +742,7 @@ impl Printer {
         declared: &mut Vec<String>,
         externs: &mut String,
     ) -> Result<String, PrintError> {
-        let list = args.as_list().unwrap_or_default();
-        let vals: Vec<String> = list.iter().map(|a| self.val(a)).collect::<Result<_, _>>()?;
-        let tys: Vec<String> = list.iter().map(|a| self.vty(a)).collect::<Result<_, _>>()?;
+        let (vals, tys) = self.call_args(args)?;
         declare_once(declared, externs, f, || {
             let none = SignatureAttrs::default();
             let attrs = self
@@ -773,20 +771,22 @@ impl Printer {
         ret: Option<String>,
         args: &Operand,
     ) -> Result<String, PrintError> {
-        let list = args.as_list().unwrap_or_default();
-        let vals: Vec<String> = list.iter().map(|a| self.val(a)).collect::<Result<_, _>>()?;
-        let tys: Vec<String> = list.iter().map(|a| self.vty(a)).collect::<Result<_, _>>()?;
+        let (vals, tys) = self.call_args(args)?;
         let r = ret.unwrap_or_else(|| "()".to_string());
-        let callee = self.val(f)?;
-        let operands = std::iter::once(callee)
-            .chain(vals)
-            .collect::<Vec<_>>()
-            .join(", ");
-        let (head, rest) = operands.split_once(", ").unwrap_or((&operands, ""));
         Ok(format!(
-            "{lhs}llvm.call {head}({rest}) : !llvm.ptr, ({}) -> {r}",
+            "{lhs}llvm.call {}({}) : !llvm.ptr, ({}) -> {r}",
+            self.val(f)?,
+            vals.join(", "),
             tys.join(", ")
         ))
+    }
+
+    /// A call's arguments and their types, as text.
+    fn call_args(&self, args: &Operand) -> Result<(Vec<String>, Vec<String>), PrintError> {
+        let list = args.as_list().unwrap_or_default();
+        let vals = list.iter().map(|a| self.val(a)).collect::<Result<_, _>>()?;
+        let tys = list.iter().map(|a| self.vty(a)).collect::<Result<_, _>>()?;
+        Ok((vals, tys))
     }
 }
 

@@ -760,10 +760,7 @@ impl<'a> Builder<'a> {
             B::FuncConstant { ty, .. } => {
                 let inputs = self.types(&ty.inputs);
                 let results = self.types(&ty.results);
-                vec![Type::Function(std::sync::Arc::new(FunctionType {
-                    inputs,
-                    results,
-                }))]
+                vec![Type::Function(Arc::new(FunctionType { inputs, results }))]
             }
             B::Alloc { ty, .. } => vec![self.ty(ty)],
             B::Load { ty, .. } => match self.ty(ty) {

@@ -78,12 +78,17 @@ impl Scalar {
                 if digits.starts_with('0') || !digits.bytes().all(|b| b.is_ascii_digit()) {
                     return None;
                 }
-                let bits: u8 = digits.parse().ok()?;
-                (1..=Scalar::MAX_INT_BITS)
-                    .contains(&bits)
-                    .then_some(Scalar::Int(bits))
+                Scalar::int(digits.parse().ok()?)
             }
         }
+    }
+
+    /// The integer of `bits` bits, if kiln reads that width (1 to [`Scalar::MAX_INT_BITS`]).
+    pub fn int(bits: u64) -> Option<Scalar> {
+        let bits = u8::try_from(bits).ok()?;
+        (1..=Scalar::MAX_INT_BITS)
+            .contains(&bits)
+            .then_some(Scalar::Int(bits))
     }
 
     /// The MLIR spelling.
@@ -118,7 +123,12 @@ impl Scalar {
     /// target kiln emits for: an integer's bytes rounded up to a power of two (`i1` and
     /// `i3` take one, `i12` two, `i24` four, `i40` eight).
     pub fn bytes(self) -> u32 {
-        self.bits().div_ceil(8).next_power_of_two()
+        bytes_of_width(self.bits())
+    }
+
+    /// Whether LLVM's atomic operations take a value of this type: 8, 16, 32 or 64 bits.
+    pub fn is_atomic_width(self) -> bool {
+        matches!(self.bits(), 8 | 16 | 32 | 64)
     }
 
     /// The width the type's name states (`i32`, `f64`); none for `index`, whose width is
@@ -136,6 +146,13 @@ impl Scalar {
     pub fn is_float(self) -> bool {
         matches!(self, Scalar::F16 | Scalar::BF16 | Scalar::F32 | Scalar::F64)
     }
+}
+
+/// The bytes a value of `bits` bits takes in memory as LLVM's data layout allocates it on
+/// every target kiln emits for: its bytes rounded up to a power of two ([`Scalar::bytes`],
+/// and the rules' `(bytes T)`, which reads `index`'s width from the rules).
+pub fn bytes_of_width(bits: u32) -> u32 {
+    bits.div_ceil(8).next_power_of_two()
 }
 
 /// A static extent, or `None` for `?`.

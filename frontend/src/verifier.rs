@@ -795,9 +795,7 @@ impl Verifier<'_> {
             crate::ops::OperandClass::Float => elem.is_float(),
             crate::ops::OperandClass::Integer => elem.is_integer(),
         };
-        // LLVM's atomic operations take values of 8, 16, 32 or 64 bits only.
-        let atomic_width = matches!(elem.bits(), 8 | 16 | 32 | 64);
-        if !class_fits || !atomic_width {
+        if !class_fits || !elem.is_atomic_width() {
             let why = if class_fits {
                 " (LLVM's atomic operations take 8, 16, 32 or 64 bits)"
             } else {

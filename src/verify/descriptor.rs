@@ -64,12 +64,7 @@ pub fn random_type(rng: &mut Rng) -> Term {
         };
         shape = Term::op("cons", vec![extent, shape]);
     }
-    // (Values of `bf16` are not modelled.)
-    let elems: Vec<Scalar> = super::program::SCALARS
-        .iter()
-        .copied()
-        .filter(|s| *s != Scalar::BF16)
-        .collect();
+    let elems = &*super::program::EVALUATED_SCALARS;
     let elem = elems[rng.below(elems.len() as u64) as usize];
     // A third are strided: static or dynamic strides and offset.
     let layout = if rng.below(3) == 0 {

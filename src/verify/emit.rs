@@ -269,9 +269,7 @@ impl<'p> Emitter<'p> {
                     const INT: &[&str] = &[
                         "addi", "assign", "maxs", "maxu", "mins", "minu", "ori", "andi",
                     ];
-                    // (LLVM's atomics take 8, 16, 32 or 64 bits.)
-                    let atomic = matches!(ty.elem.bits(), 8 | 16 | 32 | 64);
-                    if atomic && (*v >> 12) % 3 == 0 {
+                    if ty.elem.is_atomic_width() && (*v >> 12) % 3 == 0 {
                         let kinds = if ty.elem.is_float() { FLOAT } else { INT };
                         let kind = kinds[(*v >> 14) as usize % kinds.len()];
                         let t = ty.elem.name();

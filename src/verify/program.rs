@@ -62,6 +62,17 @@ pub(crate) static SCALARS: std::sync::LazyLock<Vec<Scalar>> = std::sync::LazyLoc
         .collect()
 });
 
+/// The scalar types the rule-by-rule check evaluates values of: those of [`SCALARS`] but
+/// `bf16`, whose values it does not model.
+pub(crate) static EVALUATED_SCALARS: std::sync::LazyLock<Vec<Scalar>> =
+    std::sync::LazyLock::new(|| {
+        SCALARS
+            .iter()
+            .copied()
+            .filter(|s| *s != Scalar::BF16)
+            .collect()
+    });
+
 /// The odd integer widths programs use.
 const ODD_WIDTHS: [u8; 4] = [3, 12, 24, 40];
 

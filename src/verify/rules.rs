@@ -217,7 +217,7 @@ fn llvm_cast(op: &str) -> Option<CastOp> {
 
 fn type_of(v: &V) -> Option<Scalar> {
     match v {
-        V::Int(b, _) => Scalar::from_name(&format!("i{b}")),
+        V::Int(b, _) => Scalar::int(u64::from(*b)),
         V::F32(_) => Some(Scalar::F32),
         V::F64(_) => Some(Scalar::F64),
         _ => None,
@@ -687,14 +687,9 @@ struct Instantiator<'r> {
     hints: Vec<i64>,
 }
 
-/// A scalar type the evaluation models (every one the program generator uses but `bf16`,
-/// whose values it does not model).
+/// A scalar type the evaluation models.
 fn random_scalar_type(rng: &mut Rng) -> Term {
-    let scalars: Vec<Scalar> = super::program::SCALARS
-        .iter()
-        .copied()
-        .filter(|s| *s != Scalar::BF16)
-        .collect();
+    let scalars = &*super::program::EVALUATED_SCALARS;
     Term::of_scalar(scalars[rng.below(scalars.len() as u64) as usize])
 }
 

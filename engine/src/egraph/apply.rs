@@ -699,7 +699,7 @@ fn call<B: Bindings + ?Sized>(b: Builtin, args: &[Code], egraph: &Graph, subst: 
         }
         Builtin::Width => Val::Int(width_of(egraph, arg(0))? as i128),
         Builtin::Bytes => {
-            Val::Int(width_of(egraph, arg(0))?.div_ceil(8).next_power_of_two() as i128)
+            Val::Int(kiln_frontend::types::bytes_of_width(width_of(egraph, arg(0))?) as i128)
         }
         Builtin::IsInt => Val::Bool(as_term(arg(0))?.scalar()?.is_integer()),
         Builtin::IsFloat => Val::Bool(as_term(arg(0))?.scalar()?.is_float()),

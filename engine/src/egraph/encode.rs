@@ -13,7 +13,7 @@
 use crate::egraph::analysis::{Analysis, OpTable};
 use crate::egraph::conventions::Conventions;
 use crate::egraph::node::{Children, Node};
-use crate::egraph::term::{INT_TYPE, NAMED_INT_WIDTHS};
+use crate::egraph::term::{unnamed_int_width, INT_TYPE};
 use egg::{EGraph, Id, Symbol};
 use kiln_frontend::builder::float_value;
 use kiln_frontend::ir::{Function, Literal, OpKind, Successor, ValueId};
@@ -416,12 +416,12 @@ impl<S: Store> Encoder<'_, S> {
 
     /// A scalar type's term, as [`Term::of_scalar`] makes it.
     fn scalar(&mut self, s: Scalar) -> Id {
-        match s {
-            Scalar::Int(b) if !NAMED_INT_WIDTHS.contains(&b) => {
-                let width = self.int(i64::from(b));
+        match unnamed_int_width(s) {
+            Some(b) => {
+                let width = self.int(b);
                 self.op(INT_TYPE, smallvec![width])
             }
-            _ => self.atom(s.name()),
+            None => self.atom(s.name()),
         }
     }
 

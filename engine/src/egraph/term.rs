@@ -33,6 +33,15 @@ pub const NAMED_INT_WIDTHS: [u8; 5] = [1, 8, 16, 32, 64];
 /// `(llvm.int N)`: the integer type of `N` bits, for widths without a name (`i12`).
 pub const INT_TYPE: &str = "llvm.int";
 
+/// The width of an integer type the rules name by [`INT_TYPE`]; `None` for any other
+/// scalar (an atom of its name).
+pub fn unnamed_int_width(s: Scalar) -> Option<i64> {
+    match s {
+        Scalar::Int(b) if !NAMED_INT_WIDTHS.contains(&b) => Some(i64::from(b)),
+        _ => None,
+    }
+}
+
 /// `s` interned for the life of the process, as an operation's name in a [`Term`]: egg's
 /// global symbol table keeps every name once (the names are those of the rules'
 /// vocabulary: operations, types, `nil`, `cons`, `dyn`), reached through the encoder's
@@ -114,7 +123,7 @@ impl Term {
         match self {
             Term::Op(op, cs) if cs.is_empty() => Scalar::from_name(op),
             Term::Op(op, cs) if *op == INT_TYPE => match **cs {
-                [Term::Int(b)] => Scalar::from_name(&format!("i{b}")),
+                [Term::Int(b)] => Scalar::int(u64::try_from(b).ok()?),
                 _ => None,
             },
             _ => None,
@@ -125,11 +134,9 @@ impl Term {
     /// its name (`i32`, `index`), or `(llvm.int N)` for an integer of a width the rules'
     /// vocabulary has no name for.
     pub fn of_scalar(s: Scalar) -> Term {
-        match s {
-            Scalar::Int(b) if !NAMED_INT_WIDTHS.contains(&b) => {
-                Term::op(INT_TYPE, vec![Term::Int(i64::from(b))])
-            }
-            _ => Term::atom(s.name()),
+        match unnamed_int_width(s) {
+            Some(b) => Term::op(INT_TYPE, vec![Term::Int(b)]),
+            None => Term::atom(s.name()),
         }
     }
 
