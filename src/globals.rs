@@ -32,9 +32,10 @@ pub fn lower_global(g: &ir::Global) -> Global {
     };
     Global {
         name: g.name.clone(),
-        linkage: match g.visibility {
-            Visibility::Public => Linkage::External,
-            Visibility::Private | Visibility::Nested => Linkage::Private,
+        linkage: match (&g.linkage, g.visibility) {
+            (Some(l), _) => Linkage::from_name(l).unwrap_or(Linkage::Private),
+            (None, Visibility::Public) => Linkage::External,
+            (None, Visibility::Private | Visibility::Nested) => Linkage::Private,
         },
         constant: g.constant,
         dims: g

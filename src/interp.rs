@@ -525,6 +525,12 @@ pub(crate) fn cast(c: CastOp, from: &V, to: Scalar) -> Result<V, Trap> {
                 "memref.cast as a scalar cast".to_string(),
             ))
         }
+        C::PtrToInt | C::IntToPtr => {
+            return Err(Trap::Unsupported(format!(
+                "`{}` (kiln interp does not run the LLVM dialect's operations)",
+                c.name()
+            )))
+        }
     })
 }
 
@@ -839,7 +845,16 @@ impl<'m> Interpreter<'m> {
         };
         let one = |v: V| Ok(Step::Values(vec![v]));
         match &op.kind {
-            OpKind::Constant(lit) => {
+            OpKind::AddressOf { .. }
+            | OpKind::Zero
+            | OpKind::Gep { .. }
+            | OpKind::LlvmCall { .. }
+            | OpKind::LlvmLoad
+            | OpKind::LlvmStore => Err(Trap::Unsupported(format!(
+                "`{}` (kiln interp does not run the LLVM dialect's operations)",
+                op.kind.name()
+            ))),
+            OpKind::Constant(lit) | OpKind::LlvmConstant(lit) => {
                 let s = rscalar().ok_or_else(|| Trap::Unsupported("a constant".to_string()))?;
                 match (lit, s.is_float()) {
                     (Literal::Int(bits), false) => {

@@ -142,7 +142,9 @@ fn list(s: &str) -> Result<Vec<i64>, String> {
 pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
     let (ranked, elem) = match ty {
         Type::Scalar(s) => return Ok(Arg::Scalar(parse_scalar(kind_of(*s)?, text)?)),
-        Type::Function(_) => return Err(format!("a function (`{ty}`) cannot be passed")),
+        Type::Function(_) | Type::Ptr => {
+            return Err(format!("a `{ty}` value cannot be passed from the command line"))
+        }
         Type::MemRef(m) => (Some(m), m.elem),
         Type::UnrankedMemRef(e) => (None, *e),
     };
@@ -258,7 +260,7 @@ pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
 /// element's kind), for a parameter of type `ty` (what binding a JSON array produces).
 pub fn dense_memref(ty: &Type, sizes: Vec<i64>, values: &[Value]) -> Result<Arg, String> {
     let (ranked, elem) = match ty {
-        Type::Scalar(_) | Type::Function(_) => {
+        Type::Scalar(_) | Type::Function(_) | Type::Ptr => {
             return Err(format!("the parameter is no memref but `{ty}`"))
         }
         Type::MemRef(m) => (Some(m), m.elem),
@@ -702,7 +704,9 @@ fn call_in(
     };
     for t in &ty.results {
         match t {
-            Type::Function(_) => return Err(format!("`@{entry}` returns a function (`{t}`)")),
+            Type::Function(_) | Type::Ptr => {
+                return Err(format!("`@{entry}` returns a `{t}`, which kiln cannot print"))
+            }
             Type::Scalar(_) => {
                 let v = leaves.get(at).ok_or_else(|| {
                     format!("`@{entry}` returned fewer values than its type says")

@@ -840,6 +840,38 @@ impl<'ctx> Codegen<'ctx, '_> {
                     None => return Ok(None),
                 }
             }
+            Op::CallVararg | Op::CallVarargVoid => {
+                let (name, sig, args) = match ops.as_slice() {
+                    [Operand::Func(name), _, sig, args] | [Operand::Func(name), sig, args] => {
+                        (name, sig, args)
+                    }
+                    _ => return self.unsupported(format!("malformed `{op}`")),
+                };
+                let Some((Op::Sig, [ret, params])) = sig.as_node() else {
+                    return self.unsupported(format!("`{sig}` is not a lowered signature"));
+                };
+                let ret = self.ty(ret)?;
+                let params: Vec<BasicMetadataTypeEnum> =
+                    self.types(params)?.into_iter().map(Into::into).collect();
+                let ty = match ret {
+                    Some(r) => r.fn_type(&params, true),
+                    None => self.ctx.void_type().fn_type(&params, true),
+                };
+                let f = match self.module.get_function(name) {
+                    Some(f) => f,
+                    None => self.module.add_function(name, ty, Some(Linkage::External)),
+                };
+                let vals = self.values_of(args, values)?;
+                let args: Vec<BasicMetadataValueEnum> = vals.iter().map(|x| (*x).into()).collect();
+                // Called through the function's type as the call states it: a declaration
+                // of the same name another call made stays as it was.
+                let ptr = f.as_global_value().as_pointer_value();
+                let call = self.builder.build_indirect_call(ty, ptr, &args, "");
+                match self.b(call)?.try_as_basic_value().basic() {
+                    Some(x) => x,
+                    None => return Ok(None),
+                }
+            }
             Op::AddressofFunc => {
                 arity(3)?;
                 let Operand::Func(name) = &ops[2] else {

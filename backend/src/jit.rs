@@ -878,6 +878,11 @@ fn serve(
                         Some(c) => c.call(&entry, &args),
                         None => Err(JitError::Call(format!("no program {index}"))),
                     });
+                // What the program wrote through C's `stdio` (`printf`) comes out before
+                // the caller prints its results, as from a program that ran on its own.
+                // SAFETY: `fflush(NULL)` flushes every open output stream; it takes no
+                // pointer of ours.
+                unsafe { fflush(std::ptr::null_mut()) };
                 let _ = reply.send(result);
             }
             Request::Direct(index, reply) => {
@@ -946,6 +951,7 @@ fn serve(
 }
 
 extern "C" {
+    fn fflush(stream: *mut std::ffi::c_void) -> std::ffi::c_int;
     fn dlsym(
         handle: *mut std::ffi::c_void,
         symbol: *const std::ffi::c_char,

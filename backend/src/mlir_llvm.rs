@@ -412,6 +412,7 @@ impl Printer {
             (Op::Icmp | Op::Fcmp, _) => Ok("i1".to_string()),
             (Op::Seq, [v]) => self.vty(v),
             (Op::Call | Op::CallIndirect, [_, t, _]) => self.ty(t),
+            (Op::CallVararg, [_, t, _, _]) => self.ty(t),
             (_, [t, ..]) => self.ty(t),
             _ => self.err(format!("`{}` has no result type", inst.op)),
         }
@@ -609,6 +610,10 @@ impl Printer {
                 self.call_indirect(&lhs, f, ret, args)?
             }
             (Op::CallIndirectVoid, [f, args]) => self.call_indirect(&lhs, f, None, args)?,
+            (Op::CallVararg, [Operand::Func(f), _, sig, args])
+            | (Op::CallVarargVoid, [Operand::Func(f), sig, args]) => {
+                self.call_vararg(&lhs, f, sig, args, declared, externs)?
+            }
             (Op::Assert, [cond, Operand::Str(message)]) => {
                 self.assert(cond, message, declared, externs)?
             }
@@ -763,6 +768,55 @@ impl Printer {
 }
 
 impl Printer {
+    /// `llvm.call @f(args) vararg(!llvm.func<R (P, ...)>) : (T...) -> R`, declaring `@f`
+    /// variadic.
+    fn call_vararg(
+        &self,
+        lhs: &str,
+        f: &str,
+        sig: &Operand,
+        args: &Operand,
+        declared: &mut Vec<String>,
+        externs: &mut String,
+    ) -> Result<String, PrintError> {
+        let Some((Op::Sig, [ret, params])) = sig.as_node() else {
+            return self.err(format!("`{sig}` is not a lowered signature"));
+        };
+        let ret = if is_void(ret) {
+            None
+        } else {
+            Some(self.ty(ret)?)
+        };
+        let mut fixed: Vec<String> = params
+            .as_list()
+            .unwrap_or_default()
+            .iter()
+            .map(|p| self.ty(p))
+            .collect::<Result<_, _>>()?;
+        fixed.push("...".to_string());
+        declare_once(declared, externs, f, || {
+            format!(
+                "({}){}",
+                fixed.join(", "),
+                result_text(ret.as_ref(), &SignatureAttrs::default())
+            )
+        });
+        // Inside `!llvm.func<...>` MLIR writes LLVM types without the `!llvm.` prefix.
+        let bare = |t: &str| t.replace("!llvm.", "");
+        let fty = format!(
+            "!llvm.func<{} ({})>",
+            ret.as_deref().map_or("void".to_string(), bare),
+            fixed.iter().map(|t| bare(t)).collect::<Vec<_>>().join(", ")
+        );
+        let (vals, tys) = self.call_args(args)?;
+        let r = ret.unwrap_or_else(|| "()".to_string());
+        Ok(format!(
+            "{lhs}llvm.call @{f}({}) vararg({fty}) : ({}) -> {r}",
+            vals.join(", "),
+            tys.join(", ")
+        ))
+    }
+
     /// `llvm.call %f(args) : !llvm.ptr, (T) -> U`, as MLIR 19 prints an indirect call.
     fn call_indirect(
         &self,

@@ -27,6 +27,10 @@ pub struct Module {
     pub nested: Vec<(Span, usize)>,
     /// The `memref.global`s, in source order.
     pub globals: Vec<Global>,
+    /// The `llvm.func` declarations, in source order.
+    pub llvm_funcs: Vec<LlvmFunc>,
+    /// The `llvm.mlir.global`s, in source order.
+    pub llvm_globals: Vec<LlvmGlobal>,
     /// From `module` to its closing `}`, or over all the top-level functions.
     pub span: Span,
 }
@@ -94,8 +98,57 @@ pub enum Item {
     Func(Box<Func>),
     /// A `memref.global`.
     Global(Box<Global>),
+    /// An `llvm.func` declaration.
+    LlvmFunc(Box<LlvmFunc>),
+    /// An `llvm.mlir.global`.
+    LlvmGlobal(Box<LlvmGlobal>),
     /// A nested module: its span and the number of functions in it.
     Module(Span, usize),
+}
+
+/// `llvm.func [linkage] @name(T, ..., ...) [-> T] [attributes {...}] [{ body }]`: a function
+/// of the LLVM dialect (kiln reads declarations).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LlvmFunc {
+    /// `llvm.func`.
+    pub keyword: Name,
+    /// The words before the symbol (a linkage such as `internal`).
+    pub words: Vec<Name>,
+    /// The symbol name, without `@`.
+    pub name: Name,
+    /// The fixed parameters.
+    pub params: Vec<Param>,
+    /// Where `...` (variadic) is written, if it is.
+    pub vararg: Option<Span>,
+    /// The result type, if written.
+    pub result: Option<Type>,
+    /// The `attributes {...}` dictionary.
+    pub attrs: Vec<Attr>,
+    /// Where a body is written, if one is.
+    pub body: Option<Span>,
+    /// From the keyword to the end of the item.
+    pub span: Span,
+}
+
+/// `llvm.mlir.global [linkage] [constant] @name(VALUE) [{attrs}] [: T] [{ region }]`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LlvmGlobal {
+    /// `llvm.mlir.global`.
+    pub keyword: Name,
+    /// The words before the symbol (`internal`, `constant`, `unnamed_addr`).
+    pub words: Vec<Name>,
+    /// The symbol name, without `@`.
+    pub name: Name,
+    /// The value inside the parentheses, if any (`"hello\00"`, `42 : i32`).
+    pub value: Option<Spanned<AttrValue>>,
+    /// The attribute dictionary (`addr_space`, `alignment`).
+    pub attrs: Vec<Attr>,
+    /// The type after `:`, if written (a string's is implied).
+    pub ty: Option<Type>,
+    /// Where an initializer region is written, if one is.
+    pub region: Option<Span>,
+    /// From the keyword to the end of the item.
+    pub span: Span,
 }
 
 /// `func.func [visibility] @name(params) [-> results] [attributes {...}] [{ body }]`.
@@ -368,6 +421,49 @@ pub enum OpBody {
         /// The written types: source and shape, then the result.
         ty: FunctionType,
     },
+    /// `llvm.mlir.addressof @name : T`.
+    AddressOf {
+        /// The global's name, without `@`.
+        global: Name,
+        /// The result type.
+        ty: Type,
+    },
+    /// `llvm.mlir.constant(V : T) : U`.
+    LlvmConstant {
+        /// The value inside the parentheses, with its type if written.
+        value: Spanned<AttrValue>,
+        /// The result type.
+        ty: Type,
+    },
+    /// `llvm.mlir.zero : T`.
+    Zero {
+        /// The result type.
+        ty: Type,
+    },
+    /// `llvm.getelementptr [inbounds] %base[I, ...] : (T, ...) -> T, E` (boxed).
+    Gep(Box<Gep>),
+    /// `llvm.call @f(%a, ...) [vararg(!llvm.func<...>)] : (T, ...) -> R` (boxed).
+    LlvmCall(Box<LlvmCall>),
+    /// `llvm.load %p : !llvm.ptr -> T`.
+    LlvmLoad {
+        /// The address.
+        ptr: ValueRef,
+        /// The address's type.
+        ptr_ty: Type,
+        /// The loaded type.
+        ty: Type,
+    },
+    /// `llvm.store %v, %p : T, !llvm.ptr`.
+    LlvmStore {
+        /// The value stored.
+        value: ValueRef,
+        /// The address.
+        ptr: ValueRef,
+        /// The value's type.
+        ty: Type,
+        /// The address's type.
+        ptr_ty: Type,
+    },
     /// `memref.get_global @name : T`.
     GetGlobal {
         /// The global's name, without `@`.
@@ -507,6 +603,34 @@ pub enum Dense {
     List(Vec<Spanned<Dense>>),
 }
 
+/// The parts of an `llvm.getelementptr`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Gep {
+    /// `inbounds`, if written.
+    pub flag: Option<Name>,
+    /// The base address.
+    pub base: ValueRef,
+    /// The indices: values or constants.
+    pub indices: Vec<Mixed>,
+    /// The operand types and the result type.
+    pub ty: FunctionType,
+    /// The element type the first index steps over.
+    pub elem: Type,
+}
+
+/// The parts of an `llvm.call`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LlvmCall {
+    /// The callee, without `@`.
+    pub callee: Name,
+    /// The arguments.
+    pub args: Vec<ValueRef>,
+    /// The callee's type after `vararg`, if written.
+    pub vararg: Option<Type>,
+    /// The argument types and the result type.
+    pub ty: FunctionType,
+}
+
 /// The parts of a `memref.atomic_rmw`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct AtomicRmw {
@@ -621,6 +745,8 @@ pub enum Type {
     },
     /// A function type, only meaningful in attributes.
     Function(Box<FunctionType>),
+    /// A dialect type as written in full (`!llvm.ptr`, `!llvm.array<4 x i8>`).
+    Dialect(Name),
 }
 
 /// A ranked memref type as written; a dimension `None` is `?`. Boxed in [`Type`], as a
@@ -645,6 +771,7 @@ impl Type {
             Type::MemRef(m) => m.span,
             Type::UnrankedMemRef { span, .. } => *span,
             Type::Function(f) => f.span,
+            Type::Dialect(d) => d.span,
         }
     }
 }

@@ -208,6 +208,21 @@ impl<'a> Builder<'a> {
                     layout,
                 }))
             }
+            ast::Type::Dialect(d) => match crate::llvm_types::parse(&d.node) {
+                Ok(crate::llvm_types::LlvmType::Ptr) => Type::Ptr,
+                Ok(t) => {
+                    self.error(
+                        "type.invalid",
+                        d.span,
+                        format!("`{t}` is not the type of a value: kiln's values of the LLVM dialect are scalars and `!llvm.ptr`"),
+                    );
+                    ERROR_TYPE
+                }
+                Err(e) => {
+                    self.error("type.unknown", d.span, format!("`{}`: {e}", d.node));
+                    ERROR_TYPE
+                }
+            },
             ast::Type::Function(f) => {
                 self.error(
                     "type.invalid",
@@ -778,7 +793,15 @@ impl<'a> Builder<'a> {
             B::Dim { .. } | B::Rank { .. } => vec![Type::INDEX],
             B::Metadata { results, .. } => self.types(results),
             B::Copy { .. } => Vec::new(),
-            B::Poison { ty } | B::GetGlobal { ty, .. } => vec![self.ty(ty)],
+            B::Poison { ty }
+            | B::GetGlobal { ty, .. }
+            | B::AddressOf { ty, .. }
+            | B::Zero { ty }
+            | B::LlvmConstant { ty, .. }
+            | B::LlvmLoad { ty, .. } => vec![self.ty(ty)],
+            B::Gep(g) => self.types(&g.ty.results),
+            B::LlvmCall(c) => self.types(&c.ty.results),
+            B::LlvmStore { .. } => Vec::new(),
             B::AlignedPointer { result, .. } => vec![self.ty(result)],
             B::Transpose(t) => vec![self.ty(&t.to)],
             B::ReinterpretCast(r) => vec![self.ty(&r.to)],
@@ -1135,6 +1158,139 @@ impl<'a> Builder<'a> {
                 },
                 Vec::new(),
             ),
+            B::AddressOf { global, .. } => (
+                OpKind::AddressOf {
+                    global: global.node.clone(),
+                },
+                Vec::new(),
+            ),
+            B::Zero { .. } => (OpKind::Zero, Vec::new()),
+            B::LlvmConstant { value, ty } => {
+                let literal = match &value.node {
+                    ast::AttrValue::Int(t, _) => ast::Literal::Int(t.clone()),
+                    ast::AttrValue::Float(t, _) => ast::Literal::Float(t.clone()),
+                    ast::AttrValue::Bool(b) => ast::Literal::Bool(*b),
+                    _ => {
+                        self.error(
+                            "verify.invalid-literal",
+                            value.span,
+                            "kiln reads an `llvm.mlir.constant` of an integer, a float or a boolean",
+                        );
+                        return None;
+                    }
+                };
+                let rty = self.ty(ty);
+                if !matches!(rty, Type::Scalar(s) if s != Scalar::Index) {
+                    self.error(
+                        "verify.type-mismatch",
+                        ty.span(),
+                        format!("`llvm.mlir.constant` makes an integer or a float, not `{rty}`"),
+                    );
+                    return None;
+                }
+                let lit = resolve_literal(&Spanned::new(literal, value.span), &rty, &mut self.diags)?;
+                (OpKind::LlvmConstant(lit), Vec::new())
+            }
+            B::Gep(g) => {
+                if let Some(f) = g.flag.as_ref().filter(|f| f.node != "inbounds") {
+                    self.error(
+                        "parse.unexpected-token",
+                        f.span,
+                        format!("unexpected `{}`; expected `inbounds` or the base address", f.node),
+                    );
+                    return None;
+                }
+                let mut refs = vec![g.base.clone()];
+                let mut indices = ThinVec::new();
+                for i in &g.indices {
+                    match i {
+                        ast::Mixed::Value(v) => {
+                            refs.push(v.clone());
+                            indices.push(None);
+                        }
+                        ast::Mixed::Static(n) => match parse_int(&n.node).and_then(|v| i32::try_from(v).ok()) {
+                            Some(v) => indices.push(Some(v)),
+                            None => {
+                                self.error(
+                                    "verify.invalid-literal",
+                                    n.span,
+                                    format!("`{}` is not a 32-bit index", n.node),
+                                );
+                                return None;
+                            }
+                        },
+                    }
+                }
+                let ops = self.uses(&refs);
+                self.check_written_types(&ops, &g.ty.inputs);
+                let elem = match crate::llvm_items::llvm_type(&g.elem) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        self.error("type.unknown", g.elem.span(), e);
+                        return None;
+                    }
+                };
+                (
+                    OpKind::Gep {
+                        inbounds: g.flag.is_some(),
+                        indices,
+                        elem: Arc::new(elem),
+                    },
+                    ops,
+                )
+            }
+            B::LlvmCall(c) => {
+                let vararg = match &c.vararg {
+                    None => None,
+                    Some(ast::Type::Dialect(d)) => match crate::llvm_types::parse_func(&d.node) {
+                        Ok(f) => Some(Arc::new(f)),
+                        Err(e) => {
+                            self.error("type.unknown", d.span, format!("`{}`: {e}", d.node));
+                            return None;
+                        }
+                    },
+                    Some(t) => {
+                        self.error(
+                            "type.invalid",
+                            t.span(),
+                            "`vararg` takes the callee's type, `!llvm.func<R (P, ...)>`",
+                        );
+                        return None;
+                    }
+                };
+                if let Some(a) = op.attrs.iter().find(|a| a.value.is_none() && a.key.node != "vararg") {
+                    self.error(
+                        "parse.unexpected-token",
+                        a.key.span,
+                        format!("unexpected `{}`; expected `vararg(...)` or `:`", a.key.node),
+                    );
+                    return None;
+                }
+                let ops = self.uses(&c.args);
+                self.check_written_types(&ops, &c.ty.inputs);
+                (
+                    OpKind::LlvmCall {
+                        callee: c.callee.node.clone(),
+                        vararg,
+                    },
+                    ops,
+                )
+            }
+            B::LlvmLoad { ptr, ptr_ty, .. } => {
+                let ops = self.uses(std::slice::from_ref(ptr));
+                self.check_written_types(&ops, std::slice::from_ref(ptr_ty));
+                (OpKind::LlvmLoad, ops)
+            }
+            B::LlvmStore {
+                value,
+                ptr,
+                ty,
+                ptr_ty,
+            } => {
+                let ops = self.uses(&[value.clone(), ptr.clone()]);
+                self.check_written_types(&ops, &[ty.clone(), ptr_ty.clone()]);
+                (OpKind::LlvmStore, ops)
+            }
             B::AssumeAlignment {
                 memref,
                 alignment,
@@ -1761,7 +1917,17 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         B::Alloc { sizes, .. } => sizes.iter().collect(),
         B::Dealloc { memref, .. } | B::Rank { memref, .. } => vec![memref],
         B::Assert { cond, .. } => vec![cond],
-        B::Poison { .. } | B::GetGlobal { .. } => Vec::new(),
+        B::Poison { .. }
+        | B::GetGlobal { .. }
+        | B::AddressOf { .. }
+        | B::Zero { .. }
+        | B::LlvmConstant { .. } => Vec::new(),
+        B::Gep(g) => std::iter::once(&g.base)
+            .chain(g.indices.iter().filter_map(ast::Mixed::value))
+            .collect(),
+        B::LlvmCall(c) => c.args.iter().collect(),
+        B::LlvmLoad { ptr, .. } => vec![ptr],
+        B::LlvmStore { value, ptr, .. } => vec![value, ptr],
         B::AssumeAlignment { memref, .. } | B::AlignedPointer { memref, .. } => vec![memref],
         B::Transpose(t) => vec![&t.source],
         B::Load {

@@ -154,6 +154,7 @@ fn build_global(g: &ast::Global, diags: &mut Vec<Diagnostic>) -> Option<Global> 
     Some(Global {
         name: g.name.node.clone(),
         visibility,
+        linkage: None,
         constant: g.constant.is_some(),
         ty,
         init,
@@ -301,6 +302,11 @@ pub fn check_global_uses(function: &Function, globals: &[Global]) -> Vec<Diagnos
             continue;
         }
         match globals.iter().find(|g| &g.name == global) {
+            Some(g) if g.linkage.is_some() => diags.push(Diagnostic::error(
+                "verify.undefined-global",
+                op.span,
+                format!("`memref.get_global` of `@{global}`, an `llvm.mlir.global`: its address is `llvm.mlir.addressof`"),
+            )),
             None => diags.push(Diagnostic::error(
                 "verify.undefined-global",
                 op.span,

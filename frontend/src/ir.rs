@@ -7,7 +7,9 @@
 
 use crate::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, PureOp, UnaryOp};
 use crate::span::Span;
+use crate::llvm_types::{LlvmFuncType, LlvmType};
 use crate::types::{FunctionType, MemRefType, Scalar, Type};
+use std::sync::Arc;
 use thin_vec::ThinVec;
 
 /// A value of a function: its index into [`Body::values`].
@@ -246,6 +248,37 @@ pub enum OpKind {
     /// strides of its result type, the dynamic ones (`?`) from its operands after the
     /// source, in that order.
     ReinterpretCast,
+    /// `llvm.mlir.addressof`: the address of the named `llvm.mlir.global` (no operands).
+    AddressOf {
+        /// The global's name, without `@`.
+        global: String,
+    },
+    /// `llvm.mlir.constant`: a constant of an integer or float type, as `arith.constant`.
+    LlvmConstant(Literal),
+    /// `llvm.mlir.zero`: the null pointer, or the zero of a scalar type.
+    Zero,
+    /// `llvm.getelementptr`: the address `indices` steps from operand 0 over `elem`s (the
+    /// first index counts whole `elem`s, the rest select array elements and struct fields);
+    /// `None` indices are the operands after the base, in order.
+    Gep {
+        /// `inbounds` was written.
+        inbounds: bool,
+        /// Each index: a constant, or `None` for the next operand.
+        indices: ThinVec<Option<i32>>,
+        /// The type the first index counts.
+        elem: Arc<LlvmType>,
+    },
+    /// `llvm.call` of an `llvm.func`: the operands are the arguments.
+    LlvmCall {
+        /// The callee's name, without `@`.
+        callee: String,
+        /// The callee's type, for a variadic callee (`vararg(...)`).
+        vararg: Option<Arc<LlvmFuncType>>,
+    },
+    /// `llvm.load`: operand 0 is the address.
+    LlvmLoad,
+    /// `llvm.store`: operand 0 is the value, operand 1 the address.
+    LlvmStore,
     /// An operation no dialect of kiln knows, kept by name (`"use"(%x)`).
     Generic {
         /// The operation name as written inside the quotes.
@@ -303,6 +336,13 @@ impl OpKind {
             OpKind::Transpose { .. } => "memref.transpose",
             OpKind::Subview { .. } => "memref.subview",
             OpKind::ReinterpretCast => "memref.reinterpret_cast",
+            OpKind::AddressOf { .. } => "llvm.mlir.addressof",
+            OpKind::LlvmConstant(_) => "llvm.mlir.constant",
+            OpKind::Zero => "llvm.mlir.zero",
+            OpKind::Gep { .. } => "llvm.getelementptr",
+            OpKind::LlvmCall { .. } => "llvm.call",
+            OpKind::LlvmLoad => "llvm.load",
+            OpKind::LlvmStore => "llvm.store",
             OpKind::Generic { name } => name,
         }
     }
@@ -559,6 +599,9 @@ pub struct Global {
     pub name: String,
     /// Its written visibility (`public` when none is written).
     pub visibility: Visibility,
+    /// For an `llvm.mlir.global`, its linkage (`external`, `internal` or `private`); `None`
+    /// for a `memref.global`.
+    pub linkage: Option<String>,
     /// Whether it is `constant` (a store to it is undefined behaviour).
     pub constant: bool,
     /// Its type: a static shape with the identity layout.
@@ -618,8 +661,24 @@ pub struct Module {
     pub name: Option<String>,
     /// The functions in source order, declarations included.
     pub functions: Vec<Function>,
-    /// The `memref.global`s in source order.
+    /// The `memref.global`s and `llvm.mlir.global`s in source order.
     pub globals: Vec<Global>,
+    /// The `llvm.func` declarations in source order.
+    pub externs: Vec<LlvmFunc>,
+}
+
+/// An `llvm.func` declaration: a function of the C library or another object, called by
+/// `llvm.call`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LlvmFunc {
+    /// The symbol name, without `@`.
+    pub name: String,
+    /// The signature.
+    pub ty: LlvmFuncType,
+    /// From `llvm.func` to the end of the item, in file coordinates.
+    pub span: Span,
+    /// Where the name (`@f`) is written.
+    pub name_span: Span,
 }
 
 impl Module {
@@ -647,6 +706,15 @@ impl Module {
                     span: Span::default(),
                     name_span: Span::default(),
                     ..g.clone()
+                })
+                .collect(),
+            externs: self
+                .externs
+                .iter()
+                .map(|f| LlvmFunc {
+                    span: Span::default(),
+                    name_span: Span::default(),
+                    ..f.clone()
                 })
                 .collect(),
         }

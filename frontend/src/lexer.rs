@@ -165,6 +165,28 @@ pub enum Tok<'a> {
     OpAtomicRmw(&'a str),
     /// `memref.realloc`.
     OpRealloc(&'a str),
+    /// A dialect type written in full, `!llvm.ptr` or `!llvm.array<4 x i8>` (the whole text).
+    DialectType(&'a str),
+    /// `...` (the variadic parameters of an `llvm.func`).
+    Ellipsis,
+    /// `llvm.func` (a module-level item).
+    OpLlvmFunc(&'a str),
+    /// `llvm.mlir.global` (a module-level item).
+    OpLlvmGlobal(&'a str),
+    /// `llvm.mlir.addressof`.
+    OpAddressOf(&'a str),
+    /// `llvm.mlir.constant`.
+    OpLlvmConstant(&'a str),
+    /// `llvm.mlir.zero`.
+    OpZero(&'a str),
+    /// `llvm.getelementptr`.
+    OpGep(&'a str),
+    /// `llvm.call`.
+    OpLlvmCall(&'a str),
+    /// `llvm.load`.
+    OpLlvmLoad(&'a str),
+    /// `llvm.store`.
+    OpLlvmStore(&'a str),
 }
 
 impl Tok<'_> {
@@ -178,7 +200,10 @@ impl Tok<'_> {
             | OpDim(s) | OpRank(s) | OpPure(s) | OpMetadata(s) | OpReinterpretCast(s)
             | OpCopy(s) | OpSubview(s) | OpAssert(s) | OpPoison(s) | OpAssumeAlignment(s)
             | OpAlignedPointer(s) | OpTranspose(s) | OpGlobal(s) | OpGetGlobal(s)
-            | OpReshape(s) | OpCallIndirect(s) | OpFuncConstant(s) => s,
+            | OpReshape(s) | OpCallIndirect(s) | OpFuncConstant(s) | OpLlvmFunc(s)
+            | OpLlvmGlobal(s) | OpAddressOf(s) | OpLlvmConstant(s) | OpZero(s) | OpGep(s)
+            | OpLlvmCall(s) | OpLlvmLoad(s) | OpLlvmStore(s) => s,
+            Ellipsis => "...",
             KwAttributes => "attributes",
             KwTo => "to",
             KwMemref => "memref",
@@ -220,6 +245,7 @@ impl fmt::Display for Tok<'_> {
             Dim(s) => write!(f, "dimension `{s}x`"),
             UnrankedDim => write!(f, "`*x`"),
             Ident(s) => write!(f, "identifier `{s}`"),
+            DialectType(s) => write!(f, "type `{s}`"),
             other => write!(f, "`{}`", other.keyword_text().unwrap_or("?")),
         }
     }
@@ -274,6 +300,15 @@ fn classify(word: &str) -> Tok<'_> {
         "memref.reshape" => OpShapeReshape(word),
         "memref.atomic_rmw" => OpAtomicRmw(word),
         "memref.realloc" => OpRealloc(word),
+        "llvm.func" => OpLlvmFunc(word),
+        "llvm.mlir.global" => OpLlvmGlobal(word),
+        "llvm.mlir.addressof" => OpAddressOf(word),
+        "llvm.mlir.constant" => OpLlvmConstant(word),
+        "llvm.mlir.zero" => OpZero(word),
+        "llvm.getelementptr" => OpGep(word),
+        "llvm.call" => OpLlvmCall(word),
+        "llvm.load" => OpLlvmLoad(word),
+        "llvm.store" => OpLlvmStore(word),
         _ if crate::ops::BinaryOp::from_name(word).is_some() => OpBinary(word),
         _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),
         _ if crate::ops::PureOp::from_name(word).is_some() => OpPure(word),
@@ -898,8 +933,25 @@ impl<'a> Lexer<'a> {
                     if self.peek(0) == b'!' && is_id_start(self.peek(1)) {
                         self.pos += 1;
                         self.take_while(is_suffix_char);
+                        let word = &self.text[start..self.pos];
+                        // `!llvm.ptr`, `!llvm.array<...>`: a dialect type in full.
+                        if word.starts_with("!llvm.") && word.len() > 6 {
+                            if self.peek(0) == b'<' && !self.skip_angles() {
+                                self.error(start, self.pos, format!("unterminated `{word}<`"));
+                                continue;
+                            }
+                            return Some((
+                                start,
+                                Tok::DialectType(&self.text[start..self.pos]),
+                                self.pos,
+                            ));
+                        }
                         self.alias_token(start);
                         continue;
+                    }
+                    if self.text[start..].starts_with("...") {
+                        self.pos += 3;
+                        return Some((start, Tok::Ellipsis, self.pos));
                     }
                     let ch = self.text[start..].chars().next().unwrap_or('?');
                     self.pos += ch.len_utf8();

@@ -25,6 +25,8 @@ pub mod globals;
 pub mod ir;
 pub mod lexer;
 pub mod llvm_attrs;
+pub mod llvm_items;
+pub mod llvm_types;
 pub mod names;
 pub mod ops;
 pub mod parser;
@@ -88,7 +90,7 @@ pub fn check_module(text: &str) -> Checked {
         }
         functions.push(func);
     }
-    let (globals, global_diags) = globals::build_globals(&parsed.tree.globals);
+    let (globals, externs, global_diags) = build_module_items(&parsed.tree);
     // While a global is missing or malformed, its uses are not checked (as the engine).
     let globals_complete = syntax_ok && !has_errors(&global_diags);
     diagnostics.extend(global_diags);
@@ -96,6 +98,7 @@ pub fn check_module(text: &str) -> Checked {
         name: parsed.tree.name.as_ref().map(|n| n.node.clone()),
         functions,
         globals,
+        externs,
     };
     diagnostics.extend(check_symbols(
         module
@@ -103,8 +106,9 @@ pub fn check_module(text: &str) -> Checked {
             .iter()
             .map(|f| (f.name.as_str(), f.name_span)),
     ));
-    diagnostics.extend(globals::check_global_names(
+    diagnostics.extend(check_item_names(
         &module.globals,
+        &module.externs,
         module
             .functions
             .iter()
@@ -122,6 +126,11 @@ pub fn check_module(text: &str) -> Checked {
             diagnostics.extend(verify_function(f, &sigs));
             if globals_complete {
                 diagnostics.extend(globals::check_global_uses(f, &module.globals));
+                diagnostics.extend(llvm_items::check_llvm_uses(
+                    f,
+                    &module.globals,
+                    &module.externs,
+                ));
             }
         }
     }
@@ -130,6 +139,35 @@ pub fn check_module(text: &str) -> Checked {
         module,
         diagnostics,
     }
+}
+
+/// The module-level items other than functions, built: the globals (`memref.global` and
+/// `llvm.mlir.global`, in that order) and the `llvm.func` declarations, with the diagnostics
+/// of building them (the syntax's coordinates).
+pub fn build_module_items(
+    tree: &ast::Module,
+) -> (Vec<ir::Global>, Vec<ir::LlvmFunc>, Vec<Diagnostic>) {
+    let (mut globals, mut diags) = globals::build_globals(&tree.globals);
+    let (llvm_globals, externs, llvm_diags) =
+        llvm_items::build_llvm_items(&tree.llvm_funcs, &tree.llvm_globals);
+    globals.extend(llvm_globals);
+    diags.extend(llvm_diags);
+    (globals, externs, diags)
+}
+
+/// Diagnostics for a global's or an `llvm.func`'s name that another symbol of the module
+/// has (one symbol table holds them all), given each function's name and name span.
+pub fn check_item_names<'a>(
+    globals: &'a [ir::Global],
+    externs: &[ir::LlvmFunc],
+    functions: impl IntoIterator<Item = (&'a str, Span)> + Clone,
+) -> Vec<Diagnostic> {
+    let mut diags = globals::check_global_names(globals, functions.clone());
+    let symbols = functions
+        .into_iter()
+        .chain(globals.iter().map(|g| (g.name.as_str(), g.name_span)));
+    diags.extend(llvm_items::check_extern_names(externs, symbols));
+    diags
 }
 
 /// Module-level rules: function names are unique. Takes each function's name and the span

@@ -104,6 +104,8 @@ op_table! {
         IndexCastUI = "arith.index_castui": Integer,
         Bitcast = "arith.bitcast": Integer,
         MemRefCast = "memref.cast" | "memref_cast": Integer,
+        PtrToInt = "llvm.ptrtoint": Integer,
+        IntToPtr = "llvm.inttoptr": Integer,
     }
 }
 

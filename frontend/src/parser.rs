@@ -44,6 +44,8 @@ pub fn parse_module(text: &str) -> Parsed<ast::Module> {
             funcs: Vec::new(),
             nested: Vec::new(),
             globals: Vec::new(),
+            llvm_funcs: Vec::new(),
+            llvm_globals: Vec::new(),
             span: Span::new(0, text.len()),
         },
         diagnostics,

@@ -18,6 +18,9 @@ pub fn print_module(m: &Module) -> String {
         Some(n) => out.push_str(&format!("module @{n} {{\n")),
         None => out.push_str("module {\n"),
     }
+    for f in &m.externs {
+        print_extern_into(&mut out, f);
+    }
     for g in &m.globals {
         print_global_into(&mut out, g);
     }
@@ -49,8 +52,79 @@ fn literal_text(lit: Literal, s: Scalar) -> String {
     }
 }
 
+/// `llvm.func @f(!llvm.ptr, ...) -> i32`, as MLIR prints a declaration.
+fn print_extern_into(out: &mut String, f: &crate::ir::LlvmFunc) {
+    let mut params: Vec<String> = f.ty.params.iter().map(|p| p.to_string()).collect();
+    if f.ty.vararg {
+        params.push("...".to_string());
+    }
+    let _ = write!(out, "  llvm.func @{}({})", symbol(&f.name), params.join(", "));
+    if let Some(r) = &f.ty.result {
+        let _ = write!(out, " -> {r}");
+    }
+    out.push('\n');
+}
+
+/// The text MLIR prints for bytes in a string attribute: printable ASCII as itself (but
+/// `\` and `"`), every other byte as `\` and two hex digits.
+pub fn escape_bytes(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for &b in bytes {
+        match b {
+            b'\\' => out.push_str("\\\\"),
+            b'"' => out.push_str("\\\""),
+            0x20..=0x7e => out.push(char::from(b)),
+            _ => {
+                let _ = write!(out, "\\{b:02X}");
+            }
+        }
+    }
+    out
+}
+
+/// `llvm.mlir.global [linkage] [constant] @g(VALUE) {addr_space = 0 : i32} : T`, as MLIR
+/// prints it (a byte array's value as a string, without the type).
+fn print_llvm_global_into(out: &mut String, g: &crate::ir::Global, linkage: &str) {
+    use crate::ir::GlobalInit;
+    let _ = write!(out, "  llvm.mlir.global {linkage} ");
+    if g.constant {
+        out.push_str("constant ");
+    }
+    let _ = write!(out, "@{}(", symbol(&g.name));
+    let ty = crate::llvm_items::global_llvm_type(g);
+    let string = g.ty.elem == Scalar::I8 && g.ty.shape.len() == 1;
+    match &g.init {
+        GlobalInit::Elements(vs) if string => {
+            let bytes: Vec<u8> = vs
+                .iter()
+                .map(|l| match l {
+                    Literal::Int(b) | Literal::Float(b) => *b as u8,
+                })
+                .collect();
+            let _ = write!(out, "\"{}\"", escape_bytes(&bytes));
+        }
+        GlobalInit::Splat(v) => {
+            let _ = write!(out, "{} : {}", literal_text(*v, g.ty.elem), g.ty.elem);
+        }
+        _ => {}
+    }
+    out.push_str(") {");
+    if let Some(a) = g.alignment {
+        let _ = write!(out, "alignment = {a} : i64, ");
+    }
+    out.push_str("addr_space = 0 : i32}");
+    if !(string && matches!(g.init, GlobalInit::Elements(_))) {
+        let _ = write!(out, " : {ty}");
+    }
+    out.push('\n');
+}
+
 fn print_global_into(out: &mut String, g: &crate::ir::Global) {
     use crate::ir::GlobalInit;
+    if let Some(linkage) = &g.linkage {
+        print_llvm_global_into(out, g, linkage);
+        return;
+    }
     out.push_str("  memref.global ");
     match g.visibility {
         Visibility::Public => {}
@@ -503,6 +577,79 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
         ),
         K::Dealloc => write!(out, "{name} {}{} : {}", v(0), dict(&op.attrs), t(0)),
         K::Poison => write!(out, "{name}{} : {}", dict(&op.attrs), rt()),
+        K::AddressOf { global } => write!(
+            out,
+            "{name} @{}{} : {}",
+            symbol(global),
+            dict(&op.attrs),
+            rt()
+        ),
+        K::Zero => write!(out, "{name}{} : {}", dict(&op.attrs), rt()),
+        K::LlvmConstant(lit) => {
+            let s = op.results.first().and_then(|r| body.ty(*r).scalar());
+            let text = match (lit, s) {
+                (lit, Some(s)) => literal_text(*lit, s),
+                (Literal::Int(b) | Literal::Float(b), None) => b.to_string(),
+            };
+            write!(out, "{name}({text} : {}){} : {}", rt(), dict(&op.attrs), rt())
+        }
+        K::Gep {
+            inbounds,
+            indices,
+            elem,
+        } => {
+            let mut dynamic = 1;
+            let idx: Vec<String> = indices
+                .iter()
+                .map(|i| match i {
+                    Some(c) => c.to_string(),
+                    None => {
+                        dynamic += 1;
+                        v(dynamic - 1)
+                    }
+                })
+                .collect();
+            let inputs: Vec<String> = (0..op.operands.len()).map(t).collect();
+            write!(
+                out,
+                "{name} {}{}[{}]{} : ({}) -> {}, {elem}",
+                if *inbounds { "inbounds " } else { "" },
+                v(0),
+                idx.join(", "),
+                dict(&op.attrs),
+                inputs.join(", "),
+                rt()
+            )
+        }
+        K::LlvmCall { callee, vararg } => {
+            let inputs: Vec<String> = (0..op.operands.len()).map(t).collect();
+            let result = match op.results.first() {
+                Some(r) => body.ty(*r).to_string(),
+                None => "()".to_string(),
+            };
+            write!(
+                out,
+                "{name} @{}({}){}{} : ({}) -> {result}",
+                symbol(callee),
+                values(body, &op.operands),
+                vararg
+                    .as_ref()
+                    .map(|f| format!(" vararg({f})"))
+                    .unwrap_or_default(),
+                dict(&op.attrs),
+                inputs.join(", ")
+            )
+        }
+        K::LlvmLoad => write!(out, "{name} {}{} : {} -> {}", v(0), dict(&op.attrs), t(0), rt()),
+        K::LlvmStore => write!(
+            out,
+            "{name} {}, {}{} : {}, {}",
+            v(0),
+            v(1),
+            dict(&op.attrs),
+            t(0),
+            t(1)
+        ),
         K::GetGlobal { global } => write!(
             out,
             "{name} @{}{} : {}",

@@ -460,7 +460,15 @@ fn function_after_keyword(tokens: &mut Tokens, start: usize, depth: usize) -> Op
                 nesting -= 1;
             }
             // The next top-level item: a function's span never takes in a global after it.
-            Tok::KwFunc(_) | Tok::KwModule(_) | Tok::OpGlobal(_) if nesting == 0 => break,
+            Tok::KwFunc(_)
+            | Tok::KwModule(_)
+            | Tok::OpGlobal(_)
+            | Tok::OpLlvmFunc(_)
+            | Tok::OpLlvmGlobal(_)
+                if nesting == 0 =>
+            {
+                break
+            }
             _ => {}
         }
         end = e;

@@ -223,6 +223,8 @@ pub enum Type {
     UnrankedMemRef(Scalar),
     /// `(T) -> U`: a function, as `func.constant` makes one for `func.call_indirect`.
     Function(Arc<FunctionType>),
+    /// `!llvm.ptr`: the LLVM dialect's opaque pointer (address space 0).
+    Ptr,
 }
 
 impl Type {
@@ -267,7 +269,7 @@ impl Type {
         match self {
             Type::MemRef(m) => Some(m.elem),
             Type::UnrankedMemRef(e) => Some(*e),
-            Type::Scalar(_) | Type::Function(_) => None,
+            Type::Scalar(_) | Type::Function(_) | Type::Ptr => None,
         }
     }
 }
@@ -291,6 +293,7 @@ impl fmt::Display for Type {
             Type::Scalar(s) => write!(f, "{s}"),
             Type::UnrankedMemRef(e) => write!(f, "memref<*x{e}>"),
             Type::Function(t) => write!(f, "{t}"),
+            Type::Ptr => write!(f, "!llvm.ptr"),
             Type::MemRef(m) => {
                 write!(f, "memref<")?;
                 for d in &m.shape {

@@ -7,6 +7,7 @@ use crate::dominance::Dominators;
 use crate::ir::{BlockId, Body, Function, Op, OpKind, ValueDef, ValueId};
 use crate::ops::{CastOp, OperandClass, PureOp, Shape};
 use crate::types::{comma_list, FunctionType, Layout, Scalar, Type};
+use crate::llvm_types::LlvmType;
 
 /// What the verifier needs to know about the rest of the module: callee signatures.
 pub trait Signatures {
@@ -105,6 +106,12 @@ fn same_shape(a: &crate::types::MemRefType, b: &crate::types::MemRefType) -> boo
 }
 
 /// Where operand `i` of `op` was written (the op itself if unknown).
+/// Whether a value of this type can be an LLVM-dialect operation's: a pointer or a scalar
+/// other than `index`.
+fn is_llvm_value(ty: &Type) -> bool {
+    matches!(ty, Type::Ptr) || matches!(ty, Type::Scalar(s) if *s != Scalar::Index)
+}
+
 fn at(op: &Op, i: usize) -> crate::span::Span {
     op.operand_spans.get(i).copied().unwrap_or(op.span)
 }
@@ -325,6 +332,64 @@ impl Verifier<'_> {
         }
     }
 
+    /// The single result of `op` must have type `ty`.
+    fn expect_result(&mut self, op: &Op, ty: &Type, what: &str) {
+        let actual = self.ty(op.results[0]).clone();
+        if &actual != ty {
+            self.error(
+                "verify.type-mismatch",
+                op.span,
+                format!("{what} gives `{ty}`, not `{actual}`"),
+            );
+        }
+    }
+
+    /// `llvm.getelementptr`: a pointer base, integer indices, a pointer result, and indices
+    /// that step into the element type (a struct's field by a constant in range).
+    fn check_gep(&mut self, op: &Op, indices: &[Option<i32>], elem: &LlvmType) {
+        self.expect_type(op.operands[0], &Type::Ptr, at(op, 0), "base address");
+        for (i, &v) in op.operands.iter().enumerate().skip(1) {
+            let ty = self.ty(v).clone();
+            if !matches!(ty, Type::Scalar(s) if s.is_integer() && s != Scalar::Index) {
+                self.error(
+                    "verify.type-mismatch",
+                    at(op, i),
+                    format!("an index of `llvm.getelementptr` is an integer (`i64`, `i32`), not `{ty}`"),
+                );
+            }
+        }
+        self.expect_result(op, &Type::Ptr, "`llvm.getelementptr`");
+        if indices.is_empty() {
+            self.error("verify.operand-count", op.span, "`llvm.getelementptr` needs an index");
+            return;
+        }
+        let mut at_type = elem;
+        for index in &indices[1..] {
+            at_type = match (at_type, index) {
+                (LlvmType::Array(_, t), _) => t,
+                (LlvmType::Struct(fields), Some(k)) if (*k as usize) < fields.len() && *k >= 0 => {
+                    &fields[*k as usize]
+                }
+                (LlvmType::Struct(fields), _) => {
+                    self.error(
+                        "verify.gep",
+                        op.span,
+                        format!("a struct of {} fields is indexed by a constant below {}", fields.len(), fields.len()),
+                    );
+                    return;
+                }
+                (other, _) => {
+                    self.error(
+                        "verify.gep",
+                        op.span,
+                        format!("`{other}` cannot be indexed into"),
+                    );
+                    return;
+                }
+            };
+        }
+    }
+
     fn check_op(&mut self, _block: BlockId, op: &Op) {
         use OpKind as K;
         let span = op.span;
@@ -481,6 +546,68 @@ impl Verifier<'_> {
                         span,
                         "`memref.extract_aligned_pointer_as_index` gives an `index`",
                     );
+                }
+            }
+            K::AddressOf { .. } => self.expect_result(op, &Type::Ptr, "`llvm.mlir.addressof`"),
+            K::LlvmConstant(_) => {}
+            K::Zero => {
+                let ty = self.ty(op.results[0]).clone();
+                if !is_llvm_value(&ty) {
+                    self.error(
+                        "verify.type-mismatch",
+                        span,
+                        format!("`llvm.mlir.zero` makes a pointer, an integer or a float, not `{ty}`"),
+                    );
+                }
+            }
+            K::Gep { indices, elem, .. } => self.check_gep(op, indices, elem),
+            K::LlvmCall { .. } => {
+                if op.results.len() > 1 {
+                    self.error(
+                        "verify.result-count",
+                        span,
+                        "an `llvm.call` has one result at most",
+                    );
+                }
+            }
+            K::LlvmLoad | K::LlvmStore => {
+                let (value_ty, ptr) = if op.kind == K::LlvmLoad {
+                    (self.ty(op.results[0]).clone(), 0)
+                } else {
+                    (self.ty(op.operands[0]).clone(), 1)
+                };
+                let name = op.kind.name();
+                self.expect_type(op.operands[ptr], &Type::Ptr, at(op, ptr), "address");
+                if !is_llvm_value(&value_ty) {
+                    self.error(
+                        "verify.type-mismatch",
+                        span,
+                        format!("`{name}` moves a pointer, an integer or a float, not `{value_ty}`"),
+                    );
+                    return;
+                }
+                let natural = match &value_ty {
+                    Type::Scalar(s) => u64::from(s.bytes()),
+                    _ => 8,
+                };
+                for (key, value) in op.attrs.0.iter() {
+                    let align = value
+                        .as_deref()
+                        .and_then(|v| v.split(':').next())
+                        .and_then(|v| v.trim().parse::<u64>().ok());
+                    match (key.as_str(), align) {
+                        ("alignment", Some(a)) if a >= natural && a.is_power_of_two() => {}
+                        ("alignment", _) => self.error(
+                            "verify.unsupported",
+                            span,
+                            format!("kiln's `{name}` of `{value_ty}` takes an alignment of at least {natural} bytes (a power of two)"),
+                        ),
+                        (other, _) => self.error(
+                            "verify.unsupported",
+                            span,
+                            format!("attribute `{other}` of `{name}` is not supported (kiln reads `alignment`)"),
+                        ),
+                    }
                 }
             }
             K::GetGlobal { .. } => {
@@ -1035,6 +1162,12 @@ impl Verifier<'_> {
                 (Type::MemRef(a), Type::MemRef(b)) => same_shape(a, b),
                 _ => false,
             },
+            C::PtrToInt => {
+                ft == Type::Ptr && matches!(to, Type::Scalar(s) if s.is_integer() && *s != Scalar::Index)
+            }
+            C::IntToPtr => {
+                *to == Type::Ptr && matches!(ft, Type::Scalar(s) if s.is_integer() && s != Scalar::Index)
+            }
             _ => {
                 let (Some(f), Some(t)) = (ft.scalar(), to.scalar()) else {
                     self.error(
@@ -1058,7 +1191,7 @@ impl Verifier<'_> {
                     C::Bitcast => {
                         f != Scalar::Index && t != Scalar::Index && f.bits() == t.bits() && f != t
                     }
-                    C::MemRefCast => unreachable!("handled above"),
+                    C::MemRefCast | C::PtrToInt | C::IntToPtr => unreachable!("handled above"),
                 }
             }
         };

@@ -258,6 +258,12 @@ target_ops! {
     Call = "llvm.call",
     /// `(llvm.call.void STATE @f [ARGS...])`: a call without a result.
     CallVoid = "llvm.call.void",
+    /// `(llvm.call.vararg STATE @f T (llvm.sig T [PARAMS...]) [ARGS...])`: a call of a
+    /// variadic function whose fixed parameters are `PARAMS`, with a result of type `T`.
+    CallVararg = "llvm.call.vararg",
+    /// `(llvm.call.vararg.void STATE @f SIGNATURE [ARGS...])`: as `llvm.call.vararg`, of a
+    /// function without a result.
+    CallVarargVoid = "llvm.call.vararg.void",
     /// `(llvm.call.indirect STATE CALLEE RESULT-TYPE ARGS)`: a call of the function at the
     /// address `CALLEE`.
     CallIndirect = "llvm.call.indirect",

@@ -558,7 +558,7 @@ impl NativeEngine {
                 RawIn::Array(a) => a,
             };
             match t {
-                Type::Scalar(_) | Type::Function(_) => {
+                Type::Scalar(_) | Type::Function(_) | Type::Ptr => {
                     return Err(arg_err(py, format!("{path}: expected `{t}`, got an array")))
                 }
                 Type::MemRef(m) => {
@@ -708,8 +708,8 @@ impl NativeEngine {
         for t in &ty.results {
             match t {
                 // (No signature holds one: a function value lives within a function.)
-                Type::Function(_) => {
-                    return Err(lowering(format!("`@{name}` returns a function (`{t}`)")).into())
+                Type::Function(_) | Type::Ptr => {
+                    return Err(lowering(format!("`@{name}` returns a `{t}`, which Python cannot take")).into())
                 }
                 Type::Scalar(_) => {
                     let v = leaves.get(at).ok_or_else(short)?;
@@ -923,7 +923,9 @@ fn leaf_value<'py>(
     let at = path.show("input");
     let py_err = |e: PyErr| format!("{at}: {e}");
     match s.ty {
-        Type::Function(_) => Err(format!("{at}: a function (`{}`) cannot be passed", s.ty)),
+        Type::Function(_) | Type::Ptr => {
+            Err(format!("{at}: a `{}` value cannot be passed", s.ty))
+        }
         Type::Scalar(sc) => {
             let obj = numpy_item(py, obj).map_err(py_err)?;
             let name = type_name(&obj);

@@ -112,6 +112,7 @@ pub fn info_of(t: &Type) -> TypeInfo {
             info.element = e.name().to_string();
         }
         Type::Function(_) => info.kind = "function".to_string(),
+        Type::Ptr => info.kind = "pointer".to_string(),
     }
     info
 }
@@ -590,6 +591,7 @@ impl NativeModule {
                     name,
                     functions: Vec::new(),
                     globals: Vec::new(),
+                    externs: Vec::new(),
                 },
                 None,
                 filename,

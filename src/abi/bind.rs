@@ -600,7 +600,9 @@ pub fn check_dims(rec: &Rec, sizes: &[i64], path: &Path) -> Result<(), String> {
 pub fn json_leaf(t: &Type, rec: &Rec, v: &Json, path: &Path) -> Result<Arg, String> {
     Ok(match t {
         Type::Scalar(s) => Arg::Scalar(scalar(*s, v, path)?),
-        Type::Function(_) => return fail(path, format!("a function (`{t}`) cannot be passed")),
+        Type::Function(_) | Type::Ptr => {
+            return fail(path, format!("a `{t}` value cannot be passed"))
+        }
         Type::MemRef(_) | Type::UnrankedMemRef(_) => {
             let elem = t.element().unwrap_or(Scalar::F32);
             let rank = match (t, rec) {

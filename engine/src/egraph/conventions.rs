@@ -154,7 +154,7 @@ pub fn bare_ptr_passes<'a>(mut types: impl Iterator<Item = &'a Type>) -> bool {
 /// Why a bare pointer cannot pass a value of type `ty`, if it cannot.
 fn bare_ptr_problem(ty: &Type) -> Option<&'static str> {
     match ty {
-        Type::Scalar(_) | Type::Function(_) => None,
+        Type::Scalar(_) | Type::Function(_) | Type::Ptr => None,
         Type::UnrankedMemRef(_) => Some("its rank is not known statically"),
         Type::MemRef(m) if m.shape.iter().any(Option::is_none) => Some("its shape is not static"),
         Type::MemRef(m)

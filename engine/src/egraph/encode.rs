@@ -385,9 +385,29 @@ impl<S: Store> Encoder<'_, S> {
         id
     }
 
+    /// An LLVM type's term: a scalar's, `ptr`, `(llvm.array N T)`, `(llvm.struct [T...])`.
+    fn llvm_type(&mut self, t: &kiln_frontend::llvm_types::LlvmType) -> Id {
+        use kiln_frontend::llvm_types::LlvmType as L;
+        match t {
+            L::Scalar(s) => self.scalar(*s),
+            L::Ptr => self.atom("ptr"),
+            L::Array(n, e) => {
+                let n = self.int(*n as i64);
+                let e = self.llvm_type(e);
+                self.op("llvm.array", smallvec![n, e])
+            }
+            L::Struct(fields) => {
+                let fs: Vec<Id> = fields.iter().map(|f| self.llvm_type(f)).collect();
+                let fs = self.list(fs);
+                self.op("llvm.struct", smallvec![fs])
+            }
+        }
+    }
+
     fn ty_uncached(&mut self, t: &Type) -> Id {
         match t {
             Type::Scalar(s) => self.scalar(*s),
+            Type::Ptr => self.atom("ptr"),
             // (fn INPUTS RESULTS)
             Type::Function(ft) => {
                 let inputs = self.types(&ft.inputs);
@@ -617,7 +637,7 @@ impl<S: Store> Encoder<'_, S> {
             _ => {}
         }
         let (id, skeleton) = match &op.kind {
-            OpKind::Constant(lit) => {
+            OpKind::Constant(lit) | OpKind::LlvmConstant(lit) => {
                 let t = rty(self);
                 let scalar = result_ty.as_ref().and_then(Type::scalar);
                 let l = match (lit, scalar) {
@@ -629,7 +649,8 @@ impl<S: Store> Encoder<'_, S> {
                     (Literal::Float(bits), None) => Node::Float(*bits),
                 };
                 let l = self.egraph.add(l);
-                (self.op("arith.constant", smallvec![t, l]), false)
+                name = "arith.constant".to_string();
+                (self.op(&name, smallvec![t, l]), false)
             }
             // A memref cast may need memory (an unranked descriptor lives in stack memory),
             // so it keeps its place among the effects.
@@ -664,6 +685,92 @@ impl<S: Store> Encoder<'_, S> {
                     true,
                 )
             }
+            // The LLVM dialect's operations are the target's own: each is encoded as the
+            // target operation it is, so no rule has to lower it. (llvm.addressof ptr i8
+            // @NAME): the global's own type is the definition's to state.
+            OpKind::AddressOf { global } => {
+                let t = rty(self);
+                let i8t = self.scalar(kiln_frontend::types::Scalar::I8);
+                let g = self.egraph.add(Node::Func(Symbol::from(global.as_str())));
+                name = "llvm.addressof".to_string();
+                (self.op(&name, smallvec![t, i8t, g]), false)
+            }
+            // The null pointer is address 0; a scalar zero is a constant 0.
+            OpKind::Zero => {
+                let t = rty(self);
+                let zero = self.int(0);
+                if result_ty == Some(Type::Ptr) {
+                    let i64t = self.scalar(kiln_frontend::types::Scalar::I64);
+                    let c = self.op("llvm.constant", smallvec![i64t, zero]);
+                    name = "llvm.inttoptr".to_string();
+                    (self.op(&name, smallvec![t, c]), false)
+                } else {
+                    name = "arith.constant".to_string();
+                    (self.op(&name, smallvec![t, zero]), false)
+                }
+            }
+            // (llvm.gep ptr ELEM BASE [INDICES]): a constant index is an `i32` constant (a
+            // struct's field index must be one).
+            OpKind::Gep { indices, elem, .. } => {
+                let t = rty(self);
+                let e = self.llvm_type(elem);
+                let mut dynamic = operands[1..].iter().copied();
+                let i32t = self.scalar(kiln_frontend::types::Scalar::I32);
+                let mut ids = Vec::new();
+                for i in indices {
+                    ids.push(match i {
+                        Some(k) => {
+                            let k = self.int(i64::from(*k));
+                            self.op("llvm.constant", smallvec![i32t, k])
+                        }
+                        None => dynamic.next().unwrap_or(i32t),
+                    });
+                }
+                let list = self.list(ids);
+                name = "llvm.gep".to_string();
+                (self.op(&name, smallvec![t, e, operands[0], list]), false)
+            }
+            // (llvm.call STATE @F T ARGS), (llvm.call.void STATE @F ARGS), or for a variadic
+            // callee (llvm.call.vararg STATE @F (llvm.sig R PARAMS) ARGS).
+            OpKind::LlvmCall { callee, vararg } => {
+                let f = self.egraph.add(Node::Func(Symbol::from(callee.as_str())));
+                let args = self.list(operands);
+                match (vararg, &result_ty) {
+                    (Some(sig), _) => {
+                        let r = match &sig.result {
+                            Some(t) => self.llvm_type(t),
+                            None => self.atom("void"),
+                        };
+                        let params: Vec<Id> = sig.params.iter().map(|p| self.llvm_type(p)).collect();
+                        let params = self.list(params);
+                        let sig = self.op("llvm.sig", smallvec![r, params]);
+                        if result_ty.is_some() {
+                            name = "llvm.call.vararg".to_string();
+                            let t = rty(self);
+                            (self.op(&name, smallvec![state, f, t, sig, args]), true)
+                        } else {
+                            name = "llvm.call.vararg.void".to_string();
+                            (self.op(&name, smallvec![state, f, sig, args]), true)
+                        }
+                    }
+                    (None, Some(_)) => {
+                        let t = rty(self);
+                        (self.op(&name, smallvec![state, f, t, args]), true)
+                    }
+                    (None, None) => {
+                        name = "llvm.call.void".to_string();
+                        (self.op(&name, smallvec![state, f, args]), true)
+                    }
+                }
+            }
+            OpKind::LlvmLoad => {
+                let t = rty(self);
+                (self.op(&name, smallvec![state, t, operands[0]]), true)
+            }
+            OpKind::LlvmStore => (
+                self.op(&name, smallvec![state, operands[0], operands[1]]),
+                true,
+            ),
             // (memref.get_global T @NAME): pure, as the global's address never changes.
             OpKind::GetGlobal { global } => {
                 let t = rty(self);

@@ -501,10 +501,10 @@ pub fn verify_function<'db>(
     // Only a function that reads a global depends on the file's globals, so the others'
     // checks stay as durable as their own text.
     let reads_global = f.body.as_ref().is_some_and(|b| {
-        b.blocks
-            .iter()
-            .flat_map(|b| &b.ops)
-            .any(|op| matches!(op.kind, kiln_frontend::ir::OpKind::GetGlobal { .. }))
+        b.blocks.iter().flat_map(|b| &b.ops).any(|op| {
+            matches!(op.kind, kiln_frontend::ir::OpKind::GetGlobal { .. })
+                || kiln_frontend::llvm_items::uses_llvm_items(&op.kind)
+        })
     });
     // While a global is missing or malformed, its uses are not checked: the first error
     // reported is the cause, not a follow-on.
@@ -514,6 +514,11 @@ pub fn verify_function<'db>(
             f,
             &globals.globals,
         ));
+        diagnostics.extend(kiln_frontend::llvm_items::check_llvm_uses(
+            f,
+            &globals.globals,
+            &globals.externs,
+        ));
     }
     diagnostics
 }
@@ -522,8 +527,11 @@ pub fn verify_function<'db>(
 /// coordinates).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct FileGlobals {
-    /// The globals that built, in source order.
+    /// The globals that built, in source order (`memref.global`s, then
+    /// `llvm.mlir.global`s).
     pub globals: Vec<kiln_frontend::ir::Global>,
+    /// The `llvm.func` declarations that built, in source order.
+    pub externs: Vec<kiln_frontend::ir::LlvmFunc>,
     /// What building them found.
     pub diagnostics: Vec<Diagnostic>,
     /// Whether every global of the file is there: the file has no syntax error and every
@@ -531,7 +539,7 @@ pub struct FileGlobals {
     pub complete: bool,
 }
 
-/// The `memref.global`s of a file. A file with a global is never split into functions (the
+/// The globals and `llvm.func`s of a file. A file with one is never split into functions (the
 /// split knows only functions), so a split file has none and its text is not parsed here.
 #[salsa::tracked(returns(ref))]
 pub fn file_globals(db: &dyn salsa::Database, file: SourceFile) -> FileGlobals {
@@ -542,10 +550,11 @@ pub fn file_globals(db: &dyn salsa::Database, file: SourceFile) -> FileGlobals {
         };
     }
     let parsed = parse_file(db, file);
-    let (globals, diagnostics) = kiln_frontend::globals::build_globals(&parsed.tree.globals);
+    let (globals, externs, diagnostics) = kiln_frontend::build_module_items(&parsed.tree);
     FileGlobals {
         complete: !has_errors(&parsed.diagnostics) && !has_errors(&diagnostics),
         globals,
+        externs,
         diagnostics,
     }
 }
@@ -722,7 +731,10 @@ pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic>
         }
     }
     let globals = file_globals(db, file);
-    if !globals.globals.is_empty() || !globals.diagnostics.is_empty() {
+    if !globals.globals.is_empty()
+        || !globals.externs.is_empty()
+        || !globals.diagnostics.is_empty()
+    {
         out.extend(globals.diagnostics.iter().cloned());
         let names = items.iter().filter_map(|item| {
             let f = function_ir(db, *item).function.as_ref()?;
@@ -731,8 +743,9 @@ pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic>
                 f.name_span.shifted(item_offset(db, *item) as i64),
             ))
         });
-        out.extend(kiln_frontend::globals::check_global_names(
+        out.extend(kiln_frontend::check_item_names(
             &globals.globals,
+            &globals.externs,
             names,
         ));
     }
@@ -771,5 +784,6 @@ pub fn module_ir(db: &dyn salsa::Database, file: SourceFile) -> Module {
             .filter_map(|item| function_ir(db, *item).function.clone())
             .collect(),
         globals: file_globals(db, file).globals.clone(),
+        externs: file_globals(db, file).externs.clone(),
     }
 }
