@@ -33,6 +33,9 @@ pub struct Conventions {
     pub bare_ptr: bool,
     /// The functions of the module with `llvm.bareptr`, sorted.
     pub bare_functions: Vec<String>,
+    /// The `llvm.mlir.global`s of the module with the LLVM type each holds, sorted by name:
+    /// `llvm.mlir.addressof` declares the global with its definition's type.
+    pub llvm_globals: Vec<(String, kiln_frontend::llvm_types::LlvmType)>,
 }
 
 impl Conventions {
@@ -56,7 +59,28 @@ impl Conventions {
         Conventions {
             bare_ptr,
             bare_functions,
+            llvm_globals: Vec::new(),
         }
+    }
+
+    /// These conventions, with the LLVM types of the module's `llvm.mlir.global`s among
+    /// `globals`.
+    pub fn with_globals(mut self, globals: &[kiln_frontend::ir::Global]) -> Self {
+        self.llvm_globals = globals
+            .iter()
+            .filter(|g| g.linkage.is_some())
+            .map(|g| (g.name.clone(), kiln_frontend::llvm_items::global_llvm_type(g)))
+            .collect();
+        self.llvm_globals.sort_by(|a, b| a.0.cmp(&b.0));
+        self
+    }
+
+    /// The LLVM type the `llvm.mlir.global` named `name` holds, if the module has it.
+    pub fn llvm_global(&self, name: &str) -> Option<&kiln_frontend::llvm_types::LlvmType> {
+        self.llvm_globals
+            .binary_search_by(|(n, _)| n.as_str().cmp(name))
+            .ok()
+            .map(|i| &self.llvm_globals[i].1)
     }
 
     /// The convention `f` is lowered with, when not the default.

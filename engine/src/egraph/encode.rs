@@ -686,11 +686,17 @@ impl<S: Store> Encoder<'_, S> {
                 )
             }
             // The LLVM dialect's operations are the target's own: each is encoded as the
-            // target operation it is, so no rule has to lower it. (llvm.addressof ptr i8
-            // @NAME): the global's own type is the definition's to state.
+            // target operation it is, so no rule has to lower it. (llvm.addressof ptr T
+            // @NAME), T the type the global holds (the module's, through the conventions).
             OpKind::AddressOf { global } => {
                 let t = rty(self);
-                let i8t = self.scalar(kiln_frontend::types::Scalar::I8);
+                let held = match self.conventions.llvm_global(global) {
+                    Some(t) => t.clone(),
+                    None => kiln_frontend::llvm_types::LlvmType::Scalar(
+                        kiln_frontend::types::Scalar::I8,
+                    ),
+                };
+                let i8t = self.llvm_type(&held);
                 let g = self.egraph.add(Node::Func(Symbol::from(global.as_str())));
                 name = "llvm.addressof".to_string();
                 (self.op(&name, smallvec![t, i8t, g]), false)

@@ -236,7 +236,24 @@ fn conventions_of_item(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Conv
             }
         }
     }
-    Conventions::of_names(bare_ptr, bare)
+    let conventions = Conventions::of_names(bare_ptr, bare);
+    // Only a function that takes a global's address depends on the file's globals.
+    let takes_address = crate::query::check::function_ir(db, item)
+        .function
+        .as_ref()
+        .and_then(|f| f.body.as_ref())
+        .is_some_and(|b| {
+            b.blocks
+                .iter()
+                .flat_map(|b| &b.ops)
+                .any(|op| matches!(op.kind, kiln_frontend::ir::OpKind::AddressOf { .. }))
+        });
+    if takes_address {
+        let globals = crate::query::check::file_globals(db, item.file(db));
+        conventions.with_globals(&globals.globals)
+    } else {
+        conventions
+    }
 }
 
 fn conventions_of(db: &dyn salsa::Database, file: SourceFile, bare_ptr: bool) -> Conventions {
@@ -249,6 +266,7 @@ fn conventions_of(db: &dyn salsa::Database, file: SourceFile, bare_ptr: bool) ->
         })
         .collect();
     Conventions::of_module(funcs, bare_ptr)
+        .with_globals(&crate::query::check::file_globals(db, file).globals)
 }
 
 pub use interned::{OpSet, Slice};
