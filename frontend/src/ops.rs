@@ -363,6 +363,24 @@ const STRUCTURAL: &[(&str, &str)] = &[
         "ranked memrefs; contiguous groups; the layout MLIR infers",
     ),
     (
+        "llvm.func",
+        "declarations (variadic too) of scalar and `!llvm.ptr` parameters, called by `llvm.call`",
+    ),
+    (
+        "llvm.mlir.global",
+        "`external`, `internal` and `private`; `constant`; strings, scalars; `alignment`",
+    ),
+    ("llvm.mlir.addressof", "of an `llvm.mlir.global`"),
+    ("llvm.mlir.constant", "integers and floats"),
+    ("llvm.mlir.zero", "pointers and scalars"),
+    (
+        "llvm.getelementptr",
+        "constant and dynamic indices over scalars, pointers, arrays and structs",
+    ),
+    ("llvm.call", "of an `llvm.func`; `vararg(...)`"),
+    ("llvm.load", "scalars and pointers; `alignment`"),
+    ("llvm.store", "scalars and pointers; `alignment`"),
+    (
         "ub.poison",
         "scalars and memrefs (a poison descriptor); `kiln interp` reports an operation that reads one",
     ),
