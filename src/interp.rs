@@ -527,7 +527,7 @@ pub(crate) fn cast(c: CastOp, from: &V, to: Scalar) -> Result<V, Trap> {
         }
         C::PtrToInt | C::IntToPtr => {
             return Err(Trap::Unsupported(format!(
-                "`{}` (kiln interp does not run the LLVM dialect's operations)",
+                "addresses (`{}`: kiln interp does not run the LLVM dialect's operations)",
                 c.name()
             )))
         }
@@ -851,7 +851,7 @@ impl<'m> Interpreter<'m> {
             | OpKind::LlvmCall { .. }
             | OpKind::LlvmLoad
             | OpKind::LlvmStore => Err(Trap::Unsupported(format!(
-                "`{}` (kiln interp does not run the LLVM dialect's operations)",
+                "addresses (`{}`: kiln interp does not run the LLVM dialect's operations)",
                 op.kind.name()
             ))),
             OpKind::Constant(lit) | OpKind::LlvmConstant(lit) => {

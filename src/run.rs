@@ -143,7 +143,9 @@ pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
     let (ranked, elem) = match ty {
         Type::Scalar(s) => return Ok(Arg::Scalar(parse_scalar(kind_of(*s)?, text)?)),
         Type::Function(_) | Type::Ptr => {
-            return Err(format!("a `{ty}` value cannot be passed from the command line"))
+            return Err(format!(
+                "a `{ty}` value cannot be passed from the command line"
+            ))
         }
         Type::MemRef(m) => (Some(m), m.elem),
         Type::UnrankedMemRef(e) => (None, *e),
@@ -705,7 +707,9 @@ fn call_in(
     for t in &ty.results {
         match t {
             Type::Function(_) | Type::Ptr => {
-                return Err(format!("`@{entry}` returns a `{t}`, which kiln cannot print"))
+                return Err(format!(
+                    "`@{entry}` returns a `{t}`, which kiln cannot print"
+                ))
             }
             Type::Scalar(_) => {
                 let v = leaves.get(at).ok_or_else(|| {

@@ -927,7 +927,10 @@ fn the_token_split_agrees_with_the_parser_on_every_corpus_file() {
                     assert_eq!(from_split, from_parser, "{}", p.display());
                 }
             } else {
-                let whole = !parsed.prelude.is_empty() || !parsed.tree.globals.is_empty();
+                let whole = !parsed.prelude.is_empty()
+                    || !parsed.tree.globals.is_empty()
+                    || !parsed.tree.llvm_funcs.is_empty()
+                    || !parsed.tree.llvm_globals.is_empty();
                 assert!(whole || !parsed.diagnostics.is_empty(), "{}", p.display());
             }
             checked += 1;

@@ -428,13 +428,9 @@ pub enum OpBody {
         /// The result type.
         ty: Type,
     },
-    /// `llvm.mlir.constant(V : T) : U`.
-    LlvmConstant {
-        /// The value inside the parentheses, with its type if written.
-        value: Spanned<AttrValue>,
-        /// The result type.
-        ty: Type,
-    },
+    /// `llvm.mlir.constant(V : T) : U`: the value inside the parentheses (with its type if
+    /// written) and the result type (boxed).
+    LlvmConstant(Box<(Spanned<AttrValue>, Type)>),
     /// `llvm.mlir.zero : T`.
     Zero {
         /// The result type.
@@ -444,26 +440,10 @@ pub enum OpBody {
     Gep(Box<Gep>),
     /// `llvm.call @f(%a, ...) [vararg(!llvm.func<...>)] : (T, ...) -> R` (boxed).
     LlvmCall(Box<LlvmCall>),
-    /// `llvm.load %p : !llvm.ptr -> T`.
-    LlvmLoad {
-        /// The address.
-        ptr: ValueRef,
-        /// The address's type.
-        ptr_ty: Type,
-        /// The loaded type.
-        ty: Type,
-    },
-    /// `llvm.store %v, %p : T, !llvm.ptr`.
-    LlvmStore {
-        /// The value stored.
-        value: ValueRef,
-        /// The address.
-        ptr: ValueRef,
-        /// The value's type.
-        ty: Type,
-        /// The address's type.
-        ptr_ty: Type,
-    },
+    /// `llvm.load %p : !llvm.ptr -> T` (boxed).
+    LlvmLoad(Box<LlvmLoad>),
+    /// `llvm.store %v, %p : T, !llvm.ptr` (boxed).
+    LlvmStore(Box<LlvmStore>),
     /// `memref.get_global @name : T`.
     GetGlobal {
         /// The global's name, without `@`.
@@ -618,6 +598,30 @@ pub struct Gep {
     pub elem: Type,
 }
 
+/// The parts of an `llvm.load`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LlvmLoad {
+    /// The address.
+    pub ptr: ValueRef,
+    /// The address's type.
+    pub ptr_ty: Type,
+    /// The loaded type.
+    pub ty: Type,
+}
+
+/// The parts of an `llvm.store`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LlvmStore {
+    /// The value stored.
+    pub value: ValueRef,
+    /// The address.
+    pub ptr: ValueRef,
+    /// The value's type.
+    pub ty: Type,
+    /// The address's type.
+    pub ptr_ty: Type,
+}
+
 /// The parts of an `llvm.call`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LlvmCall {
@@ -745,8 +749,9 @@ pub enum Type {
     },
     /// A function type, only meaningful in attributes.
     Function(Box<FunctionType>),
-    /// A dialect type as written in full (`!llvm.ptr`, `!llvm.array<4 x i8>`).
-    Dialect(Name),
+    /// A dialect type as written in full (`!llvm.ptr`, `!llvm.array<4 x i8>`), boxed as a
+    /// memref type is.
+    Dialect(Box<Name>),
 }
 
 /// A ranked memref type as written; a dimension `None` is `?`. Boxed in [`Type`], as a

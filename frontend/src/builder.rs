@@ -796,9 +796,9 @@ impl<'a> Builder<'a> {
             B::Poison { ty }
             | B::GetGlobal { ty, .. }
             | B::AddressOf { ty, .. }
-            | B::Zero { ty }
-            | B::LlvmConstant { ty, .. }
-            | B::LlvmLoad { ty, .. } => vec![self.ty(ty)],
+            | B::Zero { ty } => vec![self.ty(ty)],
+            B::LlvmConstant(c) => vec![self.ty(&c.1)],
+            B::LlvmLoad(l) => vec![self.ty(&l.ty)],
             B::Gep(g) => self.types(&g.ty.results),
             B::LlvmCall(c) => self.types(&c.ty.results),
             B::LlvmStore { .. } => Vec::new(),
@@ -1165,7 +1165,8 @@ impl<'a> Builder<'a> {
                 Vec::new(),
             ),
             B::Zero { .. } => (OpKind::Zero, Vec::new()),
-            B::LlvmConstant { value, ty } => {
+            B::LlvmConstant(c) => {
+                let (value, ty) = &**c;
                 let literal = match &value.node {
                     ast::AttrValue::Int(t, _) => ast::Literal::Int(t.clone()),
                     ast::AttrValue::Float(t, _) => ast::Literal::Float(t.clone()),
@@ -1188,7 +1189,8 @@ impl<'a> Builder<'a> {
                     );
                     return None;
                 }
-                let lit = resolve_literal(&Spanned::new(literal, value.span), &rty, &mut self.diags)?;
+                let lit =
+                    resolve_literal(&Spanned::new(literal, value.span), &rty, &mut self.diags)?;
                 (OpKind::LlvmConstant(lit), Vec::new())
             }
             B::Gep(g) => {
@@ -1196,7 +1198,10 @@ impl<'a> Builder<'a> {
                     self.error(
                         "parse.unexpected-token",
                         f.span,
-                        format!("unexpected `{}`; expected `inbounds` or the base address", f.node),
+                        format!(
+                            "unexpected `{}`; expected `inbounds` or the base address",
+                            f.node
+                        ),
                     );
                     return None;
                 }
@@ -1208,17 +1213,19 @@ impl<'a> Builder<'a> {
                             refs.push(v.clone());
                             indices.push(None);
                         }
-                        ast::Mixed::Static(n) => match parse_int(&n.node).and_then(|v| i32::try_from(v).ok()) {
-                            Some(v) => indices.push(Some(v)),
-                            None => {
-                                self.error(
-                                    "verify.invalid-literal",
-                                    n.span,
-                                    format!("`{}` is not a 32-bit index", n.node),
-                                );
-                                return None;
+                        ast::Mixed::Static(n) => {
+                            match parse_int(&n.node).and_then(|v| i32::try_from(v).ok()) {
+                                Some(v) => indices.push(Some(v)),
+                                None => {
+                                    self.error(
+                                        "verify.invalid-literal",
+                                        n.span,
+                                        format!("`{}` is not a 32-bit index", n.node),
+                                    );
+                                    return None;
+                                }
                             }
-                        },
+                        }
                     }
                 }
                 let ops = self.uses(&refs);
@@ -1258,7 +1265,11 @@ impl<'a> Builder<'a> {
                         return None;
                     }
                 };
-                if let Some(a) = op.attrs.iter().find(|a| a.value.is_none() && a.key.node != "vararg") {
+                if let Some(a) = op
+                    .attrs
+                    .iter()
+                    .find(|a| a.value.is_none() && a.key.node != "vararg")
+                {
                     self.error(
                         "parse.unexpected-token",
                         a.key.span,
@@ -1276,19 +1287,14 @@ impl<'a> Builder<'a> {
                     ops,
                 )
             }
-            B::LlvmLoad { ptr, ptr_ty, .. } => {
-                let ops = self.uses(std::slice::from_ref(ptr));
-                self.check_written_types(&ops, std::slice::from_ref(ptr_ty));
+            B::LlvmLoad(l) => {
+                let ops = self.uses(std::slice::from_ref(&l.ptr));
+                self.check_written_types(&ops, std::slice::from_ref(&l.ptr_ty));
                 (OpKind::LlvmLoad, ops)
             }
-            B::LlvmStore {
-                value,
-                ptr,
-                ty,
-                ptr_ty,
-            } => {
-                let ops = self.uses(&[value.clone(), ptr.clone()]);
-                self.check_written_types(&ops, &[ty.clone(), ptr_ty.clone()]);
+            B::LlvmStore(st) => {
+                let ops = self.uses(&[st.value.clone(), st.ptr.clone()]);
+                self.check_written_types(&ops, &[st.ty.clone(), st.ptr_ty.clone()]);
                 (OpKind::LlvmStore, ops)
             }
             B::AssumeAlignment {
@@ -1921,13 +1927,13 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         | B::GetGlobal { .. }
         | B::AddressOf { .. }
         | B::Zero { .. }
-        | B::LlvmConstant { .. } => Vec::new(),
+        | B::LlvmConstant(_) => Vec::new(),
         B::Gep(g) => std::iter::once(&g.base)
             .chain(g.indices.iter().filter_map(ast::Mixed::value))
             .collect(),
         B::LlvmCall(c) => c.args.iter().collect(),
-        B::LlvmLoad { ptr, .. } => vec![ptr],
-        B::LlvmStore { value, ptr, .. } => vec![value, ptr],
+        B::LlvmLoad(l) => vec![&l.ptr],
+        B::LlvmStore(st) => vec![&st.value, &st.ptr],
         B::AssumeAlignment { memref, .. } | B::AlignedPointer { memref, .. } => vec![memref],
         B::Transpose(t) => vec![&t.source],
         B::Load {

@@ -5,9 +5,9 @@
 //! [`crate::span::Span`]). The IR is plain data (`Eq + Hash`) so that salsa can store it and
 //! compare it.
 
+use crate::llvm_types::{LlvmFuncType, LlvmType};
 use crate::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, PureOp, UnaryOp};
 use crate::span::Span;
-use crate::llvm_types::{LlvmFuncType, LlvmType};
 use crate::types::{FunctionType, MemRefType, Scalar, Type};
 use std::sync::Arc;
 use thin_vec::ThinVec;

@@ -193,7 +193,9 @@ pub fn string_bytes(text: &str) -> Vec<u8> {
                 b'\\' => out.push(b'\\'),
                 b'"' => out.push(b'"'),
                 _ => {
-                    let hex = text.get(i + 1..i + 3).and_then(|h| u8::from_str_radix(h, 16).ok());
+                    let hex = text
+                        .get(i + 1..i + 3)
+                        .and_then(|h| u8::from_str_radix(h, 16).ok());
                     match hex {
                         Some(v) => {
                             out.push(v);
@@ -246,21 +248,19 @@ fn build_global(g: &ast::LlvmGlobal, diags: &mut Vec<Diagnostic>) -> Option<Glob
         match (a.key.node.as_str(), value) {
             ("addr_space", Some(ast::AttrValue::Int(v, _))) if v == "0" => {}
             ("dso_local", None) => {}
-            ("alignment", Some(ast::AttrValue::Int(v, _))) => {
-                match crate::builder::parse_int(v) {
-                    Some(n) if n > 0 && n <= 1 << 32 && (n as u64).is_power_of_two() => {
-                        alignment = Some(n as u64)
-                    }
-                    _ => {
-                        diags.push(Diagnostic::error(
-                            "verify.global",
-                            a.key.span,
-                            format!("a global's alignment must be a power of two, found `{v}`"),
-                        ));
-                        return None;
-                    }
+            ("alignment", Some(ast::AttrValue::Int(v, _))) => match crate::builder::parse_int(v) {
+                Some(n) if n > 0 && n <= 1 << 32 && (n as u64).is_power_of_two() => {
+                    alignment = Some(n as u64)
                 }
-            }
+                _ => {
+                    diags.push(Diagnostic::error(
+                        "verify.global",
+                        a.key.span,
+                        format!("a global's alignment must be a power of two, found `{v}`"),
+                    ));
+                    return None;
+                }
+            },
             (key, _) => {
                 diags.push(unsupported(
                     a.key.span,
@@ -424,7 +424,11 @@ pub fn uses_llvm_items(kind: &OpKind) -> bool {
 /// Checks one function's `llvm.mlir.addressof`s and `llvm.call`s against the module's
 /// globals and `llvm.func`s: each names one, and a call's arguments and result have the
 /// callee's types. Diagnostics use the function's spans.
-pub fn check_llvm_uses(function: &Function, globals: &[Global], externs: &[LlvmFunc]) -> Vec<Diagnostic> {
+pub fn check_llvm_uses(
+    function: &Function,
+    globals: &[Global],
+    externs: &[LlvmFunc],
+) -> Vec<Diagnostic> {
     let mut diags = Vec::new();
     let Some(body) = &function.body else {
         return diags;

@@ -215,7 +215,8 @@ impl Reader<'_> {
         let start = self.pos;
         let bytes = self.text.as_bytes();
         while self.pos < bytes.len()
-            && (bytes[self.pos].is_ascii_alphanumeric() || matches!(bytes[self.pos], b'_' | b'.' | b'!'))
+            && (bytes[self.pos].is_ascii_alphanumeric()
+                || matches!(bytes[self.pos], b'_' | b'.' | b'!'))
         {
             self.pos += 1;
         }
@@ -294,9 +295,7 @@ impl Reader<'_> {
             }
             "" => Err(format!("expected a type at `{}`", self.rest())),
             other => match Scalar::from_name(other) {
-                Some(Scalar::Index) => {
-                    Err("`index` is not an LLVM type (write `i64`)".to_string())
-                }
+                Some(Scalar::Index) => Err("`index` is not an LLVM type (write `i64`)".to_string()),
                 Some(s) => Ok(LlvmType::Scalar(s)),
                 None => Err(format!(
                     "`{other}` is not an LLVM type kiln reads (scalars, `ptr`, `array`, `struct`)"
@@ -315,15 +314,24 @@ mod tests {
         for (text, printed) in [
             ("!llvm.ptr", "!llvm.ptr"),
             ("!llvm.array<14 x i8>", "!llvm.array<14 x i8>"),
-            ("!llvm.array<2 x !llvm.array<3 x f32>>", "!llvm.array<2 x array<3 x f32>>"),
-            ("!llvm.struct<(ptr, i64, array<2 x i64>)>", "!llvm.struct<(ptr, i64, array<2 x i64>)>"),
+            (
+                "!llvm.array<2 x !llvm.array<3 x f32>>",
+                "!llvm.array<2 x array<3 x f32>>",
+            ),
+            (
+                "!llvm.struct<(ptr, i64, array<2 x i64>)>",
+                "!llvm.struct<(ptr, i64, array<2 x i64>)>",
+            ),
         ] {
             assert_eq!(parse(text).map(|t| t.to_string()), Ok(printed.to_string()));
         }
         let f = parse_func("!llvm.func<i32 (ptr, ...)>").unwrap();
         assert_eq!(f.to_string(), "!llvm.func<i32 (ptr, ...)>");
         assert!(f.vararg && f.params == [LlvmType::Ptr]);
-        assert_eq!(parse_func("!llvm.func<void (...)>").unwrap().to_string(), "!llvm.func<void (...)>");
+        assert_eq!(
+            parse_func("!llvm.func<void (...)>").unwrap().to_string(),
+            "!llvm.func<void (...)>"
+        );
         assert!(parse("!llvm.ptr<1>").is_err());
         assert!(parse("!llvm.array<4 x index>").is_err());
         assert!(parse("!llvm.array<4 i8>").is_err());

@@ -58,7 +58,12 @@ fn print_extern_into(out: &mut String, f: &crate::ir::LlvmFunc) {
     if f.ty.vararg {
         params.push("...".to_string());
     }
-    let _ = write!(out, "  llvm.func @{}({})", symbol(&f.name), params.join(", "));
+    let _ = write!(
+        out,
+        "  llvm.func @{}({})",
+        symbol(&f.name),
+        params.join(", ")
+    );
     if let Some(r) = &f.ty.result {
         let _ = write!(out, " -> {r}");
     }
@@ -108,11 +113,11 @@ fn print_llvm_global_into(out: &mut String, g: &crate::ir::Global, linkage: &str
         }
         _ => {}
     }
-    out.push_str(") {");
+    out.push_str(") {addr_space = 0 : i32");
     if let Some(a) = g.alignment {
-        let _ = write!(out, "alignment = {a} : i64, ");
+        let _ = write!(out, ", alignment = {a} : i64");
     }
-    out.push_str("addr_space = 0 : i32}");
+    out.push('}');
     if !(string && matches!(g.init, GlobalInit::Elements(_))) {
         let _ = write!(out, " : {ty}");
     }
@@ -591,7 +596,13 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
                 (lit, Some(s)) => literal_text(*lit, s),
                 (Literal::Int(b) | Literal::Float(b), None) => b.to_string(),
             };
-            write!(out, "{name}({text} : {}){} : {}", rt(), dict(&op.attrs), rt())
+            write!(
+                out,
+                "{name}({text} : {}){} : {}",
+                rt(),
+                dict(&op.attrs),
+                rt()
+            )
         }
         K::Gep {
             inbounds,
@@ -640,7 +651,14 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
                 inputs.join(", ")
             )
         }
-        K::LlvmLoad => write!(out, "{name} {}{} : {} -> {}", v(0), dict(&op.attrs), t(0), rt()),
+        K::LlvmLoad => write!(
+            out,
+            "{name} {}{} : {} -> {}",
+            v(0),
+            dict(&op.attrs),
+            t(0),
+            rt()
+        ),
         K::LlvmStore => write!(
             out,
             "{name} {}, {}{} : {}, {}",

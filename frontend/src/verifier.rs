@@ -5,9 +5,9 @@
 use crate::diagnostic::Diagnostic;
 use crate::dominance::Dominators;
 use crate::ir::{BlockId, Body, Function, Op, OpKind, ValueDef, ValueId};
+use crate::llvm_types::LlvmType;
 use crate::ops::{CastOp, OperandClass, PureOp, Shape};
 use crate::types::{comma_list, FunctionType, Layout, Scalar, Type};
-use crate::llvm_types::LlvmType;
 
 /// What the verifier needs to know about the rest of the module: callee signatures.
 pub trait Signatures {
@@ -354,13 +354,19 @@ impl Verifier<'_> {
                 self.error(
                     "verify.type-mismatch",
                     at(op, i),
-                    format!("an index of `llvm.getelementptr` is an integer (`i64`, `i32`), not `{ty}`"),
+                    format!(
+                        "an index of `llvm.getelementptr` is an integer (`i64`, `i32`), not `{ty}`"
+                    ),
                 );
             }
         }
         self.expect_result(op, &Type::Ptr, "`llvm.getelementptr`");
         if indices.is_empty() {
-            self.error("verify.operand-count", op.span, "`llvm.getelementptr` needs an index");
+            self.error(
+                "verify.operand-count",
+                op.span,
+                "`llvm.getelementptr` needs an index",
+            );
             return;
         }
         let mut at_type = elem;
@@ -374,7 +380,11 @@ impl Verifier<'_> {
                     self.error(
                         "verify.gep",
                         op.span,
-                        format!("a struct of {} fields is indexed by a constant below {}", fields.len(), fields.len()),
+                        format!(
+                            "a struct of {} fields is indexed by a constant below {}",
+                            fields.len(),
+                            fields.len()
+                        ),
                     );
                     return;
                 }
@@ -556,7 +566,9 @@ impl Verifier<'_> {
                     self.error(
                         "verify.type-mismatch",
                         span,
-                        format!("`llvm.mlir.zero` makes a pointer, an integer or a float, not `{ty}`"),
+                        format!(
+                            "`llvm.mlir.zero` makes a pointer, an integer or a float, not `{ty}`"
+                        ),
                     );
                 }
             }
@@ -582,7 +594,9 @@ impl Verifier<'_> {
                     self.error(
                         "verify.type-mismatch",
                         span,
-                        format!("`{name}` moves a pointer, an integer or a float, not `{value_ty}`"),
+                        format!(
+                            "`{name}` moves a pointer, an integer or a float, not `{value_ty}`"
+                        ),
                     );
                     return;
                 }
@@ -1163,10 +1177,12 @@ impl Verifier<'_> {
                 _ => false,
             },
             C::PtrToInt => {
-                ft == Type::Ptr && matches!(to, Type::Scalar(s) if s.is_integer() && *s != Scalar::Index)
+                ft == Type::Ptr
+                    && matches!(to, Type::Scalar(s) if s.is_integer() && *s != Scalar::Index)
             }
             C::IntToPtr => {
-                *to == Type::Ptr && matches!(ft, Type::Scalar(s) if s.is_integer() && s != Scalar::Index)
+                *to == Type::Ptr
+                    && matches!(ft, Type::Scalar(s) if s.is_integer() && s != Scalar::Index)
             }
             _ => {
                 let (Some(f), Some(t)) = (ft.scalar(), to.scalar()) else {

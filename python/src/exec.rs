@@ -709,7 +709,10 @@ impl NativeEngine {
             match t {
                 // (No signature holds one: a function value lives within a function.)
                 Type::Function(_) | Type::Ptr => {
-                    return Err(lowering(format!("`@{name}` returns a `{t}`, which Python cannot take")).into())
+                    return Err(lowering(format!(
+                        "`@{name}` returns a `{t}`, which Python cannot take"
+                    ))
+                    .into())
                 }
                 Type::Scalar(_) => {
                     let v = leaves.get(at).ok_or_else(short)?;
@@ -923,9 +926,7 @@ fn leaf_value<'py>(
     let at = path.show("input");
     let py_err = |e: PyErr| format!("{at}: {e}");
     match s.ty {
-        Type::Function(_) | Type::Ptr => {
-            Err(format!("{at}: a `{}` value cannot be passed", s.ty))
-        }
+        Type::Function(_) | Type::Ptr => Err(format!("{at}: a `{}` value cannot be passed", s.ty)),
         Type::Scalar(sc) => {
             let obj = numpy_item(py, obj).map_err(py_err)?;
             let name = type_name(&obj);

@@ -69,7 +69,12 @@ impl Conventions {
         self.llvm_globals = globals
             .iter()
             .filter(|g| g.linkage.is_some())
-            .map(|g| (g.name.clone(), kiln_frontend::llvm_items::global_llvm_type(g)))
+            .map(|g| {
+                (
+                    g.name.clone(),
+                    kiln_frontend::llvm_items::global_llvm_type(g),
+                )
+            })
             .collect();
         self.llvm_globals.sort_by(|a, b| a.0.cmp(&b.0));
         self

@@ -747,7 +747,8 @@ impl<S: Store> Encoder<'_, S> {
                             Some(t) => self.llvm_type(t),
                             None => self.atom("void"),
                         };
-                        let params: Vec<Id> = sig.params.iter().map(|p| self.llvm_type(p)).collect();
+                        let params: Vec<Id> =
+                            sig.params.iter().map(|p| self.llvm_type(p)).collect();
                         let params = self.list(params);
                         let sig = self.op("llvm.sig", smallvec![r, params]);
                         if result_ty.is_some() {

@@ -731,9 +731,7 @@ pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic>
         }
     }
     let globals = file_globals(db, file);
-    if !globals.globals.is_empty()
-        || !globals.externs.is_empty()
-        || !globals.diagnostics.is_empty()
+    if !globals.globals.is_empty() || !globals.externs.is_empty() || !globals.diagnostics.is_empty()
     {
         out.extend(globals.diagnostics.iter().cloned());
         let names = items.iter().filter_map(|item| {
