@@ -101,6 +101,9 @@ pub fn build_module<'ctx>(
             };
             let function = cg.module.add_function(&f.name, ty, linkage);
             cg.set_attrs(function, &f.attrs)?;
+            if !f.is_declaration() {
+                cg.set_fn_attrs(function, &f.fn_attrs)?;
+            }
         }
     }
     for f in functions.iter().filter(|f| !f.is_declaration()) {
@@ -311,6 +314,29 @@ impl<'ctx> Codegen<'ctx, '_> {
         }
         for a in &attrs.result {
             function.add_attribute(AttributeLoc::Return, make(a)?);
+        }
+        Ok(())
+    }
+
+    /// The function's own attributes: an LLVM attribute without a value by its name,
+    /// one with a value as a string attribute.
+    fn set_fn_attrs(
+        &self,
+        function: FunctionValue<'ctx>,
+        attrs: &[(String, Option<String>)],
+    ) -> Result<(), CodegenError> {
+        for (name, value) in attrs {
+            let attr = match value {
+                Some(v) => self.ctx.create_string_attribute(name, v),
+                None => {
+                    let kind = Attribute::get_named_enum_kind_id(name);
+                    if kind == 0 {
+                        return self.unsupported(format!("LLVM has no attribute `{name}`"));
+                    }
+                    self.ctx.create_enum_attribute(kind, 0)
+                }
+            };
+            function.add_attribute(AttributeLoc::Function, attr);
         }
         Ok(())
     }

@@ -453,6 +453,7 @@ pub const DEFAULT_STACK: usize = 64 << 20;
 ///     linkage: Linkage::External,
 ///     attrs: Default::default(),
 ///     callee_attrs: Vec::new(),
+///     fn_attrs: Vec::new(),
 /// };
 ///
 /// let jit = Jit::new(vec![f])?;

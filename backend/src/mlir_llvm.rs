@@ -323,9 +323,24 @@ impl Printer {
             .enumerate()
             .map(|(i, t)| format!("%arg{i}: {t}"))
             .collect();
+        // The function's own LLVM attributes, as MLIR's `passthrough` (which LLVM reads
+        // the same as the dedicated `no_inline`, ...).
+        let fn_attrs = if f.fn_attrs.is_empty() {
+            String::new()
+        } else {
+            let items: Vec<String> = f
+                .fn_attrs
+                .iter()
+                .map(|(k, v)| match v {
+                    Some(v) => format!("[\"{k}\", \"{v}\"]"),
+                    None => format!("\"{k}\""),
+                })
+                .collect();
+            format!(" attributes {{passthrough = [{}]}}", items.join(", "))
+        };
         let _ = writeln!(
             self.out,
-            "  llvm.func {}@{}({}){ret_s} {{",
+            "  llvm.func {}@{}({}){ret_s}{fn_attrs} {{",
             match f.linkage {
                 kiln_lowered::Linkage::External => String::new(),
                 l => format!("{} ", l.name()),

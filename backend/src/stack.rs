@@ -161,6 +161,7 @@ mod tests {
             linkage: kiln_lowered::Linkage::External,
             attrs: Default::default(),
             callee_attrs: Vec::new(),
+            fn_attrs: Vec::new(),
         }
     }
 

@@ -102,6 +102,7 @@ fn program() -> Vec<Lowered> {
         linkage: Default::default(),
         attrs: Default::default(),
         callee_attrs: Vec::new(),
+        fn_attrs: Vec::new(),
     }]
 }
 
@@ -218,6 +219,7 @@ fn nested_insertvalue_and_extractvalue() {
         linkage: Default::default(),
         attrs: Default::default(),
         callee_attrs: Vec::new(),
+        fn_attrs: Vec::new(),
     };
     let r = call(
         &[f],
@@ -253,6 +255,7 @@ fn malformed_lowered_code_is_an_error() {
         linkage: Default::default(),
         attrs: Default::default(),
         callee_attrs: Vec::new(),
+        fn_attrs: Vec::new(),
     };
     let bad_arg = f(
         "f",
@@ -319,6 +322,7 @@ fn placement(count: Operand, extra: Vec<Inst>) -> Vec<Lowered> {
         linkage: Default::default(),
         attrs: Default::default(),
         callee_attrs: Vec::new(),
+        fn_attrs: Vec::new(),
     }]
 }
 

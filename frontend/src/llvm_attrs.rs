@@ -36,9 +36,187 @@ pub const LINKAGES: &[&str] = &[
 /// The `llvm.*` function attributes kiln implements.
 pub const IMPLEMENTED: &[&str] = &["llvm.emit_c_interface", "llvm.bareptr", "llvm.linkage"];
 
-/// Attributes outside the `llvm.` namespace that MLIR's conversion still gives an ABI
-/// meaning, refused like the `llvm.*` ones.
-pub const REFUSED: &[&str] = &["func.varargs"];
+/// Attributes outside the `llvm.` namespace that MLIR's conversion still gives a meaning,
+/// refused like the `llvm.*` ones: `func.varargs` (an ABI), and the attributes of MLIR 19's
+/// `llvm.func` that `convert-func-to-llvm` carries over and kiln does not implement.
+pub const REFUSED: &[&str] = &[
+    "func.varargs",
+    "frame_pointer",
+    "target_cpu",
+    "tune_cpu",
+    "target_features",
+    "memory",
+    "vscale_range",
+    "section",
+    "personality",
+    "garbageCollector",
+    "comdat",
+    "unsafe_fp_math",
+    "no_infs_fp_math",
+    "no_nans_fp_math",
+    "approx_func_fp_math",
+    "no_signed_zeros_fp_math",
+    "denormal_fp_math",
+    "denormal_fp_math_f32",
+    "fp_contract",
+    "visibility_",
+    "unnamed_addr",
+    "dso_local",
+    "alignment",
+];
+
+/// The unit attributes of MLIR 19's `llvm.func` kiln implements on a function (carried over
+/// by `convert-func-to-llvm` under the same name), with the LLVM function attribute each is.
+pub const FUNCTION_UNIT: &[(&str, &str)] = &[
+    ("no_inline", "noinline"),
+    ("always_inline", "alwaysinline"),
+    ("optimize_none", "optnone"),
+    ("no_unwind", "nounwind"),
+    ("will_return", "willreturn"),
+    ("convergent", "convergent"),
+];
+
+/// The LLVM function attributes without a value that `passthrough` may name (LLVM 19's).
+pub const PASSTHROUGH_ENUM: &[&str] = &[
+    "alwaysinline",
+    "builtin",
+    "cold",
+    "convergent",
+    "disable_sanitizer_instrumentation",
+    "hot",
+    "inlinehint",
+    "jumptable",
+    "minsize",
+    "mustprogress",
+    "naked",
+    "nobuiltin",
+    "nocallback",
+    "noduplicate",
+    "nofree",
+    "noimplicitfloat",
+    "noinline",
+    "nomerge",
+    "noprofile",
+    "norecurse",
+    "noredzone",
+    "noreturn",
+    "nosync",
+    "nounwind",
+    "null_pointer_is_valid",
+    "optforfuzzing",
+    "optnone",
+    "optsize",
+    "returns_twice",
+    "safestack",
+    "sanitize_address",
+    "sanitize_hwaddress",
+    "sanitize_memory",
+    "sanitize_thread",
+    "shadowcallstack",
+    "speculatable",
+    "speculative_load_hardening",
+    "ssp",
+    "sspreq",
+    "sspstrong",
+    "strictfp",
+    "willreturn",
+];
+
+/// Whether text is safe inside a `passthrough` string as kiln keeps it (no quote or
+/// escape to undo).
+fn plain(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'.' | b'+' | b','))
+}
+
+/// Checks a function's `passthrough` attribute: a list of LLVM attribute names and
+/// `[key, value]` string pairs.
+fn check_passthrough(attr: &ast::Attr, out: &mut Vec<Diagnostic>) {
+    let err = |span, m: String, out: &mut Vec<Diagnostic>| {
+        out.push(Diagnostic::error("verify.llvm-attribute", span, m));
+    };
+    let Some(v) = &attr.value else {
+        err(attr.key.span, "`passthrough` is a list of LLVM attributes (`passthrough = [\"noinline\", [\"frame-pointer\", \"all\"]]`)".to_string(), out);
+        return;
+    };
+    let ast::AttrValue::Array(items) = &v.node else {
+        err(v.span, "`passthrough` is a list of LLVM attributes (`passthrough = [\"noinline\", [\"frame-pointer\", \"all\"]]`)".to_string(), out);
+        return;
+    };
+    for item in items {
+        match &item.node {
+            ast::AttrValue::Str(s) if PASSTHROUGH_ENUM.contains(&s.as_str()) => {}
+            ast::AttrValue::Str(s) => err(
+                item.span,
+                format!("`{s}` is not an LLVM function attribute kiln passes through without a value"),
+                out,
+            ),
+            ast::AttrValue::Array(kv) => match kv.as_slice() {
+                [k, v] if matches!((&k.node, &v.node), (ast::AttrValue::Str(a), ast::AttrValue::Str(b)) if plain(a) && plain(b)) => {}
+                _ => err(
+                    item.span,
+                    "a `passthrough` pair is two strings, `[\"key\", \"value\"]`, of letters, digits and `_-.+,`".to_string(),
+                    out,
+                ),
+            },
+            _ => err(
+                item.span,
+                "a `passthrough` entry is an attribute name or a `[\"key\", \"value\"]` pair".to_string(),
+                out,
+            ),
+        }
+    }
+}
+
+/// The LLVM function attributes a checked function's attributes ask for, in order: each
+/// name, with its value for a string attribute (`frame-pointer` = `all`).
+pub fn function_attributes(attrs: &crate::ir::Attrs) -> Vec<(String, Option<String>)> {
+    fn push(out: &mut Vec<(String, Option<String>)>, k: &str, v: Option<&str>) {
+        if !out.iter().any(|(n, _)| n == k) {
+            out.push((k.to_string(), v.map(str::to_string)));
+        }
+    }
+    let mut out = Vec::new();
+    for (key, value) in attrs.0.iter() {
+        if let Some((_, llvm)) = FUNCTION_UNIT.iter().find(|(k, _)| k == key) {
+            push(&mut out, llvm, None);
+        }
+        if key == "passthrough" {
+            // The rendered list (`["noinline", ["frame-pointer", "all"]]`), whose strings
+            // the check keeps free of quotes and escapes: a string at depth 1 is an
+            // attribute, two strings in a list at depth 2 a pair.
+            let text = value.as_deref().unwrap_or_default();
+            let (mut depth, mut pair): (i32, Vec<&str>) = (0, Vec::new());
+            let mut parts = text.split('"');
+            let mut outside = parts.next();
+            while let Some(o) = outside {
+                for c in o.chars() {
+                    match c {
+                        '[' => depth += 1,
+                        ']' => {
+                            if depth == 2 {
+                                if let [k, v] = pair.as_slice() {
+                                    push(&mut out, k, Some(v));
+                                }
+                                pair.clear();
+                            }
+                            depth -= 1;
+                        }
+                        _ => {}
+                    }
+                }
+                match parts.next() {
+                    Some(word) if depth == 1 => push(&mut out, word, None),
+                    Some(word) => pair.push(word),
+                    None => break,
+                }
+                outside = parts.next();
+            }
+        }
+    }
+    out
+}
 
 /// What an implemented parameter or result attribute holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,9 +377,12 @@ pub fn check(func: &ast::Func, ty: &FunctionType) -> Vec<Diagnostic> {
                 ),
             )
             .with_note(format!(
-                "kiln implements the function attributes {}, the parameter attributes {} and the result attributes {}; any other `llvm.*` attribute (and `func.varargs`) is refused rather than dropped",
+                "kiln implements the function attributes {}, the parameter attributes {} and the result attributes {}; any other `llvm.*` attribute (and `func.varargs` and the `llvm.func` attributes it does not implement) is refused rather than dropped",
                 IMPLEMENTED
                     .iter()
+                    .copied()
+                    .chain(FUNCTION_UNIT.iter().map(|(k, _)| *k))
+                    .chain(["passthrough"])
                     .map(|a| format!("`{a}`"))
                     .collect::<Vec<_>>()
                     .join(", "),
@@ -234,9 +415,43 @@ pub fn check(func: &ast::Func, ty: &FunctionType) -> Vec<Diagnostic> {
         }
     };
     for attr in &func.attrs {
-        if !IMPLEMENTED.contains(&attr.key.node.as_str()) {
+        let key = attr.key.node.as_str();
+        if key == "passthrough" {
+            check_passthrough(attr, &mut out);
+        } else if FUNCTION_UNIT.iter().any(|(k, _)| *k == key) {
+            if attr.value.is_some() {
+                out.push(Diagnostic::error(
+                    "verify.llvm-attribute",
+                    attr.key.span,
+                    format!("`{key}` is a unit attribute"),
+                ));
+            }
+        } else if !IMPLEMENTED.contains(&key) {
             refuse(attr, "the function", &mut out);
         }
+    }
+    // As MLIR 19's verifier: LLVM's `optnone` needs `noinline` beside it.
+    let mut rendered = crate::ir::Attrs::default();
+    for a in &func.attrs {
+        let v = a
+            .value
+            .as_ref()
+            .map(|v| crate::builder::render_attr(&v.node));
+        rendered.0.push((a.key.node.clone(), v));
+    }
+    let llvm = function_attributes(&rendered);
+    let has = |n: &str| llvm.iter().any(|(k, _)| k == n);
+    if has("optnone") && !has("noinline") {
+        let at = func
+            .attrs
+            .iter()
+            .find(|a| a.key.node == "optimize_none" || a.key.node == "passthrough")
+            .map_or(func.name.span, |a| a.key.span);
+        out.push(Diagnostic::error(
+            "verify.llvm-attribute",
+            at,
+            format!("`@{name}` is `optnone` but not `noinline`: MLIR and LLVM require both (add `no_inline`)"),
+        ));
     }
     for (i, p) in func
         .params
@@ -362,6 +577,41 @@ mod tests {
             "{e:?}"
         );
         assert!(e[4].contains("`llvm.nonnull` is a unit attribute"), "{e:?}");
+    }
+
+    #[test]
+    fn function_attributes_become_llvm_attributes() {
+        let src = "func.func @f() attributes {passthrough = [\"noinline\", [\"frame-pointer\", \"all\"], \"cold\"], will_return, optimize_none} {\n  return\n}\n";
+        let alone = "func.func @f() attributes {optimize_none} {\n  return\n}\n";
+        assert!(errors(alone)[0].contains("`optnone` but not `noinline`"));
+        assert_eq!(errors(src), Vec::<String>::new());
+        let checked = check_module(src);
+        let attrs = super::function_attributes(&checked.module.functions[0].attrs);
+        let names: Vec<String> = attrs
+            .iter()
+            .map(|(k, v)| match v {
+                Some(v) => format!("{k}={v}"),
+                None => k.clone(),
+            })
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "noinline",
+                "frame-pointer=all",
+                "cold",
+                "willreturn",
+                "optnone"
+            ]
+        );
+        let bad = "func.func @f() attributes {passthrough = [\"nope\", [\"a\"], 3], target_cpu = \"x\"} {\n  return\n}\n";
+        let e = errors(bad);
+        assert_eq!(e.len(), 4, "{e:?}");
+        assert!(
+            e[0].contains("`nope` is not an LLVM function attribute"),
+            "{e:?}"
+        );
+        assert!(e[3].contains("`target_cpu` on the function"), "{e:?}");
     }
 
     #[test]

@@ -106,6 +106,9 @@ pub struct Lowered {
     /// The attributes of functions it calls and declares, where it knows them and the
     /// callee's own definition is not in the program (a forwarding body's C wrapper).
     pub callee_attrs: Vec<(String, SignatureAttrs)>,
+    /// The LLVM attributes of the function itself (`noinline`; `frame-pointer` = `all`),
+    /// from the source's `passthrough`, `no_inline`, ... in order.
+    pub fn_attrs: Vec<(String, Option<String>)>,
 }
 
 /// One LLVM parameter or return attribute: `noalias`, `align 16`, `dereferenceable(8)`.
@@ -316,6 +319,16 @@ impl Lowered {
         out.push(' ');
         self.signature.write_text(out);
         self.attrs.write_text(out);
+        for (k, v) in &self.fn_attrs {
+            out.push_str(" (fn ");
+            out.push_str(k);
+            if let Some(v) = v {
+                out.push_str(" \"");
+                out.push_str(v);
+                out.push('"');
+            }
+            out.push(')');
+        }
         out.push_str(" {\n");
         for (i, b) in self.blocks.iter().enumerate() {
             out.push_str("^bb");

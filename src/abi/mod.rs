@@ -291,6 +291,14 @@ pub fn annotate_mlir_llvm(text: &str, functions: &[FunctionAbi]) -> String {
                     || line.starts_with(&format!("  llvm.func @\"{}\"(", f.name)))
         });
         match (f, line.strip_suffix(" {\n")) {
+            // A function with attributes of its own (`passthrough`) takes one more.
+            (Some(f), Some(head)) if head.contains(" attributes {") && head.ends_with('}') => {
+                out.push_str(&format!(
+                    "{}, kiln.abi = \"{}\"}} {{\n",
+                    &head[..head.len() - 1],
+                    mlir_escape(&json_line(f))
+                ));
+            }
             (Some(f), Some(head)) => {
                 out.push_str(&format!(
                     "{head} attributes {{kiln.abi = \"{}\"}} {{\n",

@@ -256,6 +256,7 @@ pub fn elaborate(
         linkage: kiln_lowered::Linkage::External,
         attrs: Default::default(),
         callee_attrs: Vec::new(),
+        fn_attrs: Vec::new(),
     })
 }
 

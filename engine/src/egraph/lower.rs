@@ -359,6 +359,10 @@ pub fn lower_variant(
                         .and_then(kiln_lowered::Linkage::from_attr)
                         .unwrap_or_default(),
                 };
+                // A C wrapper or forwarder is kiln's own function, not the source's.
+                if variant == Variant::Function {
+                    l.fn_attrs = kiln_frontend::llvm_attrs::function_attributes(&source.attrs);
+                }
                 // A function's own variant reports attributes it drops only when no C
                 // wrapper places them.
                 let warn_dropped = variant == Variant::Function
