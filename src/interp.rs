@@ -108,6 +108,13 @@ struct Buffer {
     read_only: Option<String>,
 }
 
+/// Ends a stack buffer: no longer live, its cells given back (a loop of calls or scopes
+/// would otherwise keep every iteration's memory).
+fn release(b: &mut Buffer) {
+    b.live = false;
+    b.cells = Vec::new();
+}
+
 /// The interpreter over one module.
 pub struct Interpreter<'m> {
     module: &'m Module,
@@ -748,7 +755,7 @@ impl<'m> Interpreter<'m> {
         // Stack memory of this activation ends with it.
         for b in &mut self.buffers {
             if b.frame == Some(frame) {
-                b.live = false;
+                release(b);
             }
         }
         self.depth -= 1;
@@ -845,6 +852,24 @@ impl<'m> Interpreter<'m> {
         };
         let one = |v: V| Ok(Step::Values(vec![v]));
         match &op.kind {
+            // The scope's stack memory is the interpreter's like any other; the saved
+            // pointer is a token.
+            // The saved "stack pointer" is the number of buffers made before the scope: the
+            // scope's end releases the stack buffers made since, as the restore does.
+            OpKind::AllocaScope => one(V::Int(64, self.buffers.len() as i64)),
+            OpKind::AllocaScopeReturn => {
+                let mark = get(0)?.int()?.1.max(0) as usize;
+                let values = op.operands[1..]
+                    .iter()
+                    .map(val)
+                    .collect::<Result<Vec<_>, _>>()?;
+                for b in self.buffers.iter_mut().skip(mark) {
+                    if b.frame == Some(frame) {
+                        release(b);
+                    }
+                }
+                Ok(Step::Values(values))
+            }
             OpKind::AddressOf { .. }
             | OpKind::Zero
             | OpKind::Gep { .. }

@@ -421,6 +421,15 @@ pub enum OpBody {
         /// The written types: source and shape, then the result.
         ty: FunctionType,
     },
+    /// `memref.alloca_scope [-> (T...)] { ... }` (boxed).
+    AllocaScope(Box<AllocaScope>),
+    /// `memref.alloca_scope.return [%v... : T...]`.
+    AllocaScopeReturn {
+        /// The values the scope gives.
+        operands: Vec<ValueRef>,
+        /// Their written types.
+        types: Vec<Type>,
+    },
     /// `llvm.mlir.addressof @name : T`.
     AddressOf {
         /// The global's name, without `@`.
@@ -596,6 +605,17 @@ pub struct Gep {
     pub ty: FunctionType,
     /// The element type the first index steps over.
     pub elem: Type,
+}
+
+/// The parts of a `memref.alloca_scope`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AllocaScope {
+    /// The result types after `->`.
+    pub results: Vec<Type>,
+    /// The region's blocks (one, as MLIR requires).
+    pub body: Vec<Block>,
+    /// The region, from `{` to `}`.
+    pub span: Span,
 }
 
 /// The parts of an `llvm.load`.

@@ -70,6 +70,17 @@ struct Builder<'a> {
     /// allocated per value, and there is one table to read: in a function of a million
     /// values, binding and resolving names grew 18–30 times for 10 times the values.)
     names: HashMap<&'a str, Group, NameHash>,
+    /// The names bound inside the `memref.alloca_scope` regions being built, innermost
+    /// last: a region's names go out of scope at its end, as in MLIR.
+    scoped: Vec<&'a str>,
+    /// How many `memref.alloca_scope` regions are being built.
+    scope_depth: usize,
+    /// Where the innermost region being built ends.
+    scope_end: u32,
+    /// Function-level names a region's names hide: bound before the region is built (every
+    /// block's names are), but written after it, so not yet in scope there in MLIR. Each
+    /// comes back when its region ends.
+    shadowed: Vec<(&'a str, Group)>,
     /// Block labels, borrowed from the syntax tree like `names`.
     labels: HashMap<&'a str, (BlockId, Span), NameHash>,
     /// Stand-ins for values that could not be resolved; never the subject of a further error.
@@ -343,6 +354,17 @@ impl<'a> Builder<'a> {
             return;
         }
         match self.names.entry(name.node.as_str()) {
+            Entry::Occupied(mut e)
+                if self.scope_depth > 0 && e.get().span.start > self.scope_end =>
+            {
+                let hidden = e.insert(Group {
+                    first,
+                    count: count as u32,
+                    span: name.span,
+                });
+                self.shadowed.push((name.node.as_str(), hidden));
+                self.scoped.push(name.node.as_str());
+            }
             Entry::Occupied(e) => {
                 let defined = e.get().span;
                 self.diags.push(Diagnostic::redefinition(
@@ -357,6 +379,9 @@ impl<'a> Builder<'a> {
                     count: count as u32,
                     span: name.span,
                 });
+                if self.scope_depth > 0 {
+                    self.scoped.push(name.node.as_str());
+                }
             }
         }
     }
@@ -466,111 +491,7 @@ impl<'a> Builder<'a> {
                 if op.name.node.is_empty() {
                     continue; // recovered syntax error, already reported
                 }
-                let before = self.type_errors;
-                let result_types = self.result_types(op);
-                let unresolved = self.type_errors > before;
-                let written: u32 = op
-                    .results
-                    .iter()
-                    .map(|r| {
-                        r.count
-                            .as_ref()
-                            .map_or(1, |c| c.node.parse::<u32>().unwrap_or(0))
-                    })
-                    .sum();
-                if written as usize != result_types.len() && !op.results.is_empty() {
-                    self.error(
-                        "verify.result-count",
-                        op.results[0]
-                            .name
-                            .span
-                            .to(op.results.last().map_or(op.span, |r| r.name.span)),
-                        format!(
-                            "`{}` produces {} result{} but {} {} named",
-                            op.name.node,
-                            result_types.len(),
-                            if result_types.len() == 1 { "" } else { "s" },
-                            written,
-                            if written == 1 { "is" } else { "are" }
-                        ),
-                    );
-                    // Bind the names anyway so their uses do not cascade into more errors.
-                    for r in &op.results {
-                        let id = self.define(
-                            &r.name,
-                            None,
-                            ERROR_TYPE,
-                            ValueDef::OpResult {
-                                block,
-                                op: k as u32,
-                                index: 0,
-                            },
-                        );
-                        self.poisoned.insert(id);
-                        self.bind(&r.name, id, 1);
-                    }
-                    continue;
-                }
-                let mut ids_of_op = ThinVec::new();
-                if op.results.is_empty() {
-                    // Unnamed results are legal MLIR; they get hidden names so the op keeps
-                    // its typed results.
-                    for (j, t) in result_types.iter().enumerate() {
-                        let hidden =
-                            Spanned::new(format!("_unnamed{}", self.values.len()), op.span);
-                        ids_of_op.push(self.define(
-                            &hidden,
-                            None,
-                            t.clone(),
-                            ValueDef::OpResult {
-                                block,
-                                op: k as u32,
-                                index: j as u32,
-                            },
-                        ));
-                    }
-                }
-                let mut next = 0usize;
-                for r in &op.results {
-                    let count = r
-                        .count
-                        .as_ref()
-                        .map_or(1, |c| c.node.parse::<usize>().unwrap_or(0));
-                    if r.count
-                        .as_ref()
-                        .is_some_and(|c| c.node.parse::<usize>().map_or(true, |n| n == 0))
-                    {
-                        self.error(
-                            "parse.invalid-name",
-                            r.count.as_ref().map_or(r.name.span, |c| c.span),
-                            "a result group must have a positive count",
-                        );
-                        continue;
-                    }
-                    let first = ValueId(self.values.len() as u32);
-                    let ids: Vec<ValueId> = (0..count)
-                        .map(|j| {
-                            let index = r.count.as_ref().map(|_| j as u32);
-                            self.define(
-                                &r.name,
-                                index,
-                                result_types[next + j].clone(),
-                                ValueDef::OpResult {
-                                    block,
-                                    op: k as u32,
-                                    index: (next + j) as u32,
-                                },
-                            )
-                        })
-                        .collect();
-                    next += count;
-                    if unresolved {
-                        self.poisoned.extend(ids.iter().copied());
-                    }
-                    ids_of_op.extend(ids.iter().copied());
-                    self.bind(&r.name, first, ids.len());
-                }
-                op_results[i][k] = ids_of_op;
+                op_results[i][k] = self.define_results(op, block, k);
             }
         }
 
@@ -581,6 +502,12 @@ impl<'a> Builder<'a> {
                     continue;
                 }
                 let results = std::mem::take(&mut op_results[i][k]);
+                if let ast::OpBody::AllocaScope(scope) = &op.body {
+                    let mut ops = std::mem::take(&mut ir_blocks[i].ops);
+                    self.alloca_scope(op, scope, results, BlockId(i as u32), &mut ops);
+                    ir_blocks[i].ops = ops;
+                    continue;
+                }
                 if let Some(ir_op) = self.op(op, results) {
                     ir_blocks[i].ops.push(ir_op);
                 }
@@ -603,6 +530,253 @@ impl<'a> Builder<'a> {
             blocks: ir_blocks,
             values: std::mem::take(&mut self.values),
         }
+    }
+
+    /// A `memref.alloca_scope`: a marker that saves the stack (its one result, the saved
+    /// pointer), the operations of its region in place, and a marker that restores the
+    /// stack and gives the region's returned values as the scope's `results`. The names the
+    /// region defines go out of scope after it.
+    fn alloca_scope(
+        &mut self,
+        op: &'a ast::Op,
+        scope: &'a ast::AllocaScope,
+        results: ThinVec<ValueId>,
+        block: BlockId,
+        out: &mut Vec<Op>,
+    ) {
+        let [region] = scope.body.as_slice() else {
+            self.error(
+                "verify.region",
+                scope.span,
+                "the region of `memref.alloca_scope` has one block (it cannot branch)",
+            );
+            return;
+        };
+        if let Some(l) = &region.label {
+            self.error(
+                "verify.region",
+                l.span,
+                "the region of `memref.alloca_scope` has one block, without a label",
+            );
+            return;
+        }
+        let hidden = Spanned::new(format!("_scope{}", self.values.len()), op.name.span);
+        let def = ValueDef::OpResult {
+            block,
+            op: 0,
+            index: 0,
+        };
+        let saved = self.define(&hidden, None, Type::Ptr, def);
+        out.push(Op {
+            kind: OpKind::AllocaScope,
+            operands: Vec::new(),
+            operand_spans: ThinVec::new(),
+            results: thin_vec::thin_vec![saved],
+            successors: ThinVec::new(),
+            attrs: Attrs::default(),
+            span: Span::new(op.span.start as usize, scope.span.start as usize),
+        });
+        let (mark, shadow_mark, outer_end) =
+            (self.scoped.len(), self.shadowed.len(), self.scope_end);
+        self.scope_depth += 1;
+        self.scope_end = scope.span.end;
+        let mut returned = None;
+        for (k, inner) in region.ops.iter().enumerate() {
+            if inner.name.node.is_empty() {
+                continue;
+            }
+            match &inner.body {
+                ast::OpBody::AllocaScopeReturn { operands, types } => {
+                    returned = Some((inner, operands, types));
+                    continue;
+                }
+                ast::OpBody::Return { .. }
+                | ast::OpBody::Br { .. }
+                | ast::OpBody::CondBr { .. }
+                | ast::OpBody::Switch { .. } => {
+                    self.error(
+                        "verify.region",
+                        inner.span,
+                        format!(
+                            "`{}` cannot end the region of `memref.alloca_scope`, which ends in `memref.alloca_scope.return`",
+                            inner.name.node
+                        ),
+                    );
+                    continue;
+                }
+                _ => {}
+            }
+            let res = self.define_results(inner, block, k);
+            if let ast::OpBody::AllocaScope(s) = &inner.body {
+                self.alloca_scope(inner, s, res, block, out);
+            } else if let Some(o) = self.op(inner, res) {
+                out.push(o);
+            }
+        }
+        let (values, spans, end) = match returned {
+            Some((r, operands, types)) => {
+                let ids = self.uses(operands);
+                if operands.len() != types.len() {
+                    self.error(
+                        "verify.type-mismatch",
+                        r.span,
+                        format!(
+                            "`memref.alloca_scope.return` lists {} values but {} types",
+                            operands.len(),
+                            types.len()
+                        ),
+                    );
+                } else {
+                    self.check_written_types(&ids, types);
+                }
+                (ids, operands.iter().map(|o| o.span).collect(), r.span)
+            }
+            None => (Vec::new(), Vec::new(), scope.span),
+        };
+        for name in self.scoped.drain(mark..) {
+            self.names.remove(name);
+        }
+        for (name, group) in self.shadowed.drain(shadow_mark..) {
+            self.names.insert(name, group);
+        }
+        self.scope_depth -= 1;
+        self.scope_end = outer_end;
+        if values.len() != results.len() {
+            self.error(
+                "verify.result-count",
+                end,
+                format!(
+                    "`memref.alloca_scope` gives {} value{}, and its region returns {}",
+                    results.len(),
+                    if results.len() == 1 { "" } else { "s" },
+                    values.len()
+                ),
+            );
+            return;
+        }
+        let mut operands = vec![saved];
+        operands.extend(values);
+        let mut operand_spans: ThinVec<Span> = thin_vec::thin_vec![op.name.span];
+        operand_spans.extend(spans);
+        out.push(Op {
+            kind: OpKind::AllocaScopeReturn,
+            operands,
+            operand_spans,
+            results,
+            successors: ThinVec::new(),
+            attrs: Attrs::default(),
+            span: end,
+        });
+    }
+
+    /// Defines and binds the results of `op`, operation `k` of `block` (its position is
+    /// fixed once every block is built); none when their count is wrong (the names are
+    /// bound, poisoned, so their uses add no errors).
+    fn define_results(&mut self, op: &'a ast::Op, block: BlockId, k: usize) -> ThinVec<ValueId> {
+        let before = self.type_errors;
+        let result_types = self.result_types(op);
+        let unresolved = self.type_errors > before;
+        let written: u32 = op
+            .results
+            .iter()
+            .map(|r| {
+                r.count
+                    .as_ref()
+                    .map_or(1, |c| c.node.parse::<u32>().unwrap_or(0))
+            })
+            .sum();
+        if written as usize != result_types.len() && !op.results.is_empty() {
+            self.error(
+                "verify.result-count",
+                op.results[0]
+                    .name
+                    .span
+                    .to(op.results.last().map_or(op.span, |r| r.name.span)),
+                format!(
+                    "`{}` produces {} result{} but {} {} named",
+                    op.name.node,
+                    result_types.len(),
+                    if result_types.len() == 1 { "" } else { "s" },
+                    written,
+                    if written == 1 { "is" } else { "are" }
+                ),
+            );
+            // Bind the names anyway so their uses do not cascade into more errors.
+            for r in &op.results {
+                let id = self.define(
+                    &r.name,
+                    None,
+                    ERROR_TYPE,
+                    ValueDef::OpResult {
+                        block,
+                        op: k as u32,
+                        index: 0,
+                    },
+                );
+                self.poisoned.insert(id);
+                self.bind(&r.name, id, 1);
+            }
+            return ThinVec::new();
+        }
+        let mut ids_of_op = ThinVec::new();
+        if op.results.is_empty() {
+            // Unnamed results are legal MLIR; they get hidden names so the op keeps
+            // its typed results.
+            for (j, t) in result_types.iter().enumerate() {
+                let hidden = Spanned::new(format!("_unnamed{}", self.values.len()), op.span);
+                ids_of_op.push(self.define(
+                    &hidden,
+                    None,
+                    t.clone(),
+                    ValueDef::OpResult {
+                        block,
+                        op: k as u32,
+                        index: j as u32,
+                    },
+                ));
+            }
+        }
+        let mut next = 0usize;
+        for r in &op.results {
+            let count = r
+                .count
+                .as_ref()
+                .map_or(1, |c| c.node.parse::<usize>().unwrap_or(0));
+            if r.count
+                .as_ref()
+                .is_some_and(|c| c.node.parse::<usize>().map_or(true, |n| n == 0))
+            {
+                self.error(
+                    "parse.invalid-name",
+                    r.count.as_ref().map_or(r.name.span, |c| c.span),
+                    "a result group must have a positive count",
+                );
+                continue;
+            }
+            let first = ValueId(self.values.len() as u32);
+            let ids: Vec<ValueId> = (0..count)
+                .map(|j| {
+                    let index = r.count.as_ref().map(|_| j as u32);
+                    self.define(
+                        &r.name,
+                        index,
+                        result_types[next + j].clone(),
+                        ValueDef::OpResult {
+                            block,
+                            op: k as u32,
+                            index: (next + j) as u32,
+                        },
+                    )
+                })
+                .collect();
+            next += count;
+            if unresolved {
+                self.poisoned.extend(ids.iter().copied());
+            }
+            ids_of_op.extend(ids.iter().copied());
+            self.bind(&r.name, first, ids.len());
+        }
+        ids_of_op
     }
 
     /// The result types of an element-wise operation, from its shape and written type list.
@@ -801,7 +975,8 @@ impl<'a> Builder<'a> {
             B::LlvmLoad(l) => vec![self.ty(&l.ty)],
             B::Gep(g) => self.types(&g.ty.results),
             B::LlvmCall(c) => self.types(&c.ty.results),
-            B::LlvmStore { .. } => Vec::new(),
+            B::LlvmStore { .. } | B::AllocaScopeReturn { .. } => Vec::new(),
+            B::AllocaScope(a) => self.types(&a.results),
             B::AlignedPointer { result, .. } => vec![self.ty(result)],
             B::Transpose(t) => vec![self.ty(&t.to)],
             B::ReinterpretCast(r) => vec![self.ty(&r.to)],
@@ -1158,6 +1333,16 @@ impl<'a> Builder<'a> {
                 },
                 Vec::new(),
             ),
+            // A scope is built by `alloca_scope`; its return only ends one.
+            B::AllocaScope(_) => return None,
+            B::AllocaScopeReturn { .. } => {
+                self.error(
+                    "verify.region",
+                    op.span,
+                    "`memref.alloca_scope.return` ends the region of a `memref.alloca_scope`",
+                );
+                return None;
+            }
             B::AddressOf { global, .. } => (
                 OpKind::AddressOf {
                     global: global.node.clone(),
@@ -1932,6 +2117,8 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
             .chain(g.indices.iter().filter_map(ast::Mixed::value))
             .collect(),
         B::LlvmCall(c) => c.args.iter().collect(),
+        B::AllocaScope(_) => Vec::new(),
+        B::AllocaScopeReturn { operands, .. } => operands.iter().collect(),
         B::LlvmLoad(l) => vec![&l.ptr],
         B::LlvmStore(st) => vec![&st.value, &st.ptr],
         B::AssumeAlignment { memref, .. } | B::AlignedPointer { memref, .. } => vec![memref],

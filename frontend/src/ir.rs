@@ -248,6 +248,14 @@ pub enum OpKind {
     /// strides of its result type, the dynamic ones (`?`) from its operands after the
     /// source, in that order.
     ReinterpretCast,
+    /// The start of a `memref.alloca_scope`: saves the stack pointer, its one result (no
+    /// operands). The operations of the scope's region follow in the same block, up to the
+    /// matching [`OpKind::AllocaScopeReturn`].
+    AllocaScope,
+    /// The end of a `memref.alloca_scope`: restores the stack pointer operand 0 saved and
+    /// gives the operands after it as the scope's results (the region's
+    /// `memref.alloca_scope.return`).
+    AllocaScopeReturn,
     /// `llvm.mlir.addressof`: the address of the named `llvm.mlir.global` (no operands).
     AddressOf {
         /// The global's name, without `@`.
@@ -336,6 +344,8 @@ impl OpKind {
             OpKind::Transpose { .. } => "memref.transpose",
             OpKind::Subview { .. } => "memref.subview",
             OpKind::ReinterpretCast => "memref.reinterpret_cast",
+            OpKind::AllocaScope => "memref.alloca_scope",
+            OpKind::AllocaScopeReturn => "memref.alloca_scope.return",
             OpKind::AddressOf { .. } => "llvm.mlir.addressof",
             OpKind::LlvmConstant(_) => "llvm.mlir.constant",
             OpKind::Zero => "llvm.mlir.zero",

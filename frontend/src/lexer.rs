@@ -187,6 +187,10 @@ pub enum Tok<'a> {
     OpLlvmLoad(&'a str),
     /// `llvm.store`.
     OpLlvmStore(&'a str),
+    /// `memref.alloca_scope`.
+    OpAllocaScope(&'a str),
+    /// `memref.alloca_scope.return`.
+    OpAllocaScopeReturn(&'a str),
 }
 
 impl Tok<'_> {
@@ -194,15 +198,52 @@ impl Tok<'_> {
     pub fn keyword_text(&self) -> Option<&str> {
         use Tok::*;
         Some(match *self {
-            KwModule(s) | KwFunc(s) | KwVisibility(s) | OpBinary(s) | OpUnary(s) | OpCast(s)
-            | OpCmp(s) | OpSelect(s) | OpConstant(s) | OpCall(s) | OpReturn(s) | OpBr(s)
-            | OpCondBr(s) | OpSwitch(s) | OpAlloc(s) | OpDealloc(s) | OpLoad(s) | OpStore(s)
-            | OpDim(s) | OpRank(s) | OpPure(s) | OpMetadata(s) | OpReinterpretCast(s)
-            | OpCopy(s) | OpSubview(s) | OpAssert(s) | OpPoison(s) | OpAssumeAlignment(s)
-            | OpAlignedPointer(s) | OpTranspose(s) | OpGlobal(s) | OpGetGlobal(s)
-            | OpReshape(s) | OpCallIndirect(s) | OpFuncConstant(s) | OpLlvmFunc(s)
-            | OpLlvmGlobal(s) | OpAddressOf(s) | OpLlvmConstant(s) | OpZero(s) | OpGep(s)
-            | OpLlvmCall(s) | OpLlvmLoad(s) | OpLlvmStore(s) => s,
+            KwModule(s)
+            | KwFunc(s)
+            | KwVisibility(s)
+            | OpBinary(s)
+            | OpUnary(s)
+            | OpCast(s)
+            | OpCmp(s)
+            | OpSelect(s)
+            | OpConstant(s)
+            | OpCall(s)
+            | OpReturn(s)
+            | OpBr(s)
+            | OpCondBr(s)
+            | OpSwitch(s)
+            | OpAlloc(s)
+            | OpDealloc(s)
+            | OpLoad(s)
+            | OpStore(s)
+            | OpDim(s)
+            | OpRank(s)
+            | OpPure(s)
+            | OpMetadata(s)
+            | OpReinterpretCast(s)
+            | OpCopy(s)
+            | OpSubview(s)
+            | OpAssert(s)
+            | OpPoison(s)
+            | OpAssumeAlignment(s)
+            | OpAlignedPointer(s)
+            | OpTranspose(s)
+            | OpGlobal(s)
+            | OpGetGlobal(s)
+            | OpReshape(s)
+            | OpCallIndirect(s)
+            | OpFuncConstant(s)
+            | OpLlvmFunc(s)
+            | OpLlvmGlobal(s)
+            | OpAddressOf(s)
+            | OpLlvmConstant(s)
+            | OpZero(s)
+            | OpGep(s)
+            | OpLlvmCall(s)
+            | OpLlvmLoad(s)
+            | OpLlvmStore(s)
+            | OpAllocaScope(s)
+            | OpAllocaScopeReturn(s) => s,
             Ellipsis => "...",
             KwAttributes => "attributes",
             KwTo => "to",
@@ -300,6 +341,8 @@ fn classify(word: &str) -> Tok<'_> {
         "memref.reshape" => OpShapeReshape(word),
         "memref.atomic_rmw" => OpAtomicRmw(word),
         "memref.realloc" => OpRealloc(word),
+        "memref.alloca_scope" => OpAllocaScope(word),
+        "memref.alloca_scope.return" => OpAllocaScopeReturn(word),
         "llvm.func" => OpLlvmFunc(word),
         "llvm.mlir.global" => OpLlvmGlobal(word),
         "llvm.mlir.addressof" => OpAddressOf(word),

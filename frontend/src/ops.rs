@@ -311,6 +311,11 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ),
     ("memref.dealloc", ""),
     (
+        "memref.alloca_scope",
+        "results; nested; a stack save and restore around its region, as MLIR",
+    ),
+    ("memref.alloca_scope.return", ""),
+    (
         "memref.load",
         "ranked with identity or strided layouts, and unranked",
     ),

@@ -257,13 +257,67 @@ fn print_function_into(out: &mut String, f: &Function) {
             }
             out.push_str(":\n");
         }
-        for op in &block.ops {
-            out.push_str("    ");
-            print_op(out, body, op);
-            out.push('\n');
+        // A `memref.alloca_scope`'s region is printed nested, one level deeper.
+        let mut depth = 0usize;
+        for (k, op) in block.ops.iter().enumerate() {
+            match op.kind {
+                OpKind::AllocaScope => {
+                    out.push_str(&"  ".repeat(depth + 2));
+                    print_scope_start(out, body, &block.ops[k..]);
+                    depth += 1;
+                }
+                OpKind::AllocaScopeReturn => {
+                    let values = &op.operands[1..];
+                    if !values.is_empty() {
+                        let types: Vec<String> =
+                            values.iter().map(|v| body.ty(*v).to_string()).collect();
+                        out.push_str(&"  ".repeat(depth + 2));
+                        let _ = writeln!(
+                            out,
+                            "memref.alloca_scope.return {} : {}",
+                            self::values(body, values),
+                            types.join(", ")
+                        );
+                    }
+                    out.push_str(&"  ".repeat(depth + 1));
+                    depth = depth.saturating_sub(1);
+                    out.push_str("}\n");
+                }
+                _ => {
+                    out.push_str(&"  ".repeat(depth + 2));
+                    print_op(out, body, op);
+                    out.push('\n');
+                }
+            }
         }
     }
     out.push_str("  }\n");
+}
+
+/// `%r = memref.alloca_scope -> (T) {`: the results are those of the matching end, the
+/// first [`OpKind::AllocaScopeReturn`] after `ops[0]` at the same depth.
+fn print_scope_start(out: &mut String, body: &Body, ops: &[Op]) {
+    let mut depth = 0usize;
+    let end = ops.iter().skip(1).find(|o| match o.kind {
+        OpKind::AllocaScope => {
+            depth += 1;
+            false
+        }
+        OpKind::AllocaScopeReturn if depth == 0 => true,
+        OpKind::AllocaScopeReturn => {
+            depth -= 1;
+            false
+        }
+        _ => false,
+    });
+    let results: &[ValueId] = end.map_or(&[], |e| &e.results);
+    out.push_str(&result_defs(body, results));
+    out.push_str("memref.alloca_scope");
+    if !results.is_empty() {
+        let types: Vec<String> = results.iter().map(|r| body.ty(*r).to_string()).collect();
+        let _ = write!(out, " -> ({})", types.join(", "));
+    }
+    out.push_str(" {\n");
 }
 
 /// Symbol names that are not plain identifiers are quoted.
@@ -431,6 +485,8 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
             .unwrap_or_default()
     };
     let _ = match &op.kind {
+        // Printed by the block's loop, which nests the region.
+        K::AllocaScope | K::AllocaScopeReturn => Ok(()),
         K::Constant(lit) => {
             let ty = op.results.first().map(|r| body.ty(*r).clone());
             let text = match (lit, ty.as_ref().and_then(Type::scalar)) {

@@ -558,6 +558,13 @@ impl Verifier<'_> {
                     );
                 }
             }
+            K::AllocaScope => {}
+            K::AllocaScopeReturn => {
+                for (i, (&v, &r)) in op.operands[1..].iter().zip(&op.results).enumerate() {
+                    let want = self.ty(r).clone();
+                    self.expect_type(v, &want, at(op, i + 1), "returned value");
+                }
+            }
             K::AddressOf { .. } => self.expect_result(op, &Type::Ptr, "`llvm.mlir.addressof`"),
             K::LlvmConstant(_) => {}
             K::Zero => {

@@ -685,6 +685,21 @@ impl<S: Store> Encoder<'_, S> {
                     true,
                 )
             }
+            // (memref.alloca_scope STATE ptr): the saved stack pointer.
+            OpKind::AllocaScope => {
+                let t = rty(self);
+                (self.op(&name, smallvec![state, t]), true)
+            }
+            // (memref.alloca_scope.return STATE SAVED); the scope's results are the values
+            // its region returns, as they are.
+            OpKind::AllocaScopeReturn => {
+                let id = self.op(&name, smallvec![state, operands[0]]);
+                self.origin(id, &name);
+                for (r, v) in op.results.iter().zip(&operands[1..]) {
+                    self.values[r.index()] = Some(*v);
+                }
+                return Some(id);
+            }
             // The LLVM dialect's operations are the target's own: each is encoded as the
             // target operation it is, so no rule has to lower it. (llvm.addressof ptr T
             // @NAME), T the type the global holds (the module's, through the conventions).
