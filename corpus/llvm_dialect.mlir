@@ -1,16 +1,20 @@
 // The LLVM dialect beside func, arith and memref, as MLIR's integration tests write it to
 // call C: `printf` declared as a variadic `llvm.func`, its format strings and a counter in
 // `llvm.mlir.global`s, a memref's element read through its aligned pointer with
-// `llvm.getelementptr` and `llvm.load`.
+// `llvm.getelementptr` and `llvm.load`, and tables of `dense` contents.
 // run: @report 3 f32[4]=0.5,1.5,2.5,3.5
 // run: @report -7 f32[4]=1,2,3,4
 // run: @bump 5
+// run: @table 1 2
+// run: @table 0 0
 module {
   llvm.func @printf(!llvm.ptr, ...) -> i32
   llvm.func @putchar(i32) -> i32
   llvm.mlir.global internal constant @fmt("n = %d, x[%ld] = %g\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @hello("hello, \22kiln\22\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global internal @counter(40 : i64) {addr_space = 0 : i32, alignment = 8 : i64} : i64
+  llvm.mlir.global private constant @tbl(dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>) {addr_space = 0 : i32, alignment = 16 : i64} : !llvm.array<2 x array<3 x i32>>
+  llvm.mlir.global internal constant @halves(dense<1.5> : tensor<4xf32>) {addr_space = 0 : i32} : !llvm.array<4 x f32>
 
   // Prints one element of `%m` (read through its aligned pointer) and returns it doubled.
   func.func @report(%n: i32, %m: memref<4xf32>) -> f32 {
@@ -45,5 +49,19 @@ module {
     %z = llvm.ptrtoint %null : !llvm.ptr to i64
     %r = arith.addi %w2, %z : i64
     return %r : i64
+  }
+
+  // tbl[i][j] plus the last of the halves, truncated.
+  func.func @table(%i: i64, %j: i64) -> i32 {
+    %t = llvm.mlir.addressof @tbl : !llvm.ptr
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %p = llvm.getelementptr %t[%c0, %i, %j] : (!llvm.ptr, i64, i64, i64) -> !llvm.ptr, !llvm.array<2 x array<3 x i32>>
+    %v = llvm.load %p : !llvm.ptr -> i32
+    %o = llvm.mlir.addressof @halves : !llvm.ptr
+    %q = llvm.getelementptr %o[3] : (!llvm.ptr) -> !llvm.ptr, f32
+    %f = llvm.load %q : !llvm.ptr -> f32
+    %fi = arith.fptosi %f : f32 to i32
+    %r = arith.addi %v, %fi : i32
+    return %r : i32
   }
 }

@@ -1,9 +1,10 @@
-// error: 8:13: a declaration's linkage is `external`, not `internal`; `@g` has no body
-// error: 9:16: kiln passes scalars and `!llvm.ptr` to an `llvm.func`, not `!llvm.array<4 x i8>`
-// error: 10:29: `@n` has `internal` linkage but no value
-// error: 11:41: a string of 3 bytes initializes `!llvm.array<3 x i8>`, not `!llvm.array<4 x i8>`
-// error: 12:31: kiln initializes an array global (`!llvm.array<2 x i32>`) from a string only; a number initializes a global of scalar type
-// error: 13:20: `weak` on an `llvm.mlir.global` is not supported (kiln reads the linkages `external`, `internal` and `private`, and `constant`)
+// error: 9:13: a declaration's linkage is `external`, not `internal`; `@g` has no body
+// error: 10:16: kiln passes scalars and `!llvm.ptr` to an `llvm.func`, not `!llvm.array<4 x i8>`
+// error: 11:29: `@n` has `internal` linkage but no value
+// error: 12:41: a string of 3 bytes initializes `!llvm.array<3 x i8>`, not `!llvm.array<4 x i8>`
+// error: 13:31: an array global (`!llvm.array<2 x i32>`) is initialized by a string or `dense<...> : tensor<...>`; a number initializes a global of scalar type
+// error: 14:20: `weak` on an `llvm.mlir.global` is not supported (kiln reads the linkages `external`, `internal` and `private`, and `constant`)
+// error: 15:37: 2 elements where the global's type has 3
 module {
   llvm.func internal @g(i32) -> i32
   llvm.func @h(!llvm.array<4 x i8>)
@@ -11,4 +12,5 @@ module {
   llvm.mlir.global internal constant @s("abc") : !llvm.array<4 x i8>
   llvm.mlir.global private @a(3 : i32) : !llvm.array<2 x i32>
   llvm.mlir.global weak @w(1 : i32) : i32
+  llvm.mlir.global private @d(dense<[1, 2]> : tensor<3xi32>) : !llvm.array<3 x i32>
 }

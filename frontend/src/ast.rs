@@ -141,6 +141,8 @@ pub struct LlvmGlobal {
     pub name: Name,
     /// The value inside the parentheses, if any (`"hello\00"`, `42 : i32`).
     pub value: Option<Spanned<AttrValue>>,
+    /// The value inside the parentheses where it is `dense<...> : tensor<...>`.
+    pub dense: Option<Box<LlvmDense>>,
     /// The attribute dictionary (`addr_space`, `alignment`).
     pub attrs: Vec<Attr>,
     /// The type after `:`, if written (a string's is implied).
@@ -605,6 +607,21 @@ pub struct Gep {
     pub ty: FunctionType,
     /// The element type the first index steps over.
     pub elem: Type,
+}
+
+/// `dense<...> : tensor<4xi32>`, an `llvm.mlir.global`'s array contents.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LlvmDense {
+    /// The contents (`dense<...>` or its hexadecimal form).
+    pub init: GlobalInit,
+    /// The word of the type (`tensor`).
+    pub tensor: Name,
+    /// The tensor's dimensions as written.
+    pub dims: Vec<Spanned<Option<String>>>,
+    /// Its element type.
+    pub elem: Type,
+    /// The whole value.
+    pub span: Span,
 }
 
 /// The parts of a `memref.alloca_scope`.

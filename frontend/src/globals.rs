@@ -166,7 +166,7 @@ fn build_global(g: &ast::Global, diags: &mut Vec<Diagnostic>) -> Option<Global> 
 
 /// `dense<...>` for a global of type `ty`: one literal (every element), or nested lists
 /// whose lengths are the dimensions.
-fn dense(
+pub(crate) fn dense(
     d: &Spanned<ast::Dense>,
     ty: &MemRefType,
     diags: &mut Vec<Diagnostic>,
@@ -221,7 +221,11 @@ fn elements(
 
 /// `dense<"0x...">`: the elements' bytes in hexadecimal, little-endian, each element in the
 /// fewest whole bytes that hold it (`i1` in one); one element's bytes for a splat.
-fn dense_hex(h: &ast::Name, ty: &MemRefType, diags: &mut Vec<Diagnostic>) -> Option<GlobalInit> {
+pub(crate) fn dense_hex(
+    h: &ast::Name,
+    ty: &MemRefType,
+    diags: &mut Vec<Diagnostic>,
+) -> Option<GlobalInit> {
     let text = &h.node;
     let digits = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X"));
     let bytes: Option<Vec<u8>> = digits.filter(|d| d.len() % 2 == 0).and_then(|d| {

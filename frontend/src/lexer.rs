@@ -856,7 +856,7 @@ impl<'a> Lexer<'a> {
                 b'[' => return single(Tok::LBracket, self),
                 b']' => return single(Tok::RBracket, self),
                 b'<' => {
-                    if self.prev == Some(Tok::KwMemref) {
+                    if matches!(self.prev, Some(Tok::KwMemref | Tok::Ident("tensor"))) {
                         self.shape_mode = true;
                     }
                     return single(Tok::Less, self);

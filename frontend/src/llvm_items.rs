@@ -317,9 +317,81 @@ fn build_global(g: &ast::LlvmGlobal, diags: &mut Vec<Diagnostic>) -> Option<Glob
         ));
         return None;
     }
-    let init = match (&g.value, bytes) {
-        (None, _) if linkage == "external" => GlobalInit::External,
-        (None, _) => {
+    let memref = MemRefType {
+        shape: shape.clone(),
+        elem,
+        layout: Layout::Identity,
+    };
+    let dense_init = match &g.dense {
+        None => None,
+        Some(d) => {
+            if g.ty.is_none() {
+                diags.push(Diagnostic::error(
+                    "verify.global",
+                    d.span,
+                    format!(
+                        "`@{}` needs its type (`: !llvm.array<...>`) after the value",
+                        g.name.node
+                    ),
+                ));
+                return None;
+            }
+            let dims: Option<Vec<Option<i64>>> = d
+                .dims
+                .iter()
+                .map(|x| {
+                    x.node
+                        .as_ref()
+                        .and_then(|n| n.parse::<i64>().ok())
+                        .map(Some)
+                })
+                .collect();
+            let tensor_elem = llvm_type(&d.elem).ok();
+            if d.tensor.node != "tensor"
+                || dims.as_ref() != Some(&shape)
+                || tensor_elem != Some(LlvmType::Scalar(elem))
+            {
+                diags.push(Diagnostic::error(
+                    "verify.type-mismatch",
+                    d.span,
+                    format!(
+                        "the value of `@{}` is a `tensor<{}{elem}>`, the shape of `{ty}`",
+                        g.name.node,
+                        shape
+                            .iter()
+                            .map(|n| format!("{}x", n.unwrap_or(0)))
+                            .collect::<String>()
+                    ),
+                ));
+                return None;
+            }
+            let init = match &d.init {
+                ast::GlobalInit::Dense(w, v) if w.node == "dense" => {
+                    crate::globals::dense(v, &memref, diags)?
+                }
+                ast::GlobalInit::DenseHex(w, h) if w.node == "dense" => {
+                    crate::globals::dense_hex(h, &memref, diags)?
+                }
+                ast::GlobalInit::Dense(w, _)
+                | ast::GlobalInit::DenseHex(w, _)
+                | ast::GlobalInit::Word(w) => {
+                    diags.push(unsupported(
+                        w.span,
+                        format!(
+                            "`{}<...>` is not a value kiln reads; expected `dense<...>`",
+                            w.node
+                        ),
+                    ));
+                    return None;
+                }
+            };
+            Some(init)
+        }
+    };
+    let init = match (dense_init, &g.value, bytes) {
+        (Some(init), _, _) => init,
+        (None, None, _) if linkage == "external" => GlobalInit::External,
+        (None, None, _) => {
             diags.push(Diagnostic::error(
                 "verify.global",
                 g.name.span,
@@ -327,7 +399,7 @@ fn build_global(g: &ast::LlvmGlobal, diags: &mut Vec<Diagnostic>) -> Option<Glob
             ));
             return None;
         }
-        (Some(v), Some(bytes)) => {
+        (None, Some(v), Some(bytes)) => {
             if ty != LlvmType::Array(bytes.len() as u64, Box::new(LlvmType::Scalar(Scalar::I8))) {
                 diags.push(Diagnostic::error(
                     "verify.type-mismatch",
@@ -342,14 +414,14 @@ fn build_global(g: &ast::LlvmGlobal, diags: &mut Vec<Diagnostic>) -> Option<Glob
             }
             GlobalInit::Elements(bytes.iter().map(|b| Literal::Int(u64::from(*b))).collect())
         }
-        (Some(v), None) if !shape.is_empty() => {
+        (None, Some(v), None) if !shape.is_empty() => {
             diags.push(unsupported(
                 v.span,
-                format!("kiln initializes an array global (`{ty}`) from a string only; a number initializes a global of scalar type"),
+                format!("an array global (`{ty}`) is initialized by a string or `dense<...> : tensor<...>`; a number initializes a global of scalar type"),
             ));
             return None;
         }
-        (Some(v), None) => {
+        (None, Some(v), None) => {
             let literal = match &v.node {
                 ast::AttrValue::Int(t, _) => ast::Literal::Int(t.clone()),
                 ast::AttrValue::Float(t, _) => ast::Literal::Float(t.clone()),
@@ -385,11 +457,7 @@ fn build_global(g: &ast::LlvmGlobal, diags: &mut Vec<Diagnostic>) -> Option<Glob
         },
         linkage: Some(linkage.to_string()),
         constant,
-        ty: MemRefType {
-            shape,
-            elem,
-            layout: Layout::Identity,
-        },
+        ty: memref,
         init,
         alignment,
         span: g.span,

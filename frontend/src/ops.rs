@@ -373,7 +373,7 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ),
     (
         "llvm.mlir.global",
-        "`external`, `internal` and `private`; `constant`; strings, scalars; `alignment`",
+        "`external`, `internal` and `private`; `constant`; strings, `dense` arrays, scalars; `alignment`",
     ),
     ("llvm.mlir.addressof", "of an `llvm.mlir.global`"),
     ("llvm.mlir.constant", "integers and floats"),

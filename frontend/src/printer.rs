@@ -108,10 +108,24 @@ fn print_llvm_global_into(out: &mut String, g: &crate::ir::Global, linkage: &str
                 .collect();
             let _ = write!(out, "\"{}\"", escape_bytes(&bytes));
         }
-        GlobalInit::Splat(v) => {
+        GlobalInit::Splat(v) if g.ty.shape.is_empty() => {
             let _ = write!(out, "{} : {}", literal_text(*v, g.ty.elem), g.ty.elem);
         }
-        _ => {}
+        GlobalInit::Splat(_) | GlobalInit::Elements(_) => {
+            let tensor: String =
+                g.ty.shape
+                    .iter()
+                    .map(|d| format!("{}x", d.unwrap_or(0)))
+                    .collect();
+            out.push_str("dense<");
+            match &g.init {
+                GlobalInit::Splat(v) => out.push_str(&literal_text(*v, g.ty.elem)),
+                GlobalInit::Elements(vs) => nest(out, &g.ty.shape, vs, g.ty.elem),
+                _ => {}
+            }
+            let _ = write!(out, "> : tensor<{tensor}{}>", g.ty.elem);
+        }
+        GlobalInit::External | GlobalInit::Uninitialized => {}
     }
     out.push_str(") {addr_space = 0 : i32");
     if let Some(a) = g.alignment {
@@ -122,6 +136,29 @@ fn print_llvm_global_into(out: &mut String, g: &crate::ir::Global, linkage: &str
         let _ = write!(out, " : {ty}");
     }
     out.push('\n');
+}
+
+/// A global's elements in nested brackets, one level per dimension, as MLIR prints them.
+fn nest(out: &mut String, dims: &[Option<i64>], vs: &[Literal], s: Scalar) {
+    let Some((n, rest)) = dims.split_first() else {
+        if let Some(v) = vs.first() {
+            out.push_str(&literal_text(*v, s));
+        }
+        return;
+    };
+    let inner = rest
+        .iter()
+        .map(|d| d.unwrap_or(0) as usize)
+        .product::<usize>();
+    out.push('[');
+    for i in 0..n.unwrap_or(0) as usize {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let from = (i * inner).min(vs.len());
+        nest(out, rest, &vs[from..(from + inner).min(vs.len())], s);
+    }
+    out.push(']');
 }
 
 fn print_global_into(out: &mut String, g: &crate::ir::Global) {
@@ -148,28 +185,6 @@ fn print_global_into(out: &mut String, g: &crate::ir::Global) {
             let _ = write!(out, " = dense<{}>", literal_text(*v, g.ty.elem));
         }
         GlobalInit::Elements(vs) => {
-            // Nested brackets, one level per dimension, as MLIR prints them.
-            fn nest(out: &mut String, dims: &[Option<i64>], vs: &[Literal], s: Scalar) {
-                let Some((n, rest)) = dims.split_first() else {
-                    if let Some(v) = vs.first() {
-                        out.push_str(&literal_text(*v, s));
-                    }
-                    return;
-                };
-                let inner = rest
-                    .iter()
-                    .map(|d| d.unwrap_or(0) as usize)
-                    .product::<usize>();
-                out.push('[');
-                for i in 0..n.unwrap_or(0) as usize {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    let from = (i * inner).min(vs.len());
-                    nest(out, rest, &vs[from..(from + inner).min(vs.len())], s);
-                }
-                out.push(']');
-            }
             out.push_str(" = dense<");
             nest(out, &g.ty.shape, vs, g.ty.elem);
             out.push('>');

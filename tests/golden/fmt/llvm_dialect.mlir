@@ -4,6 +4,8 @@ module {
   llvm.mlir.global internal constant @fmt("n = %d, x[%ld] = %g\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @hello("hello, \"kiln\"\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global internal @counter(40 : i64) {addr_space = 0 : i32, alignment = 8 : i64} : i64
+  llvm.mlir.global private constant @tbl(dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>) {addr_space = 0 : i32, alignment = 16 : i64} : !llvm.array<2 x array<3 x i32>>
+  llvm.mlir.global internal constant @halves(dense<1.5> : tensor<4xf32>) {addr_space = 0 : i32} : !llvm.array<4 x f32>
   func.func @report(%n: i32, %m: memref<4xf32>) -> f32 {
     %h = llvm.mlir.addressof @hello : !llvm.ptr
     %0 = llvm.call @printf(%h) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr) -> i32
@@ -34,5 +36,17 @@ module {
     %z = llvm.ptrtoint %null : !llvm.ptr to i64
     %r = arith.addi %w2, %z : i64
     func.return %r : i64
+  }
+  func.func @table(%i: i64, %j: i64) -> i32 {
+    %t = llvm.mlir.addressof @tbl : !llvm.ptr
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %p = llvm.getelementptr %t[%c0, %i, %j] : (!llvm.ptr, i64, i64, i64) -> !llvm.ptr, !llvm.array<2 x array<3 x i32>>
+    %v = llvm.load %p : !llvm.ptr -> i32
+    %o = llvm.mlir.addressof @halves : !llvm.ptr
+    %q = llvm.getelementptr %o[3] : (!llvm.ptr) -> !llvm.ptr, f32
+    %f = llvm.load %q : !llvm.ptr -> f32
+    %fi = arith.fptosi %f : f32 to i32
+    %r = arith.addi %v, %fi : i32
+    func.return %r : i32
   }
 }

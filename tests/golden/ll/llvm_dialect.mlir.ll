@@ -5,9 +5,12 @@ target triple = "x86_64-unknown-linux-gnu"
 
 @__kiln_abi_report = constant [70 x i8] c"{\22name\22:\22report\22,\22a\22:[\22i32\22,[\22ndarray\22,\22f32\22,1,4]],\22r\22:[\22f32\22],\22v\22:1}\00"
 @__kiln_abi_bump = constant [46 x i8] c"{\22name\22:\22bump\22,\22a\22:[\22i64\22],\22r\22:[\22i64\22],\22v\22:1}\00"
+@__kiln_abi_table = constant [53 x i8] c"{\22name\22:\22table\22,\22a\22:[\22i64\22,\22i64\22],\22r\22:[\22i32\22],\22v\22:1}\00"
 @fmt = internal constant [21 x i8] c"n = %d, x[%ld] = %g\0A\00"
 @hello = private constant [15 x i8] c"hello, \22kiln\22\0A\00"
 @counter = internal global i64 40, align 8
+@tbl = private constant [2 x [3 x i32]] [[3 x i32] [i32 1, i32 2, i32 3], [3 x i32] [i32 4, i32 5, i32 6]], align 16
+@halves = internal constant [4 x float] [float 1.500000e+00, float 1.500000e+00, float 1.500000e+00, float 1.500000e+00]
 
 define float @report(i32 %0, ptr %1, ptr %2, i64 %3, i64 %4, i64 %5) {
 bb0:
@@ -33,6 +36,16 @@ bb0:
   store i64 %4, ptr @counter, align 8
   %5 = add i64 %4, 0
   ret i64 %5
+}
+
+define i32 @table(i64 %0, i64 %1) {
+bb0:
+  %2 = getelementptr [2 x [3 x i32]], ptr @tbl, i64 0, i64 %0, i64 %1
+  %3 = load i32, ptr %2, align 4
+  %4 = load float, ptr getelementptr (float, ptr @halves, i32 3), align 4
+  %5 = fptosi float %4 to i32
+  %6 = add i32 %3, %5
+  ret i32 %6
 }
 
 declare i32 @printf(ptr, ...)
