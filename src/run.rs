@@ -102,23 +102,35 @@ pub fn parse_scalar(kind: Kind, s: &str) -> Result<Value, String> {
                 value: ((v as i64) << shift) >> shift,
             })
         }
-        // Rounded once, from the decimal, to the nearest half.
-        Kind::F16 => s
-            .parse::<f64>()
-            .map(|x| Value::F16(half::f16::from_f64(x).to_bits()))
-            .map_err(|_| format!("`{s}` is not a float")),
-        Kind::BF16 => s
-            .parse::<f64>()
-            .map(|x| Value::BF16(kiln_frontend::builder::bf16_bits(x)))
-            .map_err(|_| format!("`{s}` is not a float")),
-        Kind::F32 => s
-            .parse::<f32>()
-            .map(Value::F32)
-            .map_err(|_| format!("`{s}` is not a float")),
-        Kind::F64 => s
-            .parse::<f64>()
-            .map(Value::F64)
-            .map_err(|_| format!("`{s}` is not a float")),
+        // Rounded once, from the decimal, to the nearest value of the type; a finite number
+        // beyond the type's range is refused (as JSON and Python arguments are), where only
+        // `inf` is infinite.
+        Kind::F16 | Kind::BF16 | Kind::F32 | Kind::F64 => {
+            let x = s
+                .parse::<f64>()
+                .map_err(|_| format!("`{s}` is not a float"))?;
+            let (value, name) = match kind {
+                Kind::F16 => (Value::F16(half::f16::from_f64(x).to_bits()), "f16"),
+                Kind::BF16 => (Value::BF16(kiln_frontend::builder::bf16_bits(x)), "bf16"),
+                Kind::F32 => (Value::F32(s.parse::<f32>().unwrap_or(x as f32)), "f32"),
+                _ => (Value::F64(x), "f64"),
+            };
+            let infinite = match value {
+                Value::F16(b) => half::f16::from_bits(b).is_infinite(),
+                Value::BF16(b) => half::bf16::from_bits(b).is_infinite(),
+                Value::F32(f) => f.is_infinite(),
+                Value::F64(f) => f.is_infinite(),
+                _ => false,
+            };
+            let written_infinite = s
+                .trim_start_matches(['+', '-'])
+                .to_ascii_lowercase()
+                .starts_with("inf");
+            if infinite && !written_infinite {
+                return Err(format!("`{s}` does not fit in {name}"));
+            }
+            Ok(value)
+        }
         Kind::Ptr => Err(format!(
             "`{s}`: a pointer parameter takes a memref argument (see `kiln run --help`)"
         )),

@@ -563,6 +563,46 @@ fn run_takes_memrefs_and_explains_bad_ones() {
 }
 
 #[test]
+fn run_refuses_floats_beyond_their_type_but_takes_inf() {
+    let src =
+        "func.func @f(%a: f16, %b: bf16, %c: f32, %d: f64) -> f16 {\n  func.return %a : f16\n}\n";
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("f.mlir");
+    std::fs::write(&file, src).expect("write");
+    let f = file.to_str().unwrap_or_default();
+    // 65519 rounds to f16's largest finite value, 65520 to infinity.
+    let o = kiln(&["run", f, "--entry", "f", "65519", "1", "1", "1"], None);
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "65504.0\n",
+        "{}",
+        stderr(&o)
+    );
+    let o = kiln(
+        &["run", f, "--entry", "f", "-inf", "inf", "inf", "-inf"],
+        None,
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&o.stdout),
+        "-inf\n",
+        "{}",
+        stderr(&o)
+    );
+    for (args, why) in [
+        (["65520", "1", "1", "1"], "`65520` does not fit in f16"),
+        (["1", "1e40", "1", "1"], "`1e40` does not fit in bf16"),
+        (["1", "1", "1e40", "1"], "`1e40` does not fit in f32"),
+        (["1", "1", "1", "1e400"], "`1e400` does not fit in f64"),
+    ] {
+        let mut all = vec!["run", f, "--entry", "f"];
+        all.extend(args);
+        let o = kiln(&all, None);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(stderr(&o).contains(why), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
 fn run_reports_reaching_an_undefined_external() {
     let src = "func.func private @missing_symbol_xyz(i32) -> i32\nfunc.func @f(%a: i32) -> i32 {\n  %r = func.call @missing_symbol_xyz(%a) : (i32) -> i32\n  func.return %r : i32\n}\n";
     let o = kiln(&["run", "-", "--entry", "f", "1"], Some(src));
