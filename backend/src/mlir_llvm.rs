@@ -686,20 +686,7 @@ impl Printer {
                 format!("{lhs}llvm.mlir.addressof @{g} : !llvm.ptr")
             }
             (Op::AddressofFunc, [_, sig, Operand::Func(f)]) => {
-                let Some((Op::Sig, [ret, params])) = sig.as_node() else {
-                    return self.err(format!("`{sig}` is not a lowered signature"));
-                };
-                let ret = if is_void(ret) {
-                    None
-                } else {
-                    Some(self.ty(ret)?)
-                };
-                let tys: Vec<String> = params
-                    .as_list()
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|p| self.ty(p))
-                    .collect::<Result<_, _>>()?;
+                let (ret, tys) = self.signature_types(sig)?;
                 declare_once(declared, externs, f, || {
                     format!(
                         "({}){}",
@@ -783,6 +770,26 @@ impl Printer {
 }
 
 impl Printer {
+    /// The result type (`None` for `void`) and the parameter types of a lowered
+    /// `(llvm.sig R PARAMS)`.
+    fn signature_types(&self, sig: &Operand) -> Result<(Option<String>, Vec<String>), PrintError> {
+        let Some((Op::Sig, [ret, params])) = sig.as_node() else {
+            return self.err(format!("`{sig}` is not a lowered signature"));
+        };
+        let ret = if is_void(ret) {
+            None
+        } else {
+            Some(self.ty(ret)?)
+        };
+        let params = params
+            .as_list()
+            .unwrap_or_default()
+            .iter()
+            .map(|p| self.ty(p))
+            .collect::<Result<_, _>>()?;
+        Ok((ret, params))
+    }
+
     /// `llvm.call @f(args) vararg(!llvm.func<R (P, ...)>) : (T...) -> R`, declaring `@f`
     /// variadic.
     fn call_vararg(
@@ -794,20 +801,7 @@ impl Printer {
         declared: &mut Vec<String>,
         externs: &mut String,
     ) -> Result<String, PrintError> {
-        let Some((Op::Sig, [ret, params])) = sig.as_node() else {
-            return self.err(format!("`{sig}` is not a lowered signature"));
-        };
-        let ret = if is_void(ret) {
-            None
-        } else {
-            Some(self.ty(ret)?)
-        };
-        let mut fixed: Vec<String> = params
-            .as_list()
-            .unwrap_or_default()
-            .iter()
-            .map(|p| self.ty(p))
-            .collect::<Result<_, _>>()?;
+        let (ret, mut fixed) = self.signature_types(sig)?;
         fixed.push("...".to_string());
         declare_once(declared, externs, f, || {
             format!(
