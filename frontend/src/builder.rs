@@ -1891,21 +1891,11 @@ impl<'a> Builder<'a> {
                 );
                 return None;
             }
-            // MLIR refuses an unknown operation of a registered dialect (even with
-            // `--allow-unregistered-dialect`); in kiln's own dialects every operation it
-            // knows was matched above, so anything else there is a typo or unsupported.
-            _ if name.split_once('.').is_some_and(|(d, _)| {
-                matches!(d, "arith" | "builtin" | "cf" | "func" | "memref")
-            }) =>
-            {
-                let dialect = name.split('.').next().unwrap_or_default();
-                self.error(
-                    "parse.unknown-op",
-                    op.name.span,
-                    format!(
-                        "`{name}` is not an operation of the `{dialect}` dialect that kiln supports (MLIR refuses unknown operations of a registered dialect)"
-                    ),
-                );
+            // In kiln's own dialects every operation it knows was matched above, so anything
+            // else there is a typo or unsupported.
+            _ if crate::ops::unknown_op_message(name).is_some() => {
+                let message = crate::ops::unknown_op_message(name).unwrap_or_default();
+                self.error("parse.unknown-op", op.name.span, message);
                 return None;
             }
             _ if has_nul(name) => {

@@ -270,6 +270,25 @@ impl PureOp {
     }
 }
 
+/// The dialects whose operations kiln reads. MLIR refuses an unknown operation of a
+/// registered dialect (even with `--allow-unregistered-dialect`), and so does kiln for
+/// these: an operation of one of them that kiln does not read is a typo or unsupported, in
+/// custom or generic form.
+pub const KNOWN_DIALECTS: &[&str] = &[
+    "arith", "builtin", "cf", "func", "index", "llvm", "math", "memref", "ub",
+];
+
+/// The error for an operation `name` of a dialect in [`KNOWN_DIALECTS`] that kiln does
+/// not read, if its dialect is one of those.
+pub fn unknown_op_message(name: &str) -> Option<String> {
+    let (dialect, _) = name.split_once('.')?;
+    KNOWN_DIALECTS.contains(&dialect).then(|| {
+        format!(
+            "`{name}` is not an operation of the `{dialect}` dialect that kiln supports (MLIR refuses unknown operations of a registered dialect)"
+        )
+    })
+}
+
 /// The operations of kiln's own syntax families, beside the tables above: (name, what).
 const STRUCTURAL: &[(&str, &str)] = &[
     (

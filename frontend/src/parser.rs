@@ -136,6 +136,19 @@ pub fn one_per_line(mut diags: Vec<Diagnostic>, text: &str) -> Vec<Diagnostic> {
 }
 
 fn convert(e: ParseError<usize, Tok<'_>, std::convert::Infallible>, text: &str) -> Diagnostic {
+    // An operation of a dialect kiln reads, written where an operation may stand but not one
+    // kiln knows (`arith.foo %x`, `llvm.add %a, %b`), is named as such rather than as an
+    // unexpected word.
+    if let ParseError::UnrecognizedToken {
+        token: (l, Tok::Ident(word), r),
+        expected,
+    } = &e
+    {
+        let op_expected = expected.iter().any(|x| x.starts_with("OP_"));
+        if let Some(message) = crate::ops::unknown_op_message(word).filter(|_| op_expected) {
+            return Diagnostic::error("parse.unknown-op", Span::new(*l, *r), message);
+        }
+    }
     syntax_diagnostic(e, text, &MLIR_SYNTAX)
 }
 
