@@ -1,15 +1,18 @@
 // The LLVM dialect beside func, arith and memref, as MLIR's integration tests write it to
 // call C: `printf` declared as a variadic `llvm.func`, its format strings and a counter in
 // `llvm.mlir.global`s, a memref's element read through its aligned pointer with
-// `llvm.getelementptr` and `llvm.load`, and tables of `dense` contents.
+// `llvm.getelementptr` and `llvm.load`, tables of `dense` contents, and a C function called
+// through its address.
 // run: @report 3 f32[4]=0.5,1.5,2.5,3.5
 // run: @report -7 f32[4]=1,2,3,4
 // run: @bump 5
 // run: @table 1 2
 // run: @table 0 0
+// run: @through -42
 module {
   llvm.func @printf(!llvm.ptr, ...) -> i32
   llvm.func @putchar(i32) -> i32
+  llvm.func @abs(i32) -> i32
   llvm.mlir.global internal constant @fmt("n = %d, x[%ld] = %g\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @hello("hello, \22kiln\22\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global internal @counter(40 : i64) {addr_space = 0 : i32, alignment = 8 : i64} : i64
@@ -62,6 +65,19 @@ module {
     %f = llvm.load %q : !llvm.ptr -> f32
     %fi = arith.fptosi %f : f32 to i32
     %r = arith.addi %v, %fi : i32
+    return %r : i32
+  }
+
+  // Calls the function at `%f` (an `!llvm.ptr` parameter) with `%x`.
+  func.func @apply(%f: !llvm.ptr, %x: i32) -> i32 {
+    %r = llvm.call %f(%x) : !llvm.ptr, (i32) -> i32
+    return %r : i32
+  }
+
+  // C's `abs` called through its address.
+  func.func @through(%x: i32) -> i32 {
+    %f = llvm.mlir.addressof @abs : !llvm.ptr
+    %r = func.call @apply(%f, %x) : (!llvm.ptr, i32) -> i32
     return %r : i32
   }
 }

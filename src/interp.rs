@@ -874,6 +874,7 @@ impl<'m> Interpreter<'m> {
             | OpKind::Zero
             | OpKind::Gep { .. }
             | OpKind::LlvmCall { .. }
+            | OpKind::LlvmCallIndirect
             | OpKind::LlvmLoad
             | OpKind::LlvmStore => Err(Trap::Unsupported(format!(
                 "addresses (`{}`: kiln interp does not run the LLVM dialect's operations)",

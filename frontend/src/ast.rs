@@ -451,6 +451,8 @@ pub enum OpBody {
     Gep(Box<Gep>),
     /// `llvm.call @f(%a, ...) [vararg(!llvm.func<...>)] : (T, ...) -> R` (boxed).
     LlvmCall(Box<LlvmCall>),
+    /// `llvm.call %f(%a, ...) : !llvm.ptr, (T, ...) -> R` (boxed).
+    LlvmCallIndirect(Box<LlvmCallIndirect>),
     /// `llvm.load %p : !llvm.ptr -> T` (boxed).
     LlvmLoad(Box<LlvmLoad>),
     /// `llvm.store %v, %p : T, !llvm.ptr` (boxed).
@@ -668,6 +670,19 @@ pub struct LlvmCall {
     pub args: Vec<ValueRef>,
     /// The callee's type after `vararg`, if written.
     pub vararg: Option<Type>,
+    /// The argument types and the result type.
+    pub ty: FunctionType,
+}
+
+/// The parts of an indirect `llvm.call`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LlvmCallIndirect {
+    /// The called function's address.
+    pub pointer: ValueRef,
+    /// Its written type (`!llvm.ptr`).
+    pub pointer_ty: Type,
+    /// The arguments.
+    pub args: Vec<ValueRef>,
     /// The argument types and the result type.
     pub ty: FunctionType,
 }

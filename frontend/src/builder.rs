@@ -975,6 +975,7 @@ impl<'a> Builder<'a> {
             B::LlvmLoad(l) => vec![self.ty(&l.ty)],
             B::Gep(g) => self.types(&g.ty.results),
             B::LlvmCall(c) => self.types(&c.ty.results),
+            B::LlvmCallIndirect(c) => self.types(&c.ty.results),
             B::LlvmStore { .. } | B::AllocaScopeReturn { .. } => Vec::new(),
             B::AllocaScope(a) => self.types(&a.results),
             B::AlignedPointer { result, .. } => vec![self.ty(result)],
@@ -1471,6 +1472,15 @@ impl<'a> Builder<'a> {
                     },
                     ops,
                 )
+            }
+            B::LlvmCallIndirect(c) => {
+                let mut refs = vec![c.pointer.clone()];
+                refs.extend(c.args.iter().cloned());
+                let ops = self.uses(&refs);
+                let mut types = vec![c.pointer_ty.clone()];
+                types.extend(c.ty.inputs.iter().cloned());
+                self.check_written_types(&ops, &types);
+                (OpKind::LlvmCallIndirect, ops)
             }
             B::LlvmLoad(l) => {
                 let ops = self.uses(std::slice::from_ref(&l.ptr));
@@ -2107,6 +2117,7 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
             .chain(g.indices.iter().filter_map(ast::Mixed::value))
             .collect(),
         B::LlvmCall(c) => c.args.iter().collect(),
+        B::LlvmCallIndirect(c) => std::iter::once(&c.pointer).chain(&c.args).collect(),
         B::AllocaScope(_) => Vec::new(),
         B::AllocaScopeReturn { operands, .. } => operands.iter().collect(),
         B::LlvmLoad(l) => vec![&l.ptr],

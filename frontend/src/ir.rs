@@ -283,6 +283,9 @@ pub enum OpKind {
         /// The callee's type, for a variadic callee (`vararg(...)`).
         vararg: Option<Arc<LlvmFuncType>>,
     },
+    /// An indirect `llvm.call`: operand 0 is the function's address, the rest the
+    /// arguments.
+    LlvmCallIndirect,
     /// `llvm.load`: operand 0 is the address.
     LlvmLoad,
     /// `llvm.store`: operand 0 is the value, operand 1 the address.
@@ -350,7 +353,7 @@ impl OpKind {
             OpKind::LlvmConstant(_) => "llvm.mlir.constant",
             OpKind::Zero => "llvm.mlir.zero",
             OpKind::Gep { .. } => "llvm.getelementptr",
-            OpKind::LlvmCall { .. } => "llvm.call",
+            OpKind::LlvmCall { .. } | OpKind::LlvmCallIndirect => "llvm.call",
             OpKind::LlvmLoad => "llvm.load",
             OpKind::LlvmStore => "llvm.store",
             OpKind::Generic { name } => name,

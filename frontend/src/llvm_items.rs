@@ -510,14 +510,15 @@ pub fn check_llvm_uses(
                     op.span,
                     format!("`llvm.mlir.addressof` of `@{global}`, a `memref.global`: its memory is reached with `memref.get_global`"),
                 )),
+                None if externs.iter().any(|f| &f.name == global && !f.ty.vararg) => {}
                 None if externs.iter().any(|f| &f.name == global) => diags.push(unsupported(
                     op.span,
-                    format!("`llvm.mlir.addressof` of the function `@{global}` is not supported; kiln takes the address of `llvm.mlir.global`s"),
+                    format!("`llvm.mlir.addressof` of the variadic `@{global}` is not supported; kiln takes the address of `llvm.mlir.global`s and of `llvm.func`s with fixed parameters"),
                 )),
                 None => diags.push(Diagnostic::error(
                     "verify.undefined-global",
                     op.span,
-                    format!("`llvm.mlir.addressof` of `@{global}`, which is not an `llvm.mlir.global` of this module"),
+                    format!("`llvm.mlir.addressof` of `@{global}`, which is not an `llvm.mlir.global` or `llvm.func` of this module"),
                 )),
             },
             OpKind::LlvmCall { callee, vararg } => {

@@ -394,14 +394,20 @@ const STRUCTURAL: &[(&str, &str)] = &[
         "llvm.mlir.global",
         "`external`, `internal` and `private`; `constant`; strings, `dense` arrays, scalars; `alignment`",
     ),
-    ("llvm.mlir.addressof", "of an `llvm.mlir.global`"),
+    (
+        "llvm.mlir.addressof",
+        "of an `llvm.mlir.global` or of an `llvm.func` with fixed parameters",
+    ),
     ("llvm.mlir.constant", "integers and floats"),
     ("llvm.mlir.zero", "pointers and scalars"),
     (
         "llvm.getelementptr",
         "constant and dynamic indices over scalars, pointers, arrays and structs",
     ),
-    ("llvm.call", "of an `llvm.func`; `vararg(...)`"),
+    (
+        "llvm.call",
+        "of an `llvm.func`, with `vararg(...)`; indirect, of an `!llvm.ptr`",
+    ),
     ("llvm.load", "scalars and pointers; `alignment`"),
     ("llvm.store", "scalars and pointers; `alignment`"),
     (

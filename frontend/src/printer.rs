@@ -722,6 +722,22 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
                 inputs.join(", ")
             )
         }
+        K::LlvmCallIndirect => {
+            let inputs: Vec<String> = (1..op.operands.len()).map(t).collect();
+            let result = match op.results.first() {
+                Some(r) => body.ty(*r).to_string(),
+                None => "()".to_string(),
+            };
+            write!(
+                out,
+                "{name} {}({}){} : {}, ({}) -> {result}",
+                v(0),
+                values(body, &op.operands[1..]),
+                dict(&op.attrs),
+                t(0),
+                inputs.join(", ")
+            )
+        }
         K::LlvmLoad => write!(
             out,
             "{name} {}{} : {} -> {}",

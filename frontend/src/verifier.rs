@@ -580,6 +580,28 @@ impl Verifier<'_> {
                 }
             }
             K::Gep { indices, elem, .. } => self.check_gep(op, indices, elem),
+            K::LlvmCallIndirect => {
+                self.expect_type(op.operands[0], &Type::Ptr, at(op, 0), "callee");
+                for (i, &v) in op.operands.iter().enumerate().skip(1) {
+                    let ty = self.ty(v).clone();
+                    if !is_llvm_value(&ty) {
+                        self.error(
+                            "verify.type-mismatch",
+                            at(op, i),
+                            format!(
+                                "an `llvm.call` passes pointers, integers and floats, not `{ty}`"
+                            ),
+                        );
+                    }
+                }
+                if op.results.len() > 1 {
+                    self.error(
+                        "verify.result-count",
+                        span,
+                        "an `llvm.call` has one result at most",
+                    );
+                }
+            }
             K::LlvmCall { .. } => {
                 if op.results.len() > 1 {
                     self.error(

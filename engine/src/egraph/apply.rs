@@ -703,7 +703,14 @@ fn call<B: Bindings + ?Sized>(b: Builtin, args: &[Code], egraph: &Graph, subst: 
         }
         Builtin::IsInt => Val::Bool(as_term(arg(0))?.scalar()?.is_integer()),
         Builtin::IsFloat => Val::Bool(as_term(arg(0))?.scalar()?.is_float()),
-        Builtin::IsScalar => Val::Bool(as_term(arg(0))?.scalar().is_some()),
+        // The LLVM dialect's pointer crosses calls and blocks as one value, as a scalar does.
+        Builtin::IsScalar => {
+            let t = as_term(arg(0))?;
+            Val::Bool(
+                t.scalar().is_some()
+                    || matches!(&*t, Term::Op(op, cs) if *op == "ptr" && cs.is_empty()),
+            )
+        }
         Builtin::IsRanked => Val::Bool(memref(0).is_some()),
         Builtin::IsUnranked => Val::Bool(matches!(
             &*as_term(arg(0))?,

@@ -36,6 +36,9 @@ pub struct Conventions {
     /// The `llvm.mlir.global`s of the module with the LLVM type each holds, sorted by name:
     /// `llvm.mlir.addressof` declares the global with its definition's type.
     pub llvm_globals: Vec<(String, kiln_frontend::llvm_types::LlvmType)>,
+    /// The `llvm.func` declarations of the module with their signatures, sorted by name:
+    /// `llvm.mlir.addressof` of one declares it with its signature.
+    pub llvm_funcs: Vec<(String, kiln_frontend::llvm_types::LlvmFuncType)>,
 }
 
 impl Conventions {
@@ -60,12 +63,17 @@ impl Conventions {
             bare_ptr,
             bare_functions,
             llvm_globals: Vec::new(),
+            llvm_funcs: Vec::new(),
         }
     }
 
     /// These conventions, with the LLVM types of the module's `llvm.mlir.global`s among
-    /// `globals`.
-    pub fn with_globals(mut self, globals: &[kiln_frontend::ir::Global]) -> Self {
+    /// `globals` and the signatures of its `llvm.func`s.
+    pub fn with_globals(
+        mut self,
+        globals: &[kiln_frontend::ir::Global],
+        externs: &[kiln_frontend::ir::LlvmFunc],
+    ) -> Self {
         self.llvm_globals = globals
             .iter()
             .filter(|g| g.linkage.is_some())
@@ -77,7 +85,20 @@ impl Conventions {
             })
             .collect();
         self.llvm_globals.sort_by(|a, b| a.0.cmp(&b.0));
+        self.llvm_funcs = externs
+            .iter()
+            .map(|f| (f.name.clone(), f.ty.clone()))
+            .collect();
+        self.llvm_funcs.sort_by(|a, b| a.0.cmp(&b.0));
         self
+    }
+
+    /// The signature of the `llvm.func` named `name`, if the module declares it.
+    pub fn llvm_func(&self, name: &str) -> Option<&kiln_frontend::llvm_types::LlvmFuncType> {
+        self.llvm_funcs
+            .binary_search_by(|(n, _)| n.as_str().cmp(name))
+            .ok()
+            .map(|i| &self.llvm_funcs[i].1)
     }
 
     /// The LLVM type the `llvm.mlir.global` named `name` holds, if the module has it.

@@ -385,6 +385,17 @@ impl<S: Store> Encoder<'_, S> {
         id
     }
 
+    /// `(llvm.sig R [PARAMS])` of an LLVM function type (`R` is `void` for none).
+    fn llvm_signature(&mut self, sig: &kiln_frontend::llvm_types::LlvmFuncType) -> Id {
+        let r = match &sig.result {
+            Some(t) => self.llvm_type(t),
+            None => self.atom("void"),
+        };
+        let params: Vec<Id> = sig.params.iter().map(|p| self.llvm_type(p)).collect();
+        let params = self.list(params);
+        self.op("llvm.sig", smallvec![r, params])
+    }
+
     /// An LLVM type's term: a scalar's, `ptr`, `(llvm.array N T)`, `(llvm.struct [T...])`.
     fn llvm_type(&mut self, t: &kiln_frontend::llvm_types::LlvmType) -> Id {
         use kiln_frontend::llvm_types::LlvmType as L;
@@ -703,6 +714,18 @@ impl<S: Store> Encoder<'_, S> {
             // The LLVM dialect's operations are the target's own: each is encoded as the
             // target operation it is, so no rule has to lower it. (llvm.addressof ptr T
             // @NAME), T the type the global holds (the module's, through the conventions).
+            // (llvm.addressof.func ptr (llvm.sig R PARAMS) @F) of an `llvm.func`.
+            OpKind::AddressOf { global } if self.conventions.llvm_func(global).is_some() => {
+                let t = rty(self);
+                let sig = self.conventions.llvm_func(global).cloned();
+                let sig = match sig {
+                    Some(sig) => self.llvm_signature(&sig),
+                    None => self.atom("nil"),
+                };
+                let f = self.egraph.add(Node::Func(Symbol::from(global.as_str())));
+                name = "llvm.addressof.func".to_string();
+                (self.op(&name, smallvec![t, sig, f]), false)
+            }
             OpKind::AddressOf { global } => {
                 let t = rty(self);
                 let held = match self.conventions.llvm_global(global) {
@@ -758,14 +781,7 @@ impl<S: Store> Encoder<'_, S> {
                 let args = self.list(operands);
                 match (vararg, &result_ty) {
                     (Some(sig), _) => {
-                        let r = match &sig.result {
-                            Some(t) => self.llvm_type(t),
-                            None => self.atom("void"),
-                        };
-                        let params: Vec<Id> =
-                            sig.params.iter().map(|p| self.llvm_type(p)).collect();
-                        let params = self.list(params);
-                        let sig = self.op("llvm.sig", smallvec![r, params]);
+                        let sig = self.llvm_signature(sig);
                         if result_ty.is_some() {
                             name = "llvm.call.vararg".to_string();
                             let t = rty(self);
@@ -783,6 +799,18 @@ impl<S: Store> Encoder<'_, S> {
                         name = "llvm.call.void".to_string();
                         (self.op(&name, smallvec![state, f, args]), true)
                     }
+                }
+            }
+            // (llvm.call.indirect STATE CALLEE T ARGS) or (llvm.call.indirect.void ...).
+            OpKind::LlvmCallIndirect => {
+                let args = self.list(operands[1..].to_vec());
+                if result_ty.is_some() {
+                    let t = rty(self);
+                    name = "llvm.call.indirect".to_string();
+                    (self.op(&name, smallvec![state, operands[0], t, args]), true)
+                } else {
+                    name = "llvm.call.indirect.void".to_string();
+                    (self.op(&name, smallvec![state, operands[0], args]), true)
                 }
             }
             OpKind::LlvmLoad => {

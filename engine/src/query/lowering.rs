@@ -250,7 +250,7 @@ fn conventions_of_item(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Conv
         });
     if takes_address {
         let globals = crate::query::check::file_globals(db, item.file(db));
-        conventions.with_globals(&globals.globals)
+        conventions.with_globals(&globals.globals, &globals.externs)
     } else {
         conventions
     }
@@ -265,8 +265,10 @@ fn conventions_of(db: &dyn salsa::Database, file: SourceFile, bare_ptr: bool) ->
                 .as_ref()
         })
         .collect();
-    Conventions::of_module(funcs, bare_ptr)
-        .with_globals(&crate::query::check::file_globals(db, file).globals)
+    Conventions::of_module(funcs, bare_ptr).with_globals(
+        &crate::query::check::file_globals(db, file).globals,
+        &crate::query::check::file_globals(db, file).externs,
+    )
 }
 
 pub use interned::{OpSet, Slice};

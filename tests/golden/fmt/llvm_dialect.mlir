@@ -1,6 +1,7 @@
 module {
   llvm.func @printf(!llvm.ptr, ...) -> i32
   llvm.func @putchar(i32) -> i32
+  llvm.func @abs(i32) -> i32
   llvm.mlir.global internal constant @fmt("n = %d, x[%ld] = %g\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @hello("hello, \"kiln\"\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global internal @counter(40 : i64) {addr_space = 0 : i32, alignment = 8 : i64} : i64
@@ -47,6 +48,15 @@ module {
     %f = llvm.load %q : !llvm.ptr -> f32
     %fi = arith.fptosi %f : f32 to i32
     %r = arith.addi %v, %fi : i32
+    func.return %r : i32
+  }
+  func.func @apply(%f: !llvm.ptr, %x: i32) -> i32 {
+    %r = llvm.call %f(%x) : !llvm.ptr, (i32) -> i32
+    func.return %r : i32
+  }
+  func.func @through(%x: i32) -> i32 {
+    %f = llvm.mlir.addressof @abs : !llvm.ptr
+    %r = func.call @apply(%f, %x) : (!llvm.ptr, i32) -> i32
     func.return %r : i32
   }
 }

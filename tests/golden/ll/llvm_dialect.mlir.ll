@@ -6,6 +6,8 @@ target triple = "x86_64-unknown-linux-gnu"
 @__kiln_abi_report = constant [70 x i8] c"{\22name\22:\22report\22,\22a\22:[\22i32\22,[\22ndarray\22,\22f32\22,1,4]],\22r\22:[\22f32\22],\22v\22:1}\00"
 @__kiln_abi_bump = constant [46 x i8] c"{\22name\22:\22bump\22,\22a\22:[\22i64\22],\22r\22:[\22i64\22],\22v\22:1}\00"
 @__kiln_abi_table = constant [53 x i8] c"{\22name\22:\22table\22,\22a\22:[\22i64\22,\22i64\22],\22r\22:[\22i32\22],\22v\22:1}\00"
+@__kiln_abi_apply = constant [57 x i8] c"{\22name\22:\22apply\22,\22a\22:[\22unknown\22,\22i32\22],\22r\22:[\22i32\22],\22v\22:1}\00"
+@__kiln_abi_through = constant [49 x i8] c"{\22name\22:\22through\22,\22a\22:[\22i32\22],\22r\22:[\22i32\22],\22v\22:1}\00"
 @fmt = internal constant [21 x i8] c"n = %d, x[%ld] = %g\0A\00"
 @hello = private constant [15 x i8] c"hello, \22kiln\22\0A\00"
 @counter = internal global i64 40, align 8
@@ -48,6 +50,20 @@ bb0:
   ret i32 %6
 }
 
+define i32 @apply(ptr %0, i32 %1) {
+bb0:
+  %2 = call i32 %0(i32 %1)
+  ret i32 %2
+}
+
+define i32 @through(i32 %0) {
+bb0:
+  %1 = call i32 @apply(ptr @abs, i32 %0)
+  ret i32 %1
+}
+
 declare i32 @printf(ptr, ...)
 
 declare i32 @putchar(i32)
+
+declare i32 @abs(i32)

@@ -49,6 +49,16 @@ module {
     %v11 = llvm.add %v5, %v10 : i32
     llvm.return %v11 : i32
   }
+  llvm.func @apply(%arg0: !llvm.ptr, %arg1: i32) -> i32 attributes {kiln.abi = "{\22name\22:\22apply\22,\22a\22:[\22unknown\22,\22i32\22],\22r\22:[\22i32\22],\22v\22:1}"} {
+    %v2 = llvm.call %arg0(%arg1) : !llvm.ptr, (i32) -> i32
+    llvm.return %v2 : i32
+  }
+  llvm.func @through(%arg0: i32) -> i32 attributes {kiln.abi = "{\22name\22:\22through\22,\22a\22:[\22i32\22],\22r\22:[\22i32\22],\22v\22:1}"} {
+    %v0 = llvm.mlir.addressof @abs : !llvm.ptr
+    %v2 = llvm.call @apply(%v0, %arg0) : (!llvm.ptr, i32) -> i32
+    llvm.return %v2 : i32
+  }
   llvm.func @printf(!llvm.ptr, ...) -> i32
   llvm.func @putchar(i32) -> i32
+  llvm.func @abs(i32) -> i32
 }
