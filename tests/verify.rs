@@ -106,6 +106,8 @@ fn generated_programs_cover_the_element_wise_operations() {
         "memref.atomic_rmw maxu",
         "func.constant",
         "func.call_indirect",
+        "memref.alloca_scope -> (",
+        "memref.alloca_scope.return",
         ": i12",
         ": i40",
         ": bf16",

@@ -226,6 +226,29 @@ impl<'p> Emitter<'p> {
             Stmt::Cast(from, to, a) => self.cast(*from, *to, *a),
             Stmt::Load(m, idx) => {
                 if let Some((ty, name)) = self.readable(*m) {
+                    // Half the loads of a stack copy make the copy and read it in a
+                    // `memref.alloca_scope`, which returns the element (its values stay in
+                    // the scope).
+                    let copyable = ty.strided.is_none() && ty.sizes.iter().all(Option::is_some);
+                    if (*m >> 8) % 4 == 2 && copyable && (*m >> 12) % 2 == 1 {
+                        let r = self.fresh();
+                        let elem = ty.elem.name();
+                        self.emit(format!("{r} = memref.alloca_scope -> ({elem}) {{"));
+                        let keep = self.pools.len();
+                        let (cty, cname) = self.copied(&ty, &name);
+                        let ix = self.indices(&cname, &cty, idx);
+                        let v = self.fresh();
+                        self.emit(format!(
+                            "{v} = memref.load {cname}[{}] : {}",
+                            ix.join(", "),
+                            cty.text()
+                        ));
+                        self.emit(format!("memref.alloca_scope.return {v} : {elem}"));
+                        self.emit("}".to_string());
+                        self.pools.truncate(keep);
+                        self.pools.push((ty.elem, r));
+                        return;
+                    }
                     // Some loads read through a view of the whole memref, or a copy of it
                     // (the choice's higher bits decide, so older choices keep their loads).
                     let (ty, name) = match (*m >> 8) % 4 {
