@@ -12,20 +12,25 @@
 // DIALECT: llvm.func @printf(!llvm.ptr, ...) -> i32
 // IR: @fmt = internal constant [16 x i8] c"x = %d, y = %f\0A\00"
 // IR: call i32 (ptr, ...) @printf(
+// IR: call i32 @puts(ptr @note)
 // IR: declare i32 @printf(ptr, ...)
 // The program's own output comes first, then the result: 7 + 42 + bytes[8] (5) = 54.
 // OUT: x = 42, y = 2.500000
 // OUT-NEXT: count = 49
+// OUT-NEXT: through a pointer
 // OUT-NEXT: 54
 // mlir-cpu-runner prints its result before C's buffered output reaches the pipe.
 // MLIR-DAG: x = 42, y = 2.500000
 // MLIR-DAG: count = 49
+// MLIR-DAG: through a pointer
 // MLIR-DAG: {{^}}54
 module {
   llvm.func @printf(!llvm.ptr, ...) -> i32
+  llvm.func @puts(!llvm.ptr) -> i32
   llvm.mlir.global internal constant @fmt("x = %d, y = %f\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global internal constant @fmt2("count = %ld\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global external @counter(7 : i32) {addr_space = 0 : i32} : i32
+  llvm.mlir.global internal constant @note("through a pointer\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @bytes("\01\00\00\00\02\00\00\00\05\00\00\00") {addr_space = 0 : i32}
 
   func.func @main() -> i32 {
@@ -41,6 +46,10 @@ module {
     %w64 = arith.extsi %w : i32 to i64
     %f2 = llvm.mlir.addressof @fmt2 : !llvm.ptr
     %r2 = llvm.call @printf(%f2, %w64) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64) -> i32
+    // `puts` called through its address.
+    %puts = llvm.mlir.addressof @puts : !llvm.ptr
+    %note = llvm.mlir.addressof @note : !llvm.ptr
+    %r3 = llvm.call %puts(%note) : !llvm.ptr, (!llvm.ptr) -> i32
     %b = llvm.mlir.addressof @bytes : !llvm.ptr
     %c0 = llvm.mlir.constant(0 : index) : i64
     %e = llvm.getelementptr inbounds %b[%c0, 2] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.array<3 x i32>
