@@ -21,6 +21,7 @@
 //!     linkage: Linkage::External,
 //!     attrs: Default::default(),
 //!     callee_attrs: Vec::new(),
+//!     fn_attrs: Vec::new(),
 //! };
 //! assert!(f.to_string().contains("llvm.return %0"));
 //! ```
