@@ -219,3 +219,27 @@ def test_globals_keep_their_contents_and_state(opt):
     # The counter is state of the engine's module: each call adds to what the last left.
     first = e["bump"](10)
     assert e["bump"](1) == first + 1
+
+
+def test_llvm_dialect_and_alloca_scope_from_python(capfd):
+    # printf through the LLVM dialect: C's output reaches the process's stdout before the
+    # call returns (the JIT flushes C's streams after each call).
+    e = engine("llvm_dialect.mlir")
+    m = np.array([0.5, 1.5, 2.5, 3.5], np.float32)
+    assert e["report"](3, m) == 5.0
+    out = capfd.readouterr().out
+    assert 'hello, "kiln"\n' in out and "n = 3, x[2] = 2.5\n" in out
+    assert e["table"](1, 2) == 7
+    assert e["through"](-42) == 42
+    # A pointer parameter cannot come from Python.
+    with pytest.raises((TypeError, ValueError), match="llvm.ptr"):
+        e["apply"](0, 1)
+    s = engine("memref_alloca_scope.mlir")
+    assert s["sum"](1000) == 749250.0
+    out = np.zeros(1, np.float32)
+    assert s["twice"](2.5, out) == 5.0 and out[0] == 5.0
+    # The printed module keeps the scope nested and the LLVM items.
+    text = str(Module.parse((CORPUS / "memref_alloca_scope.mlir").read_text()))
+    assert "memref.alloca_scope -> (f32) {" in text and "memref.alloca_scope.return" in text
+    text = str(Module.parse((CORPUS / "llvm_dialect.mlir").read_text()))
+    assert "llvm.func @printf(!llvm.ptr, ...) -> i32" in text
