@@ -615,20 +615,9 @@ impl<'a> Builder<'a> {
         }
         let (values, spans, end) = match returned {
             Some((r, operands, types)) => {
-                let ids = self.uses(operands);
-                if operands.len() != types.len() {
-                    self.error(
-                        "verify.type-mismatch",
-                        r.span,
-                        format!(
-                            "`memref.alloca_scope.return` lists {} values but {} types",
-                            operands.len(),
-                            types.len()
-                        ),
-                    );
-                } else {
-                    self.check_written_types(&ids, types);
-                }
+                let ids = self.typed_uses(operands, types, r.span, |n, m| {
+                    format!("`memref.alloca_scope.return` lists {n} values but {m} types")
+                });
                 (ids, operands.iter().map(|o| o.span).collect(), r.span)
             }
             None => (Vec::new(), Vec::new(), scope.span),
@@ -910,23 +899,33 @@ impl<'a> Builder<'a> {
         ok.then_some(values)
     }
 
-    /// A call's arguments, checked against the inputs its written type lists.
-    fn call_arguments(&mut self, args: &[ast::ValueRef], ty: &ast::FunctionType) -> Vec<ValueId> {
-        let ops = self.uses(args);
-        if ty.inputs.len() == args.len() {
-            self.check_written_types(&ops, &ty.inputs);
+    /// The values `refs` names, each checked against its written type in `types`; where
+    /// the two lists differ in length, the error `mismatch(values, types)` at `span` instead.
+    fn typed_uses(
+        &mut self,
+        refs: &[ast::ValueRef],
+        types: &[ast::Type],
+        span: Span,
+        mismatch: impl FnOnce(usize, usize) -> String,
+    ) -> Vec<ValueId> {
+        let ids = self.uses(refs);
+        if refs.len() == types.len() {
+            self.check_written_types(&ids, types);
         } else {
             self.error(
                 "verify.type-mismatch",
-                ty.span,
-                format!(
-                    "call passes {} operands but its type lists {} inputs",
-                    args.len(),
-                    ty.inputs.len()
-                ),
+                span,
+                mismatch(refs.len(), types.len()),
             );
         }
-        ops
+        ids
+    }
+
+    /// A call's arguments, checked against the inputs its written type lists.
+    fn call_arguments(&mut self, args: &[ast::ValueRef], ty: &ast::FunctionType) -> Vec<ValueId> {
+        self.typed_uses(args, &ty.inputs, ty.span, |n, m| {
+            format!("call passes {n} operands but its type lists {m} inputs")
+        })
     }
 
     /// The result types an operation declares through its syntax.
@@ -1070,21 +1069,12 @@ impl<'a> Builder<'a> {
 
     fn successor(&mut self, s: &ast::Successor) -> Successor {
         let block = self.block_ref(&s.block);
-        let args = self.uses(&s.args);
-        if s.args.len() != s.types.len() {
-            self.error(
-                "verify.type-mismatch",
-                s.span,
-                format!(
-                    "branch to `^{}` lists {} operands but {} types",
-                    s.block.node,
-                    s.args.len(),
-                    s.types.len()
-                ),
-            );
-        } else {
-            self.check_written_types(&args, &s.types);
-        }
+        let args = self.typed_uses(&s.args, &s.types, s.span, |n, m| {
+            format!(
+                "branch to `^{}` lists {n} operands but {m} types",
+                s.block.node
+            )
+        });
         Successor {
             block,
             args,
@@ -1673,20 +1663,9 @@ impl<'a> Builder<'a> {
                 successors: succ,
                 ty,
             } => {
-                let ops = self.uses(operands);
-                if ty.inputs.len() == operands.len() {
-                    self.check_written_types(&ops, &ty.inputs);
-                } else {
-                    self.error(
-                        "verify.type-mismatch",
-                        ty.span,
-                        format!(
-                            "`\"{name}\"` has {} operands but its type lists {} inputs",
-                            operands.len(),
-                            ty.inputs.len()
-                        ),
-                    );
-                }
+                let ops = self.typed_uses(operands, &ty.inputs, ty.span, |n, m| {
+                    format!("`\"{name}\"` has {n} operands but its type lists {m} inputs")
+                });
                 let kind = self.generic_kind(op, &attrs)?;
                 // The generic form of a known op must have that op's shape, or later stages
                 // would index operands that are not there.
