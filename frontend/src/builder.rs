@@ -1404,8 +1404,9 @@ impl<'a> Builder<'a> {
                         }
                     }
                 }
-                let ops = self.uses(&refs);
-                self.check_written_types(&ops, &g.ty.inputs);
+                let ops = self.typed_uses(&refs, &g.ty.inputs, g.ty.span, |n, m| {
+                    format!("`llvm.getelementptr` has {n} operands but its type lists {m} inputs")
+                });
                 let elem = match crate::llvm_items::llvm_type(&g.elem) {
                     Ok(t) => t,
                     Err(e) => {
@@ -1453,8 +1454,7 @@ impl<'a> Builder<'a> {
                     );
                     return None;
                 }
-                let ops = self.uses(&c.args);
-                self.check_written_types(&ops, &c.ty.inputs);
+                let ops = self.call_arguments(&c.args, &c.ty);
                 (
                     OpKind::LlvmCall {
                         callee: c.callee.node.clone(),
@@ -1464,12 +1464,9 @@ impl<'a> Builder<'a> {
                 )
             }
             B::LlvmCallIndirect(c) => {
-                let mut refs = vec![c.pointer.clone()];
-                refs.extend(c.args.iter().cloned());
-                let ops = self.uses(&refs);
-                let mut types = vec![c.pointer_ty.clone()];
-                types.extend(c.ty.inputs.iter().cloned());
-                self.check_written_types(&ops, &types);
+                let mut ops = self.uses(std::slice::from_ref(&c.pointer));
+                self.check_written_types(&ops, std::slice::from_ref(&c.pointer_ty));
+                ops.extend(self.call_arguments(&c.args, &c.ty));
                 (OpKind::LlvmCallIndirect, ops)
             }
             B::LlvmLoad(l) => {
