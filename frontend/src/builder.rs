@@ -73,10 +73,8 @@ struct Builder<'a> {
     /// The names bound inside the `memref.alloca_scope` regions being built, innermost
     /// last: a region's names go out of scope at its end, as in MLIR.
     scoped: Vec<&'a str>,
-    /// How many `memref.alloca_scope` regions are being built.
-    scope_depth: usize,
-    /// Where the innermost region being built ends.
-    scope_end: u32,
+    /// Where each `memref.alloca_scope` region being built ends, innermost last.
+    scope_ends: Vec<u32>,
     /// Function-level names a region's names hide: bound before the region is built (every
     /// block's names are), but written after it, so not yet in scope there in MLIR. Each
     /// comes back when its region ends.
@@ -355,7 +353,10 @@ impl<'a> Builder<'a> {
         }
         match self.names.entry(name.node.as_str()) {
             Entry::Occupied(mut e)
-                if self.scope_depth > 0 && e.get().span.start > self.scope_end =>
+                if self
+                    .scope_ends
+                    .last()
+                    .is_some_and(|end| e.get().span.start > *end) =>
             {
                 let hidden = e.insert(Group {
                     first,
@@ -379,7 +380,7 @@ impl<'a> Builder<'a> {
                     count: count as u32,
                     span: name.span,
                 });
-                if self.scope_depth > 0 {
+                if !self.scope_ends.is_empty() {
                     self.scoped.push(name.node.as_str());
                 }
             }
@@ -503,9 +504,8 @@ impl<'a> Builder<'a> {
                 }
                 let results = std::mem::take(&mut op_results[i][k]);
                 if let ast::OpBody::AllocaScope(scope) = &op.body {
-                    let mut ops = std::mem::take(&mut ir_blocks[i].ops);
-                    self.alloca_scope(op, scope, results, BlockId(i as u32), &mut ops);
-                    ir_blocks[i].ops = ops;
+                    let block = BlockId(i as u32);
+                    self.alloca_scope(op, scope, results, block, &mut ir_blocks[i].ops);
                     continue;
                 }
                 if let Some(ir_op) = self.op(op, results) {
@@ -576,10 +576,8 @@ impl<'a> Builder<'a> {
             attrs: Attrs::default(),
             span: Span::new(op.span.start as usize, scope.span.start as usize),
         });
-        let (mark, shadow_mark, outer_end) =
-            (self.scoped.len(), self.shadowed.len(), self.scope_end);
-        self.scope_depth += 1;
-        self.scope_end = scope.span.end;
+        let (mark, shadow_mark) = (self.scoped.len(), self.shadowed.len());
+        self.scope_ends.push(scope.span.end);
         let mut returned = None;
         for (k, inner) in region.ops.iter().enumerate() {
             if inner.name.node.is_empty() {
@@ -628,8 +626,7 @@ impl<'a> Builder<'a> {
         for (name, group) in self.shadowed.drain(shadow_mark..) {
             self.names.insert(name, group);
         }
-        self.scope_depth -= 1;
-        self.scope_end = outer_end;
+        self.scope_ends.pop();
         if values.len() != results.len() {
             self.error(
                 "verify.result-count",
