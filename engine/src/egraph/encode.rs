@@ -714,30 +714,28 @@ impl<S: Store> Encoder<'_, S> {
             // The LLVM dialect's operations are the target's own: each is encoded as the
             // target operation it is, so no rule has to lower it. (llvm.addressof ptr T
             // @NAME), T the type the global holds (the module's, through the conventions).
-            // (llvm.addressof.func ptr (llvm.sig R PARAMS) @F) of an `llvm.func`.
-            OpKind::AddressOf { global } if self.conventions.llvm_func(global).is_some() => {
-                let t = rty(self);
-                let sig = self.conventions.llvm_func(global).cloned();
-                let sig = match sig {
-                    Some(sig) => self.llvm_signature(&sig),
-                    None => self.atom("nil"),
-                };
-                let f = self.egraph.add(Node::Func(Symbol::from(global.as_str())));
-                name = "llvm.addressof.func".to_string();
-                (self.op(&name, smallvec![t, sig, f]), false)
-            }
             OpKind::AddressOf { global } => {
                 let t = rty(self);
-                let held = match self.conventions.llvm_global(global) {
-                    Some(t) => t.clone(),
-                    None => kiln_frontend::llvm_types::LlvmType::Scalar(
-                        kiln_frontend::types::Scalar::I8,
-                    ),
-                };
-                let i8t = self.llvm_type(&held);
                 let g = self.egraph.add(Node::Func(Symbol::from(global.as_str())));
-                name = "llvm.addressof".to_string();
-                (self.op(&name, smallvec![t, i8t, g]), false)
+                match self.conventions.llvm_func(global).cloned() {
+                    // (llvm.addressof.func ptr (llvm.sig R PARAMS) @F) of an `llvm.func`.
+                    Some(sig) => {
+                        let sig = self.llvm_signature(&sig);
+                        name = "llvm.addressof.func".to_string();
+                        (self.op(&name, smallvec![t, sig, g]), false)
+                    }
+                    None => {
+                        let held = match self.conventions.llvm_global(global) {
+                            Some(held) => held.clone(),
+                            None => kiln_frontend::llvm_types::LlvmType::Scalar(
+                                kiln_frontend::types::Scalar::I8,
+                            ),
+                        };
+                        let held = self.llvm_type(&held);
+                        name = "llvm.addressof".to_string();
+                        (self.op(&name, smallvec![t, held, g]), false)
+                    }
+                }
             }
             // The null pointer is address 0; a scalar zero is a constant 0.
             OpKind::Zero => {

@@ -265,10 +265,8 @@ fn conventions_of(db: &dyn salsa::Database, file: SourceFile, bare_ptr: bool) ->
                 .as_ref()
         })
         .collect();
-    Conventions::of_module(funcs, bare_ptr).with_globals(
-        &crate::query::check::file_globals(db, file).globals,
-        &crate::query::check::file_globals(db, file).externs,
-    )
+    let items = crate::query::check::file_globals(db, file);
+    Conventions::of_module(funcs, bare_ptr).with_globals(&items.globals, &items.externs)
 }
 
 pub use interned::{OpSet, Slice};
