@@ -10,7 +10,7 @@ use crate::ast;
 use crate::builder::{resolve_literal, resolve_type};
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Function, Global, GlobalInit, Literal, OpKind, Visibility};
-use crate::span::{Span, Spanned};
+use crate::span::Spanned;
 use crate::types::{Layout, MemRefType, Type};
 
 /// The most elements a global defined in the module may have.
@@ -325,30 +325,6 @@ pub fn check_global_uses(function: &Function, globals: &[Global]) -> Vec<Diagnos
                 ),
             )),
             Some(_) => {}
-        }
-    }
-    diags
-}
-
-/// Diagnostics for names a global shares with another global or a function (one symbol
-/// table holds both). Takes each function's name and the span of its name, in the
-/// globals' coordinates.
-pub fn check_global_names<'a>(
-    globals: &[Global],
-    functions: impl IntoIterator<Item = (&'a str, Span)>,
-) -> Vec<Diagnostic> {
-    let mut seen: indexmap::IndexMap<&str, Span> = functions.into_iter().collect();
-    let mut diags = Vec::new();
-    for g in globals {
-        match seen.get(g.name.as_str()) {
-            Some(first) => diags.push(Diagnostic::redefinition(
-                format!("symbol `@{}`", g.name),
-                g.name_span,
-                *first,
-            )),
-            None => {
-                seen.insert(&g.name, g.name_span);
-            }
         }
     }
     diags

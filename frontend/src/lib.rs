@@ -159,14 +159,27 @@ pub fn build_module_items(
 /// has (one symbol table holds them all), given each function's name and name span.
 pub fn check_item_names<'a>(
     globals: &'a [ir::Global],
-    externs: &[ir::LlvmFunc],
-    functions: impl IntoIterator<Item = (&'a str, Span)> + Clone,
+    externs: &'a [ir::LlvmFunc],
+    functions: impl IntoIterator<Item = (&'a str, Span)>,
 ) -> Vec<Diagnostic> {
-    let mut diags = globals::check_global_names(globals, functions.clone());
-    let symbols = functions
-        .into_iter()
-        .chain(globals.iter().map(|g| (g.name.as_str(), g.name_span)));
-    diags.extend(llvm_items::check_extern_names(externs, symbols));
+    let mut seen: indexmap::IndexMap<&str, Span> = functions.into_iter().collect();
+    let items = globals
+        .iter()
+        .map(|g| (g.name.as_str(), g.name_span))
+        .chain(externs.iter().map(|f| (f.name.as_str(), f.name_span)));
+    let mut diags = Vec::new();
+    for (name, span) in items {
+        match seen.get(name) {
+            Some(first) => diags.push(Diagnostic::redefinition(
+                format!("symbol `@{name}`"),
+                span,
+                *first,
+            )),
+            None => {
+                seen.insert(name, span);
+            }
+        }
+    }
     diags
 }
 

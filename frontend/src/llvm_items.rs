@@ -601,29 +601,6 @@ pub fn check_llvm_uses(
     diags
 }
 
-/// Diagnostics for `llvm.func` names shared with another symbol of the module (functions and
-/// globals, in the declarations' coordinates).
-pub fn check_extern_names<'a>(
-    externs: &[LlvmFunc],
-    symbols: impl IntoIterator<Item = (&'a str, Span)>,
-) -> Vec<Diagnostic> {
-    let mut seen: indexmap::IndexMap<&str, Span> = symbols.into_iter().collect();
-    let mut diags = Vec::new();
-    for f in externs {
-        match seen.get(f.name.as_str()) {
-            Some(first) => diags.push(Diagnostic::redefinition(
-                format!("symbol `@{}`", f.name),
-                f.name_span,
-                *first,
-            )),
-            None => {
-                seen.insert(&f.name, f.name_span);
-            }
-        }
-    }
-    diags
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
