@@ -35,33 +35,6 @@ pub struct LlvmFuncType {
 }
 
 impl LlvmType {
-    /// The bytes a value takes in memory, as LLVM's data layout on the 64-bit targets kiln
-    /// emits for allocates it (a struct's fields padded to their alignments).
-    pub fn size(&self) -> u64 {
-        match self {
-            LlvmType::Scalar(s) => u64::from(s.bytes()),
-            LlvmType::Ptr => 8,
-            LlvmType::Array(n, t) => n.saturating_mul(t.size()),
-            LlvmType::Struct(fields) => {
-                let mut at = 0u64;
-                for f in fields {
-                    at = at.next_multiple_of(f.align()).saturating_add(f.size());
-                }
-                at.next_multiple_of(self.align())
-            }
-        }
-    }
-
-    /// The ABI alignment in bytes.
-    pub fn align(&self) -> u64 {
-        match self {
-            LlvmType::Scalar(s) => u64::from(s.bytes()),
-            LlvmType::Ptr => 8,
-            LlvmType::Array(_, t) => t.align(),
-            LlvmType::Struct(fields) => fields.iter().map(LlvmType::align).max().unwrap_or(1),
-        }
-    }
-
     fn write(&self, f: &mut fmt::Formatter<'_>, prefix: &str) -> fmt::Result {
         match self {
             LlvmType::Scalar(s) => write!(f, "{s}"),
@@ -335,12 +308,5 @@ mod tests {
         assert!(parse("!llvm.ptr<1>").is_err());
         assert!(parse("!llvm.array<4 x index>").is_err());
         assert!(parse("!llvm.array<4 i8>").is_err());
-    }
-
-    #[test]
-    fn sizes_follow_the_data_layout() {
-        let s = parse("!llvm.struct<(i8, i64, i16)>").unwrap();
-        assert_eq!((s.size(), s.align()), (24, 8));
-        assert_eq!(parse("!llvm.array<3 x i12>").unwrap().size(), 6);
     }
 }
