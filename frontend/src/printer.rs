@@ -70,21 +70,19 @@ fn print_extern_into(out: &mut String, f: &crate::ir::LlvmFunc) {
     out.push('\n');
 }
 
-/// The text MLIR prints for bytes in a string attribute: printable ASCII as itself (but
-/// `\` and `"`), every other byte as `\` and two hex digits.
-pub fn escape_bytes(bytes: &[u8]) -> String {
-    let mut out = String::new();
+/// Appends `bytes` as MLIR prints them in a string attribute (and LLVM IR in a string):
+/// printable ASCII as itself, `"`, `\` and every other byte as `\` and two hex digits.
+pub fn push_escaped(out: &mut String, bytes: &[u8]) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     for &b in bytes {
-        match b {
-            b'\\' => out.push_str("\\\\"),
-            b'"' => out.push_str("\\\""),
-            0x20..=0x7e => out.push(char::from(b)),
-            _ => {
-                let _ = write!(out, "\\{b:02X}");
-            }
+        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
+            out.push(b as char);
+        } else {
+            out.push('\\');
+            out.push(HEX[usize::from(b >> 4)] as char);
+            out.push(HEX[usize::from(b & 15)] as char);
         }
     }
-    out
 }
 
 /// `llvm.mlir.global [linkage] [constant] @g(VALUE) {addr_space = 0 : i32} : T`, as MLIR
@@ -106,7 +104,9 @@ fn print_llvm_global_into(out: &mut String, g: &crate::ir::Global, linkage: &str
                     Literal::Int(b) | Literal::Float(b) => *b as u8,
                 })
                 .collect();
-            let _ = write!(out, "\"{}\"", escape_bytes(&bytes));
+            out.push('"');
+            push_escaped(out, &bytes);
+            out.push('"');
         }
         GlobalInit::Splat(v) if g.ty.shape.is_empty() => {
             let _ = write!(out, "{} : {}", literal_text(*v, g.ty.elem), g.ty.elem);

@@ -187,23 +187,8 @@ fn llvm_name(name: &str) -> String {
 /// as is, anything else `\XX`.
 fn llvm_escape(bytes: &[u8]) -> String {
     let mut s = String::with_capacity(bytes.len());
-    push_llvm_escaped(&mut s, bytes);
+    kiln_frontend::printer::push_escaped(&mut s, bytes);
     s
-}
-
-/// [`llvm_escape`] onto the end of `out` (a record's symbol is escaped byte by byte: this
-/// writes no intermediate string).
-fn push_llvm_escaped(out: &mut String, bytes: &[u8]) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    for &b in bytes {
-        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
-            out.push(b as char);
-        } else {
-            out.push('\\');
-            out.push(HEX[usize::from(b >> 4)] as char);
-            out.push(HEX[usize::from(b & 15)] as char);
-        }
-    }
 }
 
 /// The LLVM IR of the reflection symbols of the exported functions, as LLVM prints global
@@ -220,7 +205,7 @@ pub fn symbols_ir(functions: &[FunctionAbi]) -> String {
             llvm_name(&format!("{SYMBOL_PREFIX}{}", f.name)),
             bytes.len()
         );
-        push_llvm_escaped(&mut out, &bytes);
+        kiln_frontend::printer::push_escaped(&mut out, &bytes);
         out.push_str("\"\n");
     }
     out

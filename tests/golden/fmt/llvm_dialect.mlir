@@ -3,7 +3,7 @@ module {
   llvm.func @putchar(i32) -> i32
   llvm.func @abs(i32) -> i32
   llvm.mlir.global internal constant @fmt("n = %d, x[%ld] = %g\0A\00") {addr_space = 0 : i32}
-  llvm.mlir.global private constant @hello("hello, \"kiln\"\0A\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @hello("hello, \22kiln\22\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global internal @counter(40 : i64) {addr_space = 0 : i32, alignment = 8 : i64} : i64
   llvm.mlir.global private constant @tbl(dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>) {addr_space = 0 : i32, alignment = 16 : i64} : !llvm.array<2 x array<3 x i32>>
   llvm.mlir.global internal constant @halves(dense<1.5> : tensor<4xf32>) {addr_space = 0 : i32} : !llvm.array<4 x f32>
