@@ -172,7 +172,8 @@ fn global_shape(t: &LlvmType) -> Option<(Vec<Option<i64>>, Scalar)> {
         LlvmType::Scalar(s) => Some((Vec::new(), *s)),
         LlvmType::Array(n, inner) => {
             let (mut shape, s) = global_shape(inner)?;
-            shape.insert(0, Some(i64::try_from(*n).ok()?));
+            // Beyond `i64` is beyond the elements kiln defines, which the caller reports.
+            shape.insert(0, Some(i64::try_from(*n).unwrap_or(i64::MAX)));
             Some((shape, s))
         }
         LlvmType::Ptr | LlvmType::Struct(_) => None,
