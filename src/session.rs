@@ -49,10 +49,12 @@ pub struct Work {
     /// units of about 16 functions (`kiln_backend::units`), and only the units an edit
     /// touched are compiled again.
     pub units: usize,
-    /// Parts of an optimized object compiled to machine code (again): at `-O1` and above
-    /// the module is optimized whole and its code generated in parts of about 128
-    /// functions (`kiln_backend::parts`), and only the parts whose optimized code an edit
-    /// changed are compiled again.
+    /// Parts of an optimized object optimized and compiled to machine code (again): a
+    /// large program's optimized object is made of parts of about 64 functions, each
+    /// with the small functions it calls (`kiln_backend::thin`), and only the parts an
+    /// edit touched are made again; a smaller program is optimized whole and its code
+    /// generated in parts of about 128 functions (`kiln_backend::parts`), and only the
+    /// parts whose optimized code an edit changed are compiled again.
     pub parts: usize,
 }
 

@@ -259,12 +259,13 @@ fn exe_and_lib() -> Result<(), Failed> {
     Ok(())
 }
 
-/// An object made of many units (`-O0`) and one optimized whole and then compiled in parts
-/// (`-O2`, `kiln_backend::parts`: the chain is long enough for two) both link with C and
+/// An object made of many units (`-O0`) and one optimized and compiled in parts that import
+/// each other's small functions (`-O2`, `kiln_backend::thin`: the chain is long enough for
+/// several) both link with C and
 /// compute the same sum; the joined object has every function defined once and nothing
 /// undefined but the C library's `malloc` and `free`.
 fn object_units_link_with_c() -> Result<(), Failed> {
-    let n = 2 * kiln_backend::parts::PART_FUNCTIONS + 100;
+    let n = kiln_backend::thin::MIN_FUNCTIONS + 100;
     let dir = tempfile::tempdir()?;
     let src = dir.path().join("units.mlir");
     std::fs::write(&src, common::chain_program(n, None))?;

@@ -1197,9 +1197,9 @@ fn object(s: &Session) -> Vec<u8> {
         .expect("compiles to an object")
 }
 
-/// At -O2 the module is optimized whole, then compiled in parts (`kiln_backend::parts`):
-/// after an edit, the parts whose optimized code the edit left as it was are kept, and the
-/// object is a fresh session's and `kiln compile`'s.
+/// At -O2 a large module is optimized and compiled in parts (`kiln_backend::thin`): after
+/// an edit, the parts that neither hold the edited function nor import it are kept, and
+/// the object is a fresh session's and `kiln compile`'s.
 #[test]
 fn an_optimized_object_compiles_again_only_the_parts_an_edit_changed() {
     let optimized = |s: &Session| {
@@ -1214,7 +1214,7 @@ fn an_optimized_object_compiles_again_only_the_parts_an_edit_changed() {
     // Nothing changed: no part is compiled again.
     let (_, work) = s.counting(optimized);
     assert_eq!(work.parts, 0);
-    // One body: a part or two (the inliner carries a body into its callers).
+    // One body: its part, and the parts that import it (its callers' parts).
     s.set_source("m.mlir", common::chain_program(800, Some(400)));
     let (bytes, work) = s.counting(optimized);
     assert!(

@@ -1,8 +1,9 @@
 //! The objects of the last compile, kept by content so that the next compile of the same
 //! program after an edit makes again only what the edit changed.
 //!
-//! Two kinds are kept: the objects of `-O0` code units ([`crate::units`]), by the pieces
-//! of LLVM IR they were linked from, and the objects of an optimized module's parts
+//! Two kinds are kept: the objects of groups of pieces of LLVM IR — `-O0` code units
+//! ([`crate::units`]) and the parts of a large optimized program ([`crate::thin`]) — by the
+//! pieces they were linked from, and the objects of a whole optimized module's parts
 //! ([`crate::parts`]), by the bitcode of the part's module. Either is checked against what
 //! it was made from on every hit, never trusted on its hash alone, so a cached object is
 //! always the one a compile of the same input makes.
@@ -67,12 +68,12 @@ impl ObjectCache {
         self.shared_hits.load(Ordering::Relaxed)
     }
 
-    /// How many units have been compiled (not found) so far: what an edit cost.
+    /// How many `-O0` units have been compiled (not found) so far: what an edit cost.
     pub fn units_compiled(&self) -> usize {
         self.compiled.load(Ordering::Relaxed)
     }
 
-    /// How many parts of optimized modules have been compiled (not found) so far.
+    /// How many parts of optimized objects have been compiled (not found) so far.
     pub fn parts_compiled(&self) -> usize {
         self.parts_compiled.load(Ordering::Relaxed)
     }
@@ -140,17 +141,25 @@ impl ObjectCache {
         parts: &[&FunctionCode],
         object: Arc<Vec<u8>>,
     ) {
-        self.compiled.fetch_add(1, Ordering::Relaxed);
+        // An optimized group of pieces is a part ([`crate::thin`]), and counted as one.
+        if options.opt_level > 0 {
+            self.parts_compiled.fetch_add(1, Ordering::Relaxed);
+        } else {
+            self.compiled.fetch_add(1, Ordering::Relaxed);
+        }
         if let Some(store) = &self.shared {
             store.put(&crate::shared::unit_key(options, parts), &object);
         }
         self.keep_unit(key, options, parts, object);
     }
 
-    pub(crate) fn keep_only(&self, keys: &[u64]) {
+    /// Drops the units compiled with these options whose key is none of these (the units
+    /// of the last compile); units compiled with other options (`-O0` units beside an
+    /// optimized compile's parts) stay, for the next compile with those.
+    pub(crate) fn keep_only(&self, options: &CodegenOptions, keys: &[u64]) {
         if let Ok(mut units) = self.units.lock() {
             let keep: std::collections::HashSet<u64> = keys.iter().copied().collect();
-            units.retain(|k, _| keep.contains(k));
+            units.retain(|k, u| u.options != *options || keep.contains(k));
         }
     }
 

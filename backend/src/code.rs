@@ -368,13 +368,16 @@ fn group_end(
 
 /// The attribute references (` #N`) of `text`, in order.
 fn references(text: &str) -> Vec<u32> {
-    text.match_indices(" #")
-        .filter_map(|(i, _)| {
-            let rest = &text[i + 2..];
-            let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-            rest[..digits].parse().ok()
-        })
-        .collect()
+    attribute_references(text).collect()
+}
+
+/// The attribute groups a text refers to (` #N`), in order.
+pub(crate) fn attribute_references(text: &str) -> impl Iterator<Item = u32> + '_ {
+    text.match_indices(" #").filter_map(|(i, _)| {
+        let rest = &text[i + 2..];
+        let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+        rest[..digits].parse().ok()
+    })
 }
 
 /// Rewrites attribute references (` #N`) of `text` through `map`.

@@ -199,8 +199,10 @@ pub fn emit(
 /// Links per-function code ([`link`]) and produces the output: at `-O0` LLVM IR is the
 /// linked text itself; otherwise the text is read back into one module, verified,
 /// optimized with `default<On>` and printed or compiled to machine code. An object at `-O0`
-/// is compiled in units on every core and joined ([`crate::units`]); an optimized one in
-/// parts ([`crate::parts`]).
+/// is compiled in units on every core and joined ([`crate::units`]); an optimized one of a
+/// large program is optimized and compiled in parts ([`crate::thin`]), a smaller one (or
+/// one whose pieces cannot be compiled apart) optimized whole and compiled in parts
+/// ([`crate::parts`]).
 pub fn emit_code(
     parts: &[&FunctionCode],
     what: Emit,
@@ -229,6 +231,15 @@ pub fn emit_code_cached(
         );
         agreed?;
         if let Some(object) = units? {
+            return Ok(object);
+        }
+    } else if what == Emit::Obj && opts.opt_level > 0 && joins_objects(&tm) {
+        let (agreed, object) = rayon::join(
+            || check_agreement(parts),
+            || crate::thin::compile_in_parts(parts, opts, cache),
+        );
+        agreed?;
+        if let Some(object) = object? {
             return Ok(object);
         }
     }

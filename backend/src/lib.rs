@@ -27,6 +27,7 @@ pub mod overflow;
 pub mod parts;
 pub mod shared;
 pub mod stack;
+pub mod thin;
 pub mod units;
 
 pub use cache::ObjectCache;

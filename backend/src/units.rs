@@ -93,6 +93,13 @@ fn part_size(part: &FunctionCode) -> usize {
 /// is a multiple of [`UNIT_TARGET`], or when it holds [`UNIT_MAX`] pieces; a piece larger
 /// than [`UNIT_ALONE`] is a unit of its own, and so is each piece of data (`is_data`).
 pub fn partition(parts: &[&FunctionCode]) -> Vec<Range<usize>> {
+    partition_by(parts, UNIT_TARGET, UNIT_MAX)
+}
+
+/// [`partition`] with about one name in `target` ending a group, and at most `max` pieces
+/// in one: the units of `-O0` code and the parts of optimized code ([`crate::thin`]) are
+/// cut alike.
+pub(crate) fn partition_by(parts: &[&FunctionCode], target: u64, max: usize) -> Vec<Range<usize>> {
     let mut units = Vec::new();
     let mut start = 0;
     for (i, part) in parts.iter().enumerate() {
@@ -104,7 +111,7 @@ pub fn partition(parts: &[&FunctionCode]) -> Vec<Range<usize>> {
             units.push(start..i);
             start = i;
         }
-        if alone || part_name_hash(part) % UNIT_TARGET == 0 || i + 1 - start == UNIT_MAX {
+        if alone || part_name_hash(part) % target == 0 || i + 1 - start == max {
             units.push(start..i + 1);
             start = i + 1;
         }
@@ -124,21 +131,16 @@ fn unit_key(options: &CodegenOptions, parts: &[&FunctionCode]) -> u64 {
     h.finish()
 }
 
-/// Compiles the pieces unit by unit, in parallel, and joins the objects (a program of one
-/// unit is that unit's object). With a cache, units found in it are not compiled again.
-/// `Ok(None)` when the objects cannot be joined: the caller compiles the whole module.
-pub fn compile_units(
-    parts: &[&FunctionCode],
-    opts: &CodegenOptions,
-    cache: Option<&ObjectCache>,
-) -> Result<Option<Vec<u8>>, CodegenError> {
-    // A definition (of a function or a global) of another linkage than `external` may be
-    // local to its unit's object (where the join cannot bind another unit's references to
-    // it) or weak: such a program is compiled whole.
-    // So is a program whose functions have parameter or result attributes: a caller in
-    // another unit declares its callee from the call's arguments, without the `signext` or
-    // `zeroext` that decides how the call passes them.
-    if parts.iter().any(|p| {
+/// Whether the pieces can be compiled apart and their objects joined: every definition
+/// (of a function or a global) has `external` linkage, and no function's parameters or
+/// result have attributes.
+///
+/// A definition of another linkage may be local to its unit's object (where the join
+/// cannot bind another unit's references to it) or weak; and a caller in another unit
+/// declares its callee from the call's arguments, without the `signext` or `zeroext` that
+/// decides how the call passes them. Such a program is compiled whole.
+pub(crate) fn compiled_apart(parts: &[&FunctionCode]) -> bool {
+    !parts.iter().any(|p| {
         p.definition.as_ref().is_some_and(|d| {
             let linkage = if d.is_variable() {
                 d.text().split_once(" = ").map(|(_, t)| t)
@@ -150,24 +152,42 @@ pub fn compile_units(
                     .and_then(|t| t.split_once(' '))
                     .is_some_and(|(word, _)| kiln_lowered::Linkage::from_name(word).is_some())
         }) || (p.definition.is_none() && p.declarations.iter().any(Entity::attributed))
-    }) {
+    })
+}
+
+/// Compiles the pieces unit by unit, in parallel, and joins the objects (a program of one
+/// unit is that unit's object). With a cache, units found in it are not compiled again.
+/// `Ok(None)` when the objects cannot be joined: the caller compiles the whole module.
+pub fn compile_units(
+    parts: &[&FunctionCode],
+    opts: &CodegenOptions,
+    cache: Option<&ObjectCache>,
+) -> Result<Option<Vec<u8>>, CodegenError> {
+    if !compiled_apart(parts) {
         return Ok(None);
     }
-    let units: Vec<(Range<usize>, u64)> = partition(parts)
-        .into_par_iter()
-        .map(|r| {
-            let key = unit_key(opts, &parts[r.clone()]);
-            (r, key)
-        })
-        .collect();
+    let units: Vec<&[&FunctionCode]> = partition(parts).into_iter().map(|r| &parts[r]).collect();
+    compile_and_join(&units, opts, cache)
+}
+
+/// Compiles each group of pieces to an object of its own (linked, optimized at the options'
+/// level, code-generated), in parallel, and joins the objects in order. With a cache, a
+/// group whose pieces it holds is not compiled again, and the cache then keeps only these
+/// groups' objects for these options. `Ok(None)` when the objects cannot be joined.
+pub(crate) fn compile_and_join(
+    units: &[&[&FunctionCode]],
+    opts: &CodegenOptions,
+    cache: Option<&ObjectCache>,
+) -> Result<Option<Vec<u8>>, CodegenError> {
+    let keys: Vec<u64> = units.par_iter().map(|u| unit_key(opts, u)).collect();
     let objects = units
         .par_iter()
+        .zip(&keys)
         .map_init(
             // Made on the first unit a worker compiles: after an edit, most find theirs
             // in the cache, and each split of rayon's work would otherwise make one.
             || None,
-            |tm, (range, key)| {
-                let unit = &parts[range.clone()];
+            |tm, (unit, key)| {
                 if let Some(object) = cache.and_then(|c| c.get(*key, opts, unit)) {
                     return Ok(object);
                 }
@@ -185,7 +205,7 @@ pub fn compile_units(
         )
         .collect::<Result<Vec<_>, CodegenError>>()?;
     if let Some(c) = cache {
-        c.keep_only(&units.iter().map(|(_, k)| *k).collect::<Vec<_>>());
+        c.keep_only(opts, &keys);
     }
     match objects.as_slice() {
         [] => Ok(None),

@@ -1,0 +1,611 @@
+//! Optimized objects made in parts, each part optimized and code-generated on its own core.
+//!
+//! LLVM's `default<On>` pipeline works across functions mostly by inlining, and inlining
+//! needs the callee's body, not the whole module. So a large program's optimized object is
+//! made as LLVM's ThinLTO makes one: its functions are cut into parts by their names (as
+//! `-O0` units are, [`crate::units`], with about [`PART_TARGET`] functions in a part), each
+//! part *imports* the small functions of other parts that it calls (their definitions,
+//! marked `available_externally`: the optimizer may inline them and then drops them), and
+//! every part is optimized and compiled alone, in parallel, and the objects joined
+//! ([`crate::merge`]). Which functions a part imports is decided before any part is
+//! optimized, from the `-O0` code alone, so the bytes are the same for any number of
+//! threads.
+//!
+//! A session keeps each part's object by the pieces it was made from (its functions' and
+//! its imports' code, [`crate::cache::ObjectCache`]): after an edit of one function only
+//! its part and the parts that import it are optimized and compiled again, where a module
+//! optimized whole is optimized whole again.
+//!
+//! What a part does not see it cannot use: a callee it does not import (one larger than
+//! [`IMPORT_INSTRUCTIONS`]) is not inlined and its inferred attributes (`memory(none)`,
+//! `nounwind`) are not known to its callers, as under ThinLTO without its summaries. A
+//! program of fewer than [`MIN_FUNCTIONS`] functions is optimized whole, as is one whose
+//! pieces cannot be compiled apart ([`crate::units::compiled_apart`]).
+
+use crate::cache::ObjectCache;
+use crate::code::{Entity, FunctionCode};
+use crate::codegen::CodegenError;
+use crate::emit::CodegenOptions;
+use crate::units::{compile_and_join, compiled_apart, partition_by};
+use rayon::prelude::*;
+use rustc_hash::FxHashMap;
+use std::ops::Range;
+
+/// About one function name in this many ends a part. An edit optimizes its part (and the
+/// parts importing the edited function) again, so a smaller part is a cheaper edit, but
+/// each part optimizes its own copy of every function it imports.
+pub const PART_TARGET: u64 = 64;
+/// No part holds more pieces than this, whatever the names.
+pub const PART_MAX: usize = 192;
+/// A program of fewer functions than this is optimized as one module.
+pub const MIN_FUNCTIONS: usize = 256;
+/// A callee of at most this many instructions is imported by a part that calls it (the
+/// limit of LLVM's ThinLTO, `-import-instr-limit`); a callee of an imported function, at
+/// [`IMPORT_DECAY`] of its caller's limit.
+pub const IMPORT_INSTRUCTIONS: usize = 100;
+/// The factor of the import limit for each call further from the part's own functions
+/// (ThinLTO's `-import-instr-evolution-factor`).
+pub const IMPORT_DECAY: f64 = 0.7;
+/// A constant global of at most this much text is imported by a part that refers to it, so
+/// that its loads fold.
+pub const IMPORT_DATA_BYTES: usize = 16 * 1024;
+
+/// The optimized object of the pieces, made in parts; `Ok(None)` when the program is
+/// optimized whole instead (see the module's documentation), or when the parts' objects
+/// cannot be joined.
+pub(crate) fn compile_in_parts(
+    pieces: &[&FunctionCode],
+    opts: &CodegenOptions,
+    cache: Option<&ObjectCache>,
+) -> Result<Option<Vec<u8>>, CodegenError> {
+    let functions = pieces
+        .iter()
+        .filter(|p| p.definition.as_ref().is_some_and(|d| !d.is_variable()))
+        .count();
+    if functions < MIN_FUNCTIONS || !compiled_apart(pieces) {
+        return Ok(None);
+    }
+    let parts = partition_by(pieces, PART_TARGET, PART_MAX);
+    let library = Library::new(pieces);
+    let nounwind = library.cannot_unwind(pieces);
+    let imports: Vec<Vec<FunctionCode>> = parts
+        .par_iter()
+        .map(|owned| library.imports(pieces, &nounwind, owned.clone()))
+        .collect();
+    let summaries: Vec<FunctionCode> = parts
+        .par_iter()
+        .zip(&imports)
+        .map(|(owned, imported)| library.summary(pieces, &nounwind, owned.clone(), imported))
+        .collect();
+    let groups: Vec<Vec<&FunctionCode>> = parts
+        .iter()
+        .zip(&imports)
+        .zip(&summaries)
+        .map(|((owned, imported), summary)| {
+            std::iter::once(summary)
+                .chain(pieces[owned.clone()].iter().copied())
+                .chain(imported)
+                .collect()
+        })
+        .collect();
+    let groups: Vec<&[&FunctionCode]> = groups.iter().map(Vec::as_slice).collect();
+    compile_and_join(&groups, opts, cache)
+}
+
+/// What every part may import: each defined symbol's piece, its size, and whether it may be
+/// imported at all.
+struct Library<'a> {
+    /// Each defined symbol, by name: the index of its piece.
+    defined: FxHashMap<&'a str, usize>,
+    /// Each piece's instructions (for a function) or text bytes (for data).
+    size: Vec<usize>,
+}
+
+impl<'a> Library<'a> {
+    fn new(pieces: &[&'a FunctionCode]) -> Library<'a> {
+        let defined = pieces
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.definition.as_ref().map(|d| (d.name.as_str(), i)))
+            .collect();
+        let size = pieces
+            .par_iter()
+            .map(|p| p.definition.as_ref().map_or(usize::MAX, size_of))
+            .collect();
+        Library { defined, size }
+    }
+
+    /// The definitions a part (the pieces `owned`) imports, in the order of the program,
+    /// each made `available_externally`: every function reached by calls from the part's
+    /// own functions through functions it imports, each within the limit of its distance
+    /// from the part, and every small constant global they refer to. A function that
+    /// cannot unwind is imported `nounwind`: LLVM infers nothing from a definition that is
+    /// `available_externally` (another, less refined one may be linked), and a caller of
+    /// the import would otherwise need unwind tables.
+    fn imports(
+        &self,
+        pieces: &[&FunctionCode],
+        nounwind: &[bool],
+        owned: Range<usize>,
+    ) -> Vec<FunctionCode> {
+        // The largest limit each piece was reached with, so that a function found far
+        // first and near later is imported (and its callees looked at) with the larger.
+        let mut reached: FxHashMap<usize, usize> = FxHashMap::default();
+        let mut frontier: Vec<(usize, usize)> =
+            owned.clone().map(|i| (i, IMPORT_INSTRUCTIONS)).collect();
+        while let Some((i, limit)) = frontier.pop() {
+            let next = (limit as f64 * IMPORT_DECAY) as usize;
+            for d in &pieces[i].declarations {
+                let Some(&j) = self.defined.get(d.name.as_str()) else {
+                    continue;
+                };
+                if owned.contains(&j) {
+                    continue;
+                }
+                let fits = if d.is_variable() {
+                    self.size[j] <= IMPORT_DATA_BYTES
+                } else {
+                    self.size[j] <= limit
+                };
+                if !fits || reached.get(&j).is_some_and(|&l| l >= limit) {
+                    continue;
+                }
+                reached.insert(j, limit);
+                if !d.is_variable() {
+                    frontier.push((j, next));
+                }
+            }
+        }
+        let mut chosen: Vec<usize> = reached.into_keys().collect();
+        chosen.sort_unstable();
+        chosen
+            .into_iter()
+            .filter_map(|j| available_externally(pieces[j], nounwind[j]))
+            .collect()
+    }
+}
+
+impl Library<'_> {
+    /// Which pieces define a function that cannot unwind, as LLVM's optimizer infers it for
+    /// a whole module (`nounwind`): one that makes no indirect call and calls only
+    /// functions that cannot unwind, the program's own (found together, as calls may
+    /// form cycles) or declared so (an intrinsic, a declaration with `nounwind`, or one of
+    /// the C library's allocation and memory functions, which LLVM marks itself).
+    fn cannot_unwind(&self, pieces: &[&FunctionCode]) -> Vec<bool> {
+        let mut nounwind: Vec<bool> = pieces
+            .par_iter()
+            .map(|p| match &p.definition {
+                Some(d) if !d.is_variable() => {
+                    !calls_indirectly(d.text())
+                        && p.declarations.iter().all(|c| {
+                            c.is_variable()
+                                || self.defined.contains_key(c.name.as_str())
+                                || declared_nounwind(p, c)
+                        })
+                }
+                _ => false,
+            })
+            .collect();
+        // Callers of each function of the program, to undo each caller of a function
+        // that may unwind once.
+        let mut callers: Vec<Vec<usize>> = vec![Vec::new(); pieces.len()];
+        for (i, p) in pieces.iter().enumerate() {
+            for c in &p.declarations {
+                if let Some(&j) = self.defined.get(c.name.as_str()) {
+                    callers[j].push(i);
+                }
+            }
+        }
+        let mut undone: Vec<usize> = (0..pieces.len()).filter(|&i| !nounwind[i]).collect();
+        while let Some(j) = undone.pop() {
+            for &i in &callers[j] {
+                if nounwind[i] {
+                    nounwind[i] = false;
+                    undone.push(i);
+                }
+            }
+        }
+        nounwind
+    }
+
+    /// The declarations a part's module gives, before its own pieces, of the program's
+    /// functions it calls but neither owns nor imports: those that cannot unwind declared
+    /// `nounwind`, as the whole module would know them (so that the part's functions are
+    /// found `nounwind` too and need no unwind tables).
+    fn summary(
+        &self,
+        pieces: &[&FunctionCode],
+        nounwind: &[bool],
+        owned: Range<usize>,
+        imported: &[FunctionCode],
+    ) -> FunctionCode {
+        let imported_names: Vec<&str> = imported
+            .iter()
+            .filter_map(|p| p.definition.as_ref().map(|d| d.name.as_str()))
+            .collect();
+        let mut declared: Vec<usize> = Vec::new();
+        for p in pieces[owned.clone()].iter().copied().chain(imported) {
+            for c in &p.declarations {
+                let Some(&j) = self.defined.get(c.name.as_str()) else {
+                    continue;
+                };
+                if nounwind[j]
+                    && !owned.contains(&j)
+                    && !imported_names.contains(&c.name.as_str())
+                    && !declared.contains(&j)
+                {
+                    declared.push(j);
+                }
+            }
+        }
+        declared.sort_unstable();
+        let declarations = declared
+            .into_iter()
+            .filter_map(|j| {
+                let d = pieces[j].definition.as_ref()?;
+                let line = d.text().lines().find(|l| l.starts_with("define "))?;
+                let head = line.strip_prefix("define ")?;
+                let close = head.rfind(')')?;
+                let text = format!("declare {} #0\n", drop_parameter_names(&head[..=close]));
+                Some(Entity::new(d.name.clone(), d.signature.clone(), text))
+            })
+            .collect();
+        FunctionCode {
+            definition: None,
+            declarations,
+            attributes: vec![(0, "{ nounwind }".to_string())],
+        }
+    }
+}
+
+/// A `define` head's `ret @name(params)` with each parameter's value name dropped (`ptr
+/// %0` → `ptr`), as a declaration writes it.
+fn drop_parameter_names(head: &str) -> String {
+    let mut out = String::with_capacity(head.len());
+    let mut rest = head;
+    while let Some(at) = rest.find(" %") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + 2..];
+        let end = after.find([',', ')']).unwrap_or(after.len());
+        rest = &after[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Whether a function's text calls through a pointer: a call whose first symbol is a value
+/// (`call void %5(ptr @g)`), not a global (`call i32 (ptr, ...) @printf(ptr %5)`), or an
+/// `invoke`.
+fn calls_indirectly(text: &str) -> bool {
+    text.lines().any(|line| {
+        let line = line.trim_start();
+        if line.starts_with("invoke ") || line.contains("= invoke ") {
+            return true;
+        }
+        line.find("call ").is_some_and(|at| {
+            let after = &line[at + "call ".len()..];
+            after
+                .find(['@', '%'])
+                .is_some_and(|s| after.as_bytes()[s] == b'%')
+        })
+    })
+}
+
+/// The C library's functions LLVM itself marks `nounwind` wherever they are declared
+/// (`inferLibFuncAttributes`), which kiln's lowering calls.
+const LIBRARY_NOUNWIND: &[&str] = &[
+    "malloc",
+    "calloc",
+    "realloc",
+    "aligned_alloc",
+    "free",
+    "memcpy",
+    "memmove",
+    "memset",
+];
+
+/// Whether an external function a piece declares cannot unwind: an intrinsic, a C library
+/// function LLVM marks, or one declared with `nounwind` in the piece's attribute groups.
+fn declared_nounwind(piece: &FunctionCode, declaration: &Entity) -> bool {
+    let name = declaration.name.as_str();
+    name.starts_with("llvm.")
+        || LIBRARY_NOUNWIND.contains(&name)
+        || crate::code::attribute_references(declaration.text()).any(|n| {
+            piece
+                .attributes
+                .iter()
+                .any(|(m, group)| *m == n && group.split(' ').any(|w| w == "nounwind"))
+        })
+}
+
+/// A definition's size: a function's instructions (its lines indented in the body), a
+/// constant global's text; `usize::MAX` (never imported) for a global that is not constant,
+/// whose value another part may change.
+fn size_of(definition: &Entity) -> usize {
+    if definition.is_variable() {
+        let constant = definition
+            .text()
+            .split_once(" = ")
+            .is_some_and(|(_, rest)| rest.split(' ').take(4).any(|w| w == "constant"));
+        return if constant {
+            definition.text().len()
+        } else {
+            usize::MAX
+        };
+    }
+    definition
+        .text()
+        .lines()
+        .filter(|l| l.starts_with("  "))
+        .count()
+}
+
+/// The piece with its definition marked `available_externally` (and `nounwind`, for a
+/// function that cannot unwind; the declarations it needs kept), or `None` when its text is
+/// not a definition this can mark.
+fn available_externally(piece: &FunctionCode, nounwind: bool) -> Option<FunctionCode> {
+    let d = piece.definition.as_ref()?;
+    let text = d.text();
+    let marked = if d.is_variable() {
+        let (name, rest) = text.split_once(" = ")?;
+        format!("{name} = available_externally {rest}")
+    } else {
+        let at = text.find("define ")? + "define ".len();
+        let open = at + text[at..].find(" {\n")?;
+        let attribute = if nounwind { " nounwind" } else { "" };
+        format!(
+            "{}available_externally {}{attribute}{}",
+            &text[..at],
+            &text[at..open],
+            &text[open..]
+        )
+    };
+    Some(FunctionCode {
+        definition: Some(Entity::new(d.name.clone(), d.signature.clone(), marked)),
+        declarations: piece.declarations.clone(),
+        attributes: piece.attributes.clone(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn function(name: &str, calls: &[&str], instructions: usize) -> FunctionCode {
+        let mut text = format!("define void @{name}() {{\nbb0:\n");
+        for c in calls {
+            text.push_str(&format!("  call void @{c}()\n"));
+        }
+        for _ in calls.len()..instructions.saturating_sub(1) {
+            text.push_str("  %x = add i32 0, 0\n");
+        }
+        text.push_str("  ret void\n}\n");
+        FunctionCode {
+            definition: Some(Entity::new(name.into(), "void ()".into(), text)),
+            declarations: calls
+                .iter()
+                .map(|c| {
+                    Entity::new(
+                        c.to_string(),
+                        "void ()".into(),
+                        format!("declare void @{c}()\n"),
+                    )
+                })
+                .collect(),
+            attributes: Vec::new(),
+        }
+    }
+
+    fn names(imports: &[FunctionCode]) -> Vec<&str> {
+        imports
+            .iter()
+            .filter_map(|p| p.definition.as_ref().map(|d| d.name.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn a_part_imports_the_small_callees_it_reaches_within_the_decaying_limit() {
+        // a (owned) calls b (80 instructions), which calls c (60) and d (80); d is over
+        // b's callees' limit of 70. e (150) is too large for anyone.
+        let pieces = [
+            function("a", &["b", "e"], 3),
+            function("b", &["c", "d"], 80),
+            function("c", &[], 60),
+            function("d", &[], 80),
+            function("e", &[], 150),
+        ];
+        let refs: Vec<&FunctionCode> = pieces.iter().collect();
+        let library = Library::new(&refs);
+        let nounwind = vec![false; refs.len()];
+        let imports = library.imports(&refs, &nounwind, 0..1);
+        assert_eq!(names(&imports), ["b", "c"]);
+        let text = imports[0].definition.as_ref().map(Entity::text);
+        assert!(text.is_some_and(|t| t.starts_with("define available_externally void @b()")));
+        // A part's own functions are never imported.
+        assert_eq!(names(&library.imports(&refs, &nounwind, 0..2)), ["c", "d"]);
+    }
+
+    #[test]
+    fn constant_globals_are_imported_and_mutable_ones_never() {
+        let global = |name: &str, kind: &str| FunctionCode {
+            definition: Some(Entity::new(
+                name.into(),
+                "i32".into(),
+                format!("@{name} = {kind} i32 7\n"),
+            )),
+            declarations: Vec::new(),
+            attributes: Vec::new(),
+        };
+        let mut user = function("u", &[], 3);
+        for g in ["k", "m"] {
+            user.declarations.push(Entity::new(
+                g.into(),
+                "i32".into(),
+                format!("@{g} = external global i32\n"),
+            ));
+        }
+        let pieces = [user, global("k", "constant"), global("m", "global")];
+        let refs: Vec<&FunctionCode> = pieces.iter().collect();
+        let imports = Library::new(&refs).imports(&refs, &[false; 3], 0..1);
+        assert_eq!(names(&imports), ["k"]);
+        assert_eq!(
+            imports[0].definition.as_ref().map(Entity::text),
+            Some("@k = available_externally constant i32 7\n")
+        );
+    }
+
+    #[test]
+    fn a_function_cannot_unwind_when_nothing_it_reaches_can() {
+        // p and q call each other and an intrinsic; r calls printf (may unwind); s calls r;
+        // t calls through a pointer.
+        let mut pieces = vec![
+            function("p", &["q", "llvm.smax.i32"], 3),
+            function("q", &["p", "malloc"], 3),
+            function("r", &["printf"], 3),
+            function("s", &["p", "r"], 3),
+            function("t", &[], 3),
+        ];
+        if let Some(d) = pieces[4].definition.as_mut() {
+            *d = Entity::new(
+                "t".into(),
+                "void (ptr)".into(),
+                "define void @t(ptr %0) {\n  call void %0(ptr @g)\n  ret void\n}\n".into(),
+            );
+        }
+        let refs: Vec<&FunctionCode> = pieces.iter().collect();
+        let library = Library::new(&refs);
+        assert_eq!(
+            library.cannot_unwind(&refs),
+            [true, true, false, false, false]
+        );
+        // A declaration with `nounwind` in its attribute group is believed.
+        let mut declared = function("u", &["puts"], 3);
+        declared.declarations[0] = Entity::new(
+            "puts".into(),
+            "void ()".into(),
+            "declare void @puts() #1\n".into(),
+        );
+        declared
+            .attributes
+            .push((1, "{ nounwind willreturn }".into()));
+        let refs = [&declared];
+        assert_eq!(Library::new(&refs).cannot_unwind(&refs), [true]);
+    }
+
+    #[test]
+    fn calls_through_pointers_are_told_from_calls_of_symbols() {
+        assert!(calls_indirectly("  %3 = call i32 %2(ptr @g)\n"));
+        assert!(calls_indirectly("  tail call void %f()\n"));
+        assert!(!calls_indirectly(
+            "  %1 = call i32 (ptr, ...) @printf(ptr %0)\n"
+        ));
+        assert!(!calls_indirectly(
+            "  %5 = call { float, i64 } @h0(ptr %1)\n"
+        ));
+    }
+
+    #[test]
+    fn a_summary_declares_the_callees_outside_the_part_that_cannot_unwind() {
+        let pieces = [
+            function("a", &["b", "c", "d"], 3),
+            function("b", &[], 3),
+            function("c", &["printf"], 3),
+            function("d", &[], 300),
+        ];
+        let refs: Vec<&FunctionCode> = pieces.iter().collect();
+        let library = Library::new(&refs);
+        let nounwind = library.cannot_unwind(&refs);
+        let imported = library.imports(&refs, &nounwind, 0..1);
+        assert_eq!(names(&imported), ["b", "c"]);
+        assert!(imported[0].definition.as_ref().is_some_and(|d| d
+            .text()
+            .starts_with("define available_externally void @b() nounwind {")));
+        let summary = library.summary(&refs, &nounwind, 0..1, &imported);
+        let texts: Vec<&str> = summary.declarations.iter().map(Entity::text).collect();
+        assert_eq!(texts, ["declare void @d() #0\n"]);
+        assert_eq!(
+            drop_parameter_names("{ i32, i64 } @f(ptr %0, i64 %x)"),
+            "{ i32, i64 } @f(ptr, i64)"
+        );
+    }
+
+    /// `n` functions as pieces: the first multiplies, each other calls `f{callee(i)}` and
+    /// adds to the result.
+    fn program(n: usize, callee: impl Fn(usize) -> usize) -> Vec<FunctionCode> {
+        (0..n)
+            .map(|i| {
+                let text = if i == 0 {
+                    "define i32 @f0(i32 %0) {\n  %2 = mul i32 %0, 3\n  ret i32 %2\n}\n".to_string()
+                } else {
+                    let c = callee(i);
+                    format!(
+                        "define i32 @f{i}(i32 %0) {{\n  %2 = call i32 @f{c}(i32 %0)\n  %3 = add i32 %2, {i}\n  ret i32 %3\n}}\n\ndeclare i32 @f{c}(i32)\n"
+                    )
+                };
+                crate::code::split_module(&text).expect("a piece")
+            })
+            .collect()
+    }
+
+    fn options() -> CodegenOptions {
+        CodegenOptions {
+            opt_level: 2,
+            ..CodegenOptions::default()
+        }
+    }
+
+    #[test]
+    fn a_large_program_is_optimized_in_parts_that_inline_across_them() {
+        use object::{Object, ObjectSection, ObjectSymbol};
+        // Every function calls the first, which one part owns and the others import.
+        let pieces = program(MIN_FUNCTIONS + 50, |_| 0);
+        let refs: Vec<&FunctionCode> = pieces.iter().collect();
+        let object = compile_in_parts(&refs, &options(), None)
+            .expect("compiled")
+            .expect("in parts");
+        let file = object::File::parse(object.as_slice()).expect("an object");
+        let defined = file
+            .symbols()
+            .filter(|s| s.is_definition() && s.name().is_ok_and(|n| n.starts_with('f')))
+            .count();
+        assert_eq!(defined, pieces.len());
+        // Every call was inlined, across parts too: no function calls another, and none
+        // needs unwind tables.
+        let relocations: usize = file.sections().map(|s| s.relocations().count()).sum();
+        assert_eq!(relocations, 0);
+        assert!(file.section_by_name(".eh_frame").is_none());
+        // The same bytes again; a program too small is optimized whole.
+        assert_eq!(
+            compile_in_parts(&refs, &options(), None).ok().flatten(),
+            Some(object)
+        );
+        assert!(
+            compile_in_parts(&refs[..MIN_FUNCTIONS - 1], &options(), None)
+                .is_ok_and(|o| o.is_none())
+        );
+    }
+
+    /// With a cache, an edit of one function makes again its part and the parts that
+    /// import it, and the object is the one a compile without a cache makes.
+    #[test]
+    fn an_edit_makes_again_only_the_parts_it_touches() {
+        let cache = ObjectCache::new();
+        let mut pieces = program(2 * MIN_FUNCTIONS, |i| i - 1);
+        let compile = |pieces: &[FunctionCode], cache: Option<&ObjectCache>| {
+            let refs: Vec<&FunctionCode> = pieces.iter().collect();
+            compile_in_parts(&refs, &options(), cache).ok().flatten()
+        };
+        let cold = compile(&pieces, Some(&cache));
+        let parts = cache.parts_compiled();
+        assert!(parts > 4, "{parts}");
+        assert_eq!(compile(&pieces, Some(&cache)), cold);
+        assert_eq!(cache.parts_compiled(), parts);
+        let text = "define i32 @f300(i32 %0) {\n  %2 = call i32 @f299(i32 %0)\n  %3 = sub i32 %2, 7\n  ret i32 %3\n}\n\ndeclare i32 @f299(i32)\n";
+        pieces[300] = crate::code::split_module(text).expect("a piece");
+        let edited = compile(&pieces, Some(&cache));
+        let again = cache.parts_compiled() - parts;
+        assert!((1..=2).contains(&again), "{again} parts made again");
+        assert_ne!(edited, cold);
+        assert_eq!(edited, compile(&pieces, None));
+    }
+}
