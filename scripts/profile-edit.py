@@ -15,8 +15,8 @@ file's list of functions, which is of low durability and read by no function's m
 the other functions' memos are checked at a glance). With MODULE=memref the module is
 scripts/gen_memref_module.py's (memref-heavy functions), and the edited line
 `%w = arith.addf %v, %v`.
-With OPT=N every compile is at -ON (an optimized object is compiled in parts,
-backend/src/parts.rs, and a session compiles again only the parts an edit changed), and
+With OPT=N every compile is at -ON (a large optimized object is made in parts,
+backend/src/thin.rs, and a session makes again only the parts an edit touched), and
 the parts each compile made are printed.
 
 With PERF=FILE, `perf record --call-graph dwarf` samples the server during the edits only

@@ -52,9 +52,8 @@ pub struct Work {
     /// Parts of an optimized object optimized and compiled to machine code (again): a
     /// large program's optimized object is made of parts of about 64 functions, each
     /// with the small functions it calls (`kiln_backend::thin`), and only the parts an
-    /// edit touched are made again; a smaller program is optimized whole and its code
-    /// generated in parts of about 128 functions (`kiln_backend::parts`), and only the
-    /// parts whose optimized code an edit changed are compiled again.
+    /// edit touched are made again (a smaller program is optimized and compiled whole,
+    /// with no parts).
     pub parts: usize,
 }
 

@@ -321,6 +321,73 @@ fn object_units_link_with_c() -> Result<(), Failed> {
     Ok(())
 }
 
+/// A large program whose functions pass `i8` sign-extended (`signext` on each parameter and
+/// result) is optimized in parts, each part declaring the callees of other parts with their
+/// attributes (`kiln_backend::thin`): linked with C, every sign survives every call.
+fn attributed_object_in_parts_links_with_c() -> Result<(), Failed> {
+    let n = kiln_backend::thin::MIN_FUNCTIONS + 40;
+    let mut text = String::from(
+        "func.func @s0(%x: i8 {llvm.signext}) -> (i32 {llvm.signext}) {\n  %w = arith.extsi %x : i8 to i32\n  return %w : i32\n}\n",
+    );
+    for i in 1..n {
+        // Each function adds 1 and, every seventh, halves the value through `i8` again.
+        let step = if i % 7 == 0 {
+            "  %h = arith.trunci %r : i32 to i8\n  %a = arith.extsi %h : i8 to i32\n"
+        } else {
+            "  %a = arith.addi %r, %r : i32\n"
+        };
+        text.push_str(&format!(
+            "\nfunc.func @s{i}(%x: i8 {{llvm.signext}}) -> (i32 {{llvm.signext}}) {{\n  %r = func.call @s{}(%x) : (i8) -> i32\n{step}  %one = arith.constant 1 : i32\n  %b = arith.subi %a, %r : i32\n  %c = arith.addi %b, %one : i32\n  return %c : i32\n}}\n",
+            i - 1
+        ));
+    }
+    // s_i(x) = s_(i-1)(x) + 1, every seventh through i8.
+    let expect = |x: i64, last: usize| -> i64 {
+        (1..=last).fold(x, |v, i| {
+            let a = if i % 7 == 0 {
+                i64::from(v as i8)
+            } else {
+                v + v
+            };
+            a - v + 1
+        })
+    };
+    let dir = tempfile::tempdir()?;
+    let src = dir.path().join("signs.mlir");
+    std::fs::write(&src, text)?;
+    let obj = dir.path().join("signs.o");
+    ok(&kiln(&[
+        "compile",
+        src.to_str().unwrap_or_default(),
+        "-O2",
+        "-o",
+        obj.to_str().unwrap_or_default(),
+    ]))?;
+    let c = dir.path().join("main.c");
+    let last = n - 1;
+    std::fs::write(
+        &c,
+        format!("#include <stdio.h>\nint s{last}(signed char);\nint s100(signed char);\nint main(void) {{\n  printf(\"%d %d\\n\", s{last}(-5), s100(-128));\n  return 0;\n}}\n"),
+    )?;
+    let exe = dir.path().join("main");
+    let cc = Command::new("cc")
+        .arg(&c)
+        .arg(&obj)
+        .arg("-o")
+        .arg(&exe)
+        .output()?;
+    if !cc.status.success() {
+        return Err(format!("cc failed: {}", String::from_utf8_lossy(&cc.stderr)).into());
+    }
+    let out = Command::new(&exe).output()?;
+    let printed = String::from_utf8_lossy(&out.stdout);
+    let want = format!("{} {}\n", expect(-5, last), expect(-128, 100));
+    if printed != want {
+        return Err(format!("printed {printed:?}, expected {want:?}").into());
+    }
+    Ok(())
+}
+
 const MLIR_TRANSLATE: &str = "/usr/lib/llvm-19/bin/mlir-translate";
 const LLC: &str = "/usr/lib/llvm-19/bin/llc";
 
@@ -658,6 +725,10 @@ fn main() {
     trials.push(Trial::test(
         "object-of-many-units-links-with-c",
         object_units_link_with_c,
+    ));
+    trials.push(Trial::test(
+        "attributed-object-in-parts-links-with-c",
+        attributed_object_in_parts_links_with_c,
     ));
     trials.push(Trial::test("exe-and-shared-lib", exe_and_lib));
     let skip = !mlir_tools() && std::env::var_os("KILN_REQUIRE_MLIR").is_none();

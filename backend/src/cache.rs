@@ -1,12 +1,11 @@
 //! The objects of the last compile, kept by content so that the next compile of the same
 //! program after an edit makes again only what the edit changed.
 //!
-//! Two kinds are kept: the objects of groups of pieces of LLVM IR — `-O0` code units
-//! ([`crate::units`]) and the parts of a large optimized program ([`crate::thin`]) — by the
-//! pieces they were linked from, and the objects of a whole optimized module's parts
-//! ([`crate::parts`]), by the bitcode of the part's module. Either is checked against what
-//! it was made from on every hit, never trusted on its hash alone, so a cached object is
-//! always the one a compile of the same input makes.
+//! What is kept is the object of each group of pieces of LLVM IR — `-O0` code units
+//! ([`crate::units`]) and the parts of a large optimized program ([`crate::thin`]) — by
+//! the pieces it was linked from. It is checked against them on every hit, never trusted
+//! on its hash alone, so a cached object is always the one a compile of the same input
+//! makes.
 //!
 //! A cache may also have a [`SharedObjects`] store beyond the process: what it does not
 //! keep itself it looks up there (by a [`crate::shared`] content key) before compiling,
@@ -16,7 +15,6 @@ use crate::code::FunctionCode;
 use crate::emit::CodegenOptions;
 use crate::shared::SharedObjects;
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -27,19 +25,11 @@ struct Unit {
     object: Arc<Vec<u8>>,
 }
 
-/// One part's object, with the bitcode of the part's module it was compiled from.
-struct Part {
-    options: CodegenOptions,
-    bitcode: Vec<u8>,
-    object: Arc<Vec<u8>>,
-}
-
 /// The objects of the units and parts of the last compile, by content. A session keeps
 /// one across edits; each compile drops the units (or parts) it no longer has.
 #[derive(Default)]
 pub struct ObjectCache {
     units: Mutex<HashMap<u64, Unit>>,
-    parts: Mutex<HashMap<u64, Part>>,
     compiled: AtomicUsize,
     parts_compiled: AtomicUsize,
     shared: Option<Arc<dyn SharedObjects>>,
@@ -162,80 +152,4 @@ impl ObjectCache {
             units.retain(|k, u| u.options != *options || keep.contains(k));
         }
     }
-
-    /// The object of a part whose module has this bitcode (its key, [`part_key`]),
-    /// compiled with these options.
-    pub(crate) fn get_part(
-        &self,
-        key: u64,
-        options: &CodegenOptions,
-        bitcode: &[u8],
-    ) -> Option<Arc<Vec<u8>>> {
-        let kept = {
-            let parts = self.parts.lock().ok()?;
-            parts
-                .get(&key)
-                .filter(|p| p.options == *options && p.bitcode == bitcode)
-                .map(|p| p.object.clone())
-        };
-        if kept.is_some() {
-            return kept;
-        }
-        let store = self.shared.as_ref()?;
-        let object = Arc::new(store.get(&crate::shared::part_key(options, bitcode))?);
-        self.shared_hits.fetch_add(1, Ordering::Relaxed);
-        self.keep_part(key, options, bitcode.to_vec(), object.clone());
-        Some(object)
-    }
-
-    fn keep_part(
-        &self,
-        key: u64,
-        options: &CodegenOptions,
-        bitcode: Vec<u8>,
-        object: Arc<Vec<u8>>,
-    ) {
-        if let Ok(mut parts) = self.parts.lock() {
-            parts.insert(
-                key,
-                Part {
-                    options: options.clone(),
-                    bitcode,
-                    object,
-                },
-            );
-        }
-    }
-
-    pub(crate) fn put_part(
-        &self,
-        key: u64,
-        options: &CodegenOptions,
-        bitcode: Vec<u8>,
-        object: Arc<Vec<u8>>,
-    ) {
-        self.parts_compiled.fetch_add(1, Ordering::Relaxed);
-        if let Some(store) = &self.shared {
-            store.put(&crate::shared::part_key(options, &bitcode), &object);
-        }
-        self.keep_part(key, options, bitcode, object);
-    }
-
-    /// Drops the parts compiled with these options whose key is none of these (the parts
-    /// of the last compile); parts compiled with other options (another level of
-    /// optimization) stay, for the next compile with those.
-    pub(crate) fn keep_parts(&self, options: &CodegenOptions, keys: &[u64]) {
-        if let Ok(mut parts) = self.parts.lock() {
-            let keep: std::collections::HashSet<u64> = keys.iter().copied().collect();
-            parts.retain(|k, p| p.options != *options || keep.contains(k));
-        }
-    }
-}
-
-/// The key a part's object is kept by: its options and its module's bitcode, hashed.
-pub(crate) fn part_key(options: &CodegenOptions, bitcode: &[u8]) -> u64 {
-    let mut h = rustc_hash::FxHasher::default();
-    options.hash(&mut h);
-    bitcode.hash(&mut h);
-    h.finish()
 }

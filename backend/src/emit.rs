@@ -200,9 +200,8 @@ pub fn emit(
 /// linked text itself; otherwise the text is read back into one module, verified,
 /// optimized with `default<On>` and printed or compiled to machine code. An object at `-O0`
 /// is compiled in units on every core and joined ([`crate::units`]); an optimized one of a
-/// large program is optimized and compiled in parts ([`crate::thin`]), a smaller one (or
-/// one whose pieces cannot be compiled apart) optimized whole and compiled in parts
-/// ([`crate::parts`]).
+/// large program is optimized and compiled in parts on every core ([`crate::thin`]), a
+/// smaller one optimized and compiled whole.
 pub fn emit_code(
     parts: &[&FunctionCode],
     what: Emit,
@@ -247,17 +246,16 @@ pub fn emit_code_cached(
     if what == Emit::LlvmIr && opts.opt_level == 0 {
         return Ok(text.into_bytes());
     }
-    module_output(&text, what, opts, &tm, cache)
+    module_output(&text, what, opts, &tm)
 }
 
 /// Reads linked LLVM IR text into a module, verifies and optimizes it, and prints it or
-/// generates code (an optimized object in parts, which `cache` keeps).
+/// generates code.
 pub(crate) fn module_output(
     text: &str,
     what: Emit,
     opts: &CodegenOptions,
     tm: &TargetMachine,
-    cache: Option<&ObjectCache>,
 ) -> Result<Vec<u8>, CodegenError> {
     let ctx = Context::create();
     let buffer = MemoryBuffer::create_from_memory_range_copy(text.as_bytes(), "kiln");
@@ -282,11 +280,6 @@ pub(crate) fn module_output(
     match what {
         Emit::LlvmIr => Ok(module.print_to_string().to_bytes().to_vec()),
         Emit::Asm | Emit::Obj => {
-            if what == Emit::Obj && opts.opt_level > 0 && joins_objects(tm) {
-                if let Some(object) = crate::parts::object_in_parts(&module, opts, cache) {
-                    return object;
-                }
-            }
             let kind = if what == Emit::Asm {
                 FileType::Assembly
             } else {

@@ -24,7 +24,6 @@ pub mod jit;
 pub mod merge;
 pub mod mlir_llvm;
 pub mod overflow;
-pub mod parts;
 pub mod shared;
 pub mod stack;
 pub mod thin;

@@ -653,7 +653,7 @@ mod tests {
         let text = format!(
             "target triple = \"{triple}\"\n\ndefine double @{name}(double %0) {{\n  %2 = fadd double %0, 1.250000e+00\n  %3 = call double @{callee}(double %2)\n  ret double %3\n}}\n\ndeclare double @{callee}(double)\n"
         );
-        module_output(&text, Emit::Obj, &opts, &tm, None).map_err(|e| e.to_string())
+        module_output(&text, Emit::Obj, &opts, &tm).map_err(|e| e.to_string())
     }
 
     fn check(triple: &str) -> Result<(), String> {

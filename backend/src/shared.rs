@@ -4,7 +4,7 @@
 //! [`SharedObjects`] store keeps them for every machine that points at it, so a unit one
 //! machine compiled is not compiled again by the next. What is stored is found by a
 //! [`SharedKey`]: a SHA-256 of everything that determines the bytes — what LLVM is given
-//! (a unit's pieces of LLVM IR, a part's bitcode), the resolved target (triple, CPU and its
+//! (the pieces of LLVM IR a unit or part is linked from), the resolved target (triple, CPU and its
 //! features), the optimization level, and the kiln and LLVM versions — so an entry is
 //! never used for code it was not made from. How the bytes travel and how a damaged entry
 //! is told from a good one is the store's (the `kiln` crate's `shared_cache` frames each
@@ -30,7 +30,7 @@ pub trait SharedObjects: Send + Sync {
 pub struct SharedKey(String);
 
 impl SharedKey {
-    /// The key of `fields` in the domain `domain` (`"unit"`, `"part"`, `"output"`).
+    /// The key of `fields` in the domain `domain` (`"unit"`, `"output"`).
     pub fn of(domain: &str, fields: &[&[u8]]) -> SharedKey {
         let mut key = KeyBuilder::new(domain);
         for f in fields {
@@ -137,12 +137,6 @@ pub(crate) fn unit_key(options: &CodegenOptions, unit: &[&FunctionCode]) -> Shar
         }
     }
     key.finish()
-}
-
-/// The key of an optimized object's part: the target and the part's bitcode.
-pub(crate) fn part_key(options: &CodegenOptions, bitcode: &[u8]) -> SharedKey {
-    let target = resolved_target(options);
-    SharedKey::of("part", &[target.as_bytes(), bitcode])
 }
 
 #[cfg(test)]

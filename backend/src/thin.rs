@@ -16,19 +16,24 @@
 //! its part and the parts that import it are optimized and compiled again, where a module
 //! optimized whole is optimized whole again.
 //!
-//! What a part does not see it cannot use: a callee it does not import (one larger than
-//! [`IMPORT_INSTRUCTIONS`]) is not inlined and its inferred attributes (`memory(none)`,
-//! `nounwind`) are not known to its callers, as under ThinLTO without its summaries. A
-//! program of fewer than [`MIN_FUNCTIONS`] functions is optimized whole, as is one whose
-//! pieces cannot be compiled apart ([`crate::units::compiled_apart`]).
+//! Each part also declares the functions of other parts it calls as their definitions do
+//! (with the parameter attributes that decide how a call passes its arguments), and
+//! `nounwind` where nothing the function reaches can unwind: the one attribute LLVM infers
+//! across a whole module that kiln infers from the `-O0` code too (without it every
+//! caller of another part's function would need unwind tables). What a part does not see
+//! it cannot use: a callee it does not import (one larger than [`IMPORT_INSTRUCTIONS`]) is
+//! not inlined, and its other inferred attributes (`memory(none)`, `willreturn`) are not
+//! known to its callers. A
+//! program of fewer than [`MIN_FUNCTIONS`] functions is optimized whole, as is one with a
+//! definition of other than `external` linkage (whose symbol may be local to its part).
 
 use crate::cache::ObjectCache;
 use crate::code::{Entity, FunctionCode};
 use crate::codegen::CodegenError;
 use crate::emit::CodegenOptions;
-use crate::units::{compile_and_join, compiled_apart, partition_by};
+use crate::units::{compile_and_join, external_linkage_only, partition_by};
 use rayon::prelude::*;
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::ops::Range;
 
 /// About one function name in this many ends a part. An edit optimizes its part (and the
@@ -62,7 +67,7 @@ pub(crate) fn compile_in_parts(
         .iter()
         .filter(|p| p.definition.as_ref().is_some_and(|d| !d.is_variable()))
         .count();
-    if functions < MIN_FUNCTIONS || !compiled_apart(pieces) {
+    if functions < MIN_FUNCTIONS || !external_linkage_only(pieces) {
         return Ok(None);
     }
     let parts = partition_by(pieces, PART_TARGET, PART_MAX);
@@ -72,7 +77,7 @@ pub(crate) fn compile_in_parts(
         .par_iter()
         .map(|owned| library.imports(pieces, &nounwind, owned.clone()))
         .collect();
-    let summaries: Vec<FunctionCode> = parts
+    let summaries: Vec<(FunctionCode, Vec<&FunctionCode>)> = parts
         .par_iter()
         .zip(&imports)
         .map(|(owned, imported)| library.summary(pieces, &nounwind, owned.clone(), imported))
@@ -81,10 +86,11 @@ pub(crate) fn compile_in_parts(
         .iter()
         .zip(&imports)
         .zip(&summaries)
-        .map(|((owned, imported), summary)| {
+        .map(|((owned, imported), (summary, externals))| {
             std::iter::once(summary)
                 .chain(pieces[owned.clone()].iter().copied())
                 .chain(imported)
+                .chain(externals.iter().copied())
                 .collect()
         })
         .collect();
@@ -99,6 +105,9 @@ struct Library<'a> {
     defined: FxHashMap<&'a str, usize>,
     /// Each piece's instructions (for a function) or text bytes (for data).
     size: Vec<usize>,
+    /// Each external function some piece declares with parameter or result attributes (its
+    /// own piece, as code generation makes it): the index of that piece.
+    attributed_externals: FxHashMap<&'a str, usize>,
 }
 
 impl<'a> Library<'a> {
@@ -112,7 +121,19 @@ impl<'a> Library<'a> {
             .par_iter()
             .map(|p| p.definition.as_ref().map_or(usize::MAX, size_of))
             .collect();
-        Library { defined, size }
+        let mut attributed_externals = FxHashMap::default();
+        for (i, p) in pieces.iter().enumerate() {
+            if p.definition.is_none() {
+                for d in p.declarations.iter().filter(|d| d.attributed()) {
+                    attributed_externals.entry(d.name.as_str()).or_insert(i);
+                }
+            }
+        }
+        Library {
+            defined,
+            size,
+            attributed_externals,
+        }
     }
 
     /// The definitions a part (the pieces `owned`) imports, in the order of the program,
@@ -165,7 +186,7 @@ impl<'a> Library<'a> {
     }
 }
 
-impl Library<'_> {
+impl<'a> Library<'a> {
     /// Which pieces define a function that cannot unwind, as LLVM's optimizer infers it for
     /// a whole module (`nounwind`): one that makes no indirect call and calls only
     /// functions that cannot unwind, the program's own (found together, as calls may
@@ -208,36 +229,43 @@ impl Library<'_> {
         nounwind
     }
 
-    /// The declarations a part's module gives, before its own pieces, of the program's
-    /// functions it calls but neither owns nor imports: those that cannot unwind declared
-    /// `nounwind`, as the whole module would know them (so that the part's functions are
-    /// found `nounwind` too and need no unwind tables).
+    /// What a part's module declares before its own pieces, of the program's functions it
+    /// calls but neither owns nor imports: the summary of each, declared as its definition
+    /// says — with its parameters' and result's attributes (`signext`, `noalias`), which
+    /// decide how a call passes them, and `nounwind` when it cannot unwind, as the whole
+    /// module would know it (so that the part's own functions are found `nounwind` too and
+    /// need no unwind tables) — and the pieces of the external functions it calls that
+    /// declare them with such attributes.
     fn summary(
         &self,
-        pieces: &[&FunctionCode],
+        pieces: &[&'a FunctionCode],
         nounwind: &[bool],
         owned: Range<usize>,
         imported: &[FunctionCode],
-    ) -> FunctionCode {
-        let imported_names: Vec<&str> = imported
+    ) -> (FunctionCode, Vec<&'a FunctionCode>) {
+        let imported_names: FxHashSet<&str> = imported
             .iter()
             .filter_map(|p| p.definition.as_ref().map(|d| d.name.as_str()))
             .collect();
-        let mut declared: Vec<usize> = Vec::new();
+        let mut declared: FxHashSet<usize> = FxHashSet::default();
+        let mut externals: FxHashSet<usize> = FxHashSet::default();
         for p in pieces[owned.clone()].iter().copied().chain(imported) {
             for c in &p.declarations {
-                let Some(&j) = self.defined.get(c.name.as_str()) else {
-                    continue;
-                };
-                if nounwind[j]
-                    && !owned.contains(&j)
-                    && !imported_names.contains(&c.name.as_str())
-                    && !declared.contains(&j)
-                {
-                    declared.push(j);
+                if let Some(&j) = self.defined.get(c.name.as_str()) {
+                    if !c.is_variable()
+                        && !owned.contains(&j)
+                        && !imported_names.contains(c.name.as_str())
+                    {
+                        declared.insert(j);
+                    }
+                } else if let Some(&j) = self.attributed_externals.get(c.name.as_str()) {
+                    if !owned.contains(&j) {
+                        externals.insert(j);
+                    }
                 }
             }
         }
+        let mut declared: Vec<usize> = declared.into_iter().collect();
         declared.sort_unstable();
         let declarations = declared
             .into_iter()
@@ -246,15 +274,22 @@ impl Library<'_> {
                 let line = d.text().lines().find(|l| l.starts_with("define "))?;
                 let head = line.strip_prefix("define ")?;
                 let close = head.rfind(')')?;
-                let text = format!("declare {} #0\n", drop_parameter_names(&head[..=close]));
+                let attribute = if nounwind[j] { " #0" } else { "" };
+                let text = format!(
+                    "declare {}{attribute}\n",
+                    drop_parameter_names(&head[..=close])
+                );
                 Some(Entity::new(d.name.clone(), d.signature.clone(), text))
             })
             .collect();
-        FunctionCode {
+        let mut externals: Vec<usize> = externals.into_iter().collect();
+        externals.sort_unstable();
+        let summary = FunctionCode {
             definition: None,
             declarations,
             attributes: vec![(0, "{ nounwind }".to_string())],
-        }
+        };
+        (summary, externals.into_iter().map(|j| pieces[j]).collect())
     }
 }
 
@@ -505,13 +540,28 @@ mod tests {
     }
 
     #[test]
-    fn a_summary_declares_the_callees_outside_the_part_that_cannot_unwind() {
-        let pieces = [
-            function("a", &["b", "c", "d"], 3),
+    fn a_summary_declares_the_callees_outside_the_part_as_defined() {
+        let mut pieces = vec![
+            function("a", &["b", "c", "d", "e", "puts"], 3),
             function("b", &[], 3),
             function("c", &["printf"], 3),
             function("d", &[], 300),
+            function("e", &["printf"], 300),
+            // An external function's own piece, with its parameter's attribute.
+            FunctionCode {
+                definition: None,
+                declarations: vec![Entity::new(
+                    "puts".into(),
+                    "void (i8)".into(),
+                    "declare void @puts(i8 signext)\n".into(),
+                )],
+                attributes: Vec::new(),
+            },
         ];
+        if let Some(d) = pieces[3].definition.as_mut() {
+            let text = d.text().replace("@d()", "@d(i8 signext %0, ptr %1)");
+            *d = Entity::new("d".into(), "void (i8, ptr)".into(), text);
+        }
         let refs: Vec<&FunctionCode> = pieces.iter().collect();
         let library = Library::new(&refs);
         let nounwind = library.cannot_unwind(&refs);
@@ -520,13 +570,16 @@ mod tests {
         assert!(imported[0].definition.as_ref().is_some_and(|d| d
             .text()
             .starts_with("define available_externally void @b() nounwind {")));
-        let summary = library.summary(&refs, &nounwind, 0..1, &imported);
+        let (summary, externals) = library.summary(&refs, &nounwind, 0..1, &imported);
         let texts: Vec<&str> = summary.declarations.iter().map(Entity::text).collect();
-        assert_eq!(texts, ["declare void @d() #0\n"]);
         assert_eq!(
-            drop_parameter_names("{ i32, i64 } @f(ptr %0, i64 %x)"),
-            "{ i32, i64 } @f(ptr, i64)"
+            texts,
+            [
+                "declare void @d(i8 signext, ptr) #0\n",
+                "declare void @e()\n"
+            ]
         );
+        assert_eq!(externals, [&pieces[5]]);
     }
 
     /// `n` functions as pieces: the first multiplies, each other calls `f{callee(i)}` and

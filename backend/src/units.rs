@@ -34,9 +34,9 @@ pub const UNIT_MAX: usize = 64;
 pub const UNIT_ALONE: usize = 32 * 1024;
 
 /// Whether an output is made of units: objects at `-O0` for 64-bit ELF targets with
-/// explicit addends (x86-64 and AArch64 on Linux and other ELF systems). Optimized code is
-/// optimized as a whole module, as LLVM's optimizer works across functions (inlining), and
-/// then compiled in parts ([`crate::parts`]).
+/// explicit addends (x86-64 and AArch64 on Linux and other ELF systems). Optimized code of
+/// a large program is made in parts that see the small functions they call
+/// ([`crate::thin`]), as LLVM's optimizer works across functions (inlining).
 pub fn uses_units(what: Emit, opts: &CodegenOptions, tm: &TargetMachine) -> bool {
     what == Emit::Obj && opts.opt_level == 0 && joins_objects(tm)
 }
@@ -132,26 +132,34 @@ fn unit_key(options: &CodegenOptions, parts: &[&FunctionCode]) -> u64 {
 }
 
 /// Whether the pieces can be compiled apart and their objects joined: every definition
-/// (of a function or a global) has `external` linkage, and no function's parameters or
-/// result have attributes.
-///
-/// A definition of another linkage may be local to its unit's object (where the join
-/// cannot bind another unit's references to it) or weak; and a caller in another unit
-/// declares its callee from the call's arguments, without the `signext` or `zeroext` that
-/// decides how the call passes them. Such a program is compiled whole.
+/// (of a function or a global) has `external` linkage ([`external_linkage_only`]), and no
+/// function's parameters or result have attributes: a caller in another unit declares its
+/// callee from the call's arguments, without the `signext` or `zeroext` that decides how
+/// the call passes them. Such a program is compiled whole.
 pub(crate) fn compiled_apart(parts: &[&FunctionCode]) -> bool {
+    external_linkage_only(parts)
+        && !parts.iter().any(|p| {
+            p.definition.as_ref().is_some_and(Entity::attributed)
+                || (p.definition.is_none() && p.declarations.iter().any(Entity::attributed))
+        })
+}
+
+/// Whether every definition (of a function or a global) has `external` linkage: a
+/// definition of another linkage may be local to its group's object (where the join cannot
+/// bind another group's references to it) or weak.
+pub(crate) fn external_linkage_only(parts: &[&FunctionCode]) -> bool {
     !parts.iter().any(|p| {
         p.definition.as_ref().is_some_and(|d| {
+            // A function's text may begin with LLVM's `; Function Attrs:` comment.
             let linkage = if d.is_variable() {
                 d.text().split_once(" = ").map(|(_, t)| t)
             } else {
-                d.text().strip_prefix("define ")
+                d.text().lines().find_map(|l| l.strip_prefix("define "))
             };
-            d.attributed()
-                || linkage
-                    .and_then(|t| t.split_once(' '))
-                    .is_some_and(|(word, _)| kiln_lowered::Linkage::from_name(word).is_some())
-        }) || (p.definition.is_none() && p.declarations.iter().any(Entity::attributed))
+            linkage
+                .and_then(|t| t.split_once(' '))
+                .is_some_and(|(word, _)| kiln_lowered::Linkage::from_name(word).is_some())
+        })
     })
 }
 
@@ -196,7 +204,7 @@ pub(crate) fn compile_and_join(
                     .as_ref()
                     .map_err(|e| CodegenError::Target(e.to_string()))?;
                 let text = link(unit, tm)?;
-                let object = Arc::new(module_output(&text, Emit::Obj, opts, tm, None)?);
+                let object = Arc::new(module_output(&text, Emit::Obj, opts, tm)?);
                 if let Some(c) = cache {
                     c.put(*key, opts, unit, object.clone());
                 }
