@@ -627,9 +627,19 @@ mod tests {
         let relocations: usize = file.sections().map(|s| s.relocations().count()).sum();
         assert_eq!(relocations, 0);
         assert!(file.section_by_name(".eh_frame").is_none());
-        // The same bytes again; a program too small is optimized whole.
+        // The same bytes again, and on one thread; a program too small is optimized whole.
         assert_eq!(
             compile_in_parts(&refs, &options(), None).ok().flatten(),
+            Some(object.clone())
+        );
+        let one = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .build()
+            .expect("a pool of one thread");
+        assert_eq!(
+            one.install(|| compile_in_parts(&refs, &options(), None))
+                .ok()
+                .flatten(),
             Some(object)
         );
         assert!(
