@@ -223,3 +223,187 @@ fn the_one_call_checker_and_the_queries_agree() {
     }
     assert!(disagreements.is_empty(), "{}", disagreements.join("\n"));
 }
+
+/// The modules a crate's source refers to from each of its top-level modules (`crate::x`
+/// paths and `use crate::{x, y}` groups, outside comments and `mod tests`), by module name
+/// (`lib.rs` and `main.rs` are `crate`).
+fn module_graph(src: &str) -> std::collections::BTreeMap<String, BTreeSet<String>> {
+    let dir = root().join(src);
+    let mut graph: std::collections::BTreeMap<String, BTreeSet<String>> = Default::default();
+    let mut stack = vec![dir.clone()];
+    while let Some(d) = stack.pop() {
+        let entries = std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{d:?}: {e}"));
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+                continue;
+            }
+            if path.extension().is_none_or(|e| e != "rs") {
+                continue;
+            }
+            let relative = path.strip_prefix(&dir).unwrap_or(&path);
+            let first = relative
+                .components()
+                .next()
+                .map(|c| {
+                    c.as_os_str()
+                        .to_string_lossy()
+                        .trim_end_matches(".rs")
+                        .to_string()
+                })
+                .unwrap_or_default();
+            let module = if first == "lib" || first == "main" {
+                "crate".to_string()
+            } else {
+                first
+            };
+            let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+            let text = text
+                .split("#[cfg(test)]\nmod tests")
+                .next()
+                .unwrap_or_default();
+            let code: String = text
+                .lines()
+                .filter(|l| !l.trim_start().starts_with("//"))
+                .collect::<Vec<_>>()
+                .join("\n");
+            let refs = graph.entry(module.clone()).or_default();
+            for (at, _) in code.match_indices("crate::") {
+                let rest = &code[at + "crate::".len()..];
+                if let Some(group) = rest.strip_prefix('{') {
+                    // The group's top-level names: `{a::b, c::{d, e}, f}` → a, c, f.
+                    let (mut depth, mut start) = (0, 0);
+                    for (i, ch) in group.char_indices() {
+                        match ch {
+                            '{' => depth += 1,
+                            '}' if depth == 0 => {
+                                refs.insert(head(&group[start..i]));
+                                break;
+                            }
+                            '}' => depth -= 1,
+                            ',' if depth == 0 => {
+                                refs.insert(head(&group[start..i]));
+                                start = i + 1;
+                            }
+                            _ => {}
+                        }
+                    }
+                } else {
+                    refs.insert(head(rest));
+                }
+            }
+            refs.remove(&module);
+            refs.remove("");
+        }
+    }
+    graph
+}
+
+/// The leading identifier of a path.
+fn head(path: &str) -> String {
+    path.trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// The import circles of a module graph: its strongly connected components of more than
+/// one module (Tarjan's algorithm), each sorted, in order.
+fn circles(graph: &std::collections::BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        graph: &'a std::collections::BTreeMap<String, BTreeSet<String>>,
+        index: std::collections::HashMap<&'a str, usize>,
+        low: std::collections::HashMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        out: Vec<Vec<String>>,
+    }
+    fn visit<'a>(w: &mut Walk<'a>, v: &'a str) {
+        let n = w.index.len();
+        w.index.insert(v, n);
+        w.low.insert(v, n);
+        w.stack.push(v);
+        for u in w.graph.get(v).into_iter().flatten() {
+            let Some((u, _)) = w.graph.get_key_value(u.as_str()) else {
+                continue;
+            };
+            if !w.index.contains_key(u.as_str()) {
+                visit(w, u);
+                let low = w.low[u.as_str()].min(w.low[v]);
+                w.low.insert(v, low);
+            } else if w.stack.contains(&u.as_str()) {
+                let low = w.index[u.as_str()].min(w.low[v]);
+                w.low.insert(v, low);
+            }
+        }
+        if w.low[v] == w.index[v] {
+            let mut component = Vec::new();
+            while let Some(u) = w.stack.pop() {
+                component.push(u.to_string());
+                if u == v {
+                    break;
+                }
+            }
+            if component.len() > 1 {
+                component.sort();
+                w.out.push(component);
+            }
+        }
+    }
+    let mut w = Walk {
+        graph,
+        index: Default::default(),
+        low: Default::default(),
+        stack: Vec::new(),
+        out: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !w.index.contains_key(v.as_str()) {
+            visit(&mut w, v);
+        }
+    }
+    w.out.sort();
+    w.out
+}
+
+/// No crate's modules import each other in a circle, so each crate reads bottom-up (a
+/// module depends only on modules below it). Two crates still hold one circle each, pinned
+/// here so that it cannot grow: the frontend's builder and the item readers that resolve
+/// types and literals through it, and the C API's handles and the modules they serve.
+#[test]
+fn no_crate_imports_in_a_circle() {
+    let pinned: &[(&str, &[&str])] = &[
+        (
+            "frontend/src",
+            &["builder", "globals", "llvm_attrs", "llvm_items"],
+        ),
+        (
+            "capi/src",
+            &["buffer", "diagnostics", "handle", "jit", "session"],
+        ),
+    ];
+    for src in [
+        "lowered/src",
+        "frontend/src",
+        "engine/src",
+        "backend/src",
+        "src",
+        "capi/src",
+        "python/src",
+    ] {
+        let found = circles(&module_graph(src));
+        let allowed: Vec<Vec<String>> = pinned
+            .iter()
+            .filter(|(s, _)| *s == src)
+            .map(|(_, c)| c.iter().map(|m| m.to_string()).collect())
+            .collect();
+        assert_eq!(found, allowed, "the import circles of {src}");
+    }
+    // The checker finds a circle where there is one.
+    let mut graph: std::collections::BTreeMap<String, BTreeSet<String>> = Default::default();
+    graph.insert("a".into(), ["b".to_string()].into());
+    graph.insert("b".into(), ["c".to_string()].into());
+    graph.insert("c".into(), ["a".to_string()].into());
+    graph.insert("d".into(), ["a".to_string()].into());
+    assert_eq!(circles(&graph), [["a", "b", "c"]]);
+}

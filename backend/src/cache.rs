@@ -12,8 +12,8 @@
 //! and what it compiles it stores there too.
 
 use crate::code::FunctionCode;
-use crate::emit::CodegenOptions;
 use crate::shared::SharedObjects;
+use crate::target::CodegenOptions;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};

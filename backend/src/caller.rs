@@ -4,7 +4,7 @@
 //! callable function's wrapper resolved to an address, so a call is a jump, and a child
 //! process forked for [`crate::jit::Jit::run_isolated`] calls without LLVM.
 
-use crate::jit::{pack, signature_kinds, Built, JitError, Kind, Program, Value};
+use crate::calls::{pack, signature_kinds, Built, JitError, Kind, Program, Value};
 use std::collections::HashMap;
 
 /// Calls into one compiled program directly, on the thread that holds it: each callable

@@ -7,10 +7,11 @@
 //! cache one [`FunctionCode`] per function and, after an edit, generate code for the edited
 //! functions alone. No LLVM object outlives [`build_function_code`].
 
-use crate::codegen::{build_module, CodegenError};
+use crate::codegen::build_module;
+use crate::error::CodegenError;
 use inkwell::context::Context;
 use inkwell::targets::TargetMachine;
-use kiln_lowered::Lowered;
+use kiln_lowered::{Global, Lowered};
 use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -73,7 +74,7 @@ impl Entity {
         signature.hash(&mut h);
         text.hash(&mut h);
         Entity {
-            name_hash: crate::units::name_hash(&name),
+            name_hash: name_hash(&name),
             attributed,
             name,
             signature,
@@ -118,6 +119,14 @@ impl PartialEq for Entity {
     }
 }
 
+/// A fixed hash (FNV-1a) of a symbol's name, the same on every machine and run: where a
+/// name falls decides which unit or part holds it ([`crate::units`]).
+pub(crate) fn name_hash(name: &str) -> u64 {
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
 /// Code-generates one lowered function in a module of its own for a target machine.
 pub fn build_function_code(
     function: &Lowered,
@@ -132,6 +141,21 @@ pub fn build_function_code(
     let text = module.print_to_string().to_string();
     split_module(&text).map_err(|message| CodegenError::Invalid {
         function: function.name.clone(),
+        message,
+    })
+}
+
+/// One global as a piece of code for [`link`]: its definition (or, for a global defined
+/// elsewhere, its declaration), printed by LLVM.
+pub fn build_global_code(g: &Global, tm: &TargetMachine) -> Result<FunctionCode, CodegenError> {
+    let ctx = Context::create();
+    let module = ctx.create_module("kiln");
+    module.set_triple(&tm.get_triple());
+    module.set_data_layout(&tm.get_target_data().get_data_layout());
+    crate::globals::define_globals(&ctx, &module, std::slice::from_ref(g))?;
+    let text = module.print_to_string().to_string();
+    split_module(&text).map_err(|message| CodegenError::Invalid {
+        function: g.name.clone(),
         message,
     })
 }
@@ -556,7 +580,7 @@ mod tests {
 
     #[test]
     fn an_attributed_declaration_stands_for_the_function() {
-        let tm = crate::emit::target_machine(&crate::emit::CodegenOptions::default())
+        let tm = crate::target::target_machine(&crate::target::CodegenOptions::default())
             .expect("host target");
         // A caller declares its callee from the call's arguments; the external function's
         // own declaration has the attributes that decide how a call passes them.
@@ -582,7 +606,7 @@ mod tests {
         }
         // Objects at -O0 are then made from the whole module, not in units whose callers
         // would only see their own declarations.
-        let opts = crate::emit::CodegenOptions::default();
+        let opts = crate::target::CodegenOptions::default();
         assert_eq!(
             crate::units::compile_units(&[&caller, &own], &opts, None).ok(),
             Some(None)
@@ -591,7 +615,7 @@ mod tests {
 
     #[test]
     fn linking_checks_that_uses_agree_with_the_definition() {
-        let tm = crate::emit::target_machine(&crate::emit::CodegenOptions::default())
+        let tm = crate::target::target_machine(&crate::target::CodegenOptions::default())
             .expect("host target");
         let def = FunctionCode {
             definition: Some(Entity::new(
@@ -617,16 +641,18 @@ mod tests {
         let e = link(&[&bad_use, &def], &tm).expect_err("disagree");
         assert!(e.to_string().contains("`@f` is used as"), "{e}");
         // An object at -O0 is compiled in units, beside the same check: its error wins.
-        let opts = crate::emit::CodegenOptions::default();
-        let e = crate::emit::emit_code(&[&bad_use, &def], crate::emit::Emit::Obj, &opts)
+        let opts = crate::target::CodegenOptions::default();
+        let e = crate::emit::emit_code(&[&bad_use, &def], crate::target::Emit::Obj, &opts)
             .expect_err("disagree");
         assert!(e.to_string().contains("`@f` is used as"), "{e}");
-        assert!(crate::emit::emit_code(&[&def, &good_use], crate::emit::Emit::Obj, &opts).is_ok());
+        assert!(
+            crate::emit::emit_code(&[&def, &good_use], crate::target::Emit::Obj, &opts).is_ok()
+        );
     }
 
     #[test]
     fn attribute_groups_are_numbered_in_order_of_first_use() {
-        let tm = crate::emit::target_machine(&crate::emit::CodegenOptions::default())
+        let tm = crate::target::target_machine(&crate::target::CodegenOptions::default())
             .expect("host target");
         let part = |line: &str, n: u32, group: &str| FunctionCode {
             definition: None,

@@ -20,53 +20,7 @@ use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 use kiln_lowered::{Inst, Lowered, Operand, ParamAttr, SignatureAttrs, TargetOp as Op};
 use std::collections::HashMap;
 
-/// Why a lowered program could not become LLVM IR.
-#[derive(Debug, thiserror::Error)]
-pub enum CodegenError {
-    /// The lowered function is malformed for the code generator: an operation with the
-    /// wrong operands, an unknown type, a value used before it is defined.
-    #[error("`@{function}`: {message}")]
-    Unsupported {
-        /// The function's name (without `@`).
-        function: String,
-        /// What is wrong.
-        message: String,
-    },
-    /// An LLVM builder call failed.
-    #[error("`@{function}`: LLVM builder error: {source}")]
-    Builder {
-        /// The function's name (without `@`).
-        function: String,
-        /// LLVM's error.
-        #[source]
-        source: BuilderError,
-    },
-    /// LLVM's verifier rejected the function built (or its printed module could not be
-    /// split into its parts).
-    #[error("`@{function}`: LLVM rejected the generated function: {message}")]
-    Invalid {
-        /// The function's name (without `@`).
-        function: String,
-        /// What the verifier (or the split) reported.
-        message: String,
-    },
-    /// A problem of the target or of the program as a whole: an unknown triple or CPU, a
-    /// function declared with two signatures, a linked module LLVM rejects.
-    #[error("{0}")]
-    Target(String),
-}
-
-impl CodegenError {
-    /// The function the error is about (none for a target problem).
-    pub fn function(&self) -> Option<&str> {
-        match self {
-            CodegenError::Unsupported { function, .. }
-            | CodegenError::Builder { function, .. }
-            | CodegenError::Invalid { function, .. } => Some(function),
-            CodegenError::Target(_) => None,
-        }
-    }
-}
+pub use crate::error::CodegenError;
 
 /// Builds one LLVM module holding every global and every function (definitions and
 /// declarations), for the target machine's data layout (loads and stores take its ABI
@@ -97,7 +51,7 @@ pub fn build_module<'ctx>(
             let linkage = if f.is_declaration() {
                 Some(Linkage::External)
             } else {
-                Some(llvm_linkage(f.linkage))
+                Some(crate::globals::llvm_linkage(f.linkage))
             };
             let function = cg.module.add_function(&f.name, ty, linkage);
             cg.set_attrs(function, &f.attrs)?;
@@ -1304,18 +1258,4 @@ fn atomic_op(name: &str) -> Option<inkwell::llvm_sys::LLVMAtomicRMWBinOp> {
         "fmin" => B::LLVMAtomicRMWBinOpFMin,
         _ => return None,
     })
-}
-
-pub(crate) fn llvm_linkage(l: kiln_lowered::Linkage) -> Linkage {
-    use kiln_lowered::Linkage as L;
-    match l {
-        L::External => Linkage::External,
-        L::Private => Linkage::Private,
-        L::Internal => Linkage::Internal,
-        L::Linkonce => Linkage::LinkOnceAny,
-        L::LinkonceOdr => Linkage::LinkOnceODR,
-        L::Weak => Linkage::WeakAny,
-        L::WeakOdr => Linkage::WeakODR,
-        L::AvailableExternally => Linkage::AvailableExternally,
-    }
 }

@@ -2,11 +2,9 @@
 //! from the functions, which declare the globals they take the address of
 //! (`llvm.addressof`) in their own modules.
 
-use crate::code::{split_module, FunctionCode};
-use crate::codegen::{llvm_linkage, CodegenError};
+use crate::error::CodegenError;
 use inkwell::context::Context;
 use inkwell::module::{Linkage, Module};
-use inkwell::targets::TargetMachine;
 use inkwell::types::{BasicType, BasicTypeEnum};
 use inkwell::values::{ArrayValue, BasicValueEnum};
 use kiln_lowered::{Global, GlobalElement, GlobalInit, TargetOp};
@@ -153,17 +151,17 @@ pub fn define_globals<'ctx>(
     Ok(())
 }
 
-/// One global as a piece of code for [`crate::link`]: its definition (or, for a global
-/// defined elsewhere, its declaration), printed by LLVM.
-pub fn build_global_code(g: &Global, tm: &TargetMachine) -> Result<FunctionCode, CodegenError> {
-    let ctx = Context::create();
-    let module = ctx.create_module("kiln");
-    module.set_triple(&tm.get_triple());
-    module.set_data_layout(&tm.get_target_data().get_data_layout());
-    define_globals(&ctx, &module, std::slice::from_ref(g))?;
-    let text = module.print_to_string().to_string();
-    split_module(&text).map_err(|message| CodegenError::Invalid {
-        function: g.name.clone(),
-        message,
-    })
+/// LLVM's linkage for a lowered one.
+pub(crate) fn llvm_linkage(l: kiln_lowered::Linkage) -> Linkage {
+    use kiln_lowered::Linkage as L;
+    match l {
+        L::External => Linkage::External,
+        L::Private => Linkage::Private,
+        L::Internal => Linkage::Internal,
+        L::Linkonce => Linkage::LinkOnceAny,
+        L::LinkonceOdr => Linkage::LinkOnceODR,
+        L::Weak => Linkage::WeakAny,
+        L::WeakOdr => Linkage::WeakODR,
+        L::AvailableExternally => Linkage::AvailableExternally,
+    }
 }

@@ -6,158 +6,15 @@
 //! struct) into a slot. Rust then calls the wrapper through one fixed signature.
 
 use crate::caller::{resolve_caller, Caller};
-use crate::codegen::{build_module, CodegenError};
+use crate::calls::Built;
+pub use crate::calls::{int_slot, JitError, Kind, Program, Value};
+use crate::codegen::build_module;
 use inkwell::context::Context;
 use inkwell::targets::{InitializationConfig, Target};
 use inkwell::types::{BasicType, BasicTypeEnum};
 use inkwell::values::BasicMetadataValueEnum;
 use inkwell::{AddressSpace, OptimizationLevel};
-use kiln_lowered::{Lowered, Operand, TargetOp as Op};
-use std::collections::HashMap;
-use std::fmt;
-
-/// A scalar argument or result.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Value {
-    /// An integer of `bits` width (1 to 64), as its signed value.
-    Int {
-        /// The integer type's width in bits (`i1` … `i64`).
-        bits: u32,
-        /// The value as signed: a result comes sign-extended from `bits` (a true `i1` is
-        /// -1); of an argument, only the low `bits` bits count.
-        value: i64,
-    },
-    /// An IEEE half, by its bits.
-    F16(u16),
-    /// A bfloat16, by its bits.
-    BF16(u16),
-    /// An `f32`.
-    F32(f32),
-    /// An `f64`.
-    F64(f64),
-    /// An address (a memref descriptor's pointers).
-    Ptr(u64),
-}
-
-impl fmt::Display for Value {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Value::Ptr(p) => write!(f, "{p:#x}"),
-            Value::Int { bits: 1, value } => write!(f, "{}", value & 1),
-            Value::Int { value, .. } => write!(f, "{value}"),
-            // The shortest decimal that reads back as the same half.
-            Value::F16(b) => write!(f, "{:?}", half::f16::from_bits(*b)),
-            Value::BF16(b) => write!(f, "{:?}", half::bf16::from_bits(*b)),
-            Value::F32(x) => write!(f, "{x:?}"),
-            Value::F64(x) => write!(f, "{x:?}"),
-        }
-    }
-}
-
-/// The kind of a scalar parameter or result, from its lowered type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// An integer of this many bits (1 to 64).
-    Int(u32),
-    /// `f16`, passed by its bits.
-    F16,
-    /// `bf16`, passed by its bits.
-    BF16,
-    /// `f32`.
-    F32,
-    /// `f64`.
-    F64,
-    /// `ptr`, an address.
-    Ptr,
-}
-
-impl Kind {
-    /// The kind of a lowered type term (an integer of 1 to 64 bits, `f16`, `f32`, `f64`,
-    /// `ptr`); `None` for any other type (an aggregate, `void`, a wider integer).
-    pub fn of(t: &Operand) -> Option<Kind> {
-        match t.as_node()? {
-            (Op::I1, []) => Some(Kind::Int(1)),
-            (Op::I8, []) => Some(Kind::Int(8)),
-            (Op::I16, []) => Some(Kind::Int(16)),
-            (Op::I32, []) => Some(Kind::Int(32)),
-            (Op::I64, []) => Some(Kind::Int(64)),
-            (Op::Int, [Operand::Int(n)]) if (1..=64).contains(n) => Some(Kind::Int(*n as u32)),
-            (Op::F16, []) => Some(Kind::F16),
-            (Op::BF16, []) => Some(Kind::BF16),
-            (Op::F32, []) => Some(Kind::F32),
-            (Op::F64, []) => Some(Kind::F64),
-            (Op::Ptr, []) => Some(Kind::Ptr),
-            _ => None,
-        }
-    }
-
-    /// The kind of an LLVM scalar type.
-    fn of_llvm(t: BasicTypeEnum) -> Option<Kind> {
-        match t {
-            BasicTypeEnum::IntType(i) if (1..=64).contains(&i.get_bit_width()) => {
-                Some(Kind::Int(i.get_bit_width()))
-            }
-            BasicTypeEnum::FloatType(f) if f == f.get_context().f16_type() => Some(Kind::F16),
-            BasicTypeEnum::FloatType(f) if f == f.get_context().bf16_type() => Some(Kind::BF16),
-            BasicTypeEnum::FloatType(f) if f == f.get_context().f32_type() => Some(Kind::F32),
-            BasicTypeEnum::FloatType(f) if f == f.get_context().f64_type() => Some(Kind::F64),
-            BasicTypeEnum::PointerType(_) => Some(Kind::Ptr),
-            _ => None,
-        }
-    }
-
-    /// The type's name as lowered code spells it (`i32`, `f64`, `ptr`).
-    pub fn name(self) -> String {
-        match self {
-            Kind::Int(b) => format!("i{b}"),
-            Kind::F16 => Op::F16.to_string(),
-            Kind::BF16 => Op::BF16.to_string(),
-            Kind::F32 => Op::F32.to_string(),
-            Kind::F64 => Op::F64.to_string(),
-            Kind::Ptr => Op::Ptr.to_string(),
-        }
-    }
-
-    fn to_slot(self, v: &Value) -> Option<u64> {
-        match (self, v) {
-            (Kind::Int(b), Value::Int { bits, value }) if b == *bits => Some(int_slot(b, *value)),
-            (Kind::F16, Value::F16(x)) | (Kind::BF16, Value::BF16(x)) => Some(*x as u64),
-            (Kind::F32, Value::F32(x)) => Some(x.to_bits() as u64),
-            (Kind::F64, Value::F64(x)) => Some(x.to_bits()),
-            (Kind::Ptr, Value::Ptr(p)) => Some(*p),
-            _ => None,
-        }
-    }
-
-    pub(crate) fn read_slot(self, s: u64) -> Value {
-        match self {
-            Kind::Int(bits) => {
-                let shift = 64 - bits;
-                Value::Int {
-                    bits,
-                    value: ((s << shift) as i64) >> shift,
-                }
-            }
-            Kind::F16 => Value::F16(s as u16),
-            Kind::BF16 => Value::BF16(s as u16),
-            Kind::F32 => Value::F32(f32::from_bits(s as u32)),
-            Kind::F64 => Value::F64(f64::from_bits(s)),
-            Kind::Ptr => Value::Ptr(s),
-        }
-    }
-}
-
-/// The memory of an integer of `bits` holding `value`: LLVM reads an integer of a width
-/// that is not a whole number of bytes (`i1`, `i12`) from its bytes assuming the bits above
-/// the width are zero, as its own stores leave them, so those are written zero; an `i8` to
-/// `i64` is its bytes.
-pub fn int_slot(bits: u32, value: i64) -> u64 {
-    if matches!(bits, 8 | 16 | 32 | 64) {
-        value as u64
-    } else {
-        value as u64 & ((1u64 << bits) - 1)
-    }
-}
+use kiln_lowered::Lowered;
 
 /// The leaves of an aggregate result, depth first (a memref descriptor's fields in order).
 fn leaf_kinds(t: BasicTypeEnum, out: &mut Vec<Kind>) -> Option<()> {
@@ -193,94 +50,8 @@ fn llvm_kinds(f: inkwell::values::FunctionValue) -> Option<(Vec<Kind>, Vec<Kind>
     Some((params, results))
 }
 
-/// The parameter kinds and result leaf kinds (struct fields and array elements, depth
-/// first) of a lowered function.
-pub fn signature_kinds(f: &Lowered) -> Result<(Vec<Kind>, Vec<Kind>), String> {
-    let Some((Op::Sig, [ret, params])) = f.signature.as_node() else {
-        return Err(format!("`@{}` has no lowered signature", f.name));
-    };
-    let unsupported = |t: &Operand| {
-        format!(
-            "`@{}` has a `{t}` parameter or result; `kiln run` passes scalars (i1–i64, f32, f64) and memrefs",
-            f.name
-        )
-    };
-    fn leaves(t: &Operand, out: &mut Vec<Kind>) -> Result<(), ()> {
-        match t.as_node() {
-            Some((Op::Struct, [fields])) => {
-                for x in fields.as_list().unwrap_or_default() {
-                    leaves(x, out)?;
-                }
-                Ok(())
-            }
-            Some((Op::Array, [Operand::Int(n), elem])) => {
-                for _ in 0..*n {
-                    leaves(elem, out)?;
-                }
-                Ok(())
-            }
-            _ => {
-                out.push(Kind::of(t).ok_or(())?);
-                Ok(())
-            }
-        }
-    }
-    let params = params
-        .as_list()
-        .unwrap_or_default()
-        .iter()
-        .map(|t| Kind::of(t).ok_or_else(|| unsupported(t)))
-        .collect::<Result<Vec<_>, _>>()?;
-    let mut results = Vec::new();
-    if !matches!(ret.as_node(), Some((Op::Void, []))) {
-        leaves(ret, &mut results).map_err(|_| unsupported(ret))?;
-    }
-    Ok((params, results))
-}
-
-/// Why a JIT call failed.
-#[derive(Debug, thiserror::Error)]
-pub enum JitError {
-    /// The lowered functions could not be built into an LLVM module.
-    #[error(transparent)]
-    Codegen(#[from] CodegenError),
-    /// Compiling or calling failed otherwise (LLVM rejected the module, no such function,
-    /// wrong arguments, the worker thread stopped), as a message.
-    #[error("{0}")]
-    Call(String),
-    /// The native code crashed, exited or ran too long in its child process.
-    #[error("{0}")]
-    Ended(crate::isolate::Ended),
-}
-
 fn wrapper_name(entry: &str) -> String {
     format!("__kiln_call.{entry}")
-}
-
-/// Checks `args` against the kinds of `entry`'s parameters and packs them into slots.
-pub(crate) fn pack(entry: &str, params: &[Kind], args: &[Value]) -> Result<Vec<u64>, JitError> {
-    if params.len() != args.len() {
-        return Err(JitError::Call(format!(
-            "`@{entry}` takes {} argument{}, {} given",
-            params.len(),
-            if params.len() == 1 { "" } else { "s" },
-            args.len()
-        )));
-    }
-    let mut slots = Vec::new();
-    for (i, (k, a)) in params.iter().zip(args).enumerate() {
-        match k.to_slot(a) {
-            Some(s) => slots.push(s),
-            None => {
-                return Err(JitError::Call(format!(
-                    "argument {} of `@{entry}` is an {}, not {a:?}",
-                    i + 1,
-                    k.name()
-                )))
-            }
-        }
-    }
-    Ok(slots)
 }
 
 /// Adds `void __kiln_call.F(ptr args, ptr results)`: it loads each parameter from its slot
@@ -361,18 +132,6 @@ fn flatten<'ctx>(
         v => out.push(v),
     }
     Ok(())
-}
-
-/// What the JIT compiles: kiln's lowered functions, or LLVM IR text (another compiler's
-/// output for the same program, e.g. MLIR 19's, called through the same conventions).
-#[derive(Clone, Debug)]
-pub enum Program {
-    /// Functions kiln lowered (or built by hand).
-    Lowered(Vec<Lowered>),
-    /// Functions kiln lowered and the globals they read (`memref.global`).
-    WithGlobals(Vec<Lowered>, Vec<kiln_lowered::Global>),
-    /// The text of an LLVM IR module.
-    LlvmIr(String),
 }
 
 type Reply = std::sync::mpsc::Sender<Result<Vec<Value>, JitError>>;
@@ -642,16 +401,6 @@ impl Drop for Jit {
     }
 }
 
-/// One program's place in the combined module.
-pub(crate) struct Built {
-    /// Entry name → its wrapper's name in the combined module, parameter and result kinds.
-    pub(crate) callable: HashMap<String, (String, Vec<Kind>, Vec<Kind>)>,
-    /// The externals the process lacks, given stubs, in the order the probe numbers them.
-    pub(crate) unresolved: Vec<String>,
-    /// The probe's name in the combined module, when there are stubs.
-    pub(crate) probe: Option<String>,
-}
-
 /// Builds program `index` into a module of its own: call wrappers, stubs, stack probes,
 /// LLVM's verifier and pipeline, then (with `rename`) every symbol it exports renamed
 /// apart, so its module links beside the others'.
@@ -815,11 +564,11 @@ fn serve(
         // The baseline CPU, as MCJIT's own code generator uses (`EngineBuilder` picks no
         // CPU): the pipeline then optimises for the machine the code is generated for,
         // and a target machine without the host's long feature list is cheap to make.
-        let options = crate::emit::CodegenOptions {
+        let options = crate::target::CodegenOptions {
             cpu: (cpu == JitCpu::Host).then(|| "native".to_string()),
-            ..crate::emit::CodegenOptions::default()
+            ..crate::target::CodegenOptions::default()
         };
-        let tm = crate::emit::target_machine(&options)?;
+        let tm = crate::target::target_machine(&options)?;
         // MCJIT's code generator takes no CPU of its own: it reads each function's.
         let host = (cpu == JitCpu::Host).then(|| {
             (

@@ -14,10 +14,13 @@
 pub mod bf16;
 pub mod cache;
 pub mod caller;
+pub mod calls;
 pub mod code;
 pub mod codegen;
+pub mod compile;
 pub mod cpus;
 pub mod emit;
+pub mod error;
 pub mod globals;
 pub mod isolate;
 pub mod jit;
@@ -26,19 +29,19 @@ pub mod mlir_llvm;
 pub mod overflow;
 pub mod shared;
 pub mod stack;
+pub mod target;
 pub mod thin;
 pub mod units;
 
 pub use cache::ObjectCache;
 pub use code::{build_function_code, check_agreement, link, Entity, FunctionCode};
 pub use codegen::{build_module, CodegenError};
-pub use emit::{
-    check_cpu, emit, emit_code, emit_code_cached, target_machine, CodegenOptions, Emit,
-};
+pub use emit::{emit, emit_code, emit_code_cached};
 pub use jit::{call, Jit, JitCpu, JitError, Kind, Value};
 pub use merge::{merge_objects, MergeError};
 pub use mlir_llvm::{print_program, PrintError};
 pub use shared::{SharedKey, SharedObjects};
+pub use target::{check_cpu, target_machine, CodegenOptions, Emit};
 
 pub use inkwell::targets::TargetMachine;
 

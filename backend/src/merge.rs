@@ -642,7 +642,8 @@ fn output_flags(sh_type: u32, sh_flags: u64, entsize: u64) -> (u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::emit::{module_output, target_machine, CodegenOptions, Emit};
+    use crate::compile::compile_module;
+    use crate::target::{target_machine, CodegenOptions, Emit};
     use object::read::{Object, ObjectSection, ObjectSymbol, RelocationTarget};
     use object::SymbolKind;
 
@@ -653,7 +654,7 @@ mod tests {
         let text = format!(
             "target triple = \"{triple}\"\n\ndefine double @{name}(double %0) {{\n  %2 = fadd double %0, 1.250000e+00\n  %3 = call double @{callee}(double %2)\n  ret double %3\n}}\n\ndeclare double @{callee}(double)\n"
         );
-        module_output(&text, Emit::Obj, &opts, &tm).map_err(|e| e.to_string())
+        compile_module(&text, Emit::Obj, &opts, &tm).map_err(|e| e.to_string())
     }
 
     fn check(triple: &str) -> Result<(), String> {

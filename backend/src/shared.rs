@@ -11,7 +11,7 @@
 //! entry with its key and a checksum).
 
 use crate::code::FunctionCode;
-use crate::emit::CodegenOptions;
+use crate::target::CodegenOptions;
 use sha2::{Digest, Sha256};
 
 /// A store of objects shared beyond this process.

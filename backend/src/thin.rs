@@ -30,7 +30,7 @@
 use crate::cache::ObjectCache;
 use crate::code::{Entity, FunctionCode};
 use crate::codegen::CodegenError;
-use crate::emit::CodegenOptions;
+use crate::target::CodegenOptions;
 use crate::units::{compile_and_join, external_linkage_only, partition_by};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};

@@ -11,10 +11,11 @@
 //! bytes.
 
 use crate::cache::ObjectCache;
-use crate::code::{link, Entity, FunctionCode};
+use crate::code::{link, name_hash, Entity, FunctionCode};
 use crate::codegen::CodegenError;
-use crate::emit::{module_output, target_machine, CodegenOptions, Emit};
+use crate::compile::compile_module;
 use crate::merge::merge_objects;
+use crate::target::{target_machine, CodegenOptions, Emit};
 use inkwell::targets::TargetMachine;
 use rayon::prelude::*;
 use std::hash::{Hash, Hasher};
@@ -38,27 +39,7 @@ pub const UNIT_ALONE: usize = 32 * 1024;
 /// a large program is made in parts that see the small functions they call
 /// ([`crate::thin`]), as LLVM's optimizer works across functions (inlining).
 pub fn uses_units(what: Emit, opts: &CodegenOptions, tm: &TargetMachine) -> bool {
-    what == Emit::Obj && opts.opt_level == 0 && joins_objects(tm)
-}
-
-/// Whether the target's objects can be joined ([`crate::merge`]): 64-bit ELF with explicit
-/// addends (x86-64 and AArch64 on Linux and other ELF systems).
-pub(crate) fn joins_objects(tm: &TargetMachine) -> bool {
-    let triple = tm.get_triple().as_str().to_string_lossy().to_lowercase();
-    let arch = triple.split('-').next().unwrap_or_default();
-    let not_elf = [
-        "darwin", "macos", "ios", "apple", "windows", "win32", "mingw", "cygwin", "uefi", "x32",
-        "ilp32",
-    ];
-    matches!(arch, "x86_64" | "amd64" | "aarch64" | "arm64")
-        && !not_elf.iter().any(|os| triple.contains(os))
-}
-
-/// A fixed hash (FNV-1a), the same on every machine and run.
-pub(crate) fn name_hash(name: &str) -> u64 {
-    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    what == Emit::Obj && opts.opt_level == 0 && crate::target::joins_objects(tm)
 }
 
 /// The fixed hash of the piece's name (made once, with its entity).
@@ -204,7 +185,7 @@ pub(crate) fn compile_and_join(
                     .as_ref()
                     .map_err(|e| CodegenError::Target(e.to_string()))?;
                 let text = link(unit, tm)?;
-                let object = Arc::new(module_output(&text, Emit::Obj, opts, tm)?);
+                let object = Arc::new(compile_module(&text, Emit::Obj, opts, tm)?);
                 if let Some(c) = cache {
                     c.put(*key, opts, unit, object.clone());
                 }
