@@ -493,7 +493,7 @@ mod tests {
     fn a_function_cannot_unwind_when_nothing_it_reaches_can() {
         // p and q call each other and an intrinsic; r calls printf (may unwind); s calls r;
         // t calls through a pointer.
-        let mut pieces = vec![
+        let mut pieces = [
             function("p", &["q", "llvm.smax.i32"], 3),
             function("q", &["p", "malloc"], 3),
             function("r", &["printf"], 3),
@@ -541,7 +541,7 @@ mod tests {
 
     #[test]
     fn a_summary_declares_the_callees_outside_the_part_as_defined() {
-        let mut pieces = vec![
+        let mut pieces = [
             function("a", &["b", "c", "d", "e", "puts"], 3),
             function("b", &[], 3),
             function("c", &["printf"], 3),

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use thin_vec::ThinVec;
 
 /// Builds the IR of one function. Diagnostics are relative to the same text as `func`'s spans.
-pub fn build_function(func: &ast::Func) -> (Function, Vec<Diagnostic>) {
+pub(crate) fn build_function(func: &ast::Func) -> (Function, Vec<Diagnostic>) {
     let mut b = Builder::default();
     let mut f = b.function(func);
     // Functions are kept (memoized) for as long as their file is open, so the slack of
@@ -293,7 +293,6 @@ impl<'a> Builder<'a> {
             );
         }
         let attrs = self.attrs(&func.attrs);
-        self.diags.extend(crate::llvm_attrs::check(func, &ty));
         // Kept only when some parameter or result has attributes, so that the IR of the
         // many functions without any holds two empty lists.
         let (arg_attrs, result_attrs) = if func.params.iter().any(|p| !p.attrs.is_empty())
@@ -1404,7 +1403,7 @@ impl<'a> Builder<'a> {
                 let ops = self.typed_uses(&refs, &g.ty.inputs, g.ty.span, |n, m| {
                     format!("`llvm.getelementptr` has {n} operands but its type lists {m} inputs")
                 });
-                let elem = match crate::llvm_items::llvm_type(&g.elem) {
+                let elem = match crate::llvm_types::llvm_type(&g.elem) {
                     Ok(t) => t,
                     Err(e) => {
                         self.error("type.unknown", g.elem.span(), e);

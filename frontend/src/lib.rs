@@ -38,12 +38,19 @@ pub mod types;
 pub mod verifier;
 pub mod views;
 
-pub use builder::build_function;
 pub use diagnostic::{has_errors, Diagnostic, Label, Severity};
 pub use parser::{parse_func, parse_func_with_aliases, parse_module, Parsed};
 pub use printer::{print_function, print_module};
 pub use span::{LineCol, LineIndex, Span};
 pub use verifier::{verify_function, SignatureTable, Signatures};
+
+/// Builds the IR of one function, with the checks of its LLVM attributes (which read the
+/// built signature). Diagnostics are relative to the same text as `func`'s spans.
+pub fn build_function(func: &ast::Func) -> (ir::Function, Vec<Diagnostic>) {
+    let (function, mut diagnostics) = builder::build_function(func);
+    diagnostics.extend(llvm_attrs::check(func, &function.ty));
+    (function, diagnostics)
+}
 
 /// A module after parsing, building and verification, with every diagnostic found.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,32 +13,13 @@ use crate::ast;
 use crate::builder::resolve_literal;
 use crate::diagnostic::Diagnostic;
 use crate::ir::{Function, Global, GlobalInit, Literal, LlvmFunc, OpKind, Visibility};
-use crate::llvm_types::{self, LlvmFuncType, LlvmType};
+use crate::llvm_types::{llvm_type, LlvmFuncType, LlvmType};
 use crate::span::{Span, Spanned};
 use crate::types::{Layout, MemRefType, Scalar, Type};
 
 /// The most bytes a global defined by `llvm.mlir.global` may hold (as `memref.global`'s
 /// limit of elements).
 const MAX_ELEMENTS: u64 = 1 << 28;
-
-/// An LLVM type as written: a scalar's name or a dialect type.
-pub fn llvm_type(ty: &ast::Type) -> Result<LlvmType, String> {
-    match ty {
-        ast::Type::Named(n) => match Scalar::from_name(&n.node) {
-            Some(Scalar::Index) => Err("`index` is not an LLVM type (write `i64`)".to_string()),
-            Some(s) => Ok(LlvmType::Scalar(s)),
-            None => Err(format!("unknown type `{}`", n.node)),
-        },
-        ast::Type::Dialect(d) => llvm_types::parse(&d.node),
-        other => Err(format!(
-            "`{}` is not an LLVM type",
-            match other {
-                ast::Type::MemRef(_) | ast::Type::UnrankedMemRef { .. } => "a memref",
-                _ => "a function type",
-            }
-        )),
-    }
-}
 
 /// The value type of an LLVM type, where a value can have it (a scalar or `!llvm.ptr`).
 pub fn value_type(t: &LlvmType) -> Option<Type> {

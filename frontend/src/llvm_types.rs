@@ -6,6 +6,7 @@
 //! LLVM type MLIR writes nested LLVM types without the `!llvm.` prefix (`array<2 x ptr>`),
 //! and kiln reads both spellings.
 
+use crate::ast;
 use crate::types::Scalar;
 use std::fmt;
 
@@ -275,6 +276,25 @@ impl Reader<'_> {
                 )),
             },
         }
+    }
+}
+
+/// An LLVM type as written: a scalar's name or a dialect type.
+pub fn llvm_type(ty: &ast::Type) -> Result<LlvmType, String> {
+    match ty {
+        ast::Type::Named(n) => match Scalar::from_name(&n.node) {
+            Some(Scalar::Index) => Err("`index` is not an LLVM type (write `i64`)".to_string()),
+            Some(s) => Ok(LlvmType::Scalar(s)),
+            None => Err(format!("unknown type `{}`", n.node)),
+        },
+        ast::Type::Dialect(d) => parse(&d.node),
+        other => Err(format!(
+            "`{}` is not an LLVM type",
+            match other {
+                ast::Type::MemRef(_) | ast::Type::UnrankedMemRef { .. } => "a memref",
+                _ => "a function type",
+            }
+        )),
     }
 }
 
