@@ -1,8 +1,7 @@
 //! `kiln_buffer`: bytes kiln made (LLVM IR, assembly, an object, lowered text, JSON), owned
 //! by the library until the host frees the handle.
 
-use crate::handle::{self, boundary, kiln_status, HandleKind, Live};
-use std::sync::Arc;
+use crate::handle::{self, boundary, kiln_status, HandleKind};
 
 /// Bytes kiln made. Text is followed by a NUL byte (not counted in the length), so a
 /// host may read a text buffer as a C string; an object may contain NUL bytes itself.
@@ -22,15 +21,6 @@ impl kiln_buffer {
 
 impl HandleKind for kiln_buffer {
     const NAME: &'static str = "kiln_buffer";
-    fn wrap(value: Arc<Self>) -> Live {
-        Live::Buffer(value)
-    }
-    fn unwrap(live: &Live) -> Option<&Arc<Self>> {
-        match live {
-            Live::Buffer(b) => Some(b),
-            _ => None,
-        }
-    }
 }
 
 /// The buffer's bytes: `*data` points at `*length` bytes, followed by a NUL byte. They

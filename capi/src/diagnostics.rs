@@ -2,10 +2,9 @@
 //! rules, located by file, line and column, readable as structs, JSON lines or text.
 
 use crate::buffer::kiln_buffer;
-use crate::handle::{self, boundary, kiln_status, HandleKind, Live};
+use crate::handle::{self, boundary, kiln_status, HandleKind};
 use kiln::{FileDiagnostics, Severity};
 use std::ffi::{c_char, CString};
-use std::sync::Arc;
 
 /// How serious a diagnostic is.
 #[allow(non_camel_case_types)]
@@ -115,15 +114,6 @@ impl kiln_diagnostics {
 
 impl HandleKind for kiln_diagnostics {
     const NAME: &'static str = "kiln_diagnostics";
-    fn wrap(value: Arc<Self>) -> Live {
-        Live::Diagnostics(value)
-    }
-    fn unwrap(live: &Live) -> Option<&Arc<Self>> {
-        match live {
-            Live::Diagnostics(d) => Some(d),
-            _ => None,
-        }
-    }
 }
 
 /// The number of diagnostics in the list.

@@ -129,26 +129,30 @@ fn panic_message(panic: &(dyn Any + Send)) -> String {
 pub(crate) trait HandleKind: Send + Sync + Sized + 'static {
     /// The C type's name, for messages (`kiln_session`).
     const NAME: &'static str;
-    fn wrap(value: Arc<Self>) -> Live;
-    fn unwrap(live: &Live) -> Option<&Arc<Self>>;
 }
 
-/// A live handle's value.
-pub(crate) enum Live {
-    Session(Arc<crate::session::kiln_session>),
-    Diagnostics(Arc<crate::diagnostics::kiln_diagnostics>),
-    Buffer(Arc<crate::buffer::kiln_buffer>),
-    Jit(Arc<crate::jit::kiln_jit>),
+/// A live handle's value, of whichever handle type (so the registry knows none of them):
+/// the type's name, for messages, and the value, which `get` takes back as its own type.
+pub(crate) struct Live {
+    name: &'static str,
+    value: Arc<dyn Any + Send + Sync>,
 }
 
 impl Live {
-    fn name(&self) -> &'static str {
-        match self {
-            Live::Session(_) => "kiln_session",
-            Live::Diagnostics(_) => "kiln_diagnostics",
-            Live::Buffer(_) => "kiln_buffer",
-            Live::Jit(_) => "kiln_jit",
+    fn of<T: HandleKind>(value: Arc<T>) -> Live {
+        Live {
+            name: T::NAME,
+            value,
         }
+    }
+
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// The value, when it is a `T`.
+    fn as_kind<T: HandleKind>(&self) -> Option<Arc<T>> {
+        self.value.clone().downcast::<T>().ok()
     }
 }
 
@@ -176,7 +180,7 @@ pub(crate) fn register<T: HandleKind>(value: T) -> *mut T {
     let address = Arc::as_ptr(&value) as usize;
     let mut r = registry();
     r.freed.remove(&address);
-    r.live.insert(address, T::wrap(value));
+    r.live.insert(address, Live::of(value));
     address as *mut T
 }
 
@@ -211,8 +215,8 @@ pub(crate) fn get<T: HandleKind>(handle: *const T, function: &str) -> Result<Arc
     let address = handle as usize;
     let r = registry();
     match r.live.get(&address) {
-        Some(live) => match T::unwrap(live) {
-            Some(value) => Ok(value.clone()),
+        Some(live) => match live.as_kind::<T>() {
+            Some(value) => Ok(value),
             None => {
                 let other = live.name();
                 drop(r);

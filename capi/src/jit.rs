@@ -2,12 +2,11 @@
 //! calls directly through their addresses.
 
 use crate::diagnostics::kiln_diagnostics;
-use crate::handle::{self, boundary, kiln_status, Failure, HandleKind, Live};
+use crate::handle::{self, boundary, kiln_status, Failure, HandleKind};
 use crate::session::{failed, kiln_session, known, on_session};
 use kiln::backend::Jit;
 use kiln::FileDiagnostics;
 use std::ffi::c_char;
-use std::sync::Arc;
 
 /// A program compiled into the process. Its code stays valid until the handle is freed;
 /// the functions may be called from any thread, and lookups may run in parallel.
@@ -18,15 +17,6 @@ pub struct kiln_jit {
 
 impl HandleKind for kiln_jit {
     const NAME: &'static str = "kiln_jit";
-    fn wrap(value: Arc<Self>) -> Live {
-        Live::Jit(value)
-    }
-    fn unwrap(live: &Live) -> Option<&Arc<Self>> {
-        match live {
-            Live::Jit(j) => Some(j),
-            _ => None,
-        }
-    }
 }
 
 /// Lowers the session's source file `path` and compiles it into the process at an

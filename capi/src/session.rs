@@ -7,7 +7,7 @@
 
 use crate::buffer::kiln_buffer;
 use crate::diagnostics::kiln_diagnostics;
-use crate::handle::{self, boundary, kiln_status, Failure, HandleKind, Live, Outcome};
+use crate::handle::{self, boundary, kiln_status, Failure, HandleKind, Outcome};
 use kiln::backend::Emit;
 use kiln::{FileDiagnostics, Reported, Session, Work};
 use std::ffi::{c_char, CString};
@@ -71,15 +71,6 @@ struct State {
 
 impl HandleKind for kiln_session {
     const NAME: &'static str = "kiln_session";
-    fn wrap(value: Arc<Self>) -> Live {
-        Live::Session(value)
-    }
-    fn unwrap(live: &Live) -> Option<&Arc<Self>> {
-        match live {
-            Live::Session(s) => Some(s),
-            _ => None,
-        }
-    }
 }
 
 /// Runs `body` on the session `session` for the exported function `function`: checks
