@@ -187,22 +187,32 @@ int main(void) {
 }
 "#;
 
-/// Links `C_MAIN` with an object of `corpus/loops.mlir` and checks what it prints.
-fn run_c_main(dir: &Path, obj: &Path) -> Result<(), Failed> {
-    let c = dir.join("main.c");
-    std::fs::write(&c, C_MAIN)?;
-    let exe = dir.join("main");
+/// Links the C file `c` with `obj` into the executable `exe` with the system `cc`.
+fn cc_link(c: &Path, obj: &Path, exe: &Path) -> Result<(), Failed> {
     let cc = Command::new("cc")
-        .arg(&c)
+        .arg(c)
         .arg(obj)
         .arg("-o")
-        .arg(&exe)
+        .arg(exe)
         .output()?;
     if !cc.status.success() {
         return Err(format!("cc failed: {}", String::from_utf8_lossy(&cc.stderr)).into());
     }
-    let out = Command::new(&exe).output()?;
-    let text = String::from_utf8_lossy(&out.stdout);
+    Ok(())
+}
+
+/// What the program `c` linked with `obj` (into `exe`) prints.
+fn printed_by(c: &Path, obj: &Path, exe: &Path) -> Result<String, Failed> {
+    cc_link(c, obj, exe)?;
+    let out = Command::new(exe).output()?;
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Links `C_MAIN` with an object of `corpus/loops.mlir` and checks what it prints.
+fn run_c_main(dir: &Path, obj: &Path) -> Result<(), Failed> {
+    let c = dir.join("main.c");
+    std::fs::write(&c, C_MAIN)?;
+    let text = printed_by(&c, obj, &dir.join("main"))?;
     if text != "120 6 9 -1\n" {
         return Err(format!("C program printed {text:?}").into());
     }
@@ -301,19 +311,8 @@ fn object_units_link_with_c() -> Result<(), Failed> {
             );
         }
         let exe = dir.path().join(format!("main{opt}"));
-        let cc = Command::new("cc")
-            .arg(&c)
-            .arg(&obj)
-            .arg("-o")
-            .arg(&exe)
-            .output()?;
-        if !cc.status.success() {
-            return Err(
-                format!("{opt}: cc failed: {}", String::from_utf8_lossy(&cc.stderr)).into(),
-            );
-        }
-        let out = Command::new(&exe).output()?;
-        let text = String::from_utf8_lossy(&out.stdout);
+        let text = printed_by(&c, &obj, &exe)
+            .map_err(|e| format!("{opt}: {}", e.message().unwrap_or_default()))?;
         if text != want {
             return Err(format!("{opt}: printed {text:?}, expected {want:?}").into());
         }
@@ -369,18 +368,7 @@ fn attributed_object_in_parts_links_with_c() -> Result<(), Failed> {
         &c,
         format!("#include <stdio.h>\nint s{last}(signed char);\nint s100(signed char);\nint main(void) {{\n  printf(\"%d %d\\n\", s{last}(-5), s100(-128));\n  return 0;\n}}\n"),
     )?;
-    let exe = dir.path().join("main");
-    let cc = Command::new("cc")
-        .arg(&c)
-        .arg(&obj)
-        .arg("-o")
-        .arg(&exe)
-        .output()?;
-    if !cc.status.success() {
-        return Err(format!("cc failed: {}", String::from_utf8_lossy(&cc.stderr)).into());
-    }
-    let out = Command::new(&exe).output()?;
-    let printed = String::from_utf8_lossy(&out.stdout);
+    let printed = printed_by(&c, &obj, &dir.path().join("main"))?;
     let want = format!("{} {}\n", expect(-5, last), expect(-128, 100));
     if printed != want {
         return Err(format!("printed {printed:?}, expected {want:?}").into());
@@ -603,15 +591,11 @@ fn c_interop_trial(name: String, opt: &str, via_mlir: bool, expect: Expect) -> R
         ]))?;
     }
     let exe = dir.path().join(&name);
-    let cc = Command::new("cc")
-        .arg(root().join("tests/c").join(format!("{name}.c")))
-        .arg(&obj)
-        .arg("-o")
-        .arg(&exe)
-        .output()?;
-    if !cc.status.success() {
-        return Err(format!("cc failed: {}", String::from_utf8_lossy(&cc.stderr)).into());
-    }
+    cc_link(
+        &root().join("tests/c").join(format!("{name}.c")),
+        &obj,
+        &exe,
+    )?;
     let stack_kib: u32 = c_text
         .lines()
         .find_map(|l| l.strip_prefix("// stack: "))

@@ -7,7 +7,7 @@ use crate::code::{build_function_code, check_agreement, link, FunctionCode};
 use crate::compile::compile_module;
 use crate::error::CodegenError;
 use crate::target::{joins_objects, target_machine, CodegenOptions, Emit};
-use crate::units::{compile_units, uses_units};
+use crate::units::compile_units;
 use kiln_lowered::Lowered;
 
 /// Compiles lowered functions to LLVM IR text, assembly or an object file: each function is
@@ -49,23 +49,21 @@ pub fn emit_code_cached(
     cache: Option<&ObjectCache>,
 ) -> Result<Vec<u8>, CodegenError> {
     let tm = target_machine(opts)?;
-    if uses_units(what, opts, &tm) {
+    if what == Emit::Obj && joins_objects(&tm) {
         // Every piece must agree with every other on each function's type, across units
-        // as within one. The check walks every piece, as the join of the units' objects
-        // does, so the two run side by side (after a one-function edit in a session they
-        // are most of the work); a disagreement wins over whatever the units gave.
-        let (agreed, units) = rayon::join(
-            || check_agreement(parts),
-            || compile_units(parts, opts, cache),
-        );
-        agreed?;
-        if let Some(object) = units? {
-            return Ok(object);
-        }
-    } else if what == Emit::Obj && opts.opt_level > 0 && joins_objects(&tm) {
+        // (or parts) as within one. The check walks every piece, as the join of the
+        // objects does, so the two run side by side (after a one-function edit in a
+        // session they are most of the work); a disagreement wins over whatever the units
+        // gave.
         let (agreed, object) = rayon::join(
             || check_agreement(parts),
-            || crate::thin::compile_in_parts(parts, opts, cache),
+            || {
+                if opts.opt_level == 0 {
+                    compile_units(parts, opts, cache)
+                } else {
+                    crate::thin::compile_in_parts(parts, opts, cache)
+                }
+            },
         );
         agreed?;
         if let Some(object) = object? {

@@ -16,7 +16,6 @@ use crate::codegen::CodegenError;
 use crate::compile::compile_module;
 use crate::merge::merge_objects;
 use crate::target::{target_machine, CodegenOptions, Emit};
-use inkwell::targets::TargetMachine;
 use rayon::prelude::*;
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
@@ -33,14 +32,6 @@ pub const UNIT_MAX: usize = 64;
 /// A piece with more text than this (such as a file's reflection symbols) is a unit of its
 /// own, so an edit of a function beside it does not compile it again.
 pub const UNIT_ALONE: usize = 32 * 1024;
-
-/// Whether an output is made of units: objects at `-O0` for 64-bit ELF targets with
-/// explicit addends (x86-64 and AArch64 on Linux and other ELF systems). Optimized code of
-/// a large program is made in parts that see the small functions they call
-/// ([`crate::thin`]), as LLVM's optimizer works across functions (inlining).
-pub fn uses_units(what: Emit, opts: &CodegenOptions, tm: &TargetMachine) -> bool {
-    what == Emit::Obj && opts.opt_level == 0 && crate::target::joins_objects(tm)
-}
 
 /// The fixed hash of the piece's name (made once, with its entity).
 fn part_name_hash(part: &FunctionCode) -> u64 {
