@@ -25,6 +25,8 @@ ensure_deps() {
         command -v valgrind >/dev/null 2>&1 || need="$need valgrind"
         # The shared cache's tests serve WebDAV with nginx on loopback.
         [ -x /usr/sbin/nginx ] || need="$need nginx-light"
+        # MLIR 19's C runtime (`memrefCopy`), for the lit tests that run MLIR's pipeline.
+        [ -e /usr/lib/llvm-19/lib/libmlir_c_runner_utils.so.19.1 ] || need="$need libmlir-19"
     fi
     if [ -n "$need" ]; then
         if [ "$(id -u)" = 0 ]; then

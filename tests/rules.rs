@@ -301,6 +301,7 @@ const NEEDS: &[(&str, &[&str])] = &[
             "c_interface.mlir",
             "legacy/unranked_memref.mlir",
             "memref_block_args.mlir",
+            "memref_copy.mlir",
             "stack_dynamic.mlir",
             "stack_loop.mlir",
             "ub_poison.mlir",

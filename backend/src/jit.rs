@@ -606,6 +606,14 @@ fn serve(
         let engine = module
             .create_jit_execution_engine(OptimizationLevel::None)
             .map_err(|e| JitError::Call(format!("cannot create the JIT: {e}")))?;
+        for f in module.get_functions() {
+            let name = f.get_name().to_string_lossy();
+            if let Some(address) = runtime_function(&name) {
+                if f.count_basic_blocks() == 0 {
+                    engine.add_global_mapping(&f, address);
+                }
+            }
+        }
         Ok((engine, built))
     };
     let (engine, built) = match setup() {
@@ -717,6 +725,12 @@ fn process_has(name: &str) -> bool {
     !unsafe { dlsym(std::ptr::null_mut(), c.as_ptr()) }.is_null()
 }
 
+/// The address of kiln's own runtime function `name` ([`crate::runtime`]) where the
+/// process provides none of that name: a loaded MLIR runtime is preferred.
+fn runtime_function(name: &str) -> Option<usize> {
+    crate::runtime::address(name).filter(|_| !process_has(name))
+}
+
 const FLAG: &str = "__kiln_unresolved";
 const PROBE: &str = "__kiln_unresolved_probe";
 
@@ -733,7 +747,7 @@ fn stub_unresolved<'ctx>(
         .filter(|f| f.count_basic_blocks() == 0)
         .filter(|f| {
             let n = f.get_name().to_string_lossy();
-            !n.starts_with("llvm.") && !process_has(&n)
+            !n.starts_with("llvm.") && !process_has(&n) && runtime_function(&n).is_none()
         })
         .collect();
     if missing.is_empty() {

@@ -27,6 +27,7 @@ pub mod jit;
 pub mod merge;
 pub mod mlir_llvm;
 pub mod overflow;
+pub mod runtime;
 pub mod shared;
 pub mod stack;
 pub mod target;

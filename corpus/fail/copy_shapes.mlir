@@ -1,4 +1,4 @@
-// error: 3:3: `memref.copy` from `memref<4xf32>` to `memref<5xf32>`: the two must be ranked memrefs of one element type and shape
+// error: 3:3: `memref.copy` from `memref<4xf32>` to `memref<5xf32>`: the two must be memrefs of one element type and shape
 func.func @f(%a: memref<4xf32>, %b: memref<5xf32>) {
   memref.copy %a, %b : memref<4xf32> to memref<5xf32>
   func.return

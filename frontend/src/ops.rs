@@ -346,7 +346,7 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ("memref.rank", ""),
     (
         "memref.copy",
-        "identity layouts, as one `memcpy`; other layouts are refused",
+        "contiguous layouts as one `memcpy`; other layouts and unranked memrefs by `memrefCopy` of MLIR's runtime, as MLIR",
     ),
     ("memref.extract_strided_metadata", "ranked memrefs"),
     ("memref.reinterpret_cast", "ranked sources"),

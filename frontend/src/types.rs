@@ -210,6 +210,29 @@ impl MemRefType {
             }
         }
     }
+
+    /// Whether the elements are one run of memory in row-major order, so that a copy is
+    /// one `memcpy` from the first element: the identity layout, or (as MLIR's
+    /// `isStaticShapeAndContiguousRowMajor` with at least one element) a static shape whose
+    /// innermost dimensions have the row-major strides and whose outer ones have size 1.
+    pub fn is_contiguous(&self) -> bool {
+        let Layout::Strided { strides, .. } = &self.layout else {
+            return true;
+        };
+        let Some(shape) = self.shape.iter().copied().collect::<Option<Vec<i64>>>() else {
+            return false;
+        };
+        if shape.contains(&0) {
+            return false;
+        }
+        let mut running = 1i64;
+        let mut dim = shape.len();
+        while dim > 0 && strides[dim - 1] == Some(running) {
+            running = running.saturating_mul(shape[dim - 1]);
+            dim -= 1;
+        }
+        shape[..dim].iter().all(|&s| s == 1)
+    }
 }
 
 /// The type of an IR value.
@@ -368,6 +391,33 @@ mod tests {
             (vec![None, Some(8), Some(1)], Some(0))
         );
         assert_eq!(Type::MemRef(Arc::new(m)).to_string(), "memref<4x?x8xf32>");
+    }
+
+    #[test]
+    fn contiguous_layouts_are_those_mlir_copies_with_memcpy() {
+        let m = |shape: &[Extent], strides: Option<&[Extent]>| MemRefType {
+            shape: shape.to_vec(),
+            elem: Scalar::F32,
+            layout: match strides {
+                None => Layout::Identity,
+                Some(s) => Layout::Strided {
+                    strides: s.to_vec(),
+                    offset: None,
+                },
+            },
+        };
+        // the identity layout, even of a dynamic shape
+        assert!(m(&[None, Some(4)], None).is_contiguous());
+        // row-major strides at a dynamic offset; outer dimensions of size 1 at any stride
+        assert!(m(&[Some(2), Some(3)], Some(&[Some(3), Some(1)])).is_contiguous());
+        assert!(m(&[Some(1), Some(4)], Some(&[Some(8), Some(1)])).is_contiguous());
+        assert!(m(&[], Some(&[])).is_contiguous());
+        // a row of a wider matrix, a column, a dynamic stride or size, no elements
+        assert!(!m(&[Some(2), Some(3)], Some(&[Some(8), Some(1)])).is_contiguous());
+        assert!(!m(&[Some(4)], Some(&[Some(2)])).is_contiguous());
+        assert!(!m(&[Some(2), Some(3)], Some(&[None, Some(1)])).is_contiguous());
+        assert!(!m(&[None], Some(&[Some(1)])).is_contiguous());
+        assert!(!m(&[Some(0), Some(3)], Some(&[Some(3), Some(1)])).is_contiguous());
     }
 
     #[test]

@@ -778,15 +778,21 @@ impl Verifier<'_> {
                     self.ty(op.operands[0]).clone(),
                     self.ty(op.operands[1]).clone(),
                 );
+                // An unranked side has a shape compatible with any (MLIR's
+                // `SameOperandsShape` on unranked operands).
                 let same = match (&from, &to) {
                     (Type::MemRef(a), Type::MemRef(b)) => same_shape(a, b),
+                    (
+                        Type::MemRef(_) | Type::UnrankedMemRef(_),
+                        Type::MemRef(_) | Type::UnrankedMemRef(_),
+                    ) => from.element() == to.element(),
                     _ => false,
                 };
                 if !same {
                     self.error(
                         "verify.type-mismatch",
                         span,
-                        format!("`memref.copy` from `{from}` to `{to}`: the two must be ranked memrefs of one element type and shape"),
+                        format!("`memref.copy` from `{from}` to `{to}`: the two must be memrefs of one element type and shape"),
                     );
                 }
             }

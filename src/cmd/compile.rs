@@ -130,6 +130,13 @@ pub(crate) fn link(ctx: &Ctx, object: &[u8], output: &Path, shared: bool) -> boo
             .tempfile()
             .map_err(|e| format!("cannot create a temporary object: {e}"))?;
         std::fs::write(obj.path(), object).map_err(|e| format!("cannot write the object: {e}"))?;
+        // kiln's part of MLIR's runtime (`memrefCopy`), taken only where the program calls it.
+        let runtime = tempfile::Builder::new()
+            .suffix(".a")
+            .tempfile()
+            .map_err(|e| format!("cannot create a temporary archive: {e}"))?;
+        std::fs::write(runtime.path(), kiln::backend::runtime::ARCHIVE)
+            .map_err(|e| format!("cannot write kiln's runtime archive: {e}"))?;
         // Linked beside the output when it is a file (so the rename stays on one file
         // system), else in the temporary directory, then copied into the device or FIFO.
         let dir = match &target {
@@ -149,6 +156,7 @@ pub(crate) fn link(ctx: &Ctx, object: &[u8], output: &Path, shared: bool) -> boo
         }
         let result = cmd
             .arg(obj.path())
+            .arg(runtime.path())
             .arg("-o")
             .arg(out.path())
             .output()

@@ -254,9 +254,11 @@ impl<'p> Emitter<'p> {
                     let (ty, name) = match (*m >> 8) % 4 {
                         1 => self.whole_subview(&ty, &name, (*m >> 10) % 2 == 1),
                         // A static shape: its stack copy is a slot of the frame, so a copy
-                        // in a loop does not grow the stack.
-                        2 if ty.strided.is_none() && ty.sizes.iter().all(Option::is_some) => {
-                            self.copied(&ty, &name)
+                        // in a loop does not grow the stack. A strided memref's copy is
+                        // dense (a strided layout's copy goes element by element, through
+                        // `memrefCopy`), and some copies go through unranked memrefs.
+                        2 if ty.sizes.iter().all(Option::is_some) => {
+                            self.copied_via(&ty, &name, (*m >> 13) % 2 == 1)
                         }
                         // The identity layout is contiguous: collapsed to one dimension and
                         // expanded back to its shape. (At most one dynamic size: MLIR 19's
@@ -462,14 +464,38 @@ impl<'p> Emitter<'p> {
 
     /// A copy of `name` (identity layout, static shape) in stack memory of the same type.
     fn copied(&mut self, ty: &MemTy, name: &str) -> (MemTy, String) {
+        self.copied_via(ty, name, false)
+    }
+
+    /// A copy of `name` (static shape, any layout) in stack memory of its shape with the
+    /// identity layout; with `unranked`, copied between the two cast to unranked memrefs.
+    fn copied_via(&mut self, ty: &MemTy, name: &str, unranked: bool) -> (MemTy, String) {
+        let dense = MemTy {
+            strided: None,
+            ..ty.clone()
+        };
         let v = self.fresh();
-        self.emit(format!("{v} = memref.alloca() : {}", ty.text()));
-        self.emit(format!(
-            "memref.copy {name}, {v} : {} to {}",
-            ty.text(),
-            ty.text()
-        ));
-        (ty.clone(), v)
+        self.emit(format!("{v} = memref.alloca() : {}", dense.text()));
+        if unranked {
+            let any = format!("memref<*x{}>", ty.elem.name());
+            let (from, to) = (self.fresh(), self.fresh());
+            self.emit(format!(
+                "{from} = memref.cast {name} : {} to {any}",
+                ty.text()
+            ));
+            self.emit(format!(
+                "{to} = memref.cast {v} : {} to {any}",
+                dense.text()
+            ));
+            self.emit(format!("memref.copy {from}, {to} : {any} to {any}"));
+        } else {
+            self.emit(format!(
+                "memref.copy {name}, {v} : {} to {}",
+                ty.text(),
+                dense.text()
+            ));
+        }
+        (dense, v)
     }
 
     /// `memref.collapse_shape` of an identity-layout memref into one dimension, then

@@ -20,6 +20,10 @@ kiln = os.environ.get("KILN", os.path.join(root, "target", "debug", "kiln"))
 config.substitutions.append(("%kiln", kiln))
 config.substitutions.append(("%mlir-opt", os.path.join(llvm_bin, "mlir-opt")))
 config.substitutions.append(("%mlir-translate", os.path.join(llvm_bin, "mlir-translate")))
+# MLIR 19's C runtime (Debian's `libmlir-19`), where `memrefCopy` lives.
+config.substitutions.append(
+    ("%mlir-runtime", os.path.join(os.path.dirname(llvm_bin), "lib", "libmlir_c_runner_utils.so.19.1"))
+)
 config.substitutions.append(("%mlir-cpu-runner", os.path.join(llvm_bin, "mlir-cpu-runner")))
 # MLIR 19's own lowering of these programs: the pipeline `kiln run --via-mlir` runs, read
 # from its one definition (`PIPELINE` in src/reference.rs) so that the two cannot drift.

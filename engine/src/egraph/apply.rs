@@ -717,6 +717,7 @@ fn call<B: Bindings + ?Sized>(b: Builtin, args: &[Code], egraph: &Graph, subst: 
             Term::Op(op, cs) if *op == "memref.unranked" && cs.len() == 1
         )),
         Builtin::IsStatic => Val::Bool(arg(0).is_some()),
+        Builtin::IsContiguous => Val::Bool(memref(0).is_some_and(|m| m.ty.is_contiguous())),
         Builtin::Member => {
             let x = arg(0)?;
             let list = as_term(arg(1))?;

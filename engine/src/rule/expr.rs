@@ -45,6 +45,11 @@ pub enum Builtin {
     IsUnranked,
     /// `(static? E)`: whether `E` evaluates (e.g. a stride the type knows).
     IsStatic,
+    /// `(contiguous? T)`: whether `T` is a ranked memref type whose elements are one run of
+    /// memory in row-major order, as MLIR's `memref.copy` lowering decides: the identity
+    /// layout, or a static shape of at least one element whose strides are the row-major
+    /// ones wherever a dimension has more than one element.
+    IsContiguous,
     /// `(member X L)`: whether the ground list `L` contains `X`.
     Member,
     /// `(len L)`: the length of a cons-list.
@@ -138,6 +143,7 @@ const TABLE: &[(&str, Builtin, Option<usize>)] = &[
     ("ranked?", Builtin::IsRanked, Some(1)),
     ("unranked?", Builtin::IsUnranked, Some(1)),
     ("static?", Builtin::IsStatic, Some(1)),
+    ("contiguous?", Builtin::IsContiguous, Some(1)),
     ("len", Builtin::Len, Some(1)),
     ("member", Builtin::Member, Some(2)),
     ("nth", Builtin::Nth, Some(2)),

@@ -116,7 +116,8 @@ fn signature(b: Builtin) -> (&'static [Ty], Ty) {
         | Builtin::IsFloat
         | Builtin::IsScalar
         | Builtin::IsRanked
-        | Builtin::IsUnranked => (&[Type], Bool),
+        | Builtin::IsUnranked
+        | Builtin::IsContiguous => (&[Type], Bool),
         Builtin::IsStatic | Builtin::IsLit => (&[Unknown], Bool),
         Builtin::Member => (&[Unknown, List], Bool),
         Builtin::Len => (&[List], Int),

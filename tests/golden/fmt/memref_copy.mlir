@@ -19,4 +19,18 @@ module {
     memref.copy %src, %dst : memref<f64> to memref<f64>
     func.return
   }
+  func.func @gather(%src: memref<4xf32, strided<[2]>>, %dst: memref<4xf32>) {
+    memref.copy %src, %dst : memref<4xf32, strided<[2]>> to memref<4xf32>
+    func.return
+  }
+  func.func @row(%src: memref<1x3xi32, strided<[3, 1], offset: ?>>, %dst: memref<1x3xi32>) {
+    memref.copy %src, %dst : memref<1x3xi32, strided<[3, 1], offset: ?>> to memref<1x3xi32>
+    func.return
+  }
+  func.func @through_unranked(%src: memref<2x2xf64, strided<[1, 2]>>, %dst: memref<2x2xf64>) {
+    %u = memref.cast %src : memref<2x2xf64, strided<[1, 2]>> to memref<*xf64>
+    %v = memref.cast %dst : memref<2x2xf64> to memref<*xf64>
+    memref.copy %u, %v : memref<*xf64> to memref<*xf64>
+    func.return
+  }
 }
