@@ -232,13 +232,12 @@ impl<'a> Builder<'a> {
                     ERROR_TYPE
                 }
             },
+            // A function value (an address): what `func.constant` makes, a parameter,
+            // result or block argument that carries one.
             ast::Type::Function(f) => {
-                self.error(
-                    "type.invalid",
-                    f.span,
-                    "function types cannot be the type of a value",
-                );
-                ERROR_TYPE
+                let inputs = f.inputs.iter().map(|t| self.resolve(t)).collect();
+                let results = f.results.iter().map(|t| self.resolve(t)).collect();
+                Type::Function(Arc::new(FunctionType { inputs, results }))
             }
         }
     }

@@ -244,7 +244,10 @@ fn print_function_into(out: &mut String, f: &Function) {
             .collect();
     match results.len() {
         0 => {}
-        1 if f.result_attrs.iter().all(Attrs::is_empty) => {
+        // A function type as the one result is parenthesized, as MLIR prints it.
+        1 if f.result_attrs.iter().all(Attrs::is_empty)
+            && !matches!(f.ty.results[0], Type::Function(_)) =>
+        {
             let _ = write!(out, " -> {}", results[0]);
         }
         _ => {

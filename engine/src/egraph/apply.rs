@@ -703,12 +703,14 @@ fn call<B: Bindings + ?Sized>(b: Builtin, args: &[Code], egraph: &Graph, subst: 
         }
         Builtin::IsInt => Val::Bool(as_term(arg(0))?.scalar()?.is_integer()),
         Builtin::IsFloat => Val::Bool(as_term(arg(0))?.scalar()?.is_float()),
-        // The LLVM dialect's pointer crosses calls and blocks as one value, as a scalar does.
+        // The LLVM dialect's pointer and a function value (an address) cross calls and
+        // blocks as one value, as a scalar does.
         Builtin::IsScalar => {
             let t = as_term(arg(0))?;
             Val::Bool(
                 t.scalar().is_some()
-                    || matches!(&*t, Term::Op(op, cs) if *op == "ptr" && cs.is_empty()),
+                    || matches!(&*t, Term::Op(op, cs) if *op == "ptr" && cs.is_empty())
+                    || matches!(&*t, Term::Op(op, cs) if *op == "fn" && cs.len() == 2),
             )
         }
         Builtin::IsRanked => Val::Bool(memref(0).is_some()),

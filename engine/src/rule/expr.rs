@@ -36,8 +36,8 @@ pub enum Builtin {
     IsInt,
     /// `(float? T)`: whether `T` is a float scalar type (`f16`, `f32`, `f64`).
     IsFloat,
-    /// `(scalar? T)`: whether `T` is a scalar type (an integer, `index` or a float) or the
-    /// LLVM dialect's `ptr`: a type one LLVM value holds.
+    /// `(scalar? T)`: whether `T` is a scalar type (an integer, `index` or a float), the
+    /// LLVM dialect's `ptr` or a function type (an address): a type one LLVM value holds.
     IsScalar,
     /// `(ranked? T)`: whether `T` is a ranked memref type.
     IsRanked,
