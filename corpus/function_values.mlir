@@ -3,6 +3,7 @@
 // Each is an address, `ptr` in LLVM, as MLIR 19's func-to-llvm makes it.
 // run: @main true 5
 // run: @main false 5
+// run: @generic 5
 func.func @inc(%x: i32) -> i32 {
   %c = arith.constant 1 : i32
   %y = arith.addi %x, %c : i32
@@ -43,4 +44,11 @@ func.func @main(%b: i1, %x: i32) -> i32 {
   %n = arith.constant 3 : index
   %r = func.call @repeat(%f, %n, %x) : ((i32) -> i32, index, i32) -> i32
   return %r : i32
+}
+
+// The generic forms of `func.constant` and `func.call_indirect`: @dbl of 5.
+func.func @generic(%x: i32) -> i32 {
+  %f = "func.constant"() {value = @dbl} : () -> ((i32) -> i32)
+  %r = "func.call_indirect"(%f, %x) : ((i32) -> i32, i32) -> i32
+  "func.return"(%r) : (i32) -> ()
 }

@@ -1681,6 +1681,9 @@ impl<'a> Builder<'a> {
                     OpKind::AssumeAlignment { .. } => Some((1..=1, 0)),
                     OpKind::Load => Some((1..=usize::MAX, 1)),
                     OpKind::Store => Some((2..=usize::MAX, 0)),
+                    OpKind::FuncConstant { .. } => Some((0..=0, 1)),
+                    // Any number of results: those of the callee's type.
+                    OpKind::CallIndirect => Some((1..=usize::MAX, ty.results.len())),
                     _ => None,
                 };
                 if let Some((ins, outs)) = arity {
@@ -1824,6 +1827,20 @@ impl<'a> Builder<'a> {
                         "parse.generic-form",
                         op.span,
                         "generic `func.call` needs a `callee = @name` attribute",
+                    );
+                    return None;
+                }
+            },
+            "func.call_indirect" => OpKind::CallIndirect,
+            "func.constant" => match attrs.get("value") {
+                Some(c) if c.starts_with('@') => OpKind::FuncConstant {
+                    callee: c[1..].trim_matches('"').to_string(),
+                },
+                _ => {
+                    self.error(
+                        "parse.generic-form",
+                        op.span,
+                        "generic `func.constant` needs a `value = @name` attribute",
                     );
                     return None;
                 }

@@ -1111,7 +1111,15 @@ impl Verifier<'_> {
     /// `func.call_indirect %f(args)`: `%f` is a function, and the arguments and results are
     /// those of its type.
     fn check_call_indirect(&mut self, op: &Op) {
-        let callee = op.operands[0];
+        // The generic form may name no operand at all.
+        let Some(&callee) = op.operands.first() else {
+            self.error(
+                "verify.operand-count",
+                op.span,
+                "`func.call_indirect` needs the function it calls as its first operand",
+            );
+            return;
+        };
         let ft = match self.ty(callee) {
             Type::Function(ft) => ft.clone(),
             other => {

@@ -34,4 +34,9 @@ module {
     %r = func.call @repeat(%f, %n, %x) : ((i32) -> i32, index, i32) -> i32
     func.return %r : i32
   }
+  func.func @generic(%x: i32) -> i32 {
+    %f = func.constant @dbl : (i32) -> i32
+    %r = func.call_indirect %f(%x) : (i32) -> i32
+    func.return %r : i32
+  }
 }

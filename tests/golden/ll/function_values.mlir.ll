@@ -8,6 +8,7 @@ target triple = "x86_64-unknown-linux-gnu"
 @__kiln_abi_pick = constant [49 x i8] c"{\22name\22:\22pick\22,\22a\22:[\22i1\22],\22r\22:[\22unknown\22],\22v\22:1}\00"
 @__kiln_abi_repeat = constant [64 x i8] c"{\22name\22:\22repeat\22,\22a\22:[\22unknown\22,\22i64\22,\22i32\22],\22r\22:[\22i32\22],\22v\22:1}\00"
 @__kiln_abi_main = constant [51 x i8] c"{\22name\22:\22main\22,\22a\22:[\22i1\22,\22i32\22],\22r\22:[\22i32\22],\22v\22:1}\00"
+@__kiln_abi_generic = constant [49 x i8] c"{\22name\22:\22generic\22,\22a\22:[\22i32\22],\22r\22:[\22i32\22],\22v\22:1}\00"
 
 define i32 @inc(i32 %0) {
 bb0:
@@ -52,4 +53,10 @@ bb0:
   %2 = call ptr @pick(i1 %0)
   %3 = call i32 @repeat(ptr %2, i64 3, i32 %1)
   ret i32 %3
+}
+
+define i32 @generic(i32 %0) {
+bb0:
+  %1 = call i32 @dbl(i32 %0)
+  ret i32 %1
 }

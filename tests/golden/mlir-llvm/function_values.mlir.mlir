@@ -34,4 +34,9 @@ module {
     %v4 = llvm.call @repeat(%v1, %v2, %arg1) : (!llvm.ptr, i64, i32) -> i32
     llvm.return %v4 : i32
   }
+  llvm.func @generic(%arg0: i32) -> i32 attributes {kiln.abi = "{\22name\22:\22generic\22,\22a\22:[\22i32\22],\22r\22:[\22i32\22],\22v\22:1}"} {
+    %v0 = llvm.mlir.addressof @dbl : !llvm.ptr
+    %v2 = llvm.call %v0(%arg0) : !llvm.ptr, (i32) -> i32
+    llvm.return %v2 : i32
+  }
 }
