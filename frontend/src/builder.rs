@@ -1818,32 +1818,12 @@ impl<'a> Builder<'a> {
                     return None;
                 }
             },
-            "func.call" => match attrs.get("callee") {
-                Some(c) if c.starts_with('@') => OpKind::Call {
-                    callee: c[1..].trim_matches('"').to_string(),
-                },
-                _ => {
-                    self.error(
-                        "parse.generic-form",
-                        op.span,
-                        "generic `func.call` needs a `callee = @name` attribute",
-                    );
-                    return None;
-                }
+            "func.call" => OpKind::Call {
+                callee: self.symbol_attr(op, attrs, "func.call", "callee")?,
             },
             "func.call_indirect" => OpKind::CallIndirect,
-            "func.constant" => match attrs.get("value") {
-                Some(c) if c.starts_with('@') => OpKind::FuncConstant {
-                    callee: c[1..].trim_matches('"').to_string(),
-                },
-                _ => {
-                    self.error(
-                        "parse.generic-form",
-                        op.span,
-                        "generic `func.constant` needs a `value = @name` attribute",
-                    );
-                    return None;
-                }
+            "func.constant" => OpKind::FuncConstant {
+                callee: self.symbol_attr(op, attrs, "func.constant", "value")?,
             },
             "arith.cmpi" | "arith.cmpf" => {
                 let p = attrs.get("predicate").unwrap_or("");
@@ -1910,6 +1890,28 @@ impl<'a> Builder<'a> {
             },
         };
         Some(kind)
+    }
+
+    /// The function a generic `func.call` or `func.constant` names in its attribute `key`
+    /// (`callee = @f`, without the `@`), or a located error that it names none.
+    fn symbol_attr(
+        &mut self,
+        op: &ast::Op,
+        attrs: &Attrs,
+        name: &str,
+        key: &str,
+    ) -> Option<String> {
+        match attrs.get(key) {
+            Some(c) if c.starts_with('@') => Some(c[1..].trim_matches('"').to_string()),
+            _ => {
+                self.error(
+                    "parse.generic-form",
+                    op.span,
+                    format!("generic `{name}` needs a `{key} = @name` attribute"),
+                );
+                None
+            }
+        }
     }
 
     /// `memref.expand_shape` (with `output_shape`) or `memref.collapse_shape` (without).

@@ -235,7 +235,7 @@ impl<'p> Emitter<'p> {
                         let elem = ty.elem.name();
                         self.emit(format!("{r} = memref.alloca_scope -> ({elem}) {{"));
                         let keep = self.pools.len();
-                        let (cty, cname) = self.copied(&ty, &name);
+                        let (cty, cname) = self.copied(&ty, &name, false);
                         let ix = self.indices(&cname, &cty, idx);
                         let v = self.fresh();
                         self.emit(format!(
@@ -258,7 +258,7 @@ impl<'p> Emitter<'p> {
                         // dense (a strided layout's copy goes element by element, through
                         // `memrefCopy`), and some copies go through unranked memrefs.
                         2 if ty.sizes.iter().all(Option::is_some) => {
-                            self.copied_via(&ty, &name, (*m >> 13) % 2 == 1)
+                            self.copied(&ty, &name, (*m >> 13) % 2 == 1)
                         }
                         // The identity layout is contiguous: collapsed to one dimension and
                         // expanded back to its shape. (At most one dynamic size: MLIR 19's
@@ -462,14 +462,9 @@ impl<'p> Emitter<'p> {
         (view, v)
     }
 
-    /// A copy of `name` (identity layout, static shape) in stack memory of the same type.
-    fn copied(&mut self, ty: &MemTy, name: &str) -> (MemTy, String) {
-        self.copied_via(ty, name, false)
-    }
-
     /// A copy of `name` (static shape, any layout) in stack memory of its shape with the
     /// identity layout; with `unranked`, copied between the two cast to unranked memrefs.
-    fn copied_via(&mut self, ty: &MemTy, name: &str, unranked: bool) -> (MemTy, String) {
+    fn copied(&mut self, ty: &MemTy, name: &str, unranked: bool) -> (MemTy, String) {
         let dense = MemTy {
             strided: None,
             ..ty.clone()
