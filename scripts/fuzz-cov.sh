@@ -38,14 +38,33 @@ unset RUSTFLAGS
 nice -n 10 cargo build -q --example fuzz
 
 mkdir -p fuzz-findings
+logs=$(mktemp -d)
 status=0
+failed=""
 for t in $targets; do
     mkdir -p "fuzz/corpus/$t"
     target/debug/examples/fuzz seeds "$t" "fuzz/corpus/$t"
     echo "== $t: $secs s" >&2
     # -timeout: one input over 60 s is a hang; -rss_limit_mb: over 4 GiB is a finding.
-    "fuzz/target/$host/release/$t" "fuzz/corpus/$t" -max_total_time="$secs" -timeout=60 \
+    if ! "fuzz/target/$host/release/$t" "fuzz/corpus/$t" -max_total_time="$secs" -timeout=60 \
         -rss_limit_mb=4096 -print_final_stats=1 -artifact_prefix="fuzz-findings/$t-" "$@" \
-        || status=1
+        2>"$logs/$t.log"; then
+        status=1
+        failed="$failed $t"
+    fi
+    cat "$logs/$t.log" >&2
 done
+# A finding is restated last, where a log's tail shows it: the target, libFuzzer's report
+# and the input, so a run elsewhere can be reproduced without its files.
+for t in $failed; do
+    echo "== finding in $t:" >&2
+    grep -E -A12 "ERROR|panicked|deadly|Timeout|out-of-memory|Test unit written" "$logs/$t.log" \
+        | head -60 >&2 || true
+    for f in fuzz-findings/"$t"-*; do
+        [ -f "$f" ] || continue
+        echo "-- $f ($(wc -c <"$f") bytes), base64:" >&2
+        head -c 4096 "$f" | base64 >&2
+    done
+done
+rm -rf "$logs"
 exit $status

@@ -10,7 +10,8 @@ use inkwell::context::Context;
 use inkwell::intrinsics::Intrinsic;
 use inkwell::module::{Linkage, Module};
 use inkwell::types::{
-    BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FloatType, FunctionType, IntType, PointerType,
+    AnyType, BasicMetadataTypeEnum, BasicType, BasicTypeEnum, FloatType, FunctionType, IntType,
+    PointerType,
 };
 use inkwell::values::{
     AggregateValueEnum, BasicMetadataValueEnum, BasicValue, BasicValueEnum, FloatValue,
@@ -261,7 +262,13 @@ impl<'ctx> Codegen<'ctx, '_> {
             if kind == 0 {
                 return self.unsupported(format!("LLVM has no attribute `{}`", a.name));
             }
-            Ok(self.ctx.create_enum_attribute(kind, a.value.unwrap_or(0)))
+            Ok(match &a.ty {
+                Some(t) => {
+                    let t = self.basic(t)?;
+                    self.ctx.create_type_attribute(kind, t.as_any_type_enum())
+                }
+                None => self.ctx.create_enum_attribute(kind, a.value.unwrap_or(0)),
+            })
         };
         for (i, a) in &attrs.params {
             function.add_attribute(AttributeLoc::Param(*i), make(a)?);

@@ -78,6 +78,7 @@ pub fn print_program(functions: &[Lowered], globals: &[Global]) -> Result<String
             out: String::new(),
             types: HashMap::new(),
             names: HashMap::new(),
+            constants: HashMap::new(),
             vias: Vec::new(),
             callee_attrs: f.callee_attrs.clone(),
         };
@@ -96,6 +97,9 @@ struct Printer {
     types: HashMap<u32, String>,
     /// Values that are a function or block argument, printed by that argument's name.
     names: HashMap<u32, String>,
+    /// The integer constants printed so far, by value: a `getelementptr` writes them as
+    /// its constant indices, which the dialect requires where they index a struct.
+    constants: HashMap<u32, i64>,
     /// Blocks that `(succ.via B ARGS)` edges go through: label and branch, printed last.
     vias: Vec<(String, String)>,
     /// The attributes of the functions this one declares, where it knows them.
@@ -218,9 +222,14 @@ fn declare_once(
 /// ` {llvm.noalias, llvm.align = 16 : i64}`, or nothing.
 fn attr_dict<'a>(attrs: impl Iterator<Item = &'a ParamAttr>) -> String {
     let items: Vec<String> = attrs
-        .map(|a| match a.value {
-            Some(v) => format!("llvm.{} = {v} : i64", a.name),
-            None => format!("llvm.{}", a.name),
+        .map(|a| match (a.value, &a.ty) {
+            (Some(v), _) => format!("llvm.{} = {v} : i64", a.name),
+            (None, Some(t)) => format!(
+                "llvm.{} = {}",
+                a.name,
+                dialect_type(t).unwrap_or_else(|| t.to_string())
+            ),
+            (None, None) => format!("llvm.{}", a.name),
         })
         .collect();
     if items.is_empty() {
@@ -534,6 +543,9 @@ impl Printer {
                     Operand::Float(b) => format!("{} : {ty}", float_attr(f64::from_bits(*b), &ty)),
                     other => return self.err(format!("constant `{other}`")),
                 };
+                if let (Some(r), Operand::Int(i)) = (inst.result, lit) {
+                    self.constants.insert(r, *i);
+                }
                 format!("{lhs}llvm.mlir.constant({value}) : {ty}")
             }
             (Op::Undef, [t]) => format!("{lhs}llvm.mlir.undef : {}", self.ty(t)?),
@@ -633,13 +645,44 @@ impl Printer {
                 self.assert(cond, message, declared, externs)?
             }
             (Op::Gep, [_, elem, base, idx]) => {
-                let list = idx.as_list().unwrap_or_default();
-                let vals: Vec<String> =
-                    list.iter().map(|a| self.val(a)).collect::<Result<_, _>>()?;
-                let tys: Vec<String> =
-                    list.iter().map(|a| self.vty(a)).collect::<Result<_, _>>()?;
+                // An index into a struct is written in place (the dialect's
+                // `rawConstantIndices`, 32-bit), as the dialect requires; the others are
+                // operands with a type. The first index steps over `elem`, each next one
+                // into the aggregate the previous reached.
+                let (mut vals, mut tys) = (Vec::new(), vec!["!llvm.ptr".to_string()]);
+                let mut within: Option<&Operand> = None;
+                for a in idx.as_list().unwrap_or_default() {
+                    let constant = match a {
+                        Operand::Value(v) => self.constants.get(v).copied(),
+                        _ => None,
+                    };
+                    let into_struct = within.and_then(|t| match t.as_node() {
+                        Some((Op::Struct, [fields])) => Some(fields.as_list().unwrap_or_default()),
+                        _ => None,
+                    });
+                    within = match (within, into_struct) {
+                        (None, _) => Some(elem),
+                        (Some(_), Some(fields)) => {
+                            constant.and_then(|c| fields.get(usize::try_from(c).ok()?))
+                        }
+                        (Some(t), None) => match t.as_node() {
+                            Some((Op::Array, [_, e])) => Some(e),
+                            _ => None,
+                        },
+                    };
+                    match constant
+                        .filter(|_| into_struct.is_some())
+                        .and_then(|c| i32::try_from(c).ok())
+                    {
+                        Some(c) => vals.push(c.to_string()),
+                        None => {
+                            vals.push(self.val(a)?);
+                            tys.push(self.vty(a)?);
+                        }
+                    }
+                }
                 format!(
-                    "{lhs}llvm.getelementptr {}[{}] : (!llvm.ptr, {}) -> !llvm.ptr, {}",
+                    "{lhs}llvm.getelementptr {}[{}] : ({}) -> !llvm.ptr, {}",
                     self.val(base)?,
                     vals.join(", "),
                     tys.join(", "),

@@ -2281,6 +2281,9 @@ fn render_type(t: &ast::Type) -> String {
             }
         }
         ast::Type::Named(n) => n.node.clone(),
+        // A dialect type in an attribute (`{llvm.byval = !llvm.struct<(i64, i64)>}`) is kept
+        // as written: it need not be a type a value can have.
+        ast::Type::Dialect(d) => d.node.clone(),
         other => resolve_type(other, &mut diags).to_string(),
     }
 }

@@ -227,6 +227,9 @@ pub enum AttrValue {
     Int,
     /// An integer that is a power of two: alignments.
     PowerOfTwo,
+    /// An LLVM type: `{llvm.byval = !llvm.struct<(i64, i64, i64)>}`, the type of the memory
+    /// the pointer parameter stands for.
+    Type,
 }
 
 /// Which LLVM types an attribute may be attached to, as LLVM's verifier has it.
@@ -256,14 +259,16 @@ const fn attr(name: &'static str, value: AttrValue, types: AttrTypes) -> KnownAt
     KnownAttr { name, value, types }
 }
 
-/// The parameter attributes kiln implements: those of MLIR 19's `LLVMDialect` argument
-/// attributes that hold no type (`llvm.byval`, `llvm.sret`, `llvm.byref`, `llvm.inalloca`,
-/// `llvm.preallocated` and `llvm.elementtype` hold one and are refused).
+/// The parameter attributes kiln implements: MLIR 19's `LLVMDialect` argument attributes,
+/// but `llvm.elementtype`, which LLVM allows on the arguments of intrinsics and inline
+/// assembly only (its verifier refuses it on a function's parameter).
 pub const PARAMETER: &[KnownAttr] = &[
     attr("align", AttrValue::PowerOfTwo, AttrTypes::Pointer),
     attr("alignstack", AttrValue::PowerOfTwo, AttrTypes::Any),
     attr("allocalign", AttrValue::Unit, AttrTypes::Integer),
     attr("allocptr", AttrValue::Unit, AttrTypes::Pointer),
+    attr("byref", AttrValue::Type, AttrTypes::Pointer),
+    attr("byval", AttrValue::Type, AttrTypes::Pointer),
     attr("dereferenceable", AttrValue::Int, AttrTypes::Pointer),
     attr(
         "dereferenceable_or_null",
@@ -271,6 +276,7 @@ pub const PARAMETER: &[KnownAttr] = &[
         AttrTypes::Pointer,
     ),
     attr("immarg", AttrValue::Unit, AttrTypes::Any),
+    attr("inalloca", AttrValue::Type, AttrTypes::Pointer),
     attr("inreg", AttrValue::Unit, AttrTypes::Any),
     attr("nest", AttrValue::Unit, AttrTypes::Pointer),
     attr("noalias", AttrValue::Unit, AttrTypes::Pointer),
@@ -278,10 +284,12 @@ pub const PARAMETER: &[KnownAttr] = &[
     attr("nofree", AttrValue::Unit, AttrTypes::Pointer),
     attr("nonnull", AttrValue::Unit, AttrTypes::Pointer),
     attr("noundef", AttrValue::Unit, AttrTypes::Any),
+    attr("preallocated", AttrValue::Type, AttrTypes::Pointer),
     attr("readnone", AttrValue::Unit, AttrTypes::Pointer),
     attr("readonly", AttrValue::Unit, AttrTypes::Pointer),
     attr("returned", AttrValue::Unit, AttrTypes::Any),
     attr("signext", AttrValue::Unit, AttrTypes::Integer),
+    attr("sret", AttrValue::Type, AttrTypes::Pointer),
     attr("swiftasync", AttrValue::Unit, AttrTypes::Pointer),
     attr("swifterror", AttrValue::Unit, AttrTypes::Pointer),
     attr("swiftself", AttrValue::Unit, AttrTypes::Pointer),
@@ -335,6 +343,15 @@ fn attr_value(attr: &ast::Attr, value: AttrValue) -> Result<Option<u64>, String>
         (AttrValue::Unit, Some(_)) => {
             Err(format!("`{key}` is a unit attribute and takes no value"))
         }
+        (AttrValue::Type, Some(ast::AttrValue::Type(t))) => match crate::llvm_types::llvm_type(t) {
+            Ok(_) => Ok(None),
+            Err(e) => Err(format!(
+                "`{key}` holds the LLVM type of the memory the pointer stands for: {e}"
+            )),
+        },
+        (AttrValue::Type, _) => Err(format!(
+            "`{key}` holds an LLVM type (`{key} = !llvm.struct<(i64, i64, i64)>`)"
+        )),
         (_, Some(ast::AttrValue::Int(text, _))) => {
             let n = crate::builder::parse_int(text)
                 .filter(|n| (0..=i128::from(u64::MAX)).contains(n))
@@ -463,6 +480,12 @@ pub fn check(func: &ast::Func, ty: &FunctionType) -> Vec<Diagnostic> {
         for attr in &p.attrs {
             match parameter_attr(&attr.key.node) {
                 Some(known) => implemented(attr, known, &place, ty.inputs.get(i), &mut out),
+                // MLIR 19 translates it, and LLVM's verifier then refuses the module.
+                None if attr.key.node == "llvm.elementtype" => out.push(Diagnostic::error(
+                    "verify.llvm-attribute",
+                    attr.key.span,
+                    format!("`llvm.elementtype` on {place} of `@{name}`: LLVM allows it on the arguments of intrinsics and inline assembly only, not on a function's parameter"),
+                )),
                 None => refuse(attr, &place, &mut out),
             }
         }
@@ -532,11 +555,11 @@ mod tests {
 
     #[test]
     fn unimplemented_attributes_are_refused_where_written() {
-        let src = "func.func @f(%a: memref<4xf32> {llvm.byval = f32}, %b: i32 {llvm.range}) -> (i32 {llvm.readonly}) attributes {llvm.noinline} {\n  return %b : i32\n}\n";
+        let src = "func.func @f(%a: !llvm.ptr {llvm.elementtype = f32}, %b: i32 {llvm.range}) -> (i32 {llvm.readonly}) attributes {llvm.noinline} {\n  return %b : i32\n}\n";
         let e = errors(src);
         assert_eq!(e.len(), 4, "{e:?}");
         // In source order.
-        assert!(e[0].contains("`llvm.byval` on parameter 0"), "{e:?}");
+        assert!(e[0].contains("`llvm.elementtype` on parameter 0"), "{e:?}");
         assert!(e[1].contains("`llvm.range` on parameter 1"), "{e:?}");
         assert!(e[2].contains("`llvm.readonly` on result 0"), "{e:?}");
         assert!(e[3].contains("`llvm.noinline` on the function"), "{e:?}");
@@ -558,6 +581,19 @@ mod tests {
             printed.contains("%a: memref<4xf32> {llvm.noalias, llvm.align = 16 : i64}, %b: i8 {llvm.signext, llvm.noundef}) -> (i8 {llvm.zeroext})"),
             "{printed}"
         );
+    }
+
+    #[test]
+    fn type_attributes_hold_an_llvm_type_on_a_pointer() {
+        let src = "func.func private @f(!llvm.ptr {llvm.byval = !llvm.struct<(i64, array<2 x f32>)>}, !llvm.ptr {llvm.sret = i32, llvm.noalias}, !llvm.ptr {llvm.byref = !llvm.ptr})\n";
+        assert_eq!(errors(src), Vec::<String>::new());
+        let bad = "func.func private @f(i64 {llvm.byval = i64}, !llvm.ptr {llvm.sret}, !llvm.ptr {llvm.inalloca = index}, !llvm.ptr {llvm.preallocated = memref<2xf32>})\n";
+        let e = errors(bad);
+        assert_eq!(e.len(), 4, "{e:?}");
+        assert!(e[0].contains("`llvm.byval` on parameter 0 of `@f` needs a pointer in LLVM, and `i64` does not become one"), "{e:?}");
+        assert!(e[1].contains("`llvm.sret` holds an LLVM type"), "{e:?}");
+        assert!(e[2].contains("`index` is not an LLVM type"), "{e:?}");
+        assert!(e[3].contains("`llvm.preallocated` holds the LLVM type of the memory the pointer stands for: `a memref` is not an LLVM type"), "{e:?}");
     }
 
     #[test]

@@ -111,13 +111,17 @@ pub struct Lowered {
     pub fn_attrs: Vec<(String, Option<String>)>,
 }
 
-/// One LLVM parameter or return attribute: `noalias`, `align 16`, `dereferenceable(8)`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// One LLVM parameter or return attribute: `noalias`, `align 16`, `dereferenceable(8)`,
+/// `byval({ i64, i64, i64 })`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ParamAttr {
     /// LLVM's name for it.
     pub name: &'static str,
     /// Its integer, for those that hold one (`align`, `dereferenceable`).
     pub value: Option<u64>,
+    /// Its type term, for those that hold one (`byval`, `sret`, ...): the type of the
+    /// memory the pointer parameter stands for.
+    pub ty: Option<Operand>,
 }
 
 /// The LLVM attributes of a function's parameters and result.
@@ -136,6 +140,9 @@ impl SignatureAttrs {
             out.push_str(a.name);
             if let Some(v) = a.value {
                 let _ = write!(out, " {v}");
+            }
+            if let Some(t) = &a.ty {
+                let _ = write!(out, " {t}");
             }
         };
         for (i, a) in &self.params {

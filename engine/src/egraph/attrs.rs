@@ -12,6 +12,8 @@
 use crate::lowered::{Operand, ParamAttr, SignatureAttrs, TargetOp};
 use kiln_frontend::ir::{Attrs, Function};
 use kiln_frontend::llvm_attrs::{self, AttrTypes};
+use kiln_frontend::llvm_types::{self, LlvmType};
+use kiln_frontend::types::Scalar;
 use kiln_frontend::{Diagnostic, Span};
 
 /// What placing one signature's attributes found.
@@ -130,11 +132,12 @@ fn land(
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<ParamAttr> {
     let mut landed = Vec::new();
-    for (a, value) in known(attrs, lookup) {
+    for (a, value, held) in known(attrs, lookup) {
         if fits(a.types, ty) {
             landed.push(ParamAttr {
                 name: a.name,
                 value,
+                ty: held,
             });
         } else {
             diagnostics.push(mismatch(f, span, place, a.name, ty));
@@ -152,19 +155,52 @@ fn signature_parts(sig: &Operand) -> Option<(&Operand, &[Operand])> {
 }
 
 /// The implemented attributes of `attrs` (the checker has refused every other `llvm.*`
-/// one) with their values.
+/// one) with their values: an integer, or the term of the LLVM type a type attribute
+/// holds.
 fn known<'a>(
     attrs: &'a Attrs,
     lookup: fn(&str) -> Option<&'static llvm_attrs::KnownAttr>,
-) -> impl Iterator<Item = (&'static llvm_attrs::KnownAttr, Option<u64>)> + 'a {
+) -> impl Iterator<Item = (&'static llvm_attrs::KnownAttr, Option<u64>, Option<Operand>)> + 'a {
     attrs.0.iter().filter_map(move |(key, value)| {
         let a = lookup(key)?;
+        if a.value == llvm_attrs::AttrValue::Type {
+            // The checker has read the type; what it refused never gets here.
+            let held = value.as_deref().and_then(|v| llvm_types::parse(v).ok());
+            return Some((a, None, held.as_ref().map(type_term)));
+        }
         let value = value.as_deref().and_then(|v| {
             let number = v.split(':').next().unwrap_or(v).trim();
             kiln_frontend::builder::parse_int(number).and_then(|n| u64::try_from(n).ok())
         });
-        Some((a, value))
+        Some((a, value, None))
     })
+}
+
+/// The lowered type term of an LLVM type a source attribute holds.
+fn type_term(t: &LlvmType) -> Operand {
+    let leaf = |op| Operand::Node(op, Vec::new());
+    match t {
+        LlvmType::Scalar(s) => match s {
+            Scalar::Int(1) => leaf(TargetOp::I1),
+            Scalar::Int(8) => leaf(TargetOp::I8),
+            Scalar::Int(16) => leaf(TargetOp::I16),
+            Scalar::Int(32) => leaf(TargetOp::I32),
+            Scalar::Int(64) | Scalar::Index => leaf(TargetOp::I64),
+            Scalar::Int(n) => Operand::Node(TargetOp::Int, vec![Operand::Int(i64::from(*n))]),
+            Scalar::F16 => leaf(TargetOp::F16),
+            Scalar::BF16 => leaf(TargetOp::BF16),
+            Scalar::F32 => leaf(TargetOp::F32),
+            Scalar::F64 => leaf(TargetOp::F64),
+        },
+        LlvmType::Ptr => leaf(TargetOp::Ptr),
+        LlvmType::Array(n, e) => {
+            Operand::Node(TargetOp::Array, vec![Operand::Int(*n as i64), type_term(e)])
+        }
+        LlvmType::Struct(fields) => Operand::Node(
+            TargetOp::Struct,
+            vec![Operand::List(fields.iter().map(type_term).collect())],
+        ),
+    }
 }
 
 /// Whether an attribute for `types` applies to the LLVM type `ty`.
