@@ -28,7 +28,8 @@ fn element(s: Scalar) -> GlobalElement {
 /// other `external`, as MLIR 19's `finalize-memref-to-llvm` makes them.
 pub fn lower_global(g: &ir::Global) -> Global {
     let bits = |l: &ir::Literal| match l {
-        ir::Literal::Int(b) | ir::Literal::Float(b) => *b,
+        ir::Literal::Int(b) => b.get(),
+        ir::Literal::Float(b) => u128::from(*b),
     };
     Global {
         name: g.name.clone(),

@@ -75,8 +75,8 @@ pub(crate) struct View {
 
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum V {
-    /// An integer of `bits`, stored sign-extended.
-    Int(u32, i64),
+    /// An integer of `bits` (1 to 128), stored sign-extended.
+    Int(u32, i128),
     /// An IEEE half, by its bits.
     F16(u16),
     /// A bfloat16, by its bits.
@@ -98,7 +98,7 @@ fn poison_used<T>() -> Result<T, Trap> {
 }
 
 struct Buffer {
-    cells: Vec<Option<u64>>,
+    cells: Vec<Option<u128>>,
     live: bool,
     /// `memref.alloc` memory (may be deallocated), not an argument or an `alloca`.
     heap: bool,
@@ -151,21 +151,15 @@ fn undefined<T>(m: impl Into<String>) -> Result<T, Trap> {
     Err(Trap::Undefined(m.into()))
 }
 
-pub(crate) fn sext(bits: u32, x: i64) -> i64 {
-    if bits >= 64 {
-        x
-    } else {
-        let s = 64 - bits;
-        (x << s) >> s
-    }
+/// `x`'s low `bits` bits (1 to 128) read as a signed number.
+pub(crate) fn sext(bits: u32, x: i128) -> i128 {
+    let s = 128 - bits.clamp(1, 128);
+    (x << s) >> s
 }
 
-fn zext(bits: u32, x: i64) -> u64 {
-    if bits >= 64 {
-        x as u64
-    } else {
-        (x as u64) & ((1u64 << bits) - 1)
-    }
+/// `x`'s low `bits` bits (1 to 128) read as an unsigned number.
+pub(crate) fn zext(bits: u32, x: i128) -> u128 {
+    (x as u128) & (u128::MAX >> (128 - bits.clamp(1, 128)))
 }
 
 fn scalar_of(t: &Type) -> Option<Scalar> {
@@ -176,27 +170,38 @@ fn scalar_of(t: &Type) -> Option<Scalar> {
 }
 
 impl V {
-    pub(crate) fn raw(&self) -> u64 {
+    pub(crate) fn raw(&self) -> u128 {
         match self {
             V::Int(b, x) => zext(*b, *x),
-            V::F16(b) | V::BF16(b) => *b as u64,
-            V::F32(f) => f.to_bits() as u64,
-            V::F64(f) => f.to_bits(),
+            V::F16(b) | V::BF16(b) => u128::from(*b),
+            V::F32(f) => u128::from(f.to_bits()),
+            V::F64(f) => u128::from(f.to_bits()),
             V::Mem(_) | V::Func(_) | V::Poison => 0,
         }
     }
 
-    pub(crate) fn from_raw(s: Scalar, raw: u64) -> Result<V, Trap> {
+    pub(crate) fn from_raw(s: Scalar, raw: u128) -> Result<V, Trap> {
         Ok(match s {
             Scalar::F32 => V::F32(f32::from_bits(raw as u32)),
-            Scalar::F64 => V::F64(f64::from_bits(raw)),
+            Scalar::F64 => V::F64(f64::from_bits(raw as u64)),
             Scalar::F16 => V::F16(raw as u16),
             Scalar::BF16 => V::BF16(raw as u16),
-            s => V::Int(s.bits(), sext(s.bits(), raw as i64)),
+            s => V::Int(s.bits(), sext(s.bits(), raw as i128)),
         })
     }
 
-    pub(crate) fn int(&self) -> Result<(u32, i64), Trap> {
+    /// An `index` (64 bits) holding `x`.
+    pub(crate) fn word(x: i64) -> V {
+        V::Int(64, i128::from(x))
+    }
+
+    /// An `index` (or other integer of at most 64 bits) operand's value.
+    pub(crate) fn index(&self) -> Result<i64, Trap> {
+        let (_, x) = self.int()?;
+        i64::try_from(x).map_err(|_| Trap::Unsupported("an index beyond 64 bits".to_string()))
+    }
+
+    pub(crate) fn int(&self) -> Result<(u32, i128), Trap> {
         match self {
             V::Int(b, x) => Ok((*b, *x)),
             V::Poison => poison_used(),
@@ -231,11 +236,8 @@ impl V {
 
     fn text(&self) -> String {
         match self {
-            V::Int(b, x) => Value::Int {
-                bits: *b,
-                value: *x,
-            }
-            .to_string(),
+            V::Int(1, x) => (x & 1).to_string(),
+            V::Int(_, x) => x.to_string(),
             V::F16(b) => Value::F16(*b).to_string(),
             V::BF16(b) => Value::BF16(*b).to_string(),
             V::F32(f) => Value::F32(*f).to_string(),
@@ -323,25 +325,29 @@ pub(crate) fn binary(
         return float_v(ty, r);
     }
     let w = ty.bits();
-    let (_, x) = a.int()?;
-    let (_, y) = b.int()?;
-    let (ux, uy) = (zext(w, x) as u128, zext(w, y) as u128);
-    let (sx, sy) = (x as i128, y as i128);
-    let min = -(1i128 << (w - 1));
-    let smax = (1i128 << (w - 1)) - 1;
-    let umax = (1u128 << w) - 1;
-    let wrap = |v: i128| V::Int(w, sext(w, v as i64));
-    let check = |exact_s: i128, exact_u: i128| -> Result<(), Trap> {
-        if nsw && (exact_s < min || exact_s > smax) {
+    let (_, sx) = a.int()?;
+    let (_, sy) = b.int()?;
+    let (ux, uy) = (zext(w, sx), zext(w, sy));
+    // The range of `w` bits, signed and unsigned (up to 128 bits: exact sums and products
+    // are checked rather than computed wider).
+    let min = i128::MIN >> (128 - w);
+    let smax = i128::MAX >> (128 - w);
+    let umax = u128::MAX >> (128 - w);
+    let wrap = |v: i128| V::Int(w, sext(w, v));
+    let wrapu = |v: u128| V::Int(w, sext(w, v as i128));
+    let signed_fits = |v: Option<i128>| v.is_some_and(|v| (min..=smax).contains(&v));
+    let unsigned_fits = |v: Option<u128>| v.is_some_and(|v| v <= umax);
+    let check = |signed_ok: bool, unsigned_ok: bool| -> Result<(), Trap> {
+        if nsw && !signed_ok {
             return undefined(format!("{} overflows with nsw", op.name()));
         }
-        if nuw && (exact_u < 0 || exact_u > umax as i128) {
+        if nuw && !unsigned_ok {
             return undefined(format!("{} overflows with nuw", op.name()));
         }
         Ok(())
     };
     let div_checks = |signed: bool| -> Result<(), Trap> {
-        if y == 0 || (w == 1 && uy == 0) {
+        if uy == 0 {
             return undefined(format!("{}: division by zero", op.name()));
         }
         if signed && sx == min && sy == -1 {
@@ -357,16 +363,22 @@ pub(crate) fn binary(
     };
     Ok(match op {
         B::AddI => {
-            check(sx + sy, ux as i128 + uy as i128)?;
-            wrap(sx + sy)
+            check(
+                signed_fits(sx.checked_add(sy)),
+                unsigned_fits(ux.checked_add(uy)),
+            )?;
+            wrapu(ux.wrapping_add(uy))
         }
         B::SubI => {
-            check(sx - sy, ux as i128 - uy as i128)?;
-            wrap(sx - sy)
+            check(signed_fits(sx.checked_sub(sy)), ux >= uy)?;
+            wrapu(ux.wrapping_sub(uy))
         }
         B::MulI => {
-            check(sx * sy, (ux * uy) as i128)?;
-            wrap(sx.wrapping_mul(sy))
+            check(
+                signed_fits(sx.checked_mul(sy)),
+                unsigned_fits(ux.checked_mul(uy)),
+            )?;
+            wrapu(ux.wrapping_mul(uy))
         }
         B::DivSI => {
             div_checks(true)?;
@@ -374,7 +386,7 @@ pub(crate) fn binary(
         }
         B::DivUI => {
             div_checks(false)?;
-            wrap((ux / uy) as i128)
+            wrapu(ux / uy)
         }
         B::RemSI => {
             div_checks(true)?;
@@ -382,7 +394,7 @@ pub(crate) fn binary(
         }
         B::RemUI => {
             div_checks(false)?;
-            wrap((ux % uy) as i128)
+            wrapu(ux % uy)
         }
         B::CeilDivSI => {
             div_checks(true)?;
@@ -396,7 +408,7 @@ pub(crate) fn binary(
         }
         B::CeilDivUI => {
             div_checks(false)?;
-            wrap(ux.div_ceil(uy) as i128)
+            wrapu(ux.div_ceil(uy))
         }
         B::FloorDivSI => {
             div_checks(true)?;
@@ -413,8 +425,10 @@ pub(crate) fn binary(
         B::XOrI => wrap(sx ^ sy),
         B::ShLI => {
             let s = shift()?;
-            check(sx << s, (ux << s) as i128)?;
-            wrap((ux << s) as i128)
+            let r = (ux << s) & umax;
+            // No bit shifted out (nuw), none that differs from the sign (nsw).
+            check(sext(w, r as i128) >> s == sx, r >> s == ux)?;
+            wrapu(r)
         }
         B::ShRSI => {
             let s = shift()?;
@@ -422,17 +436,17 @@ pub(crate) fn binary(
         }
         B::ShRUI => {
             let s = shift()?;
-            wrap((ux >> s) as i128)
+            wrapu(ux >> s)
         }
         B::MaxSI => wrap(sx.max(sy)),
         B::MinSI => wrap(sx.min(sy)),
-        B::MaxUI => wrap(ux.max(uy) as i128),
-        B::MinUI => wrap(ux.min(uy) as i128),
+        B::MaxUI => wrapu(ux.max(uy)),
+        B::MinUI => wrapu(ux.min(uy)),
         _ => return Err(Trap::Unsupported(format!("{} on integers", op.name()))),
     })
 }
 
-pub(crate) fn cmpi(p: CmpIPredicate, w: u32, x: i64, y: i64) -> bool {
+pub(crate) fn cmpi(p: CmpIPredicate, w: u32, x: i128, y: i128) -> bool {
     use CmpIPredicate as P;
     let (ux, uy) = (zext(w, x), zext(w, y));
     match p {
@@ -473,7 +487,7 @@ pub(crate) fn cmpf(p: CmpFPredicate, x: f64, y: f64) -> bool {
 }
 
 /// Float to integer: out of range (or NaN) is poison in LLVM.
-fn float_to_int(x: f64, w: u32, signed: bool) -> Result<i64, Trap> {
+fn float_to_int(x: f64, w: u32, signed: bool) -> Result<i128, Trap> {
     let t = x.trunc();
     let ok = if signed {
         t >= -(2f64.powi(w as i32 - 1)) && t < 2f64.powi(w as i32 - 1)
@@ -486,9 +500,9 @@ fn float_to_int(x: f64, w: u32, signed: bool) -> Result<i64, Trap> {
         ));
     }
     Ok(if signed {
-        t as i64
+        t as i128
     } else {
-        sext(w, t as u64 as i64)
+        sext(w, t as u128 as i128)
     })
 }
 
@@ -502,7 +516,7 @@ pub(crate) fn cast(c: CastOp, from: &V, to: Scalar) -> Result<V, Trap> {
         }
         C::ExtUI | C::IndexCastUI => {
             let (w, x) = from.int()?;
-            V::Int(tw, sext(tw, zext(w, x) as i64))
+            V::Int(tw, sext(tw, zext(w, x) as i128))
         }
         C::SIToFP => {
             let (_, x) = from.int()?;
@@ -590,7 +604,7 @@ impl<'m> Interpreter<'m> {
         for (i, a) in args.iter().enumerate() {
             match a {
                 Arg::Scalar(v) => values.push(match v {
-                    Value::Int { bits, value } => V::Int(*bits, *value),
+                    Value::Int { bits, value } => V::Int(*bits, i128::from(*value)),
                     Value::F16(b) => V::F16(*b),
                     Value::BF16(b) => V::BF16(*b),
                     Value::F32(x) => V::F32(*x),
@@ -676,7 +690,8 @@ impl<'m> Interpreter<'m> {
         let cells = (0..g.len())
             .map(|i| {
                 g.element(i).map(|l| match l {
-                    kiln_frontend::ir::Literal::Int(b) | kiln_frontend::ir::Literal::Float(b) => b,
+                    kiln_frontend::ir::Literal::Int(b) => b.get(),
+                    kiln_frontend::ir::Literal::Float(b) => u128::from(b),
                 })
             })
             .collect();
@@ -856,9 +871,9 @@ impl<'m> Interpreter<'m> {
             // pointer is a token.
             // The saved "stack pointer" is the number of buffers made before the scope: the
             // scope's end releases the stack buffers made since, as the restore does.
-            OpKind::AllocaScope => one(V::Int(64, self.buffers.len() as i64)),
+            OpKind::AllocaScope => one(V::Int(64, self.buffers.len() as i128)),
             OpKind::AllocaScopeReturn => {
-                let mark = get(0)?.int()?.1.max(0) as usize;
+                let mark = get(0)?.index()?.max(0) as usize;
                 let values = op.operands[1..]
                     .iter()
                     .map(val)
@@ -884,11 +899,13 @@ impl<'m> Interpreter<'m> {
                 let s = rscalar().ok_or_else(|| Trap::Unsupported("a constant".to_string()))?;
                 match (lit, s.is_float()) {
                     (Literal::Int(bits), false) => {
-                        one(V::Int(s.bits(), sext(s.bits(), *bits as i64)))
+                        one(V::Int(s.bits(), sext(s.bits(), bits.get() as i128)))
                     }
-                    (Literal::Float(bits), true) => one(V::from_raw(s, *bits)?),
-                    (Literal::Int(bits), true) => one(float_v(s, *bits as i64 as f64)?),
-                    (Literal::Float(bits), false) => one(V::Int(s.bits(), *bits as i64)),
+                    (Literal::Float(bits), true) => one(V::from_raw(s, u128::from(*bits))?),
+                    (Literal::Int(bits), true) => one(float_v(s, bits.low() as i64 as f64)?),
+                    (Literal::Float(bits), false) => {
+                        one(V::Int(s.bits(), i128::from(*bits as i64)))
+                    }
                 }
             }
             OpKind::Binary(b) => {
@@ -953,11 +970,11 @@ impl<'m> Interpreter<'m> {
             OpKind::CmpI(p) => {
                 let (w, x) = get(0)?.int()?;
                 let (_, y) = get(1)?.int()?;
-                one(V::Int(1, -i64::from(cmpi(*p, w, x, y))))
+                one(V::Int(1, -i128::from(cmpi(*p, w, x, y))))
             }
             OpKind::CmpF(p) => one(V::Int(
                 1,
-                -i64::from(cmpf(*p, get(0)?.float()?, get(1)?.float()?)),
+                -i128::from(cmpf(*p, get(0)?.float()?, get(1)?.float()?)),
             )),
             OpKind::Select => {
                 let (_, c) = get(0)?.int()?;
@@ -1004,7 +1021,7 @@ impl<'m> Interpreter<'m> {
                 let (w, x) = get(0)?.int()?;
                 let i = cases
                     .iter()
-                    .position(|c| sext(w, *c) == x)
+                    .position(|c| sext(w, i128::from(*c)) == x)
                     .map_or(0, |i| i + 1);
                 let (b, a) = succ_args(i)?;
                 Ok(Step::Jump(b, a))
@@ -1022,8 +1039,7 @@ impl<'m> Interpreter<'m> {
                             dynamic
                                 .next()
                                 .ok_or_else(|| Trap::Unsupported("a size operand".to_string()))??
-                                .int()?
-                                .1
+                                .index()?
                         }
                     });
                 }
@@ -1079,7 +1095,7 @@ impl<'m> Interpreter<'m> {
                 };
                 let n = match m.shape.first().copied().flatten() {
                     Some(n) => n,
-                    None => get(1)?.int()?.1,
+                    None => get(1)?.index()?,
                 };
                 if n < 0 {
                     return undefined(format!("`memref.realloc` to {n} elements"));
@@ -1133,7 +1149,7 @@ impl<'m> Interpreter<'m> {
                     let Some(raw) = self.buffers[shape.buffer].cells[c] else {
                         return undefined("a reshape's shape read before it is written");
                     };
-                    let got = V::from_raw(shape.elem, raw)?.int()?.1;
+                    let got = V::from_raw(shape.elem, raw)?.index()?;
                     if stated.is_some_and(|s| s != got) || got < 0 {
                         return undefined(format!(
                             "`memref.reshape` to `{}` with size {got} in its shape operand",
@@ -1182,7 +1198,7 @@ impl<'m> Interpreter<'m> {
                 let m = get(0)?;
                 let v = m.view()?;
                 let idx = (1..op.operands.len())
-                    .map(|i| get(i).and_then(|x| x.int().map(|p| p.1)))
+                    .map(|i| get(i).and_then(|x| x.index()))
                     .collect::<Result<Vec<_>, _>>()?;
                 let c = self.cell(v, &idx, "load")?;
                 match self.buffers[v.buffer].cells[c] {
@@ -1195,7 +1211,7 @@ impl<'m> Interpreter<'m> {
                 let m = get(1)?;
                 let v = m.view()?.clone();
                 let idx = (2..op.operands.len())
-                    .map(|i| get(i).and_then(|x| x.int().map(|p| p.1)))
+                    .map(|i| get(i).and_then(|x| x.index()))
                     .collect::<Result<Vec<_>, _>>()?;
                 let c = self.cell(&v, &idx, "atomic_rmw")?;
                 self.writable(v.buffer)?;
@@ -1233,7 +1249,7 @@ impl<'m> Interpreter<'m> {
                 let m = get(1)?;
                 let v = m.view()?;
                 let idx = (2..op.operands.len())
-                    .map(|i| get(i).and_then(|x| x.int().map(|p| p.1)))
+                    .map(|i| get(i).and_then(|x| x.index()))
                     .collect::<Result<Vec<_>, _>>()?;
                 let c = self.cell(v, &idx, "store")?;
                 self.writable(v.buffer)?;
@@ -1250,11 +1266,11 @@ impl<'m> Interpreter<'m> {
                 let (_, k) = get(1)?.int()?;
                 let v = m.view()?;
                 match usize::try_from(k).ok().and_then(|k| v.sizes.get(k)) {
-                    Some(s) => one(V::Int(64, *s)),
+                    Some(s) => one(V::Int(64, i128::from(*s))),
                     None => undefined(format!("dim {k} of a rank-{} memref", v.sizes.len())),
                 }
             }
-            OpKind::Rank => one(V::Int(64, get(0)?.view()?.sizes.len() as i64)),
+            OpKind::Rank => one(V::Int(64, get(0)?.view()?.sizes.len() as i128)),
             OpKind::Copy => {
                 let (src, dst) = (get(0)?.view()?.clone(), get(1)?.view()?.clone());
                 if src.sizes != dst.sizes {
@@ -1289,7 +1305,7 @@ impl<'m> Interpreter<'m> {
                         Some(n) => Ok(*n),
                         None => {
                             next += 1;
-                            Ok(get(next)?.int()?.1)
+                            Ok(get(next)?.index()?)
                         }
                     }
                 };
@@ -1356,7 +1372,7 @@ impl<'m> Interpreter<'m> {
                 for s in sizes {
                     shape.push(match s {
                         Some(n) => *n,
-                        None => get(dynamic.next().unwrap_or(1))?.int()?.1,
+                        None => get(dynamic.next().unwrap_or(1))?.index()?,
                     });
                 }
                 let mut strides = vec![1i64; shape.len()];
@@ -1445,9 +1461,9 @@ impl<'m> Interpreter<'m> {
                     sizes: Vec::new(),
                     strides: Vec::new(),
                 };
-                let mut out = vec![V::Mem(base), V::Int(64, v.offset)];
-                out.extend(v.sizes.iter().map(|s| V::Int(64, *s)));
-                out.extend(v.strides.iter().map(|s| V::Int(64, *s)));
+                let mut out = vec![V::Mem(base), V::Int(64, i128::from(v.offset))];
+                out.extend(v.sizes.iter().map(|s| V::Int(64, i128::from(*s))));
+                out.extend(v.strides.iter().map(|s| V::Int(64, i128::from(*s))));
                 Ok(Step::Values(out))
             }
             OpKind::ReinterpretCast => {
@@ -1464,7 +1480,7 @@ impl<'m> Interpreter<'m> {
                         Some(n) => Ok(n),
                         None => {
                             next += 1;
-                            Ok(get(next - 1)?.int()?.1)
+                            Ok(get(next - 1)?.index()?)
                         }
                     }
                 };

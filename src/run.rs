@@ -30,15 +30,15 @@ pub enum Arg {
 
 impl MemRefArg {
     /// The raw bits of each element of the whole buffer, in order.
-    pub fn elements(&self) -> Vec<u64> {
+    pub fn elements(&self) -> Vec<u128> {
         let bytes = elem_bytes(self.elem);
         let base = self.buffer.as_ptr() as *const u8;
         (0..self.len)
             .map(|i| {
-                let mut raw = 0u64;
+                let mut raw = 0u128;
                 for k in 0..bytes {
                     // SAFETY: `i * bytes + k` is within the buffer's `8 * len` bytes.
-                    raw |= (unsafe { *base.add(i * bytes + k) } as u64) << (8 * k);
+                    raw |= u128::from(unsafe { *base.add(i * bytes + k) }) << (8 * k);
                 }
                 raw
             })
@@ -75,6 +75,9 @@ fn kind_of(e: Scalar) -> Result<Kind, String> {
         Scalar::F64 => Ok(Kind::F64),
         Scalar::F16 => Ok(Kind::F16),
         Scalar::BF16 => Ok(Kind::BF16),
+        s if s.bits() > 64 => Err(format!(
+            "`{s}`: arguments and memory passed to or from a call hold integers of up to 64 bits"
+        )),
         s => Ok(Kind::Int(s.bits())),
     }
 }
@@ -396,16 +399,16 @@ fn write_elem(buffer: &mut [u64], at: usize, bytes: usize, v: &Value) {
 }
 
 /// The text of an element of type `elem` stored as `raw` (little-endian bits).
-pub fn elem_text(elem: Scalar, raw: u64) -> String {
+pub fn elem_text(elem: Scalar, raw: u128) -> String {
     match elem {
         Scalar::F32 => format!("{:?}", f32::from_bits(raw as u32)),
-        Scalar::F64 => format!("{:?}", f64::from_bits(raw)),
+        Scalar::F64 => format!("{:?}", f64::from_bits(raw as u64)),
         Scalar::F16 => Value::F16(raw as u16).to_string(),
         Scalar::BF16 => Value::BF16(raw as u16).to_string(),
         Scalar::I1 => format!("{}", raw & 1),
         s => {
-            let shift = 64 - s.bits();
-            format!("{}", ((raw << shift) as i64) >> shift)
+            let shift = 128 - s.bits().min(128);
+            format!("{}", ((raw << shift) as i128) >> shift)
         }
     }
 }
@@ -417,9 +420,9 @@ pub fn elem_text(elem: Scalar, raw: u64) -> String {
 unsafe fn read_elem(ptr: u64, index: i64, elem: Scalar) -> String {
     let bytes = elem_bytes(elem);
     let p = (ptr as i64 + index * bytes as i64) as *const u8;
-    let mut raw = 0u64;
+    let mut raw = 0u128;
     for k in 0..bytes {
-        raw |= (*p.add(k) as u64) << (8 * k);
+        raw |= u128::from(*p.add(k)) << (8 * k);
     }
     elem_text(elem, raw)
 }
@@ -534,7 +537,7 @@ pub enum Returned {
         /// The size of each dimension.
         sizes: Vec<i64>,
         /// The elements' raw bits, row-major; `None` when not read.
-        elements: Option<Vec<u64>>,
+        elements: Option<Vec<u128>>,
     },
 }
 
@@ -545,7 +548,7 @@ fn read_view(
     offset: i64,
     sizes: &[i64],
     strides: &[i64],
-) -> Option<Vec<u64>> {
+) -> Option<Vec<u128>> {
     let count = sizes.iter().try_fold(1i64, |a, s| a.checked_mul(*s))?;
     if aligned == 0 || sizes.iter().any(|s| *s < 0) || count > MAX_PRINTED {
         return None;
@@ -556,10 +559,10 @@ fn read_view(
     for _ in 0..count {
         let at = offset + index.iter().zip(strides).map(|(i, s)| i * s).sum::<i64>();
         let p = (aligned as i64 + at * bytes as i64) as *const u8;
-        let mut raw = 0u64;
+        let mut raw = 0u128;
         for k in 0..bytes {
             // SAFETY: the program's descriptor (or kiln's own buffer) says this element exists.
-            raw |= (unsafe { *p.add(k) } as u64) << (8 * k);
+            raw |= u128::from(unsafe { *p.add(k) }) << (8 * k);
         }
         out.push(raw);
         for d in (0..sizes.len()).rev() {

@@ -560,6 +560,14 @@ impl<'ctx> Codegen<'ctx, '_> {
                     (BasicTypeEnum::IntType(t), Operand::Int(i)) => {
                         t.const_int(*i as u64, true).into()
                     }
+                    (BasicTypeEnum::IntType(t), Operand::Node(Op::Wide, parts)) => {
+                        match parts.as_slice() {
+                            [Operand::Int(high), Operand::Int(low)] => t
+                                .const_int_arbitrary_precision(&[*low as u64, *high as u64])
+                                .into(),
+                            _ => return self.unsupported(format!("literal `{}`", ops[1])),
+                        }
+                    }
                     (BasicTypeEnum::FloatType(t), Operand::Float(b)) => {
                         t.const_float(f64::from_bits(*b)).into()
                     }

@@ -53,9 +53,12 @@ fn unsupported(g: &Global, message: String) -> CodegenError {
 }
 
 /// One element's constant, from its bits (a float's bits are its IEEE encoding).
-fn element<'ctx>(ctx: &'ctx Context, e: GlobalElement, bits: u64) -> BasicValueEnum<'ctx> {
+fn element<'ctx>(ctx: &'ctx Context, e: GlobalElement, bits: u128) -> BasicValueEnum<'ctx> {
     match e {
-        GlobalElement::Int(w) => int_type(ctx, w).const_int(bits, false).into(),
+        GlobalElement::Int(w) if w > 64 => int_type(ctx, w)
+            .const_int_arbitrary_precision(&[bits as u64, (bits >> 64) as u64])
+            .into(),
+        GlobalElement::Int(w) => int_type(ctx, w).const_int(bits as u64, false).into(),
         // Every finite value and infinity of the three formats is a double exactly (a NaN
         // keeps its sign and quietness, not every payload bit).
         GlobalElement::Float(TargetOp::F16) => ctx
@@ -66,9 +69,10 @@ fn element<'ctx>(ctx: &'ctx Context, e: GlobalElement, bits: u64) -> BasicValueE
             .bf16_type()
             .const_float(half::bf16::from_bits(bits as u16).to_f64())
             .into(),
-        GlobalElement::Float(TargetOp::F64) => {
-            ctx.f64_type().const_float(f64::from_bits(bits)).into()
-        }
+        GlobalElement::Float(TargetOp::F64) => ctx
+            .f64_type()
+            .const_float(f64::from_bits(bits as u64))
+            .into(),
         GlobalElement::Float(_) => ctx
             .f32_type()
             .const_float(f64::from(f32::from_bits(bits as u32)))

@@ -115,19 +115,19 @@ fn element_name(e: GlobalElement) -> String {
 }
 
 /// One element of a global as an attribute's text (a float's bits are its own format's).
-fn element_text(e: GlobalElement, bits: u64) -> String {
+fn element_text(e: GlobalElement, bits: u128) -> String {
     match e {
         GlobalElement::Int(1) => (if bits & 1 != 0 { "true" } else { "false" }).to_string(),
         GlobalElement::Int(w) => {
-            let shift = 64 - w.min(64);
-            (((bits << shift) as i64) >> shift).to_string()
+            let shift = 128 - w.min(128);
+            (((bits << shift) as i128) >> shift).to_string()
         }
         GlobalElement::Float(t) => {
             let x = match t {
                 Op::F16 => half::f16::from_bits(bits as u16).to_f64(),
                 Op::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
                 Op::F32 => f64::from(f32::from_bits(bits as u32)),
-                _ => f64::from_bits(bits),
+                _ => f64::from_bits(bits as u64),
             };
             float_attr(x, t.name())
         }
@@ -540,6 +540,13 @@ impl Printer {
                         (if *i != 0 { "true" } else { "false" }).to_string()
                     }
                     Operand::Int(i) => format!("{i} : {ty}"),
+                    Operand::Node(Op::Wide, parts) => match parts.as_slice() {
+                        [Operand::Int(high), Operand::Int(low)] => format!(
+                            "{} : {ty}",
+                            (i128::from(*high) << 64) | i128::from(*low as u64)
+                        ),
+                        _ => return self.err(format!("constant `{lit}`")),
+                    },
                     Operand::Float(b) => format!("{} : {ty}", float_attr(f64::from_bits(*b), &ty)),
                     other => return self.err(format!("constant `{other}`")),
                 };

@@ -8,8 +8,8 @@
 use crate::ast;
 use crate::diagnostic::Diagnostic;
 use crate::ir::{
-    Attrs, Block, BlockId, Body, Function, Literal, Op, OpKind, Successor, Value, ValueDef,
-    ValueId, ValueName, Visibility,
+    Attrs, Block, BlockId, Body, Function, IntBits, Literal, Op, OpKind, Successor, Value,
+    ValueDef, ValueId, ValueName, Visibility,
 };
 use crate::names::NameHash;
 use crate::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, PureOp, Shape, UnaryOp};
@@ -2010,7 +2010,7 @@ impl<'a> Builder<'a> {
         match (&value.node, s.is_float()) {
             (ast::Literal::Bool(b), _) => {
                 if s == Scalar::I1 {
-                    Some(Literal::Int(*b as u64))
+                    Some(Literal::Int(IntBits::from(*b as u64)))
                 } else {
                     bad(
                         self,
@@ -2019,19 +2019,16 @@ impl<'a> Builder<'a> {
                 }
             }
             (ast::Literal::Int(text), false) => {
-                let Some(v) = parse_int(text) else {
+                let Some((negative, magnitude)) = parse_wide_int(text) else {
                     return bad(self, format!("integer literal `{text}` is too large"));
                 };
-                let w = s.bits();
-                let (lo, hi) = (-(1i128 << (w - 1)), (1i128 << w) - 1);
-                if v < lo || v > hi {
-                    return bad(
+                match int_bits(negative, magnitude, s.bits()) {
+                    Some(bits) => Some(Literal::Int(bits)),
+                    None => bad(
                         self,
                         format!("integer literal `{text}` does not fit in `{s}`"),
-                    );
+                    ),
                 }
-                let mask = if w == 64 { u64::MAX } else { (1u64 << w) - 1 };
-                Some(Literal::Int((v as u64) & mask))
             }
             (ast::Literal::Int(text), true) => {
                 let is_hex = text.trim_start_matches('-').starts_with("0x");
@@ -2153,6 +2150,33 @@ fn source_and_values<'a>(
     std::iter::once(source)
         .chain(lists.into_iter().flatten().filter_map(ast::Mixed::value))
         .collect()
+}
+
+/// Parses a decimal or `0x` hexadecimal integer literal with optional sign, of up to 128
+/// bits: whether it is negative, and its magnitude.
+pub fn parse_wide_int(text: &str) -> Option<(bool, u128)> {
+    let (neg, digits) = match text.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, text),
+    };
+    let v = match digits.strip_prefix("0x") {
+        Some(h) => u128::from_str_radix(h, 16).ok()?,
+        None => digits.parse::<u128>().ok()?,
+    };
+    Some((neg, v))
+}
+
+/// The bits of the integer `-magnitude` (or `magnitude`) at width `w` (1 to 128), if it
+/// fits as MLIR reads a literal: signed from -2^(w-1), or unsigned up to 2^w - 1.
+pub fn int_bits(negative: bool, magnitude: u128, w: u32) -> Option<IntBits> {
+    let w = w.clamp(1, 128);
+    let mask = u128::MAX >> (128 - w);
+    if negative {
+        // Down to -2^(w-1): a magnitude up to 2^(w-1).
+        (magnitude <= (1u128 << (w - 1))).then(|| IntBits::new(magnitude.wrapping_neg() & mask))
+    } else {
+        (magnitude <= mask).then_some(IntBits::new(magnitude))
+    }
 }
 
 /// Parses a decimal or `0x` hexadecimal integer literal with optional sign.
@@ -2301,4 +2325,32 @@ fn has_nul(text: &str) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod wide_literal_tests {
+    use super::{int_bits, parse_wide_int};
+
+    #[test]
+    fn literals_of_up_to_128_bits_fit_as_mlir_reads_them() {
+        let bits = |t: &str, w| {
+            let (n, m) = parse_wide_int(t)?;
+            int_bits(n, m, w).map(|b| b.get())
+        };
+        assert_eq!(bits("-1", 128), Some(u128::MAX));
+        assert_eq!(
+            bits("340282366920938463463374607431768211455", 128),
+            Some(u128::MAX)
+        );
+        assert_eq!(
+            bits("-170141183460469231731687303715884105728", 128),
+            Some(1 << 127)
+        );
+        assert_eq!(bits("-170141183460469231731687303715884105729", 128), None);
+        assert_eq!(bits("340282366920938463463374607431768211456", 128), None);
+        assert_eq!(bits("0xFFFFFFFFFFFFFFFFFFFF", 80), Some((1 << 80) - 1));
+        assert_eq!(bits("-2", 3), Some(0b110));
+        assert_eq!(bits("8", 3), None);
+        assert_eq!(bits("-5", 3), None);
+    }
 }

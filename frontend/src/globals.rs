@@ -9,7 +9,7 @@
 use crate::ast;
 use crate::builder::{resolve_literal, resolve_type};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{Function, Global, GlobalInit, Literal, OpKind, Visibility};
+use crate::ir::{Function, Global, GlobalInit, IntBits, Literal, OpKind, Visibility};
 use crate::span::Spanned;
 use crate::types::{Layout, MemRefType, Type};
 
@@ -245,21 +245,17 @@ pub(crate) fn dense_hex(
     let bits = ty.elem.bits();
     let width = bits.div_ceil(8) as usize;
     let count: usize = ty.shape.iter().map(|e| e.unwrap_or(0) as usize).product();
-    let mask = if bits == 64 {
-        u64::MAX
-    } else {
-        (1u64 << bits) - 1
-    };
+    let mask = u128::MAX >> (128 - bits.clamp(1, 128));
     let value = |chunk: &[u8]| {
         let v = chunk
             .iter()
             .rev()
-            .fold(0u64, |acc, b| (acc << 8) | u64::from(*b))
+            .fold(0u128, |acc, b| (acc << 8) | u128::from(*b))
             & mask;
         if ty.elem.is_float() {
-            Literal::Float(v)
+            Literal::Float(v as u64)
         } else {
-            Literal::Int(v)
+            Literal::Int(IntBits::new(v))
         }
     };
     if bytes.len() == width {

@@ -104,9 +104,43 @@ pub struct Successor {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Literal {
     /// An integer or boolean (`true` is 1), its bits masked to the type's width.
-    Int(u64),
+    Int(IntBits),
     /// A float's bits in the type's own format (`f16`, `f32` or `f64`), in the low bits.
     Float(u64),
+}
+
+/// An integer constant's bits, up to 128 of them, kept as two words: a `u128` would align
+/// every operation to 16 bytes and make it larger ([`Op`] holds a [`Literal`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct IntBits {
+    low: u64,
+    high: u64,
+}
+
+impl IntBits {
+    /// The bits of `v`.
+    pub const fn new(v: u128) -> IntBits {
+        IntBits {
+            low: v as u64,
+            high: (v >> 64) as u64,
+        }
+    }
+
+    /// All the bits.
+    pub const fn get(self) -> u128 {
+        ((self.high as u128) << 64) | self.low as u128
+    }
+
+    /// The low 64 bits: all of them for a type of 64 bits or fewer.
+    pub const fn low(self) -> u64 {
+        self.low
+    }
+}
+
+impl From<u64> for IntBits {
+    fn from(v: u64) -> IntBits {
+        IntBits::new(u128::from(v))
+    }
 }
 
 /// What an operation is. The operand order of each kind is fixed (see each variant).
@@ -735,14 +769,10 @@ impl Module {
 }
 
 /// Reads an integer literal's bits as a signed value of `ty`'s width.
-pub fn signed_value(bits: u64, ty: Scalar) -> i64 {
-    let w = ty.bits();
-    if w >= 64 {
-        bits as i64
-    } else {
-        let shift = 64 - w;
-        ((bits << shift) as i64) >> shift
-    }
+pub fn signed_value(bits: IntBits, ty: Scalar) -> i128 {
+    let w = ty.bits().min(128);
+    let shift = 128 - w;
+    ((bits.get() << shift) as i128) >> shift
 }
 
 #[cfg(test)]

@@ -394,7 +394,12 @@ fn build_global(g: &ast::LlvmGlobal, diags: &mut Vec<Diagnostic>) -> Option<Glob
                 ));
                 return None;
             }
-            GlobalInit::Elements(bytes.iter().map(|b| Literal::Int(u64::from(*b))).collect())
+            GlobalInit::Elements(
+                bytes
+                    .iter()
+                    .map(|b| Literal::Int(crate::ir::IntBits::from(u64::from(*b))))
+                    .collect(),
+            )
         }
         (None, Some(v), None) if !shape.is_empty() => {
             diags.push(unsupported(

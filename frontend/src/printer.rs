@@ -46,7 +46,9 @@ fn reassociation(groups: &[thin_vec::ThinVec<u32>]) -> String {
 /// The text of one element of a constant or global of scalar type `s`.
 fn literal_text(lit: Literal, s: Scalar) -> String {
     match lit {
-        Literal::Int(b) if s == Scalar::I1 => (if b != 0 { "true" } else { "false" }).to_string(),
+        Literal::Int(b) if s == Scalar::I1 => {
+            (if b.get() != 0 { "true" } else { "false" }).to_string()
+        }
         Literal::Int(b) => crate::ir::signed_value(b, s).to_string(),
         Literal::Float(b) => float_literal(b, s),
     }
@@ -101,7 +103,8 @@ fn print_llvm_global_into(out: &mut String, g: &crate::ir::Global, linkage: &str
             let bytes: Vec<u8> = vs
                 .iter()
                 .map(|l| match l {
-                    Literal::Int(b) | Literal::Float(b) => *b as u8,
+                    Literal::Int(b) => b.low() as u8,
+                    Literal::Float(b) => *b as u8,
                 })
                 .collect();
             out.push('"');
@@ -509,7 +512,8 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
             let ty = op.results.first().map(|r| body.ty(*r).clone());
             let text = match (lit, ty.as_ref().and_then(Type::scalar)) {
                 (lit, Some(s)) => literal_text(*lit, s),
-                (Literal::Int(b) | Literal::Float(b), None) => b.to_string(),
+                (Literal::Int(b), None) => b.get().to_string(),
+                (Literal::Float(b), None) => b.to_string(),
             };
             if ty == Some(Type::I1) {
                 write!(out, "{name}{} {text}", dict(&op.attrs))
@@ -668,7 +672,8 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
             let s = op.results.first().and_then(|r| body.ty(*r).scalar());
             let text = match (lit, s) {
                 (lit, Some(s)) => literal_text(*lit, s),
-                (Literal::Int(b) | Literal::Float(b), None) => b.to_string(),
+                (Literal::Int(b), None) => b.get().to_string(),
+                (Literal::Float(b), None) => b.to_string(),
             };
             write!(
                 out,

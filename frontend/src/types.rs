@@ -21,7 +21,7 @@ pub enum Scalar {
     F64,
 }
 
-/// The names of `i0` (unused) to `i64`, made once: [`Scalar::name`] hands out `&'static
+/// The names of `i0` (unused) to `i128`, made once: [`Scalar::name`] hands out `&'static
 /// str`s as the other scalars' names are.
 fn int_names() -> &'static [String] {
     static NAMES: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
@@ -44,9 +44,10 @@ impl Scalar {
     /// `i64`
     pub const I64: Scalar = Scalar::Int(64);
 
-    /// The widest integer kiln reads: every value, constant and memory cell of kiln's
-    /// interpreter, literals and argument passing hold 64 bits.
-    pub const MAX_INT_BITS: u8 = 64;
+    /// The widest integer kiln reads (`i128`, which MLIR's tests and LLVM's 64-bit
+    /// multiplications use): literals, the interpreter's values and memory cells, and
+    /// argument passing hold 128 bits.
+    pub const MAX_INT_BITS: u8 = 128;
 
     /// The scalar types with a name of their own and the integers of the usual widths, in
     /// declaration order: what tools that enumerate types (the fuzzer's inputs, the
@@ -421,17 +422,19 @@ mod tests {
     }
 
     #[test]
-    fn integers_of_every_width_up_to_64() {
+    fn integers_of_every_width_up_to_128() {
         assert_eq!(Scalar::from_name("i12"), Some(Scalar::Int(12)));
         assert_eq!(Scalar::from_name("i64"), Some(Scalar::I64));
+        assert_eq!(Scalar::from_name("i128"), Some(Scalar::Int(128)));
         assert_eq!(Scalar::Int(3).name(), "i3");
-        for bad in ["i0", "i65", "i012", "i", "i1x", "i+1"] {
+        assert_eq!(Scalar::Int(100).name(), "i100");
+        for bad in ["i0", "i129", "i256", "i012", "i", "i1x", "i+1"] {
             assert_eq!(Scalar::from_name(bad), None, "{bad}");
         }
-        let bytes: Vec<u32> = [1, 3, 8, 9, 12, 24, 33, 40, 64]
+        let bytes: Vec<u32> = [1, 3, 8, 9, 12, 24, 33, 40, 64, 65, 100, 128]
             .map(|b| Scalar::Int(b).bytes())
             .to_vec();
-        assert_eq!(bytes, [1, 1, 1, 2, 2, 4, 8, 8, 8]);
+        assert_eq!(bytes, [1, 1, 1, 2, 2, 4, 8, 8, 8, 16, 16, 16]);
         assert_eq!((Scalar::Index.bytes(), Scalar::F16.bytes()), (8, 2));
         assert_eq!(Scalar::from_name("bf16"), Some(Scalar::BF16));
         assert!(Scalar::BF16.is_float() && Scalar::BF16.bits() == 16);

@@ -38,10 +38,10 @@ pub enum GlobalInit {
     External,
     /// Defined here, its contents undefined (`undef`).
     Undef,
-    /// Every element the same bits.
-    Splat(u64),
+    /// Every element the same bits (up to 128 of them, for `i128`).
+    Splat(u128),
     /// Each element's bits, row-major.
-    Elements(Vec<u64>),
+    Elements(Vec<u128>),
 }
 
 impl Global {
@@ -56,7 +56,7 @@ impl Global {
     }
 
     /// The bits of element `i` (row-major), `None` where it has none.
-    pub fn element_bits(&self, i: usize) -> Option<u64> {
+    pub fn element_bits(&self, i: usize) -> Option<u128> {
         match &self.init {
             GlobalInit::External | GlobalInit::Undef => None,
             GlobalInit::Splat(b) => Some(*b),

@@ -121,6 +121,9 @@ target_ops! {
     /// `i128`: the double width of 64-bit multiplication (`arith.mulsi_extended` on `i64`
     /// and `index`).
     I128 = "i128",
+    /// `(llvm.wide HIGH LOW)`: an integer literal of more than 64 bits, its high and low
+    /// 64 bits each a signed number (`(llvm.constant i128 (llvm.wide 1 0))` is 2^64).
+    Wide = "llvm.wide",
     /// `(llvm.int N)`: the integer of `N` bits, for the widths without a name of their own
     /// (`i3`, `i12`, `i40`).
     Int = "llvm.int",

@@ -213,7 +213,7 @@ def _type_text(t: Union[Type, str]) -> str:
 
 
 class IntegerType(Type):
-    """A signless integer type ``iN`` (kiln: any width from 1 to 64)."""
+    """A signless integer type ``iN`` (kiln: any width from 1 to 128)."""
 
     _kinds = ("integer",)
 

@@ -1027,7 +1027,8 @@ fn to_json(
 
 /// A new C-ordered numpy array holding a memref argument kiln bound from a list.
 fn dense_array<'py>(py: Python<'py>, m: &kiln::run::MemRefArg) -> PyResult<Bound<'py, PyAny>> {
-    let words = numpy::PyArray1::<u64>::from_vec(py, m.elements());
+    let words =
+        numpy::PyArray1::<u64>::from_vec(py, m.elements().into_iter().map(|e| e as u64).collect());
     let narrow = match elem_size(m.elem) {
         1 => numpy::dtype::<u8>(py),
         2 => numpy::dtype::<u16>(py),

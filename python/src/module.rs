@@ -9,8 +9,8 @@
 
 use crate::{detached, guard, Diagnostic, Failure, Kind, NResult};
 use kiln_frontend::ir::{
-    Attrs, Block, BlockId, Body, Function, Literal, Module, Op, OpKind, Successor, Value, ValueDef,
-    ValueId, ValueName, Visibility,
+    Attrs, Block, BlockId, Body, Function, IntBits, Literal, Module, Op, OpKind, Successor, Value,
+    ValueDef, ValueId, ValueName, Visibility,
 };
 use kiln_frontend::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, PureOp, UnaryOp};
 use kiln_frontend::types::{FunctionType, Layout, Scalar, Type};
@@ -306,7 +306,7 @@ fn op_attributes(body: &Body, op: &Op) -> Vec<(String, Option<String>)> {
             let s = ty.scalar().unwrap_or(Scalar::Index);
             let text = match lit {
                 Literal::Int(bits) if s == Scalar::I1 => {
-                    if bits & 1 == 1 { "true" } else { "false" }.to_string()
+                    if bits.get() & 1 == 1 { "true" } else { "false" }.to_string()
                 }
                 Literal::Int(bits) => {
                     kiln_frontend::ir::signed_value(*bits, s).to_string() + " : " + s.name()
@@ -366,21 +366,18 @@ fn literal(text: &str, ty: &Type) -> NResult<Literal> {
         )
     };
     match (text, s.is_float()) {
-        ("true", false) if s == Scalar::I1 => Ok(Literal::Int(1)),
-        ("false", false) if s == Scalar::I1 => Ok(Literal::Int(0)),
+        ("true", false) if s == Scalar::I1 => Ok(Literal::Int(IntBits::new(1))),
+        ("false", false) if s == Scalar::I1 => Ok(Literal::Int(IntBits::new(0))),
         (_, false) => {
-            let v = kiln_frontend::builder::parse_int(text).ok_or_else(bad)?;
-            let w = s.bits();
-            let lo = -(1i128 << (w - 1));
-            let hi = (1i128 << w) - 1;
-            if v < lo || v > hi {
-                return Err(Failure::new(
+            let (negative, magnitude) =
+                kiln_frontend::builder::parse_wide_int(text).ok_or_else(bad)?;
+            match kiln_frontend::builder::int_bits(negative, magnitude, s.bits()) {
+                Some(bits) => Ok(Literal::Int(bits)),
+                None => Err(Failure::new(
                     Kind::Value,
-                    format!("constant {v} does not fit in `{s}`"),
-                ));
+                    format!("constant {text} does not fit in `{s}`"),
+                )),
             }
-            let mask = if w >= 64 { u64::MAX } else { (1u64 << w) - 1 };
-            Ok(Literal::Int((v as u64) & mask))
         }
         (_, true) => {
             let v: f64 = match text {

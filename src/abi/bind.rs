@@ -849,21 +849,26 @@ fn scalar_json(v: &Value) -> Json {
     }
 }
 
-fn raw_json(elem: Scalar, raw: u64) -> Json {
+fn raw_json(elem: Scalar, raw: u128) -> Json {
     match elem {
         Scalar::F32 => {
             let x = f32::from_bits(raw as u32);
             float_json(x as f64, format!("{x:?}"))
         }
         Scalar::F64 => {
-            let x = f64::from_bits(raw);
+            let x = f64::from_bits(raw as u64);
             float_json(x, format!("{x:?}"))
         }
-        Scalar::F16 | Scalar::BF16 => Json::from(raw & 0xffff),
+        Scalar::F16 | Scalar::BF16 => Json::from(raw as u64 & 0xffff),
         Scalar::I1 => Json::Bool(raw & 1 == 1),
         s => {
-            let shift = 64 - s.bits();
-            Json::from(((raw << shift) as i64) >> shift)
+            let shift = 128 - s.bits().min(128);
+            let v = ((raw << shift) as i128) >> shift;
+            // JSON numbers beyond 64 bits lose digits in most readers: those are strings.
+            match i64::try_from(v) {
+                Ok(v) => Json::from(v),
+                Err(_) => Json::from(v.to_string()),
+            }
         }
     }
 }
@@ -879,7 +884,7 @@ pub fn returned_json(r: &Returned) -> Json {
         } => match elements {
             None => Json::Null,
             Some(e) => {
-                fn nest(elem: Scalar, sizes: &[i64], e: &[u64], at: &mut usize) -> Json {
+                fn nest(elem: Scalar, sizes: &[i64], e: &[u128], at: &mut usize) -> Json {
                     match sizes.split_first() {
                         None => {
                             let v = raw_json(elem, e.get(*at).copied().unwrap_or(0));
@@ -1150,7 +1155,10 @@ mod tests {
         let nan = Returned::MemRef {
             elem: Scalar::F32,
             sizes: vec![2, 1],
-            elements: Some(vec![f32::NAN.to_bits() as u64, 2.5f32.to_bits() as u64]),
+            elements: Some(vec![
+                u128::from(f32::NAN.to_bits()),
+                u128::from(2.5f32.to_bits()),
+            ]),
         };
         assert_eq!(returned_json(&nan).to_string(), r#"[["nan"],[2.5]]"#);
     }

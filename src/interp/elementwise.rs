@@ -148,38 +148,76 @@ fn integer(op: PureOp, ty: Scalar, args: &[V]) -> Result<Vec<V>, Trap> {
     let w = ty.bits();
     let (_, x) = args[0].int()?;
     let ux = zext(w, x);
-    let int = |v: i128| V::Int(w, sext(w, v as i64));
+    let mask = u128::MAX >> (128 - w);
+    let int = |v: u128| V::Int(w, sext(w, v as i128));
+    let second = || -> Result<(i128, u128), Trap> {
+        let (_, y) = args[1].int()?;
+        Ok((y, zext(w, y)))
+    };
     Ok(match op {
-        P::AbsI => vec![int((x as i128).abs())],
-        P::Ctlz => vec![int((ux.leading_zeros() - (128 - w)) as i128)],
+        P::AbsI => vec![int(x.unsigned_abs())],
+        P::Ctlz => vec![int(u128::from(ux.leading_zeros() - (128 - w)))],
         P::Cttz => vec![int(if ux == 0 {
-            w as i128
+            u128::from(w)
         } else {
-            ux.trailing_zeros() as i128
+            u128::from(ux.trailing_zeros())
         })],
-        P::Ctpop => vec![int(ux.count_ones() as i128)],
+        P::Ctpop => vec![int(u128::from(ux.count_ones()))],
         P::AddUIExtended => {
-            let uy = zext(w, args[1].int()?.1);
-            let sum = ux + uy;
-            vec![int(sum as i128), V::Int(1, -((sum >> w) as i64 & 1))]
+            let (_, uy) = second()?;
+            let (sum, carried) = ux.overflowing_add(uy);
+            let carry = carried || (sum & !mask) != 0;
+            vec![int(sum & mask), V::Int(1, -i128::from(carry))]
         }
         P::MulSIExtended => {
-            let y = args[1].int()?.1 as i128;
-            let p = (x as i128) * y;
-            vec![int(p), int(p >> w)]
+            let (y, uy) = second()?;
+            let (high, low) = product_bits(w, ux, uy);
+            // The signed product's high half from the unsigned one: subtract the other
+            // operand for each negative one (mod 2^w).
+            let mut high = high;
+            if x < 0 {
+                high = high.wrapping_sub(uy);
+            }
+            if y < 0 {
+                high = high.wrapping_sub(ux);
+            }
+            vec![int(low), int(high & mask)]
         }
         P::MulUIExtended => {
-            let uy = zext(w, args[1].int()?.1);
-            let p = ux * uy;
-            vec![int(p as i128), int((p >> w) as i128)]
+            let (_, uy) = second()?;
+            let (high, low) = product_bits(w, ux, uy);
+            vec![int(low), int(high)]
         }
         _ => return Err(Trap::Unsupported(format!("{} on integers", op.name()))),
     })
 }
 
+/// The product of two unsigned numbers of `w` bits (up to 128) as its high and low `w`
+/// bits, computed in 64-bit limbs so that no width overflows.
+fn product_bits(w: u32, x: u128, y: u128) -> (u128, u128) {
+    let (x1, x0) = (x >> 64, x & u128::from(u64::MAX));
+    let (y1, y0) = (y >> 64, y & u128::from(u64::MAX));
+    // The 256-bit product as four 64-bit limbs: (hi, lo) = x * y.
+    let p00 = x0 * y0;
+    let p01 = x0 * y1;
+    let p10 = x1 * y0;
+    let p11 = x1 * y1;
+    let mid = (p00 >> 64) + (p01 & u128::from(u64::MAX)) + (p10 & u128::from(u64::MAX));
+    let lo = (p00 & u128::from(u64::MAX)) | (mid << 64);
+    let hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+    let mask = u128::MAX >> (128 - w);
+    let low = lo & mask;
+    let high = if w == 128 {
+        hi
+    } else {
+        ((lo >> w) | (hi << (128 - w))) & mask
+    };
+    (high, low)
+}
+
 /// `x` as an unsigned number of `w` bits.
-fn zext(w: u32, x: i64) -> u128 {
-    (x as u64 as u128) & ((1u128 << w) - 1)
+fn zext(w: u32, x: i128) -> u128 {
+    super::zext(w, x)
 }
 
 fn float(op: PureOp, ty: Scalar, args: &[V]) -> Result<V, Trap> {
@@ -220,7 +258,7 @@ fn float(op: PureOp, ty: Scalar, args: &[V]) -> Result<V, Trap> {
             P::PowF => libm2("powf", true, x, y)? as f32,
             P::Atan2 => libm2("atan2f", true, x, y)? as f32,
             P::Fma => a.mul_add(b, args[2].float()? as f32),
-            P::FPowI => powi(a as f64, args[1].int()?.1, true) as f32,
+            P::FPowI => powi(a as f64, args[1].int()?.1 as i64, true) as f32,
             _ => return Err(Trap::Unsupported(op.name().to_string())),
         }) as f64
     } else {
@@ -238,7 +276,7 @@ fn float(op: PureOp, ty: Scalar, args: &[V]) -> Result<V, Trap> {
             P::PowF => libm2("pow", false, x, b)?,
             P::Atan2 => libm2("atan2", false, x, b)?,
             P::Fma => x.mul_add(b, args[2].float()?),
-            P::FPowI => powi(x, args[1].int()?.1, false),
+            P::FPowI => powi(x, args[1].int()?.1 as i64, false),
             _ => return Err(Trap::Unsupported(op.name().to_string())),
         }
     };
@@ -274,7 +312,7 @@ mod tests {
 
     #[test]
     fn extended_arithmetic_at_the_edges() {
-        let i8v = |x: i64| V::Int(8, x);
+        let i8v = |x: i128| V::Int(8, x);
         // 200 + 100 = 300 = 44 + 256: the sum wraps and the flag is set (true is -1 at i1).
         let r = eval(PureOp::AddUIExtended, Scalar::I8, &[i8v(-56), i8v(100)]).unwrap();
         assert_eq!(r, vec![i8v(44), V::Int(1, -1)]);
@@ -284,14 +322,40 @@ mod tests {
         // 255 * 255 = 65025 = 0xFE01: low 1, high 0xFE (-2 as i8).
         let r = eval(PureOp::MulUIExtended, Scalar::I8, &[i8v(-1), i8v(-1)]).unwrap();
         assert_eq!(r, vec![i8v(1), i8v(-2)]);
-        let w = |x: i64| V::Int(64, x);
+        let w = |x: i128| V::Int(64, x);
         let r = eval(PureOp::MulUIExtended, Scalar::I64, &[w(-1), w(-1)]).unwrap();
         assert_eq!(r, vec![w(1), w(-2)]);
+        // At 128 bits the product has 256: (2^128 - 1)^2 = 2^256 - 2^129 + 1.
+        let wide = |x: i128| V::Int(128, x);
+        let i128_ty = Scalar::int(128).unwrap();
+        let r = eval(PureOp::MulUIExtended, i128_ty, &[wide(-1), wide(-1)]).unwrap();
+        assert_eq!(r, vec![wide(1), wide(-2)]);
+        // Signed: -1 * -1 = 1, high half 0; MIN * MIN = 2^254: low 0, high 2^126.
+        let r = eval(PureOp::MulSIExtended, i128_ty, &[wide(-1), wide(-1)]).unwrap();
+        assert_eq!(r, vec![wide(1), wide(0)]);
+        let r = eval(
+            PureOp::MulSIExtended,
+            i128_ty,
+            &[wide(i128::MIN), wide(i128::MIN)],
+        );
+        assert_eq!(r.unwrap(), vec![wide(0), wide(1 << 126)]);
+        // -3 * 5 = -15: the high half is all ones.
+        let r = eval(PureOp::MulSIExtended, i128_ty, &[wide(-3), wide(5)]).unwrap();
+        assert_eq!(r, vec![wide(-15), wide(-1)]);
+        // i100: (2^100 - 1) + 1 carries out.
+        let i100 = Scalar::int(100).unwrap();
+        let r = eval(
+            PureOp::AddUIExtended,
+            i100,
+            &[V::Int(100, -1), V::Int(100, 1)],
+        )
+        .unwrap();
+        assert_eq!(r, vec![V::Int(100, 0), V::Int(1, -1)]);
     }
 
     #[test]
     fn bit_counts_at_the_width() {
-        let i = |x: i64| V::Int(16, x);
+        let i = |x: i128| V::Int(16, x);
         assert_eq!(
             eval(PureOp::Ctlz, Scalar::I16, &[i(0)]).unwrap(),
             vec![i(16)]

@@ -123,9 +123,15 @@ pub(crate) fn random_descriptor(rng: &mut Rng, ty: &Term, buffer: usize) -> Opti
         }
         offset = off.unwrap_or_else(|| rng.below(4) as i64);
     }
-    let ints = |xs: &[i64]| Agg::Fields(xs.iter().map(|x| Agg::Val(V::Int(64, *x))).collect());
-    let base = Agg::Val(V::Int(64, base_address(buffer)));
-    let mut fields = vec![base.clone(), base, Agg::Val(V::Int(64, offset))];
+    let ints = |xs: &[i64]| {
+        Agg::Fields(
+            xs.iter()
+                .map(|x| Agg::Val(V::Int(64, i128::from(*x))))
+                .collect(),
+        )
+    };
+    let base = Agg::Val(V::Int(64, i128::from(base_address(buffer))));
+    let mut fields = vec![base.clone(), base, Agg::Val(V::Int(64, i128::from(offset)))];
     if !sizes.is_empty() {
         fields.push(ints(&sizes));
         fields.push(ints(&strides));
@@ -161,7 +167,7 @@ fn buffer_len(d: &Agg) -> Option<i64> {
 
 fn offset(d: &Agg) -> Option<i64> {
     match extract(d, &[2])? {
-        Agg::Val(V::Int(_, o)) => Some(*o),
+        Agg::Val(V::Int(_, o)) => Some(*o as i64),
         _ => None,
     }
 }
@@ -174,9 +180,10 @@ fn strides(d: &Agg) -> Option<Vec<i64>> {
 pub(crate) fn element_address(d: &Agg, elem: Scalar, idx: &[i64]) -> Option<Result<i64, String>> {
     let sizes = sizes(d)?;
     let strides = strides(d)?;
-    let Some(Agg::Val(V::Int(_, base))) = extract(d, &[1]) else {
+    let Some(&Agg::Val(V::Int(_, base))) = extract(d, &[1]) else {
         return None;
     };
+    let base = base as i64;
     if idx.len() != sizes.len() {
         return None;
     }
@@ -197,11 +204,12 @@ pub(crate) fn element_address(d: &Agg, elem: Scalar, idx: &[i64]) -> Option<Resu
 /// `Err` for an address outside every buffer or not on an element boundary.
 pub(crate) fn load(descs: &[&Agg], elem: Scalar, addr: i64) -> Result<V, String> {
     for d in descs {
-        let Some(Agg::Val(V::Int(_, base))) = extract(d, &[1]) else {
+        let Some(&Agg::Val(V::Int(_, base))) = extract(d, &[1]) else {
             continue;
         };
+        let base = base as i64;
         let len = buffer_len(d).unwrap_or(0);
-        let off = addr.wrapping_sub(*base);
+        let off = addr.wrapping_sub(base);
         let size = elem_bytes(elem);
         if (addr >> 32) == (base >> 32) && off >= 0 && off % size == 0 && off / size < len {
             let bits = addr.wrapping_mul(0x9E37_79B9_7F4A_7C15u64 as i64) >> 7;
@@ -211,7 +219,7 @@ pub(crate) fn load(descs: &[&Agg], elem: Scalar, addr: i64) -> Result<V, String>
                 Scalar::F16 | Scalar::BF16 => return Err(format!("an {} element", elem.name())),
                 s => {
                     let w = if s == Scalar::Index { 64 } else { s.bits() };
-                    V::Int(w, crate::interp::sext(w, bits))
+                    V::Int(w, crate::interp::sext(w, i128::from(bits)))
                 }
             });
         }
@@ -248,7 +256,7 @@ fn int_array(d: &Agg, field: usize) -> Option<Vec<i64>> {
         Some(Agg::Fields(xs)) => xs
             .iter()
             .map(|x| match x {
-                Agg::Val(V::Int(_, n)) => Some(*n),
+                Agg::Val(V::Int(_, n)) => Some(*n as i64),
                 _ => None,
             })
             .collect(),
@@ -323,14 +331,14 @@ pub(crate) fn dim(d: &Agg, k: i64) -> Option<Result<V, String>> {
         usize::try_from(k)
             .ok()
             .and_then(|k| sizes.get(k))
-            .map(|n| V::Int(64, *n))
+            .map(|n| V::word(*n))
             .ok_or_else(|| format!("memref.dim {k} of a rank-{} memref", sizes.len())),
     )
 }
 
 /// `memref.rank`: the number of sizes.
 pub(crate) fn rank(d: &Agg) -> Option<V> {
-    Some(V::Int(64, sizes(d)?.len() as i64))
+    Some(V::word(sizes(d)?.len() as i64))
 }
 
 #[cfg(test)]
@@ -357,7 +365,7 @@ mod tests {
             .expect("a memref");
         assert_eq!(sizes(&d), Some(vec![4, 3, 2]));
         assert_eq!(extract(&d, &[4, 0]), Some(&Agg::Val(V::Int(64, 6))));
-        assert_eq!(dim(&d, 1), Some(Ok(V::Int(64, 3))));
+        assert_eq!(dim(&d, 1), Some(Ok(V::word(3))));
         assert!(matches!(dim(&d, 3), Some(Err(_))));
         assert_eq!(rank(&d), Some(V::Int(64, 3)));
     }
@@ -380,11 +388,11 @@ mod tests {
             ) else {
                 return false;
             };
-            let Some(written) = insert(&d, &p, Agg::Val(V::Int(64, value))) else {
+            let Some(written) = insert(&d, &p, Agg::Val(V::word(value))) else {
                 // Only a path that leaves the descriptor cannot be written.
                 return extract(&d, &p).is_none();
             };
-            let same = extract(&written, &p) == Some(&Agg::Val(V::Int(64, value)));
+            let same = extract(&written, &p) == Some(&Agg::Val(V::word(value)));
             let disjoint = !(p.starts_with(&q) || q.starts_with(&p));
             same && (!disjoint || extract(&written, &q) == extract(&d, &q))
         }

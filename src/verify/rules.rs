@@ -306,7 +306,7 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
             Ok(v)
         }
         ("memref.dim", [_, m, k]) => {
-            let k = eval(k, inputs)?.int()?.1;
+            let k = eval(k, inputs)?.index()?;
             match descriptor::dim(&eval_agg(m, inputs)?, k).ok_or_else(bad)? {
                 Ok(v) => Ok(v),
                 Err(m) => Err(Eval::Undefined(m)),
@@ -317,18 +317,18 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
             let items = l.list().ok_or_else(bad)?;
             let mut p = 1i64;
             for x in items {
-                p = p.wrapping_mul(eval(x, inputs)?.int()?.1);
+                p = p.wrapping_mul(eval(x, inputs)?.index()?);
             }
-            Ok(V::Int(64, p))
+            Ok(V::word(p))
         }
         ("desc-bytes", [r]) => {
             // {ptr, ptr, i64, [r x i64], [r x i64]}: 8 bytes each.
-            let r = eval(r, inputs)?.int()?.1;
-            Ok(V::Int(64, 24i64.wrapping_add(r.wrapping_mul(16))))
+            let r = eval(r, inputs)?.index()?;
+            Ok(V::word(24i64.wrapping_add(r.wrapping_mul(16))))
         }
         ("dim-select", [m, k, Term::Int(d), Term::Int(n)]) => {
             // Size k when d <= k < n, else size n.
-            let k = eval(k, inputs)?.int()?.1;
+            let k = eval(k, inputs)?.index()?;
             let pick = if *d <= k && k < *n { k } else { *n };
             match descriptor::dim(&eval_agg(m, inputs)?, pick).ok_or_else(bad)? {
                 Ok(v) => Ok(v),
@@ -338,51 +338,51 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
         // Memory: element addresses in the flat model of `descriptor.rs`, loads from it.
         ("elem-addr", [m, idx]) => address(m, idx, inputs),
         ("memref.load", [_, ty, m, idx]) => {
-            let addr = address(m, idx, inputs)?.int()?.1;
+            let addr = address(m, idx, inputs)?.index()?;
             load(inputs, scalar_of(ty)?, addr)
         }
         ("llvm.load", [_, ty, p]) => {
-            let addr = eval(p, inputs)?.int()?.1;
+            let addr = eval(p, inputs)?.index()?;
             load(inputs, scalar_of(ty)?, addr)
         }
         ("offset-base", [m]) => {
             let d = eval_agg(m, inputs)?;
             let elem = elem_of(m).ok_or_else(bad)?;
             let field = |path: &[usize]| match descriptor::extract(&d, path) {
-                Some(Agg::Val(V::Int(_, x))) => Ok(*x),
+                Some(Agg::Val(V::Int(_, x))) => Ok(*x as i64),
                 _ => Err(bad()),
             };
             let addr =
                 field(&[1])?.wrapping_add(field(&[2])?.wrapping_mul(descriptor::elem_bytes(elem)));
-            Ok(V::Int(64, addr))
+            Ok(V::word(addr))
         }
         ("scaled", [m, i, Term::Int(d)]) => {
             let d = usize::try_from(*d).map_err(|_| bad())?;
             let stride = match descriptor::extract(&eval_agg(m, inputs)?, &[4, d]) {
-                Some(Agg::Val(V::Int(_, x))) => *x,
+                Some(Agg::Val(V::Int(_, x))) => *x as i64,
                 _ => return Err(bad()),
             };
-            Ok(V::Int(64, eval(i, inputs)?.int()?.1.wrapping_mul(stride)))
+            Ok(V::word(eval(i, inputs)?.index()?.wrapping_mul(stride)))
         }
         ("linear", [m, is, Term::Int(d), acc]) => {
             let agg = eval_agg(m, inputs)?;
-            let mut total = eval(acc, inputs)?.int()?.1;
+            let mut total = eval(acc, inputs)?.index()?;
             for (j, i) in is.list().ok_or_else(bad)?.into_iter().enumerate() {
                 let d = usize::try_from(*d).map_err(|_| bad())? + j;
                 let Some(Agg::Val(V::Int(_, stride))) = descriptor::extract(&agg, &[4, d]) else {
                     return Err(bad());
                 };
-                total = total.wrapping_add(eval(i, inputs)?.int()?.1.wrapping_mul(*stride));
+                total = total.wrapping_add(eval(i, inputs)?.index()?.wrapping_mul(*stride as i64));
             }
-            Ok(V::Int(64, total))
+            Ok(V::word(total))
         }
         ("llvm.gep", [_, elem, base, offsets]) => {
             let size = descriptor::elem_bytes(scalar_of(elem)?);
-            let mut addr = eval(base, inputs)?.int()?.1;
+            let mut addr = eval(base, inputs)?.index()?;
             for o in offsets.list().ok_or_else(bad)? {
-                addr = addr.wrapping_add(eval(o, inputs)?.int()?.1.wrapping_mul(size));
+                addr = addr.wrapping_add(eval(o, inputs)?.index()?.wrapping_mul(size));
             }
-            Ok(V::Int(64, addr))
+            Ok(V::word(addr))
         }
         ("memref.rank", [_, m]) => descriptor::rank(&eval_agg(m, inputs)?).ok_or_else(bad),
         ("llvm.extractvalue", [ty, agg, path]) => {
@@ -399,7 +399,7 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
         ("arith.constant" | "llvm.constant", [ty, lit]) => {
             let s = scalar_of(ty)?;
             match (lit, s.is_float()) {
-                (Term::Int(i), false) => Ok(V::Int(s.bits(), sext(s.bits(), *i))),
+                (Term::Int(i), false) => Ok(V::Int(s.bits(), sext(s.bits(), i128::from(*i)))),
                 (Term::Float(b), true) => Ok(float_v(s, f64::from_bits(*b))?),
                 (Term::Int(i), true) => Ok(float_v(s, *i as f64)?),
                 _ => Err(bad()),
@@ -412,7 +412,7 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
             if w != w2 {
                 return Err(mismatch());
             }
-            Ok(V::Int(1, -i64::from(cmpi(p, w, x, y))))
+            Ok(V::Int(1, -i128::from(cmpi(p, w, x, y))))
         }
         ("arith.cmpf" | "llvm.fcmp", [_, Term::Str(p), a, b]) => {
             let (x, y) = (eval(a, inputs)?, eval(b, inputs)?);
@@ -420,7 +420,7 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
                 return Err(mismatch());
             }
             let p = CmpFPredicate::from_name(p).ok_or_else(bad)?;
-            Ok(V::Int(1, -i64::from(cmpf(p, x.float()?, y.float()?))))
+            Ok(V::Int(1, -i128::from(cmpf(p, x.float()?, y.float()?))))
         }
         ("arith.select" | "llvm.select", [ty, c, a, b]) => {
             let s = scalar_of(ty)?;
@@ -428,7 +428,7 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
             if !fits(&c, Scalar::I1) || !fits(&x, s) || !fits(&y, s) {
                 return Err(mismatch());
             }
-            Ok(if c.int()?.1 & 1 == 1 { x } else { y })
+            Ok(if c.index()? & 1 == 1 { x } else { y })
         }
         ("result", [_, Term::Op(inner, kids), Term::Int(i)]) => {
             let p = PureOp::from_name(inner).ok_or_else(bad)?;
@@ -581,11 +581,11 @@ fn eval_root(t: &Term, inputs: &[Input]) -> Result<Outcome, Eval> {
     match t {
         Term::Op(op, cs) => match (*op, &cs[..]) {
             ("memref.store", [_, v, m, idx]) => {
-                let addr = address(m, idx, inputs)?.int()?.1;
+                let addr = address(m, idx, inputs)?.index()?;
                 Ok(Outcome::Store(addr, eval(v, inputs)?))
             }
             ("llvm.store", [_, v, p]) => {
-                let addr = eval(p, inputs)?.int()?.1;
+                let addr = eval(p, inputs)?.index()?;
                 Ok(Outcome::Store(addr, eval(v, inputs)?))
             }
             _ => Ok(Outcome::Value(eval(t, inputs)?)),
@@ -615,10 +615,10 @@ fn address(m: &Term, idx: &Term, inputs: &[Input]) -> Result<V, Eval> {
         .list()
         .ok_or_else(bad)?
         .into_iter()
-        .map(|i| Ok(eval(i, inputs)?.int()?.1))
+        .map(|i| Ok(eval(i, inputs)?.index()?))
         .collect::<Result<Vec<i64>, Eval>>()?;
     match descriptor::element_address(&d, elem, &idx).ok_or_else(bad)? {
-        Ok(a) => Ok(V::Int(64, a)),
+        Ok(a) => Ok(V::word(a)),
         Err(m) => Err(Eval::Undefined(m)),
     }
 }
@@ -724,7 +724,7 @@ fn random_value(rng: &mut Rng, s: Scalar, hints: &[i64]) -> V {
                 2 if !hints.is_empty() => hints[rng.below(hints.len() as u64) as usize],
                 _ => rng.next_u64() as i64,
             };
-            V::Int(bits, sext(bits, raw))
+            V::Int(bits, sext(bits, i128::from(raw)))
         }
     }
 }
@@ -773,7 +773,7 @@ impl Instantiator<'_> {
                         if self.rng.below(2) == 0 {
                             // A constant, so guards about constants can hold.
                             let lit = match value {
-                                V::Int(_, x) => Term::Int(x),
+                                V::Int(_, x) => Term::Int(i64::try_from(x).ok()?),
                                 V::F32(x) => Term::Float((x as f64).to_bits()),
                                 V::F64(x) => Term::Float(x.to_bits()),
                                 V::F16(_) | V::BF16(_) | V::Mem(_) | V::Func(_) | V::Poison => {
@@ -788,7 +788,7 @@ impl Instantiator<'_> {
                     Sort::Lit if !matches!(parent, "dim-select" | "linear" | "scaled") => {
                         let s = hint.as_ref().and_then(Term::scalar).unwrap_or(Scalar::I32);
                         match random_value(&mut self.rng, s, &self.hints) {
-                            V::Int(_, x) => Term::Int(x),
+                            V::Int(_, x) => Term::Int(i64::try_from(x).ok()?),
                             V::F32(x) => Term::Float((x as f64).to_bits()),
                             V::F64(x) => Term::Float(x.to_bits()),
                             V::F16(_) | V::BF16(_) | V::Mem(_) | V::Func(_) | V::Poison => {
@@ -798,7 +798,7 @@ impl Instantiator<'_> {
                     }
                     // An element's indices (`elem-addr`, `linear`): small `index` inputs.
                     Sort::Any if self.index_lists => {
-                        let i = V::Int(64, self.rng.below(4) as i64);
+                        let i = V::word(self.rng.below(4) as i64);
                         return Some(self.input(v, Term::atom("index"), Input::Scalar(i)));
                     }
                     Sort::List if self.index_lists => {
@@ -914,7 +914,7 @@ impl Instantiator<'_> {
     fn indices(&mut self, v: &str, n: usize) -> Term {
         let mut items = Vec::new();
         for j in 0..n {
-            let i = V::Int(64, self.rng.below(4) as i64);
+            let i = V::word(self.rng.below(4) as i64);
             let fresh = format!("{v}#{j}");
             items.push(self.input(&fresh, Term::atom("index"), Input::Scalar(i)));
         }

@@ -653,13 +653,22 @@ impl<S: Store> Encoder<'_, S> {
                 let scalar = result_ty.as_ref().and_then(Type::scalar);
                 let l = match (lit, scalar) {
                     (Literal::Int(bits), Some(s)) => {
-                        Node::Int(kiln_frontend::ir::signed_value(*bits, s))
+                        let v = kiln_frontend::ir::signed_value(*bits, s);
+                        match i64::try_from(v) {
+                            Ok(v) => self.int(v),
+                            Err(_) => {
+                                let high = self.int((v >> 64) as i64);
+                                let low = self.int(v as i64);
+                                self.op("llvm.wide", smallvec![high, low])
+                            }
+                        }
                     }
-                    (Literal::Float(bits), Some(s)) => Node::Float(float_value(*bits, s).to_bits()),
-                    (Literal::Int(bits), None) => Node::Int(*bits as i64),
-                    (Literal::Float(bits), None) => Node::Float(*bits),
+                    (Literal::Float(bits), Some(s)) => self
+                        .egraph
+                        .add(Node::Float(float_value(*bits, s).to_bits())),
+                    (Literal::Int(bits), None) => self.int(bits.low() as i64),
+                    (Literal::Float(bits), None) => self.egraph.add(Node::Float(*bits)),
                 };
-                let l = self.egraph.add(l);
                 name = "arith.constant".to_string();
                 (self.op(&name, smallvec![t, l]), false)
             }
