@@ -110,6 +110,11 @@ fn generated_programs_cover_the_element_wise_operations() {
         "memref.alloca_scope.return",
         ": i12",
         ": i40",
+        ": i100",
+        ": i128",
+        "arith.extsi",
+        " to i128",
+        "i128 to ",
         ": bf16",
         "xi12>",
     ] {

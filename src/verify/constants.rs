@@ -48,6 +48,9 @@ pub fn literal(t: Scalar, bits: u64) -> String {
         return if bits & 1 == 1 { "true" } else { "false" }.to_string();
     }
     let w = t.bits();
+    if w > 64 {
+        return wide_literal(w, bits).to_string();
+    }
     let v = sign_extend(w, bits);
     match bits % 8 {
         0 | 1 => v,
@@ -55,6 +58,39 @@ pub fn literal(t: Scalar, bits: u64) -> String {
         _ => (v % 16).abs() - 3,
     }
     .to_string()
+}
+
+/// A literal of an integer wider than 64 bits chosen by `bits`: a small number, an
+/// interesting value of 64 bits widened (its sign or its zeros), or one at the wide width's
+/// own edges (the signed minimum and maximum, -1, a power of two beyond 64 bits).
+fn wide_literal(w: u32, bits: u64) -> i128 {
+    let rest = bits >> 3;
+    let w = w.clamp(65, 128);
+    let sh = 128 - w;
+    match bits % 8 {
+        0 | 1 => i128::from(interesting(64, rest)),
+        2 => i128::from(interesting(64, rest) as u64),
+        // The signed minimum and maximum of the width.
+        3 => i128::MIN >> sh,
+        4 => i128::MAX >> sh,
+        // A power of two beyond 64 bits, read as signed at the width.
+        5 => ((1i128 << (64 + rest % u64::from(w - 64))) << sh) >> sh,
+        _ => i128::from((sign_extend(64, bits) % 16).abs() - 3),
+    }
+}
+
+#[cfg(test)]
+mod wide_tests {
+    /// Every choice gives a value of the width, its edges among them.
+    #[test]
+    fn wide_literals_fit_their_width() {
+        for w in [65u32, 100, 128] {
+            let (min, max) = (i128::MIN >> (128 - w), i128::MAX >> (128 - w));
+            let values: Vec<i128> = (0..4000u64).map(|b| super::wide_literal(w, b)).collect();
+            assert!(values.iter().all(|v| (min..=max).contains(v)), "i{w}");
+            assert!(values.contains(&min) && values.contains(&max), "i{w}");
+        }
+    }
 }
 
 /// `raw`'s low `w` bits, read as signed.

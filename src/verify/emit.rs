@@ -638,6 +638,12 @@ impl<'p> Emitter<'p> {
         if signed_div && t == Scalar::I1 {
             op = "divui";
         }
+        if matches!(op, "floordivsi" | "ceildivsi") && w > 64 {
+            // MLIR 19's expansions of the rounded divisions write their -1 as 2^64 - 1
+            // above 64 bits (and so get the quotient wrong), which `--against mlir` would
+            // report; kiln's are checked by the lit suite.
+            op = "divsi";
+        }
         if matches!(op, "shli" | "shrsi" | "shrui") {
             // Shift by less than the width.
             let mask = self.int_const(t, if t == Scalar::I1 { 0 } else { w - 1 });
@@ -685,7 +691,10 @@ impl<'p> Emitter<'p> {
         // (arith has no such cast).
         let index_float =
             (from == Scalar::Index && to.is_float()) || (to == Scalar::Index && from.is_float());
-        if from == to || (from.is_float() && !to.is_float()) || index_float {
+        // An integer over 64 bits to a half float is a compiler-rt call the JIT's process
+        // need not have (`__floattihf`).
+        let wide_half = from.bits() > 64 && matches!(to, Scalar::F16 | Scalar::BF16);
+        if from == to || (from.is_float() && !to.is_float()) || index_float || wide_half {
             return;
         }
         let x = self.value(from, a);

@@ -76,6 +76,22 @@ pub(crate) static EVALUATED_SCALARS: std::sync::LazyLock<Vec<Scalar>> =
 /// The odd integer widths programs use.
 const ODD_WIDTHS: [u8; 4] = [3, 12, 24, 40];
 
+/// The scalar types of the values a function computes: those of [`SCALARS`] and integers
+/// wider than 64 bits, which never cross a call into native code (parameters, results and
+/// memory keep to [`SCALARS`]: kiln's calls pass 64 bits) but are computed, compared, cast
+/// and branched on inside.
+pub(crate) static INNER_SCALARS: std::sync::LazyLock<Vec<Scalar>> =
+    std::sync::LazyLock::new(|| {
+        SCALARS
+            .iter()
+            .copied()
+            .chain(WIDE_WIDTHS.iter().map(|b| Scalar::Int(*b)))
+            .collect()
+    });
+
+/// The integer widths over 64 bits programs compute at.
+const WIDE_WIDTHS: [u8; 2] = [100, 128];
+
 const ELEMS: &[Scalar] = &[
     Scalar::I32,
     Scalar::I64,
@@ -485,16 +501,16 @@ fn gen_stmt(r: &mut Rng, size: Size, depth: usize, fidx: usize) -> Stmt {
     let nested = depth < size.depth;
     match r.below(if nested { 14 } else { 11 }) {
         0 => {
-            let t = r.pick(&SCALARS);
+            let t = r.pick(&INNER_SCALARS);
             Stmt::Const(t, r.next_u64())
         }
         1..=3 => {
-            let t = r.pick(&SCALARS);
+            let t = r.pick(&INNER_SCALARS);
             let ops = if t.is_float() { FLOAT_OPS } else { INT_OPS };
             Stmt::Binary(r.below(ops.len() as u64) as usize, t, ch(r), ch(r))
         }
         4 => {
-            let t = r.pick(&SCALARS);
+            let t = r.pick(&INNER_SCALARS);
             let preds = if t.is_float() {
                 CmpFPredicate::ALL.len()
             } else {
@@ -502,9 +518,9 @@ fn gen_stmt(r: &mut Rng, size: Size, depth: usize, fidx: usize) -> Stmt {
             };
             Stmt::Cmp(r.below(preds as u64) as usize, t, ch(r), ch(r))
         }
-        5 => Stmt::Select(r.pick(&SCALARS), ch(r), ch(r), ch(r)),
+        5 => Stmt::Select(r.pick(&INNER_SCALARS), ch(r), ch(r), ch(r)),
         6 => {
-            let (from, to) = (r.pick(&SCALARS), r.pick(&SCALARS));
+            let (from, to) = (r.pick(&INNER_SCALARS), r.pick(&INNER_SCALARS));
             Stmt::Cast(from, to, ch(r))
         }
         7 => Stmt::Load(ch(r), (0..4).map(|_| ch(r)).collect()),
@@ -525,7 +541,7 @@ fn gen_stmt(r: &mut Rng, size: Size, depth: usize, fidx: usize) -> Stmt {
             }
         }
         11 | 12 => Stmt::Branch {
-            ty: r.pick(&SCALARS),
+            ty: r.pick(&INNER_SCALARS),
             cond: ch(r),
             then: gen_stmts(r, size, depth + 1, fidx),
             els: gen_stmts(r, size, depth + 1, fidx),
@@ -534,7 +550,7 @@ fn gen_stmt(r: &mut Rng, size: Size, depth: usize, fidx: usize) -> Stmt {
             same: r.chance(30),
         },
         _ => Stmt::Loop {
-            ty: r.pick(&SCALARS),
+            ty: r.pick(&INNER_SCALARS),
             trips: r.below(6) as u8,
             init: ch(r),
             body: gen_stmts(r, size, depth + 1, fidx),
