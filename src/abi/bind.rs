@@ -790,6 +790,13 @@ pub fn scalar_in(s: Scalar, v: ScalarIn<'_>, path: &Path) -> Result<Value, Strin
         }
         _ => {
             let bits = s.bits();
+            if bits > 64 {
+                // As `kiln run` refuses it (`run::kind_of`): a call passes 64 bits.
+                return fail(
+                    path,
+                    format!("{name}: arguments passed to a call hold integers of up to 64 bits"),
+                );
+            }
             let x: Option<i128> = match v {
                 ScalarIn::Bool(b) if bits == 1 => Some(b as i128),
                 ScalarIn::Int(i) => Some(i),
@@ -1089,6 +1096,19 @@ pub fn results_text(paths: &[String], outcome: &Outcome, bound: &Bound) -> Strin
 mod tests {
     use super::*;
     use crate::abi::source::function_abi;
+
+    /// An integer wider than 64 bits is refused with a message, never a panic.
+    #[test]
+    fn wide_integer_arguments_are_refused() {
+        let i128_ty = Scalar::int(128).unwrap_or(Scalar::I64);
+        for x in [5, i128::MIN, i128::MAX] {
+            let e = scalar_in(i128_ty, ScalarIn::Int(x), &Path::default());
+            assert!(
+                e.as_ref().is_err_and(|m| m.contains("up to 64 bits")),
+                "{e:?}"
+            );
+        }
+    }
 
     /// The ABI of the one function of `text`.
     fn abi_of(text: &str) -> FunctionAbi {
