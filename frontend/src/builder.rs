@@ -2179,19 +2179,11 @@ pub fn int_bits(negative: bool, magnitude: u128, w: u32) -> Option<IntBits> {
     }
 }
 
-/// Parses a decimal or `0x` hexadecimal integer literal with optional sign.
+/// Parses a decimal or `0x` hexadecimal integer literal with optional sign, of a magnitude
+/// of at most 64 bits.
 pub fn parse_int(text: &str) -> Option<i128> {
-    let (neg, digits) = match text.strip_prefix('-') {
-        Some(d) => (true, d),
-        None => (false, text),
-    };
-    let v = match digits.strip_prefix("0x") {
-        Some(h) => i128::from_str_radix(h, 16).ok()?,
-        None => digits.parse::<i128>().ok()?,
-    };
-    if v > u64::MAX as i128 {
-        return None;
-    }
+    let (neg, v) = parse_wide_int(text)?;
+    let v = i128::from(u64::try_from(v).ok()?);
     Some(if neg { -v } else { v })
 }
 

@@ -869,8 +869,7 @@ fn raw_json(elem: Scalar, raw: u128) -> Json {
         Scalar::F16 | Scalar::BF16 => Json::from(raw as u64 & 0xffff),
         Scalar::I1 => Json::Bool(raw & 1 == 1),
         s => {
-            let shift = 128 - s.bits().min(128);
-            let v = ((raw << shift) as i128) >> shift;
+            let v = crate::interp::sext(s.bits(), raw as i128);
             // JSON numbers beyond 64 bits lose digits in most readers: those are strings.
             match i64::try_from(v) {
                 Ok(v) => Json::from(v),

@@ -7,7 +7,7 @@
 //! `tanhf` where LLVM has no intrinsic, so the two agree to the bit. Rust's own `asinh` and
 //! friends are not the C library's and would not.
 
-use super::{binary, float_v, sext, Trap, V};
+use super::{binary, float_v, sext, zext, Trap, V};
 use kiln_frontend::ops::PureOp;
 use kiln_frontend::types::Scalar;
 use std::collections::HashMap;
@@ -213,11 +213,6 @@ fn product_bits(w: u32, x: u128, y: u128) -> (u128, u128) {
         ((lo >> w) | (hi << (128 - w))) & mask
     };
     (high, low)
-}
-
-/// `x` as an unsigned number of `w` bits.
-fn zext(w: u32, x: i128) -> u128 {
-    super::zext(w, x)
 }
 
 fn float(op: PureOp, ty: Scalar, args: &[V]) -> Result<V, Trap> {

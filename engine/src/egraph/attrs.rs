@@ -13,7 +13,6 @@ use crate::lowered::{Operand, ParamAttr, SignatureAttrs, TargetOp};
 use kiln_frontend::ir::{Attrs, Function};
 use kiln_frontend::llvm_attrs::{self, AttrTypes};
 use kiln_frontend::llvm_types::{self, LlvmType};
-use kiln_frontend::types::Scalar;
 use kiln_frontend::{Diagnostic, Span};
 
 /// What placing one signature's attributes found.
@@ -180,17 +179,12 @@ fn known<'a>(
 fn type_term(t: &LlvmType) -> Operand {
     let leaf = |op| Operand::Node(op, Vec::new());
     match t {
-        LlvmType::Scalar(s) => match s {
-            Scalar::Int(1) => leaf(TargetOp::I1),
-            Scalar::Int(8) => leaf(TargetOp::I8),
-            Scalar::Int(16) => leaf(TargetOp::I16),
-            Scalar::Int(32) => leaf(TargetOp::I32),
-            Scalar::Int(64) | Scalar::Index => leaf(TargetOp::I64),
-            Scalar::Int(n) => Operand::Node(TargetOp::Int, vec![Operand::Int(i64::from(*n))]),
-            Scalar::F16 => leaf(TargetOp::F16),
-            Scalar::BF16 => leaf(TargetOp::BF16),
-            Scalar::F32 => leaf(TargetOp::F32),
-            Scalar::F64 => leaf(TargetOp::F64),
+        // Named as the encoder names a scalar type: `(llvm.int N)` for a width without a
+        // name, else the type's own name (`index`, which the checker refuses in an LLVM
+        // type, would be `i64`).
+        LlvmType::Scalar(s) => match crate::egraph::term::unnamed_int_width(*s) {
+            Some(n) => Operand::Node(TargetOp::Int, vec![Operand::Int(n)]),
+            None => leaf(TargetOp::from_name(s.name()).unwrap_or(TargetOp::I64)),
         },
         LlvmType::Ptr => leaf(TargetOp::Ptr),
         LlvmType::Array(n, e) => {
