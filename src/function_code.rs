@@ -135,11 +135,26 @@ fn build_function_codes<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> Functi
                 diagnostics,
             };
         }
+        // With line tables, each function (and its C wrappers, at its line) carries where
+        // its operations are.
+        let debug = match target.debug_info(db) {
+            true => crate::debug_info::function_debug(db, item).map(Box::new),
+            false => None,
+        };
         let built = with_machine(target.triple(db), target.cpu(db), |tm| {
             lowered
                 .functions
                 .iter()
-                .map(|f| build_function_code(f, tm))
+                .map(|f| match &debug {
+                    Some(d) => build_function_code(
+                        &kiln_engine::Lowered {
+                            debug: Some(d.clone()),
+                            ..f.clone()
+                        },
+                        tm,
+                    ),
+                    None => build_function_code(f, tm),
+                })
                 .collect()
         });
         match built {

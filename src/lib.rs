@@ -35,6 +35,7 @@
 #![deny(missing_docs)]
 
 pub mod abi;
+pub mod debug_info;
 pub mod fuzz;
 pub mod interp;
 pub mod lsp;

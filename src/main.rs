@@ -192,6 +192,10 @@ struct CompileArgs {
     /// machine; `native` for the host's CPU and features).
     #[arg(long)]
     cpu: Option<String>,
+    /// Line tables (DWARF): each instruction at the line and column of the operation it
+    /// comes from, or where the operation's `loc(...)` says, as `mlir-translate` makes them.
+    #[arg(short = 'g')]
+    debug: bool,
     #[command(flatten)]
     rules: RulesArg,
     #[command(flatten)]

@@ -178,7 +178,7 @@ impl Session {
         let options = Options::builder(false, false, true)
             .durability(Durability::HIGH)
             .new(&db);
-        let target = Target::builder(None, None)
+        let target = Target::builder(None, None, false)
             .durability(Durability::HIGH)
             .new(&db);
         let config = Config::builder(rules, options, target)
@@ -246,6 +246,7 @@ impl Session {
             .field(&[
                 opts.emit_c_interface(&self.db) as u8,
                 opts.bare_ptr(&self.db) as u8,
+                self.config.target(&self.db).debug_info(&self.db) as u8,
             ]);
         for rule in self.config.rules(&self.db).sources(&self.db) {
             key.field(rule.path.as_bytes()).field(rule.text.as_bytes());
@@ -459,6 +460,19 @@ impl Session {
                 .set_cpu(&mut self.db)
                 .with_durability(Durability::HIGH)
                 .to(cpu);
+        }
+    }
+
+    /// Give code line tables (`kiln compile -g`): each instruction located at the line and
+    /// column of the operation it comes from, or where its `loc(...)` says. Changing it
+    /// generates every function's code again.
+    pub fn set_debug_info(&mut self, on: bool) {
+        let target = self.config.target(&self.db);
+        if target.debug_info(&self.db) != on {
+            target
+                .set_debug_info(&mut self.db)
+                .with_durability(Durability::HIGH)
+                .to(on);
         }
     }
 

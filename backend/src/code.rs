@@ -26,6 +26,25 @@ pub struct FunctionCode {
     pub declarations: Vec<Entity>,
     /// The module's attribute groups, by the number the entities use.
     pub attributes: Vec<(u32, String)>,
+    /// The module's metadata (line tables), by the numbers the entities use.
+    pub metadata: Metadata,
+}
+
+/// The metadata of a piece's module, as LLVM printed it: what `-g`'s line tables add.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Metadata {
+    /// Each node (`!3 = distinct !DISubprogram(...)`) by its number, with its text after
+    /// ` = `.
+    pub nodes: Vec<(u32, String)>,
+    /// Each named node (`!llvm.dbg.cu = !{!0}`) with the numbers it lists.
+    pub named: Vec<(String, Vec<u32>)>,
+}
+
+impl Metadata {
+    /// Whether the piece has none.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty() && self.named.is_empty()
+    }
 }
 
 /// A top-level function entity of the printed module.
@@ -166,6 +185,7 @@ pub(crate) fn split_module(text: &str) -> Result<FunctionCode, String> {
         definition: None,
         declarations: Vec::new(),
         attributes: Vec::new(),
+        metadata: Default::default(),
     };
     let mut lines = text.lines().peekable();
     let mut comment = String::new();
@@ -218,6 +238,17 @@ pub(crate) fn split_module(text: &str) -> Result<FunctionCode, String> {
                 code.declarations.push(entity);
             } else if code.definition.replace(entity).is_some() {
                 return Err("LLVM printed two definitions in one piece".into());
+            }
+        } else if let Some(rest) = line.strip_prefix('!') {
+            let (name, node) = rest
+                .split_once(" = ")
+                .ok_or_else(|| format!("unexpected metadata line `{line}`"))?;
+            match name.parse::<u32>() {
+                Ok(n) => code.metadata.nodes.push((n, node.to_string())),
+                Err(_) => code
+                    .metadata
+                    .named
+                    .push((name.to_string(), metadata_references(node).collect())),
             }
         } else if let Some(rest) = line.strip_prefix("attributes #") {
             let (n, group) = rest
@@ -503,17 +534,26 @@ pub fn link(parts: &[&FunctionCode], tm: &TargetMachine) -> Result<String, Codeg
     );
     let mut groups: Vec<&str> = Vec::new();
     let mut after_variable = false;
+    let mut metadata = LinkedMetadata::default();
     for (part, entity) in entities {
         if !(after_variable && entity.is_variable()) {
             out.push('\n');
         }
         after_variable = entity.is_variable();
+        let numbered;
+        let entity_text = if part.metadata.is_empty() {
+            entity.text()
+        } else {
+            let map = metadata.add(&part.metadata);
+            numbered = renumber_metadata(&entity.text, &map);
+            &numbered
+        };
         if part.attributes.is_empty() {
-            out.push_str(&entity.text);
+            out.push_str(entity_text);
             continue;
         }
         let mut map: HashMap<u32, u32> = HashMap::new();
-        for n in references(&entity.text) {
+        for n in references(entity_text) {
             let Some((_, group)) = part.attributes.iter().find(|(m, _)| *m == n) else {
                 continue;
             };
@@ -526,7 +566,7 @@ pub fn link(parts: &[&FunctionCode], tm: &TargetMachine) -> Result<String, Codeg
             };
             map.entry(n).or_insert(g as u32);
         }
-        out.push_str(&renumber(&entity.text, &map));
+        out.push_str(&renumber(entity_text, &map));
     }
     if !groups.is_empty() {
         out.push('\n');
@@ -534,7 +574,153 @@ pub fn link(parts: &[&FunctionCode], tm: &TargetMachine) -> Result<String, Codeg
             let _ = writeln!(out, "attributes #{g} = {group}");
         }
     }
+    metadata.write(&mut out);
     Ok(out)
+}
+
+/// The metadata of a linked module: every piece's nodes, numbered anew in order of first
+/// use, a node whose text (with its references renumbered) another piece already gave
+/// being that node (the compile unit, its file and the module flags every piece of a
+/// program repeats).
+#[derive(Default)]
+struct LinkedMetadata {
+    nodes: Vec<String>,
+    numbers: FxHashMap<String, u32>,
+    named: Vec<(String, Vec<u32>)>,
+}
+
+impl LinkedMetadata {
+    /// Takes in a piece's metadata; returns its numbers' numbers in the linked module.
+    fn add(&mut self, piece: &Metadata) -> HashMap<u32, u32> {
+        let mut map = HashMap::new();
+        let texts: HashMap<u32, &str> = piece.nodes.iter().map(|(n, t)| (*n, t.as_str())).collect();
+        for (n, _) in &piece.nodes {
+            self.number(*n, &texts, &mut map, &mut Vec::new());
+        }
+        for (name, refs) in &piece.named {
+            let refs: Vec<u32> = refs.iter().filter_map(|r| map.get(r).copied()).collect();
+            match self.named.iter_mut().find(|(n, _)| n == name) {
+                Some((_, all)) => {
+                    for r in refs {
+                        if !all.contains(&r) {
+                            all.push(r);
+                        }
+                    }
+                }
+                None => self.named.push((name.clone(), refs)),
+            }
+        }
+        map
+    }
+
+    /// The linked number of the piece's node `n`, its references numbered first. A node on
+    /// a cycle of references (line tables make none) is numbered without being shared.
+    fn number(
+        &mut self,
+        n: u32,
+        texts: &HashMap<u32, &str>,
+        map: &mut HashMap<u32, u32>,
+        path: &mut Vec<u32>,
+    ) -> u32 {
+        if let Some(m) = map.get(&n) {
+            return *m;
+        }
+        let Some(text) = texts.get(&n) else {
+            return n;
+        };
+        if path.contains(&n) {
+            let m = self.nodes.len() as u32;
+            self.nodes.push(String::new());
+            map.insert(n, m);
+            return m;
+        }
+        path.push(n);
+        for r in metadata_references(text).collect::<Vec<_>>() {
+            self.number(r, texts, map, path);
+        }
+        path.pop();
+        let renumbered = renumber_metadata(text, map);
+        if let Some(&m) = map.get(&n) {
+            // Numbered while its references were (a cycle): its place is kept.
+            self.nodes[m as usize] = renumbered;
+            return m;
+        }
+        let m = match self.numbers.get(&renumbered) {
+            Some(&m) => m,
+            None => {
+                let m = self.nodes.len() as u32;
+                self.numbers.insert(renumbered.clone(), m);
+                self.nodes.push(renumbered);
+                m
+            }
+        };
+        map.insert(n, m);
+        m
+    }
+
+    /// Appends the named nodes and then the numbered ones, as LLVM prints them.
+    fn write(&self, out: &mut String) {
+        if self.nodes.is_empty() && self.named.is_empty() {
+            return;
+        }
+        out.push('\n');
+        for (name, refs) in &self.named {
+            let list: Vec<String> = refs.iter().map(|r| format!("!{r}")).collect();
+            let _ = writeln!(out, "!{name} = !{{{}}}", list.join(", "));
+        }
+        if !self.named.is_empty() {
+            out.push('\n');
+        }
+        for (m, text) in self.nodes.iter().enumerate() {
+            let _ = writeln!(out, "!{m} = {text}");
+        }
+    }
+}
+
+/// The metadata references (`!N`) of `text`, outside its strings, in order.
+fn metadata_references(text: &str) -> impl Iterator<Item = u32> + '_ {
+    let mut refs = Vec::new();
+    scan_metadata(text, |n| {
+        refs.push(n);
+        None
+    });
+    refs.into_iter()
+}
+
+/// Rewrites the metadata references (`!N`) of `text` outside its strings through `map`
+/// (a number it lacks is kept).
+fn renumber_metadata(text: &str, map: &HashMap<u32, u32>) -> String {
+    scan_metadata(text, |n| map.get(&n).copied())
+}
+
+/// Walks `text`'s metadata references (`!` and digits, outside `"..."`), giving each
+/// number to `replace`, and returns the text with each replaced where it says.
+fn scan_metadata(text: &str, mut replace: impl FnMut(u32) -> Option<u32>) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let (mut i, mut copied, mut quoted) = (0, 0, false);
+    while i < b.len() {
+        match b[i] {
+            b'"' => quoted = !quoted,
+            b'!' if !quoted => {
+                let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+                if digits > 0 {
+                    if let Ok(n) = text[i + 1..i + 1 + digits].parse::<u32>() {
+                        if let Some(m) = replace(n) {
+                            out.push_str(&text[copied..=i]);
+                            let _ = write!(out, "{m}");
+                            copied = i + 1 + digits;
+                        }
+                    }
+                    i += digits;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out.push_str(&text[copied..]);
+    out
 }
 
 #[cfg(test)]
@@ -588,11 +774,13 @@ mod tests {
             definition: None,
             declarations: vec![entity("declare i8 @ext(i8)")],
             attributes: Vec::new(),
+            metadata: Default::default(),
         };
         let own = FunctionCode {
             definition: None,
             declarations: vec![entity("declare zeroext i8 @ext(i8 zeroext)")],
             attributes: Vec::new(),
+            metadata: Default::default(),
         };
         assert!(!caller.declarations[0].attributed());
         assert!(own.declarations[0].attributed());
@@ -625,16 +813,19 @@ mod tests {
             )),
             declarations: Vec::new(),
             attributes: Vec::new(),
+            metadata: Default::default(),
         };
         let good_use = FunctionCode {
             definition: None,
             declarations: vec![entity("declare i32 @f(i32)")],
             attributes: Vec::new(),
+            metadata: Default::default(),
         };
         let bad_use = FunctionCode {
             definition: None,
             declarations: vec![entity("declare i64 @f(i64)")],
             attributes: Vec::new(),
+            metadata: Default::default(),
         };
         let linked = link(&[&def, &good_use], &tm).expect("agree");
         assert_eq!(linked.matches("@f(").count(), 1, "{linked}");
@@ -658,6 +849,7 @@ mod tests {
             definition: None,
             declarations: vec![entity(line)],
             attributes: vec![(n, group.to_string())],
+            metadata: Default::default(),
         };
         let a = part("declare i32 @a(i32) #3", 3, "{ nounwind }");
         let b = part("declare i32 @b(i32) #0", 0, "{ cold }");

@@ -21,6 +21,7 @@ use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 use kiln_lowered::{Inst, Lowered, Operand, ParamAttr, SignatureAttrs, TargetOp as Op};
 use std::collections::HashMap;
 
+use crate::debug::LineTables;
 pub use crate::error::CodegenError;
 
 /// Builds one LLVM module holding every global and every function (definitions and
@@ -44,7 +45,13 @@ pub fn build_module<'ctx>(
         builder: ctx.create_builder(),
         function: String::new(),
         callee_attrs: &[],
+        lines: None,
     };
+    // One compile unit per module, for the file of the first function that has line
+    // tables (a program is one file).
+    if let Some(debug) = functions.iter().find_map(|f| f.debug.as_deref()) {
+        cg.lines = Some(LineTables::new(ctx, &cg.module, debug));
+    }
     for f in functions {
         cg.function = f.name.clone();
         let ty = cg.signature(&f.signature)?;
@@ -66,6 +73,9 @@ pub fn build_module<'ctx>(
         cg.callee_attrs = &f.callee_attrs;
         cg.define(&crate::stack::close_scopes(f))?;
     }
+    if let Some(lines) = cg.lines.take() {
+        lines.finish();
+    }
     Ok(cg.module)
 }
 
@@ -76,6 +86,8 @@ struct Codegen<'ctx, 'l> {
     function: String,
     /// The attributes the function being defined knows of functions it declares.
     callee_attrs: &'l [(String, SignatureAttrs)],
+    /// The module's line tables, when a function asks for them.
+    lines: Option<LineTables<'ctx>>,
 }
 
 /// What a call calls: a function by name (declared from the call where the module does not
@@ -327,15 +339,24 @@ impl<'ctx> Codegen<'ctx, '_> {
         }
         let mut values: HashMap<u32, BasicValueEnum<'ctx>> = HashMap::new();
         let mut edges: Vec<Edge<'ctx>> = Vec::new();
+        let scope = match (&self.lines, f.debug.as_deref()) {
+            (Some(lines), Some(debug)) => Some((lines.subprogram(func, &f.name, debug), debug)),
+            _ => None,
+        };
         for &bi in &f.order {
             self.builder.position_at_end(blocks[bi]);
             for inst in &f.blocks[bi].insts {
+                if let (Some(lines), Some((scope, debug))) = (&self.lines, &scope) {
+                    let at = lines.location(self.ctx, scope, debug, inst.source);
+                    self.builder.set_current_debug_location(at);
+                }
                 let v = self.inst(func, inst, &values, &phis, &blocks, bi, &mut edges)?;
                 if let (Some(r), Some(v)) = (inst.result, v) {
                     values.insert(r, v);
                 }
             }
         }
+        self.builder.unset_current_debug_location();
         for (i, b) in f.blocks.iter().enumerate() {
             if !b.reachable {
                 self.builder.position_at_end(blocks[i]);

@@ -49,7 +49,10 @@ pub fn emit_code_cached(
     cache: Option<&ObjectCache>,
 ) -> Result<Vec<u8>, CodegenError> {
     let tm = target_machine(opts)?;
-    if what == Emit::Obj && joins_objects(&tm) {
+    // Line tables are made whole: the units' and parts' objects are joined without their
+    // debug sections.
+    let lines = parts.iter().any(|p| !p.metadata.is_empty());
+    if what == Emit::Obj && joins_objects(&tm) && !lines {
         // Every piece must agree with every other on each function's type, across units
         // (or parts) as within one. The check walks every piece, as the join of the
         // objects does, so the two run side by side (after a one-function edit in a

@@ -190,7 +190,7 @@ pub const DEFAULT_STACK: usize = 64 << 20;
 ///
 /// // `@axpb(a: i64, x: i64) -> i64` returning `a * x + 3`, as lowering would produce it.
 /// let i64t = || Operand::Node(Op::I64, vec![]);
-/// let inst = |result, op, operands| Inst { result, op, operands };
+/// let inst = |result, op, operands| Inst::new(result, op, operands);
 /// let f = Lowered {
 ///     name: "axpb".to_string(),
 ///     // `(llvm.sig RESULT [PARAMS])`
@@ -213,6 +213,7 @@ pub const DEFAULT_STACK: usize = 64 << 20;
 ///     attrs: Default::default(),
 ///     callee_attrs: Vec::new(),
 ///     fn_attrs: Vec::new(),
+///     debug: None,
 /// };
 ///
 /// let jit = Jit::new(vec![f])?;

@@ -19,6 +19,7 @@ pub mod code;
 pub mod codegen;
 pub mod compile;
 pub mod cpus;
+mod debug;
 pub mod emit;
 pub mod error;
 pub mod globals;

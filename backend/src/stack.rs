@@ -46,9 +46,8 @@ pub fn close_scopes(f: &Lowered) -> Lowered {
             out.blocks[b].insts.insert(
                 term,
                 Inst {
-                    result: None,
-                    op: Op::Stackrestore,
-                    operands: vec![Operand::Value(r)],
+                    source: last.source,
+                    ..Inst::new(None, Op::Stackrestore, vec![Operand::Value(r)])
                 },
             );
         }
@@ -140,11 +139,7 @@ mod tests {
     use kiln_lowered::LoweredBlock;
 
     fn inst(result: Option<u32>, op: Op, operands: Vec<Operand>) -> Inst {
-        Inst {
-            result,
-            op,
-            operands,
-        }
+        Inst::new(result, op, operands)
     }
 
     fn function(body: Vec<Inst>) -> Lowered {
@@ -162,6 +157,7 @@ mod tests {
             attrs: Default::default(),
             callee_attrs: Vec::new(),
             fn_attrs: Vec::new(),
+            debug: None,
         }
     }
 

@@ -288,6 +288,7 @@ impl<'a> Library<'a> {
             definition: None,
             declarations,
             attributes: vec![(0, "{ nounwind }".to_string())],
+            metadata: Default::default(),
         };
         (summary, externals.into_iter().map(|j| pieces[j]).collect())
     }
@@ -399,6 +400,7 @@ fn available_externally(piece: &FunctionCode, nounwind: bool) -> Option<Function
         definition: Some(Entity::new(d.name.clone(), d.signature.clone(), marked)),
         declarations: piece.declarations.clone(),
         attributes: piece.attributes.clone(),
+        metadata: Default::default(),
     })
 }
 
@@ -428,6 +430,7 @@ mod tests {
                 })
                 .collect(),
             attributes: Vec::new(),
+            metadata: Default::default(),
         }
     }
 
@@ -470,6 +473,7 @@ mod tests {
             )),
             declarations: Vec::new(),
             attributes: Vec::new(),
+            metadata: Default::default(),
         };
         let mut user = function("u", &[], 3);
         for g in ["k", "m"] {
@@ -556,6 +560,7 @@ mod tests {
                     "declare void @puts(i8 signext)\n".into(),
                 )],
                 attributes: Vec::new(),
+                metadata: Default::default(),
             },
         ];
         if let Some(d) = pieces[3].definition.as_mut() {

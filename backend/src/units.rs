@@ -211,6 +211,7 @@ mod tests {
             )),
             declarations: Vec::new(),
             attributes: Vec::new(),
+            metadata: Default::default(),
         }
     }
 
@@ -243,6 +244,7 @@ mod tests {
             )),
             declarations: Vec::new(),
             attributes: Vec::new(),
+            metadata: Default::default(),
         };
         let mut parts: Vec<FunctionCode> = (0..40).map(|i| data(&format!("d{i}"))).collect();
         parts.extend((0..40).map(|i| part(&format!("c{i}"))));

@@ -15,11 +15,7 @@ fn t(name: &str) -> Operand {
 }
 
 fn inst(result: Option<u32>, name: &str, operands: Vec<Operand>) -> Inst {
-    Inst {
-        result,
-        op: op(name),
-        operands,
-    }
+    Inst::new(result, op(name), operands)
 }
 
 /// `@slot(n: i64) -> i64`: a loop over i in 0..n that stores i*2 into a 4-slot stack array
@@ -103,6 +99,7 @@ fn program() -> Vec<Lowered> {
         attrs: Default::default(),
         callee_attrs: Vec::new(),
         fn_attrs: Vec::new(),
+        debug: None,
     }]
 }
 
@@ -220,6 +217,7 @@ fn nested_insertvalue_and_extractvalue() {
         attrs: Default::default(),
         callee_attrs: Vec::new(),
         fn_attrs: Vec::new(),
+        debug: None,
     };
     let r = call(
         &[f],
@@ -256,6 +254,7 @@ fn malformed_lowered_code_is_an_error() {
         attrs: Default::default(),
         callee_attrs: Vec::new(),
         fn_attrs: Vec::new(),
+        debug: None,
     };
     let bad_arg = f(
         "f",
@@ -323,6 +322,7 @@ fn placement(count: Operand, extra: Vec<Inst>) -> Vec<Lowered> {
         attrs: Default::default(),
         callee_attrs: Vec::new(),
         fn_attrs: Vec::new(),
+        debug: None,
     }]
 }
 

@@ -164,6 +164,10 @@ mod salsa_structs {
         /// The CPU (`skylake`, or `native` for the host's); `None`: the target's generic one.
         #[returns(ref)]
         pub cpu: Option<String>,
+        /// Whether code carries line tables (`kiln compile -g`): each function's code then
+        /// depends on where the function and its operations are in the file.
+        #[returns(copy)]
+        pub debug_info: bool,
     }
 
     /// Compilation options that affect every function. Set once per session; lowering and code

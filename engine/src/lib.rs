@@ -33,8 +33,8 @@ pub use inputs::{
 pub use kiln_lowered as lowered;
 pub use kiln_lowered::{Inst, Lowered, LoweredBlock, Operand, TargetOp};
 pub use query::check::{
-    check_file, file_globals, function_index, function_ir, functions, header_of, module_ir,
-    parse_file, parsed_function, verify_function, Built, FileGlobals,
+    check_file, file_globals, function_index, function_ir, function_text, functions, header_of,
+    module_ir, parse_file, parsed_function, verify_function, Built, FileGlobals,
 };
 pub use query::lowering::{
     checked_rules, function_config, function_shape, locate_lowering, lower_item,

@@ -13,8 +13,8 @@
 //!         params: None,
 //!         reachable: true,
 //!         insts: vec![
-//!             Inst { result: Some(0), op: TargetOp::Arg, operands: vec![i64t, Operand::Int(0)] },
-//!             Inst { result: None, op: TargetOp::Return, operands: vec![Operand::Value(0)] },
+//!             Inst::new(Some(0), TargetOp::Arg, vec![i64t, Operand::Int(0)]),
+//!             Inst::new(None, TargetOp::Return, vec![Operand::Value(0)]),
 //!         ],
 //!     }],
 //!     order: vec![0],
@@ -22,6 +22,7 @@
 //!     attrs: Default::default(),
 //!     callee_attrs: Vec::new(),
 //!     fn_attrs: Vec::new(),
+//!     debug: None,
 //! };
 //! assert!(f.to_string().contains("llvm.return %0"));
 //! ```
@@ -35,7 +36,8 @@ mod target_op;
 pub use global::{Global, GlobalElement, GlobalInit};
 
 pub use lowered::{
-    Inst, Linkage, Lowered, LoweredBlock, Operand, ParamAttr, SignatureAttrs, ValueRef,
+    FunctionDebug, Inst, Linkage, Lowered, LoweredBlock, Operand, ParamAttr, SignatureAttrs,
+    ValueRef,
 };
 pub use target_op::{intrinsic_overloads, TargetOp};
 

@@ -66,6 +66,40 @@ pub struct Inst {
     pub op: TargetOp,
     /// The operands, without the `State` operand that orders effects.
     pub operands: Vec<Operand>,
+    /// The source operation it comes from, by its place in the function (blocks in
+    /// order, operations in order within each: see [`Inst::NO_SOURCE`]). An ordinal, not
+    /// a position, so that moving a function in its file leaves its lowered form equal.
+    pub source: u32,
+}
+
+impl Inst {
+    /// The `source` of an instruction no one source operation gives (the signature's).
+    pub const NO_SOURCE: u32 = u32::MAX;
+
+    /// An instruction with no source operation.
+    pub fn new(result: Option<ValueRef>, op: TargetOp, operands: Vec<Operand>) -> Inst {
+        Inst {
+            result,
+            op,
+            operands,
+            source: Inst::NO_SOURCE,
+        }
+    }
+}
+
+/// Where a function and its source operations are, for debug information (`kiln compile
+/// -g`): filled in by whoever knows the file, after lowering.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FunctionDebug {
+    /// The source file's name (without directories).
+    pub file: String,
+    /// The directory it is in, as given (empty for none).
+    pub directory: String,
+    /// The function's line (1-based).
+    pub line: u32,
+    /// Each source operation's line and column (1-based; line 0 for an operation whose
+    /// `loc(unknown)` says it has none), indexed by [`Inst::source`].
+    pub locations: Vec<(u32, u32)>,
 }
 
 /// One block of a lowered function, numbered as the source's blocks are.
@@ -109,6 +143,8 @@ pub struct Lowered {
     /// The LLVM attributes of the function itself (`noinline`; `frame-pointer` = `all`),
     /// from the source's `passthrough`, `no_inline`, ... in order.
     pub fn_attrs: Vec<(String, Option<String>)>,
+    /// Line tables to emit with it; `None` unless debug information is asked for.
+    pub debug: Option<Box<FunctionDebug>>,
 }
 
 /// One LLVM parameter or return attribute: `noalias`, `align 16`, `dereferenceable(8)`,

@@ -224,6 +224,7 @@ pub fn symbols_code(first: &str, text: String) -> Option<kiln_backend::FunctionC
         )),
         declarations: Vec::new(),
         attributes: Vec::new(),
+        metadata: Default::default(),
     })
 }
 

@@ -11,6 +11,7 @@ pub(crate) fn compile(ctx: Ctx, db: Database, args: CompileArgs) -> ExitCode {
         opt,
         target,
         cpu,
+        debug,
         rules,
         cache,
     } = args;
@@ -39,6 +40,15 @@ pub(crate) fn compile(ctx: Ctx, db: Database, args: CompileArgs) -> ExitCode {
         ctx.fail("usage", &display(&file), format!("--target/--cpu: {e}"));
         return ExitCode::from(2);
     }
+    if debug && emit == CompileEmit::MlirLlvm {
+        ctx.fail(
+            "usage",
+            &display(&file),
+            "`-g` gives LLVM IR, assembly and objects line tables; `--emit mlir-llvm` carries none"
+                .to_string(),
+        );
+        return ExitCode::from(2);
+    }
     if emit != CompileEmit::MlirLlvm {
         let shared = match open_cache(&ctx, &cache) {
             Ok(c) => c,
@@ -52,6 +62,7 @@ pub(crate) fn compile(ctx: Ctx, db: Database, args: CompileArgs) -> ExitCode {
             emit,
             output.as_deref(),
             &opts,
+            debug,
             shared.clone(),
         );
         report_cache(&ctx, shared.as_ref(), cache.cache_stats);
@@ -90,12 +101,14 @@ fn compile_native(
     emit: CompileEmit,
     output: Option<&Path>,
     opts: &kiln::backend::CodegenOptions,
+    debug: bool,
     shared: Option<Arc<kiln::shared_cache::SharedCache>>,
 ) -> ExitCode {
     let Some(mut one) = OneShot::open(ctx, db, file, rules) else {
         return ExitCode::FAILURE;
     };
     one.session.set_shared_cache(shared);
+    one.session.set_debug_info(debug);
     one.session
         .set_target(opts.triple.clone(), opts.cpu.clone());
     let what = match emit {

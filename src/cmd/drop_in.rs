@@ -210,6 +210,7 @@ pub(crate) fn opt(ctx: Ctx, db: Database, args: Vec<String>) -> ExitCode {
             opt: 0,
             target: None,
             cpu: None,
+            debug: false,
             rules: RulesArg {
                 dir: None,
                 c_interface: false,

@@ -12,7 +12,7 @@
 //! and then dropped: they order effects but are not LLVM operands.
 
 use crate::egraph::analysis::OpTable;
-use crate::egraph::encode::Roots;
+use crate::egraph::encode::{Origin, Roots};
 use crate::egraph::extract::{Extraction, Graph};
 use crate::egraph::node::{text, Node};
 use crate::lowered::{Inst, Lowered, LoweredBlock, Operand, TargetOp, ValueRef};
@@ -129,6 +129,12 @@ struct Elaborator<'a, 'g> {
     /// The instructions of the blocks elaborated so far, by block: a value hoisted to a
     /// dominating block goes before its terminator.
     placed_insts: Vec<Vec<Inst>>,
+    /// Per class id, the source operation that first encoded it (`Inst::NO_SOURCE` for
+    /// none): where an instruction of that class comes from, for line tables.
+    sources: Vec<u32>,
+    /// The source operation of the skeleton root being elaborated: where an instruction
+    /// of a class no operation encoded (a rule's new node) comes from.
+    current: u32,
 }
 
 /// One class being elaborated: its chosen node's children are elaborated one by one (the
@@ -194,8 +200,17 @@ pub fn elaborate(
     ops: &OpTable,
     f: &Function,
     roots: &Roots,
+    origins: &[Origin],
 ) -> Result<Lowered, ElaborationError> {
     let mut el = Elaborator::new(egraph, extractor, ops);
+    el.sources = vec![Inst::NO_SOURCE; el.active.len()];
+    for o in origins.iter().filter(|o| o.source != Inst::NO_SOURCE) {
+        if let Some(slot) = el.sources.get_mut(usize::from(egraph.find(o.class))) {
+            if *slot == Inst::NO_SOURCE {
+                *slot = o.source;
+            }
+        }
+    }
     let signature = el.operand(roots.signature)?;
     let mut blocks: Vec<LoweredBlock> = Vec::new();
     let mut order = Vec::new();
@@ -225,6 +240,7 @@ pub fn elaborate(
                 None => None,
             };
             for root in &r.skeleton {
+                el.current = el.source_of(*root);
                 el.operand(*root)?;
             }
             let out = &mut blocks[b.index()];
@@ -257,6 +273,7 @@ pub fn elaborate(
         attrs: Default::default(),
         callee_attrs: Vec::new(),
         fn_attrs: Vec::new(),
+        debug: None,
     })
 }
 
@@ -276,6 +293,16 @@ impl<'a, 'g> Elaborator<'a, 'g> {
             loop_depth: Vec::new(),
             has_loops: false,
             placed_insts: Vec::new(),
+            sources: Vec::new(),
+            current: Inst::NO_SOURCE,
+        }
+    }
+
+    /// The source operation an instruction of class `id` comes from.
+    fn source_of(&self, id: Id) -> u32 {
+        match self.sources.get(usize::from(self.egraph.find(id))) {
+            Some(&s) if s != Inst::NO_SOURCE => s,
+            _ => self.current,
         }
     }
 
@@ -446,6 +473,7 @@ impl<'a, 'g> Elaborator<'a, 'g> {
                     result: r,
                     op,
                     operands,
+                    source: self.source_of(frame.id),
                 };
                 let hoistable = self.has_loops && result == Sort::Value && !stateful;
                 let level = match hoistable && op.is_speculatable() {

@@ -49,6 +49,9 @@ pub struct Origin {
     pub op: String,
     /// Where the operation is, relative to the function's text.
     pub span: Span,
+    /// Its place among the function's operations ([`kiln_lowered::Inst::source`]), or
+    /// `Inst::NO_SOURCE` for what no operation encodes (signatures, block parameters).
+    pub source: u32,
 }
 
 /// A function as encoded: what extraction starts from and what errors point back to.
@@ -121,6 +124,8 @@ struct Encoder<'a, S: Store> {
     origins: Vec<Origin>,
     diagnostics: Vec<Diagnostic>,
     span: Span,
+    /// The place of the operation being encoded among the function's operations.
+    source: u32,
     /// The classes of the types encoded so far (a function uses a few types over and over;
     /// each encoding adds the same nodes again, which the e-graph finds, at 1.1 K
     /// instructions for a memref type). At most [`TYPES_KEPT`] are kept.
@@ -183,6 +188,7 @@ pub fn encode_variant<S: Store>(
         origins: Vec::new(),
         diagnostics: Vec::new(),
         span: f.name_span,
+        source: kiln_lowered::Inst::NO_SOURCE,
         types_seen: Vec::new(),
     };
     let params = enc.types(&f.ty.inputs);
@@ -249,6 +255,7 @@ pub fn encode_variant<S: Store>(
         let mut block_params = Vec::new();
         for (b, block) in body.blocks.iter().enumerate() {
             enc.span = block.span;
+            enc.source = kiln_lowered::Inst::NO_SOURCE;
             for (i, v) in block.args.iter().enumerate() {
                 let ty = enc.ty(body.ty(*v));
                 let id = if b == 0 {
@@ -273,12 +280,15 @@ pub fn encode_variant<S: Store>(
                 Some(id)
             });
         }
+        let mut source = 0u32;
         for (b, block) in body.blocks.iter().enumerate() {
             let bb = enc.int(b as i64);
             let mut state = enc.op("block.start", smallvec![bb]);
             let mut skeleton = Vec::new();
             for op in &block.ops {
                 enc.span = op.span;
+                enc.source = source;
+                source += 1;
                 if let Some(id) = enc.operation(op, body, state, convention) {
                     skeleton.push(id);
                     state = id;
@@ -343,6 +353,7 @@ impl<S: Store> Encoder<'_, S> {
             class,
             op: op.to_string(),
             span: self.span,
+            source: self.source,
         });
     }
 

@@ -348,7 +348,14 @@ pub fn lower_variant(
     diagnostics.extend(unlowered);
     let mut lowered = None;
     if !diagnostics.iter().any(Diagnostic::is_error) {
-        match elaborate(&egraph, &extractor, &rules.ops, f, &encoded.roots) {
+        match elaborate(
+            &egraph,
+            &extractor,
+            &rules.ops,
+            f,
+            &encoded.roots,
+            &encoded.origins,
+        ) {
             Ok(mut l) => {
                 l.linkage = match variant {
                     Variant::CForwarder => kiln_lowered::Linkage::Private,

@@ -67,6 +67,14 @@ fn item_text<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -> &'db
     }
 }
 
+/// A function's own text (its body's, once a session's edit gave it one).
+pub fn function_text<'db>(db: &'db dyn salsa::Database, item: FunctionItem<'db>) -> &'db str {
+    if item.source(db).is_some() {
+        return item_text(db, item);
+    }
+    item.text(db).map_or("", |t| t.text(db))
+}
+
 /// One function's parse, from its input or its interned text; `None` when the parser gave
 /// up.
 pub fn parsed_function<'db>(

@@ -1,0 +1,328 @@
+//! Where a function and its operations are, for line tables (`kiln compile -g`).
+//!
+//! As MLIR's parser does, an operation is located where its name is written (after its
+//! results), unless a `loc(...)` follows it: then where that says, through `#loc` aliases,
+//! names (`"x"(loc)`), call sites (the callee's place) and fused locations (their common
+//! line, or line 0 where they differ, as LLVM merges locations). `loc(unknown)` is line 0,
+//! LLVM's "no line". The function is at the line of its name.
+
+use kiln_engine::lowered::FunctionDebug;
+use kiln_engine::{function_ir, function_text, item_offset, FunctionItem, SourceFile};
+use std::collections::HashMap as FxHashMap;
+
+/// A file's line starts and its location aliases (`#loc3 = loc(...)`), read once per file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileLines {
+    /// The offset of each line's first byte.
+    starts: Vec<u32>,
+    /// Each alias's name (`#loc3`) with the text inside its `loc(...)`.
+    aliases: FxHashMap<String, String>,
+}
+
+impl FileLines {
+    /// Reads `text`.
+    pub fn of(text: &str) -> FileLines {
+        let mut starts = vec![0u32];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|(_, b)| *b == b'\n')
+                .map(|(i, _)| i as u32 + 1),
+        );
+        let aliases = text
+            .lines()
+            .filter_map(|line| {
+                let line = line.trim();
+                let (name, rest) = line.split_once('=')?;
+                let name = name.trim();
+                if !name.starts_with("#loc") {
+                    return None;
+                }
+                let inner = rest.trim().strip_prefix("loc(")?;
+                Some((
+                    name.to_string(),
+                    inner.get(..inner.rfind(')')?)?.to_string(),
+                ))
+            })
+            .collect();
+        FileLines { starts, aliases }
+    }
+
+    /// The 1-based line and column of byte `offset`.
+    fn line_column(&self, offset: u32) -> (u32, u32) {
+        let line = self.starts.partition_point(|s| *s <= offset).max(1);
+        let column = offset - self.starts[line - 1] + 1;
+        (line as u32, column)
+    }
+}
+
+/// A file's [`FileLines`].
+#[salsa::tracked(returns(ref))]
+pub fn file_lines(db: &dyn salsa::Database, file: SourceFile) -> FileLines {
+    FileLines::of(file.text(db))
+}
+
+/// Where `item` and each of its operations ([`kiln_lowered::Inst::source`]) are; `None`
+/// for a function that did not build.
+pub fn function_debug(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Option<FunctionDebug> {
+    let f = function_ir(db, item).function.as_ref()?;
+    let file = item.file(db);
+    let lines = file_lines(db, file);
+    let text = function_text(db, item);
+    let offset = item_offset(db, item);
+    let at = |relative: usize| lines.line_column(offset + relative as u32);
+    let mut locations = Vec::new();
+    for block in f.body.iter().flat_map(|b| &b.blocks) {
+        for op in &block.ops {
+            let written = explicit(text, op.span.end as usize, &lines.aliases);
+            locations.push(match written {
+                Some(Some(loc)) => loc,
+                Some(None) => (0, 0),
+                None => at(name_start(text, op.span.start as usize)),
+            });
+        }
+    }
+    let path = std::path::Path::new(file.path(db));
+    Some(FunctionDebug {
+        file: path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+        directory: path
+            .parent()
+            .map_or_else(String::new, |d| d.to_string_lossy().into_owned()),
+        line: at(f.name_span.start as usize).0,
+        locations,
+    })
+}
+
+/// Where an operation's name starts: after its results (`%a, %b = `), if it has any.
+fn name_start(text: &str, start: usize) -> usize {
+    let rest = text.get(start..).unwrap_or("");
+    if !rest.starts_with('%') {
+        return start;
+    }
+    match rest.find('=') {
+        Some(eq) => {
+            let after = &rest[eq + 1..];
+            start + eq + 1 + (after.len() - after.trim_start().len())
+        }
+        None => start,
+    }
+}
+
+/// The location a `loc(...)` right after `end` gives: `None` when there is none (or it is
+/// one kiln does not read), `Some(None)` for no line.
+fn explicit(
+    text: &str,
+    end: usize,
+    aliases: &FxHashMap<String, String>,
+) -> Option<Option<(u32, u32)>> {
+    let rest = text.get(end..)?.trim_start();
+    let inner = rest.strip_prefix("loc(")?;
+    Location { aliases, depth: 0 }.read(&mut Cursor(inner))
+}
+
+/// What reads a location's text, with the file's aliases.
+struct Location<'a> {
+    aliases: &'a FxHashMap<String, String>,
+    /// How many aliases deep it is (a cycle of aliases stops at [`MAX_ALIAS_DEPTH`]).
+    depth: u32,
+}
+
+const MAX_ALIAS_DEPTH: u32 = 32;
+
+/// The text still to read.
+struct Cursor<'t>(&'t str);
+
+impl<'t> Cursor<'t> {
+    fn skip_space(&mut self) {
+        self.0 = self.0.trim_start();
+    }
+
+    fn eat(&mut self, prefix: &str) -> bool {
+        self.skip_space();
+        match self.0.strip_prefix(prefix) {
+            Some(rest) => {
+                self.0 = rest;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A string literal's body (escapes are kept as written).
+    fn string(&mut self) -> Option<&'t str> {
+        self.skip_space();
+        let body = self.0.strip_prefix('"')?;
+        let b = body.as_bytes();
+        let mut i = 0;
+        while i < b.len() && b[i] != b'"' {
+            i += if b[i] == b'\\' { 2 } else { 1 };
+        }
+        let s = body.get(..i)?;
+        self.0 = body.get(i + 1..)?;
+        Some(s)
+    }
+
+    fn number(&mut self) -> Option<u32> {
+        self.skip_space();
+        let digits = self.0.bytes().take_while(u8::is_ascii_digit).count();
+        let n = self.0.get(..digits)?.parse().ok()?;
+        self.0 = &self.0[digits..];
+        Some(n)
+    }
+
+    /// An identifier (`#loc3`, `unknown`).
+    fn word(&mut self) -> &'t str {
+        self.skip_space();
+        let n = self
+            .0
+            .bytes()
+            .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, b'#' | b'_' | b'.' | b'$'))
+            .count();
+        let w = &self.0[..n];
+        self.0 = &self.0[n..];
+        w
+    }
+}
+
+impl Location<'_> {
+    /// One location: `Some(Some((line, column)))`, `Some(None)` for none, `None` when it is
+    /// not one kiln reads.
+    fn read(&self, c: &mut Cursor<'_>) -> Option<Option<(u32, u32)>> {
+        c.skip_space();
+        if c.0.starts_with('"') {
+            c.string()?;
+            if c.eat(":") {
+                let line = c.number()?;
+                let column = if c.eat(":") { c.number()? } else { 0 };
+                return Some(Some((line, column)));
+            }
+            if c.eat("(") {
+                let inner = self.read(c)?;
+                c.eat(")");
+                return Some(inner);
+            }
+            return Some(None);
+        }
+        match c.word() {
+            "unknown" => Some(None),
+            "callsite" => {
+                c.eat("(");
+                let callee = self.read(c)?;
+                c.eat("at");
+                self.read(c)?;
+                c.eat(")");
+                Some(callee)
+            }
+            "fused" => {
+                if c.eat("<") {
+                    // The metadata attribute (`<#di_subprogram>`) names no place.
+                    let mut depth = 1;
+                    while depth > 0 {
+                        let ch = c.0.chars().next()?;
+                        depth += match ch {
+                            '<' => 1,
+                            '>' => -1,
+                            _ => 0,
+                        };
+                        c.0 = &c.0[ch.len_utf8()..];
+                    }
+                }
+                if !c.eat("[") {
+                    return None;
+                }
+                let mut merged: Option<Option<(u32, u32)>> = None;
+                loop {
+                    if let Some(loc) = self.read(c)? {
+                        merged = Some(match merged {
+                            None => Some(loc),
+                            Some(Some((l, col))) if l == loc.0 => {
+                                Some((l, if col == loc.1 { col } else { 0 }))
+                            }
+                            Some(_) => Some((0, 0)),
+                        });
+                    }
+                    if !c.eat(",") {
+                        break;
+                    }
+                }
+                c.eat("]");
+                Some(merged.unwrap_or(None))
+            }
+            alias if alias.starts_with("#loc") => {
+                if self.depth >= MAX_ALIAS_DEPTH {
+                    return None;
+                }
+                let text = self.aliases.get(alias)?;
+                let deeper = Location {
+                    aliases: self.aliases,
+                    depth: self.depth + 1,
+                };
+                deeper.read(&mut Cursor(text))
+            }
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str, aliases: &[(&str, &str)]) -> Option<Option<(u32, u32)>> {
+        let aliases = aliases
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
+        explicit(text, 0, &aliases)
+    }
+
+    #[test]
+    fn locations_read_as_mlir_translates_them() {
+        assert_eq!(read(r#" loc("a.mlir":3:7)"#, &[]), Some(Some((3, 7))));
+        assert_eq!(read(" loc(unknown)", &[]), Some(None));
+        assert_eq!(read(r#"loc("x"("b.c":9:2))"#, &[]), Some(Some((9, 2))));
+        assert_eq!(read(r#"loc("only a name")"#, &[]), Some(None));
+        assert_eq!(
+            read(r#"loc(callsite("f.c":4:1 at "g.c":8:3))"#, &[]),
+            Some(Some((4, 1)))
+        );
+        assert_eq!(
+            read(r#"loc(fused["a":5:1, "a":5:9])"#, &[]),
+            Some(Some((5, 0)))
+        );
+        assert_eq!(
+            read(r#"loc(fused["a":5:1, "a":6:1])"#, &[]),
+            Some(Some((0, 0)))
+        );
+        assert_eq!(
+            read(r#"loc(fused<#di_subprogram>["a":2:4])"#, &[]),
+            Some(Some((2, 4)))
+        );
+        assert_eq!(
+            read(
+                "loc(#loc2)",
+                &[("#loc2", "#loc1"), ("#loc1", r#""k.mlir":12:5"#)]
+            ),
+            Some(Some((12, 5)))
+        );
+        // A cycle of aliases, and text that is no location, are read as none written.
+        assert_eq!(read("loc(#loc1)", &[("#loc1", "#loc1")]), None);
+        assert_eq!(read(" %x = arith.addi", &[]), None);
+    }
+
+    #[test]
+    fn operations_are_at_their_names_and_files_have_line_starts() {
+        let text = "  %a, %b = arith.addui_extended %x, %y : i32\n  return";
+        assert_eq!(name_start(text, 2), 12);
+        assert_eq!(name_start(text, 47), 47);
+        let lines = FileLines::of("a\nbc\n#loc1 = loc(\"f\":1:2)\n");
+        assert_eq!(lines.line_column(0), (1, 1));
+        assert_eq!(lines.line_column(3), (2, 2));
+        assert_eq!(
+            lines.aliases.get("#loc1").map(String::as_str),
+            Some("\"f\":1:2")
+        );
+    }
+}
