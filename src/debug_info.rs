@@ -10,7 +10,8 @@ use kiln_engine::lowered::FunctionDebug;
 use kiln_engine::{function_ir, function_text, item_offset, FunctionItem, SourceFile};
 use std::collections::HashMap as FxHashMap;
 
-/// A file's line starts and its location aliases (`#loc3 = loc(...)`), read once per file.
+/// A file's line starts and its location aliases (`#loc3 = loc(...)`, `#named = loc(...)`),
+/// read once per file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FileLines {
     /// The offset of each line's first byte.
@@ -35,7 +36,7 @@ impl FileLines {
                 let line = line.trim();
                 let (name, rest) = line.split_once('=')?;
                 let name = name.trim();
-                if !name.starts_with("#loc") {
+                if !name.starts_with('#') {
                     return None;
                 }
                 let inner = rest.trim().strip_prefix("loc(")?;
@@ -250,7 +251,7 @@ impl Location<'_> {
                 c.eat("]");
                 Some(merged.unwrap_or(None))
             }
-            alias if alias.starts_with("#loc") => {
+            alias if alias.starts_with('#') => {
                 if self.depth >= MAX_ALIAS_DEPTH {
                     return None;
                 }
