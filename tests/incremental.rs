@@ -1520,3 +1520,41 @@ fn a_function_value_follows_its_functions_signature() {
     assert!(s.diagnostics("m.mlir").is_empty());
     s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
 }
+
+/// The `!DILocation` lines of a module's text, in order.
+fn located_lines(ir: &str) -> Vec<u32> {
+    ir.lines()
+        .filter_map(|l| l.split_once("!DILocation(line: "))
+        .filter_map(|(_, rest)| rest.split(',').next()?.parse().ok())
+        .collect()
+}
+
+#[test]
+fn line_tables_follow_an_edit_that_moves_the_functions_and_match_a_compile_from_scratch() {
+    let mut s = Session::with_query_log(shipped_rules());
+    s.set_debug_info(true);
+    s.set_source("m.mlir", SRC);
+    let before = s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
+    let before = String::from_utf8(before).expect("text");
+    // `%0 = arith.addi` of `@scalar` is line 2, column 8.
+    assert!(
+        before.contains("!DILocation(line: 2, column: 8,"),
+        "{before}"
+    );
+    // Two lines above every function move each of them down by two.
+    let moved = format!("// a comment\n// another\n{SRC}");
+    s.set_source("m.mlir", moved.as_str());
+    let after =
+        String::from_utf8(s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles")).expect("text");
+    let shifted: Vec<u32> = located_lines(&before).iter().map(|l| l + 2).collect();
+    assert_eq!(located_lines(&after), shifted);
+    let mut fresh = Session::with_query_log(shipped_rules());
+    fresh.set_debug_info(true);
+    fresh.set_source("m.mlir", moved.as_str());
+    let scratch = fresh.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
+    assert_eq!(after.as_bytes(), scratch.as_slice());
+    // Without line tables the session's code carries no metadata.
+    s.set_debug_info(false);
+    let plain = s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
+    assert!(!String::from_utf8_lossy(&plain).contains("!dbg"));
+}

@@ -872,4 +872,98 @@ mod tests {
             "declare i32 @a(i32) #3\n; x #1\n"
         );
     }
+
+    /// `@NAME(i64) -> i64` returning its argument plus one, with line tables.
+    fn located(name: &str, line: u32) -> Lowered {
+        use kiln_lowered::{FunctionDebug, Inst, LoweredBlock, Operand, TargetOp as Op};
+        let i64t = || Operand::Node(Op::I64, vec![]);
+        let at = |source, inst: Inst| Inst { source, ..inst };
+        Lowered {
+            name: name.to_string(),
+            signature: Operand::Node(Op::Sig, vec![i64t(), Operand::List(vec![i64t()])]),
+            blocks: vec![LoweredBlock {
+                label: String::new(),
+                params: None,
+                reachable: true,
+                insts: vec![
+                    Inst::new(Some(0), Op::Arg, vec![i64t(), Operand::Int(0)]),
+                    at(
+                        0,
+                        Inst::new(Some(1), Op::Constant, vec![i64t(), Operand::Int(1)]),
+                    ),
+                    at(
+                        1,
+                        Inst::new(
+                            Some(2),
+                            Op::Add,
+                            vec![i64t(), Operand::Value(0), Operand::Value(1)],
+                        ),
+                    ),
+                    at(2, Inst::new(None, Op::Return, vec![Operand::Value(2)])),
+                ],
+            }],
+            order: vec![0],
+            linkage: kiln_lowered::Linkage::External,
+            attrs: Default::default(),
+            callee_attrs: Vec::new(),
+            fn_attrs: Vec::new(),
+            debug: Some(Box::new(FunctionDebug {
+                file: "k.mlir".to_string(),
+                directory: "/src".to_string(),
+                line,
+                locations: vec![(line + 1, 3), (line + 2, 8), (line + 3, 3)],
+            })),
+        }
+    }
+
+    #[test]
+    fn linked_line_tables_share_one_compile_unit_and_keep_each_function_s_lines() {
+        let tm = crate::target::target_machine(&crate::target::CodegenOptions::default())
+            .expect("host target");
+        let f = build_function_code(&located("f", 1), &tm).expect("builds");
+        let g = build_function_code(&located("g", 10), &tm).expect("builds");
+        assert!(!f.metadata.is_empty());
+        let linked = link(&[&f, &g], &tm).expect("links");
+        assert_eq!(linked.matches("!DICompileUnit(").count(), 1, "{linked}");
+        assert_eq!(linked.matches("!DIFile(").count(), 1, "{linked}");
+        assert_eq!(linked.matches("!llvm.dbg.cu = !{").count(), 1, "{linked}");
+        assert_eq!(
+            linked.matches("\"Debug Info Version\"").count(),
+            1,
+            "{linked}"
+        );
+        assert!(
+            linked.contains("!DILocation(line: 3, column: 8,"),
+            "{linked}"
+        );
+        assert!(
+            linked.contains("!DILocation(line: 12, column: 8,"),
+            "{linked}"
+        );
+        // LLVM reads the linked module back and its verifier, which checks each location's
+        // scope against its function's subprogram, accepts it.
+        let ctx = Context::create();
+        let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(
+            linked.as_bytes(),
+            "linked",
+        );
+        let module = ctx.create_module_from_ir(buffer).expect("LLVM reads it");
+        module.verify().expect("verifies");
+        // Linking the pieces the other way round numbers the nodes in that order instead.
+        let swapped = link(&[&g, &f], &tm).expect("links");
+        assert_eq!(swapped.matches("!DICompileUnit(").count(), 1, "{swapped}");
+    }
+
+    #[test]
+    fn metadata_references_outside_strings_are_renumbered() {
+        let map = HashMap::from([(3, 0), (5, 1)]);
+        assert_eq!(
+            renumber_metadata("!{!3, !\"!3\", !5, !7} !dbg !5", &map),
+            "!{!0, !\"!3\", !1, !7} !dbg !1"
+        );
+        assert_eq!(
+            metadata_references("!DILocation(line: 2, scope: !12)").collect::<Vec<_>>(),
+            vec![12]
+        );
+    }
 }
