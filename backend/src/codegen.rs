@@ -259,6 +259,92 @@ impl<'ctx> Codegen<'ctx, '_> {
 
     /// The block code goes to now: the source block's, or the last of those an operation
     /// split it into (`cf.assert`), which the block's terminator leaves from.
+    /// `(llvm.atomic.update T "OP" PTR VALUE)`: a load, then a loop that computes `OP old
+    /// VALUE` and `cmpxchg`es it in (acq_rel, monotonic on failure, as MLIR's
+    /// `generic_atomic_rmw` lowering) until no other write came between, a float compared
+    /// by its bits (`cmpxchg` takes integers); the code after it continues in a block of its
+    /// own. The value before the update.
+    fn atomic_update(
+        &self,
+        func: FunctionValue<'ctx>,
+        ty: BasicTypeEnum<'ctx>,
+        name: &str,
+        ptr: PointerValue<'ctx>,
+        value: BasicValueEnum<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>, CodegenError> {
+        use inkwell::llvm_sys::LLVMOpcode as O;
+        let opcode = match name {
+            "add" => O::LLVMAdd,
+            "sub" => O::LLVMSub,
+            "mul" => O::LLVMMul,
+            "and" => O::LLVMAnd,
+            "or" => O::LLVMOr,
+            "xor" => O::LLVMXor,
+            "fadd" => O::LLVMFAdd,
+            "fsub" => O::LLVMFSub,
+            "fmul" => O::LLVMFMul,
+            _ => return self.unsupported(format!("`{name}` is no binary LLVM instruction")),
+        };
+        let bits = match ty {
+            BasicTypeEnum::IntType(t) => t,
+            BasicTypeEnum::FloatType(f) => match f.print_to_string().to_string().as_str() {
+                "half" | "bfloat" => self.ctx.i16_type(),
+                "float" => self.ctx.i32_type(),
+                "double" => self.ctx.i64_type(),
+                other => return self.unsupported(format!("an atomic `{name}` of `{other}`")),
+            },
+            _ => return self.unsupported(format!("an atomic `{name}` of `{ty}`")),
+        };
+        let bld = &self.builder;
+        let Some(entry) = bld.get_insert_block() else {
+            return self.unsupported(format!("an atomic `{name}` outside a block"));
+        };
+        let init = self.b(bld.build_load(ty, ptr, "atomic.init"))?;
+        let looped = self.ctx.append_basic_block(func, "atomic.loop");
+        let done = self.ctx.append_basic_block(func, "atomic.done");
+        self.b(bld.build_unconditional_branch(looped))?;
+        bld.position_at_end(looped);
+        let old = self.b(bld.build_phi(ty, "atomic.old"))?;
+        let old_value = old.as_basic_value();
+        // SAFETY: the builder is positioned in a block of this module and both operands are
+        // values of its context of the one type `opcode` takes.
+        let new = unsafe {
+            use inkwell::values::AsValueRef;
+            BasicValueEnum::new(inkwell::llvm_sys::core::LLVMBuildBinOp(
+                bld.as_mut_ptr(),
+                opcode,
+                old_value.as_value_ref(),
+                value.as_value_ref(),
+                c"atomic.new".as_ptr(),
+            ))
+        };
+        let as_bits = |v: BasicValueEnum<'ctx>| -> Result<IntValue<'ctx>, CodegenError> {
+            match v {
+                BasicValueEnum::IntValue(i) => Ok(i),
+                other => Ok(self
+                    .b(bld.build_bit_cast(other, bits, "atomic.bits"))?
+                    .into_int_value()),
+            }
+        };
+        let pair = self.b(bld.build_cmpxchg(
+            ptr,
+            as_bits(old_value)?,
+            as_bits(new)?,
+            inkwell::AtomicOrdering::AcquireRelease,
+            inkwell::AtomicOrdering::Monotonic,
+        ))?;
+        let seen_bits = self.b(bld.build_extract_value(pair, 0, "atomic.seen"))?;
+        let stored = self.b(bld.build_extract_value(pair, 1, "atomic.stored"))?;
+        let seen = match ty {
+            BasicTypeEnum::IntType(_) => seen_bits,
+            _ => self.b(bld.build_bit_cast(seen_bits, ty, "atomic.seen"))?,
+        };
+        old.add_incoming(&[(&init, entry), (&seen, looped)]);
+        self.b(bld.build_conditional_branch(stored.into_int_value(), done, looped))?;
+        bld.position_at_end(done);
+        Ok(seen)
+    }
+
     fn here(&self, block: BasicBlock<'ctx>) -> BasicBlock<'ctx> {
         self.builder.get_insert_block().unwrap_or(block)
     }
@@ -954,6 +1040,15 @@ impl<'ctx> Codegen<'ctx, '_> {
                     );
                     BasicValueEnum::new(r)
                 }
+            }
+            Op::AtomicUpdate => {
+                arity(4)?;
+                let Operand::Str(name) = &ops[1] else {
+                    return self.unsupported(format!("`{op}` names no operation"));
+                };
+                let ty = self.basic(&ops[0])?;
+                let ptr = self.ptr_value(v(2)?)?;
+                self.atomic_update(func, ty, name, ptr, v(3)?)?
             }
             Op::Store => {
                 arity(2)?;

@@ -301,6 +301,10 @@ target_ops! {
     /// `(llvm.atomicrmw STATE T "OP" PTR VALUE)`: LLVM's `atomicrmw OP`, `acq_rel`, of a
     /// `T` at `PTR`; the value before.
     AtomicRmw = "llvm.atomicrmw",
+    /// `(llvm.atomic.update STATE T "OP" PTR VALUE)`: `PTR`'s `T` replaced by `OP old VALUE`
+    /// (an LLVM binary instruction: `mul`, `fmul`) by a compare-and-swap loop, as MLIR
+    /// builds one for `generic_atomic_rmw`; the value before.
+    AtomicUpdate = "llvm.atomic.update",
     /// `(llvm.alloca STATE ptr ELEM-TYPE COUNT)`: `COUNT` elements on the stack, allocated
     /// where the operation is (in a loop, once per iteration).
     Alloca = "llvm.alloca",
