@@ -368,7 +368,7 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ),
     (
         "memref.atomic_rmw",
-        "ranked memrefs of 8 to 64-bit elements; LLVM's `atomicrmw` as MLIR 19 picks it (`mulf` and `muli` are not lowered)",
+        "ranked memrefs of 8 to 64-bit elements; LLVM's `atomicrmw` as MLIR 19 picks it; `muli` and `mulf`, which MLIR 19 does not lower, a compare-and-swap loop",
     ),
     (
         "memref.realloc",
