@@ -415,3 +415,13 @@ impl fmt::Display for Lowered {
         f.write_str(&out)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// A large function's lowered form holds millions of instructions: the place of each
+    /// one's source operation fits in what was padding.
+    #[test]
+    fn an_instruction_stays_forty_bytes() {
+        assert!(std::mem::size_of::<super::Inst>() <= 40);
+    }
+}
