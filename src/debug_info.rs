@@ -8,7 +8,7 @@
 
 use kiln_engine::lowered::FunctionDebug;
 use kiln_engine::{function_ir, function_text, item_offset, FunctionItem, SourceFile};
-use std::collections::HashMap as FxHashMap;
+use std::collections::HashMap;
 
 /// A file's line starts and its location aliases (`#loc3 = loc(...)`, `#named = loc(...)`),
 /// read once per file.
@@ -17,7 +17,7 @@ pub struct FileLines {
     /// The offset of each line's first byte.
     starts: Vec<u32>,
     /// Each alias's name (`#loc3`) with the text inside its `loc(...)`.
-    aliases: FxHashMap<String, String>,
+    aliases: HashMap<String, String>,
 }
 
 impl FileLines {
@@ -116,7 +116,7 @@ fn name_start(text: &str, start: usize) -> usize {
 fn explicit(
     text: &str,
     end: usize,
-    aliases: &FxHashMap<String, String>,
+    aliases: &HashMap<String, String>,
 ) -> Option<Option<(u32, u32)>> {
     let rest = text.get(end..)?.trim_start();
     let inner = rest.strip_prefix("loc(")?;
@@ -125,7 +125,7 @@ fn explicit(
 
 /// What reads a location's text, with the file's aliases.
 struct Location<'a> {
-    aliases: &'a FxHashMap<String, String>,
+    aliases: &'a HashMap<String, String>,
     /// How many aliases deep it is (a cycle of aliases stops at [`MAX_ALIAS_DEPTH`]).
     depth: u32,
 }

@@ -60,15 +60,20 @@ def compile(
     opt_level: int = 0,
     target: Optional[str] = None,
     rules: Any = None,
+    debug: bool = False,
 ) -> Union[str, bytes]:
     """Compiles ``module`` (a ``kiln.ir.Module`` or MLIR text): ``emit="llvm-ir"`` or
     ``"asm"`` give ``str``, ``"obj"`` gives ``bytes``; ``opt_level`` 0-3; ``target`` a
-    triple (default: the host, generic CPU, so the bytes are the same on every machine)."""
+    triple (default: the host, generic CPU, so the bytes are the same on every machine);
+    ``debug``: DWARF line tables (``kiln compile -g``), each instruction at the line and
+    column of the operation it comes from, or where its ``loc(...)`` says."""
     text, filename = _text_of(module)
     if not 0 <= int(opt_level) <= 3:
         raise ValueError(f"opt_level must be 0 to 3, not {opt_level}")
     native_rules = rules._native if rules is not None else None
-    return _kiln.compile(text, filename, emit, int(opt_level), target, native_rules)
+    return _kiln.compile(
+        text, filename, emit, int(opt_level), target, native_rules, bool(debug)
+    )
 
 
 class Work(NamedTuple):

@@ -340,7 +340,8 @@ fn check_target(target: &Option<String>) -> NResult<()> {
 
 /// Compiles a module's text to LLVM IR (`str`), assembly (`str`) or an object (`bytes`).
 #[pyfunction]
-#[pyo3(signature = (text, filename, emit, opt_level, target, rules))]
+#[pyo3(signature = (text, filename, emit, opt_level, target, rules, debug))]
+#[allow(clippy::too_many_arguments)]
 fn compile(
     py: Python<'_>,
     text: String,
@@ -349,6 +350,7 @@ fn compile(
     opt_level: u8,
     target: Option<String>,
     rules: Option<&RuleSet>,
+    debug: bool,
 ) -> PyResult<Py<PyAny>> {
     let sources = rules.map(|r| r.sources.clone());
     let kind = emit.clone();
@@ -361,6 +363,7 @@ fn compile(
             None => kiln::Session::new(),
         };
         session.set_target(target, None);
+        session.set_debug_info(debug);
         session.set_source(&filename, text);
         session
             .compile(&filename, e, opt_level)

@@ -85,6 +85,18 @@ def test_compile_emits():
         kiln.compile("func.func @f( {")
 
 
+def test_compile_with_line_tables():
+    text = "func.func @inc(%x: index) -> index {\n  %c1 = arith.constant 1 : index\n  %y = arith.addi %x, %c1 : index loc(\"inc.c\":7:5)\n  func.return %y : index\n}\n"
+    ir = kiln.compile(text, debug=True)
+    assert "!DICompileUnit(" in ir and 'producer: "kiln"' in ir
+    assert re.search(r"add i64 %0, 1, !dbg !\d+", ir), ir
+    assert "!DILocation(line: 7, column: 5," in ir
+    assert "!DILocation(line: 4, column: 3," in ir  # the return, where it is written
+    assert "!dbg" not in kiln.compile(text)
+    obj = kiln.compile(text, emit="obj", debug=True)
+    assert b".debug_line" in obj
+
+
 def test_session_edits_a_range_like_setting_the_edited_text():
     s = kiln.Session()
     text = "// é\n" + INC
