@@ -63,7 +63,7 @@ pub fn file_lines(db: &dyn salsa::Database, file: SourceFile) -> FileLines {
     FileLines::of(file.text(db))
 }
 
-/// Where `item` and each of its operations ([`kiln_lowered::Inst::source`]) are; `None`
+/// Where `item` and each of its operations ([`kiln_engine::Inst::source`]) are; `None`
 /// for a function that did not build.
 pub fn function_debug(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Option<FunctionDebug> {
     let f = function_ir(db, item).function.as_ref()?;
