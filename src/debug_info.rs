@@ -77,21 +77,45 @@ pub fn function_debug(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Optio
         for op in &block.ops {
             let written = explicit(text, op.span.end as usize, &lines.aliases);
             locations.push(match written {
-                Some(Some(loc)) => loc,
+                Some(Some(p)) => (p.line, p.column),
                 Some(None) => (0, 0),
                 None => at(name_start(text, op.span.start as usize)),
             });
         }
     }
-    let path = std::path::Path::new(file.path(db));
+    // The function's own `loc(...)`, after its closing brace (in its text, or in the file
+    // after it), names its subprogram's file and line, as MLIR's
+    // `ensure-debug-info-scope-on-llvm-func` reads it; `loc(unknown)` is MLIR's `<unknown>`
+    // file at line 1.
+    let end = offset as usize + text.len();
+    let own = text
+        .rfind('}')
+        .and_then(|brace| explicit(text, brace + 1, &lines.aliases))
+        .or_else(|| explicit(file.text(db), end, &lines.aliases));
+    let split = |path: &str| {
+        let path = std::path::Path::new(path);
+        (
+            path.file_name()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
+            path.parent()
+                .map_or_else(String::new, |d| d.to_string_lossy().into_owned()),
+        )
+    };
+    let (scope_file, line) = match own {
+        Some(Some(Place {
+            file: Some(named),
+            line,
+            ..
+        })) => (Some(split(&named)), line),
+        Some(_) => (Some(("<unknown>".to_string(), String::new())), 1),
+        None => (None, at(f.name_span.start as usize).0),
+    };
+    let (name, directory) = split(file.path(db));
     Some(FunctionDebug {
-        file: path
-            .file_name()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned()),
-        directory: path
-            .parent()
-            .map_or_else(String::new, |d| d.to_string_lossy().into_owned()),
-        line: at(f.name_span.start as usize).0,
+        file: name,
+        directory,
+        scope_file,
+        line,
         locations,
     })
 }
@@ -113,14 +137,19 @@ fn name_start(text: &str, start: usize) -> usize {
 
 /// The location a `loc(...)` right after `end` gives: `None` when there is none (or it is
 /// one kiln does not read), `Some(None)` for no line.
-fn explicit(
-    text: &str,
-    end: usize,
-    aliases: &HashMap<String, String>,
-) -> Option<Option<(u32, u32)>> {
+fn explicit(text: &str, end: usize, aliases: &HashMap<String, String>) -> Option<Option<Place>> {
     let rest = text.get(end..)?.trim_start();
     let inner = rest.strip_prefix("loc(")?;
     Location { aliases, depth: 0 }.read(&mut Cursor(inner))
+}
+
+/// A place a location names: the file as written (`None` for a merge of places), line and
+/// column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Place {
+    file: Option<String>,
+    line: u32,
+    column: u32,
 }
 
 /// What reads a location's text, with the file's aliases.
@@ -188,16 +217,20 @@ impl<'t> Cursor<'t> {
 }
 
 impl Location<'_> {
-    /// One location: `Some(Some((line, column)))`, `Some(None)` for none, `None` when it is
-    /// not one kiln reads.
-    fn read(&self, c: &mut Cursor<'_>) -> Option<Option<(u32, u32)>> {
+    /// One location: `Some(Some(place))`, `Some(None)` for none, `None` when it is not
+    /// one kiln reads.
+    fn read(&self, c: &mut Cursor<'_>) -> Option<Option<Place>> {
         c.skip_space();
         if c.0.starts_with('"') {
-            c.string()?;
+            let file = c.string()?;
             if c.eat(":") {
                 let line = c.number()?;
                 let column = if c.eat(":") { c.number()? } else { 0 };
-                return Some(Some((line, column)));
+                return Some(Some(Place {
+                    file: Some(file.to_string()),
+                    line,
+                    column,
+                }));
             }
             if c.eat("(") {
                 let inner = self.read(c)?;
@@ -233,15 +266,23 @@ impl Location<'_> {
                 if !c.eat("[") {
                     return None;
                 }
-                let mut merged: Option<Option<(u32, u32)>> = None;
+                let mut merged: Option<Option<Place>> = None;
                 loop {
                     if let Some(loc) = self.read(c)? {
+                        let none = Place {
+                            file: None,
+                            line: 0,
+                            column: 0,
+                        };
                         merged = Some(match merged {
                             None => Some(loc),
-                            Some(Some((l, col))) if l == loc.0 => {
-                                Some((l, if col == loc.1 { col } else { 0 }))
+                            Some(Some(p)) if p.line == loc.line && p.file == loc.file => {
+                                Some(Place {
+                                    column: if p.column == loc.column { p.column } else { 0 },
+                                    ..p
+                                })
                             }
-                            Some(_) => Some((0, 0)),
+                            Some(_) => Some(none),
                         });
                     }
                     if !c.eat(",") {
@@ -276,7 +317,7 @@ mod tests {
             .iter()
             .map(|(a, b)| (a.to_string(), b.to_string()))
             .collect();
-        explicit(text, 0, &aliases)
+        explicit(text, 0, &aliases).map(|p| p.map(|p| (p.line, p.column)))
     }
 
     #[test]
@@ -316,7 +357,7 @@ mod tests {
     #[test]
     fn operations_are_at_their_names_and_files_have_line_starts() {
         let text = "  %a, %b = arith.addui_extended %x, %y : i32\n  return";
-        assert_eq!(name_start(text, 2), 12);
+        assert_eq!(name_start(text, 2), 11);
         assert_eq!(name_start(text, 47), 47);
         let lines = FileLines::of("a\nbc\n#loc1 = loc(\"f\":1:2)\n");
         assert_eq!(lines.line_column(0), (1, 1));

@@ -910,6 +910,7 @@ mod tests {
             debug: Some(Box::new(FunctionDebug {
                 file: "k.mlir".to_string(),
                 directory: "/src".to_string(),
+                scope_file: None,
                 line,
                 locations: vec![(line + 1, 3), (line + 2, 8), (line + 3, 3)],
             })),

@@ -18,14 +18,13 @@ const DEBUG_METADATA_VERSION: u64 = 3;
 /// The debug information builder of one module.
 pub(crate) struct LineTables<'ctx> {
     builder: DebugInfoBuilder<'ctx>,
-    file: inkwell::debug_info::DIFile<'ctx>,
 }
 
 impl<'ctx> LineTables<'ctx> {
     /// Starts the module's compile unit, for the file `debug` names, and flags the module
     /// as carrying debug metadata.
     pub(crate) fn new(ctx: &'ctx Context, module: &Module<'ctx>, debug: &FunctionDebug) -> Self {
-        let (builder, unit) = module.create_debug_info_builder(
+        let (builder, _unit) = module.create_debug_info_builder(
             true,
             DWARFSourceLanguage::C,
             &debug.file,
@@ -47,10 +46,7 @@ impl<'ctx> LineTables<'ctx> {
             FlagBehavior::Warning,
             ctx.i32_type().const_int(DEBUG_METADATA_VERSION, false),
         );
-        LineTables {
-            file: unit.get_file(),
-            builder,
-        }
+        LineTables { builder }
     }
 
     /// Gives `function` its subprogram and returns the scope its instructions are in.
@@ -60,14 +56,19 @@ impl<'ctx> LineTables<'ctx> {
         name: &str,
         debug: &FunctionDebug,
     ) -> FunctionScope<'ctx> {
+        // A function's own `loc(...)` may name another file than the compile unit's.
+        let file = match &debug.scope_file {
+            Some((name, directory)) => self.builder.create_file(name, directory),
+            None => self.builder.create_file(&debug.file, &debug.directory),
+        };
         let ty = self
             .builder
-            .create_subroutine_type(self.file, None, &[], DIFlags::ZERO);
+            .create_subroutine_type(file, None, &[], DIFlags::ZERO);
         let sp = self.builder.create_function(
-            self.file.as_debug_info_scope(),
+            file.as_debug_info_scope(),
             name,
             Some(name),
-            self.file,
+            file,
             debug.line,
             ty,
             false,

@@ -91,10 +91,13 @@ impl Inst {
 /// -g`): filled in by whoever knows the file, after lowering.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FunctionDebug {
-    /// The source file's name (without directories).
+    /// The source file's name (without directories): the compile unit's.
     pub file: String,
     /// The directory it is in, as given (empty for none).
     pub directory: String,
+    /// The file the function's own `loc(...)` names (name and directory), where it names
+    /// one: its subprogram is in that file.
+    pub scope_file: Option<(String, String)>,
     /// The function's line (1-based).
     pub line: u32,
     /// Each source operation's line and column (1-based; line 0 for an operation whose

@@ -58,7 +58,7 @@ func.func @scale(%a: i64, %b: i64) -> i64 {
   %c = func.call @clamp(%p, %b) : (i64, i64) -> i64
   %q = arith.divsi %c, %a : i64 loc(unknown)
   return %q : i64
-}
+} loc("src/kernel.py":55:1)
 
 // CHECK: !llvm.dbg.cu = !{[[CU:![0-9]+]]}
 // CHECK: !llvm.module.flags = !{[[FLAG:![0-9]+]]}
@@ -67,6 +67,9 @@ func.func @scale(%a: i64, %b: i64) -> i64 {
 // CHECK-DAG: [[FLAG]] = !{i32 2, !"Debug Info Version", i32 3}
 // CHECK-DAG: [[CLAMP]] = distinct !DISubprogram(name: "clamp", linkageName: "clamp", scope: [[FILE]], file: [[FILE]], line: 28,
 // CHECK-DAG: [[CMP]] = !DILocation(line: 29, column: 9, scope: [[CLAMP]])
+// The function's own `loc(...)` puts its subprogram in the file and at the line it names.
+// CHECK-DAG: [[KERNEL:![0-9]+]] = !DIFile(filename: "kernel.py", directory: "src")
+// CHECK-DAG: [[SCALE]] = distinct !DISubprogram(name: "scale", linkageName: "scale", scope: [[KERNEL]], file: [[KERNEL]], line: 55,
 // CHECK-DAG: [[UNKNOWN]] = !DILocation(line: 0, scope: [[SCALE]])
 
 // DWARF: name: "debug_info.mlir"
