@@ -1558,3 +1558,35 @@ fn line_tables_follow_an_edit_that_moves_the_functions_and_match_a_compile_from_
     let plain = s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
     assert!(!String::from_utf8_lossy(&plain).contains("!dbg"));
 }
+
+#[test]
+fn every_corpus_program_compiles_with_line_tables_and_every_definition_has_a_subprogram() {
+    let mut compiled = 0;
+    for (path, name) in common::corpus_programs() {
+        let text = std::fs::read_to_string(&path).expect("reads");
+        let mut plain = Session::with_query_log(shipped_rules());
+        plain.set_source(&name, text.as_str());
+        if plain.compile(&name, Emit::Obj, 0).is_err() {
+            continue; // a program the corpus keeps for its diagnostics
+        }
+        let mut s = Session::with_query_log(shipped_rules());
+        s.set_debug_info(true);
+        s.set_source(&name, text.as_str());
+        let ir = s.compile(&name, Emit::LlvmIr, 0).expect("compiles with -g");
+        let ir = String::from_utf8(ir).expect("text");
+        for define in ir.lines().filter(|l| l.starts_with("define ")) {
+            assert!(define.contains(" !dbg !"), "{name}: {define}");
+        }
+        // LLVM's verifier (which checks every location's scope) accepts it optimized, and
+        // the object carries a line table.
+        assert!(s.compile(&name, Emit::Asm, 2).is_ok(), "{name} at -O2");
+        let obj = s.compile(&name, Emit::Obj, 0).expect("an object");
+        assert!(
+            obj.windows(b".debug_line".len())
+                .any(|w| w == b".debug_line"),
+            "{name}"
+        );
+        compiled += 1;
+    }
+    assert!(compiled >= 40, "{compiled} programs");
+}
