@@ -155,11 +155,13 @@ struct Place {
 /// What reads a location's text, with the file's aliases.
 struct Location<'a> {
     aliases: &'a HashMap<String, String>,
-    /// How many aliases deep it is (a cycle of aliases stops at [`MAX_ALIAS_DEPTH`]).
+    /// How many aliases and nested locations deep it is: a cycle of aliases, or a
+    /// location nested deeper than any tool writes, stops at [`MAX_DEPTH`] (a hostile file
+    /// must not exhaust the stack).
     depth: u32,
 }
 
-const MAX_ALIAS_DEPTH: u32 = 32;
+const MAX_DEPTH: u32 = 64;
 
 /// The text still to read.
 struct Cursor<'t>(&'t str);
@@ -220,6 +222,18 @@ impl Location<'_> {
     /// One location: `Some(Some(place))`, `Some(None)` for none, `None` when it is not
     /// one kiln reads.
     fn read(&self, c: &mut Cursor<'_>) -> Option<Option<Place>> {
+        if self.depth >= MAX_DEPTH {
+            return None;
+        }
+        let inner = Location {
+            aliases: self.aliases,
+            depth: self.depth + 1,
+        };
+        inner.read_one(c)
+    }
+
+    /// [`Location::read`] one level down.
+    fn read_one(&self, c: &mut Cursor<'_>) -> Option<Option<Place>> {
         c.skip_space();
         if c.0.starts_with('"') {
             let file = c.string()?;
@@ -293,15 +307,8 @@ impl Location<'_> {
                 Some(merged.unwrap_or(None))
             }
             alias if alias.starts_with('#') => {
-                if self.depth >= MAX_ALIAS_DEPTH {
-                    return None;
-                }
                 let text = self.aliases.get(alias)?;
-                let deeper = Location {
-                    aliases: self.aliases,
-                    depth: self.depth + 1,
-                };
-                deeper.read(&mut Cursor(text))
+                self.read(&mut Cursor(text))
             }
             _ => None,
         }
@@ -349,8 +356,15 @@ mod tests {
             ),
             Some(Some((12, 5)))
         );
-        // A cycle of aliases, and text that is no location, are read as none written.
+        // A cycle of aliases, a location nested too deep, and text that is no location are
+        // read as none written.
         assert_eq!(read("loc(#loc1)", &[("#loc1", "#loc1")]), None);
+        let deep = format!(
+            "loc({}\"f\":1:1{})",
+            "\"n\"(".repeat(100_000),
+            ")".repeat(100_000)
+        );
+        assert_eq!(read(&deep, &[]), None);
         assert_eq!(read(" %x = arith.addi", &[]), None);
     }
 
