@@ -8,6 +8,7 @@
 
 use kiln_engine::lowered::FunctionDebug;
 use kiln_engine::{function_ir, function_text, item_offset, FunctionItem, SourceFile};
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// A file's line starts and its location aliases (`#loc3 = loc(...)`, `#named = loc(...)`),
@@ -64,8 +65,14 @@ pub fn file_lines(db: &dyn salsa::Database, file: SourceFile) -> FileLines {
 }
 
 /// Where `item` and each of its operations ([`kiln_engine::Inst::source`]) are; `None`
-/// for a function that did not build.
-pub fn function_debug(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Option<FunctionDebug> {
+/// for a function that did not build. A query of its own, so that an edit that moves
+/// other functions but leaves this one's places as they were generates its code again
+/// only if they changed.
+#[salsa::tracked(returns(ref))]
+pub fn function_debug<'db>(
+    db: &'db dyn salsa::Database,
+    item: FunctionItem<'db>,
+) -> Option<FunctionDebug> {
     let f = function_ir(db, item).function.as_ref()?;
     let file = item.file(db);
     let lines = file_lines(db, file);
@@ -84,14 +91,14 @@ pub fn function_debug(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Optio
         }
     }
     // The function's own `loc(...)`, after its closing brace (in its text, or in the file
-    // after it), names its subprogram's file and line, as MLIR's
-    // `ensure-debug-info-scope-on-llvm-func` reads it; `loc(unknown)` is MLIR's `<unknown>`
-    // file at line 1.
+    // after it), names its subprogram's file and line where it is a file location, as
+    // MLIR's `ensure-debug-info-scope-on-llvm-func` reads it; any other (unknown, fused, a
+    // call site) puts the subprogram at line 1 of the compile unit's file.
     let end = offset as usize + text.len();
     let own = text
         .rfind('}')
-        .and_then(|brace| explicit(text, brace + 1, &lines.aliases))
-        .or_else(|| explicit(file.text(db), end, &lines.aliases));
+        .and_then(|brace| read_loc(text, brace + 1, &lines.aliases, Reading::Function))
+        .or_else(|| read_loc(file.text(db), end, &lines.aliases, Reading::Function));
     let split = |path: &str| {
         let path = std::path::Path::new(path);
         (
@@ -107,7 +114,7 @@ pub fn function_debug(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Optio
             line,
             ..
         })) => (Some(split(&named)), line),
-        Some(_) => (Some(("<unknown>".to_string(), String::new())), 1),
+        Some(_) => (None, 1),
         None => (None, at(f.name_span.start as usize).0),
     };
     let (name, directory) = split(file.path(db));
@@ -135,12 +142,40 @@ fn name_start(text: &str, start: usize) -> usize {
     }
 }
 
-/// The location a `loc(...)` right after `end` gives: `None` when there is none (or it is
-/// one kiln does not read), `Some(None)` for no line.
+/// The location a `loc(...)` right after `end` gives an operation: `None` when there is
+/// none (or it is one kiln does not read), `Some(None)` for no line.
 fn explicit(text: &str, end: usize, aliases: &HashMap<String, String>) -> Option<Option<Place>> {
+    read_loc(text, end, aliases, Reading::Operation)
+}
+
+/// The `loc(...)` right after `end`, read for `what`.
+fn read_loc(
+    text: &str,
+    end: usize,
+    aliases: &HashMap<String, String>,
+    what: Reading,
+) -> Option<Option<Place>> {
     let rest = text.get(end..)?.trim_start();
     let inner = rest.strip_prefix("loc(")?;
-    Location { aliases, depth: 0 }.read(&mut Cursor(inner))
+    let memo = RefCell::new(HashMap::new());
+    Location {
+        aliases,
+        depth: 0,
+        what,
+        memo: &memo,
+    }
+    .read(&mut Cursor(inner))
+}
+
+/// What a location is read for: MLIR 19 reads an operation's and a function's differently.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Reading {
+    /// An instruction's place, as `mlir-translate` translates it: a call site is its
+    /// caller's place, a fused location its parts' common line.
+    Operation,
+    /// A subprogram's file and line, as `ensure-debug-info-scope-on-llvm-func` finds them:
+    /// a file location, through names; anything else names none.
+    Function,
 }
 
 /// A place a location names: the file as written (`None` for a merge of places), line and
@@ -155,10 +190,14 @@ struct Place {
 /// What reads a location's text, with the file's aliases.
 struct Location<'a> {
     aliases: &'a HashMap<String, String>,
-    /// How many aliases and nested locations deep it is: a cycle of aliases, or a
-    /// location nested deeper than any tool writes, stops at [`MAX_DEPTH`] (a hostile file
-    /// must not exhaust the stack).
+    /// How many aliases and nested locations deep it is: a location nested deeper than any
+    /// tool writes stops at [`MAX_DEPTH`] (a hostile file must not exhaust the stack).
     depth: u32,
+    what: Reading,
+    /// Each alias read so far, with what it gave (`None` while it is being read, so that a
+    /// cycle reads as no location): a chain of aliases each fusing the next twice is read
+    /// once per alias, not once per path.
+    memo: &'a RefCell<HashMap<String, Option<Option<Place>>>>,
 }
 
 const MAX_DEPTH: u32 = 64;
@@ -216,6 +255,21 @@ impl<'t> Cursor<'t> {
         self.0 = &self.0[n..];
         w
     }
+
+    /// Skips a balanced `<...>` group whose `<` was eaten.
+    fn skip_angles(&mut self) -> Option<()> {
+        let mut depth = 1;
+        while depth > 0 {
+            let ch = self.0.chars().next()?;
+            depth += match ch {
+                '<' => 1,
+                '>' => -1,
+                _ => 0,
+            };
+            self.0 = &self.0[ch.len_utf8()..];
+        }
+        Some(())
+    }
 }
 
 impl Location<'_> {
@@ -226,8 +280,8 @@ impl Location<'_> {
             return None;
         }
         let inner = Location {
-            aliases: self.aliases,
             depth: self.depth + 1,
+            ..*self
         };
         inner.read_one(c)
     }
@@ -257,46 +311,39 @@ impl Location<'_> {
             "unknown" => Some(None),
             "callsite" => {
                 c.eat("(");
-                let callee = self.read(c)?;
-                c.eat("at");
                 self.read(c)?;
+                c.eat("at");
+                let caller = self.read(c)?;
                 c.eat(")");
-                Some(callee)
+                // `mlir-translate` gives the callee no scope of its own and falls back to
+                // the caller's place.
+                Some(caller.filter(|_| self.what == Reading::Operation))
             }
             "fused" => {
+                // The metadata attribute (`<#di_subprogram>`) names no place.
                 if c.eat("<") {
-                    // The metadata attribute (`<#di_subprogram>`) names no place.
-                    let mut depth = 1;
-                    while depth > 0 {
-                        let ch = c.0.chars().next()?;
-                        depth += match ch {
-                            '<' => 1,
-                            '>' => -1,
-                            _ => 0,
-                        };
-                        c.0 = &c.0[ch.len_utf8()..];
-                    }
+                    c.skip_angles()?;
                 }
                 if !c.eat("[") {
                     return None;
                 }
-                let mut merged: Option<Option<Place>> = None;
+                let mut merged: Option<Place> = None;
                 loop {
+                    // An unknown part is left out; places on one line merge to it (the
+                    // column kept where they agree), any others to line 0, as LLVM
+                    // merges locations (files are not compared).
                     if let Some(loc) = self.read(c)? {
-                        let none = Place {
-                            file: None,
-                            line: 0,
-                            column: 0,
-                        };
                         merged = Some(match merged {
-                            None => Some(loc),
-                            Some(Some(p)) if p.line == loc.line && p.file == loc.file => {
-                                Some(Place {
-                                    column: if p.column == loc.column { p.column } else { 0 },
-                                    ..p
-                                })
-                            }
-                            Some(_) => Some(none),
+                            None => loc,
+                            Some(p) if p.line == loc.line => Place {
+                                column: if p.column == loc.column { p.column } else { 0 },
+                                ..p
+                            },
+                            Some(_) => Place {
+                                file: None,
+                                line: 0,
+                                column: 0,
+                            },
                         });
                     }
                     if !c.eat(",") {
@@ -304,11 +351,19 @@ impl Location<'_> {
                     }
                 }
                 c.eat("]");
-                Some(merged.unwrap_or(None))
+                Some(merged.filter(|_| self.what == Reading::Operation))
             }
             alias if alias.starts_with('#') => {
+                if let Some(known) = self.memo.borrow().get(alias) {
+                    return known.clone();
+                }
+                self.memo.borrow_mut().insert(alias.to_string(), None);
                 let text = self.aliases.get(alias)?;
-                self.read(&mut Cursor(text))
+                let read = self.read(&mut Cursor(text));
+                self.memo
+                    .borrow_mut()
+                    .insert(alias.to_string(), read.clone());
+                read
             }
             _ => None,
         }
@@ -335,7 +390,11 @@ mod tests {
         assert_eq!(read(r#"loc("only a name")"#, &[]), Some(None));
         assert_eq!(
             read(r#"loc(callsite("f.c":4:1 at "g.c":8:3))"#, &[]),
-            Some(Some((4, 1)))
+            Some(Some((8, 3)))
+        );
+        assert_eq!(
+            read(r#"loc(fused["a":5:1, unknown])"#, &[]),
+            Some(Some((5, 1)))
         );
         assert_eq!(
             read(r#"loc(fused["a":5:1, "a":5:9])"#, &[]),

@@ -138,7 +138,9 @@ fn build_function_codes<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> Functi
         // With line tables, each function (and its C wrappers, at its line) carries where
         // its operations are.
         let debug = match target.debug_info(db) {
-            true => crate::debug_info::function_debug(db, item).map(Box::new),
+            true => crate::debug_info::function_debug(db, item)
+                .clone()
+                .map(Box::new),
             false => None,
         };
         let built = with_machine(target.triple(db), target.cpu(db), |tm| {

@@ -535,6 +535,9 @@ pub fn link(parts: &[&FunctionCode], tm: &TargetMachine) -> Result<String, Codeg
     let mut groups: Vec<&str> = Vec::new();
     let mut after_variable = false;
     let mut metadata = LinkedMetadata::default();
+    // Each piece's metadata is numbered once, when its first entity is printed.
+    let mut numbered_parts: FxHashMap<*const FunctionCode, HashMap<u32, u32>> =
+        FxHashMap::default();
     for (part, entity) in entities {
         if !(after_variable && entity.is_variable()) {
             out.push('\n');
@@ -544,8 +547,10 @@ pub fn link(parts: &[&FunctionCode], tm: &TargetMachine) -> Result<String, Codeg
         let entity_text = if part.metadata.is_empty() {
             entity.text()
         } else {
-            let map = metadata.add(&part.metadata);
-            numbered = renumber_metadata(&entity.text, &map);
+            let map = numbered_parts
+                .entry(std::ptr::from_ref(part))
+                .or_insert_with(|| metadata.add(&part.metadata));
+            numbered = renumber_metadata(&entity.text, map);
             &numbered
         };
         if part.attributes.is_empty() {

@@ -257,8 +257,6 @@ impl<'ctx> Codegen<'ctx, '_> {
         Ok(())
     }
 
-    /// The block code goes to now: the source block's, or the last of those an operation
-    /// split it into (`cf.assert`), which the block's terminator leaves from.
     /// `(llvm.atomic.update T "OP" PTR VALUE)`: a load, then a loop that computes `OP old
     /// VALUE` and `cmpxchg`es it in (acq_rel, monotonic on failure, as MLIR's
     /// `generic_atomic_rmw` lowering) until no other write came between, a float compared
@@ -345,6 +343,9 @@ impl<'ctx> Codegen<'ctx, '_> {
         Ok(seen)
     }
 
+    /// The block code goes to now: the source block's, or the last of those an operation
+    /// split it into (`cf.assert`, `llvm.atomic.update`), which the block's terminator
+    /// leaves from.
     fn here(&self, block: BasicBlock<'ctx>) -> BasicBlock<'ctx> {
         self.builder.get_insert_block().unwrap_or(block)
     }

@@ -11,6 +11,7 @@
 // RUN: diff %t.kiln.txt %t.mlir.txt
 // RUN: FileCheck %s --input-file %t.kiln.ll
 // RUN: FileCheck %s --input-file %t.kiln.txt --check-prefix=TABLE
+// RUN: FileCheck %s --input-file %t.kiln.txt --check-prefix=MIX
 //
 // An object carries the table as DWARF, at -O2 too (its lines are a subset of the source's).
 // RUN: %kiln compile -g -O2 %s -o %t.o
@@ -60,13 +61,29 @@ func.func @scale(%a: i64, %b: i64) -> i64 {
   return %q : i64
 } loc("src/kernel.py":55:1)
 
+// Call sites, fused and unknown parts, as MLIR 19 translates them (the caller's place;
+// the common line of the known parts, files not compared); a fused location of the
+// function itself puts its subprogram at line 1 of the source file.
+// MIX: mix 5:1
+// MIX: mix 6:1
+// MIX: mix 7:0
+// MIX: mix 8:3
+func.func @mix(%a: i64, %b: i64) -> i64 {
+  %p = arith.muli %a, %b : i64 loc(callsite("callee.c":4:1 at "caller.c":8:3))
+  %q = arith.addi %p, %a : i64 loc(fused["a.c":5:1, unknown])
+  %r = arith.subi %q, %b : i64 loc(fused["a.c":6:1, "b.c":6:1])
+  %s = arith.xori %r, %b : i64 loc(fused["a.c":7:1, "a.c":7:9])
+  return %s : i64
+} loc(fused["fn.c":20:1, "x.c":3:1])
+
 // CHECK: !llvm.dbg.cu = !{[[CU:![0-9]+]]}
 // CHECK: !llvm.module.flags = !{[[FLAG:![0-9]+]]}
 // CHECK-DAG: [[FILE:![0-9]+]] = !DIFile(filename: "debug_info.mlir", directory: "{{.*}}tests{{/|\\\\}}lit")
+// CHECK-DAG: distinct !DISubprogram(name: "mix", linkageName: "mix", scope: [[FILE]], file: [[FILE]], line: 1,
 // CHECK-DAG: [[CU]] = distinct !DICompileUnit(language: DW_LANG_C, file: [[FILE]], producer: "kiln", isOptimized: true, runtimeVersion: 0, emissionKind: LineTablesOnly
 // CHECK-DAG: [[FLAG]] = !{i32 2, !"Debug Info Version", i32 3}
-// CHECK-DAG: [[CLAMP]] = distinct !DISubprogram(name: "clamp", linkageName: "clamp", scope: [[FILE]], file: [[FILE]], line: 28,
-// CHECK-DAG: [[CMP]] = !DILocation(line: 29, column: 9, scope: [[CLAMP]])
+// CHECK-DAG: [[CLAMP]] = distinct !DISubprogram(name: "clamp", linkageName: "clamp", scope: [[FILE]], file: [[FILE]], line: 29,
+// CHECK-DAG: [[CMP]] = !DILocation(line: 30, column: 9, scope: [[CLAMP]])
 // The function's own `loc(...)` puts its subprogram in the file and at the line it names.
 // CHECK-DAG: [[KERNEL:![0-9]+]] = !DIFile(filename: "kernel.py", directory: "src")
 // CHECK-DAG: [[SCALE]] = distinct !DISubprogram(name: "scale", linkageName: "scale", scope: [[KERNEL]], file: [[KERNEL]], line: 55,
@@ -74,8 +91,8 @@ func.func @scale(%a: i64, %b: i64) -> i64 {
 
 // DWARF: name: "debug_info.mlir"
 // DWARF: Address Line Column File
-// DWARF: {{^0x[0-9a-f]+}} 30 8 1
+// DWARF: {{^0x[0-9a-f]+}} 31 8 1
 // DWARF: {{^0x[0-9a-f]+}} 17 9 1
-// DWARF0: {{^0x[0-9a-f]+}} 29 9 1
+// DWARF0: {{^0x[0-9a-f]+}} 30 9 1
 // DWARF0: {{^0x[0-9a-f]+}} 17 9 1
 // USAGE: `-g` gives LLVM IR, assembly and objects line tables; `--emit mlir-llvm` carries none
