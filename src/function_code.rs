@@ -71,7 +71,7 @@ pub fn build_code(
     opts: &CodegenOptions,
 ) -> Result<FunctionCode, kiln_backend::CodegenError> {
     with_machine(&opts.triple, &opts.cpu, |tm| {
-        build_function_code(function, tm)
+        build_function_code(function, None, tm)
     })
 }
 
@@ -138,25 +138,14 @@ fn build_function_codes<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> Functi
         // With line tables, each function (and its C wrappers, at its line) carries where
         // its operations are.
         let debug = match target.debug_info(db) {
-            true => crate::debug_info::function_debug(db, item)
-                .clone()
-                .map(Box::new),
+            true => crate::debug_info::function_debug(db, item).as_ref(),
             false => None,
         };
         let built = with_machine(target.triple(db), target.cpu(db), |tm| {
             lowered
                 .functions
                 .iter()
-                .map(|f| match &debug {
-                    Some(d) => build_function_code(
-                        &kiln_engine::Lowered {
-                            debug: Some(d.clone()),
-                            ..f.clone()
-                        },
-                        tm,
-                    ),
-                    None => build_function_code(f, tm),
-                })
+                .map(|f| build_function_code(f, debug, tm))
                 .collect()
         });
         match built {

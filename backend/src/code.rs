@@ -11,7 +11,7 @@ use crate::codegen::build_module;
 use crate::error::CodegenError;
 use inkwell::context::Context;
 use inkwell::targets::TargetMachine;
-use kiln_lowered::{Global, Lowered};
+use kiln_lowered::{FunctionDebug, Global, Lowered};
 use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -146,13 +146,15 @@ pub(crate) fn name_hash(name: &str) -> u64 {
     })
 }
 
-/// Code-generates one lowered function in a module of its own for a target machine.
+/// Code-generates one lowered function in a module of its own for a target machine, with
+/// line tables where `lines` says where its operations are.
 pub fn build_function_code(
     function: &Lowered,
+    lines: Option<&FunctionDebug>,
     tm: &TargetMachine,
 ) -> Result<FunctionCode, CodegenError> {
     let ctx = Context::create();
-    let module = build_module(&ctx, "kiln", std::slice::from_ref(function), &[], tm)?;
+    let module = build_module(&ctx, "kiln", std::slice::from_ref(function), &[], lines, tm)?;
     module.verify().map_err(|e| CodegenError::Invalid {
         function: function.name.clone(),
         message: e.to_string(),
@@ -878,9 +880,10 @@ mod tests {
         );
     }
 
-    /// `@NAME(i64) -> i64` returning its argument plus one, with line tables.
-    fn located(name: &str, line: u32) -> Lowered {
-        use kiln_lowered::{FunctionDebug, Inst, LoweredBlock, Operand, TargetOp as Op};
+    /// `@NAME(i64) -> i64` returning its argument plus one, each instruction from an
+    /// operation of its own.
+    fn located(name: &str) -> Lowered {
+        use kiln_lowered::{Inst, LoweredBlock, Operand, TargetOp as Op};
         let i64t = || Operand::Node(Op::I64, vec![]);
         let at = |source, inst: Inst| Inst { source, ..inst };
         Lowered {
@@ -912,13 +915,17 @@ mod tests {
             attrs: Default::default(),
             callee_attrs: Vec::new(),
             fn_attrs: Vec::new(),
-            debug: Some(Box::new(FunctionDebug {
-                file: "k.mlir".to_string(),
-                directory: "/src".to_string(),
-                scope_file: None,
-                line,
-                locations: vec![(line + 1, 3), (line + 2, 8), (line + 3, 3)],
-            })),
+        }
+    }
+
+    /// Where [`located`]'s operations are, the function at `line`.
+    fn places(line: u32) -> FunctionDebug {
+        FunctionDebug {
+            file: "k.mlir".to_string(),
+            directory: "/src".to_string(),
+            scope_file: None,
+            line,
+            locations: vec![(line + 1, 3), (line + 2, 8), (line + 3, 3)],
         }
     }
 
@@ -926,8 +933,8 @@ mod tests {
     fn linked_line_tables_share_one_compile_unit_and_keep_each_function_s_lines() {
         let tm = crate::target::target_machine(&crate::target::CodegenOptions::default())
             .expect("host target");
-        let f = build_function_code(&located("f", 1), &tm).expect("builds");
-        let g = build_function_code(&located("g", 10), &tm).expect("builds");
+        let f = build_function_code(&located("f"), Some(&places(1)), &tm).expect("builds");
+        let g = build_function_code(&located("g"), Some(&places(10)), &tm).expect("builds");
         assert!(!f.metadata.is_empty());
         let linked = link(&[&f, &g], &tm).expect("links");
         assert_eq!(linked.matches("!DICompileUnit(").count(), 1, "{linked}");

@@ -18,7 +18,9 @@ use inkwell::values::{
     FunctionValue, IntValue, PhiValue, PointerValue,
 };
 use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
-use kiln_lowered::{Inst, Lowered, Operand, ParamAttr, SignatureAttrs, TargetOp as Op};
+use kiln_lowered::{
+    FunctionDebug, Inst, Lowered, Operand, ParamAttr, SignatureAttrs, TargetOp as Op,
+};
 use std::collections::HashMap;
 
 use crate::debug::LineTables;
@@ -26,12 +28,14 @@ pub use crate::error::CodegenError;
 
 /// Builds one LLVM module holding every global and every function (definitions and
 /// declarations), for the target machine's data layout (loads and stores take its ABI
-/// alignments).
+/// alignments). With `lines`, the module has a compile unit and each definition (the
+/// functions one source function lowers to) a subprogram and located instructions.
 pub fn build_module<'ctx>(
     ctx: &'ctx Context,
     name: &str,
     functions: &[Lowered],
     globals: &[kiln_lowered::Global],
+    lines: Option<&FunctionDebug>,
     tm: &inkwell::targets::TargetMachine,
 ) -> Result<Module<'ctx>, CodegenError> {
     let module = ctx.create_module(name);
@@ -47,10 +51,8 @@ pub fn build_module<'ctx>(
         callee_attrs: &[],
         lines: None,
     };
-    // One compile unit per module, for the file of the first function that has line
-    // tables (a program is one file).
-    if let Some(debug) = functions.iter().find_map(|f| f.debug.as_deref()) {
-        cg.lines = Some(LineTables::new(ctx, &cg.module, debug));
+    if let Some(debug) = lines {
+        cg.lines = Some((LineTables::new(ctx, &cg.module, debug), debug));
     }
     for f in functions {
         cg.function = f.name.clone();
@@ -73,8 +75,8 @@ pub fn build_module<'ctx>(
         cg.callee_attrs = &f.callee_attrs;
         cg.define(&crate::stack::close_scopes(f))?;
     }
-    if let Some(lines) = cg.lines.take() {
-        lines.finish();
+    if let Some((tables, _)) = cg.lines.take() {
+        tables.finish();
     }
     Ok(cg.module)
 }
@@ -86,8 +88,8 @@ struct Codegen<'ctx, 'l> {
     function: String,
     /// The attributes the function being defined knows of functions it declares.
     callee_attrs: &'l [(String, SignatureAttrs)],
-    /// The module's line tables, when a function asks for them.
-    lines: Option<LineTables<'ctx>>,
+    /// The module's line tables and where its functions' operations are, when asked for.
+    lines: Option<(LineTables<'ctx>, &'l FunctionDebug)>,
 }
 
 /// What a call calls: a function by name (declared from the call where the module does not
@@ -426,15 +428,15 @@ impl<'ctx> Codegen<'ctx, '_> {
         }
         let mut values: HashMap<u32, BasicValueEnum<'ctx>> = HashMap::new();
         let mut edges: Vec<Edge<'ctx>> = Vec::new();
-        let scope = match (&self.lines, f.debug.as_deref()) {
-            (Some(lines), Some(debug)) => Some((lines.subprogram(func, &f.name, debug), debug)),
-            _ => None,
-        };
+        let scope = self
+            .lines
+            .as_ref()
+            .map(|(tables, debug)| tables.subprogram(func, &f.name, debug));
         for &bi in &f.order {
             self.builder.position_at_end(blocks[bi]);
             for inst in &f.blocks[bi].insts {
-                if let (Some(lines), Some((scope, debug))) = (&self.lines, &scope) {
-                    let at = lines.location(self.ctx, scope, debug, inst.source);
+                if let (Some((tables, debug)), Some(scope)) = (&self.lines, &scope) {
+                    let at = tables.location(self.ctx, scope, debug, inst.source);
                     self.builder.set_current_debug_location(at);
                 }
                 let v = self.inst(func, inst, &values, &phis, &blocks, bi, &mut edges)?;

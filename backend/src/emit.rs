@@ -21,7 +21,7 @@ pub fn emit(
     let tm = target_machine(opts)?;
     let parts = functions
         .iter()
-        .map(|f| build_function_code(f, &tm))
+        .map(|f| build_function_code(f, None, &tm))
         .collect::<Result<Vec<_>, _>>()?;
     emit_code(&parts.iter().collect::<Vec<_>>(), what, opts)
 }

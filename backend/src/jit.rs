@@ -213,7 +213,6 @@ pub const DEFAULT_STACK: usize = 64 << 20;
 ///     attrs: Default::default(),
 ///     callee_attrs: Vec::new(),
 ///     fn_attrs: Vec::new(),
-///     debug: None,
 /// };
 ///
 /// let jit = Jit::new(vec![f])?;
@@ -417,9 +416,9 @@ fn build_program<'ctx>(
     rename: Option<usize>,
 ) -> Result<(inkwell::module::Module<'ctx>, Built), JitError> {
     let module = match program {
-        Program::Lowered(functions) => build_module(ctx, "kiln", functions, &[], tm)?,
+        Program::Lowered(functions) => build_module(ctx, "kiln", functions, &[], None, tm)?,
         Program::WithGlobals(functions, globals) => {
-            build_module(ctx, "kiln", functions, globals, tm)?
+            build_module(ctx, "kiln", functions, globals, None, tm)?
         }
         Program::LlvmIr(text) => {
             let buffer = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(

@@ -157,7 +157,6 @@ mod tests {
             attrs: Default::default(),
             callee_attrs: Vec::new(),
             fn_attrs: Vec::new(),
-            debug: None,
         }
     }
 

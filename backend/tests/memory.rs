@@ -99,7 +99,6 @@ fn program() -> Vec<Lowered> {
         attrs: Default::default(),
         callee_attrs: Vec::new(),
         fn_attrs: Vec::new(),
-        debug: None,
     }]
 }
 
@@ -217,7 +216,6 @@ fn nested_insertvalue_and_extractvalue() {
         attrs: Default::default(),
         callee_attrs: Vec::new(),
         fn_attrs: Vec::new(),
-        debug: None,
     };
     let r = call(
         &[f],
@@ -254,7 +252,6 @@ fn malformed_lowered_code_is_an_error() {
         attrs: Default::default(),
         callee_attrs: Vec::new(),
         fn_attrs: Vec::new(),
-        debug: None,
     };
     let bad_arg = f(
         "f",
@@ -322,7 +319,6 @@ fn placement(count: Operand, extra: Vec<Inst>) -> Vec<Lowered> {
         attrs: Default::default(),
         callee_attrs: Vec::new(),
         fn_attrs: Vec::new(),
-        debug: None,
     }]
 }
 

@@ -22,7 +22,6 @@
 //!     attrs: Default::default(),
 //!     callee_attrs: Vec::new(),
 //!     fn_attrs: Vec::new(),
-//!     debug: None,
 //! };
 //! assert!(f.to_string().contains("llvm.return %0"));
 //! ```

@@ -88,7 +88,8 @@ impl Inst {
 }
 
 /// Where a function and its source operations are, for debug information (`kiln compile
-/// -g`): filled in by whoever knows the file, after lowering.
+/// -g`): given to code generation beside the lowered function by whoever knows the file
+/// (lowering does not, so the lowered form stays free of positions).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FunctionDebug {
     /// The source file's name (without directories): the compile unit's.
@@ -146,8 +147,6 @@ pub struct Lowered {
     /// The LLVM attributes of the function itself (`noinline`; `frame-pointer` = `all`),
     /// from the source's `passthrough`, `no_inline`, ... in order.
     pub fn_attrs: Vec<(String, Option<String>)>,
-    /// Line tables to emit with it; `None` unless debug information is asked for.
-    pub debug: Option<Box<FunctionDebug>>,
 }
 
 /// One LLVM parameter or return attribute: `noalias`, `align 16`, `dereferenceable(8)`,

@@ -273,7 +273,6 @@ pub fn elaborate(
         attrs: Default::default(),
         callee_attrs: Vec::new(),
         fn_attrs: Vec::new(),
-        debug: None,
     })
 }
 
