@@ -866,7 +866,7 @@ impl<'m> Interpreter<'m> {
             Ok((s.block.index(), vals))
         };
         let one = |v: V| Ok(Step::Values(vec![v]));
-        match &op.kind {
+        match op.kind.meaning() {
             // The scope's stack memory is the interpreter's like any other; the saved
             // pointer is a token.
             // The saved "stack pointer" is the number of buffers made before the scope: the
@@ -884,6 +884,16 @@ impl<'m> Interpreter<'m> {
                     }
                 }
                 Ok(Step::Values(values))
+            }
+            // A call of an `llvm.func` the module defines runs it; the C library's and other
+            // objects' functions are beyond the interpreter.
+            OpKind::LlvmCall { callee, vararg: None }
+                if self.module.function(callee).is_some_and(|g| g.body.is_some()) =>
+            {
+                let args = (0..op.operands.len())
+                    .map(get)
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(Step::Values(self.call_named(callee, args, fuel)?))
             }
             OpKind::AddressOf { .. }
             | OpKind::Zero
@@ -1005,6 +1015,8 @@ impl<'m> Interpreter<'m> {
             OpKind::Generic { name } => Err(Trap::Unsupported(format!(
                 "the operation `{name}` (kiln compiles it as a call to a C function)"
             ))),
+            // `meaning` is never one.
+            OpKind::Llvm(_) => Err(Trap::Unsupported(op.kind.name().to_string())),
             OpKind::Return => Ok(Step::Return(
                 (0..op.operands.len()).map(get).collect::<Result<_, _>>()?,
             )),

@@ -124,8 +124,6 @@ pub struct LlvmFunc {
     pub result: Option<Type>,
     /// The `attributes {...}` dictionary.
     pub attrs: Vec<Attr>,
-    /// Where a body is written, if one is.
-    pub body: Option<Span>,
     /// From the keyword to the end of the item.
     pub span: Span,
 }
@@ -156,10 +154,14 @@ pub struct LlvmGlobal {
 /// `func.func [visibility] @name(params) [-> results] [attributes {...}] [{ body }]`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Func {
-    /// `func.func` or the legacy `func`.
+    /// `func.func`, the legacy `func`, or `llvm.func` for a definition in the LLVM dialect.
     pub keyword: Name,
     /// `private`, `public` or `nested`, if written.
     pub visibility: Option<Name>,
+    /// An `llvm.func`'s words before the name (its linkage, such as `internal`).
+    pub words: Vec<Name>,
+    /// Where an `llvm.func`'s `...` (variadic) is written, if it is.
+    pub vararg: Option<Span>,
     /// The symbol name, without `@`.
     pub name: Name,
     /// The parameters; in a declaration they may be bare types.
@@ -181,6 +183,11 @@ impl Func {
     /// `func.func` (a legacy declaration without visibility is private).
     pub fn is_legacy(&self) -> bool {
         self.keyword.node == "func"
+    }
+
+    /// Whether the function is an `llvm.func` definition.
+    pub fn is_llvm(&self) -> bool {
+        self.keyword.node == "llvm.func"
     }
 }
 
@@ -308,6 +315,8 @@ pub enum OpBody {
         on_true: ValueRef,
         /// The result when the condition is false.
         on_false: ValueRef,
+        /// The condition's type, where the form states it (`llvm.select ... : i1, T`).
+        cond_ty: Option<Box<Type>>,
         /// The type of both choices and of the result.
         ty: Type,
     },

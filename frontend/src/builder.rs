@@ -88,6 +88,9 @@ struct Builder<'a> {
     type_errors: usize,
     /// Which parameters' types did not resolve.
     unresolved_params: Vec<bool>,
+    /// Whether the function being built is an `llvm.func` (whose blocks end with
+    /// `llvm.return`, not `func.return`).
+    in_llvm_func: bool,
 }
 
 /// The placeholder type given to values whose type could not be resolved.
@@ -268,8 +271,20 @@ impl<'a> Builder<'a> {
             inputs.push(self.ty(&p.ty));
             self.unresolved_params.push(self.type_errors > before);
         }
-        let results = self.types(&func.results);
+        // `!llvm.void` is an `llvm.func`'s way to say it returns nothing.
+        let written_results: Vec<ast::Type> = func
+            .results
+            .iter()
+            .filter(|t| {
+                !(func.is_llvm() && matches!(t, ast::Type::Dialect(d) if d.node == "!llvm.void"))
+            })
+            .cloned()
+            .collect();
+        let results = self.types(&written_results);
         let ty = FunctionType { inputs, results };
+        if func.is_llvm() {
+            self.llvm_signature(func, &ty);
+        }
         let visibility = match func.visibility.as_ref().map(|v| v.node.as_str()) {
             Some("private") => Visibility::Private,
             Some("nested") => Visibility::Nested,
@@ -291,7 +306,15 @@ impl<'a> Builder<'a> {
                 ),
             );
         }
-        let attrs = self.attrs(&func.attrs);
+        let mut attrs = self.attrs(&func.attrs);
+        // An `llvm.func`'s linkage word is the `llvm.linkage` a `func.func` states, which
+        // the lowering reads.
+        if let Some(w) = func.words.first() {
+            attrs.0.push((
+                "llvm.linkage".into(),
+                Some(format!("#llvm.linkage<{}>", w.node)),
+            ));
+        }
         // Kept only when some parameter or result has attributes, so that the IR of the
         // many functions without any holds two empty lists.
         let (arg_attrs, result_attrs) = if func.params.iter().any(|p| !p.attrs.is_empty())
@@ -311,6 +334,7 @@ impl<'a> Builder<'a> {
             .map(|blocks| self.body(func, blocks, &ty));
         Function {
             name: func.name.node.clone(),
+            llvm: func.is_llvm(),
             visibility,
             ty,
             attrs,
@@ -319,6 +343,61 @@ impl<'a> Builder<'a> {
             body,
             span: func.span,
             name_span: func.name.span,
+        }
+    }
+
+    /// Checks an `llvm.func` definition's signature as MLIR does: parameters and result of
+    /// LLVM types (scalars and `!llvm.ptr`), fixed parameters, and at most one linkage word.
+    fn llvm_signature(&mut self, func: &ast::Func, ty: &FunctionType) {
+        self.in_llvm_func = true;
+        if let Some(span) = func.vararg {
+            self.error(
+                "verify.unsupported",
+                span,
+                format!(
+                    "kiln defines `llvm.func`s with fixed parameters; `@{}` is variadic",
+                    func.name.node
+                ),
+            );
+        }
+        for (w, k) in func.words.iter().zip(0..) {
+            if k > 0 || !crate::llvm_attrs::LINKAGES.contains(&w.node.as_str()) {
+                self.error(
+                    "verify.unsupported",
+                    w.span,
+                    format!(
+                        "`{}` before an `llvm.func`'s name: kiln reads one linkage there ({})",
+                        w.node,
+                        crate::llvm_attrs::LINKAGES.join(", ")
+                    ),
+                );
+            }
+        }
+        let llvm_type = |t: &Type| {
+            matches!(t, Type::Scalar(s) if *s != Scalar::Index) || matches!(t, Type::Ptr)
+        };
+        let spans = func
+            .params
+            .iter()
+            .map(|p| p.ty.span())
+            .chain(func.results.iter().map(ast::Type::span));
+        for (t, span) in ty.inputs.iter().chain(&ty.results).zip(spans) {
+            if !llvm_type(t) {
+                self.error(
+                    "verify.type-mismatch",
+                    span,
+                    format!(
+                        "`{t}` is not an LLVM type: an `llvm.func` takes and returns scalars and `!llvm.ptr` (a `func.func` takes `{t}`)"
+                    ),
+                );
+            }
+        }
+        if ty.results.len() > 1 {
+            self.error(
+                "verify.type-mismatch",
+                func.span,
+                "an `llvm.func` returns at most one value",
+            );
         }
     }
 
@@ -1100,7 +1179,13 @@ impl<'a> Builder<'a> {
         use ast::OpBody as B;
         let attrs = self.attrs(&op.attrs);
         let mut successors = ThinVec::new();
-        let name = op.name.node.as_str();
+        let written = op.name.node.as_str();
+        // An LLVM-dialect spelling is built as the operation it means, then wrapped.
+        let meaning = written
+            .starts_with("llvm.")
+            .then(|| crate::ops::llvm_meaning(written))
+            .flatten();
+        let name = meaning.unwrap_or(written);
         let (kind, operands) = match &op.body {
             B::Binary { lhs, rhs, .. } => (
                 OpKind::Binary(BinaryOp::from_name(name)?),
@@ -1152,22 +1237,28 @@ impl<'a> Builder<'a> {
                 ..
             } => {
                 let is_f = name.ends_with('f');
-                let kind = if is_f {
-                    CmpFPredicate::from_name(&predicate.node).map(OpKind::CmpF)
-                } else {
-                    CmpIPredicate::from_name(&predicate.node).map(OpKind::CmpI)
+                let kind = match (is_f, meaning.is_some()) {
+                    (true, false) => CmpFPredicate::from_name(&predicate.node).map(OpKind::CmpF),
+                    (true, true) => CmpFPredicate::ALL
+                        .iter()
+                        .find(|p| crate::ops::llvm_fcmp_keyword(**p) == predicate.node)
+                        .map(|p| OpKind::CmpF(*p)),
+                    (false, _) => CmpIPredicate::from_name(&predicate.node).map(OpKind::CmpI),
                 };
                 let Some(kind) = kind else {
-                    let all: Vec<&str> = if is_f {
-                        CmpFPredicate::ALL.iter().map(|p| p.name()).collect()
-                    } else {
-                        CmpIPredicate::ALL.iter().map(|p| p.name()).collect()
+                    let all: Vec<&str> = match (is_f, meaning.is_some()) {
+                        (true, false) => CmpFPredicate::ALL.iter().map(|p| p.name()).collect(),
+                        (true, true) => CmpFPredicate::ALL
+                            .iter()
+                            .map(|p| crate::ops::llvm_fcmp_keyword(*p))
+                            .collect(),
+                        (false, _) => CmpIPredicate::ALL.iter().map(|p| p.name()).collect(),
                     };
                     self.error(
                         "verify.invalid-predicate",
                         predicate.span,
                         format!(
-                            "unknown predicate `{}` for `{name}`; expected one of {}",
+                            "unknown predicate `{}` for `{written}`; expected one of {}",
                             predicate.node,
                             all.join(", ")
                         ),
@@ -1180,11 +1271,15 @@ impl<'a> Builder<'a> {
                 cond,
                 on_true,
                 on_false,
+                cond_ty,
                 ..
-            } => (
-                OpKind::Select,
-                self.uses(&[cond.clone(), on_true.clone(), on_false.clone()]),
-            ),
+            } => {
+                let ops = self.uses(&[cond.clone(), on_true.clone(), on_false.clone()]);
+                if let Some(t) = cond_ty {
+                    self.check_written_types(&ops[..1], std::slice::from_ref(&**t));
+                }
+                (OpKind::Select, ops)
+            }
             B::Constant { value, .. } => {
                 // A constant whose type did not resolve was reported there; its literal
                 // is not checked against the placeholder type.
@@ -1218,6 +1313,13 @@ impl<'a> Builder<'a> {
                 )
             }
             B::Return { operands, types } => {
+                if self.in_llvm_func && meaning.is_none() {
+                    self.error(
+                        "verify.return",
+                        op.name.span,
+                        format!("`{written}` ends a `func.func`; an `llvm.func`'s blocks end with `llvm.return`"),
+                    );
+                }
                 let ops = self.uses(operands);
                 self.check_written_types(&ops, types);
                 if operands.len() != types.len() {
@@ -1737,6 +1839,10 @@ impl<'a> Builder<'a> {
                 });
             }
         };
+        let kind = match meaning {
+            Some(_) => OpKind::Llvm(Box::new(kind)),
+            None => kind,
+        };
         Some(Op {
             kind,
             operands,
@@ -1766,6 +1872,21 @@ impl<'a> Builder<'a> {
     /// Maps the generic form of a known operation onto its kind; unknown names stay generic.
     fn generic_kind(&mut self, op: &ast::Op, attrs: &Attrs) -> Option<OpKind> {
         let name = op.name.node.as_str();
+        // The LLVM dialect numbers its comparison predicates as arith does.
+        if let Some(meaning) = name
+            .starts_with("llvm.")
+            .then(|| crate::ops::llvm_meaning(name))
+            .flatten()
+        {
+            return self
+                .generic_kind_named(meaning, op, attrs)
+                .map(|k| OpKind::Llvm(Box::new(k)));
+        }
+        self.generic_kind_named(name, op, attrs)
+    }
+
+    /// [`Builder::generic_kind`] of an operation read as `name`.
+    fn generic_kind_named(&mut self, name: &str, op: &ast::Op, attrs: &Attrs) -> Option<OpKind> {
         if let Some(b) = BinaryOp::from_name(name).filter(|_| name.contains('.')) {
             return Some(OpKind::Binary(b));
         }

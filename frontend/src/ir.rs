@@ -324,6 +324,11 @@ pub enum OpKind {
     LlvmLoad,
     /// `llvm.store`: operand 0 is the value, operand 1 the address.
     LlvmStore,
+    /// An LLVM-dialect operation that means the operation inside (`llvm.add` is
+    /// `arith.addi`, `llvm.br` is `cf.br`; [`crate::ops::LLVM_MEANINGS`]): everything but
+    /// printing and diagnostics reads it through [`OpKind::meaning`]. Boxed, as few
+    /// operations are, so that the others stay small.
+    Llvm(Box<OpKind>),
     /// An operation no dialect of kiln knows, kept by name (`"use"(%x)`).
     Generic {
         /// The operation name as written inside the quotes.
@@ -332,9 +337,18 @@ pub enum OpKind {
 }
 
 impl OpKind {
+    /// What the operation means: the operation an LLVM-dialect spelling stands for
+    /// ([`OpKind::Llvm`]), or the operation itself.
+    pub fn meaning(&self) -> &OpKind {
+        match self {
+            OpKind::Llvm(inner) => inner.meaning(),
+            other => other,
+        }
+    }
+
     /// The function an operation names: a call's callee, or `func.constant`'s function.
     pub fn function_named(&self) -> Option<&str> {
-        match self {
+        match self.meaning() {
             OpKind::Call { callee } | OpKind::FuncConstant { callee } => Some(callee),
             _ => None,
         }
@@ -390,6 +404,10 @@ impl OpKind {
             OpKind::LlvmCall { .. } | OpKind::LlvmCallIndirect => "llvm.call",
             OpKind::LlvmLoad => "llvm.load",
             OpKind::LlvmStore => "llvm.store",
+            OpKind::Llvm(inner) => {
+                let meaning = inner.name();
+                crate::ops::llvm_spelling(meaning).unwrap_or(meaning)
+            }
             OpKind::Generic { name } => name,
         }
     }
@@ -397,12 +415,19 @@ impl OpKind {
     /// Whether the operation ends a block (`func.return`, `cf.br`, `cf.cond_br`,
     /// `cf.switch`, in either form).
     pub fn is_terminator(&self) -> bool {
-        match self {
+        match self.meaning() {
             OpKind::Return | OpKind::Br | OpKind::CondBr | OpKind::Switch { .. } => true,
             OpKind::Generic { name } => {
                 matches!(
                     name.as_str(),
-                    "func.return" | "cf.br" | "cf.cond_br" | "cf.switch"
+                    "func.return"
+                        | "cf.br"
+                        | "cf.cond_br"
+                        | "cf.switch"
+                        | "llvm.return"
+                        | "llvm.br"
+                        | "llvm.cond_br"
+                        | "llvm.switch"
                 )
             }
             _ => false,
@@ -535,6 +560,9 @@ pub enum Visibility {
 pub struct Function {
     /// The symbol name, without `@`.
     pub name: String,
+    /// Written as an `llvm.func` (scalar and pointer parameters, called by `llvm.call`,
+    /// its linkage in `attrs` as `llvm.linkage`) rather than a `func.func`.
+    pub llvm: bool,
     /// Its written visibility (see [`Visibility`] for the defaults).
     pub visibility: Visibility,
     /// The signature: parameter and result types.
@@ -710,7 +738,8 @@ pub struct Module {
     pub functions: Vec<Function>,
     /// The `memref.global`s and `llvm.mlir.global`s in source order.
     pub globals: Vec<Global>,
-    /// The `llvm.func` declarations in source order.
+    /// The `llvm.func` declarations in source order, then the signatures of its `llvm.func`
+    /// definitions ([`LlvmFunc::defined`]).
     pub externs: Vec<LlvmFunc>,
 }
 
@@ -726,6 +755,9 @@ pub struct LlvmFunc {
     pub span: Span,
     /// Where the name (`@f`) is written.
     pub name_span: Span,
+    /// Whether it has a body: then it is also one of the module's functions (its
+    /// definition), and here only for the checks of the `llvm.call`s of it.
+    pub defined: bool,
 }
 
 impl Module {

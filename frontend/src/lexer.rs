@@ -352,10 +352,27 @@ fn classify(word: &str) -> Tok<'_> {
         "llvm.call" => OpLlvmCall(word),
         "llvm.load" => OpLlvmLoad(word),
         "llvm.store" => OpLlvmStore(word),
+        // The LLVM dialect's spellings of these operations share their custom syntax but
+        // for a few details the grammar's own productions read.
+        "llvm.icmp" | "llvm.fcmp" => OpCmp(word),
+        "llvm.select" => OpSelect(word),
+        "llvm.fneg" => OpUnary(word),
+        "llvm.return" => OpReturn(word),
+        "llvm.br" => OpBr(word),
+        "llvm.cond_br" => OpCondBr(word),
+        "llvm.switch" => OpSwitch(word),
         _ if crate::ops::BinaryOp::from_name(word).is_some() => OpBinary(word),
         _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),
-        _ if crate::ops::PureOp::from_name(word).is_some() => OpPure(word),
-        _ => Ident(word),
+        _ => match word
+            .starts_with("llvm.")
+            .then(|| crate::ops::llvm_meaning(word))
+            .flatten()
+        {
+            Some(m) if crate::ops::BinaryOp::from_name(m).is_some() => OpBinary(word),
+            Some(m) if crate::ops::CastOp::from_name(m).is_some() => OpCast(word),
+            _ if crate::ops::PureOp::from_name(word).is_some() => OpPure(word),
+            _ => Ident(word),
+        },
     }
 }
 

@@ -155,8 +155,9 @@ pub fn build_module_items(
     tree: &ast::Module,
 ) -> (Vec<ir::Global>, Vec<ir::LlvmFunc>, Vec<Diagnostic>) {
     let (mut globals, mut diags) = globals::build_globals(&tree.globals);
-    let (llvm_globals, externs, llvm_diags) =
+    let (llvm_globals, mut externs, llvm_diags) =
         llvm_items::build_llvm_items(&tree.llvm_funcs, &tree.llvm_globals);
+    externs.extend(llvm_items::llvm_definitions(&tree.funcs));
     globals.extend(llvm_globals);
     diags.extend(llvm_diags);
     (globals, externs, diags)
@@ -173,7 +174,12 @@ pub fn check_item_names<'a>(
     let items = globals
         .iter()
         .map(|g| (g.name.as_str(), g.name_span))
-        .chain(externs.iter().map(|f| (f.name.as_str(), f.name_span)));
+        .chain(
+            externs
+                .iter()
+                .filter(|f| !f.defined)
+                .map(|f| (f.name.as_str(), f.name_span)),
+        );
     let mut diags = Vec::new();
     for (name, span) in items {
         match seen.get(name) {

@@ -79,16 +79,6 @@ fn signature_type(ty: &ast::Type, diags: &mut Vec<Diagnostic>) -> Option<LlvmTyp
 }
 
 fn build_func(f: &ast::LlvmFunc, diags: &mut Vec<Diagnostic>) -> Option<LlvmFunc> {
-    if let Some(body) = f.body {
-        diags.push(unsupported(
-            body,
-            format!(
-                "kiln reads `llvm.func` declarations only; define `@{}` with `func.func`",
-                f.name.node
-            ),
-        ));
-        return None;
-    }
     for w in &f.words {
         if w.node != "external" {
             diags.push(Diagnostic::error(
@@ -144,7 +134,43 @@ fn build_func(f: &ast::LlvmFunc, diags: &mut Vec<Diagnostic>) -> Option<LlvmFunc
         },
         span: f.span,
         name_span: f.name.span,
+        defined: false,
     })
+}
+
+/// The signatures of a module's `llvm.func` definitions, as the declarations of them that
+/// `llvm.call`s are checked against; one whose signature has an error (which building the
+/// function reports) is left out.
+pub fn llvm_definitions(funcs: &[ast::Func]) -> Vec<LlvmFunc> {
+    funcs
+        .iter()
+        .filter(|f| f.is_llvm() && f.vararg.is_none())
+        .filter_map(|f| {
+            let mut ignored = Vec::new();
+            let params = f
+                .params
+                .iter()
+                .map(|p| signature_type(&p.ty, &mut ignored))
+                .collect::<Option<Vec<_>>>()?;
+            let result = match f.results.as_slice() {
+                [] => None,
+                [ast::Type::Dialect(d)] if d.node == "!llvm.void" => None,
+                [t] => Some(signature_type(t, &mut ignored)?),
+                _ => return None,
+            };
+            Some(LlvmFunc {
+                name: f.name.node.clone(),
+                ty: LlvmFuncType {
+                    result,
+                    params,
+                    vararg: false,
+                },
+                span: f.span,
+                name_span: f.name.span,
+                defined: true,
+            })
+        })
+        .collect()
 }
 
 /// The shape and element of a global's type: nested arrays around a scalar.

@@ -129,6 +129,75 @@ op_table! {
     }
 }
 
+/// The LLVM-dialect operations that mean an operation of kiln's other dialects, by name:
+/// (LLVM name, the operation it means). Input that a pass lowered part of (`llvm.add` beside
+/// `memref.load`) and `llvm.func` bodies are read with these meanings, so one set of rules
+/// lowers both spellings; the written one is kept for printing and diagnostics.
+pub const LLVM_MEANINGS: &[(&str, &str)] = &[
+    ("llvm.add", "arith.addi"),
+    ("llvm.sub", "arith.subi"),
+    ("llvm.mul", "arith.muli"),
+    ("llvm.sdiv", "arith.divsi"),
+    ("llvm.udiv", "arith.divui"),
+    ("llvm.srem", "arith.remsi"),
+    ("llvm.urem", "arith.remui"),
+    ("llvm.and", "arith.andi"),
+    ("llvm.or", "arith.ori"),
+    ("llvm.xor", "arith.xori"),
+    ("llvm.shl", "arith.shli"),
+    ("llvm.ashr", "arith.shrsi"),
+    ("llvm.lshr", "arith.shrui"),
+    ("llvm.fadd", "arith.addf"),
+    ("llvm.fsub", "arith.subf"),
+    ("llvm.fmul", "arith.mulf"),
+    ("llvm.fdiv", "arith.divf"),
+    ("llvm.frem", "arith.remf"),
+    ("llvm.fneg", "arith.negf"),
+    ("llvm.sext", "arith.extsi"),
+    ("llvm.zext", "arith.extui"),
+    ("llvm.trunc", "arith.trunci"),
+    ("llvm.sitofp", "arith.sitofp"),
+    ("llvm.uitofp", "arith.uitofp"),
+    ("llvm.fptosi", "arith.fptosi"),
+    ("llvm.fptoui", "arith.fptoui"),
+    ("llvm.fpext", "arith.extf"),
+    ("llvm.fptrunc", "arith.truncf"),
+    ("llvm.bitcast", "arith.bitcast"),
+    ("llvm.icmp", "arith.cmpi"),
+    ("llvm.fcmp", "arith.cmpf"),
+    ("llvm.select", "arith.select"),
+    ("llvm.br", "cf.br"),
+    ("llvm.cond_br", "cf.cond_br"),
+    ("llvm.switch", "cf.switch"),
+    ("llvm.return", "func.return"),
+];
+
+/// The operation an LLVM-dialect operation `name` means ([`LLVM_MEANINGS`]).
+pub fn llvm_meaning(name: &str) -> Option<&'static str> {
+    LLVM_MEANINGS
+        .iter()
+        .find(|(l, _)| *l == name)
+        .map(|(_, m)| *m)
+}
+
+/// The LLVM-dialect spelling of the operation `meaning` ([`LLVM_MEANINGS`]).
+pub fn llvm_spelling(meaning: &str) -> Option<&'static str> {
+    LLVM_MEANINGS
+        .iter()
+        .find(|(_, m)| *m == meaning)
+        .map(|(l, _)| *l)
+}
+
+/// The predicate keyword of `llvm.fcmp` for `arith.cmpf`'s `p`: the LLVM dialect writes the
+/// two constant predicates `_false` and `_true`.
+pub fn llvm_fcmp_keyword(p: CmpFPredicate) -> &'static str {
+    match p {
+        CmpFPredicate::False => "_false",
+        CmpFPredicate::True => "_true",
+        _ => p.name(),
+    }
+}
+
 /// How the types of an element-wise operation relate: what its custom syntax's type list
 /// says and which result types follow from it. One shape serves a family of operations, so
 /// a new operation of a known shape is one line of [`PureOp`].
@@ -388,7 +457,7 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ),
     (
         "llvm.func",
-        "declarations (variadic too) of scalar and `!llvm.ptr` parameters, called by `llvm.call`",
+        "definitions and declarations (variadic too) of scalar and `!llvm.ptr` parameters, called by `llvm.call`; the arithmetic, comparison, cast and branch operations mean their arith and cf counterparts, in any function",
     ),
     (
         "llvm.mlir.global",
@@ -423,6 +492,13 @@ pub fn accepted() -> Vec<(&'static str, &'static str)> {
     out.extend(BinaryOp::ALL.iter().map(|o| (o.name(), "")));
     out.extend(UnaryOp::ALL.iter().map(|o| (o.name(), "")));
     out.extend(CastOp::ALL.iter().map(|o| (o.name(), "")));
+    out.extend(LLVM_MEANINGS.iter().map(|(l, m)| {
+        let note = match *m {
+            "func.return" => "in `llvm.func` and `func.func`",
+            _ => "",
+        };
+        (*l, note)
+    }));
     out.extend(PureOp::ALL.iter().map(|o| {
         let note = match o {
             PureOp::FPowI => "an `i32` exponent",

@@ -18,7 +18,8 @@ pub fn print_module(m: &Module) -> String {
         Some(n) => out.push_str(&format!("module @{n} {{\n")),
         None => out.push_str("module {\n"),
     }
-    for f in &m.externs {
+    // A defined `llvm.func` prints with the functions.
+    for f in m.externs.iter().filter(|f| !f.defined) {
         print_extern_into(&mut out, f);
     }
     for g in &m.globals {
@@ -207,7 +208,23 @@ pub fn print_function(f: &Function) -> String {
 }
 
 fn print_function_into(out: &mut String, f: &Function) {
-    out.push_str("  func.func ");
+    // An `llvm.func` writes its linkage before its name, where a `func.func` has the
+    // `llvm.linkage` attribute.
+    let mut fn_attrs = f.attrs.clone();
+    if f.llvm {
+        out.push_str("  llvm.func ");
+        if let Some(i) = fn_attrs.0.iter().position(|(k, _)| k == "llvm.linkage") {
+            let (_, v) = fn_attrs.0.remove(i);
+            let v = v.unwrap_or_default();
+            let word = v
+                .strip_prefix("#llvm.linkage<")
+                .and_then(|w| w.strip_suffix('>'))
+                .unwrap_or(&v);
+            let _ = write!(out, "{word} ");
+        }
+    } else {
+        out.push_str("  func.func ");
+    }
     match f.visibility {
         Visibility::Public => {}
         Visibility::Private => out.push_str("private "),
@@ -257,8 +274,8 @@ fn print_function_into(out: &mut String, f: &Function) {
             let _ = write!(out, " -> ({})", results.join(", "));
         }
     }
-    if !f.attrs.is_empty() {
-        let _ = write!(out, " attributes {}", attr_dict(&f.attrs));
+    if !fn_attrs.is_empty() {
+        let _ = write!(out, " attributes {}", attr_dict(&fn_attrs));
     }
     let Some(body) = &f.body else {
         out.push('\n');
@@ -505,7 +522,55 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
             .map(|r| body.ty(*r).to_string())
             .unwrap_or_default()
     };
-    let _ = match &op.kind {
+    // An LLVM-dialect spelling prints as the operation it means, under its own name, but
+    // for the forms the LLVM dialect writes differently.
+    let llvm = matches!(op.kind, K::Llvm(_));
+    let _ = match op.kind.meaning() {
+        K::CmpI(p) if llvm => write!(
+            out,
+            "{name} \"{}\" {}, {}{} : {}",
+            p.name(),
+            v(0),
+            v(1),
+            flags_and_dict(&op.attrs),
+            t(0)
+        ),
+        K::CmpF(p) if llvm => write!(
+            out,
+            "{name} \"{}\" {}, {}{} : {}",
+            crate::ops::llvm_fcmp_keyword(*p),
+            v(0),
+            v(1),
+            flags_and_dict(&op.attrs),
+            t(0)
+        ),
+        K::Select if llvm => write!(
+            out,
+            "{name} {}, {}, {}{} : {}, {}",
+            v(0),
+            v(1),
+            v(2),
+            dict(&op.attrs),
+            t(0),
+            rt()
+        ),
+        K::Switch { cases } if llvm => {
+            let items: Vec<String> = cases
+                .iter()
+                .zip(&op.successors[1..])
+                .map(|(c, s)| format!("{c}: {}", successor(body, s)))
+                .collect();
+            write!(
+                out,
+                "{name} {} : {}, {} [{}]",
+                v(0),
+                t(0),
+                successor(body, &op.successors[0]),
+                items.join(", ")
+            )
+        }
+        // `meaning` never is one.
+        K::Llvm(_) => Ok(()),
         // Printed by the block's loop, which nests the region.
         K::AllocaScope | K::AllocaScopeReturn => Ok(()),
         K::Constant(lit) => {

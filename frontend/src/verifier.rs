@@ -400,12 +400,46 @@ impl Verifier<'_> {
         }
     }
 
+    /// An LLVM-dialect operation takes and gives LLVM types only: scalars other than
+    /// `index`, and `!llvm.ptr`.
+    fn check_llvm_types(&mut self, op: &Op) {
+        let values = op
+            .operands
+            .iter()
+            .chain(op.successors.iter().flat_map(|s| &s.args))
+            .chain(&op.results);
+        for (k, &v) in values.enumerate() {
+            let t = self.ty(v).clone();
+            let llvm = match &t {
+                Type::Scalar(s) => *s != crate::types::Scalar::Index,
+                Type::Ptr => true,
+                _ => false,
+            };
+            if !llvm {
+                let at = op.operand_spans.get(k).copied().unwrap_or(op.span);
+                self.error(
+                    "verify.type-mismatch",
+                    at,
+                    format!(
+                        "`{}` takes LLVM types (scalars other than `index`, and `!llvm.ptr`), not `{t}`",
+                        op.kind.name()
+                    ),
+                );
+                return;
+            }
+        }
+    }
+
     fn check_op(&mut self, _block: BlockId, op: &Op) {
         use OpKind as K;
         let span = op.span;
         let res_ty = op.results.first().map(|r| self.ty(*r).clone());
-        match &op.kind {
-            K::Constant(_) | K::Generic { .. } => {}
+        if let K::Llvm(_) = &op.kind {
+            self.check_llvm_types(op);
+        }
+        match op.kind.meaning() {
+            // `meaning` never is an `Llvm`.
+            K::Constant(_) | K::Generic { .. } | K::Llvm(_) => {}
             K::Binary(b) => {
                 let rt = res_ty.expect("binary ops have one result");
                 for (i, &o) in op.operands.iter().enumerate() {
@@ -426,7 +460,7 @@ impl Verifier<'_> {
                 op,
             ),
             K::CmpI(_) | K::CmpF(_) => {
-                let class = if matches!(op.kind, K::CmpI(_)) {
+                let class = if matches!(op.kind.meaning(), K::CmpI(_)) {
                     OperandClass::Integer
                 } else {
                     OperandClass::Float

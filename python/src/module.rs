@@ -296,7 +296,7 @@ fn attr_list(attrs: &Attrs) -> Vec<(String, Option<String>)> {
 /// The attributes of an op as MLIR names them, including those kiln keeps in the op's kind.
 fn op_attributes(body: &Body, op: &Op) -> Vec<(String, Option<String>)> {
     let mut out = Vec::new();
-    match &op.kind {
+    match op.kind.meaning() {
         OpKind::Constant(lit) => {
             let ty = op
                 .results

@@ -644,8 +644,10 @@ impl<S: Store> Encoder<'_, S> {
             Some(t) => enc.ty(t),
             None => enc.atom("nil"),
         };
-        let mut name = op.kind.name().to_string();
-        match (&op.kind, convention) {
+        // An LLVM-dialect spelling is encoded as the operation it means.
+        let kind = op.kind.meaning();
+        let mut name = kind.name().to_string();
+        match (kind, convention) {
             (OpKind::Return, Some(c)) => name = format!("{name}.{c}"),
             (OpKind::Call { callee }, _) => {
                 let types = op.operands.iter().chain(&op.results).map(|v| body.ty(*v));
@@ -658,7 +660,7 @@ impl<S: Store> Encoder<'_, S> {
             }
             _ => {}
         }
-        let (id, skeleton) = match &op.kind {
+        let (id, skeleton) = match kind {
             OpKind::Constant(lit) | OpKind::LlvmConstant(lit) => {
                 let t = rty(self);
                 let scalar = result_ty.as_ref().and_then(Type::scalar);
@@ -846,7 +848,7 @@ impl<S: Store> Encoder<'_, S> {
                 (self.op(&name, smallvec![t, g]), false)
             }
             OpKind::CmpI(_) | OpKind::CmpF(_) => {
-                let pred = predicate(&op.kind);
+                let pred = predicate(kind);
                 let t = rty(self);
                 let s = self
                     .egraph
@@ -1008,8 +1010,9 @@ impl<S: Store> Encoder<'_, S> {
                 let args = self.list(operands);
                 (self.op(&name, smallvec![state, f, rtys, args]), true)
             }
-            OpKind::Generic { name: g } => {
-                let s = self.egraph.add(Node::Str(Symbol::from(g.as_str())));
+            // (`meaning` is never an `Llvm`.)
+            OpKind::Generic { .. } | OpKind::Llvm(_) => {
+                let s = self.egraph.add(Node::Str(Symbol::from(kind.name())));
                 let rtys: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
                 let rtys = self.types(&rtys);
                 let args = self.list(operands);

@@ -177,8 +177,10 @@ pub fn lower_function(rules: &CompiledRules, f: &Function, opts: &LowerOptions) 
 /// convention than the default gets neither, as in MLIR 19 (a bare-pointer function has no
 /// `_mlir_ciface_` wrapper even with `llvm.emit_c_interface`).
 pub fn variants(f: &Function, c_interface: bool, conventions: &Conventions) -> Vec<Variant> {
+    // An `llvm.func` is already in LLVM's terms: MLIR makes C wrappers of `func.func`s only.
     let wants = (c_interface || f.attrs.contains("llvm.emit_c_interface"))
-        && conventions.of_function(f).is_none();
+        && conventions.of_function(f).is_none()
+        && !f.llvm;
     match (wants, f.is_declaration()) {
         (false, _) => vec![Variant::Function],
         (true, true) => vec![Variant::CForwarder],

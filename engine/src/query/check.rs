@@ -538,7 +538,8 @@ pub struct FileGlobals {
     /// The globals that built, in source order (`memref.global`s, then
     /// `llvm.mlir.global`s).
     pub globals: Vec<kiln_frontend::ir::Global>,
-    /// The `llvm.func` declarations that built, in source order.
+    /// The `llvm.func` declarations that built, in source order, then the signatures of the
+    /// `llvm.func` definitions.
     pub externs: Vec<kiln_frontend::ir::LlvmFunc>,
     /// What building them found.
     pub diagnostics: Vec<Diagnostic>,
