@@ -325,6 +325,7 @@ const NEEDS: &[(&str, &[&str])] = &[
         "successor_dedup.rules",
         &[
             "legacy/repeated_successor.mlir",
+            "llvm_func_bodies.mlir",
             "loops.mlir",
             "memref_block_args.mlir",
             "same_successor.mlir",

@@ -361,14 +361,14 @@ impl<'a> Builder<'a> {
             );
         }
         for (w, k) in func.words.iter().zip(0..) {
-            if k > 0 || !crate::llvm_attrs::LINKAGES.contains(&w.node.as_str()) {
+            if k > 0 || !crate::ops::LINKAGES.contains(&w.node.as_str()) {
                 self.error(
                     "verify.unsupported",
                     w.span,
                     format!(
                         "`{}` before an `llvm.func`'s name: kiln reads one linkage there ({})",
                         w.node,
-                        crate::llvm_attrs::LINKAGES.join(", ")
+                        crate::ops::LINKAGES.join(", ")
                     ),
                 );
             }

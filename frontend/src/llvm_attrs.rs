@@ -19,19 +19,7 @@ use crate::diagnostic::Diagnostic;
 use crate::types::FunctionType;
 use crate::types::Type;
 
-/// The linkages `#llvm.linkage<...>` may give a function definition (the backend's
-/// `kiln_lowered::Linkage`; a test in the engine holds the two to the same names).
-/// `common`, `appending` and `extern_weak` are for globals and declarations.
-pub const LINKAGES: &[&str] = &[
-    "external",
-    "private",
-    "internal",
-    "linkonce",
-    "linkonce_odr",
-    "weak",
-    "weak_odr",
-    "available_externally",
-];
+pub use crate::ops::LINKAGES;
 
 /// The `llvm.*` function attributes kiln implements.
 pub const IMPLEMENTED: &[&str] = &["llvm.emit_c_interface", "llvm.bareptr", "llvm.linkage"];

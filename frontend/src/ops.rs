@@ -129,6 +129,20 @@ op_table! {
     }
 }
 
+/// The linkages `#llvm.linkage<...>` may give a function definition (the backend's
+/// `kiln_lowered::Linkage`; a test in the engine holds the two to the same names).
+/// `common`, `appending` and `extern_weak` are for globals and declarations.
+pub const LINKAGES: &[&str] = &[
+    "external",
+    "private",
+    "internal",
+    "linkonce",
+    "linkonce_odr",
+    "weak",
+    "weak_odr",
+    "available_externally",
+];
+
 /// The LLVM-dialect operations that mean an operation of kiln's other dialects, by name:
 /// (LLVM name, the operation it means). Input that a pass lowered part of (`llvm.add` beside
 /// `memref.load`) and `llvm.func` bodies are read with these meanings, so one set of rules

@@ -1,0 +1,45 @@
+// error: 14:22: `hidden` before an `llvm.func`'s name: kiln reads one linkage there (external, private, internal, linkonce, linkonce_odr, weak, weak_odr, available_externally)
+// error: 17:26: `index` is not an LLVM type: an `llvm.func` takes and returns scalars and `!llvm.ptr` (a `func.func` takes `index`)
+// error: 21:32: kiln defines `llvm.func`s with fixed parameters; `@variadic` is variadic
+// error: 25:5: `func.return` ends a `func.func`; an `llvm.func`'s blocks end with `llvm.return`
+// error: 28:19: `llvm.add` takes LLVM types (scalars other than `index`, and `!llvm.ptr`), not `index`
+// error: 32:20: unknown predicate `true` for `llvm.fcmp`; expected one of _false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, _true
+// error: 33:20: unknown predicate `lt` for `llvm.icmp`; expected one of eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge
+// error: 37:35: type `i8` does not match the type `i1` of `%c`
+// error: 41:5: `llvm.br` takes LLVM types (scalars other than `index`, and `!llvm.ptr`), not `memref<4xf32>`
+// llvm.func definitions and LLVM-dialect operations in function bodies: MLIR 19's rules
+// (LLVM types only, llvm.return in an llvm.func) and kiln's limits (one linkage word,
+// fixed parameters).
+module {
+  llvm.func internal hidden @two_words(%a: i32) -> i32 {
+    llvm.return %a : i32
+  }
+  llvm.func @indexed(%a: index) -> i32 {
+    %c = llvm.mlir.constant(1 : i32) : i32
+    llvm.return %c : i32
+  }
+  llvm.func @variadic(%a: i32, ...) {
+    llvm.return
+  }
+  llvm.func @func_return(%a: i32) -> i32 {
+    func.return %a : i32
+  }
+  func.func @index_add(%a: index) -> index {
+    %x = llvm.add %a, %a : index
+    return %x : index
+  }
+  func.func @predicates(%a: f32, %b: i32) -> i1 {
+    %x = llvm.fcmp "true" %a, %a : f32
+    %y = llvm.icmp "lt" %b, %b : i32
+    return %x : i1
+  }
+  func.func @select_type(%c: i1, %a: i32) -> i32 {
+    %x = llvm.select %c, %a, %a : i8, i32
+    return %x : i32
+  }
+  func.func @memref_arg(%m: memref<4xf32>) -> memref<4xf32> {
+    llvm.br ^bb1(%m : memref<4xf32>)
+  ^bb1(%n: memref<4xf32>):
+    return %n : memref<4xf32>
+  }
+}
