@@ -798,6 +798,7 @@ impl NativeModule {
             };
             let f = Function {
                 name,
+                llvm: false,
                 visibility,
                 ty,
                 attrs: Attrs(attributes.into()),
