@@ -605,6 +605,7 @@ impl<'m> Interpreter<'m> {
             match a {
                 Arg::Scalar(v) => values.push(match v {
                     Value::Int { bits, value } => V::Int(*bits, i128::from(*value)),
+                    Value::Wide { bits, value } => V::Int(*bits, *value),
                     Value::F16(b) => V::F16(*b),
                     Value::BF16(b) => V::BF16(*b),
                     Value::F32(x) => V::F32(*x),
@@ -1033,7 +1034,7 @@ impl<'m> Interpreter<'m> {
                 let (w, x) = get(0)?.int()?;
                 let i = cases
                     .iter()
-                    .position(|c| sext(w, i128::from(*c)) == x)
+                    .position(|c| sext(w, *c) == x)
                     .map_or(0, |i| i + 1);
                 let (b, a) = succ_args(i)?;
                 Ok(Step::Jump(b, a))

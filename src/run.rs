@@ -69,17 +69,47 @@ fn elem_bytes(e: Scalar) -> usize {
     e.bytes() as usize
 }
 
+/// The kind of a scalar argument or result.
+fn scalar_kind(e: Scalar) -> Kind {
+    match e {
+        Scalar::F32 => Kind::F32,
+        Scalar::F64 => Kind::F64,
+        Scalar::F16 => Kind::F16,
+        Scalar::BF16 => Kind::BF16,
+        s => Kind::Int(s.bits()),
+    }
+}
+
+/// The kind of a memref's elements: an integer wider than 64 bits is refused, as the
+/// buffers passed to and from a call are of 8-byte words.
 fn kind_of(e: Scalar) -> Result<Kind, String> {
     match e {
-        Scalar::F32 => Ok(Kind::F32),
-        Scalar::F64 => Ok(Kind::F64),
-        Scalar::F16 => Ok(Kind::F16),
-        Scalar::BF16 => Ok(Kind::BF16),
-        s if s.bits() > 64 => Err(format!(
-            "`{s}`: arguments and memory passed to or from a call hold integers of up to 64 bits"
+        s if s.is_integer() && s.bits() > 64 => Err(format!(
+            "`{s}`: memory passed to or from a call holds integers of up to 64 bits"
         )),
-        s => Ok(Kind::Int(s.bits())),
+        s => Ok(scalar_kind(s)),
     }
+}
+
+/// The value of an integer of `bits` (1 to 128) written as `v`, signed or unsigned (an `i8`
+/// takes -128 to 255, 255 being -1); `None` when it does not fit.
+pub fn int_value(bits: u32, v: i128) -> Option<Value> {
+    let fits = match bits {
+        128 => true,
+        _ => {
+            let max_unsigned = (1u128 << bits) - 1;
+            v >= -(1i128 << (bits - 1)) && (v < 0 || (v as u128) <= max_unsigned)
+        }
+    };
+    if !fits {
+        return None;
+    }
+    let shift = 128 - bits;
+    let value = (v << shift) >> shift;
+    Some(match i64::try_from(value) {
+        Ok(value) if bits <= 64 => Value::Int { bits, value },
+        _ => Value::Wide { bits, value },
+    })
 }
 
 /// Parses a command-line argument of scalar kind `kind`.
@@ -89,21 +119,24 @@ pub fn parse_scalar(kind: Kind, s: &str) -> Result<Value, String> {
             let v: i128 = match (bits, s) {
                 (1, "true") => 1,
                 (1, "false") => 0,
-                _ => s.parse().map_err(|_| format!("`{s}` is not an integer"))?,
+                // An `i128` takes the unsigned values above `i128::MAX` too, as every
+                // narrower width takes its own.
+                _ => match (s.parse::<i128>(), s.parse::<u128>()) {
+                    (Ok(v), _) => v,
+                    (Err(_), Ok(u)) if bits == 128 => u as i128,
+                    (Err(_), Ok(_)) => return Err(format!("`{s}` does not fit in i{bits}")),
+                    (Err(_), Err(_))
+                        if s.len() > 1
+                            && s.trim_start_matches('-')
+                                .bytes()
+                                .all(|b| b.is_ascii_digit()) =>
+                    {
+                        return Err(format!("`{s}` does not fit in i{bits}"))
+                    }
+                    (Err(_), Err(_)) => return Err(format!("`{s}` is not an integer")),
+                },
             };
-            let (min, max) = if bits == 64 {
-                (i64::MIN as i128, u64::MAX as i128)
-            } else {
-                (-(1i128 << (bits - 1)), (1i128 << bits) - 1)
-            };
-            if v < min || v > max {
-                return Err(format!("`{s}` does not fit in i{bits}"));
-            }
-            let shift = 64 - bits;
-            Ok(Value::Int {
-                bits,
-                value: ((v as i64) << shift) >> shift,
-            })
+            Ok(int_value(bits, v).ok_or_else(|| format!("`{s}` does not fit in i{bits}"))?)
         }
         // Rounded once, from the decimal, to the nearest value of the type; a finite number
         // beyond the type's range is refused (as JSON and Python arguments are), where only
@@ -156,7 +189,7 @@ fn list(s: &str) -> Result<Vec<i64>, String> {
 /// Parses `text` as an argument for a parameter of type `ty`.
 pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
     let (ranked, elem) = match ty {
-        Type::Scalar(s) => return Ok(Arg::Scalar(parse_scalar(kind_of(*s)?, text)?)),
+        Type::Scalar(s) => return Ok(Arg::Scalar(parse_scalar(scalar_kind(*s), text)?)),
         Type::Function(_) | Type::Ptr => {
             return Err(format!(
                 "a `{ty}` value cannot be passed from the command line"
@@ -386,6 +419,8 @@ fn write_elem(buffer: &mut [u64], at: usize, bytes: usize, v: &Value) {
         // As LLVM stores it: an i1 is a byte holding 0 or 1, an i12 two bytes whose four
         // upper bits are zero.
         Value::Int { bits, value } => kiln_backend::jit::int_slot(*bits, *value),
+        // `kind_of` refuses memory of wider integers.
+        Value::Wide { value, .. } => *value as u64,
         Value::F16(b) | Value::BF16(b) => *b as u64,
         Value::F32(x) => x.to_bits() as u64,
         Value::F64(x) => x.to_bits(),

@@ -98,9 +98,9 @@ fn invoke(
     args: &[Value],
 ) -> Result<Vec<Value>, JitError> {
     let slots = pack(entry, params, args)?;
-    let mut out = vec![0u64; results.len().max(1)];
-    // SAFETY: the wrapper was built with exactly this signature; it reads `params.len()`
-    // slots and writes `results.len()` slots.
+    let mut out = vec![0u64; results.iter().map(|k| k.slots()).sum::<usize>().max(1)];
+    // SAFETY: the wrapper was built with exactly this signature; it reads the parameters'
+    // slots and writes the results' (`Kind::slots` of each).
     unsafe {
         let f: unsafe extern "C" fn(*const u64, *mut u64) = std::mem::transmute(wrapper as usize);
         f(slots.as_ptr(), out.as_mut_ptr());
@@ -120,10 +120,14 @@ fn invoke(
             )));
         }
     }
+    let mut at = 0;
     Ok(results
         .iter()
-        .zip(&out)
-        .map(|(k, s)| k.read_slot(*s))
+        .map(|k| {
+            let v = k.read_slots(&out[at..]);
+            at += k.slots();
+            v
+        })
         .collect())
 }
 

@@ -20,6 +20,14 @@ pub enum Value {
         /// -1); of an argument, only the low `bits` bits count.
         value: i64,
     },
+    /// An integer wider than 64 bits (65 to 128), as its signed value: passed in two
+    /// slots, low half first, as LLVM stores an `i128` on a little-endian target.
+    Wide {
+        /// The integer type's width in bits (`i65` … `i128`).
+        bits: u32,
+        /// The value as signed, as [`Value::Int`]'s.
+        value: i128,
+    },
     /// An IEEE half, by its bits.
     F16(u16),
     /// A bfloat16, by its bits.
@@ -38,6 +46,7 @@ impl fmt::Display for Value {
             Value::Ptr(p) => write!(f, "{p:#x}"),
             Value::Int { bits: 1, value } => write!(f, "{}", value & 1),
             Value::Int { value, .. } => write!(f, "{value}"),
+            Value::Wide { value, .. } => write!(f, "{value}"),
             // The shortest decimal that reads back as the same half.
             Value::F16(b) => write!(f, "{:?}", half::f16::from_bits(*b)),
             Value::BF16(b) => write!(f, "{:?}", half::bf16::from_bits(*b)),
@@ -50,7 +59,7 @@ impl fmt::Display for Value {
 /// The kind of a scalar parameter or result, from its lowered type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// An integer of this many bits (1 to 64).
+    /// An integer of this many bits (1 to 128; above 64, two slots).
     Int(u32),
     /// `f16`, passed by its bits.
     F16,
@@ -65,7 +74,7 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// The kind of a lowered type term (an integer of 1 to 64 bits, `f16`, `f32`, `f64`,
+    /// The kind of a lowered type term (an integer of 1 to 128 bits, `f16`, `f32`, `f64`,
     /// `ptr`); `None` for any other type (an aggregate, `void`, a wider integer).
     pub fn of(t: &Operand) -> Option<Kind> {
         match t.as_node()? {
@@ -74,7 +83,8 @@ impl Kind {
             (Op::I16, []) => Some(Kind::Int(16)),
             (Op::I32, []) => Some(Kind::Int(32)),
             (Op::I64, []) => Some(Kind::Int(64)),
-            (Op::Int, [Operand::Int(n)]) if (1..=64).contains(n) => Some(Kind::Int(*n as u32)),
+            (Op::I128, []) => Some(Kind::Int(128)),
+            (Op::Int, [Operand::Int(n)]) if (1..=128).contains(n) => Some(Kind::Int(*n as u32)),
             (Op::F16, []) => Some(Kind::F16),
             (Op::BF16, []) => Some(Kind::BF16),
             (Op::F32, []) => Some(Kind::F32),
@@ -87,7 +97,7 @@ impl Kind {
     /// The kind of an LLVM scalar type.
     pub(crate) fn of_llvm(t: BasicTypeEnum) -> Option<Kind> {
         match t {
-            BasicTypeEnum::IntType(i) if (1..=64).contains(&i.get_bit_width()) => {
+            BasicTypeEnum::IntType(i) if (1..=128).contains(&i.get_bit_width()) => {
                 Some(Kind::Int(i.get_bit_width()))
             }
             BasicTypeEnum::FloatType(f) if f == f.get_context().f16_type() => Some(Kind::F16),
@@ -111,21 +121,55 @@ impl Kind {
         }
     }
 
-    fn to_slot(self, v: &Value) -> Option<u64> {
-        match (self, v) {
-            (Kind::Int(b), Value::Int { bits, value }) if b == *bits => Some(int_slot(b, *value)),
-            (Kind::F16, Value::F16(x)) | (Kind::BF16, Value::BF16(x)) => Some(*x as u64),
-            (Kind::F32, Value::F32(x)) => Some(x.to_bits() as u64),
-            (Kind::F64, Value::F64(x)) => Some(x.to_bits()),
-            (Kind::Ptr, Value::Ptr(p)) => Some(*p),
-            _ => None,
+    /// How many 8-byte slots a value of this kind takes in a call's argument and result
+    /// arrays: two for an integer wider than 64 bits, else one.
+    pub fn slots(self) -> usize {
+        match self {
+            Kind::Int(b) if b > 64 => 2,
+            _ => 1,
+        }
+    }
+
+    /// Appends the slots of `v`; `false` when `v` is not of this kind.
+    fn push_slots(self, v: &Value, out: &mut Vec<u64>) -> bool {
+        let one = match (self, v) {
+            (Kind::Int(b), Value::Int { bits, value }) if b == *bits && b <= 64 => {
+                int_slot(b, *value)
+            }
+            (Kind::Int(b), Value::Wide { bits, value }) if b == *bits && b > 64 => {
+                let [low, high] = wide_slots(b, *value);
+                out.extend([low, high]);
+                return true;
+            }
+            (Kind::F16, Value::F16(x)) | (Kind::BF16, Value::BF16(x)) => *x as u64,
+            (Kind::F32, Value::F32(x)) => x.to_bits() as u64,
+            (Kind::F64, Value::F64(x)) => x.to_bits(),
+            (Kind::Ptr, Value::Ptr(p)) => *p,
+            _ => return false,
+        };
+        out.push(one);
+        true
+    }
+
+    /// The value in `slots` (as many as [`Kind::slots`]).
+    pub(crate) fn read_slots(self, slots: &[u64]) -> Value {
+        match (self, slots) {
+            (Kind::Int(bits), [low, high, ..]) if bits > 64 => {
+                let raw = (u128::from(*high) << 64) | u128::from(*low);
+                let shift = 128 - bits;
+                Value::Wide {
+                    bits,
+                    value: ((raw << shift) as i128) >> shift,
+                }
+            }
+            _ => self.read_slot(slots.first().copied().unwrap_or(0)),
         }
     }
 
     pub(crate) fn read_slot(self, s: u64) -> Value {
         match self {
             Kind::Int(bits) => {
-                let shift = 64 - bits;
+                let shift = 64u32.saturating_sub(bits);
                 Value::Int {
                     bits,
                     value: ((s << shift) as i64) >> shift,
@@ -152,6 +196,18 @@ pub fn int_slot(bits: u32, value: i64) -> u64 {
     }
 }
 
+/// The two slots of an integer of `bits` (65 to 128) holding `value`, low half first: the
+/// bits above the width are zero, as [`int_slot`] leaves them.
+pub fn wide_slots(bits: u32, value: i128) -> [u64; 2] {
+    let raw = value as u128;
+    let raw = if bits >= 128 {
+        raw
+    } else {
+        raw & ((1u128 << bits) - 1)
+    };
+    [raw as u64, (raw >> 64) as u64]
+}
+
 /// The parameter kinds and result leaf kinds (struct fields and array elements, depth
 /// first) of a lowered function.
 pub fn signature_kinds(f: &Lowered) -> Result<(Vec<Kind>, Vec<Kind>), String> {
@@ -160,7 +216,7 @@ pub fn signature_kinds(f: &Lowered) -> Result<(Vec<Kind>, Vec<Kind>), String> {
     };
     let unsupported = |t: &Operand| {
         format!(
-            "`@{}` has a `{t}` parameter or result; `kiln run` passes scalars (i1–i64, f32, f64) and memrefs",
+            "`@{}` has a `{t}` parameter or result; `kiln run` passes scalars (i1–i128, f16, bf16, f32, f64) and memrefs",
             f.name
         )
     };
@@ -224,15 +280,12 @@ pub(crate) fn pack(entry: &str, params: &[Kind], args: &[Value]) -> Result<Vec<u
     }
     let mut slots = Vec::new();
     for (i, (k, a)) in params.iter().zip(args).enumerate() {
-        match k.to_slot(a) {
-            Some(s) => slots.push(s),
-            None => {
-                return Err(JitError::Call(format!(
-                    "argument {} of `@{entry}` is an {}, not {a:?}",
-                    i + 1,
-                    k.name()
-                )))
-            }
+        if !k.push_slots(a, &mut slots) {
+            return Err(JitError::Call(format!(
+                "argument {} of `@{entry}` is an {}, not {a:?}",
+                i + 1,
+                k.name()
+            )));
         }
     }
     Ok(slots)

@@ -1167,7 +1167,11 @@ impl<'ctx> Codegen<'ctx, '_> {
                         return self.unsupported(format!("`{c}` is not a switch case"));
                     };
                     let b = self.edge(func, blocks, current, succ, values, &mut seen, edges)?;
-                    cases.push((t.const_int(self.int(val)? as u64, true), b));
+                    let Some(n) = val.as_wide_int() else {
+                        return self.unsupported(format!("switch case `{val}`"));
+                    };
+                    let words = [n as u64, (n >> 64) as u64];
+                    cases.push((t.const_int_arbitrary_precision(&words), b));
                 }
                 self.b(self.builder.build_switch(flag, d, &cases))?;
                 return Ok(None);

@@ -89,10 +89,18 @@ fn add_wrapper<'ctx>(
     // SAFETY (of the LLVM instruction): slot `i` of an array the caller sized.
     let slot =
         |base, i: usize| unsafe { b.build_gep(i64t, base, &[i64t.const_int(i as u64, false)], "") };
+    // An integer wider than 64 bits takes two slots (`Kind::slots`), read and written
+    // whole: LLVM stores an `i128` low half first.
+    let slots_of = |t: BasicTypeEnum| match t {
+        BasicTypeEnum::IntType(i) if i.get_bit_width() > 64 => 2,
+        _ => 1,
+    };
     let mut call_args: Vec<BasicMetadataValueEnum> = Vec::new();
-    for (i, p) in target.get_param_iter().enumerate() {
-        let at = slot(args_ptr, i).map_err(err)?;
+    let mut k = 0;
+    for p in target.get_param_iter() {
+        let at = slot(args_ptr, k).map_err(err)?;
         let ty: BasicTypeEnum = p.get_type();
+        k += slots_of(ty);
         call_args.push(
             b.build_load(ty.as_basic_type_enum(), at, "")
                 .map_err(err)?
@@ -103,9 +111,11 @@ fn add_wrapper<'ctx>(
     if let Some(r) = result.try_as_basic_value().basic() {
         let mut leaves = Vec::new();
         flatten(&b, r, &mut leaves).map_err(err)?;
-        for (i, leaf) in leaves.into_iter().enumerate() {
-            b.build_store(slot(results_ptr, i).map_err(err)?, leaf)
-                .map_err(err)?;
+        let mut k = 0;
+        for leaf in leaves {
+            let at = slot(results_ptr, k).map_err(err)?;
+            k += slots_of(leaf.get_type());
+            b.build_store(at, leaf).map_err(err)?;
         }
     }
     b.build_return(None).map_err(err)?;

@@ -820,7 +820,10 @@ impl Printer {
             (Op::Switch, [t, flag, d, cases]) => {
                 let mut cs = Vec::new();
                 for c in cases.as_list().unwrap_or_default() {
-                    let Some((Op::Case, [Operand::Int(v), s])) = c.as_node() else {
+                    let Some((Op::Case, [v, s])) = c.as_node() else {
+                        return self.err(format!("`{c}` is not a case"));
+                    };
+                    let Some(v) = v.as_wide_int() else {
                         return self.err(format!("`{c}` is not a case"));
                     };
                     cs.push(format!("      {v}: {}", self.succ(s, block_params)?));

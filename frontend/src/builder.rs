@@ -1359,22 +1359,47 @@ impl<'a> Builder<'a> {
                 self.check_written_types(&f, std::slice::from_ref(ty));
                 successors.push(self.successor(default));
                 let mut values = Vec::new();
+                // A case value is of the flag's width, signed or unsigned as written (`-1`
+                // and `255` are one `i8`); values are compared at that width.
+                let bits = match self.values.get(f[0].index()).map(|v| &v.ty) {
+                    Some(Type::Scalar(s)) if s.is_integer() => s.bits(),
+                    _ => 128,
+                };
+                let at_width = |n: i128| {
+                    let shift = 128 - bits;
+                    (n << shift) >> shift
+                };
                 for (v, s) in cases {
-                    match parse_int(&v.node) {
-                        Some(n) if n >= i64::MIN as i128 && n <= u64::MAX as i128 => {
-                            if values.contains(&(n as i64)) {
+                    // Within the width's signed or unsigned range, read as its bits.
+                    let fits = parse_wide_int(&v.node).and_then(|(neg, m)| {
+                        let limit = if neg {
+                            1u128 << (bits - 1)
+                        } else {
+                            u128::MAX >> (128 - bits)
+                        };
+                        (m <= limit).then(|| {
+                            if neg {
+                                (m as i128).wrapping_neg()
+                            } else {
+                                m as i128
+                            }
+                        })
+                    });
+                    match fits {
+                        Some(n) => {
+                            if values.iter().any(|w| at_width(*w) == at_width(n)) {
                                 self.error(
                                     "verify.duplicate-case",
                                     v.span,
                                     format!("duplicate case value `{}`", v.node),
                                 );
                             }
-                            values.push(n as i64)
+                            values.push(n)
                         }
-                        _ => self.error(
+                        None => self.error(
                             "verify.invalid-literal",
                             v.span,
-                            format!("case value `{}` does not fit in 64 bits", v.node),
+                            format!("case value `{}` does not fit in i{bits}", v.node),
                         ),
                     }
                     successors.push(self.successor(s));

@@ -184,8 +184,8 @@ pub enum OpKind {
     /// `cf.switch`: operand 0 is the flag. Successor 0 is the default; successor `i + 1`
     /// goes with `cases[i]`.
     Switch {
-        /// The case values, in the order written.
-        cases: Vec<i64>,
+        /// The case values, in the order written (of up to 128 bits, as the flag's type).
+        cases: Vec<i128>,
     },
     /// `memref.alloc` (heap): the operands are the dynamic sizes, one per `?` of the
     /// result type.

@@ -55,6 +55,21 @@ impl Operand {
             _ => None,
         }
     }
+
+    /// The integer of a literal of up to 128 bits: an integer, or `(llvm.wide HIGH LOW)`,
+    /// the 64-bit halves of one beyond 64 bits.
+    pub fn as_wide_int(&self) -> Option<i128> {
+        match self {
+            Operand::Int(i) => Some(i128::from(*i)),
+            Operand::Node(TargetOp::Wide, parts) => match parts.as_slice() {
+                [Operand::Int(high), Operand::Int(low)] => {
+                    Some((i128::from(*high) << 64) | i128::from(*low as u64))
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    }
 }
 
 /// One instruction: `%result = op operands...`.

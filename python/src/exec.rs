@@ -675,6 +675,7 @@ impl NativeEngine {
         let word = |i: usize| -> PyResult<u64> {
             match leaves.get(i) {
                 Some(Value::Int { value, .. }) => Ok(*value as u64),
+                Some(Value::Wide { value, .. }) => Ok(*value as u64),
                 Some(Value::Ptr(p)) => Ok(*p),
                 Some(Value::F16(b) | Value::BF16(b)) => Ok(*b as u64),
                 Some(Value::F32(x)) => Ok(x.to_bits() as u64),
@@ -721,6 +722,7 @@ impl NativeEngine {
                             PyBool::new(py, value & 1 == 1).to_owned().into_any()
                         }
                         Value::Int { value, .. } => value.into_pyobject(py)?.into_any(),
+                        Value::Wide { value, .. } => value.into_pyobject(py)?.into_any(),
                         Value::F16(b) => half::f16::from_bits(*b)
                             .to_f64()
                             .into_pyobject(py)?
@@ -933,9 +935,14 @@ fn leaf_value<'py>(
             let x = if obj.is_instance_of::<PyBool>() {
                 ScalarIn::Bool(obj.is_truthy().map_err(py_err)?)
             } else if obj.is_instance_of::<PyInt>() {
-                match obj.extract::<i128>() {
-                    Ok(i) => ScalarIn::Int(i),
-                    Err(_) => ScalarIn::Other("an int beyond 128 bits"),
+                match (obj.extract::<i128>(), obj.extract::<u128>()) {
+                    (Ok(i), _) => ScalarIn::Int(i),
+                    // An `i128` takes its unsigned range too (2^128 - 1 is -1), as every
+                    // narrower width takes its own.
+                    (Err(_), Ok(u)) if sc.bits() == 128 && sc.is_integer() => {
+                        ScalarIn::Int(u as i128)
+                    }
+                    _ => ScalarIn::Other("an int beyond the parameter's width"),
                 }
             } else if obj.is_instance_of::<PyFloat>() {
                 ScalarIn::Float(obj.extract::<f64>().map_err(py_err)?)

@@ -474,11 +474,11 @@ fn op_kind(
                 .map(str::trim)
                 .filter(|s| !s.is_empty())
                 .map(|s| {
-                    s.parse::<i64>().map_err(|_| {
+                    s.parse::<i128>().map_err(|_| {
                         Failure::new(Kind::Value, format!("case value `{s}` is not an integer"))
                     })
                 })
-                .collect::<NResult<Vec<i64>>>()?;
+                .collect::<NResult<Vec<i128>>>()?;
             return Ok((OpKind::Switch { cases }, keep(&["case_values"])));
         }
         "arith.select" => OpKind::Select,

@@ -243,3 +243,42 @@ def test_llvm_dialect_and_alloca_scope_from_python(capfd):
     assert "memref.alloca_scope -> (f32) {" in text and "memref.alloca_scope.return" in text
     text = str(Module.parse((CORPUS / "llvm_dialect.mlir").read_text()))
     assert "llvm.func @printf(!llvm.ptr, ...) -> i32" in text
+
+
+WIDE = """
+func.func @mix(%a: i128, %b: i100) -> (i128, i100, i8) {
+  %w = arith.extsi %b : i100 to i128
+  %s = arith.addi %a, %w : i128
+  %t = arith.trunci %s : i128 to i100
+  %c = arith.constant -3 : i8
+  return %s, %t, %c : i128, i100, i8
+}
+"""
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(-(2**127), 2**127 - 1),
+    st.integers(-(2**99), 2**99 - 1),
+)
+def test_wide_integers_cross_the_call_whole(a, b):
+    """Integers wider than 64 bits pass in and out as Python ints, wrapping at their width."""
+    e = ExecutionEngine(Module.parse(WIDE)) if "wide" not in _engines else _engines["wide"]
+    _engines["wide"] = e
+
+    def wrap(x, bits):
+        x &= (1 << bits) - 1
+        return x - (1 << bits) if x >> (bits - 1) else x
+
+    s = wrap(a + b, 128)
+    assert e["mix"](a, b) == (s, wrap(s, 100), -3)
+
+
+def test_wide_integers_out_of_range_are_refused():
+    e = ExecutionEngine(Module.parse(WIDE))
+    # An i128 takes its unsigned range as well: 2^128 - 1 is -1.
+    assert e["mix"](2**128 - 1, 0)[0] == -1
+    with pytest.raises(ValueError, match="does not fit in i100"):
+        e["mix"](0, 2**100)
+    with pytest.raises(ValueError, match="beyond the parameter's width"):
+        e["mix"](2**128, 0)

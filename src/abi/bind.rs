@@ -790,34 +790,33 @@ pub fn scalar_in(s: Scalar, v: ScalarIn<'_>, path: &Path) -> Result<Value, Strin
         }
         _ => {
             let bits = s.bits();
-            if bits > 64 {
-                // As `kiln run` refuses it (`run::kind_of`): a call passes 64 bits.
-                return fail(
-                    path,
-                    format!("{name}: arguments passed to a call hold integers of up to 64 bits"),
-                );
-            }
             let x: Option<i128> = match v {
                 ScalarIn::Bool(b) if bits == 1 => Some(b as i128),
                 ScalarIn::Int(i) => Some(i),
+                // JSON numbers beyond 64 bits lose digits in most writers and readers, so
+                // an integer wider than 64 bits may come as its decimal text, as results
+                // of one are printed.
+                ScalarIn::Text(t) if bits > 64 => t.parse::<i128>().ok().or_else(|| {
+                    // An `i128` takes its unsigned range too.
+                    t.parse::<u128>()
+                        .ok()
+                        .filter(|_| bits == 128)
+                        .map(|u| u as i128)
+                }),
                 _ => None,
             };
             let Some(x) = x else {
-                return fail(path, format!("expected {name}, got {}", got()));
+                let hint = if bits > 64 && matches!(v, ScalarIn::Float(_)) {
+                    " (an integer beyond 64 bits is written as its decimal text, `\"-18446744073709551616\"`, so that no reader rounds it)"
+                } else {
+                    ""
+                };
+                return fail(path, format!("expected {name}, got {}{hint}", got()));
             };
-            let (min, max) = if bits == 64 {
-                (i64::MIN as i128, u64::MAX as i128)
-            } else {
-                (-(1i128 << (bits - 1)), (1i128 << bits) - 1)
-            };
-            if x < min || x > max {
-                return fail(path, format!("{x} does not fit in {name}"));
+            match crate::run::int_value(bits, x) {
+                Some(v) => Ok(v),
+                None => fail(path, format!("{x} does not fit in {name}")),
             }
-            let shift = 64 - bits;
-            Ok(Value::Int {
-                bits,
-                value: ((x as i64) << shift) >> shift,
-            })
         }
     }
 }
@@ -842,6 +841,9 @@ fn scalar_json(v: &Value) -> Json {
     match v {
         Value::Int { bits: 1, value } => Json::Bool(value & 1 == 1),
         Value::Int { value, .. } => Json::from(*value),
+        // JSON numbers beyond 64 bits lose digits in most readers: a wide integer is its
+        // decimal text.
+        Value::Wide { value, .. } => Json::String(value.to_string()),
         Value::F16(b) => {
             let x = half::f16::from_bits(*b);
             float_json(x.to_f64(), format!("{x:?}"))
@@ -1096,17 +1098,43 @@ mod tests {
     use super::*;
     use crate::abi::source::function_abi;
 
-    /// An integer wider than 64 bits is refused with a message, never a panic.
+    /// An integer wider than 64 bits is bound whole, from a number or its decimal text,
+    /// within its type's signed or unsigned range.
     #[test]
-    fn wide_integer_arguments_are_refused() {
+    fn wide_integer_arguments_bind_whole() {
         let i128_ty = Scalar::int(128).unwrap_or(Scalar::I64);
         for x in [5, i128::MIN, i128::MAX] {
-            let e = scalar_in(i128_ty, ScalarIn::Int(x), &Path::default());
-            assert!(
-                e.as_ref().is_err_and(|m| m.contains("up to 64 bits")),
-                "{e:?}"
+            let v = scalar_in(i128_ty, ScalarIn::Int(x), &Path::default());
+            assert_eq!(
+                v,
+                Ok(Value::Wide {
+                    bits: 128,
+                    value: x
+                })
             );
         }
+        let i100 = Scalar::int(100).unwrap_or(Scalar::I64);
+        let max_unsigned = ((1u128 << 100) - 1).to_string();
+        let v = scalar_in(i100, ScalarIn::Text(&max_unsigned), &Path::default());
+        assert_eq!(
+            v,
+            Ok(Value::Wide {
+                bits: 100,
+                value: -1
+            })
+        );
+        let beyond = (1u128 << 100).to_string();
+        let e = scalar_in(i100, ScalarIn::Text(&beyond), &Path::default());
+        assert!(
+            e.as_ref()
+                .is_err_and(|m| m.contains("does not fit in i100")),
+            "{e:?}"
+        );
+        let e = scalar_in(i100, ScalarIn::Text("many"), &Path::default());
+        assert!(
+            e.as_ref().is_err_and(|m| m.contains("expected i100")),
+            "{e:?}"
+        );
     }
 
     /// The ABI of the one function of `text`.

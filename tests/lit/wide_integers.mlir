@@ -16,6 +16,19 @@
 // RUN: %kiln cpu-runner %s -e memory --entry-point-result=i64 | FileCheck %s --check-prefix=MEMORY
 // RUN: %kiln interp %s --entry memory | FileCheck %s --check-prefix=MEMORY
 // RUN: %mlir-opt %s %mlir-lower | %mlir-cpu-runner -e memory --entry-point-result=i64 | FileCheck %s --check-prefix=MEMORY
+// Wide arguments and results cross the call: two 64-bit slots each, low half first.
+// RUN: %kiln run %s --entry mix 85070591730234615865843651857942052864 -633825300114114700748351602688 | FileCheck %s --check-prefix=MIX1
+// RUN: %kiln interp %s --entry mix 85070591730234615865843651857942052864 -633825300114114700748351602688 | FileCheck %s --check-prefix=MIX1
+// RUN: %kiln run %s --via-mlir --entry mix 85070591730234615865843651857942052864 -633825300114114700748351602688 | FileCheck %s --check-prefix=MIX1
+// RUN: %kiln run %s --entry mix -- -1 633825300114114700748351602687 | FileCheck %s --check-prefix=MIX2
+// RUN: %kiln interp %s --entry mix -- -1 633825300114114700748351602687 | FileCheck %s --check-prefix=MIX2
+// RUN: %kiln run %s --via-mlir --entry mix -- -1 633825300114114700748351602687 | FileCheck %s --check-prefix=MIX2
+// An i128 takes its unsigned range too; 2^128 - 1 is -1.
+// RUN: %kiln run %s --entry mix 340282366920938463463374607431768211455 1267650600228229401496703205375 | FileCheck %s --check-prefix=MIX3
+// RUN: %kiln run %s --via-mlir --entry mix 340282366920938463463374607431768211455 1267650600228229401496703205375 | FileCheck %s --check-prefix=MIX3
+// RUN: %kiln run %s --entry mix --input-json '["340282366920938463463374607431768211455", 1]' --output json | FileCheck %s --check-prefix=JSON
+// RUN: not %kiln run %s --entry mix 1 1267650600228229401496703205376 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: not %kiln run %s --entry mix --input-json '[1e30, 1]' 2>&1 | FileCheck %s --check-prefix=ROUNDED
 
 // IR: @table = private constant [2 x i128] [i128 -170141183460469231731687303715884105728, i128 36893488147419103232]
 // IR-LABEL: define i128 @mix(i128 %0, i100 %1)
@@ -26,6 +39,12 @@
 // ARITH: 6588121165423256721
 // FLOOR: -1317624576693538402
 // MEMORY: 2305843009213693953
+// MIX1: {{^}}170141183302012906703158628528796205055{{$}}
+// MIX2: {{^}}-170141182826643931617572602967532503041{{$}}
+// MIX3: {{^}}170141183460469231731687303715884105726{{$}}
+// JSON: ["{{-?[0-9]+}}"]
+// RANGE: `1267650600228229401496703205376` does not fit in i100
+// ROUNDED: expected i128, got 1e+30 (an integer beyond 64 bits is written as its decimal text
 
 memref.global "private" constant @table : memref<2xi128> = dense<[-170141183460469231731687303715884105728, 36893488147419103232]>
 

@@ -1111,7 +1111,15 @@ impl<S: Store> Encoder<'_, S> {
                 let default = self.successor(&op.successors[0]);
                 let mut cs = Vec::new();
                 for (v, s) in cases.iter().zip(&op.successors[1..]) {
-                    let v = self.int(*v);
+                    // Beyond 64 bits, `(llvm.wide HIGH LOW)` as a constant's literal.
+                    let v = match i64::try_from(*v) {
+                        Ok(v) => self.int(v),
+                        Err(_) => {
+                            let high = self.int((*v >> 64) as i64);
+                            let low = self.int(*v as i64);
+                            self.op("llvm.wide", smallvec![high, low])
+                        }
+                    };
                     let s = self.successor(s);
                     cs.push(self.op("case", smallvec![v, s]));
                 }
