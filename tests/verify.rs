@@ -78,6 +78,23 @@ fn generated_programs_are_deterministic_text() {
     }
 }
 
+/// Integers wider than 64 bits cross calls: some generated functions take and return them,
+/// the entry among them, with arguments beyond 64 bits.
+#[test]
+fn generated_programs_pass_wide_integers_across_calls() {
+    let (mut takes, mut returns) = (false, false);
+    for seed in 0..400 {
+        let p = Program::generate(seed, kiln::verify::Size::of(12));
+        let text = p.text();
+        for line in text.lines().filter(|l| l.starts_with("func.func")) {
+            let (params, results) = line.split_once("->").unwrap_or((line, ""));
+            takes |= params.contains(": i100") || params.contains(": i128");
+            returns |= results.contains("i100") || results.contains("i128");
+        }
+    }
+    assert!(takes && returns, "takes {takes}, returns {returns}");
+}
+
 #[test]
 fn generated_programs_cover_the_element_wise_operations() {
     let text: String = (0..400)

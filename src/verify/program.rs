@@ -76,10 +76,9 @@ pub(crate) static EVALUATED_SCALARS: std::sync::LazyLock<Vec<Scalar>> =
 /// The odd integer widths programs use.
 const ODD_WIDTHS: [u8; 4] = [3, 12, 24, 40];
 
-/// The scalar types of the values a function computes: those of [`SCALARS`] and integers
-/// wider than 64 bits, which never cross a call into native code (parameters, results and
-/// memory keep to [`SCALARS`]: kiln's calls pass 64 bits) but are computed, compared, cast
-/// and branched on inside.
+/// The scalar types of the values a function computes, takes and returns: those of
+/// [`SCALARS`] and integers wider than 64 bits (which a call passes in two slots; memory
+/// keeps to [`SCALARS`], as the buffers passed to a call hold 8-byte words).
 pub(crate) static INNER_SCALARS: std::sync::LazyLock<Vec<Scalar>> =
     std::sync::LazyLock::new(|| {
         SCALARS
@@ -570,7 +569,7 @@ impl Program {
             let entry = i + 1 == nfuncs;
             let mut params = Vec::new();
             for _ in 0..r.below(4) {
-                params.push(Param::Scalar(r.pick(&SCALARS)));
+                params.push(Param::Scalar(r.pick(&INNER_SCALARS)));
             }
             for m in &palette {
                 if entry || r.chance(60) {
@@ -582,7 +581,9 @@ impl Program {
                 let j = r.below(k as u64 + 1) as usize;
                 params.swap(k, j);
             }
-            let results = (0..1 + r.below(3)).map(|_| r.pick(&SCALARS)).collect();
+            let results = (0..1 + r.below(3))
+                .map(|_| r.pick(&INNER_SCALARS))
+                .collect();
             let body = gen_stmts(&mut r, size, 0, i);
             let returns = (0..3).map(|_| r.next_u64() as u32).collect();
             funcs.push(Func {
@@ -781,11 +782,17 @@ fn scalar_arg(r: &mut Rng, t: Scalar) -> String {
             format!("{x:?}")
         }
         s => {
-            let v = r.next_u64() as i64;
             let w = s.bits();
+            // A second draw only for a wide type, so that other types' values stay those of
+            // the same seed.
+            let v = if w > 64 {
+                (i128::from(r.next_u64()) << 64) | i128::from(r.next_u64())
+            } else {
+                i128::from(r.next_u64() as i64)
+            };
             let v = if r.chance(70) { v % 50 } else { v };
             // Read at the width, as signed (a small number stays itself from `i7` on).
-            let sh = 64 - w;
+            let sh = 128 - w;
             ((v << sh) >> sh).to_string()
         }
     }
