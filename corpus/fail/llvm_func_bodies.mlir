@@ -1,15 +1,18 @@
-// error: 14:22: `hidden` before an `llvm.func`'s name: kiln reads one linkage there (external, private, internal, linkonce, linkonce_odr, weak, weak_odr, available_externally)
-// error: 17:26: `index` is not an LLVM type: an `llvm.func` takes and returns scalars and `!llvm.ptr` (a `func.func` takes `index`)
-// error: 21:32: kiln defines `llvm.func`s with fixed parameters; `@variadic` is variadic
-// error: 25:5: `func.return` ends a `func.func`; an `llvm.func`'s blocks end with `llvm.return`
-// error: 28:19: `llvm.add` takes LLVM types (scalars other than `index`, and `!llvm.ptr`), not `index`
-// error: 32:20: unknown predicate `true` for `llvm.fcmp`; expected one of _false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, _true
-// error: 33:20: unknown predicate `lt` for `llvm.icmp`; expected one of eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge
-// error: 37:35: type `i8` does not match the type `i1` of `%c`
-// error: 41:5: `llvm.br` takes LLVM types (scalars other than `index`, and `!llvm.ptr`), not `memref<4xf32>`
+// error: 17:22: `hidden` before an `llvm.func`'s name: kiln reads one linkage there (external, private, internal, linkonce, linkonce_odr, weak, weak_odr, available_externally)
+// error: 20:26: `index` is not an LLVM type: an `llvm.func` takes and returns scalars and `!llvm.ptr` (a `func.func` takes `index`)
+// error: 24:32: kiln defines `llvm.func`s with fixed parameters; `@variadic` is variadic
+// error: 28:5: `func.return` ends a `func.func`; an `llvm.func`'s blocks end with `llvm.return`
+// error: 31:19: `llvm.add` takes LLVM types (scalars other than `index`, and `!llvm.ptr`), not `index`
+// error: 35:20: unknown predicate `true` for `llvm.fcmp`; expected one of _false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, _true
+// error: 36:20: unknown predicate `lt` for `llvm.icmp`; expected one of eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge
+// error: 40:35: type `i8` does not match the type `i1` of `%c`
+// error: 44:5: `llvm.br` takes LLVM types (scalars other than `index`, and `!llvm.ptr`), not `memref<4xf32>`
+// error: 49:5: `llvm.intr.sqrt` takes 1 operand and gives one result
+// error: 53:5: `llvm.intr.sqrt` needs a floating-point operand, but `%i` has type `i32`
+// error: 54:5: `llvm.intr.smax` needs an integer or index operand, but `%a` has type `f64`
 // llvm.func definitions and LLVM-dialect operations in function bodies: MLIR 19's rules
 // (LLVM types only, llvm.return in an llvm.func) and kiln's limits (one linkage word,
-// fixed parameters).
+// fixed parameters); intrinsics of the wrong arity or types.
 module {
   llvm.func internal hidden @two_words(%a: i32) -> i32 {
     llvm.return %a : i32
@@ -41,5 +44,14 @@ module {
     llvm.br ^bb1(%m : memref<4xf32>)
   ^bb1(%n: memref<4xf32>):
     return %n : memref<4xf32>
+  }
+  func.func @intrinsic_arity(%a: f64) -> f64 {
+    %x = llvm.intr.sqrt(%a, %a) : (f64, f64) -> f64
+    return %a : f64
+  }
+  func.func @intrinsic_types(%a: f64, %i: i32) -> f64 {
+    %y = llvm.intr.sqrt(%i) : (i32) -> i32
+    %z = llvm.intr.smax(%a, %a) : (f64, f64) -> f64
+    return %a : f64
   }
 }

@@ -466,6 +466,14 @@ pub enum OpBody {
     LlvmLoad(Box<LlvmLoad>),
     /// `llvm.store %v, %p : T, !llvm.ptr` (boxed).
     LlvmStore(Box<LlvmStore>),
+    /// `llvm.intr.NAME(%a, ...) : (T, ...) -> R`, an intrinsic that means an operation of
+    /// kiln's (`crate::ops::LLVM_MEANINGS`).
+    LlvmIntrinsic {
+        /// The operands.
+        operands: Vec<ValueRef>,
+        /// The written type.
+        ty: FunctionType,
+    },
     /// `memref.get_global @name : T`.
     GetGlobal {
         /// The global's name, without `@`.

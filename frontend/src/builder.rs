@@ -1050,6 +1050,7 @@ impl<'a> Builder<'a> {
             B::LlvmCall(c) => self.types(&c.ty.results),
             B::LlvmCallIndirect(c) => self.types(&c.ty.results),
             B::LlvmStore { .. } | B::AllocaScopeReturn { .. } => Vec::new(),
+            B::LlvmIntrinsic { ty, .. } => self.types(&ty.results),
             B::AllocaScope(a) => self.types(&a.results),
             B::AlignedPointer { result, .. } => vec![self.ty(result)],
             B::Transpose(t) => vec![self.ty(&t.to)],
@@ -1595,6 +1596,31 @@ impl<'a> Builder<'a> {
                 let ops = self.uses(std::slice::from_ref(&l.ptr));
                 self.check_written_types(&ops, std::slice::from_ref(&l.ptr_ty));
                 (OpKind::LlvmLoad, ops)
+            }
+            B::LlvmIntrinsic { operands, ty } => {
+                let ops = self.uses(operands);
+                let kind = match (BinaryOp::from_name(name), PureOp::from_name(name)) {
+                    (Some(b), _) => OpKind::Binary(b),
+                    (None, Some(p)) => OpKind::Pure(p),
+                    _ => return None,
+                };
+                let arity = match &kind {
+                    OpKind::Pure(p) => p.arity(),
+                    _ => 2,
+                };
+                if ops.len() != arity || ty.inputs.len() != arity || ty.results.len() != 1 {
+                    self.error(
+                        "verify.operand-count",
+                        op.span,
+                        format!(
+                            "`{written}` takes {arity} operand{} and gives one result",
+                            if arity == 1 { "" } else { "s" }
+                        ),
+                    );
+                    return None;
+                }
+                self.check_written_types(&ops, &ty.inputs);
+                (kind, ops)
             }
             B::LlvmStore(st) => {
                 let ops = self.uses(&[st.value.clone(), st.ptr.clone()]);
@@ -2255,6 +2281,7 @@ fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         B::AllocaScopeReturn { operands, .. } => operands.iter().collect(),
         B::LlvmLoad(l) => vec![&l.ptr],
         B::LlvmStore(st) => vec![&st.value, &st.ptr],
+        B::LlvmIntrinsic { operands, .. } => operands.iter().collect(),
         B::AssumeAlignment { memref, .. } | B::AlignedPointer { memref, .. } => vec![memref],
         B::Transpose(t) => vec![&t.source],
         B::Load {

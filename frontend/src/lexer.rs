@@ -187,6 +187,8 @@ pub enum Tok<'a> {
     OpLlvmLoad(&'a str),
     /// `llvm.store`.
     OpLlvmStore(&'a str),
+    /// An LLVM intrinsic kiln reads as an operation of its own (`llvm.intr.sqrt`).
+    OpLlvmIntrinsic(&'a str),
     /// `memref.alloca_scope`.
     OpAllocaScope(&'a str),
     /// `memref.alloca_scope.return`.
@@ -242,6 +244,7 @@ impl Tok<'_> {
             | OpLlvmCall(s)
             | OpLlvmLoad(s)
             | OpLlvmStore(s)
+            | OpLlvmIntrinsic(s)
             | OpAllocaScope(s)
             | OpAllocaScopeReturn(s) => s,
             Ellipsis => "...",
@@ -368,6 +371,7 @@ fn classify(word: &str) -> Tok<'_> {
             .then(|| crate::ops::llvm_meaning(word))
             .flatten()
         {
+            Some(_) if word.starts_with("llvm.intr.") => OpLlvmIntrinsic(word),
             Some(m) if crate::ops::BinaryOp::from_name(m).is_some() => OpBinary(word),
             Some(m) if crate::ops::CastOp::from_name(m).is_some() => OpCast(word),
             _ if crate::ops::PureOp::from_name(word).is_some() => OpPure(word),

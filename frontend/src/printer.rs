@@ -526,6 +526,17 @@ fn print_op(out: &mut String, body: &Body, op: &Op) {
     // for the forms the LLVM dialect writes differently.
     let llvm = matches!(op.kind, K::Llvm(_));
     let _ = match op.kind.meaning() {
+        K::Binary(_) | K::Pure(_) if name.starts_with("llvm.intr.") => {
+            let inputs: Vec<String> = (0..op.operands.len()).map(t).collect();
+            write!(
+                out,
+                "{name}({}){} : ({}) -> {}",
+                values(body, &op.operands),
+                dict(&op.attrs),
+                inputs.join(", "),
+                rt()
+            )
+        }
         K::CmpI(p) if llvm => write!(
             out,
             "{name} \"{}\" {}, {}{} : {}",
