@@ -346,6 +346,19 @@ fn classify(word: &str) -> Tok<'_> {
         "memref.realloc" => OpRealloc(word),
         "memref.alloca_scope" => OpAllocaScope(word),
         "memref.alloca_scope.return" => OpAllocaScopeReturn(word),
+        _ if word.starts_with("llvm.") => classify_llvm(word),
+        _ if crate::ops::BinaryOp::from_name(word).is_some() => OpBinary(word),
+        _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),
+        _ if crate::ops::PureOp::from_name(word).is_some() => OpPure(word),
+        _ => Ident(word),
+    }
+}
+
+/// [`classify`] of a word of the LLVM dialect (`llvm.` and more), apart so that other words
+/// are not compared with these.
+fn classify_llvm(word: &str) -> Tok<'_> {
+    use Tok::*;
+    match word {
         "llvm.func" => OpLlvmFunc(word),
         "llvm.mlir.global" => OpLlvmGlobal(word),
         "llvm.mlir.addressof" => OpAddressOf(word),
@@ -364,17 +377,11 @@ fn classify(word: &str) -> Tok<'_> {
         "llvm.br" => OpBr(word),
         "llvm.cond_br" => OpCondBr(word),
         "llvm.switch" => OpSwitch(word),
-        _ if crate::ops::BinaryOp::from_name(word).is_some() => OpBinary(word),
         _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),
-        _ => match word
-            .starts_with("llvm.")
-            .then(|| crate::ops::llvm_meaning(word))
-            .flatten()
-        {
+        _ => match crate::ops::llvm_meaning(word) {
             Some(_) if word.starts_with("llvm.intr.") => OpLlvmIntrinsic(word),
             Some(m) if crate::ops::BinaryOp::from_name(m).is_some() => OpBinary(word),
             Some(m) if crate::ops::CastOp::from_name(m).is_some() => OpCast(word),
-            _ if crate::ops::PureOp::from_name(word).is_some() => OpPure(word),
             _ => Ident(word),
         },
     }
