@@ -123,7 +123,7 @@ test)
     # MLIR 19's own tools, CHECK lines through LLVM 19's FileCheck (tests/lit/lit.cfg.py).
     .venv/bin/lit -q tests/lit
     # The book builds (its links and paths are checked by tests/docs.rs, its CLI chapter
-    # against clap by tests/cli.rs); the HTML goes to target/book.
+    # against clap by tests/cli/); the HTML goes to target/book.
     .venv/bin/mdbook build docs/book
     # Every coverage-guided fuzz target briefly (FUZZING.md); a finding fails the run.
     scripts/fuzz-cov.sh all 12 -- -seed=1

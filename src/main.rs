@@ -515,7 +515,7 @@ fn run(cli: Cli) -> ExitCode {
 }
 
 /// The command-line reference in Markdown, rendered from the clap definitions so that the
-/// book's chapter cannot drift from the binary (tests/cli.rs compares the two).
+/// book's chapter cannot drift from the binary (tests/cli/ compares the two).
 fn cli_reference() -> String {
     use clap::CommandFactory;
     let mut root = Cli::command();

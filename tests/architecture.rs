@@ -4,7 +4,9 @@
 //!   silently stop being true;
 //! - `kiln_lowered::TargetOp` binds exactly the `target` declarations of the shipped rules
 //!   (the role ISLE's checked extern bindings play): a new target declaration without a
-//!   backend binding, or a binding whose declaration is gone, fails here.
+//!   backend binding, or a binding whose declaration is gone, fails here;
+//! - no source file is over 1,000 lines, and no crate's modules import each other in a
+//!   circle.
 
 mod common;
 
@@ -392,4 +394,44 @@ fn no_crate_imports_in_a_circle() {
     graph.insert("c".into(), ["a".to_string()].into());
     graph.insert("d".into(), ["a".to_string()].into());
     assert_eq!(circles(&graph), [["a", "b", "c"]]);
+}
+
+/// Source files are read in one sitting: none is over 1,000 lines (Rust, rules, the grammar,
+/// scripts and the C header; `vendor/` is egg's own). A file that grows past it is split by
+/// concern, as `frontend/src/builder/` is.
+#[test]
+fn no_source_file_is_over_a_thousand_lines() {
+    fn walk(dir: &std::path::Path, out: &mut Vec<(usize, String)>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for p in entries {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            if p.is_dir() {
+                if !matches!(
+                    name,
+                    "vendor" | "target" | ".git" | ".venv" | "node_modules"
+                ) && !name.starts_with('.')
+                {
+                    walk(&p, out);
+                }
+                continue;
+            }
+            let source = matches!(
+                p.extension().and_then(|e| e.to_str()),
+                Some("rs" | "rules" | "lalrpop" | "sh" | "c" | "h")
+            );
+            if source {
+                let lines = std::fs::read_to_string(&p).map_or(0, |t| t.lines().count());
+                if lines > 1000 {
+                    out.push((lines, p.display().to_string()));
+                }
+            }
+        }
+    }
+    let mut long = Vec::new();
+    walk(&root(), &mut long);
+    assert!(long.is_empty(), "files over 1,000 lines: {long:?}");
 }

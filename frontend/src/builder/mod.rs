@@ -23,6 +23,7 @@ use thin_vec::ThinVec;
 
 mod literal;
 mod op;
+mod reshape;
 mod results;
 
 pub use literal::{

@@ -189,8 +189,10 @@ impl Builder<'_> {
                 self.check_written_types(&f, std::slice::from_ref(ty));
                 successors.push(self.successor(default));
                 let mut values = Vec::new();
-                // A case value is of the flag's width, signed or unsigned as written (`-1`
-                // and `255` are one `i8`); values are compared at that width.
+                // MLIR 19 reads a case value as a 64-bit integer (up to 2^64 - 1, down to
+                // -(2^63 - 1)) and cuts it to the flag's width (`255` and `-1` are one `i8`):
+                // values are kept whole (2^64 - 1 is that, not -1, for an `i128` flag) and
+                // compared at the flag's width, where LLVM refuses a case twice.
                 let bits = match self.values.get(f[0].index()).map(|v| &v.ty) {
                     Some(Type::Scalar(s)) if s.is_integer() => s.bits(),
                     _ => 128,
@@ -200,20 +202,13 @@ impl Builder<'_> {
                     (n << shift) >> shift
                 };
                 for (v, s) in cases {
-                    // Within the width's signed or unsigned range, read as its bits.
                     let fits = parse_wide_int(&v.node).and_then(|(neg, m)| {
-                        let limit = if neg {
-                            1u128 << (bits - 1)
+                        let fits = if neg {
+                            m < 1 << 63
                         } else {
-                            u128::MAX >> (128 - bits)
+                            m <= u128::from(u64::MAX)
                         };
-                        (m <= limit).then(|| {
-                            if neg {
-                                (m as i128).wrapping_neg()
-                            } else {
-                                m as i128
-                            }
-                        })
+                        fits.then(|| if neg { -(m as i128) } else { m as i128 })
                     });
                     match fits {
                         Some(n) => {
@@ -229,7 +224,7 @@ impl Builder<'_> {
                         None => self.error(
                             "verify.invalid-literal",
                             v.span,
-                            format!("case value `{}` does not fit in i{bits}", v.node),
+                            format!("case value `{}` does not fit in 64 bits", v.node),
                         ),
                     }
                     successors.push(self.successor(s));
@@ -914,90 +909,6 @@ impl Builder<'_> {
                     "parse.generic-form",
                     op.span,
                     format!("generic `{name}` needs a `{key} = @name` attribute"),
-                );
-                None
-            }
-        }
-    }
-
-    /// `memref.expand_shape` (with `output_shape`) or `memref.collapse_shape` (without).
-    pub(super) fn reshape(
-        &mut self,
-        op: &ast::Op,
-        rs: &ast::Reshape,
-    ) -> Option<(OpKind, Vec<ValueId>)> {
-        let expand = op.name.node == "memref.expand_shape";
-        if rs.into.node != "into" {
-            self.error(
-                "parse.unexpected-token",
-                rs.into.span,
-                format!("unexpected `{}`, expected `into`", rs.into.node),
-            );
-            return None;
-        }
-        let mut groups: ThinVec<ThinVec<u32>> = ThinVec::new();
-        for g in &rs.groups {
-            let mut group = ThinVec::new();
-            for d in g {
-                match d.node.parse::<u32>() {
-                    Ok(d) => group.push(d),
-                    Err(_) => {
-                        self.error(
-                            "verify.reshape",
-                            d.span,
-                            format!("`{}` is not a dimension", d.node),
-                        );
-                        return None;
-                    }
-                }
-            }
-            groups.push(group);
-        }
-        let mut ops = self.uses(std::slice::from_ref(&rs.source));
-        self.check_written_types(&ops, std::slice::from_ref(&rs.from));
-        match (&rs.output_shape, expand) {
-            (Some((kw, entries)), true) if kw.node == "output_shape" => {
-                let mut dynamic = Vec::new();
-                let mut sizes = ThinVec::new();
-                for e in entries {
-                    match e {
-                        ast::Mixed::Value(v) => {
-                            dynamic.push(v.clone());
-                            sizes.push(None);
-                        }
-                        ast::Mixed::Static(n) => match parse_int(&n.node) {
-                            Some(x) if (0..=i64::MAX as i128).contains(&x) => {
-                                sizes.push(Some(x as i64))
-                            }
-                            _ => {
-                                self.error(
-                                    "verify.invalid-literal",
-                                    n.span,
-                                    format!("`{}` is not a size", n.node),
-                                );
-                                return None;
-                            }
-                        },
-                    }
-                }
-                ops.extend(self.uses(&dynamic));
-                Some((OpKind::ExpandShape { groups, sizes }, ops))
-            }
-            (None, false) => Some((OpKind::CollapseShape { groups }, ops)),
-            (Some((kw, _)), _) => {
-                let msg = if expand {
-                    format!("unexpected `{}`, expected `output_shape`", kw.node)
-                } else {
-                    "`memref.collapse_shape` takes no `output_shape`".to_string()
-                };
-                self.error("parse.unexpected-token", kw.span, msg);
-                None
-            }
-            (None, true) => {
-                self.error(
-                    "verify.reshape",
-                    op.span,
-                    "`memref.expand_shape` needs its `output_shape [...]` (MLIR 19's form)",
                 );
                 None
             }

@@ -1,0 +1,165 @@
+use super::*;
+use crate::egraph::encode::encode_variant;
+use crate::egraph::lower::{run_phase, variants, CompiledRules, LowerOptions};
+use crate::rule::{load_rules, RuleSource};
+use std::sync::Arc;
+
+/// A rule's right side as egg's runner applies it: guards, template, union.
+struct RunnerApplier(RuleApplier);
+
+impl egg::Applier<Node, Analysis> for RunnerApplier {
+    fn apply_one(
+        &self,
+        egraph: &mut Graph,
+        eclass: Id,
+        subst: &Subst,
+        _ast: Option<&PatternAst<Node>>,
+        _rule: Symbol,
+    ) -> Vec<Id> {
+        match self.0.apply_direct(egraph, subst) {
+            Some(id) if egraph.union(eclass, id) => vec![eclass],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The reference: the same rules saturated by egg's own `Runner`, which searches every
+/// rule at every class and applies every match in every iteration.
+fn saturate_with_runner(rules: &PhaseRules, egraph: Graph) -> Graph {
+    let rewrites: Vec<egg::Rewrite<Node, Analysis>> = rules
+        .rules
+        .iter()
+        .map(|r| {
+            egg::Rewrite::new(r.name, r.pattern.clone(), RunnerApplier(r.applier.clone()))
+                .expect("a rule egg accepts")
+        })
+        .collect();
+    let runner = egg::Runner::default()
+        .with_egraph(egraph)
+        .with_iter_limit(200)
+        .with_node_limit(1_000_000)
+        .with_time_limit(Duration::from_secs(120))
+        .with_scheduler(egg::SimpleScheduler)
+        .run(&rewrites);
+    assert!(
+        matches!(runner.stop_reason, Some(egg::StopReason::Saturated)),
+        "egg's runner stopped: {:?}",
+        runner.stop_reason
+    );
+    runner.egraph
+}
+
+/// The claim of this file's doc comment, checked on every function of the corpus: the
+/// semi-naive loop (searching around changes, keys with versions, matches kept across
+/// unions, following, confirming only where a guard read beyond its match) ends each
+/// phase with the same e-graph, class for class and node for node, as egg's runner.
+#[test]
+fn every_phase_reaches_egg_runners_fixpoint_on_the_corpus() {
+    reaches_egg_runners_fixpoint_on_the_corpus(false);
+}
+
+/// The same, with every e-graph handled as a large one (2^14 classes or more, see
+/// `large.rs`): constants read from the analysis's mirror, and failures that read
+/// nothing beyond their match not remembered; and each phase takes as many passes, and
+/// applies each rule as often, as a small e-graph whose passes search around every
+/// touched class, as a large one's do.
+#[test]
+fn every_phase_reaches_egg_runners_fixpoint_on_the_corpus_as_a_large_e_graph() {
+    reaches_egg_runners_fixpoint_on_the_corpus(true);
+}
+
+fn reaches_egg_runners_fixpoint_on_the_corpus(large: bool) {
+    use crate::egraph::large::LARGE_FROM_IN_TESTS;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    // The files of a directory of the repository with an extension, sorted.
+    let files = |dir: &str, ext: &str| {
+        let mut paths: Vec<_> = std::fs::read_dir(root.join(dir))
+            .expect("a directory of the repository")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == ext))
+            .collect();
+        paths.sort();
+        paths
+    };
+    let sources = files("rules", "rules")
+        .into_iter()
+        .map(|p| RuleSource {
+            path: p.display().to_string(),
+            text: std::fs::read_to_string(&p).expect("a rule file"),
+        })
+        .collect();
+    let loaded = load_rules(sources);
+    assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
+    let rules = CompiledRules::new(Arc::new(loaded.rules));
+    let opts = LowerOptions::default();
+    if large {
+        LARGE_FROM_IN_TESTS.with(|c| c.set(0));
+    }
+    let mut compared = 0;
+    for path in files("corpus", "mlir") {
+        let text = std::fs::read_to_string(&path).expect("a corpus program");
+        let checked = kiln_frontend::check_module(&text);
+        if kiln_frontend::has_errors(&checked.diagnostics) {
+            continue;
+        }
+        for f in &checked.module.functions {
+            for variant in variants(f, true, &opts.conventions) {
+                let mut ours = Graph::new(Analysis::new(rules.ops.clone()));
+                let encoded = encode_variant(&mut ours, &rules.ops, f, variant, &opts.conventions);
+                if kiln_frontend::has_errors(&encoded.diagnostics) {
+                    continue;
+                }
+                let mut theirs = ours.clone();
+                for (i, phase) in rules.rules.phases.iter().enumerate() {
+                    let small = large.then(|| {
+                        // Searching around every touched class, as a large e-graph does.
+                        LARGE_FROM_IN_TESTS.with(|c| c.set(usize::MAX));
+                        RECORDS_LEFT_IN_TESTS.with(|c| c.set(false));
+                        let run = run_phase(&rules, i, ours.clone());
+                        RECORDS_LEFT_IN_TESTS.with(|c| c.set(true));
+                        LARGE_FROM_IN_TESTS.with(|c| c.set(0));
+                        (run.iterations, run.applied)
+                    });
+                    let run = run_phase(&rules, i, ours);
+                    assert_eq!(run.stop, Stop::Saturated, "{}", path.display());
+                    if let Some(small) = small {
+                        assert_eq!(
+                            (run.iterations, run.applied.clone()),
+                            small,
+                            "{} @{}, phase `{}`: passes and applications as a large e-graph",
+                            path.display(),
+                            f.name,
+                            phase.name
+                        );
+                    }
+                    ours = run.egraph;
+                    theirs = saturate_with_runner(&rules.phases[i], theirs);
+                    assert_eq!(
+                        (ours.number_of_classes(), ours.total_number_of_nodes()),
+                        (theirs.number_of_classes(), theirs.total_number_of_nodes()),
+                        "{} @{} ({variant:?}), phase `{}`: classes and nodes",
+                        path.display(),
+                        f.name,
+                        phase.name
+                    );
+                }
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared > 100, "only {compared} functions compared");
+}
+
+#[test]
+fn seen_ids_holds_each_id_once() {
+    let mut seen = SeenIds::default();
+    for i in [5usize, 64, 0, 1000, 63] {
+        assert!(seen.insert(Id::from(i)), "{i} is new");
+    }
+    for i in [5usize, 64, 0, 1000, 63] {
+        assert!(!seen.insert(Id::from(i)), "{i} was seen");
+    }
+    for i in [1usize, 65, 999, 1001, 4096] {
+        assert!(seen.insert(Id::from(i)), "{i} is new");
+    }
+}
