@@ -262,6 +262,8 @@ pub struct Interface {
     pub signature: Option<(String, kiln_frontend::types::FunctionType)>,
     /// Whether it has `llvm.bareptr`, so its memrefs cross calls as bare pointers.
     pub bare_ptr: bool,
+    /// Whether it is an `llvm.func`, called by `llvm.call` and not by `func.call`.
+    pub llvm: bool,
 }
 
 /// What a file's summaries read of a function (its ABI record and reflection symbol, in

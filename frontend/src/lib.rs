@@ -127,6 +127,13 @@ pub fn check_module(text: &str) -> Checked {
             .iter()
             .map(|f| (f.name.clone(), f.ty.clone()))
             .collect(),
+    )
+    .with_llvm_functions(
+        module
+            .functions
+            .iter()
+            .filter(|f| f.llvm)
+            .map(|f| f.name.clone()),
     );
     for (f, ok) in module.functions.iter().zip(clean) {
         if ok && all_readable {

@@ -386,6 +386,11 @@ struct CalleeSignatures<'db> {
 }
 
 impl kiln_frontend::Signatures for CalleeSignatures<'_> {
+    fn is_llvm_func(&self, name: &str) -> bool {
+        callee_of(self.db, self.item, name)
+            .is_some_and(|callee| callee_interface(self.db, callee).llvm)
+    }
+
     fn signature(&self, name: &str) -> Option<&kiln_frontend::types::FunctionType> {
         let callee = callee_of(self.db, self.item, name)?;
         match callee_interface(self.db, callee).ty {
@@ -413,6 +418,7 @@ pub fn interface_from(built: &Built) -> Interface {
     Interface {
         signature: f.map(|f| (f.name.clone(), f.ty.clone())),
         bare_ptr: InterfaceRef::of(f).bare_ptr,
+        llvm: f.is_some_and(|f| f.llvm),
     }
 }
 
@@ -447,6 +453,8 @@ pub struct InterfaceRef<'db> {
     pub ty: Option<&'db kiln_frontend::types::FunctionType>,
     /// Whether it has `llvm.bareptr`, so its memrefs cross calls as bare pointers.
     pub bare_ptr: bool,
+    /// Whether it is an `llvm.func`.
+    pub llvm: bool,
 }
 
 impl<'db> InterfaceRef<'db> {
@@ -456,6 +464,7 @@ impl<'db> InterfaceRef<'db> {
             ty: f.map(|f| &f.ty),
             bare_ptr: f
                 .is_some_and(|f| f.attrs.contains(crate::egraph::conventions::BARE_PTR_ATTR)),
+            llvm: f.is_some_and(|f| f.llvm),
         }
     }
 }
@@ -465,6 +474,7 @@ impl<'db> From<&'db Interface> for InterfaceRef<'db> {
         InterfaceRef {
             ty: i.signature.as_ref().map(|(_, ty)| ty),
             bare_ptr: i.bare_ptr,
+            llvm: i.llvm,
         }
     }
 }

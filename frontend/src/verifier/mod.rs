@@ -15,17 +15,31 @@ mod views;
 pub trait Signatures {
     /// The signature of the function named `name` (without `@`), if the module has one.
     fn signature(&self, name: &str) -> Option<&FunctionType>;
+
+    /// Whether the function named `name` is an `llvm.func` (which `func.call` and
+    /// `func.constant` do not name, as in MLIR).
+    fn is_llvm_func(&self, _name: &str) -> bool {
+        false
+    }
 }
 
 impl Signatures for crate::ir::Module {
     fn signature(&self, name: &str) -> Option<&FunctionType> {
         self.function(name).map(|f| &f.ty)
     }
+
+    fn is_llvm_func(&self, name: &str) -> bool {
+        self.function(name).is_some_and(|f| f.llvm)
+    }
 }
 
 impl<S: Signatures + ?Sized> Signatures for &S {
     fn signature(&self, name: &str) -> Option<&FunctionType> {
         (**self).signature(name)
+    }
+
+    fn is_llvm_func(&self, name: &str) -> bool {
+        (**self).is_llvm_func(name)
     }
 }
 
@@ -35,6 +49,8 @@ impl<S: Signatures + ?Sized> Signatures for &S {
 pub struct SignatureTable {
     entries: Vec<(String, FunctionType)>,
     index: std::collections::HashMap<String, usize>,
+    /// The names of the `llvm.func`s among them.
+    llvm: std::collections::HashSet<String>,
 }
 
 impl SignatureTable {
@@ -44,7 +60,17 @@ impl SignatureTable {
         for (i, (name, _)) in entries.iter().enumerate() {
             index.entry(name.clone()).or_insert(i);
         }
-        SignatureTable { entries, index }
+        SignatureTable {
+            entries,
+            index,
+            llvm: Default::default(),
+        }
+    }
+
+    /// The table, knowing which of its functions are `llvm.func`s.
+    pub fn with_llvm_functions(mut self, names: impl IntoIterator<Item = String>) -> Self {
+        self.llvm.extend(names);
+        self
     }
 
     /// The entries, in declaration order (duplicates included).
@@ -71,6 +97,10 @@ impl std::hash::Hash for SignatureTable {
 impl Signatures for SignatureTable {
     fn signature(&self, name: &str) -> Option<&FunctionType> {
         self.index.get(name).map(|&i| &self.entries[i].1)
+    }
+
+    fn is_llvm_func(&self, name: &str) -> bool {
+        self.llvm.contains(name)
     }
 }
 

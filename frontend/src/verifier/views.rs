@@ -288,6 +288,14 @@ impl Verifier<'_> {
 
     /// `func.constant @f`: `@f` is a function of this module, of the type the result states.
     pub(super) fn check_func_constant(&mut self, callee: &str, op: &Op) {
+        if self.sigs.is_llvm_func(callee) {
+            self.error(
+                "verify.undefined-function",
+                op.span,
+                format!("`func.constant` of `@{callee}`, an `llvm.func`: its address is taken with `llvm.mlir.addressof`"),
+            );
+            return;
+        }
         let Some(sig) = self.sigs.signature(callee).cloned() else {
             self.error(
                 "verify.undefined-function",
@@ -364,6 +372,14 @@ impl Verifier<'_> {
     }
 
     pub(super) fn check_call(&mut self, callee: &str, op: &Op) {
+        if self.sigs.is_llvm_func(callee) {
+            self.error(
+                "verify.undefined-function",
+                op.span,
+                format!("`func.call` of `@{callee}`, an `llvm.func`: it is called with `llvm.call` (`func.call` names a `func.func`, as in MLIR)"),
+            );
+            return;
+        }
         let Some(sig) = self.sigs.signature(callee).cloned() else {
             self.error(
                 "verify.undefined-function",
