@@ -112,6 +112,18 @@ pub fn int_value(bits: u32, v: i128) -> Option<Value> {
     })
 }
 
+/// A decimal integer's value for an integer of `bits`: one of `i128`'s, or for an `i128`
+/// one above `i128::MAX` too, read as its bits (every width takes its unsigned range; the
+/// caller checks narrower ones with [`int_value`]).
+pub fn parse_integer(bits: u32, s: &str) -> Option<i128> {
+    s.parse::<i128>().ok().or_else(|| {
+        s.parse::<u128>()
+            .ok()
+            .filter(|_| bits == 128)
+            .map(|u| u as i128)
+    })
+}
+
 /// Parses a command-line argument of scalar kind `kind`.
 pub fn parse_scalar(kind: Kind, s: &str) -> Result<Value, String> {
     match kind {
@@ -119,21 +131,17 @@ pub fn parse_scalar(kind: Kind, s: &str) -> Result<Value, String> {
             let v: i128 = match (bits, s) {
                 (1, "true") => 1,
                 (1, "false") => 0,
-                // An `i128` takes the unsigned values above `i128::MAX` too, as every
-                // narrower width takes its own.
-                _ => match (s.parse::<i128>(), s.parse::<u128>()) {
-                    (Ok(v), _) => v,
-                    (Err(_), Ok(u)) if bits == 128 => u as i128,
-                    (Err(_), Ok(_)) => return Err(format!("`{s}` does not fit in i{bits}")),
-                    (Err(_), Err(_))
-                        if s.len() > 1
+                _ => match parse_integer(bits, s) {
+                    Some(v) => v,
+                    None if s.parse::<u128>().is_ok()
+                        || (s.len() > 1
                             && s.trim_start_matches('-')
                                 .bytes()
-                                .all(|b| b.is_ascii_digit()) =>
+                                .all(|b| b.is_ascii_digit())) =>
                     {
                         return Err(format!("`{s}` does not fit in i{bits}"))
                     }
-                    (Err(_), Err(_)) => return Err(format!("`{s}` is not an integer")),
+                    None => return Err(format!("`{s}` is not an integer")),
                 },
             };
             Ok(int_value(bits, v).ok_or_else(|| format!("`{s}` does not fit in i{bits}"))?)

@@ -89,12 +89,9 @@ fn add_wrapper<'ctx>(
     // SAFETY (of the LLVM instruction): slot `i` of an array the caller sized.
     let slot =
         |base, i: usize| unsafe { b.build_gep(i64t, base, &[i64t.const_int(i as u64, false)], "") };
-    // An integer wider than 64 bits takes two slots (`Kind::slots`), read and written
-    // whole: LLVM stores an `i128` low half first.
-    let slots_of = |t: BasicTypeEnum| match t {
-        BasicTypeEnum::IntType(i) if i.get_bit_width() > 64 => 2,
-        _ => 1,
-    };
+    // An integer wider than 64 bits takes two slots, read and written whole: LLVM stores
+    // an `i128` low half first.
+    let slots_of = |t: BasicTypeEnum| Kind::of_llvm(t).map_or(1, Kind::slots);
     let mut call_args: Vec<BasicMetadataValueEnum> = Vec::new();
     let mut k = 0;
     for p in target.get_param_iter() {

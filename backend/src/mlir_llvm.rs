@@ -595,12 +595,9 @@ impl Printer {
                         (if *i != 0 { "true" } else { "false" }).to_string()
                     }
                     Operand::Int(i) => format!("{i} : {ty}"),
-                    Operand::Node(Op::Wide, parts) => match parts.as_slice() {
-                        [Operand::Int(high), Operand::Int(low)] => format!(
-                            "{} : {ty}",
-                            (i128::from(*high) << 64) | i128::from(*low as u64)
-                        ),
-                        _ => return self.err(format!("constant `{lit}`")),
+                    wide @ Operand::Node(Op::Wide, _) => match wide.as_wide_int() {
+                        Some(n) => format!("{n} : {ty}"),
+                        None => return self.err(format!("constant `{lit}`")),
                     },
                     Operand::Float(b) => format!("{} : {ty}", float_attr(f64::from_bits(*b), &ty)),
                     other => return self.err(format!("constant `{other}`")),

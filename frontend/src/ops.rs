@@ -213,8 +213,12 @@ pub const LLVM_MEANINGS: &[(&str, &str)] = &[
     ("llvm.intr.ctpop", "math.ctpop"),
 ];
 
-/// The operation an LLVM-dialect operation `name` means ([`LLVM_MEANINGS`]).
+/// The operation an LLVM-dialect operation `name` means ([`LLVM_MEANINGS`]); other names
+/// are told apart by their prefix, without a search.
 pub fn llvm_meaning(name: &str) -> Option<&'static str> {
+    if !name.starts_with("llvm.") {
+        return None;
+    }
     LLVM_MEANINGS
         .iter()
         .find(|(l, _)| *l == name)

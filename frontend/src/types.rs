@@ -252,6 +252,12 @@ pub enum Type {
 }
 
 impl Type {
+    /// Whether a value of this type can be an LLVM-dialect operation's or an `llvm.func`'s:
+    /// a pointer or a scalar other than `index`.
+    pub fn is_llvm_value(&self) -> bool {
+        matches!(self, Type::Ptr) || matches!(self, Type::Scalar(s) if *s != Scalar::Index)
+    }
+
     /// `i1`.
     pub const I1: Type = Type::Scalar(Scalar::I1);
     /// `index`.

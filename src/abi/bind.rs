@@ -800,13 +800,7 @@ pub fn scalar_in(s: Scalar, v: ScalarIn<'_>, path: &Path) -> Result<Value, Strin
                 // JSON numbers beyond 64 bits lose digits in most writers and readers, so
                 // an integer wider than 64 bits may come as its decimal text, as results
                 // of one are printed.
-                ScalarIn::Text(t) if bits > 64 => t.parse::<i128>().ok().or_else(|| {
-                    // An `i128` takes its unsigned range too.
-                    t.parse::<u128>()
-                        .ok()
-                        .filter(|_| bits == 128)
-                        .map(|u| u as i128)
-                }),
+                ScalarIn::Text(t) if bits > 64 => crate::run::parse_integer(bits, t),
                 _ => None,
             };
             let Some(x) = x else {

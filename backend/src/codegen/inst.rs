@@ -49,12 +49,12 @@ impl<'ctx> Codegen<'ctx, '_> {
                     (BasicTypeEnum::IntType(t), Operand::Int(i)) => {
                         t.const_int(*i as u64, true).into()
                     }
-                    (BasicTypeEnum::IntType(t), Operand::Node(Op::Wide, parts)) => {
-                        match parts.as_slice() {
-                            [Operand::Int(high), Operand::Int(low)] => t
-                                .const_int_arbitrary_precision(&[*low as u64, *high as u64])
+                    (BasicTypeEnum::IntType(t), wide @ Operand::Node(Op::Wide, _)) => {
+                        match wide.as_wide_int() {
+                            Some(n) => t
+                                .const_int_arbitrary_precision(&[n as u64, (n >> 64) as u64])
                                 .into(),
-                            _ => return self.unsupported(format!("literal `{}`", ops[1])),
+                            None => return self.unsupported(format!("literal `{}`", ops[1])),
                         }
                     }
                     (BasicTypeEnum::FloatType(t), Operand::Float(b)) => {

@@ -363,6 +363,19 @@ impl<S: Store> Encoder<'_, S> {
         self.egraph.add(Node::Int(i))
     }
 
+    /// An integer literal of up to 128 bits: a number, or beyond 64 bits
+    /// `(llvm.wide HIGH LOW)`, its halves (what `Operand::as_wide_int` reads back).
+    fn wide_int(&mut self, v: i128) -> Id {
+        match i64::try_from(v) {
+            Ok(v) => self.int(v),
+            Err(_) => {
+                let high = self.int((v >> 64) as i64);
+                let low = self.int(v as i64);
+                self.op("llvm.wide", smallvec![high, low])
+            }
+        }
+    }
+
     fn atom(&mut self, name: &str) -> Id {
         self.op(name, Children::new())
     }

@@ -382,16 +382,13 @@ impl<'a> Builder<'a> {
                 );
             }
         }
-        let llvm_type = |t: &Type| {
-            matches!(t, Type::Scalar(s) if *s != Scalar::Index) || matches!(t, Type::Ptr)
-        };
         let spans = func
             .params
             .iter()
             .map(|p| p.ty.span())
             .chain(func.results.iter().map(ast::Type::span));
         for (t, span) in ty.inputs.iter().chain(&ty.results).zip(spans) {
-            if !llvm_type(t) {
+            if !t.is_llvm_value() {
                 self.error(
                     "verify.type-mismatch",
                     span,

@@ -11,10 +11,7 @@ impl Builder<'_> {
         let mut successors = ThinVec::new();
         let written = op.name.node.as_str();
         // An LLVM-dialect spelling is built as the operation it means, then wrapped.
-        let meaning = written
-            .starts_with("llvm.")
-            .then(|| crate::ops::llvm_meaning(written))
-            .flatten();
+        let meaning = crate::ops::llvm_meaning(written);
         let name = meaning.unwrap_or(written);
         let (kind, operands) = match &op.body {
             B::Binary { lhs, rhs, .. } => (
@@ -748,11 +745,7 @@ impl Builder<'_> {
     pub(super) fn generic_kind(&mut self, op: &ast::Op, attrs: &Attrs) -> Option<OpKind> {
         let name = op.name.node.as_str();
         // The LLVM dialect numbers its comparison predicates as arith does.
-        if let Some(meaning) = name
-            .starts_with("llvm.")
-            .then(|| crate::ops::llvm_meaning(name))
-            .flatten()
-        {
+        if let Some(meaning) = crate::ops::llvm_meaning(name) {
             return self
                 .generic_kind_named(meaning, op, attrs)
                 .map(|k| OpKind::Llvm(Box::new(k)));

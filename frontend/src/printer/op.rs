@@ -29,24 +29,6 @@ pub(super) fn print_op(out: &mut String, body: &Body, op: &Op) {
                 rt()
             )
         }
-        K::CmpI(p) if llvm => write!(
-            out,
-            "{name} \"{}\" {}, {}{} : {}",
-            p.name(),
-            v(0),
-            v(1),
-            flags_and_dict(&op.attrs),
-            t(0)
-        ),
-        K::CmpF(p) if llvm => write!(
-            out,
-            "{name} \"{}\" {}, {}{} : {}",
-            crate::ops::llvm_fcmp_keyword(*p),
-            v(0),
-            v(1),
-            flags_and_dict(&op.attrs),
-            t(0)
-        ),
         K::Select if llvm => write!(
             out,
             "{name} {}, {}, {}{} : {}, {}",
@@ -127,24 +109,28 @@ pub(super) fn print_op(out: &mut String, body: &Body, op: &Op) {
             t(0),
             rt()
         ),
-        K::CmpI(p) => write!(
-            out,
-            "{name} {}, {}, {}{} : {}",
-            p.name(),
-            v(0),
-            v(1),
-            flags_and_dict(&op.attrs),
-            t(0)
-        ),
-        K::CmpF(p) => write!(
-            out,
-            "{name} {}, {}, {}{} : {}",
-            p.name(),
-            v(0),
-            v(1),
-            flags_and_dict(&op.attrs),
-            t(0)
-        ),
+        kind @ (K::CmpI(_) | K::CmpF(_)) => {
+            let word = match kind {
+                K::CmpF(p) if llvm => crate::ops::llvm_fcmp_keyword(*p),
+                K::CmpF(p) => p.name(),
+                K::CmpI(p) => p.name(),
+                _ => "",
+            };
+            // The LLVM dialect quotes the predicate and writes no comma after it.
+            let predicate = if llvm {
+                format!("\"{word}\"")
+            } else {
+                format!("{word},")
+            };
+            write!(
+                out,
+                "{name} {predicate} {}, {}{} : {}",
+                v(0),
+                v(1),
+                flags_and_dict(&op.attrs),
+                t(0)
+            )
+        }
         K::Select => write!(
             out,
             "{name} {}, {}, {}{} : {}",

@@ -138,12 +138,6 @@ fn same_shape(a: &crate::types::MemRefType, b: &crate::types::MemRefType) -> boo
 }
 
 /// Where operand `i` of `op` was written (the op itself if unknown).
-/// Whether a value of this type can be an LLVM-dialect operation's: a pointer or a scalar
-/// other than `index`.
-fn is_llvm_value(ty: &Type) -> bool {
-    matches!(ty, Type::Ptr) || matches!(ty, Type::Scalar(s) if *s != Scalar::Index)
-}
-
 fn at(op: &Op, i: usize) -> crate::span::Span {
     op.operand_spans.get(i).copied().unwrap_or(op.span)
 }
@@ -442,12 +436,7 @@ impl Verifier<'_> {
             .chain(&op.results);
         for (k, &v) in values.enumerate() {
             let t = self.ty(v).clone();
-            let llvm = match &t {
-                Type::Scalar(s) => *s != crate::types::Scalar::Index,
-                Type::Ptr => true,
-                _ => false,
-            };
-            if !llvm {
+            if !t.is_llvm_value() {
                 let at = op.operand_spans.get(k).copied().unwrap_or(op.span);
                 self.error(
                     "verify.type-mismatch",
@@ -635,7 +624,7 @@ impl Verifier<'_> {
             K::LlvmConstant(_) => {}
             K::Zero => {
                 let ty = self.ty(op.results[0]).clone();
-                if !is_llvm_value(&ty) {
+                if !ty.is_llvm_value() {
                     self.error(
                         "verify.type-mismatch",
                         span,
@@ -650,7 +639,7 @@ impl Verifier<'_> {
                 self.expect_type(op.operands[0], &Type::Ptr, at(op, 0), "callee");
                 for (i, &v) in op.operands.iter().enumerate().skip(1) {
                     let ty = self.ty(v).clone();
-                    if !is_llvm_value(&ty) {
+                    if !ty.is_llvm_value() {
                         self.error(
                             "verify.type-mismatch",
                             at(op, i),
@@ -685,7 +674,7 @@ impl Verifier<'_> {
                 };
                 let name = op.kind.name();
                 self.expect_type(op.operands[ptr], &Type::Ptr, at(op, ptr), "address");
-                if !is_llvm_value(&value_ty) {
+                if !value_ty.is_llvm_value() {
                     self.error(
                         "verify.type-mismatch",
                         span,

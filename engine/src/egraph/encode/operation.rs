@@ -39,15 +39,7 @@ impl<S: Store> Encoder<'_, S> {
                 let scalar = result_ty.as_ref().and_then(Type::scalar);
                 let l = match (lit, scalar) {
                     (Literal::Int(bits), Some(s)) => {
-                        let v = kiln_frontend::ir::signed_value(*bits, s);
-                        match i64::try_from(v) {
-                            Ok(v) => self.int(v),
-                            Err(_) => {
-                                let high = self.int((v >> 64) as i64);
-                                let low = self.int(v as i64);
-                                self.op("llvm.wide", smallvec![high, low])
-                            }
-                        }
+                        self.wide_int(kiln_frontend::ir::signed_value(*bits, s))
                     }
                     (Literal::Float(bits), Some(s)) => self
                         .egraph
@@ -484,15 +476,7 @@ impl<S: Store> Encoder<'_, S> {
                 let default = self.successor(&op.successors[0]);
                 let mut cs = Vec::new();
                 for (v, s) in cases.iter().zip(&op.successors[1..]) {
-                    // Beyond 64 bits, `(llvm.wide HIGH LOW)` as a constant's literal.
-                    let v = match i64::try_from(*v) {
-                        Ok(v) => self.int(v),
-                        Err(_) => {
-                            let high = self.int((*v >> 64) as i64);
-                            let low = self.int(*v as i64);
-                            self.op("llvm.wide", smallvec![high, low])
-                        }
-                    };
+                    let v = self.wide_int(*v);
                     let s = self.successor(s);
                     cs.push(self.op("case", smallvec![v, s]));
                 }
