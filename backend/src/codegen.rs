@@ -442,6 +442,9 @@ impl<'ctx> Codegen<'ctx, '_> {
                     self.builder.set_current_debug_location(at);
                 }
                 let v = self.inst(func, inst, &values, &phis, &blocks, bi, &mut edges)?;
+                if let (false, Some(v)) = (inst.flags.is_empty(), v) {
+                    set_flags(v, inst.flags);
+                }
                 if let (Some(r), Some(v)) = (inst.result, v) {
                     values.insert(r, v);
                 }
@@ -820,6 +823,35 @@ fn type_text(t: BasicTypeEnum) -> String {
 
 /// LLVM's linkage for a lowered function's.
 /// LLVM's `atomicrmw` operation of a name in `llvm.atomicrmw` (`fadd`, `xchg`, `umax`, ...).
+/// Gives the instruction that computed `v` the LLVM flags `flags`: the overflow flags
+/// where LLVM takes them (`add`, `sub`, `mul`, `shl`), the fast-math flags where it takes
+/// those (float operations, comparisons and calls of float intrinsics). A value the builder
+/// folded to a constant has no instruction, and keeps none.
+fn set_flags(v: BasicValueEnum<'_>, flags: kiln_lowered::Flags) {
+    use inkwell::llvm_sys::core as c;
+    use inkwell::llvm_sys::LLVMOpcode as O;
+    use inkwell::values::AsValueRef;
+    let raw = v.as_value_ref();
+    // SAFETY: `raw` is a live value of the module being built; each setter is called only
+    // on an instruction of the kind LLVM's C API requires for it.
+    unsafe {
+        if c::LLVMIsAInstruction(raw).is_null() {
+            return;
+        }
+        let overflowing = matches!(
+            c::LLVMGetInstructionOpcode(raw),
+            O::LLVMAdd | O::LLVMSub | O::LLVMMul | O::LLVMShl
+        );
+        if overflowing {
+            c::LLVMSetNSW(raw, i32::from(flags.nsw()));
+            c::LLVMSetNUW(raw, i32::from(flags.nuw()));
+        }
+        if flags.fast_math() != 0 && c::LLVMCanValueUseFastMathFlags(raw) != 0 {
+            c::LLVMSetFastMathFlags(raw, flags.fast_math());
+        }
+    }
+}
+
 fn atomic_op(name: &str) -> Option<inkwell::llvm_sys::LLVMAtomicRMWBinOp> {
     use inkwell::llvm_sys::LLVMAtomicRMWBinOp as B;
     Some(match name {

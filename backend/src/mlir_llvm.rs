@@ -842,8 +842,46 @@ impl Printer {
                 ))
             }
         };
+        let line = with_flags(line, inst.flags);
         let _ = writeln!(self.out, "    {line}");
         Ok(())
+    }
+}
+
+/// An instruction's line with its flags in the LLVM dialect's forms, before its type:
+/// `llvm.add %a, %b overflow<nsw> : i32`, `llvm.fadd %a, %b {fastmathFlags =
+/// #llvm.fastmath<fast>} : f32`, and on an intrinsic's call after its type.
+fn with_flags(line: String, flags: kiln_lowered::Flags) -> String {
+    if flags.is_empty() {
+        return line;
+    }
+    let words = flags.words();
+    let overflow: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| matches!(*w, "nsw" | "nuw"))
+        .collect();
+    let fast: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !matches!(*w, "nsw" | "nuw"))
+        .collect();
+    let mut text = String::new();
+    if !overflow.is_empty() {
+        let _ = write!(text, " overflow<{}>", overflow.join(", "));
+    }
+    if !fast.is_empty() {
+        let _ = write!(
+            text,
+            " {{fastmathFlags = #llvm.fastmath<{}>}}",
+            fast.join(", ")
+        );
+    }
+    // `llvm.call_intrinsic` writes its attributes after its type.
+    match line.find(" : ") {
+        Some(_) if line.contains("llvm.call_intrinsic ") => format!("{line}{text}"),
+        Some(at) => format!("{}{text}{}", &line[..at], &line[at..]),
+        None => line,
     }
 }
 

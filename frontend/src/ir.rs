@@ -6,7 +6,9 @@
 //! compare it.
 
 use crate::llvm_types::{LlvmFuncType, LlvmType};
-use crate::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, PureOp, UnaryOp};
+use crate::ops::{
+    BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, FlagFamily, OperandClass, PureOp, UnaryOp,
+};
 use crate::span::Span;
 use crate::types::{FunctionType, MemRefType, Scalar, Type};
 use std::sync::Arc;
@@ -346,6 +348,22 @@ impl OpKind {
         }
     }
 
+    /// The family of LLVM flags the operation may carry, by what it means: `overflow<...>`
+    /// on `addi`, `subi`, `muli` and `shli`, `fastmath<...>` on the float operations of
+    /// `arith` and `math` (comparisons, `extf` and `truncf` among them).
+    pub fn flag_family(&self) -> Option<FlagFamily> {
+        use BinaryOp as B;
+        match self.meaning() {
+            OpKind::Binary(B::AddI | B::SubI | B::MulI | B::ShLI) => Some(FlagFamily::Overflow),
+            OpKind::Binary(b) if b.class() == OperandClass::Float => Some(FlagFamily::FastMath),
+            OpKind::Pure(p) if p.class() == OperandClass::Float => Some(FlagFamily::FastMath),
+            OpKind::Unary(UnaryOp::NegF)
+            | OpKind::CmpF(_)
+            | OpKind::Cast(CastOp::ExtF | CastOp::TruncF) => Some(FlagFamily::FastMath),
+            _ => None,
+        }
+    }
+
     /// The function an operation names: a call's callee, or `func.constant`'s function.
     pub fn function_named(&self) -> Option<&str> {
         match self.meaning() {
@@ -482,6 +500,34 @@ pub struct Op {
     pub attrs: Attrs,
     /// The whole operation, results included.
     pub span: Span,
+}
+
+impl Op {
+    /// The attribute holding the operation's LLVM flags, and their family: `overflowFlags`
+    /// (`overflow<...>`), `fastmath` (`fastmath<...>`) or, in the LLVM dialect,
+    /// `fastmathFlags` (`#llvm.fastmath<...>`).
+    pub fn flag_attr(&self) -> Option<(&'static str, FlagFamily)> {
+        let family = self.kind.flag_family()?;
+        let key = match (family, &self.kind) {
+            (FlagFamily::Overflow, _) => "overflowFlags",
+            (FlagFamily::FastMath, OpKind::Llvm(_)) => "fastmathFlags",
+            (FlagFamily::FastMath, _) => "fastmath",
+        };
+        Some((key, family))
+    }
+
+    /// The LLVM flags the lowering gives the operation's instruction, in the family's
+    /// order (`"nsw nuw"`, `"fast"`, `"nnan ninf"`); `None` without flags. `arith.extf`
+    /// and `arith.truncf` keep theirs in the IR only: MLIR 19 converts them to an
+    /// attribute `mlir-translate` refuses, and LLVM 19's `fpext` and `fptrunc` take none.
+    pub fn flags(&self) -> Option<String> {
+        if matches!(self.kind.meaning(), OpKind::Cast(_)) {
+            return None;
+        }
+        let (key, family) = self.flag_attr()?;
+        let text = self.attrs.get(key)?;
+        family.canonical(FlagFamily::written(text)).ok().flatten()
+    }
 }
 
 /// A basic block: arguments and operations, the terminator last.

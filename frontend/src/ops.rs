@@ -129,6 +129,88 @@ op_table! {
     }
 }
 
+/// The two families of LLVM instruction flags MLIR's operations carry, each the words of
+/// its list in MLIR's order (which is also LLVM's spelling of each flag).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FlagFamily {
+    /// `overflow<nsw, nuw>` on `arith.addi`, `subi`, `muli`, `shli` (and their LLVM-dialect
+    /// spellings): the result is poison where it wraps as a signed / unsigned number.
+    Overflow,
+    /// `fastmath<...>` on `arith`'s and `math`'s float operations (`{fastmathFlags =
+    /// #llvm.fastmath<...>}` in the LLVM dialect): LLVM's fast-math flags.
+    FastMath,
+}
+
+impl FlagFamily {
+    /// The flags of the family; `fast` stands for all of the fast-math ones, `none` for
+    /// no flag.
+    pub fn words(self) -> &'static [&'static str] {
+        match self {
+            FlagFamily::Overflow => &["nsw", "nuw"],
+            FlagFamily::FastMath => &["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"],
+        }
+    }
+
+    /// The keyword of the family's list in `arith` and `math` (`overflow<...>`).
+    pub fn keyword(self) -> &'static str {
+        match self {
+            FlagFamily::Overflow => "overflow",
+            FlagFamily::FastMath => "fastmath",
+        }
+    }
+
+    /// The words MLIR accepts in the list, for a diagnostic.
+    pub fn accepted(self) -> String {
+        let mut all = vec!["none"];
+        all.extend(self.words());
+        if self == FlagFamily::FastMath {
+            all.push("fast");
+        }
+        all.join(", ")
+    }
+
+    /// The flags of a list's words in the family's order, as kiln keeps them for the
+    /// lowering (`"nsw nuw"`, `"fast"` for every fast-math flag, `"nnan ninf"`); `None`
+    /// when there are none. `Err` names a word the family does not have.
+    pub fn canonical<'a>(
+        self,
+        written: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Option<String>, &'a str> {
+        let words = self.words();
+        let mut set = vec![false; words.len()];
+        for w in written {
+            match w {
+                "none" => {}
+                "fast" if self == FlagFamily::FastMath => set.iter_mut().for_each(|s| *s = true),
+                w => match words.iter().position(|x| *x == w) {
+                    Some(i) => set[i] = true,
+                    None => return Err(w),
+                },
+            }
+        }
+        if self == FlagFamily::FastMath && set.iter().all(|s| *s) {
+            return Ok(Some("fast".to_string()));
+        }
+        let on: Vec<&str> = words
+            .iter()
+            .zip(&set)
+            .filter(|(_, s)| **s)
+            .map(|(w, _)| *w)
+            .collect();
+        Ok((!on.is_empty()).then(|| on.join(" ")))
+    }
+
+    /// The words of a flag attribute's text (`overflow<nsw, nuw>`,
+    /// `#llvm.fastmath<fast>`): those inside its angle brackets.
+    pub fn written(text: &str) -> impl Iterator<Item = &str> {
+        let inner = match (text.find('<'), text.rfind('>')) {
+            (Some(a), Some(b)) if a < b => &text[a + 1..b],
+            _ => "",
+        };
+        inner.split(',').map(str::trim).filter(|w| !w.is_empty())
+    }
+}
+
 /// The linkages `#llvm.linkage<...>` may give a function definition (the backend's
 /// `kiln_lowered::Linkage`; a test in the engine holds the two to the same names).
 /// `common`, `appending` and `extern_weak` are for globals and declarations.

@@ -28,10 +28,12 @@
 
 #![deny(missing_docs)]
 
+mod flags;
 mod global;
 mod lowered;
 mod target_op;
 
+pub use flags::Flags;
 pub use global::{Global, GlobalElement, GlobalInit};
 
 pub use lowered::{

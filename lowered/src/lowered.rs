@@ -85,6 +85,8 @@ pub struct Inst {
     /// order, operations in order within each: see [`Inst::NO_SOURCE`]). An ordinal, not
     /// a position, so that moving a function in its file leaves its lowered form equal.
     pub source: u32,
+    /// The instruction's LLVM flags (`nsw`, `fast`), empty for most.
+    pub flags: crate::Flags,
 }
 
 impl Inst {
@@ -98,6 +100,7 @@ impl Inst {
             op,
             operands,
             source: Inst::NO_SOURCE,
+            flags: crate::Flags::NONE,
         }
     }
 }
@@ -417,6 +420,9 @@ impl Lowered {
                 for o in &inst.operands {
                     out.push(' ');
                     o.write_text(out);
+                }
+                if !inst.flags.is_empty() {
+                    let _ = write!(out, " \"{}\"", inst.flags);
                 }
                 out.push('\n');
             }

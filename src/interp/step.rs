@@ -11,6 +11,39 @@ impl Interpreter<'_> {
         fuel: &mut u64,
         frame: usize,
     ) -> Result<Step, Trap> {
+        // The flags the lowering gives the instruction: their promises are the program's.
+        let flags = op
+            .flags()
+            .and_then(|f| kiln_engine::lowered::Flags::parse(&f))
+            .unwrap_or_default();
+        if flags.nnan() || flags.ninf() {
+            let operands = op
+                .operands
+                .iter()
+                .map(|v| env.get(v.index()).cloned().flatten())
+                .collect::<Option<Vec<_>>>()
+                .ok_or_else(|| Trap::Unsupported("an operand has no value".to_string()))?;
+            fast_math_promise(flags, op, &operands)?;
+            let step = self.step_kind(body, op, env, fuel, frame, flags)?;
+            if let Step::Values(results) = &step {
+                fast_math_promise(flags, op, results)?;
+            }
+            return Ok(step);
+        }
+        self.step_kind(body, op, env, fuel, frame, flags)
+    }
+
+    /// The operation's effect, its flags aside.
+    #[allow(clippy::too_many_arguments)]
+    fn step_kind(
+        &mut self,
+        body: &Body,
+        op: &Op,
+        env: &[Option<V>],
+        fuel: &mut u64,
+        frame: usize,
+        flags: kiln_engine::lowered::Flags,
+    ) -> Result<Step, Trap> {
         let val = |v: &kiln_frontend::ir::ValueId| -> Result<V, Trap> {
             env.get(v.index())
                 .cloned()
@@ -25,11 +58,6 @@ impl Interpreter<'_> {
         };
         let rty = |i: usize| op.results.get(i).map(|r| body.ty(*r).clone());
         let rscalar = || rty(0).as_ref().and_then(scalar_of);
-        let flag = |name: &str| {
-            op.attrs.0.iter().any(|(k, v)| {
-                k == "overflowFlags" && v.as_deref().is_some_and(|v| v.contains(name))
-            }) || op.attrs.0.iter().any(|(k, _)| k.contains(name))
-        };
         let succ_args = |i: usize| -> Result<(usize, Vec<V>), Trap> {
             let s = &op.successors[i];
             let vals = s.args.iter().map(val).collect::<Result<Vec<_>, _>>()?;
@@ -90,7 +118,7 @@ impl Interpreter<'_> {
             }
             OpKind::Binary(b) => {
                 let s = rscalar().ok_or_else(|| Trap::Unsupported("a binary op".to_string()))?;
-                one(binary(*b, s, &get(0)?, &get(1)?, flag("nsw"), flag("nuw"))?)
+                one(binary(*b, s, &get(0)?, &get(1)?, flags.nsw(), flags.nuw())?)
             }
             OpKind::Pure(p) => {
                 let s = rscalar().ok_or_else(|| Trap::Unsupported(p.name().to_string()))?;
@@ -690,4 +718,27 @@ impl Interpreter<'_> {
             }
         }
     }
+}
+
+/// `nnan` and `ninf` promise that no operand and no result is a NaN or an infinity; where one
+/// is, LLVM makes the result poison, which the interpreter reports as it reports a poison
+/// result.
+fn fast_math_promise(
+    flags: kiln_engine::lowered::Flags,
+    op: &Op,
+    values: &[V],
+) -> Result<(), Trap> {
+    for v in values {
+        let x = match v {
+            V::F16(_) | V::BF16(_) | V::F32(_) | V::F64(_) => v.float()?,
+            _ => continue,
+        };
+        let broken = match () {
+            _ if flags.nnan() && x.is_nan() => "a NaN under `nnan`",
+            _ if flags.ninf() && x.is_infinite() => "an infinity under `ninf`",
+            _ => continue,
+        };
+        return undefined(format!("`{}` meets {broken}", op.kind.name()));
+    }
+    Ok(())
 }

@@ -18,9 +18,10 @@ use super::program::Rng;
 use crate::interp::{binary, cast, cmpf, cmpi, float_v, sext, Trap, V};
 use kiln_engine::egraph::apply::rewrite_root;
 use kiln_engine::egraph::term::Term;
+use kiln_engine::lowered::Flags;
 use kiln_engine::rule::ruleset::{Pat, Rule, RuleLoc, Sort};
 use kiln_engine::CompiledRules;
-use kiln_frontend::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, PureOp};
+use kiln_frontend::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, OperandClass, PureOp};
 use kiln_frontend::types::Scalar;
 use std::collections::HashMap;
 
@@ -292,11 +293,78 @@ fn fits(v: &V, t: Scalar) -> bool {
 }
 
 /// Evaluates a ground value term; `inputs` are the values of `(func.arg T I PS)` leaves.
+/// Whether `op` is an integer operation that takes overflow flags.
+fn flagged_integer_op(op: &str) -> bool {
+    matches!(
+        op,
+        "arith.addi"
+            | "arith.subi"
+            | "arith.muli"
+            | "arith.shli"
+            | "llvm.add"
+            | "llvm.sub"
+            | "llvm.mul"
+            | "llvm.shl"
+    )
+}
+
+/// Whether `n` operands are all of `op`'s but its flags, so that one more, a string, is
+/// its flags: an operation that takes them (`rules/*.rules` declare it `flags`).
+fn takes_flags(op: &str, n: usize) -> bool {
+    match op {
+        "llvm.intr" => n == 3,
+        "arith.cmpf" | "llvm.fcmp" => n == 4,
+        "arith.negf" | "llvm.fneg" => n == 2,
+        _ if flagged_integer_op(op) => n == 3,
+        _ => match (
+            PureOp::from_name(op),
+            BinaryOp::from_name(op),
+            llvm_binary(op),
+        ) {
+            (Some(p), _, _) => n == p.arity() + 1,
+            (_, Some(b), _) | (_, _, Some(b)) => n == 3 && b.class() == OperandClass::Float,
+            _ => false,
+        },
+    }
+}
+
+/// The value of a term: its flags' promises kept (`nsw`, `nnan`: a broken one makes the
+/// value undefined), as they are LLVM's.
 fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
     let Term::Op(op, cs) = t else {
         return Err(Eval::Unsupported(format!("the literal `{t}` as a value")));
     };
-    let op: &str = op;
+    let (cs, flags) = match cs.split_last() {
+        Some((Term::Str(f), rest)) if takes_flags(op, rest.len()) => match Flags::parse(f) {
+            Some(flags) => (rest, flags),
+            None => return Err(Eval::Unsupported(format!("the flags `{f}`"))),
+        },
+        _ => (&cs[..], Flags::NONE),
+    };
+    let v = eval_op(op, cs, flags, inputs)?;
+    if flags.nnan() || flags.ninf() {
+        // The operands are evaluated again for the promise: terms are small.
+        let mut values: Vec<V> = cs.iter().filter_map(|c| eval(c, inputs).ok()).collect();
+        for c in cs {
+            if let Some(items) = c.list() {
+                values.extend(items.into_iter().filter_map(|x| eval(x, inputs).ok()));
+            }
+        }
+        values.push(v.clone());
+        for x in &values {
+            let x = match x {
+                V::F32(_) | V::F64(_) | V::F16(_) | V::BF16(_) => x.float()?,
+                _ => continue,
+            };
+            if (flags.nnan() && x.is_nan()) || (flags.ninf() && x.is_infinite()) {
+                return Err(Eval::Undefined(format!("`{op}` meets {x} under `{flags}`")));
+            }
+        }
+    }
+    Ok(v)
+}
+
+fn eval_op(op: &str, cs: &[Term], flags: Flags, inputs: &[Input]) -> Result<V, Eval> {
     let bad = || Eval::Unsupported(format!("`{op}` with these operands"));
     let mismatch = || Eval::Unsupported("operands of another type than the operation".to_string());
     match (op, &cs[..]) {
@@ -497,7 +565,7 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
             if !fits(&x, s) || !fits(&y, s) {
                 return Err(mismatch());
             }
-            Ok(binary(bin, s, &x, &y, false, false)?)
+            Ok(binary(bin, s, &x, &y, flags.nsw(), flags.nuw())?)
         }
         (_, [ty, a]) => {
             let c = CastOp::from_name(op)

@@ -455,8 +455,23 @@ impl<'a, 'g> Elaborator<'a, 'g> {
             FrameKind::Op(op, result, sorts) => (op, result, sorts),
         };
         let stateful = sorts.contains(&Sort::State);
-        let operands: Vec<Operand> = frame
-            .done
+        let mut done = frame.done;
+        // A node of an operation declared `flags` may have one operand more than its
+        // sorts: the string of its LLVM flags.
+        let flags = match done.len() > sorts.len() {
+            false => kiln_lowered::Flags::NONE,
+            true => match done.pop() {
+                Some(Operand::Str(text)) => kiln_lowered::Flags::parse(&text).ok_or_else(|| {
+                    ElaborationError(format!(
+                        "`{op}` has flags `{text}`, which LLVM does not know"
+                    ))
+                })?,
+                other => return Err(ElaborationError(format!(
+                    "`{op}` has an operand more than declared, and it is not its flags: {other:?}"
+                ))),
+            },
+        };
+        let operands: Vec<Operand> = done
             .into_iter()
             .zip(sorts)
             .filter(|(_, s)| **s != Sort::State)
@@ -473,6 +488,7 @@ impl<'a, 'g> Elaborator<'a, 'g> {
                     op,
                     operands,
                     source: self.source_of(frame.id),
+                    flags,
                 };
                 let hoistable = self.has_loops && result == Sort::Value && !stateful;
                 let level = match hoistable && op.is_speculatable() {

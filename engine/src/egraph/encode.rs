@@ -323,14 +323,19 @@ impl<S: Store> Encoder<'_, S> {
                     "the rules do not declare `{name}`, which kiln uses to encode this operation"
                 ),
             ),
-            Some(info) if info.children.len() != children.len() => self.missing(
-                name,
-                format!(
-                    "the rules declare `{name}` with {} operands, but kiln encodes it with {}",
-                    info.children.len(),
-                    children.len()
-                ),
-            ),
+            Some(info)
+                if info.children.len() != children.len()
+                    && !(info.flags && info.children.len() + 1 == children.len()) =>
+            {
+                self.missing(
+                    name,
+                    format!(
+                        "the rules declare `{name}` with {} operands, but kiln encodes it with {}",
+                        info.children.len(),
+                        children.len()
+                    ),
+                )
+            }
             Some(_) => {}
         }
         self.egraph.add(Node::Op(sym, children))

@@ -287,6 +287,7 @@ impl Checker {
                 cost: 0,
                 width: None,
                 children,
+                flags: false,
                 result,
                 loc: RuleLoc::default(),
             });
@@ -326,6 +327,7 @@ impl Checker {
         }
         let mut level = None;
         let (mut effect, mut constant, mut cost, mut uniform) = (false, false, None, false);
+        let mut flags = false;
         let mut width = None;
         for (attr, value) in &d.attrs {
             let takes_value = matches!(attr.text.as_str(), "cost" | "width");
@@ -365,6 +367,7 @@ impl Checker {
                 "effect" => effect = true,
                 "uniform" => uniform = true,
                 "const" => constant = true,
+                "flags" => flags = true,
                 "cost" => {
                     if let Some((v, s)) = value {
                         match v.parse::<u32>() {
@@ -401,7 +404,7 @@ impl Checker {
                     )
                     .notes
                     .push(
-                        "attributes: source, target, effect, const, uniform, cost N, width N"
+                        "attributes: source, target, effect, const, uniform, flags, cost N, width N"
                             .to_string(),
                     );
                 }
@@ -469,6 +472,13 @@ impl Checker {
         } else if uniform {
             self.uniform.insert(d.name.text.clone());
         }
+        if flags && (result != Sort::Value || effect) {
+            self.error(
+                "rules.bad-decl",
+                d.span,
+                "`flags` belong to a value operation without effects (its instruction's LLVM flags)",
+            );
+        }
         let structural = matches!(result, Sort::Type | Sort::List | Sort::Node)
             || children.is_empty() && result != Sort::Value;
         let loc = self.loc(d.name.span);
@@ -480,6 +490,7 @@ impl Checker {
             cost: cost.unwrap_or(if structural { 0 } else { 1 }),
             width: width.map(|(w, _)| w),
             children,
+            flags,
             result,
             loc,
         });
@@ -784,17 +795,23 @@ impl Checker {
                     || format!("`{}`", op.text),
                     ctx,
                 );
-                if children.len() != decl.children.len() {
+                let flagged = decl.flags && children.len() == decl.children.len() + 1;
+                if children.len() != decl.children.len() && !flagged {
                     let sorts: Vec<&str> = decl.children.iter().map(|s| s.name()).collect();
                     self.error(
                         "rules.arity",
                         *span,
                         format!(
-                            "`{}` takes {} operand{} ({}), found {}",
+                            "`{}` takes {} operand{} ({}){}, found {}",
                             op.text,
                             decl.children.len(),
                             if decl.children.len() == 1 { "" } else { "s" },
                             sorts.join(" "),
+                            if decl.flags {
+                                ", then its flags if it has any"
+                            } else {
+                                ""
+                            },
                             children.len()
                         ),
                     );
@@ -804,7 +821,8 @@ impl Checker {
                     return None;
                 }
                 let mut out = Vec::new();
-                for (c, s) in children.iter().zip(&decl.children) {
+                let sorts = decl.children.iter().chain(flagged.then_some(&Sort::Sym));
+                for (c, s) in children.iter().zip(sorts) {
                     out.push(self.term(c, *s, ctx, vars));
                 }
                 Some(Pat::Op(

@@ -147,6 +147,12 @@ pub struct OpDecl {
     pub width: Option<u32>,
     /// The sort of each operand, in order.
     pub children: Vec<Sort>,
+    /// Declared `flags`: a node may have one operand more, after `children`, a string of
+    /// the LLVM flags its instruction carries (`"nsw nuw"`, `"fast"`). A pattern matches
+    /// the flagged node only when it names that operand, so a rule written for the
+    /// operation without flags never rewrites one with them (flags make a result poison
+    /// where it was not, so such a rewrite would be unsound).
+    pub flags: bool,
     /// The sort of the result (never `Any`).
     pub result: Sort,
     /// Where the name is declared (the default location for the built-in `nil` and `cons`).

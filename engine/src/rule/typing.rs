@@ -333,11 +333,14 @@ impl Uniform<'_> {
             return None;
         }
         let d = self.set.decl(op)?;
-        if d.children.len() != n {
+        // A flagged operation's flags come after its declared operands.
+        if d.children.len() != n && !(d.flags && d.children.len() + 1 == n) {
             return None;
         }
         let tc = d.type_child()?;
-        let values = (0..n).filter(|i| d.children[*i] == Sort::Value).collect();
+        let values = (0..d.children.len())
+            .filter(|i| d.children[*i] == Sort::Value)
+            .collect();
         Some((tc, values))
     }
 

@@ -715,6 +715,7 @@ impl Builder<'_> {
             Some(_) => OpKind::Llvm(Box::new(kind)),
             None => kind,
         };
+        self.check_flags(op, &kind);
         Some(Op {
             kind,
             operands,
@@ -724,6 +725,70 @@ impl Builder<'_> {
             attrs,
             span: op.span,
         })
+    }
+
+    /// Checks an operation's flag lists as MLIR 19 does: `overflow<...>` and `fastmath<...>`
+    /// only where the operation takes that family, and only the family's words; in the
+    /// LLVM dialect, `{fastmathFlags = #llvm.fastmath<...>}` where the operation reads it
+    /// (elsewhere MLIR keeps it as any other attribute, and so does kiln).
+    fn check_flags(&mut self, op: &ast::Op, kind: &OpKind) {
+        use crate::ops::FlagFamily;
+        let family = kind.flag_family();
+        let llvm = matches!(kind, OpKind::Llvm(_));
+        let name = op.name.node.as_str();
+        for a in &op.attrs {
+            let Some(value) = &a.value else { continue };
+            let (written, text) = match (a.key.node.as_str(), &value.node) {
+                ("overflowFlags", ast::AttrValue::Enum(_, _)) => {
+                    (FlagFamily::Overflow, render_attr(&value.node))
+                }
+                ("fastmath", ast::AttrValue::Enum(_, _)) => {
+                    (FlagFamily::FastMath, render_attr(&value.node))
+                }
+                ("fastmathFlags", v) if llvm && family == Some(FlagFamily::FastMath) => {
+                    let text = render_attr(v);
+                    if !text.starts_with("#llvm.fastmath<") {
+                        self.error(
+                            "verify.flags",
+                            value.span,
+                            format!("`{name}`'s `fastmathFlags` is a `#llvm.fastmath<...>`, not `{text}`"),
+                        );
+                        continue;
+                    }
+                    (FlagFamily::FastMath, text)
+                }
+                _ => continue,
+            };
+            let keyword_form = a.key.node != "fastmathFlags";
+            if family != Some(written) || (llvm && written == FlagFamily::FastMath && keyword_form)
+            {
+                let takes = match written {
+                    FlagFamily::Overflow => "`arith.addi`, `subi`, `muli` and `shli` and their LLVM-dialect spellings take them",
+                    FlagFamily::FastMath if llvm => "the LLVM dialect writes them as `{fastmathFlags = #llvm.fastmath<...>}` on its float operations",
+                    FlagFamily::FastMath => "the float operations of `arith` and `math` take them",
+                };
+                self.error(
+                    "verify.flags",
+                    a.key.span.to(value.span),
+                    format!(
+                        "`{name}` takes no `{}<...>` flags ({takes})",
+                        written.keyword()
+                    ),
+                );
+                continue;
+            }
+            if let Err(w) = written.canonical(FlagFamily::written(&text)) {
+                self.error(
+                    "verify.flags",
+                    value.span,
+                    format!(
+                        "`{w}` is not a flag of `{}<...>`: MLIR takes {}",
+                        written.keyword(),
+                        written.accepted()
+                    ),
+                );
+            }
+        }
     }
 
     /// The memref operand of a memory op, whose written type must be the value's type.

@@ -25,6 +25,25 @@ fn random_scalar_type(rng: &mut Rng) -> Term {
     Term::of_scalar(scalars[rng.below(scalars.len() as u64) as usize])
 }
 
+/// Random flags (never none) of the family `op` takes: overflow flags on the integer
+/// operations, fast-math flags on the float ones.
+fn random_flags(rng: &mut Rng, op: &str) -> String {
+    let words: &[&str] = if flagged_integer_op(op) {
+        &["nsw", "nuw"]
+    } else {
+        &["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"]
+    };
+    let mut on: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|_| rng.below(3) == 0)
+        .collect();
+    if on.is_empty() {
+        on.push(words[rng.below(words.len() as u64) as usize]);
+    }
+    on.join(" ")
+}
+
 /// A random value of type `s`: often an interesting one ([`interesting`]) or one of the
 /// constants the rule mentions (`hints`), else anything.
 fn random_value(rng: &mut Rng, s: Scalar, hints: &[i64]) -> V {
@@ -233,6 +252,22 @@ impl Instantiator<'_> {
                     if *s == Sort::Type && op_type.is_none() {
                         op_type = Some(t.clone());
                     }
+                    out.push(t);
+                }
+                // A flagged operation's flags: some of its family's, at random.
+                if decl.flags && kids.len() == decl.children.len() + 1 {
+                    let t = match &kids[kids.len() - 1] {
+                        Pat::Var(v) => match self.env.get(v) {
+                            Some(t) => t.clone(),
+                            None => {
+                                let t = Term::Str(random_flags(&mut self.rng, op));
+                                self.env.insert(v.clone(), t.clone());
+                                t
+                            }
+                        },
+                        Pat::Str(f) => Term::Str(f.clone()),
+                        _ => return None,
+                    };
                     out.push(t);
                 }
                 Some(Term::op(op, out))

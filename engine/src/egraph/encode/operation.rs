@@ -3,6 +3,22 @@
 use super::*;
 
 impl<S: Store> Encoder<'_, S> {
+    /// Appends an operation's LLVM flags (`"nsw"`, `"fast"`) as its last operand when it
+    /// has any and the rules declare it `flags`. Under rules that do not, the flags are
+    /// dropped: the operation without them is defined wherever it is with them, so the
+    /// lowering stays correct, only less optimizable.
+    fn flags(&mut self, op: &kiln_frontend::ir::Op, name: &str, kids: &mut Vec<Id>) {
+        let Some(flags) = op.flags() else { return };
+        let declared = self
+            .ops
+            .get(crate::egraph::node::intern(name))
+            .is_some_and(|d| d.flags);
+        if declared {
+            let leaf = Node::Str(crate::egraph::node::intern(&flags));
+            kids.push(self.egraph.add(leaf));
+        }
+    }
+
     /// Encodes one operation; returns its class when it belongs to the skeleton.
     pub(super) fn operation(
         &mut self,
@@ -65,6 +81,7 @@ impl<S: Store> Encoder<'_, S> {
             | OpKind::Select => {
                 let mut kids = vec![rty(self)];
                 kids.extend(operands);
+                self.flags(op, &name, &mut kids);
                 (self.op(&name, kids), false)
             }
             // (func.constant T @NAME): pure, as a function's address never changes.
@@ -220,6 +237,7 @@ impl<S: Store> Encoder<'_, S> {
                     .add(Node::Str(crate::egraph::node::intern(pred)));
                 let mut kids = vec![t, s];
                 kids.extend(operands);
+                self.flags(op, &name, &mut kids);
                 (self.op(&name, kids), false)
             }
             OpKind::Dim | OpKind::Rank | OpKind::ExtractStridedMetadata => {
