@@ -466,9 +466,11 @@ impl<'a, 'g> Elaborator<'a, 'g> {
                         "`{op}` has flags `{text}`, which LLVM does not know"
                     ))
                 })?,
-                other => return Err(ElaborationError(format!(
+                other => {
+                    return Err(ElaborationError(format!(
                     "`{op}` has an operand more than declared, and it is not its flags: {other:?}"
-                ))),
+                )))
+                }
             },
         };
         let operands: Vec<Operand> = done

@@ -14,7 +14,7 @@ target triple = "x86_64-unknown-linux-gnu"
 define i32 @integers(i32 %0, i32 %1) {
 bb0:
   %2 = add i32 %0, %1
-  %3 = sub i32 %2, %1
+  %3 = sub nsw i32 %2, %1
   %4 = mul i32 %3, %0
   %5 = sdiv i32 %4, %1
   %6 = udiv i32 %5, %1
@@ -58,7 +58,7 @@ bb0:
 define float @floats(float %0, float %1) {
 bb0:
   %2 = fadd float %0, %1
-  %3 = fsub float %2, %1
+  %3 = fsub fast float %2, %1
   %4 = fmul float %3, %0
   %5 = fdiv float %4, %1
   %6 = frem float %5, %1

@@ -27,13 +27,13 @@ bb2:                                              ; preds = %bb1
 
 bb3:                                              ; preds = %bb2
   %5 = lshr i32 %1, 1
-  %6 = add i32 %2, 1
+  %6 = add nsw i32 %2, 1
   br label %bb1
 
 bb4:                                              ; preds = %bb2
   %7 = mul i32 %1, 3
   %8 = add i32 %7, 1
-  %9 = add i32 %2, 1
+  %9 = add nsw i32 %2, 1
   br label %bb1
 
 bb5:                                              ; preds = %bb1
@@ -64,7 +64,7 @@ bb0:
 define double @poly(double %0) {
 bb0:
   %1 = fmul double %0, 1.500000e+00
-  %2 = fadd double %1, %0
+  %2 = fadd contract double %1, %0
   %3 = fdiv double %2, 1.500000e+00
   %4 = fsub double %3, 1.500000e+00
   %5 = frem double %4, 1.500000e+00

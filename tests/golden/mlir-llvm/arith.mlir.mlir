@@ -1,7 +1,7 @@
 module {
   llvm.func @integers(%arg0: i32, %arg1: i32) -> i32 attributes {kiln.abi = "{\22name\22:\22integers\22,\22a\22:[\22i32\22,\22i32\22],\22r\22:[\22i32\22],\22v\22:1}"} {
     %v2 = llvm.add %arg0, %arg1 : i32
-    %v3 = llvm.sub %v2, %arg1 : i32
+    %v3 = llvm.sub %v2, %arg1 overflow<nsw> : i32
     %v4 = llvm.mul %v3, %arg0 : i32
     %v5 = llvm.sdiv %v4, %arg1 : i32
     %v6 = llvm.udiv %v5, %arg1 : i32
@@ -45,7 +45,7 @@ module {
   }
   llvm.func @floats(%arg0: f32, %arg1: f32) -> f32 attributes {kiln.abi = "{\22name\22:\22floats\22,\22a\22:[\22f32\22,\22f32\22],\22r\22:[\22f32\22],\22v\22:1}"} {
     %v2 = llvm.fadd %arg0, %arg1 : f32
-    %v3 = llvm.fsub %v2, %arg1 : f32
+    %v3 = llvm.fsub %v2, %arg1 {fastmathFlags = #llvm.fastmath<fast>} : f32
     %v4 = llvm.fmul %v3, %arg0 : f32
     %v5 = llvm.fdiv %v4, %arg1 : f32
     %v6 = llvm.frem %v5, %arg1 : f32

@@ -14,12 +14,12 @@ module {
     ]
   ^bb3:
     %v7 = llvm.lshr %b1_0, %v3 : i32
-    %v8 = llvm.add %b1_1, %v3 : i32
+    %v8 = llvm.add %b1_1, %v3 overflow<nsw> : i32
     llvm.br ^bb1(%v7, %v8 : i32, i32)
   ^bb4:
     %v10 = llvm.mul %b1_0, %v9 : i32
     %v11 = llvm.add %v10, %v3 : i32
-    %v12 = llvm.add %b1_1, %v3 : i32
+    %v12 = llvm.add %b1_1, %v3 overflow<nsw> : i32
     llvm.br ^bb1(%v11, %v12 : i32, i32)
   ^bb5(%b5_0: i32):
     llvm.return %b5_0 : i32
@@ -45,7 +45,7 @@ module {
   llvm.func @poly(%arg0: f64) -> f64 attributes {kiln.abi = "{\22name\22:\22poly\22,\22a\22:[\22f64\22],\22r\22:[\22f64\22],\22v\22:1}"} {
     %v1 = llvm.mlir.constant(1.5e0 : f64) : f64
     %v2 = llvm.fmul %arg0, %v1 : f64
-    %v3 = llvm.fadd %v2, %arg0 : f64
+    %v3 = llvm.fadd %v2, %arg0 {fastmathFlags = #llvm.fastmath<contract>} : f64
     %v4 = llvm.fdiv %v3, %v1 : f64
     %v5 = llvm.fsub %v4, %v1 : f64
     %v6 = llvm.frem %v5, %v1 : f64

@@ -1,0 +1,25 @@
+// error: 14:26: `arith.addf` takes no `overflow<...>` flags (`arith.addi`, `subi`, `muli` and `shli` and their LLVM-dialect spellings take them)
+// error: 15:26: `arith.addi` takes no `fastmath<...>` flags (the float operations of `arith` and `math` take them)
+// error: 16:34: `bogus` is not a flag of `overflow<...>`: MLIR takes none, nsw, nuw
+// error: 17:27: `arith.divsi` takes no `overflow<...>` flags (`arith.addi`, `subi`, `muli` and `shli` and their LLVM-dialect spellings take them)
+// error: 18:34: `quick` is not a flag of `fastmath<...>`: MLIR takes none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast
+// error: 19:21: `math.absi` takes no `fastmath<...>` flags (the float operations of `arith` and `math` take them)
+// error: 20:25: `llvm.fadd` takes no `fastmath<...>` flags (the LLVM dialect writes them as `{fastmathFlags = #llvm.fastmath<...>}` on its float operations)
+// error: 21:42: `slow` is not a flag of `fastmath<...>`: MLIR takes none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast
+// error: 22:42: `llvm.fsub`'s `fastmathFlags` is a `#llvm.fastmath<...>`, not `1 : i32`
+// error: 23:31: `arith.cmpi` takes no `overflow<...>` flags (`arith.addi`, `subi`, `muli` and `shli` and their LLVM-dialect spellings take them)
+// LLVM flags where MLIR 19 refuses them: a family on an operation that does not take it, a
+// word outside the family, the keyword form in the LLVM dialect, a malformed fastmathFlags.
+func.func @f(%a: f32, %b: f32, %x: i32, %d: f64) -> i32 {
+  %0 = arith.addf %a, %b overflow<nsw> : f32
+  %1 = arith.addi %x, %x fastmath<fast> : i32
+  %2 = arith.muli %x, %x overflow<nsw, bogus> : i32
+  %3 = arith.divsi %x, %x overflow<nsw> : i32
+  %4 = arith.mulf %a, %b fastmath<fast, quick> : f32
+  %5 = math.absi %x fastmath<fast> : i32
+  %6 = llvm.fadd %a, %b fastmath<fast> : f32
+  %7 = llvm.fmul %a, %b {fastmathFlags = #llvm.fastmath<nnan, slow>} : f32
+  %8 = llvm.fsub %a, %b {fastmathFlags = 1 : i32} : f32
+  %9 = arith.cmpi slt, %x, %x overflow<nsw> : i32
+  return %x : i32
+}
