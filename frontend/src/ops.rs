@@ -293,7 +293,29 @@ pub const LLVM_MEANINGS: &[(&str, &str)] = &[
     ("llvm.intr.trunc", "math.trunc"),
     ("llvm.intr.copysign", "math.copysign"),
     ("llvm.intr.ctpop", "math.ctpop"),
+    ("llvm.intr.ctlz", "math.ctlz"),
+    ("llvm.intr.cttz", "math.cttz"),
+    ("llvm.intr.abs", "math.absi"),
 ];
+
+/// The LLVM intrinsics the LLVM dialect writes in generic form only (it has no custom
+/// form for them), each with the property that says whether the result is poison at its
+/// edge case (a zero for `ctlz`/`cttz`, the smallest integer for `abs`). kiln reads them
+/// with it `false`, as `convert-math-to-llvm` writes them: then they mean `math.ctlz`,
+/// `math.cttz` and `math.absi`.
+pub const LLVM_GENERIC_INTRINSICS: &[(&str, &str)] = &[
+    ("llvm.intr.ctlz", "is_zero_poison"),
+    ("llvm.intr.cttz", "is_zero_poison"),
+    ("llvm.intr.abs", "is_int_min_poison"),
+];
+
+/// The property a generic-only intrinsic requires ([`LLVM_GENERIC_INTRINSICS`]).
+pub fn generic_intrinsic_property(name: &str) -> Option<&'static str> {
+    LLVM_GENERIC_INTRINSICS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|(_, p)| *p)
+}
 
 /// The operation an LLVM-dialect operation `name` means ([`LLVM_MEANINGS`]); other names
 /// are told apart by their prefix, without a search.
@@ -477,6 +499,11 @@ pub const KNOWN_DIALECTS: &[&str] = &[
 /// The error for an operation `name` of a dialect in [`KNOWN_DIALECTS`] that kiln does
 /// not read, if its dialect is one of those.
 pub fn unknown_op_message(name: &str) -> Option<String> {
+    if let Some(property) = generic_intrinsic_property(name) {
+        return Some(format!(
+            "`{name}` has no custom form: MLIR writes it in generic form, `\"{name}\"(%x) <{{{property} = false}}> : (i32) -> i32`"
+        ));
+    }
     let (dialect, _) = name.split_once('.')?;
     KNOWN_DIALECTS.contains(&dialect).then(|| {
         format!(

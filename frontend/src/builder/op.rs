@@ -698,7 +698,7 @@ impl Builder<'_> {
                 let attrs = if matches!(kind, OpKind::Generic { .. }) {
                     attrs
                 } else {
-                    Attrs::default()
+                    self.generic_flags(op, &kind, &attrs)
                 };
                 return Some(Op {
                     kind,
@@ -791,6 +791,58 @@ impl Builder<'_> {
         }
     }
 
+    /// The flags of a known operation in generic form (`<{overflowFlags =
+    /// #arith.overflow<nsw>}>`, `<{fastmath = #arith.fastmath<fast>}>`, `<{fastmathFlags =
+    /// #llvm.fastmath<fast>}>`), kept as the custom form keeps them, the only attribute such
+    /// an operation keeps; their words are checked as MLIR checks them.
+    fn generic_flags(&mut self, op: &ast::Op, kind: &OpKind, attrs: &Attrs) -> Attrs {
+        use crate::ops::FlagFamily;
+        let mut kept = Attrs::default();
+        let Some(family) = kind.flag_family() else {
+            return kept;
+        };
+        let llvm = matches!(kind, OpKind::Llvm(_));
+        let (key, prefix) = match (family, llvm) {
+            (FlagFamily::Overflow, false) => ("overflowFlags", "#arith.overflow<"),
+            (FlagFamily::Overflow, true) => ("overflowFlags", "#llvm.overflow<"),
+            (FlagFamily::FastMath, false) => ("fastmath", "#arith.fastmath<"),
+            (FlagFamily::FastMath, true) => ("fastmathFlags", "#llvm.fastmath<"),
+        };
+        let Some(text) = attrs.get(key) else {
+            return kept;
+        };
+        let words: Vec<&str> = FlagFamily::written(text).collect();
+        if !text.starts_with(prefix) {
+            self.error(
+                "verify.flags",
+                op.span,
+                format!(
+                    "the `{key}` of `{}` is a `{prefix}...>`, not `{text}`",
+                    op.name.node
+                ),
+            );
+            return kept;
+        }
+        match family.canonical(words.iter().copied()) {
+            Ok(_) => {
+                let value = match (family, llvm) {
+                    (FlagFamily::FastMath, true) => format!("#llvm.fastmath<{}>", words.join(", ")),
+                    _ => format!("{}<{}>", family.keyword(), words.join(", ")),
+                };
+                kept.0.push((key.to_string(), Some(value)));
+            }
+            Err(w) => self.error(
+                "verify.flags",
+                op.span,
+                format!(
+                    "`{w}` is not a flag of `{prefix}...>`: MLIR takes {}",
+                    family.accepted()
+                ),
+            ),
+        }
+        kept
+    }
+
     /// The memref operand of a memory op, whose written type must be the value's type.
     pub(super) fn memref_use(&mut self, memref: &ast::ValueRef, op: &ast::Op) -> Vec<ValueId> {
         let ops = self.uses(std::slice::from_ref(memref));
@@ -810,6 +862,16 @@ impl Builder<'_> {
     pub(super) fn generic_kind(&mut self, op: &ast::Op, attrs: &Attrs) -> Option<OpKind> {
         let name = op.name.node.as_str();
         // The LLVM dialect numbers its comparison predicates as arith does.
+        if let Some(property) = crate::ops::generic_intrinsic_property(name) {
+            if attrs.get(property) != Some("false") {
+                self.error(
+                    "verify.unsupported",
+                    op.span,
+                    format!("kiln reads `\"{name}\"` with `{property} = false`, as `convert-math-to-llvm` writes it (MLIR requires the property; `true` makes the result poison there)"),
+                );
+                return None;
+            }
+        }
         if let Some(meaning) = crate::ops::llvm_meaning(name) {
             return self
                 .generic_kind_named(meaning, op, attrs)

@@ -366,6 +366,8 @@ fn classify_llvm(word: &str) -> Tok<'_> {
         "llvm.cond_br" => OpCondBr(word),
         "llvm.switch" => OpSwitch(word),
         _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),
+        // Written in generic form only, so the custom form is an unknown operation.
+        _ if crate::ops::generic_intrinsic_property(word).is_some() => Ident(word),
         _ => match crate::ops::llvm_meaning(word) {
             Some(_) if word.starts_with("llvm.intr.") => OpLlvmIntrinsic(word),
             Some(m) if crate::ops::BinaryOp::from_name(m).is_some() => OpBinary(word),

@@ -18,6 +18,17 @@ pub(super) fn print_op(out: &mut String, body: &Body, op: &Op) {
     // for the forms the LLVM dialect writes differently.
     let llvm = matches!(op.kind, K::Llvm(_));
     let _ = match op.kind.meaning() {
+        // The intrinsics the LLVM dialect writes in generic form only, with their property.
+        K::Pure(_) if crate::ops::generic_intrinsic_property(name).is_some() => {
+            let property = crate::ops::generic_intrinsic_property(name).unwrap_or_default();
+            write!(
+                out,
+                "\"{name}\"({}) <{{{property} = false}}> : ({}) -> {}",
+                values(body, &op.operands),
+                t(0),
+                rt()
+            )
+        }
         K::Binary(_) | K::Pure(_) if name.starts_with("llvm.intr.") => {
             let inputs: Vec<String> = (0..op.operands.len()).map(t).collect();
             write!(
