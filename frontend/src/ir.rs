@@ -364,6 +364,51 @@ impl OpKind {
         }
     }
 
+    /// An attribute given by name and value text (the generic form's `<{overflowFlags =
+    /// #arith.overflow<nsw>}>`, Python's builders) read as this kind's flags: `None` when
+    /// `key` names no flags of the kind, else the attribute as the custom form keeps it
+    /// (`("overflowFlags", "overflow<nsw>")`, `("fastmathFlags", "#llvm.fastmath<fast>")`)
+    /// or why MLIR refuses it.
+    pub fn flag_attribute(
+        &self,
+        key: &str,
+        text: &str,
+    ) -> Option<Result<(String, String), String>> {
+        let family = self.flag_family()?;
+        let llvm = matches!(self, OpKind::Llvm(_));
+        let (want, prefix) = match (family, llvm) {
+            (FlagFamily::Overflow, false) => ("overflowFlags", "#arith.overflow<"),
+            (FlagFamily::Overflow, true) => ("overflowFlags", "#llvm.overflow<"),
+            (FlagFamily::FastMath, false) => ("fastmath", "#arith.fastmath<"),
+            (FlagFamily::FastMath, true) => ("fastmathFlags", "#llvm.fastmath<"),
+        };
+        if key != want {
+            return None;
+        }
+        // Custom form's text (`overflow<nsw>`) is taken as it is.
+        let custom = format!("{}<", family.keyword());
+        if !text.starts_with(prefix) && !(text.starts_with(&custom) && !llvm) {
+            return Some(Err(format!(
+                "the `{key}` of `{}` is a `{prefix}...>`, not `{text}`",
+                self.name()
+            )));
+        }
+        let words: Vec<&str> = FlagFamily::written(text).collect();
+        Some(match family.canonical(words.iter().copied()) {
+            Ok(_) => {
+                let value = match (family, llvm) {
+                    (FlagFamily::FastMath, true) => format!("#llvm.fastmath<{}>", words.join(", ")),
+                    _ => format!("{custom}{}>", words.join(", ")),
+                };
+                Ok((key.to_string(), value))
+            }
+            Err(w) => Err(format!(
+                "`{w}` is not a flag of `{prefix}...>`: MLIR takes {}",
+                family.accepted()
+            )),
+        })
+    }
+
     /// The function an operation names: a call's callee, or `func.constant`'s function.
     pub fn function_named(&self) -> Option<&str> {
         match self.meaning() {

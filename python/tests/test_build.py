@@ -163,3 +163,34 @@ def test_building_errors_are_python_errors():
                 arith.AddIOp(h.add_entry_block().arguments[0], f.arguments[0])
             with pytest.raises(ValueError):
                 arith.CmpIOp("less", f.arguments[0], f.arguments[0])
+
+
+def test_flags_as_upstreams_builders_take_them():
+    i32, f32 = IntegerType.get_signless(32), F32Type.get()
+    with Context(), Location.unknown():
+        module = Module.create()
+        with InsertionPoint(module.body):
+            f = func.FuncOp("f", FunctionType.get([i32, f32], [i32, f32]))
+        entry = f.add_entry_block()
+        x, a = entry.arguments
+        with InsertionPoint(entry):
+            s = arith.AddIOp(x, x, overflowFlags="nsw")
+            p = arith.MulIOp(s.result, x, overflowFlags="#arith.overflow<nsw, nuw>")
+            g = arith.AddFOp(a, a, fastmath="fast")
+            n = arith.NegFOp(g.result, fastmath="nnan,ninf")
+            lt = arith.CmpFOp("olt", n.result, a, fastmath="nsz")
+            r = arith.SelectOp(lt.result, n.result, g.result)
+            func.ReturnOp([p.result, r.result])
+        with pytest.raises(ValueError, match="no overflow flags"):
+            with InsertionPoint(entry):
+                arith.AddFOp(a, a, overflowFlags="nsw")
+        with pytest.raises(ValueError, match="no fast-math flags"):
+            with InsertionPoint(entry):
+                arith.AddIOp(x, x, fastmath="fast")
+    text = str(module)
+    assert "arith.addi %arg0, %arg0 overflow<nsw> : i32" in text, text
+    assert "overflow<nsw, nuw>" in text and "fastmath<fast>" in text, text
+    assert "fastmath<nnan, ninf>" in text and "fastmath<nsz>" in text, text
+    ir = kiln.compile(module, emit="llvm-ir")
+    for flagged in ("add nsw i32", "mul nuw nsw i32", "fadd fast float", "fneg nnan ninf float", "fcmp nsz olt"):
+        assert flagged in ir, ir

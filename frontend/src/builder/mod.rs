@@ -21,6 +21,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use thin_vec::ThinVec;
 
+mod flags;
 mod literal;
 mod op;
 mod reshape;

@@ -64,16 +64,47 @@ class ConstantOp(OpView):
         return self.value
 
 
+_OVERFLOW_OPS = ("arith.addi", "arith.subi", "arith.muli", "arith.shli")
+
+
+def _flags(
+    op_name: str,
+    fastmath: Optional[Union[str, Attribute]],
+    overflow_flags: Optional[Union[str, Attribute]],
+) -> dict:
+    """The flag attributes of an operation, as upstream's builders take them: an
+    ``Attribute`` (``#arith.fastmath<fast>``, ``#arith.overflow<nsw>``) or the words
+    (``"fast"``, ``"nsw,nuw"``)."""
+    attrs = {}
+    for key, value, dialect in (
+        ("fastmath", fastmath, "#arith.fastmath"),
+        ("overflowFlags", overflow_flags, "#arith.overflow"),
+    ):
+        if value is None:
+            continue
+        text = str(value)
+        attrs[key] = text if text.startswith("#") else f"{dialect}<{text}>"
+    if overflow_flags is not None and op_name not in _OVERFLOW_OPS:
+        raise ValueError(f"`{op_name}` takes no overflow flags (addi, subi, muli and shli do)")
+    # The float operations of `arith` are the ones whose names end in `f`.
+    if fastmath is not None and not op_name.endswith("f"):
+        raise ValueError(f"`{op_name}` takes no fast-math flags (the float operations do)")
+    return attrs
+
+
 def _binary(cls_name: str, op_name: str) -> type:
     def __init__(
         self: OpView,
         lhs: Value,
         rhs: Value,
         *,
+        fastmath: Optional[Union[str, Attribute]] = None,
+        overflowFlags: Optional[Union[str, Attribute]] = None,
         loc: Optional[Location] = None,
         ip: Optional[InsertionPoint] = None,
     ) -> None:
-        adopt(self, _create(op_name, [lhs, rhs], [lhs.type], {}, [], ip))
+        attrs = _flags(op_name, fastmath, overflowFlags)
+        adopt(self, _create(op_name, [lhs, rhs], [lhs.type], attrs, [], ip))
 
     cls = type(
         cls_name,
@@ -149,8 +180,16 @@ class NegFOp(OpView):
 
     OPERATION_NAME = "arith.negf"
 
-    def __init__(self, operand: Value, *, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> None:
-        adopt(self, _create(self.OPERATION_NAME, [operand], [operand.type], {}, [], ip))
+    def __init__(
+        self,
+        operand: Value,
+        *,
+        fastmath: Optional[Union[str, Attribute]] = None,
+        loc: Optional[Location] = None,
+        ip: Optional[InsertionPoint] = None,
+    ) -> None:
+        attrs = _flags(self.OPERATION_NAME, fastmath, None)
+        adopt(self, _create(self.OPERATION_NAME, [operand], [operand.type], attrs, [], ip))
 
 
 class _Cmp(OpView):
@@ -160,12 +199,14 @@ class _Cmp(OpView):
         lhs: Value,
         rhs: Value,
         *,
+        fastmath: Optional[Union[str, Attribute]] = None,
         loc: Optional[Location] = None,
         ip: Optional[InsertionPoint] = None,
     ) -> None:
         p = str(predicate).strip('"')
         i1 = IntegerType.get_signless(1)
-        adopt(self, _create(self.OPERATION_NAME, [lhs, rhs], [i1], {"predicate": p}, [], ip))
+        attrs = {"predicate": p, **_flags(self.OPERATION_NAME, fastmath, None)}
+        adopt(self, _create(self.OPERATION_NAME, [lhs, rhs], [i1], attrs, [], ip))
 
     @property
     def predicate(self) -> str:

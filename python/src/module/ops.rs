@@ -117,22 +117,35 @@ pub(super) fn op_kind(
                 .collect(),
         )
     };
+    // An operation's flags as the custom form keeps them (`overflow<nsw>` from
+    // `#arith.overflow<nsw>`), checked as the parser checks them.
+    let flagged = |kind: OpKind, skip: &[&str]| -> NResult<(OpKind, Attrs)> {
+        let mut out = Attrs::default();
+        for (k, v) in attrs.iter().filter(|(k, _)| !skip.contains(&k.as_str())) {
+            match v.as_deref().and_then(|t| kind.flag_attribute(k, t)) {
+                Some(Ok((k, v))) => out.0.push((k, Some(v))),
+                Some(Err(m)) => return Err(Failure::new(Kind::Value, m)),
+                None => out.0.push((k.clone(), v.clone())),
+            }
+        }
+        Ok((kind, out))
+    };
     let need = |key: &str| {
         attr_value(attrs, key)
             .ok_or_else(|| Failure::new(Kind::Value, format!("`{name}` needs a `{key}` attribute")))
     };
     if name.contains('.') {
         if let Some(b) = BinaryOp::from_name(name) {
-            return Ok((OpKind::Binary(b), keep(&[])));
+            return flagged(OpKind::Binary(b), &[]);
         }
         if let Some(u) = UnaryOp::from_name(name) {
-            return Ok((OpKind::Unary(u), keep(&[])));
+            return flagged(OpKind::Unary(u), &[]);
         }
         if let Some(c) = CastOp::from_name(name) {
             return Ok((OpKind::Cast(c), keep(&[])));
         }
         if let Some(p) = PureOp::from_name(name) {
-            return Ok((OpKind::Pure(p), keep(&[])));
+            return flagged(OpKind::Pure(p), &[]);
         }
     }
     let kind = match name {
@@ -167,7 +180,7 @@ pub(super) fn op_kind(
                         format!("`{p}` is not an `arith.cmpf` predicate"),
                     )
                 })?;
-            return Ok((OpKind::CmpF(k), keep(&["predicate"])));
+            return flagged(OpKind::CmpF(k), &["predicate"]);
         }
         "func.call" => {
             let c = need("callee")?;
