@@ -25,7 +25,16 @@ for level in 3 0; do
     $B/clang -O3 "$driver" "$dir/mlir.o" -o "$dir/mlir"
     $B/clang -O$level -ffast-math -DKERNELS_IN_C "$driver" -o "$dir/c"
     echo "-O$level (ms per call; kiln / MLIR, kiln / clang)"
-    "$dir/kiln" > "$dir/k.txt"; "$dir/mlir" > "$dir/m.txt"; "$dir/c" > "$dir/c.txt"
-    paste "$dir/k.txt" "$dir/m.txt" "$dir/c.txt" | awk '$1 != "check" {
-        printf "  %-6s kiln %8.3f  MLIR %8.3f  clang %8.3f   %5.2f  %5.2f\n", $1, $2, $5, $8, $2/$5, $2/$8 }'
+    # Three rounds, the executables in turn, the best of each: a busy minute slows all.
+    : > "$dir/k.txt"; : > "$dir/m.txt"; : > "$dir/c.txt"
+    for _ in 1 2 3; do
+        "$dir/kiln" >> "$dir/k.txt"; "$dir/mlir" >> "$dir/m.txt"; "$dir/c" >> "$dir/c.txt"
+    done
+    best() { awk '$1 != "check" { if (!($1 in b) || $2 < b[$1]) b[$1] = $2 } END { print b["dot"], b["sumsq"] }' "$1"; }
+    read -r kd ks <<< "$(best "$dir/k.txt")"
+    read -r md ms <<< "$(best "$dir/m.txt")"
+    read -r cd cs <<< "$(best "$dir/c.txt")"
+    awk -v kd="$kd" -v ks="$ks" -v md="$md" -v ms="$ms" -v cd="$cd" -v cs="$cs" 'BEGIN {
+        printf "  %-6s kiln %8.3f  MLIR %8.3f  clang %8.3f   %5.2f  %5.2f\n", "dot", kd, md, cd, kd/md, kd/cd
+        printf "  %-6s kiln %8.3f  MLIR %8.3f  clang %8.3f   %5.2f  %5.2f\n", "sumsq", ks, ms, cs, ks/ms, ks/cs }'
 done

@@ -566,7 +566,8 @@ impl Op {
     /// and `arith.truncf` keep theirs in the IR only: MLIR 19 converts them to an
     /// attribute `mlir-translate` refuses, and LLVM 19's `fpext` and `fptrunc` take none.
     pub fn flags(&self) -> Option<String> {
-        if matches!(self.kind.meaning(), OpKind::Cast(_)) {
+        // Most operations have no attributes at all.
+        if self.attrs.is_empty() || matches!(self.kind.meaning(), OpKind::Cast(_)) {
             return None;
         }
         let (key, family) = self.flag_attr()?;

@@ -455,25 +455,14 @@ impl<'a, 'g> Elaborator<'a, 'g> {
             FrameKind::Op(op, result, sorts) => (op, result, sorts),
         };
         let stateful = sorts.contains(&Sort::State);
-        let mut done = frame.done;
         // A node of an operation declared `flags` may have one operand more than its
-        // sorts: the string of its LLVM flags.
-        let flags = match done.len() > sorts.len() {
+        // sorts: the string of its LLVM flags (which the zip below leaves out).
+        let flags = match frame.done.len() > sorts.len() {
             false => kiln_lowered::Flags::NONE,
-            true => match done.pop() {
-                Some(Operand::Str(text)) => kiln_lowered::Flags::parse(&text).ok_or_else(|| {
-                    ElaborationError(format!(
-                        "`{op}` has flags `{text}`, which LLVM does not know"
-                    ))
-                })?,
-                other => {
-                    return Err(ElaborationError(format!(
-                    "`{op}` has an operand more than declared, and it is not its flags: {other:?}"
-                )))
-                }
-            },
+            true => flags_operand(op, frame.done.last())?,
         };
-        let operands: Vec<Operand> = done
+        let operands: Vec<Operand> = frame
+            .done
             .into_iter()
             .zip(sorts)
             .filter(|(_, s)| **s != Sort::State)
@@ -560,5 +549,24 @@ impl<'a, 'g> Elaborator<'a, 'g> {
             true => best,
             false => current,
         }
+    }
+}
+
+/// The flags a flagged node gives its instruction: its last operand, a string of LLVM's
+/// words. Apart from [`Elaborator::finish`], which runs for every node, as few have flags.
+#[cold]
+fn flags_operand(
+    op: TargetOp,
+    last: Option<&Operand>,
+) -> Result<kiln_lowered::Flags, ElaborationError> {
+    match last {
+        Some(Operand::Str(text)) => kiln_lowered::Flags::parse(text).ok_or_else(|| {
+            ElaborationError(format!(
+                "`{op}` has flags `{text}`, which LLVM does not know"
+            ))
+        }),
+        other => Err(ElaborationError(format!(
+            "`{op}` has an operand more than declared, and it is not its flags: {other:?}"
+        ))),
     }
 }

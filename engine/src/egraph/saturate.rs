@@ -118,6 +118,9 @@ pub struct PhaseRule {
     /// (of the rules rooted at `result`, only those of the operation a projection reads are
     /// tried).
     child_ops: Box<[(usize, Symbol)]>,
+    /// How many children its left side's root has: a node with another number cannot
+    /// match (an operation with flags has one more than without).
+    arity: usize,
 }
 
 /// The rules of one phase, indexed by the operation at the root of their left side.
@@ -244,6 +247,10 @@ impl PhaseRules {
                 .collect(),
             None => Box::default(),
         };
+        let arity = match &shape {
+            Some((node, _)) => egg::Language::children(node).len(),
+            None => 0,
+        };
         self.rules.push(PhaseRule {
             name,
             pattern,
@@ -255,6 +262,7 @@ impl PhaseRules {
             deep,
             lifts,
             child_ops,
+            arity,
         });
     }
 }

@@ -11,6 +11,9 @@ impl Builder<'_> {
     /// (elsewhere MLIR keeps it as any other attribute, and so does kiln).
     pub(super) fn check_flags(&mut self, op: &ast::Op, kind: &OpKind) {
         use crate::ops::FlagFamily;
+        if op.attrs.is_empty() {
+            return;
+        }
         let family = kind.flag_family();
         let llvm = matches!(kind, OpKind::Llvm(_));
         let name = op.name.node.as_str();

@@ -8,6 +8,10 @@ impl<S: Store> Encoder<'_, S> {
     /// dropped: the operation without them is defined wherever it is with them, so the
     /// lowering stays correct, only less optimizable.
     fn flags(&mut self, op: &kiln_frontend::ir::Op, name: &str, kids: &mut Vec<Id>) {
+        // Most operations have no attributes, so no flags.
+        if op.attrs.is_empty() {
+            return;
+        }
         let Some(flags) = op.flags() else { return };
         let declared = self
             .ops

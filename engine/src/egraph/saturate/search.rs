@@ -24,17 +24,20 @@ impl Loop<'_> {
             .chain(self.rules.unrooted.iter().copied())
     }
 
-    /// Whether each child class the rule's left side names an operation for holds that
+    /// Whether the node has as many children as the rule's root and each child class the
+    /// rule's left side names an operation for holds that
     /// operation (see [`PhaseRule::child_ops`]): else the rule cannot match the node.
     pub(super) fn children_fit(&self, egraph: &Graph, r: usize, kids: &[Id]) -> bool {
-        self.rules.rules[r].child_ops.iter().all(|(k, want)| {
-            kids.get(*k).is_some_and(|kid| {
-                egraph[*kid]
-                    .nodes
-                    .iter()
-                    .any(|n| matches!(n, Node::Op(o, _) if o == want))
+        let rule = &self.rules.rules[r];
+        kids.len() == rule.arity
+            && rule.child_ops.iter().all(|(k, want)| {
+                kids.get(*k).is_some_and(|kid| {
+                    egraph[*kid]
+                        .nodes
+                        .iter()
+                        .any(|n| matches!(n, Node::Op(o, _) if o == want))
+                })
             })
-        })
     }
 
     /// Searches the (rule, class) pairs and pushes their matches onto `stack` so that they
