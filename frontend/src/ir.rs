@@ -387,7 +387,8 @@ impl OpKind {
         }
         // Custom form's text (`overflow<nsw>`) is taken as it is.
         let custom = format!("{}<", family.keyword());
-        if !text.starts_with(prefix) && !(text.starts_with(&custom) && !llvm) {
+        let spelled = text.starts_with(prefix) || (!llvm && text.starts_with(&custom));
+        if !spelled {
             return Some(Err(format!(
                 "the `{key}` of `{}` is a `{prefix}...>`, not `{text}`",
                 self.name()

@@ -367,7 +367,7 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
 fn eval_op(op: &str, cs: &[Term], flags: Flags, inputs: &[Input]) -> Result<V, Eval> {
     let bad = || Eval::Unsupported(format!("`{op}` with these operands"));
     let mismatch = || Eval::Unsupported("operands of another type than the operation".to_string());
-    match (op, &cs[..]) {
+    match (op, cs) {
         ("func.arg", [ty, Term::Int(i), _]) => {
             let Some(Input::Scalar(v)) = inputs.get(*i as usize).cloned() else {
                 return Err(bad());
