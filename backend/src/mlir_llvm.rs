@@ -811,6 +811,7 @@ impl Printer {
             }
             (Op::Return, [v]) => format!("llvm.return {} : {}", self.val(v)?, self.vty(v)?),
             (Op::ReturnVoid, []) => Op::Return.to_string(),
+            (Op::Unreachable, []) => Op::Unreachable.to_string(),
             (Op::Br, [s]) => format!("llvm.br {}", self.succ(s, block_params)?),
             (Op::CondBr, [c, t, e]) => {
                 let (t, e) = (self.succ(t, block_params)?, self.succ(e, block_params)?);

@@ -21,7 +21,14 @@ use std::collections::HashSet;
 
 type ValueRef = u32;
 
-const TERMINATORS: &[Op] = &[Op::Br, Op::CondBr, Op::Switch, Op::Return, Op::ReturnVoid];
+const TERMINATORS: &[Op] = &[
+    Op::Br,
+    Op::CondBr,
+    Op::Switch,
+    Op::Return,
+    Op::ReturnVoid,
+    Op::Unreachable,
+];
 
 /// `f` with its open stack scopes closed where that is sound (see the module docs).
 pub fn close_scopes(f: &Lowered) -> Lowered {

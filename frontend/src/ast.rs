@@ -353,6 +353,8 @@ pub enum OpBody {
         /// Its type, checked against its signature.
         ty: FunctionType,
     },
+    /// `llvm.unreachable`: control never gets here.
+    Unreachable,
     /// `func.return %a, %b : T, U`, or a bare `func.return`.
     Return {
         /// The returned values.

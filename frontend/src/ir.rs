@@ -178,6 +178,8 @@ pub enum OpKind {
     },
     /// `func.return`: the operands are the returned values.
     Return,
+    /// `llvm.unreachable`: control never reaches it (undefined behaviour where it does).
+    Unreachable,
     /// `cf.br`: no operands, one successor.
     Br,
     /// `cf.cond_br`: operand 0 is the `i1` condition; successor 0 is taken when it is true,
@@ -433,6 +435,7 @@ impl OpKind {
             OpKind::CallIndirect => "func.call_indirect",
             OpKind::FuncConstant { .. } => "func.constant",
             OpKind::Return => "func.return",
+            OpKind::Unreachable => "llvm.unreachable",
             OpKind::Br => "cf.br",
             OpKind::CondBr => "cf.cond_br",
             OpKind::Switch { .. } => "cf.switch",
@@ -480,7 +483,11 @@ impl OpKind {
     /// `cf.switch`, in either form).
     pub fn is_terminator(&self) -> bool {
         match self.meaning() {
-            OpKind::Return | OpKind::Br | OpKind::CondBr | OpKind::Switch { .. } => true,
+            OpKind::Return
+            | OpKind::Unreachable
+            | OpKind::Br
+            | OpKind::CondBr
+            | OpKind::Switch { .. } => true,
             OpKind::Generic { name } => {
                 matches!(
                     name.as_str(),

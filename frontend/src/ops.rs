@@ -634,6 +634,10 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ("llvm.load", "scalars and pointers; `alignment`"),
     ("llvm.store", "scalars and pointers; `alignment`"),
     (
+        "llvm.unreachable",
+        "`kiln interp` reports reaching it as undefined behaviour",
+    ),
+    (
         "ub.poison",
         "scalars and memrefs (a poison descriptor); `kiln interp` reports an operation that reads one",
     ),

@@ -23,7 +23,7 @@ macro_rules! target_ops {
     /// Whether the operation ends a block.
     pub fn is_terminator(self) -> bool {
         use TargetOp::*;
-        matches!(self, Br | CondBr | Switch | Return | ReturnVoid)
+        matches!(self, Br | CondBr | Switch | Return | ReturnVoid | Unreachable)
     }
 
     /// Whether the operation computes a value from its operands alone, without touching
@@ -283,6 +283,8 @@ target_ops! {
     Return = "llvm.return",
     /// `(llvm.return.void STATE)`: returns nothing.
     ReturnVoid = "llvm.return.void",
+    /// `(llvm.unreachable STATE)`: control never gets here.
+    Unreachable = "llvm.unreachable",
     /// `(llvm.br STATE SUCC)`: an unconditional branch.
     Br = "llvm.br",
     /// `(llvm.cond_br STATE COND SUCC-TRUE SUCC-FALSE)`: a conditional branch on an `i1`.

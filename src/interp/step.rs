@@ -218,6 +218,7 @@ impl Interpreter<'_> {
             OpKind::Return => Ok(Step::Return(
                 (0..op.operands.len()).map(get).collect::<Result<_, _>>()?,
             )),
+            OpKind::Unreachable => undefined("control reached `llvm.unreachable`"),
             OpKind::Br => {
                 let (b, a) = succ_args(0)?;
                 Ok(Step::Jump(b, a))

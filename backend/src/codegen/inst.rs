@@ -518,6 +518,10 @@ impl<'ctx> Codegen<'ctx, '_> {
                 self.b(bld.build_return(None))?;
                 return Ok(None);
             }
+            Op::Unreachable => {
+                self.b(bld.build_unreachable())?;
+                return Ok(None);
+            }
             Op::Br => {
                 arity(1)?;
                 let mut seen = Vec::new();

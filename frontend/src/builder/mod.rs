@@ -673,6 +673,7 @@ impl<'a> Builder<'a> {
                     continue;
                 }
                 ast::OpBody::Return { .. }
+                | ast::OpBody::Unreachable
                 | ast::OpBody::Br { .. }
                 | ast::OpBody::CondBr { .. }
                 | ast::OpBody::Switch { .. } => {

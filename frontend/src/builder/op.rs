@@ -162,6 +162,7 @@ impl Builder<'_> {
                 }
                 (OpKind::Return, ops)
             }
+            B::Unreachable => (OpKind::Unreachable, Vec::new()),
             B::Br { dest } => {
                 successors.push(self.successor(dest));
                 (OpKind::Br, Vec::new())
@@ -651,6 +652,7 @@ impl Builder<'_> {
                     OpKind::Return | OpKind::Br => Some((0..=usize::MAX, 0)),
                     OpKind::Dealloc | OpKind::Assert { .. } => Some((1..=1, 0)),
                     OpKind::Poison => Some((0..=0, 1)),
+                    OpKind::Unreachable => Some((0..=0, 0)),
                     OpKind::ExtractAlignedPointer => Some((1..=1, 1)),
                     OpKind::AssumeAlignment { .. } => Some((1..=1, 0)),
                     OpKind::Load => Some((1..=usize::MAX, 1)),
@@ -786,6 +788,7 @@ impl Builder<'_> {
         let kind = match name {
             "arith.select" => OpKind::Select,
             "func.return" => OpKind::Return,
+            "llvm.unreachable" => OpKind::Unreachable,
             "cf.br" => OpKind::Br,
             "memref.load" => OpKind::Load,
             "memref.store" => OpKind::Store,

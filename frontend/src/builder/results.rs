@@ -347,6 +347,7 @@ impl<'a> Builder<'a> {
             | B::AssumeAlignment { .. }
             | B::Dealloc { .. }
             | B::Return { .. }
+            | B::Unreachable
             | B::Br { .. }
             | B::CondBr { .. }
             | B::Switch { .. } => Vec::new(),
@@ -367,7 +368,7 @@ pub(super) fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
             on_false,
             ..
         } => vec![cond, on_true, on_false],
-        B::Constant { .. } | B::Br { .. } | B::FuncConstant { .. } => Vec::new(),
+        B::Constant { .. } | B::Br { .. } | B::FuncConstant { .. } | B::Unreachable => Vec::new(),
         B::Call { args, .. } => args.iter().collect(),
         B::CallIndirect { callee, args, .. } => std::iter::once(callee).chain(args).collect(),
         B::Return { operands, .. } | B::Generic { operands, .. } => operands.iter().collect(),

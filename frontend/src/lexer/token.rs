@@ -101,6 +101,8 @@ pub enum Tok<'a> {
     OpFuncConstant(&'a str),
     /// `func.return` or `return`.
     OpReturn(&'a str),
+    /// `llvm.unreachable`.
+    OpUnreachable(&'a str),
     /// `cf.br` or `br`.
     OpBr(&'a str),
     /// `cf.cond_br` or `cond_br`.
@@ -199,6 +201,7 @@ impl Tok<'_> {
             | OpConstant(s)
             | OpCall(s)
             | OpReturn(s)
+            | OpUnreachable(s)
             | OpBr(s)
             | OpCondBr(s)
             | OpSwitch(s)
@@ -362,6 +365,7 @@ fn classify_llvm(word: &str) -> Tok<'_> {
         "llvm.select" => OpSelect(word),
         "llvm.fneg" => OpUnary(word),
         "llvm.return" => OpReturn(word),
+        "llvm.unreachable" => OpUnreachable(word),
         "llvm.br" => OpBr(word),
         "llvm.cond_br" => OpCondBr(word),
         "llvm.switch" => OpSwitch(word),

@@ -189,6 +189,7 @@ pub(super) fn print_op(out: &mut String, body: &Body, op: &Op) {
                 dict(&op.attrs)
             )
         }
+        K::Unreachable => write!(out, "{name}"),
         K::Return => {
             if op.operands.is_empty() {
                 write!(out, "{name}")

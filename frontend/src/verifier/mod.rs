@@ -499,6 +499,7 @@ impl Verifier<'_> {
             K::Call { callee } => self.check_call(callee, op),
             K::FuncConstant { callee } => self.check_func_constant(callee, op),
             K::CallIndirect => self.check_call_indirect(op),
+            K::Unreachable => {}
             K::Return => {
                 let expected = self.func.ty.results.clone();
                 if op.operands.len() != expected.len() {

@@ -206,6 +206,7 @@ pub(super) fn op_kind(
         }
         "arith.select" => OpKind::Select,
         "func.return" => OpKind::Return,
+        "llvm.unreachable" => OpKind::Unreachable,
         "cf.br" => OpKind::Br,
         "cf.cond_br" => OpKind::CondBr,
         "memref.alloc" => OpKind::Alloc,

@@ -484,6 +484,8 @@ impl<S: Store> Encoder<'_, S> {
                 let vals = self.list(operands);
                 (self.op(&name, smallvec![state, vals]), true)
             }
+            // The LLVM dialect's own terminator, encoded as the target operation it is.
+            OpKind::Unreachable => (self.op(&name, smallvec![state]), true),
             OpKind::Br => {
                 let s = self.successor(&op.successors[0]);
                 (self.op(&name, smallvec![state, s]), true)
