@@ -1356,6 +1356,19 @@ def _insertion_point(ip: Optional[InsertionPoint]) -> InsertionPoint:
     return cur
 
 
+def _operand_value(x: Any) -> "Value":
+    """An operand as upstream's builders take it: a ``Value``, or an operation (or its view)
+    with one result, which stands for that result."""
+    if isinstance(x, Value):
+        return x
+    if isinstance(x, Operation):
+        results = x.results
+        if len(results) == 1:
+            return results[0]
+        raise ValueError(f"`{x.name}` has {len(results)} results: pass one of them, not the operation")
+    raise TypeError(f"operands must be Values, got {type(x).__name__}")
+
+
 def _create(
     name: str,
     operands: List[Value],
@@ -1369,9 +1382,9 @@ def _create(
     if not isinstance(block, Block):
         raise ValueError(f"`{name}` must be created inside a function's block, not a module body")
     mod = block._module
+    operands = [_operand_value(v) for v in operands]
+    successors = [(b, [_operand_value(a) for a in args]) for b, args in successors]
     for v in operands + [a for _, args in successors for a in args]:
-        if not isinstance(v, Value):
-            raise TypeError(f"operands must be Values, got {type(v).__name__}")
         if v._module._native is not mod._native or v._fuid != block._fuid:
             raise ValueError(f"{v!r} belongs to another function or module")
     for b, _ in successors:

@@ -194,3 +194,44 @@ def test_flags_as_upstreams_builders_take_them():
     ir = kiln.compile(module, emit="llvm-ir")
     for flagged in ("add nsw i32", "mul nuw nsw i32", "fadd fast float", "fneg nnan ninf float", "fcmp nsz olt"):
         assert flagged in ir, ir
+
+
+def test_an_operation_with_one_result_stands_for_it():
+    # Upstream's builders take a single-result operation where a Value goes.
+    index, f32 = IndexType.get(), F32Type.get()
+    vec = MemRefType.get([None], f32)
+    with Context(), Location.unknown():
+        module = Module.create()
+        with InsertionPoint(module.body):
+            f = func.FuncOp("first", FunctionType.get([vec], [f32]))
+        entry = f.add_entry_block()
+        (m,) = entry.arguments
+        with InsertionPoint(entry):
+            c0 = arith.ConstantOp(index, 0)
+            n = memref.DimOp(m, c0)
+            last = arith.SubIOp(n, arith.ConstantOp(index, 1))
+            x = memref.LoadOp(m, [last])
+            y = arith.AddFOp(x, x)
+            func.ReturnOp([y])
+            with pytest.raises(TypeError, match="operands must be Values"):
+                arith.AddFOp(1.0, y)
+    assert module.operation.verify()
+    assert "memref.load %arg0[%3] : memref<?xf32>" in str(module), str(module)
+    assert "arith.subi %1, %2 : index" in str(module), str(module)
+
+
+def test_predicates_as_upstreams_enums():
+    i32, f32 = IntegerType.get_signless(32), F32Type.get()
+    with Context(), Location.unknown():
+        module = Module.create()
+        with InsertionPoint(module.body):
+            f = func.FuncOp("cmp", FunctionType.get([i32, f32], [IntegerType.get_signless(1)]))
+        entry = f.add_entry_block()
+        x, a = entry.arguments
+        with InsertionPoint(entry):
+            lt = arith.CmpIOp(arith.CmpIPredicate.slt, x, x)
+            uno = arith.CmpFOp(arith.CmpFPredicate.UNO, a, a)
+            func.ReturnOp([arith.AndIOp(lt, uno)])
+    text = str(module)
+    assert "arith.cmpi slt, %arg0, %arg0 : i32" in text, text
+    assert "arith.cmpf uno, %arg1, %arg1 : f32" in text, text

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import enum
 from typing import Any, Optional, Union
 
 from ..ir import (
@@ -14,11 +15,48 @@ from ..ir import (
     Type,
     Value,
     _create,
+    _operand_value,
     register_op_class,
 )
 from ._ods_common import adopt
 
-__all__ = ["ConstantOp", "CmpIOp", "CmpFOp", "SelectOp", "NegFOp"]
+__all__ = ["ConstantOp", "CmpIOp", "CmpFOp", "SelectOp", "NegFOp", "CmpIPredicate", "CmpFPredicate"]
+
+
+class CmpIPredicate(enum.IntEnum):
+    """``arith.cmpi``'s predicates, numbered as MLIR numbers them."""
+
+    eq = 0
+    ne = 1
+    slt = 2
+    sle = 3
+    sgt = 4
+    sge = 5
+    ult = 6
+    ule = 7
+    ugt = 8
+    uge = 9
+
+
+class CmpFPredicate(enum.IntEnum):
+    """``arith.cmpf``'s predicates, numbered as MLIR numbers them."""
+
+    AlwaysFalse = 0
+    OEQ = 1
+    OGT = 2
+    OGE = 3
+    OLT = 4
+    OLE = 5
+    ONE = 6
+    ORD = 7
+    UEQ = 8
+    UGT = 9
+    UGE = 10
+    ULT = 11
+    ULE = 12
+    UNE = 13
+    UNO = 14
+    AlwaysTrue = 15
 
 
 @register_op_class
@@ -104,6 +142,7 @@ def _binary(cls_name: str, op_name: str) -> type:
         ip: Optional[InsertionPoint] = None,
     ) -> None:
         attrs = _flags(op_name, fastmath, overflowFlags)
+        lhs, rhs = _operand_value(lhs), _operand_value(rhs)
         adopt(self, _create(op_name, [lhs, rhs], [lhs.type], attrs, [], ip))
 
     cls = type(
@@ -189,6 +228,7 @@ class NegFOp(OpView):
         ip: Optional[InsertionPoint] = None,
     ) -> None:
         attrs = _flags(self.OPERATION_NAME, fastmath, None)
+        operand = _operand_value(operand)
         adopt(self, _create(self.OPERATION_NAME, [operand], [operand.type], attrs, [], ip))
 
 
@@ -203,7 +243,8 @@ class _Cmp(OpView):
         loc: Optional[Location] = None,
         ip: Optional[InsertionPoint] = None,
     ) -> None:
-        p = str(predicate).strip('"')
+        # An enum member is its number (`str` of one is its name before Python 3.11).
+        p = str(int(predicate)) if isinstance(predicate, enum.IntEnum) else str(predicate).strip('"')
         i1 = IntegerType.get_signless(1)
         attrs = {"predicate": p, **_flags(self.OPERATION_NAME, fastmath, None)}
         adopt(self, _create(self.OPERATION_NAME, [lhs, rhs], [i1], attrs, [], ip))
@@ -250,6 +291,7 @@ class SelectOp(OpView):
         loc: Optional[Location] = None,
         ip: Optional[InsertionPoint] = None,
     ) -> None:
+        true_value = _operand_value(true_value)
         adopt(self, _create(self.OPERATION_NAME, [condition, true_value, false_value], [true_value.type], {}, [], ip))
 
 

@@ -14,6 +14,7 @@ from ..ir import (
     Type,
     Value,
     _create,
+    _operand_value,
     register_op_class,
 )
 from ._ods_common import adopt
@@ -78,6 +79,7 @@ class LoadOp(OpView):
         loc: Optional[Location] = None,
         ip: Optional[InsertionPoint] = None,
     ) -> None:
+        memref = _operand_value(memref)
         elem = MemRefType(memref.type).element_type
         adopt(self, _create(self.OPERATION_NAME, [memref, *indices], [elem], {}, [], ip))
 
