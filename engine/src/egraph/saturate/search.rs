@@ -24,9 +24,9 @@ impl Loop<'_> {
             .chain(self.rules.unrooted.iter().copied())
     }
 
-    /// Whether the node has as many children as the rule's root and each child class the
-    /// rule's left side names an operation for holds that
-    /// operation (see [`PhaseRule::child_ops`]): else the rule cannot match the node.
+    /// Whether the node has as many children as the rule's root, and each child class the
+    /// rule's left side names an operation for holds that operation (see
+    /// [`PhaseRule::child_ops`]): else the rule cannot match the node.
     pub(super) fn children_fit(&self, egraph: &Graph, r: usize, kids: &[Id]) -> bool {
         let rule = &self.rules.rules[r];
         kids.len() == rule.arity
