@@ -1064,7 +1064,20 @@ class FunctionOperation(OpView):
         self._module._native.erase_function(self._fuid)
 
     def __str__(self) -> str:
+        """The function as the module prints it (its visibility, signature and body), as
+        upstream prints an operation with its regions."""
         f = self._finfo()
+        lines = self._module._native.print().split("\n")
+        heads = (f"@{f[0]}(", f'@"{f[0]}"(')
+        for i, line in enumerate(lines):
+            words = line.split()
+            if line.startswith("  ") and words[:1] in (["func.func"], ["llvm.func"]):
+                if not any(h in line for h in heads):
+                    continue
+                if not line.rstrip().endswith("{"):
+                    return line[2:]
+                end = lines.index("  }", i)
+                return "\n".join(x[2:] for x in lines[i : end + 1])
         return f"func.func @{f[0]}{FunctionType.get(f[2], f[3])}"
 
 

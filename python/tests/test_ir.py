@@ -157,3 +157,23 @@ def test_verify_error_lists_every_diagnostic():
     with pytest.raises(kiln.VerifyError) as e2:
         m.operation.verify()
     assert len(e2.value.diagnostics) == len(want)
+
+
+def test_a_function_prints_as_upstream_prints_it():
+    from kiln.ir import Module
+
+    m = Module.parse(
+        "func.func private @ext(i32) -> i32\n"
+        "func.func @f(%a: i32) -> i32 {\n"
+        "  %r = func.call @ext(%a) : (i32) -> i32\n"
+        "  return %r : i32\n"
+        "}\n"
+    )
+    ext, f = m.body.operations
+    assert str(ext) == "func.func private @ext(i32) -> i32"
+    assert str(f) == (
+        "func.func @f(%a: i32) -> i32 {\n"
+        "  %r = func.call @ext(%a) : (i32) -> i32\n"
+        "  func.return %r : i32\n"
+        "}"
+    )
