@@ -26,6 +26,7 @@ __all__ = [
     "Value",
     "BlockArgument",
     "OpResult",
+    "OpOperand",
     "Type",
     "IntegerType",
     "IndexType",
@@ -1247,8 +1248,17 @@ class Value:
         return _op_view(self._module, self._fuid, at)
 
     @property
-    def uses(self) -> List[OpView]:
-        return [_op_view(self._module, self._fuid, o) for o in self._module._native.uses(self._fuid, self._vid)]
+    def uses(self) -> List["OpOperand"]:
+        """Each operand slot that holds the value, as upstream gives them (``.owner``, the
+        operation; ``.operand_number``, counting a branch's successor operands after its
+        own, as MLIR does)."""
+        out = []
+        # An operation using the value twice is listed once, and gives both its slots.
+        for o in dict.fromkeys(self._module._native.uses(self._fuid, self._vid)):
+            op = _op_view(self._module, self._fuid, o)
+            slots = list(op.operands) + [a for args in op.successor_operands for a in args]
+            out.extend(OpOperand(op, i) for i, v in enumerate(slots) if v == self)
+        return out
 
     @property
     def context(self) -> Context:
@@ -1273,6 +1283,18 @@ class Value:
             return f"{type(self).__name__}({self})"
         except RuntimeError:
             return f"{type(self).__name__}(<stale>)"
+
+
+class OpOperand:
+    """One use of a value: the operation (``.owner``) and which of its operands it is
+    (``.operand_number``)."""
+
+    def __init__(self, owner: "OpView", operand_number: int) -> None:
+        self.owner = owner
+        self.operand_number = operand_number
+
+    def __repr__(self) -> str:
+        return f"<OpOperand {self.operand_number} of {self.owner.name}>"
 
 
 class BlockArgument(Value):

@@ -74,7 +74,15 @@ def test_inspection_of_matmul():
     assert isinstance(condbr, cf.CondBranchOp)
     assert [s.label for s in condbr.successors] == ["j_start", "done"]
     # Uses, and the op's function and block.
-    assert {u.name for u in c0.result.uses} == {"memref.dim", "cf.br"}
+    assert {u.owner.name for u in c0.result.uses} == {"memref.dim", "cf.br"}
+    # Upstream's OpOperands: the owner and which operand (a branch's successor operands
+    # counted after its own).
+    assert sorted((u.owner.name, u.operand_number) for u in c0.result.uses) == [
+        ("cf.br", 0),
+        ("cf.br", 0),
+        ("cf.br", 0),
+        ("memref.dim", 1),
+    ]
     assert dim.parent == entry and dim.function == f
     assert region.owner == f
 
