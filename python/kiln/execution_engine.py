@@ -29,6 +29,7 @@ overflowing it ends the process with a diagnostic, as ``kiln run`` does).
 
 from __future__ import annotations
 
+import ctypes
 import json
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -84,7 +85,21 @@ class ExecutionEngine:
 
     def invoke(self, name: str, *args: Any, **kwargs: Any) -> Any:
         """Calls ``@name`` with ``args`` and ``kwargs`` bound through its ABI; returns the
-        results in the function's structure (None, one result, a tuple or a dict)."""
+        results in the function's structure (None, one result, a tuple or a dict).
+
+        Upstream's calling contract works too: ``ctypes`` pointers to each scalar argument,
+        then one to each result, which receives it (``invoke("add", pointer(c_float(1.0)),
+        pointer(c_float(2.0)), pointer(res))``); the call then returns None."""
+        if args and not kwargs and all(isinstance(a, ctypes._Pointer) for a in args):
+            ins, outs = self._functions.get(name, ([], []))
+            scalars = all(isinstance(a.contents, ctypes._SimpleCData) for a in args)
+            if scalars and len(args) == len(ins) + len(outs):
+                results = self._native.invoke(name, *(a.contents.value for a in args[: len(ins)]))
+                if len(outs) == 1:
+                    results = (results,)
+                for p, r in zip(args[len(ins) :], results or ()):
+                    p.contents.value = r
+                return None
         return self._native.invoke(name, *args, **kwargs)
 
     def signature(self, name: str) -> str:

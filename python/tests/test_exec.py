@@ -282,3 +282,30 @@ def test_wide_integers_out_of_range_are_refused():
         e["mix"](0, 2**100)
     with pytest.raises(ValueError, match="beyond the parameter's width"):
         e["mix"](2**128, 0)
+
+
+def test_invoke_with_upstreams_ctypes_pointers():
+    import ctypes
+
+    from kiln.ir import Module as IRModule
+
+    m = IRModule.parse(
+        "func.func @add(%a: f32, %b: f32) -> f32 attributes {llvm.emit_c_interface} {\n"
+        "  %s = arith.addf %a, %b : f32\n"
+        "  return %s : f32\n"
+        "}\n"
+        "func.func @divmod(%a: i32, %b: i32) -> (i32, i32) {\n"
+        "  %q = arith.divsi %a, %b : i32\n"
+        "  %r = arith.remsi %a, %b : i32\n"
+        "  return %q, %r : i32, i32\n"
+        "}\n"
+    )
+    e = ExecutionEngine(m)
+    res = ctypes.c_float(-1.0)
+    assert e.invoke("add", ctypes.pointer(ctypes.c_float(42.0)), ctypes.pointer(ctypes.c_float(2.0)), ctypes.pointer(res)) is None
+    assert res.value == 44.0
+    q, r = ctypes.c_int32(0), ctypes.c_int32(0)
+    e.invoke("divmod", ctypes.pointer(ctypes.c_int32(17)), ctypes.pointer(ctypes.c_int32(5)), ctypes.pointer(q), ctypes.pointer(r))
+    assert (q.value, r.value) == (3, 2)
+    # kiln's own contract stays: values in, results out.
+    assert e.invoke("add", 1.0, 2.0) == 3.0
