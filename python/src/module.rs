@@ -842,6 +842,21 @@ impl NativeModule {
         })
     }
 
+    /// Sets a function's result types (upstream's `FuncOp.from_py_func` learns them from
+    /// what the body returns, after the function exists).
+    fn set_result_types(&self, fuid: u64, results: Vec<String>) -> PyResult<()> {
+        self.with(|s| {
+            let fi = s.func_index(fuid)?;
+            let results = results
+                .iter()
+                .map(|t| parse_type(t))
+                .collect::<NResult<Vec<_>>>()?;
+            s.module.functions[fi].ty.results = results;
+            s.changed();
+            Ok(())
+        })
+    }
+
     /// Replaces the operand `index` of an op.
     fn set_operand(&self, fuid: u64, ouid: u64, index: usize, vid: u32) -> PyResult<()> {
         self.with(|s| {

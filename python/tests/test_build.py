@@ -235,3 +235,24 @@ def test_predicates_as_upstreams_enums():
     text = str(module)
     assert "arith.cmpi slt, %arg0, %arg0 : i32" in text, text
     assert "arith.cmpf uno, %arg1, %arg1 : f32" in text, text
+
+
+def test_from_py_func_as_upstream():
+    f32 = F32Type.get()
+    with Context(), Location.unknown():
+        module = Module.create()
+        with InsertionPoint(module.body):
+
+            @func.FuncOp.from_py_func(f32, f32)
+            def add(a, b):
+                return arith.AddFOp(a, b)
+
+            @func.FuncOp.from_py_func(f32, name="twice")
+            def both(x):
+                return x, arith.MulFOp(x, x)
+
+    assert add.func_op.sym_name == "add" and both.func_op.sym_name == "twice"
+    text = str(module)
+    assert "func.func @add(%arg0: f32, %arg1: f32) -> f32 {" in text, text
+    assert "func.func @twice(%arg0: f32) -> (f32, f32) {" in text, text
+    assert module.operation.verify()

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Union
 
 from ..ir import (
     FunctionOperation,
@@ -16,6 +16,7 @@ from ..ir import (
     _create,
     _create_function,
     _insertion_point,
+    _operand_value,
     register_op_class,
 )
 from ._ods_common import adopt
@@ -48,6 +49,38 @@ class FuncOp(FunctionOperation):
         self._module = module
         self._fuid = fuid
         self._ouid = None
+
+    @staticmethod
+    def from_py_func(
+        *inputs: Type,
+        results: Optional[Sequence[Type]] = None,
+        name: Optional[str] = None,
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Upstream's decorator: ``@FuncOp.from_py_func(f32, f32)`` over ``def add(a, b):
+        return arith.AddFOp(a, b)`` makes ``func.func @add(f32, f32) -> f32`` in the module
+        body of the current insertion point, its body built by calling the function with
+        the entry block's arguments. What it returns (a value, an operation with one
+        result, a sequence of those, or None) is returned, and gives the result types
+        unless ``results`` does. The decorated function gets ``.func_op``."""
+
+        def decorator(body: Callable[..., Any]) -> Callable[..., Any]:
+            f = FuncOp(name or body.__name__, FunctionType.get(list(inputs), list(results or [])))
+            entry = f.add_entry_block()
+            with InsertionPoint(entry):
+                returned = body(*entry.arguments)
+                if returned is None:
+                    values = []
+                elif isinstance(returned, (list, tuple)):
+                    values = [_operand_value(v) for v in returned]
+                else:
+                    values = [_operand_value(returned)]
+                if results is None:
+                    f._module._native.set_result_types(f._fuid, [str(v.type) for v in values])
+                ReturnOp(values)
+            body.func_op = f  # type: ignore[attr-defined]
+            return body
+
+        return decorator
 
 
 @register_op_class
