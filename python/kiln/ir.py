@@ -231,6 +231,15 @@ class IntegerType(Type):
     def is_signless(self) -> bool:
         return True
 
+    @property
+    def is_signed(self) -> bool:
+        """False: kiln's integers are signless (``si32`` and ``ui32`` are not types it reads)."""
+        return False
+
+    @property
+    def is_unsigned(self) -> bool:
+        return False
+
 
 class IndexType(Type):
     """``index`` (64 bits wide on every target kiln emits for)."""
@@ -355,6 +364,23 @@ class MemRefType(ShapedType):
     @property
     def has_identity_layout(self) -> bool:
         return self._info.identity
+
+    @property
+    def layout(self) -> "Attribute":
+        """The layout as upstream gives it: the identity ``affine_map<(d0, d1) -> (d0,
+        d1)>``, else ``strided<[...], offset: ...>``."""
+        rank = len(self._info.shape)
+        if self._info.identity:
+            dims = ", ".join(f"d{i}" for i in range(rank))
+            return Attribute(f"affine_map<({dims}) -> ({dims})>")
+        show = lambda x: "?" if x is None else str(x)  # noqa: E731
+        strides = ", ".join(show(x) for x in self._info.strides)
+        return Attribute(f"strided<[{strides}], offset: {show(self._info.offset)}>")
+
+    @property
+    def memory_space(self) -> None:
+        """None: kiln's memrefs are in the default memory space."""
+        return None
 
 
 class UnrankedMemRefType(Type):

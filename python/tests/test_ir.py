@@ -185,3 +185,16 @@ def test_a_function_prints_as_upstream_prints_it():
         "  func.return %r : i32\n"
         "}"
     )
+
+
+def test_type_queries_as_upstream():
+    from kiln.ir import Context, F32Type, IntegerType, MemRefType
+
+    with Context():
+        i8 = IntegerType.get_signless(8)
+        assert i8.is_signless and not i8.is_signed and not i8.is_unsigned
+        plain = MemRefType.get([2, None], F32Type.get())
+        assert str(plain.layout) == "affine_map<(d0, d1) -> (d0, d1)>"
+        assert plain.memory_space is None
+        view = MemRefType.get([None, 4], F32Type.get(), strides=[None, 1], offset=None)
+        assert str(view.layout) == "strided<[?, 1], offset: ?>"
