@@ -27,6 +27,7 @@ __all__ = [
     "BlockArgument",
     "OpResult",
     "OpOperand",
+    "MLIRError",
     "Type",
     "IntegerType",
     "IndexType",
@@ -573,6 +574,12 @@ class NamedAttribute:
 
 # ---------------------------------------------------------------------------------------
 # Module, operations, regions, blocks, values
+
+
+# Upstream's name for the errors of parsing and verifying: kiln's ``Error`` (``ParseError``
+# and ``VerifyError`` derive from it), whose ``error_diagnostics`` are its diagnostics.
+MLIRError = _kiln.Error
+_kiln.Error.error_diagnostics = property(lambda e: list(getattr(e, "diagnostics", [])))
 
 
 class Module:

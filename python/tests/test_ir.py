@@ -198,3 +198,12 @@ def test_type_queries_as_upstream():
         assert plain.memory_space is None
         view = MemRefType.get([None, 4], F32Type.get(), strides=[None, 1], offset=None)
         assert str(view.layout) == "strided<[?, 1], offset: ?>"
+
+
+def test_errors_as_upstreams_mlir_error():
+    from kiln.ir import MLIRError, Module
+
+    with pytest.raises(MLIRError) as caught:
+        Module.parse("func.func @f() -> i32 {\n  %x = arith.constant 1 : i64\n  return %x : i32\n}\n")
+    (d,) = caught.value.error_diagnostics
+    assert d.severity == "error" and "i64" in d.message and d.line == 3
