@@ -10,6 +10,7 @@ kiln's IR is a module of ``func.func`` operations; each function has one region 
 from __future__ import annotations
 
 import threading
+import weakref
 from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _kiln
@@ -57,6 +58,9 @@ def _stack(kind: str) -> list:
     return s
 
 
+_live_contexts: "weakref.WeakSet[Context]" = weakref.WeakSet()
+
+
 class Context:
     """A kiln context. kiln's types and attributes are plain values, so a context owns
     nothing; it exists so that code written for ``mlir.ir`` (``with Context():``) reads the
@@ -64,6 +68,12 @@ class Context:
 
     def __init__(self) -> None:
         self.allow_unregistered_dialects = True
+        _live_contexts.add(self)
+
+    @staticmethod
+    def _get_live_count() -> int:
+        """How many contexts are alive (upstream's tests check that none leak)."""
+        return len(_live_contexts)
 
     def __enter__(self) -> "Context":
         _stack("context").append(self)

@@ -207,3 +207,19 @@ def test_errors_as_upstreams_mlir_error():
         Module.parse("func.func @f() -> i32 {\n  %x = arith.constant 1 : i64\n  return %x : i32\n}\n")
     (d,) = caught.value.error_diagnostics
     assert d.severity == "error" and "i64" in d.message and d.line == 3
+
+
+def test_contexts_do_not_leak():
+    import gc
+
+    from kiln.ir import Context, F32Type, MemRefType, Module
+
+    gc.collect()
+    before = Context._get_live_count()
+    with Context():
+        m = Module.parse("func.func @f(%a: f32) -> f32 {\n  return %a : f32\n}\n")
+        MemRefType.get([None], F32Type.get())
+        assert Context._get_live_count() >= before + 1
+    del m
+    gc.collect()
+    assert Context._get_live_count() == before
