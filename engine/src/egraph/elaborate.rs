@@ -481,7 +481,13 @@ impl<'a, 'g> Elaborator<'a, 'g> {
                     source: self.source_of(frame.id),
                     flags,
                 };
-                let hoistable = self.has_loops && result == Sort::Value && !stateful;
+                // An address stays next to its use: LLVM's -O0 code generator keeps a value
+                // computed outside a loop in a stack slot, and an access through a pointer
+                // reloaded from one ran at half the speed of one through an address
+                // computed in place from the same reloaded base and index
+                // (`scripts/bench-noalias.sh`); at -O1 and above LLVM's LICM hoists it.
+                let hoistable =
+                    self.has_loops && result == Sort::Value && !stateful && op != TargetOp::Gep;
                 let level = match hoistable && op.is_speculatable() {
                     true => self.placement(available),
                     false => self.level(),
