@@ -471,3 +471,20 @@ fn generator_covers_the_syntax() {
         assert!(all.contains(needle), "generator never produced `{needle}`");
     }
 }
+
+/// An operation of an unknown dialect in generic form whose result is a function: its type
+/// prints the result parenthesized (`() -> ((i32) -> i32)`), which is what parses again.
+#[test]
+fn a_generic_function_result_prints_parenthesized() {
+    let text = "func.func @f() {\n  %f = \"unc.constant\"() {value = @g} : () -> ((i32) -> i32)\n  return\n}\n";
+    let checked = check_module(text);
+    assert!(checked.diagnostics.is_empty(), "{:?}", checked.diagnostics);
+    let printed = print_module(&checked.module);
+    assert!(printed.contains(": () -> ((i32) -> i32)"), "{printed}");
+    let again = check_module(&printed);
+    assert!(
+        again.diagnostics.is_empty(),
+        "{printed}\n{:?}",
+        again.diagnostics
+    );
+}

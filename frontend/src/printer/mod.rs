@@ -8,7 +8,7 @@ use crate::ir::{
     Attrs, Body, Function, Literal, Module, Op, OpKind, Successor, ValueId, Visibility,
 };
 use crate::ops::Shape;
-use crate::types::{comma_list, Scalar, Type};
+use crate::types::{FunctionType, Scalar, Type};
 use std::fmt::Write;
 
 mod op;

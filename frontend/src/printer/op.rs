@@ -561,7 +561,12 @@ pub(super) fn print_op(out: &mut String, body: &Body, op: &Op) {
             )
         }
         K::Generic { name } => {
-            let results: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
+            // The operation's type as any function type prints (a function result
+            // parenthesized, as MLIR requires).
+            let ty = FunctionType {
+                inputs: op.operands.iter().map(|v| body.ty(*v).clone()).collect(),
+                results: op.results.iter().map(|r| body.ty(*r).clone()).collect(),
+            };
             let succ = if op.successors.is_empty() {
                 String::new()
             } else {
@@ -572,16 +577,11 @@ pub(super) fn print_op(out: &mut String, body: &Body, op: &Op) {
                     .collect();
                 format!("[{}]", labels.join(", "))
             };
-            let res = match results.len() {
-                1 => results[0].to_string(),
-                _ => format!("({})", comma_list(&results)),
-            };
             write!(
                 out,
-                "\"{name}\"({}){succ}{} : ({}) -> {res}",
+                "\"{name}\"({}){succ}{} : {ty}",
                 values(body, &op.operands),
                 dict(&op.attrs),
-                types(body, &op.operands)
             )
         }
     };
