@@ -13,7 +13,7 @@ KILN=${1:-$(release_kiln)}
 B=/usr/lib/llvm-19/bin
 src=bench/kernels/reductions.mlir
 driver=bench/kernels/reductions.c
-PIPELINE=$(sed -n '/pub const PIPELINE/,/];/p' src/reference.rs | grep -o '"--[^"]*"' | tr -d '"' | tr '\n' ' ')
+PIPELINE=$(reference_pipeline)
 triple=x86_64-pc-linux-gnu
 for level in 3 0; do
     "$KILN" compile "$src" -O$level -o "$dir/kiln.o"

@@ -38,3 +38,14 @@ release_kiln() {
     echo "kiln: $k ($("$k" --version 2>/dev/null || echo 'not built'))" >&2
     echo "$k"
 }
+# MLIR 19's own lowering, the passes of `PIPELINE` in src/reference.rs (what `kiln run
+# --via-mlir` and the lit suite run), one per word; `bare` gives `convert-func-to-llvm` the
+# bare-pointer convention. Run from the repository's root.
+reference_pipeline() {
+    sed -n '/pub const PIPELINE/,/];/p' src/reference.rs | grep -o '"--[^"]*"' | tr -d '"' |
+        if [ "${1:-}" = bare ]; then
+            sed 's/^--convert-func-to-llvm$/--convert-func-to-llvm=use-bare-ptr-memref-call-conv=1/'
+        else
+            cat
+        fi | tr '\n' ' '
+}

@@ -13,8 +13,7 @@ KILN=${1:-$(release_kiln)}
 B=/usr/lib/llvm-19/bin
 src=bench/kernels/noalias.mlir
 driver=bench/kernels/noalias.c
-PIPELINE=$(sed -n '/pub const PIPELINE/,/];/p' src/reference.rs | grep -o '"--[^"]*"' | tr -d '"' \
-    | sed 's/^--convert-func-to-llvm$/--convert-func-to-llvm=use-bare-ptr-memref-call-conv=1/' | tr '\n' ' ')
+PIPELINE=$(reference_pipeline bare)
 sed 's/ {llvm.noalias}//g' "$src" > "$dir/aliased.mlir"
 triple=x86_64-pc-linux-gnu
 best() { sort -n "$1" | head -1; }

@@ -37,6 +37,8 @@ use std::fmt;
 pub(crate) mod elementwise;
 mod step;
 
+pub(crate) use step::fast_math_promise;
+
 /// Why interpretation stopped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Trap {

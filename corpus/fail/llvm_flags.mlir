@@ -5,8 +5,8 @@
 // error: 22:34: `quick` is not a flag of `fastmath<...>`: MLIR takes none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast
 // error: 23:21: `math.absi` takes no `fastmath<...>` flags (the float operations of `arith` and `math` take them)
 // error: 24:25: `llvm.fadd` takes no `fastmath<...>` flags (the LLVM dialect writes them as `{fastmathFlags = #llvm.fastmath<...>}` on its float operations)
-// error: 25:42: `slow` is not a flag of `fastmath<...>`: MLIR takes none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast
-// error: 26:42: `llvm.fsub`'s `fastmathFlags` is a `#llvm.fastmath<...>`, not `1 : i32`
+// error: 25:42: `slow` is not a flag of `#llvm.fastmath<...>`: MLIR takes none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast
+// error: 26:42: the `fastmathFlags` of `llvm.fsub` is a `#llvm.fastmath<...>`, not `1 : i32`
 // error: 27:31: `arith.cmpi` takes no `overflow<...>` flags (`arith.addi`, `subi`, `muli` and `shli` and their LLVM-dialect spellings take them)
 // error: 31:3: `wrap` is not a flag of `#arith.overflow<...>`: MLIR takes none, nsw, nuw
 // error: 32:3: the `fastmath` of `arith.addf` is a `#arith.fastmath<...>`, not `#llvm.fastmath<fast>`

@@ -378,12 +378,7 @@ impl OpKind {
     ) -> Option<Result<(String, String), String>> {
         let family = self.flag_family()?;
         let llvm = matches!(self, OpKind::Llvm(_));
-        let (want, prefix) = match (family, llvm) {
-            (FlagFamily::Overflow, false) => ("overflowFlags", "#arith.overflow<"),
-            (FlagFamily::Overflow, true) => ("overflowFlags", "#llvm.overflow<"),
-            (FlagFamily::FastMath, false) => ("fastmath", "#arith.fastmath<"),
-            (FlagFamily::FastMath, true) => ("fastmathFlags", "#llvm.fastmath<"),
-        };
+        let (want, prefix) = family.attribute(llvm);
         if key != want {
             return None;
         }
@@ -561,11 +556,7 @@ impl Op {
     /// `fastmathFlags` (`#llvm.fastmath<...>`).
     pub fn flag_attr(&self) -> Option<(&'static str, FlagFamily)> {
         let family = self.kind.flag_family()?;
-        let key = match (family, &self.kind) {
-            (FlagFamily::Overflow, _) => "overflowFlags",
-            (FlagFamily::FastMath, OpKind::Llvm(_)) => "fastmathFlags",
-            (FlagFamily::FastMath, _) => "fastmath",
-        };
+        let (key, _) = family.attribute(matches!(self.kind, OpKind::Llvm(_)));
         Some((key, family))
     }
 

@@ -159,6 +159,19 @@ impl FlagFamily {
         }
     }
 
+    /// The attribute an operation keeps the family's flags under, and the start of its
+    /// value in generic form: `overflowFlags` (`#arith.overflow<`, `#llvm.overflow<` in the
+    /// LLVM dialect), `fastmath` (`#arith.fastmath<`), and in the LLVM dialect
+    /// `fastmathFlags` (`#llvm.fastmath<`).
+    pub fn attribute(self, llvm: bool) -> (&'static str, &'static str) {
+        match (self, llvm) {
+            (FlagFamily::Overflow, false) => ("overflowFlags", "#arith.overflow<"),
+            (FlagFamily::Overflow, true) => ("overflowFlags", "#llvm.overflow<"),
+            (FlagFamily::FastMath, false) => ("fastmath", "#arith.fastmath<"),
+            (FlagFamily::FastMath, true) => ("fastmathFlags", "#llvm.fastmath<"),
+        }
+    }
+
     /// The words MLIR accepts in the list, for a diagnostic.
     pub fn accepted(self) -> String {
         let mut all = vec!["none"];

@@ -46,6 +46,11 @@ pub fn parse_type(text: &str) -> NResult<Type> {
     }
 }
 
+/// Parses each of a list of types, as [`parse_type`] does.
+fn parse_types(texts: &[String]) -> NResult<Vec<Type>> {
+    texts.iter().map(|t| parse_type(t)).collect()
+}
+
 /// Parses a function type `(inputs) -> results`.
 pub fn parse_function_type(text: &str) -> NResult<FunctionType> {
     let src = format!("func.func private @__kiln_type{text}\n");
@@ -564,14 +569,8 @@ impl NativeModule {
     ) -> PyResult<u64> {
         self.with(|s| {
             let ty = FunctionType {
-                inputs: inputs
-                    .iter()
-                    .map(|t| parse_type(t))
-                    .collect::<NResult<_>>()?,
-                results: results
-                    .iter()
-                    .map(|t| parse_type(t))
-                    .collect::<NResult<_>>()?,
+                inputs: parse_types(&inputs)?,
+                results: parse_types(&results)?,
             };
             let visibility = match visibility.as_str() {
                 "public" => Visibility::Public,
@@ -614,10 +613,7 @@ impl NativeModule {
     fn add_block(&self, fuid: u64, arg_types: Vec<String>) -> PyResult<u32> {
         self.with(|s| {
             let fi = s.func_index(fuid)?;
-            let types = arg_types
-                .iter()
-                .map(|t| parse_type(t))
-                .collect::<NResult<Vec<_>>>()?;
+            let types = parse_types(&arg_types)?;
             let f = &mut s.module.functions[fi];
             let body = f.body.get_or_insert_with(|| Body {
                 blocks: Vec::new(),
@@ -700,10 +696,7 @@ impl NativeModule {
         self.with(|s| {
             let fi = s.func_index(fuid)?;
             s.block_check(fi, bid)?;
-            let types = result_types
-                .iter()
-                .map(|t| parse_type(t))
-                .collect::<NResult<Vec<_>>>()?;
+            let types = parse_types(&result_types)?;
             let (kind, attrs) = op_kind(&name, &attributes, &types)?;
             let mut operands = value_ids(s, fi, &operands)?;
             let mut succs = Vec::new();
@@ -847,10 +840,7 @@ impl NativeModule {
     fn set_result_types(&self, fuid: u64, results: Vec<String>) -> PyResult<()> {
         self.with(|s| {
             let fi = s.func_index(fuid)?;
-            let results = results
-                .iter()
-                .map(|t| parse_type(t))
-                .collect::<NResult<Vec<_>>>()?;
+            let results = parse_types(&results)?;
             s.module.functions[fi].ty.results = results;
             s.changed();
             Ok(())

@@ -23,10 +23,10 @@ impl Interpreter<'_> {
                 .map(|v| env.get(v.index()).cloned().flatten())
                 .collect::<Option<Vec<_>>>()
                 .ok_or_else(|| Trap::Unsupported("an operand has no value".to_string()))?;
-            fast_math_promise(flags, op, &operands)?;
+            fast_math_promise(flags, op.kind.name(), &operands)?;
             let step = self.step_kind(body, op, env, fuel, frame, flags)?;
             if let Step::Values(results) = &step {
-                fast_math_promise(flags, op, results)?;
+                fast_math_promise(flags, op.kind.name(), results)?;
             }
             return Ok(step);
         }
@@ -721,12 +721,12 @@ impl Interpreter<'_> {
     }
 }
 
-/// `nnan` and `ninf` promise that no operand and no result is a NaN or an infinity; where one
-/// is, LLVM makes the result poison, which the interpreter reports as it reports a poison
-/// result.
-fn fast_math_promise(
+/// `nnan` and `ninf` promise that no operand and no result of `op` is a NaN or an infinity;
+/// where one is, LLVM makes the result poison, which the interpreter (and the rule-by-rule
+/// check, through it) reports as it reports a poison result.
+pub(crate) fn fast_math_promise(
     flags: kiln_engine::lowered::Flags,
-    op: &Op,
+    op: &str,
     values: &[V],
 ) -> Result<(), Trap> {
     for v in values {
@@ -739,7 +739,7 @@ fn fast_math_promise(
             _ if flags.ninf() && x.is_infinite() => "an infinity under `ninf`",
             _ => continue,
         };
-        return undefined(format!("`{}` meets {broken}", op.kind.name()));
+        return undefined(format!("`{op}` meets {broken}"));
     }
     Ok(())
 }

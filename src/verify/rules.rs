@@ -15,7 +15,7 @@ use super::constants::{interesting, mentioned};
 use super::descriptor::{self, Agg, Input};
 use super::normal_form::{normal_form, NormalForm};
 use super::program::Rng;
-use crate::interp::{binary, cast, cmpf, cmpi, float_v, sext, Trap, V};
+use crate::interp::{binary, cast, cmpf, cmpi, fast_math_promise, float_v, sext, Trap, V};
 use kiln_engine::egraph::apply::rewrite_root;
 use kiln_engine::egraph::term::Term;
 use kiln_engine::lowered::Flags;
@@ -351,15 +351,7 @@ fn eval(t: &Term, inputs: &[Input]) -> Result<V, Eval> {
             }
         }
         values.push(v.clone());
-        for x in &values {
-            let x = match x {
-                V::F32(_) | V::F64(_) | V::F16(_) | V::BF16(_) => x.float()?,
-                _ => continue,
-            };
-            if (flags.nnan() && x.is_nan()) || (flags.ninf() && x.is_infinite()) {
-                return Err(Eval::Undefined(format!("`{op}` meets {x} under `{flags}`")));
-            }
-        }
+        fast_math_promise(flags, op, &values)?;
     }
     Ok(v)
 }

@@ -820,6 +820,16 @@ impl Checker {
                     }
                     return None;
                 }
+                // Flags written out must be LLVM's words, as elaboration reads them.
+                if let (true, Some(Term::Str(text, at))) = (flagged, children.last()) {
+                    if kiln_lowered::Flags::parse(text).is_none() {
+                        self.error(
+                            "rules.bad-flags",
+                            *at,
+                            format!("`{text}` are not LLVM flags: write `nsw`, `nuw`, `reassoc`, `nnan`, `ninf`, `nsz`, `arcp`, `contract`, `afn` or `fast`, separated by spaces"),
+                        );
+                    }
+                }
                 let mut out = Vec::new();
                 let sorts = decl.children.iter().chain(flagged.then_some(&Sort::Sym));
                 for (c, s) in children.iter().zip(sorts) {

@@ -26,23 +26,19 @@ impl Builder<'_> {
                 ("fastmath", ast::AttrValue::Enum(_, _)) => {
                     (FlagFamily::FastMath, render_attr(&value.node))
                 }
+                // The LLVM dialect's attribute form, read as the generic form's is.
                 ("fastmathFlags", v) if llvm && family == Some(FlagFamily::FastMath) => {
-                    let text = render_attr(v);
-                    if !text.starts_with("#llvm.fastmath<") {
-                        self.error(
-                            "verify.flags",
-                            value.span,
-                            format!("`{name}`'s `fastmathFlags` is a `#llvm.fastmath<...>`, not `{text}`"),
-                        );
-                        continue;
+                    if let Some(Err(message)) =
+                        kind.flag_attribute("fastmathFlags", &render_attr(v))
+                    {
+                        self.error("verify.flags", value.span, message);
                     }
-                    (FlagFamily::FastMath, text)
+                    continue;
                 }
                 _ => continue,
             };
-            let keyword_form = a.key.node != "fastmathFlags";
-            if family != Some(written) || (llvm && written == FlagFamily::FastMath && keyword_form)
-            {
+            // The LLVM dialect writes fast-math flags as an attribute, not a keyword list.
+            if family != Some(written) || (llvm && written == FlagFamily::FastMath) {
                 let takes = match written {
                     FlagFamily::Overflow => "`arith.addi`, `subi`, `muli` and `shli` and their LLVM-dialect spellings take them",
                     FlagFamily::FastMath if llvm => "the LLVM dialect writes them as `{fastmathFlags = #llvm.fastmath<...>}` on its float operations",
