@@ -83,8 +83,8 @@ enum Command {
     /// not implement is an error naming it.
     Opt(DropInArgs),
     /// `mlir-cpu-runner` by its own flags (`-e`, `--entry-point-result=void|i32|i64|f32`,
-    /// `--shared-libs=`, `-O0..3`), on source MLIR (not the LLVM dialect): lowers, compiles
-    /// and calls the entry, printing its result as `mlir-cpu-runner` does.
+    /// `--shared-libs=`, `-O0..3`), on source MLIR or MLIR's own LLVM-dialect output: lowers,
+    /// compiles and calls the entry, printing its result as `mlir-cpu-runner` does.
     #[command(name = "cpu-runner")]
     CpuRunner(DropInArgs),
     /// Run a function on kiln's reference interpreter (the source semantics, no rules, no

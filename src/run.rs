@@ -198,7 +198,7 @@ fn list(s: &str) -> Result<Vec<i64>, String> {
 pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
     let (ranked, elem) = match ty {
         Type::Scalar(s) => return Ok(Arg::Scalar(parse_scalar(scalar_kind(*s), text)?)),
-        Type::Function(_) | Type::Ptr => {
+        Type::Function(_) | Type::Ptr | Type::Aggregate(_) => {
             return Err(format!(
                 "a `{ty}` value cannot be passed from the command line"
             ))
@@ -318,7 +318,7 @@ pub fn parse_arg(ty: &Type, text: &str) -> Result<Arg, String> {
 /// element's kind), for a parameter of type `ty` (what binding a JSON array produces).
 pub fn dense_memref(ty: &Type, sizes: Vec<i64>, values: &[Value]) -> Result<Arg, String> {
     let (ranked, elem) = match ty {
-        Type::Scalar(_) | Type::Function(_) | Type::Ptr => {
+        Type::Scalar(_) | Type::Function(_) | Type::Ptr | Type::Aggregate(_) => {
             return Err(format!("the parameter is no memref but `{ty}`"))
         }
         Type::MemRef(m) => (Some(m), m.elem),
@@ -764,7 +764,7 @@ fn call_in(
     };
     for t in &ty.results {
         match t {
-            Type::Function(_) | Type::Ptr => {
+            Type::Function(_) | Type::Ptr | Type::Aggregate(_) => {
                 return Err(format!(
                     "`@{entry}` returns a `{t}`, which kiln cannot print"
                 ))

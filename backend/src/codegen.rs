@@ -821,8 +821,6 @@ fn type_text(t: BasicTypeEnum) -> String {
     }
 }
 
-/// LLVM's linkage for a lowered function's.
-/// LLVM's `atomicrmw` operation of a name in `llvm.atomicrmw` (`fadd`, `xchg`, `umax`, ...).
 /// Gives the instruction that computed `v` the LLVM flags `flags`: the overflow flags
 /// where LLVM takes them (`add`, `sub`, `mul`, `shl`), the fast-math flags where it takes
 /// those (float operations, comparisons and calls of float intrinsics). A value the builder
@@ -852,6 +850,7 @@ fn set_flags(v: BasicValueEnum<'_>, flags: kiln_lowered::Flags) {
     }
 }
 
+/// LLVM's `atomicrmw` operation of a name in `llvm.atomicrmw` (`fadd`, `xchg`, `umax`, ...).
 fn atomic_op(name: &str) -> Option<inkwell::llvm_sys::LLVMAtomicRMWBinOp> {
     use inkwell::llvm_sys::LLVMAtomicRMWBinOp as B;
     Some(match name {
@@ -861,6 +860,9 @@ fn atomic_op(name: &str) -> Option<inkwell::llvm_sys::LLVMAtomicRMWBinOp> {
         "and" => B::LLVMAtomicRMWBinOpAnd,
         "or" => B::LLVMAtomicRMWBinOpOr,
         "xor" => B::LLVMAtomicRMWBinOpXor,
+        "nand" => B::LLVMAtomicRMWBinOpNand,
+        "uinc_wrap" => B::LLVMAtomicRMWBinOpUIncWrap,
+        "udec_wrap" => B::LLVMAtomicRMWBinOpUDecWrap,
         "max" => B::LLVMAtomicRMWBinOpMax,
         "min" => B::LLVMAtomicRMWBinOpMin,
         "umax" => B::LLVMAtomicRMWBinOpUMax,

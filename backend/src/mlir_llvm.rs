@@ -759,7 +759,7 @@ impl Printer {
                 "{lhs}llvm.atomicrmw {} {}, {} acq_rel : !llvm.ptr, {}",
                 // The dialect's keywords for the bitwise operations (`and` is reserved).
                 match k.as_str() {
-                    "and" | "or" | "xor" | "nand" => format!("_{k}"),
+                    "and" | "or" | "xor" => format!("_{k}"),
                     _ => k.clone(),
                 },
                 self.val(p)?,

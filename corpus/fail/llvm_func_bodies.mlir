@@ -1,12 +1,12 @@
 // error: 20:22: `hidden` before an `llvm.func`'s name: kiln reads one linkage there (external, private, internal, linkonce, linkonce_odr, weak, weak_odr, available_externally)
-// error: 23:26: `index` is not an LLVM type: an `llvm.func` takes and returns scalars and `!llvm.ptr` (a `func.func` takes `index`)
+// error: 23:26: `index` is not an LLVM type: an `llvm.func` takes and returns scalars, `!llvm.ptr` and LLVM structs and arrays (a `func.func` takes `index`)
 // error: 27:32: kiln defines `llvm.func`s with fixed parameters; `@variadic` is variadic
 // error: 31:5: `func.return` ends a `func.func`; an `llvm.func`'s blocks end with `llvm.return`
-// error: 34:19: `llvm.add` takes LLVM types (scalars other than `index`, and `!llvm.ptr`), not `index`
+// error: 34:19: `llvm.add` takes LLVM types (scalars other than `index`, `!llvm.ptr`, structs and arrays), not `index`
 // error: 38:20: unknown predicate `true` for `llvm.fcmp`; expected one of _false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, _true
 // error: 39:20: unknown predicate `lt` for `llvm.icmp`; expected one of eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge
 // error: 43:35: type `i8` does not match the type `i1` of `%c`
-// error: 47:5: `llvm.br` takes LLVM types (scalars other than `index`, and `!llvm.ptr`), not `memref<4xf32>`
+// error: 47:5: `llvm.br` takes LLVM types (scalars other than `index`, `!llvm.ptr`, structs and arrays), not `memref<4xf32>`
 // error: 52:5: `llvm.intr.sqrt` takes 1 operand and gives one result
 // error: 56:5: `llvm.intr.sqrt` needs a floating-point operand, but `%i` has type `i32`
 // error: 57:5: `llvm.intr.smax` needs an integer or index operand, but `%a` has type `f64`

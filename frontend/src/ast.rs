@@ -120,8 +120,8 @@ pub struct LlvmFunc {
     pub params: Vec<Param>,
     /// Where `...` (variadic) is written, if it is.
     pub vararg: Option<Span>,
-    /// The result type, if written.
-    pub result: Option<Type>,
+    /// The result types, each with its attributes (one at most, as LLVM has).
+    pub results: Vec<(Type, Vec<Attr>)>,
     /// The `attributes {...}` dictionary.
     pub attrs: Vec<Attr>,
     /// From the keyword to the end of the item.
@@ -453,13 +453,22 @@ pub enum OpBody {
     /// `llvm.mlir.constant(V : T) : U`: the value inside the parentheses (with its type if
     /// written) and the result type (boxed).
     LlvmConstant(Box<(Spanned<AttrValue>, Type)>),
-    /// `llvm.mlir.zero : T`.
+    /// `llvm.mlir.zero : T`, and the LLVM dialect's other operations of that syntax:
+    /// `llvm.mlir.undef`, `llvm.mlir.poison`, `llvm.intr.stacksave`.
     Zero {
         /// The result type.
         ty: Type,
     },
     /// `llvm.getelementptr [inbounds] %base[I, ...] : (T, ...) -> T, E` (boxed).
     Gep(Box<Gep>),
+    /// `llvm.insertvalue %value, %container[I, ...] : T` (boxed).
+    InsertValue(Box<InsertValue>),
+    /// `llvm.extractvalue %container[I, ...] : T`, T the container's type (boxed).
+    ExtractValue(Box<ExtractValue>),
+    /// `llvm.alloca %count x E : (I) -> !llvm.ptr` (boxed).
+    LlvmAlloca(Box<LlvmAlloca>),
+    /// `llvm.atomicrmw OP %ptr, %value ORDERING : !llvm.ptr, T` (boxed).
+    LlvmAtomicRmw(Box<LlvmAtomicRmw>),
     /// `llvm.call @f(%a, ...) [vararg(!llvm.func<...>)] : (T, ...) -> R` (boxed).
     LlvmCall(Box<LlvmCall>),
     /// `llvm.call %f(%a, ...) : !llvm.ptr, (T, ...) -> R` (boxed).
@@ -495,7 +504,8 @@ pub enum OpBody {
         /// The message, as written between the quotes.
         message: Name,
     },
-    /// `memref.dealloc %memref : T`.
+    /// `memref.dealloc %memref : T`, and `llvm.intr.stackrestore %ptr : !llvm.ptr` of the
+    /// same syntax.
     Dealloc {
         /// The memref freed.
         memref: ValueRef,
@@ -654,6 +664,60 @@ pub struct AllocaScope {
     pub body: Vec<Block>,
     /// The region, from `{` to `}`.
     pub span: Span,
+}
+
+/// The parts of an `llvm.insertvalue`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct InsertValue {
+    /// The value put in.
+    pub value: ValueRef,
+    /// The aggregate it goes into.
+    pub container: ValueRef,
+    /// The position: an index per level, outermost first.
+    pub position: Vec<Name>,
+    /// The aggregate's type.
+    pub ty: Type,
+}
+
+/// The parts of an `llvm.extractvalue`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ExtractValue {
+    /// The aggregate read.
+    pub container: ValueRef,
+    /// The position: an index per level, outermost first.
+    pub position: Vec<Name>,
+    /// The aggregate's type.
+    pub ty: Type,
+}
+
+/// The parts of an `llvm.alloca`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LlvmAlloca {
+    /// How many elements.
+    pub count: ValueRef,
+    /// The word between the count and the element type (`x`).
+    pub times: Name,
+    /// The element type.
+    pub elem: Type,
+    /// `(I) -> !llvm.ptr`.
+    pub ty: FunctionType,
+}
+
+/// The parts of an `llvm.atomicrmw`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LlvmAtomicRmw {
+    /// The operation's keyword (`add`, `fmax`, `_and`).
+    pub op: Name,
+    /// The address.
+    pub ptr: ValueRef,
+    /// The operand.
+    pub value: ValueRef,
+    /// The memory ordering (`acq_rel`).
+    pub ordering: Name,
+    /// The address's type.
+    pub ptr_ty: Type,
+    /// The value's type.
+    pub ty: Type,
 }
 
 /// The parts of an `llvm.load`.

@@ -314,6 +314,48 @@ pub enum OpKind {
         /// The type the first index counts.
         elem: Arc<LlvmType>,
     },
+    /// `llvm.mlir.undef`: a value of an LLVM type whose bits are not chosen (where an
+    /// aggregate's fields are built from).
+    Undef,
+    /// `llvm.insertvalue`: operand 0, an aggregate, with the element at `position` replaced
+    /// by operand 1.
+    InsertValue {
+        /// An index per level, outermost first.
+        position: ThinVec<u64>,
+    },
+    /// `llvm.extractvalue`: the element of operand 0, an aggregate, at `position`.
+    ExtractValue {
+        /// An index per level, outermost first.
+        position: ThinVec<u64>,
+    },
+    /// `llvm.alloca`: stack memory for operand 0 `elem`s, where the operation runs (in the
+    /// entry block, a slot of the frame).
+    LlvmAlloca {
+        /// The element type.
+        elem: Arc<LlvmType>,
+    },
+    /// `llvm.intr.stacksave`: the stack pointer.
+    StackSave,
+    /// `llvm.intr.stackrestore`: sets the stack pointer to operand 0, freeing what was
+    /// allocated on the stack since it was saved.
+    StackRestore,
+    /// `"llvm.intr.memcpy"`: copies operand 2 bytes from operand 1 to operand 0 (which do
+    /// not overlap).
+    Memcpy {
+        /// `isVolatile = true`.
+        volatile: bool,
+    },
+    /// `"llvm.intr.assume"`: operand 0, an `i1`, is true (undefined behaviour where not).
+    LlvmAssume,
+    /// `"llvm.intr.uadd.with.overflow"`: the wrapping sum of operands 0 and 1 and whether
+    /// it wrapped, as a `!llvm.struct<(T, i1)>` (what `arith.addui_extended` becomes).
+    UAddWithOverflow,
+    /// `llvm.atomicrmw OP acq_rel`: operand 0 is the address, operand 1 the value; the
+    /// result is the value before.
+    LlvmAtomicRmw {
+        /// LLVM's name of the operation (`add`, `and`, `fmax`, `uinc_wrap`).
+        op: String,
+    },
     /// `llvm.call` of an `llvm.func`: the operands are the arguments.
     LlvmCall {
         /// The callee's name, without `@`.
@@ -463,6 +505,16 @@ impl OpKind {
             OpKind::LlvmConstant(_) => "llvm.mlir.constant",
             OpKind::Zero => "llvm.mlir.zero",
             OpKind::Gep { .. } => "llvm.getelementptr",
+            OpKind::Undef => "llvm.mlir.undef",
+            OpKind::InsertValue { .. } => "llvm.insertvalue",
+            OpKind::ExtractValue { .. } => "llvm.extractvalue",
+            OpKind::LlvmAlloca { .. } => "llvm.alloca",
+            OpKind::StackSave => "llvm.intr.stacksave",
+            OpKind::StackRestore => "llvm.intr.stackrestore",
+            OpKind::Memcpy { .. } => "llvm.intr.memcpy",
+            OpKind::LlvmAssume => "llvm.intr.assume",
+            OpKind::UAddWithOverflow => "llvm.intr.uadd.with.overflow",
+            OpKind::LlvmAtomicRmw { .. } => "llvm.atomicrmw",
             OpKind::LlvmCall { .. } | OpKind::LlvmCallIndirect => "llvm.call",
             OpKind::LlvmLoad => "llvm.load",
             OpKind::LlvmStore => "llvm.store",

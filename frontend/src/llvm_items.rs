@@ -21,13 +21,9 @@ use crate::types::{Layout, MemRefType, Scalar, Type};
 /// limit of elements).
 const MAX_ELEMENTS: u64 = 1 << 28;
 
-/// The value type of an LLVM type, where a value can have it (a scalar or `!llvm.ptr`).
-pub fn value_type(t: &LlvmType) -> Option<Type> {
-    match t {
-        LlvmType::Scalar(s) => Some(Type::Scalar(*s)),
-        LlvmType::Ptr => Some(Type::Ptr),
-        LlvmType::Array(..) | LlvmType::Struct(_) => None,
-    }
+/// The value type of an LLVM type: a scalar, `!llvm.ptr` or an aggregate.
+pub fn value_type(t: &LlvmType) -> Type {
+    Type::of_llvm(t)
 }
 
 /// Builds a module's `llvm.func` declarations and `llvm.mlir.global`s; an item with an error
@@ -63,14 +59,7 @@ fn unsupported(span: Span, message: impl Into<String>) -> Diagnostic {
 /// A parameter or result type of an `llvm.func`: a scalar or `!llvm.ptr`.
 fn signature_type(ty: &ast::Type, diags: &mut Vec<Diagnostic>) -> Option<LlvmType> {
     match llvm_type(ty) {
-        Ok(t) if value_type(&t).is_some() => Some(t),
-        Ok(t) => {
-            diags.push(unsupported(
-                ty.span(),
-                format!("kiln passes scalars and `!llvm.ptr` to an `llvm.func`, not `{t}`"),
-            ));
-            None
-        }
+        Ok(t) => Some(t),
         Err(e) => {
             diags.push(Diagnostic::error("type.unknown", ty.span(), e));
             None
@@ -104,22 +93,43 @@ fn build_func(f: &ast::LlvmFunc, diags: &mut Vec<Diagnostic>) -> Option<LlvmFunc
             ));
         }
     }
-    let result = match &f.result {
+    if let Some((_, attrs)) = f.results.iter().find(|(_, a)| !a.is_empty()) {
+        diags.push(unsupported(
+            attrs[0].key.span,
+            format!(
+                "result attributes of an `llvm.func` declaration (`{}`) are not supported",
+                attrs[0].key.node
+            ),
+        ));
+    }
+    if let Some((t, _)) = f.results.get(1) {
+        diags.push(unsupported(
+            t.span(),
+            "an `llvm.func` returns one value at most",
+        ));
+    }
+    let result = match f.results.first().map(|(t, _)| t) {
         Some(ast::Type::Dialect(d)) if d.node == "!llvm.void" => None,
         Some(t) => Some(signature_type(t, diags)?),
         None => None,
     };
     for a in &f.attrs {
-        let ok = a.key.node == "sym_visibility"
-            && matches!(
-                a.value.as_ref().map(|v| &v.node),
-                Some(ast::AttrValue::Str(s)) if s == "private" || s == "public"
-            );
+        // `llvm.emit_c_interface` asks `convert-func-to-llvm` for a wrapper; on an
+        // `llvm.func` (which that pass leaves it on) it means nothing more, as in MLIR.
+        // `memory` (what MLIR's conversion makes of `llvm.readnone`) only lets LLVM
+        // optimize calls more: kiln's declaration goes without it.
+        let ok = (a.key.node == "llvm.emit_c_interface" && a.value.is_none())
+            || a.key.node == "memory"
+            || a.key.node == "sym_visibility"
+                && matches!(
+                    a.value.as_ref().map(|v| &v.node),
+                    Some(ast::AttrValue::Str(s)) if s == "private" || s == "public"
+                );
         if !ok {
             diags.push(unsupported(
                 a.key.span,
                 format!(
-                    "attribute `{}` of an `llvm.func` is not supported (kiln reads `sym_visibility`)",
+                    "attribute `{}` of an `llvm.func` is not supported (kiln reads `sym_visibility`, `memory` and `llvm.emit_c_interface`)",
                     a.key.node
                 ),
             ));
@@ -584,7 +594,7 @@ pub fn check_llvm_uses(
                     continue;
                 }
                 for (i, (p, a)) in f.ty.params.iter().zip(&args).enumerate() {
-                    if value_type(p).as_ref() != Some(*a) {
+                    if &value_type(p) != *a {
                         diags.push(Diagnostic::error(
                             "verify.type-mismatch",
                             op.operand_spans.get(i).copied().unwrap_or(op.span),
@@ -592,7 +602,7 @@ pub fn check_llvm_uses(
                         ));
                     }
                 }
-                let expected: Vec<Type> = f.ty.result.iter().filter_map(value_type).collect();
+                let expected: Vec<Type> = f.ty.result.iter().map(value_type).collect();
                 if results.len() != expected.len() || results.iter().zip(&expected).any(|(r, e)| *r != e) {
                     diags.push(Diagnostic::error(
                         "verify.type-mismatch",

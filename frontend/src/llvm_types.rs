@@ -7,22 +7,9 @@
 //! and kiln reads both spellings.
 
 use crate::ast;
+pub use crate::types::LlvmType;
 use crate::types::Scalar;
 use std::fmt;
-
-/// A type of the LLVM dialect's memory: a scalar (not `index`), the opaque pointer, an
-/// array or a literal struct.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum LlvmType {
-    /// `i32`, `f64`, ... (LLVM's iN, half, bfloat, float, double).
-    Scalar(Scalar),
-    /// `!llvm.ptr`, the opaque pointer of address space 0.
-    Ptr,
-    /// `!llvm.array<N x T>`.
-    Array(u64, Box<LlvmType>),
-    /// `!llvm.struct<(T, ...)>`, a literal (unnamed, unpacked) struct.
-    Struct(Vec<LlvmType>),
-}
 
 /// `!llvm.func<R (P, ...)>`: the signature of a variadic callee.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -33,36 +20,6 @@ pub struct LlvmFuncType {
     pub params: Vec<LlvmType>,
     /// Whether `...` ends the parameters.
     pub vararg: bool,
-}
-
-impl LlvmType {
-    fn write(&self, f: &mut fmt::Formatter<'_>, prefix: &str) -> fmt::Result {
-        match self {
-            LlvmType::Scalar(s) => write!(f, "{s}"),
-            LlvmType::Ptr => write!(f, "{prefix}ptr"),
-            LlvmType::Array(n, t) => {
-                write!(f, "{prefix}array<{n} x ")?;
-                t.write(f, "")?;
-                write!(f, ">")
-            }
-            LlvmType::Struct(fields) => {
-                write!(f, "{prefix}struct<(")?;
-                for (i, t) in fields.iter().enumerate() {
-                    if i > 0 {
-                        write!(f, ", ")?;
-                    }
-                    t.write(f, "")?;
-                }
-                write!(f, ")>")
-            }
-        }
-    }
-}
-
-impl fmt::Display for LlvmType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write(f, "!llvm.")
-    }
 }
 
 impl fmt::Display for LlvmFuncType {

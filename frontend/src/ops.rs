@@ -279,6 +279,7 @@ pub const LLVM_MEANINGS: &[(&str, &str)] = &[
     ("llvm.cond_br", "cf.cond_br"),
     ("llvm.switch", "cf.switch"),
     ("llvm.return", "func.return"),
+    ("llvm.mlir.poison", "ub.poison"),
     ("llvm.intr.smax", "arith.maxsi"),
     ("llvm.intr.smin", "arith.minsi"),
     ("llvm.intr.umax", "arith.maxui"),
@@ -349,6 +350,28 @@ pub fn llvm_spelling(meaning: &str) -> Option<&'static str> {
         .find(|(_, m)| *m == meaning)
         .map(|(l, _)| *l)
 }
+
+/// The operations of `llvm.atomicrmw`, as the LLVM dialect writes them (`_and`, `_or`,
+/// `_xor`: the bare words are keywords of its syntax), with LLVM's name of each.
+pub const LLVM_ATOMIC_OPS: &[(&str, &str)] = &[
+    ("xchg", "xchg"),
+    ("add", "add"),
+    ("sub", "sub"),
+    ("_and", "and"),
+    ("nand", "nand"),
+    ("_or", "or"),
+    ("_xor", "xor"),
+    ("max", "max"),
+    ("min", "min"),
+    ("umax", "umax"),
+    ("umin", "umin"),
+    ("fadd", "fadd"),
+    ("fsub", "fsub"),
+    ("fmax", "fmax"),
+    ("fmin", "fmin"),
+    ("uinc_wrap", "uinc_wrap"),
+    ("udec_wrap", "udec_wrap"),
+];
 
 /// The predicate keyword of `llvm.fcmp` for `arith.cmpf`'s `p`: the LLVM dialect writes the
 /// two constant predicates `_false` and `_true`.
@@ -624,7 +647,7 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ),
     (
         "llvm.func",
-        "definitions and declarations (variadic too) of scalar and `!llvm.ptr` parameters, called by `llvm.call`; the arithmetic, comparison, cast and branch operations mean their arith and cf counterparts, in any function",
+        "definitions and declarations (variadic too) of scalar, `!llvm.ptr`, struct and array parameters, called by `llvm.call`; the arithmetic, comparison, cast and branch operations mean their arith and cf counterparts, in any function",
     ),
     (
         "llvm.mlir.global",
@@ -637,6 +660,37 @@ const STRUCTURAL: &[(&str, &str)] = &[
     ("llvm.mlir.constant", "integers and floats"),
     ("llvm.mlir.zero", "pointers and scalars"),
     (
+        "llvm.mlir.undef",
+        "any LLVM type (where MLIR builds a memref's descriptor from)",
+    ),
+    (
+        "llvm.insertvalue",
+        "structs and arrays, nested positions",
+    ),
+    (
+        "llvm.extractvalue",
+        "structs and arrays, nested positions",
+    ),
+    (
+        "llvm.alloca",
+        "any LLVM type; `alignment` up to the type's; in the entry block a slot of the frame",
+    ),
+    ("llvm.intr.stacksave", ""),
+    ("llvm.intr.stackrestore", ""),
+    (
+        "llvm.intr.memcpy",
+        "generic form with `isVolatile`, as MLIR writes it",
+    ),
+    ("llvm.intr.assume", "generic form, as MLIR writes it"),
+    (
+        "llvm.intr.uadd.with.overflow",
+        "generic form, as MLIR writes it; lowered as `arith.addui_extended`",
+    ),
+    (
+        "llvm.atomicrmw",
+        "every operation of LLVM 19, `acq_rel`",
+    ),
+    (
         "llvm.getelementptr",
         "constant and dynamic indices over scalars, pointers, arrays and structs",
     ),
@@ -644,8 +698,8 @@ const STRUCTURAL: &[(&str, &str)] = &[
         "llvm.call",
         "of an `llvm.func`, with `vararg(...)`; indirect, of an `!llvm.ptr`",
     ),
-    ("llvm.load", "scalars and pointers; `alignment`"),
-    ("llvm.store", "scalars and pointers; `alignment`"),
+    ("llvm.load", "scalars, pointers and aggregates; `alignment`"),
+    ("llvm.store", "scalars, pointers and aggregates; `alignment`"),
     (
         "llvm.unreachable",
         "`kiln interp` reports reaching it as undefined behaviour",

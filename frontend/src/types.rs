@@ -249,13 +249,38 @@ pub enum Type {
     Function(Arc<FunctionType>),
     /// `!llvm.ptr`: the LLVM dialect's opaque pointer (address space 0).
     Ptr,
+    /// `!llvm.struct<(...)>` or `!llvm.array<N x T>`: an LLVM aggregate held in one value,
+    /// as MLIR's LLVM conversions hold a memref's descriptor.
+    Aggregate(Arc<LlvmType>),
 }
 
 impl Type {
     /// Whether a value of this type can be an LLVM-dialect operation's or an `llvm.func`'s:
     /// a pointer or a scalar other than `index`.
     pub fn is_llvm_value(&self) -> bool {
-        matches!(self, Type::Ptr) || matches!(self, Type::Scalar(s) if *s != Scalar::Index)
+        matches!(self, Type::Ptr | Type::Aggregate(_))
+            || matches!(self, Type::Scalar(s) if *s != Scalar::Index)
+    }
+
+    /// The value type of an LLVM type: a scalar, `!llvm.ptr` or an aggregate.
+    pub fn of_llvm(t: &LlvmType) -> Type {
+        use LlvmType as L;
+        match t {
+            L::Scalar(s) => Type::Scalar(*s),
+            L::Ptr => Type::Ptr,
+            L::Array(..) | L::Struct(_) => Type::Aggregate(Arc::new(t.clone())),
+        }
+    }
+
+    /// The LLVM type of a value of the LLVM dialect ([`Type::is_llvm_value`]).
+    pub fn llvm(&self) -> Option<LlvmType> {
+        use LlvmType as L;
+        match self {
+            Type::Scalar(s) if *s != Scalar::Index => Some(L::Scalar(*s)),
+            Type::Ptr => Some(L::Ptr),
+            Type::Aggregate(t) => Some((**t).clone()),
+            _ => None,
+        }
     }
 
     /// `i1`.
@@ -299,7 +324,7 @@ impl Type {
         match self {
             Type::MemRef(m) => Some(m.elem),
             Type::UnrankedMemRef(e) => Some(*e),
-            Type::Scalar(_) | Type::Function(_) | Type::Ptr => None,
+            Type::Scalar(_) | Type::Function(_) | Type::Ptr | Type::Aggregate(_) => None,
         }
     }
 }
@@ -324,6 +349,7 @@ impl fmt::Display for Type {
             Type::UnrankedMemRef(e) => write!(f, "memref<*x{e}>"),
             Type::Function(t) => write!(f, "{t}"),
             Type::Ptr => write!(f, "!llvm.ptr"),
+            Type::Aggregate(t) => write!(f, "{t}"),
             Type::MemRef(m) => {
                 write!(f, "memref<")?;
                 for d in &m.shape {
@@ -349,6 +375,83 @@ impl fmt::Display for Type {
                 write!(f, ">")
             }
         }
+    }
+}
+
+/// A type of the LLVM dialect's memory: a scalar (not `index`), the opaque pointer, an
+/// array or a literal struct.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LlvmType {
+    /// `i32`, `f64`, ... (LLVM's iN, half, bfloat, float, double).
+    Scalar(Scalar),
+    /// `!llvm.ptr`, the opaque pointer of address space 0.
+    Ptr,
+    /// `!llvm.array<N x T>`.
+    Array(u64, Box<LlvmType>),
+    /// `!llvm.struct<(T, ...)>`, a literal (unnamed, unpacked) struct.
+    Struct(Vec<LlvmType>),
+}
+
+impl LlvmType {
+    /// The element an `llvm.insertvalue`/`llvm.extractvalue` position reaches: each index
+    /// steps into a struct's field or an array's element. `None` where an index is out of
+    /// range or steps into a scalar.
+    pub fn at(&self, position: &[u64]) -> Option<&LlvmType> {
+        let mut t = self;
+        for &i in position {
+            t = match t {
+                LlvmType::Struct(fields) => fields.get(usize::try_from(i).ok()?)?,
+                LlvmType::Array(n, e) if i < *n => e,
+                _ => return None,
+            };
+        }
+        Some(t)
+    }
+
+    /// Whether it is a struct or an array.
+    pub fn is_aggregate(&self) -> bool {
+        matches!(self, LlvmType::Array(..) | LlvmType::Struct(_))
+    }
+
+    /// The alignment LLVM's data layout gives it on every target kiln emits for (a scalar
+    /// its bytes, a pointer 8, an aggregate its widest member's).
+    pub fn align(&self) -> u64 {
+        match self {
+            LlvmType::Scalar(s) => u64::from(s.bytes()),
+            LlvmType::Ptr => 8,
+            LlvmType::Array(_, e) => e.align(),
+            LlvmType::Struct(fields) => fields.iter().map(LlvmType::align).max().unwrap_or(1),
+        }
+    }
+
+    /// Writes the type, `prefix` (`!llvm.`) before a pointer, array or struct: MLIR writes
+    /// the types nested inside another LLVM type without it.
+    pub(crate) fn write(&self, f: &mut fmt::Formatter<'_>, prefix: &str) -> fmt::Result {
+        match self {
+            LlvmType::Scalar(s) => write!(f, "{s}"),
+            LlvmType::Ptr => write!(f, "{prefix}ptr"),
+            LlvmType::Array(n, t) => {
+                write!(f, "{prefix}array<{n} x ")?;
+                t.write(f, "")?;
+                write!(f, ">")
+            }
+            LlvmType::Struct(fields) => {
+                write!(f, "{prefix}struct<(")?;
+                for (i, t) in fields.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    t.write(f, "")?;
+                }
+                write!(f, ")>")
+            }
+        }
+    }
+}
+
+impl fmt::Display for LlvmType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, "!llvm.")
     }
 }
 

@@ -560,7 +560,7 @@ impl NativeEngine {
                 RawIn::Array(a) => a,
             };
             match t {
-                Type::Scalar(_) | Type::Function(_) | Type::Ptr => {
+                Type::Scalar(_) | Type::Function(_) | Type::Ptr | Type::Aggregate(_) => {
                     return Err(arg_err(py, format!("{path}: expected `{t}`, got an array")))
                 }
                 Type::MemRef(m) => {
@@ -758,7 +758,9 @@ fn leaf_value<'py>(
     let at = path.show("input");
     let py_err = |e: PyErr| format!("{at}: {e}");
     match s.ty {
-        Type::Function(_) | Type::Ptr => Err(format!("{at}: a `{}` value cannot be passed", s.ty)),
+        Type::Function(_) | Type::Ptr | Type::Aggregate(_) => {
+            Err(format!("{at}: a `{}` value cannot be passed", s.ty))
+        }
         Type::Scalar(sc) => {
             let obj = numpy_item(py, obj).map_err(py_err)?;
             let name = type_name(&obj);

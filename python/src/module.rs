@@ -122,6 +122,7 @@ pub fn info_of(t: &Type) -> TypeInfo {
         }
         Type::Function(_) => info.kind = "function".to_string(),
         Type::Ptr => info.kind = "pointer".to_string(),
+        Type::Aggregate(_) => info.kind = "llvm_aggregate".to_string(),
     }
     info
 }

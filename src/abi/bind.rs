@@ -604,7 +604,7 @@ pub fn check_dims(rec: &Rec, sizes: &[i64], path: &Path) -> Result<(), String> {
 pub fn json_leaf(t: &Type, rec: &Rec, v: &Json, path: &Path) -> Result<Arg, String> {
     Ok(match t {
         Type::Scalar(s) => Arg::Scalar(scalar(*s, v, path)?),
-        Type::Function(_) | Type::Ptr => {
+        Type::Function(_) | Type::Ptr | Type::Aggregate(_) => {
             return fail(path, format!("a `{t}` value cannot be passed"))
         }
         Type::MemRef(_) | Type::UnrankedMemRef(_) => {

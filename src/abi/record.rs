@@ -161,7 +161,7 @@ impl Rec {
         match t {
             Type::Scalar(s) => Rec::Prim(Prim::of(*s)),
             // (No signature holds one: a function value lives within a function.)
-            Type::Function(_) | Type::Ptr => Rec::Unknown,
+            Type::Function(_) | Type::Ptr | Type::Aggregate(_) => Rec::Unknown,
             Type::MemRef(m) => Rec::NdArray {
                 elem: Prim::of(m.elem),
                 dims: Some(m.shape.clone()),

@@ -99,7 +99,17 @@ impl Interpreter<'_> {
             | OpKind::LlvmCall { .. }
             | OpKind::LlvmCallIndirect
             | OpKind::LlvmLoad
-            | OpKind::LlvmStore => Err(Trap::Unsupported(format!(
+            | OpKind::LlvmStore
+            | OpKind::Undef
+            | OpKind::InsertValue { .. }
+            | OpKind::ExtractValue { .. }
+            | OpKind::LlvmAlloca { .. }
+            | OpKind::StackSave
+            | OpKind::StackRestore
+            | OpKind::Memcpy { .. }
+            | OpKind::LlvmAssume
+            | OpKind::UAddWithOverflow
+            | OpKind::LlvmAtomicRmw { .. } => Err(Trap::Unsupported(format!(
                 "addresses (`{}`: kiln interp does not run the LLVM dialect's operations)",
                 op.kind.name()
             ))),

@@ -48,7 +48,7 @@ impl Conventions {
             bare_ptr,
             funcs
                 .into_iter()
-                .filter(|f| f.attrs.contains(BARE_PTR_ATTR))
+                .filter(|f| !f.llvm && f.attrs.contains(BARE_PTR_ATTR))
                 .map(|f| f.name.as_str()),
         )
     }
@@ -109,9 +109,12 @@ impl Conventions {
             .map(|i| &self.llvm_globals[i].1)
     }
 
-    /// The convention `f` is lowered with, when not the default.
+    /// The convention `f` is lowered with, when not the default. An `llvm.func` has its
+    /// LLVM signature as written (MLIR's conversion keeps `llvm.bareptr` on the functions
+    /// it converted), so it has none.
     pub fn of_function(&self, f: &Function) -> Option<&'static str> {
-        (self.bare_ptr || f.attrs.contains(BARE_PTR_ATTR)).then_some(BARE_PTR)
+        let bare = self.bare_ptr || f.attrs.contains(BARE_PTR_ATTR);
+        (bare && !f.llvm).then_some(BARE_PTR)
     }
 
     /// The convention a call to `callee` uses, when not the default. A callee the module
@@ -204,7 +207,7 @@ pub fn bare_ptr_passes<'a>(mut types: impl Iterator<Item = &'a Type>) -> bool {
 /// Why a bare pointer cannot pass a value of type `ty`, if it cannot.
 fn bare_ptr_problem(ty: &Type) -> Option<&'static str> {
     match ty {
-        Type::Scalar(_) | Type::Function(_) | Type::Ptr => None,
+        Type::Scalar(_) | Type::Function(_) | Type::Ptr | Type::Aggregate(_) => None,
         Type::UnrankedMemRef(_) => Some("its rank is not known statically"),
         Type::MemRef(m) if m.shape.iter().any(Option::is_none) => Some("its shape is not static"),
         Type::MemRef(m)

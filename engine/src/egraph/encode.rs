@@ -450,6 +450,8 @@ impl<S: Store> Encoder<'_, S> {
         match t {
             Type::Scalar(s) => self.scalar(*s),
             Type::Ptr => self.atom("ptr"),
+            // An aggregate is the LLVM type it names, a target type already.
+            Type::Aggregate(a) => self.llvm_type(a),
             // (fn INPUTS RESULTS)
             Type::Function(ft) => {
                 let inputs = self.types(&ft.inputs);

@@ -23,6 +23,7 @@ use thin_vec::ThinVec;
 
 mod flags;
 mod literal;
+mod llvm;
 mod op;
 mod reshape;
 mod results;
@@ -231,15 +232,7 @@ impl<'a> Builder<'a> {
                 }))
             }
             ast::Type::Dialect(d) => match crate::llvm_types::parse(&d.node) {
-                Ok(crate::llvm_types::LlvmType::Ptr) => Type::Ptr,
-                Ok(t) => {
-                    self.error(
-                        "type.invalid",
-                        d.span,
-                        format!("`{t}` is not the type of a value: kiln's values of the LLVM dialect are scalars and `!llvm.ptr`"),
-                    );
-                    ERROR_TYPE
-                }
+                Ok(t) => Type::of_llvm(&t),
                 Err(e) => {
                     self.error("type.unknown", d.span, format!("`{}`: {e}", d.node));
                     ERROR_TYPE
@@ -394,7 +387,7 @@ impl<'a> Builder<'a> {
                     "verify.type-mismatch",
                     span,
                     format!(
-                        "`{t}` is not an LLVM type: an `llvm.func` takes and returns scalars and `!llvm.ptr` (a `func.func` takes `{t}`)"
+                        "`{t}` is not an LLVM type: an `llvm.func` takes and returns scalars, `!llvm.ptr` and LLVM structs and arrays (a `func.func` takes `{t}`)"
                     ),
                 );
             }

@@ -237,7 +237,13 @@ impl Builder<'_> {
                 };
                 (k, self.uses(sizes))
             }
-            B::Dealloc { memref, .. } => (OpKind::Dealloc, self.memref_use(memref, op)),
+            B::Dealloc { memref, .. } => {
+                let kind = match name {
+                    "llvm.intr.stackrestore" => OpKind::StackRestore,
+                    _ => OpKind::Dealloc,
+                };
+                (kind, self.memref_use(memref, op))
+            }
             B::Load {
                 memref, indices, ..
             } => {
@@ -285,7 +291,19 @@ impl Builder<'_> {
                 },
                 Vec::new(),
             ),
-            B::Zero { .. } => (OpKind::Zero, Vec::new()),
+            B::Zero { .. } => {
+                let kind = match name {
+                    "llvm.mlir.undef" => OpKind::Undef,
+                    "llvm.intr.stacksave" => OpKind::StackSave,
+                    // `llvm.mlir.poison`, read as the `ub.poison` it means.
+                    "ub.poison" => OpKind::Poison,
+                    _ => OpKind::Zero,
+                };
+                (kind, Vec::new())
+            }
+            B::InsertValue(_) | B::ExtractValue(_) | B::LlvmAlloca(_) | B::LlvmAtomicRmw(_) => {
+                self.llvm_memory_op(&op.body)?
+            }
             B::LlvmConstant(c) => {
                 let (value, ty) = &**c;
                 let literal = match &value.node {
@@ -654,7 +672,9 @@ impl Builder<'_> {
                     OpKind::Poison => Some((0..=0, 1)),
                     OpKind::Unreachable => Some((0..=0, 0)),
                     OpKind::ExtractAlignedPointer => Some((1..=1, 1)),
-                    OpKind::AssumeAlignment { .. } => Some((1..=1, 0)),
+                    OpKind::AssumeAlignment { .. } | OpKind::LlvmAssume => Some((1..=1, 0)),
+                    OpKind::Memcpy { .. } => Some((3..=3, 0)),
+                    OpKind::UAddWithOverflow => Some((2..=2, 1)),
                     OpKind::Load => Some((1..=usize::MAX, 1)),
                     OpKind::Store => Some((2..=usize::MAX, 0)),
                     OpKind::FuncConstant { .. } => Some((0..=0, 1)),
@@ -787,6 +807,20 @@ impl Builder<'_> {
         }
         let kind = match name {
             "arith.select" => OpKind::Select,
+            "llvm.intr.assume" => OpKind::LlvmAssume,
+            "llvm.intr.uadd.with.overflow" => OpKind::UAddWithOverflow,
+            "llvm.intr.memcpy" => match attrs.get("isVolatile") {
+                Some("false") => OpKind::Memcpy { volatile: false },
+                Some("true") => OpKind::Memcpy { volatile: true },
+                _ => {
+                    self.error(
+                        "parse.generic-form",
+                        op.span,
+                        "generic `llvm.intr.memcpy` needs the property `isVolatile = false` or `true`",
+                    );
+                    return None;
+                }
+            },
             "func.return" => OpKind::Return,
             "llvm.unreachable" => OpKind::Unreachable,
             "cf.br" => OpKind::Br,

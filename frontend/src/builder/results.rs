@@ -283,6 +283,66 @@ impl<'a> Builder<'a> {
     }
 
     /// The result types an operation declares through its syntax.
+    /// The indices of an `llvm.insertvalue`'s or `llvm.extractvalue`'s position.
+    pub(super) fn position(&mut self, names: &[ast::Name]) -> Option<ThinVec<u64>> {
+        let mut position = ThinVec::new();
+        for n in names {
+            match parse_int(&n.node).and_then(|v| u64::try_from(v).ok()) {
+                Some(v) => position.push(v),
+                None => {
+                    self.error(
+                        "verify.invalid-literal",
+                        n.span,
+                        format!("`{}` is not an index of a position", n.node),
+                    );
+                    return None;
+                }
+            }
+        }
+        Some(position)
+    }
+
+    /// The type of what an `llvm.extractvalue` reads: the element at its position of the
+    /// aggregate type written.
+    fn element_type(&mut self, ev: &ast::ExtractValue) -> Type {
+        let before = self.type_errors;
+        let container = self.ty(&ev.ty);
+        let Type::Aggregate(agg) = &container else {
+            if self.type_errors == before {
+                self.error(
+                    "verify.type-mismatch",
+                    ev.ty.span(),
+                    format!("`llvm.extractvalue` reads a struct or an array, not `{container}`"),
+                );
+            }
+            return ERROR_TYPE;
+        };
+        let position: Option<Vec<u64>> = ev
+            .position
+            .iter()
+            .map(|n| parse_int(&n.node).and_then(|v| u64::try_from(v).ok()))
+            .collect();
+        // A malformed index is reported where the operation is built.
+        let Some(position) = position else {
+            return ERROR_TYPE;
+        };
+        match agg.at(&position) {
+            Some(t) => Type::of_llvm(t),
+            None => {
+                let span = match (ev.position.first(), ev.position.last()) {
+                    (Some(a), Some(b)) => a.span.to(b.span),
+                    _ => ev.ty.span(),
+                };
+                self.error(
+                    "verify.position",
+                    span,
+                    format!("position {position:?} is not inside `{container}`"),
+                );
+                ERROR_TYPE
+            }
+        }
+    }
+
     pub(super) fn result_types(&mut self, op: &ast::Op) -> Vec<Type> {
         use ast::OpBody as B;
         match &op.body {
@@ -327,6 +387,10 @@ impl<'a> Builder<'a> {
             B::LlvmConstant(c) => vec![self.ty(&c.1)],
             B::LlvmLoad(l) => vec![self.ty(&l.ty)],
             B::Gep(g) => self.types(&g.ty.results),
+            B::InsertValue(iv) => vec![self.ty(&iv.ty)],
+            B::ExtractValue(ev) => vec![self.element_type(ev)],
+            B::LlvmAlloca(a) => self.types(&a.ty.results),
+            B::LlvmAtomicRmw(a) => vec![self.ty(&a.ty)],
             B::LlvmCall(c) => self.types(&c.ty.results),
             B::LlvmCallIndirect(c) => self.types(&c.ty.results),
             B::LlvmStore { .. } | B::AllocaScopeReturn { .. } => Vec::new(),
@@ -385,6 +449,10 @@ pub(super) fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         B::Gep(g) => std::iter::once(&g.base)
             .chain(g.indices.iter().filter_map(ast::Mixed::value))
             .collect(),
+        B::InsertValue(iv) => vec![&iv.container, &iv.value],
+        B::ExtractValue(ev) => vec![&ev.container],
+        B::LlvmAlloca(a) => vec![&a.count],
+        B::LlvmAtomicRmw(a) => vec![&a.ptr, &a.value],
         B::LlvmCall(c) => c.args.iter().collect(),
         B::LlvmCallIndirect(c) => std::iter::once(&c.pointer).chain(&c.args).collect(),
         B::AllocaScope(_) => Vec::new(),

@@ -171,6 +171,14 @@ pub enum Tok<'a> {
     OpZero(&'a str),
     /// `llvm.getelementptr`.
     OpGep(&'a str),
+    /// `llvm.insertvalue`.
+    OpInsertValue(&'a str),
+    /// `llvm.extractvalue`.
+    OpExtractValue(&'a str),
+    /// `llvm.alloca`.
+    OpLlvmAlloca(&'a str),
+    /// `llvm.atomicrmw`.
+    OpLlvmAtomicRmw(&'a str),
     /// `llvm.call`.
     OpLlvmCall(&'a str),
     /// `llvm.load`.
@@ -232,6 +240,10 @@ impl Tok<'_> {
             | OpLlvmConstant(s)
             | OpZero(s)
             | OpGep(s)
+            | OpInsertValue(s)
+            | OpExtractValue(s)
+            | OpLlvmAlloca(s)
+            | OpLlvmAtomicRmw(s)
             | OpLlvmCall(s)
             | OpLlvmLoad(s)
             | OpLlvmStore(s)
@@ -354,8 +366,16 @@ fn classify_llvm(word: &str) -> Tok<'_> {
         "llvm.mlir.global" => OpLlvmGlobal(word),
         "llvm.mlir.addressof" => OpAddressOf(word),
         "llvm.mlir.constant" => OpLlvmConstant(word),
-        "llvm.mlir.zero" => OpZero(word),
+        // Operations of `llvm.mlir.zero`'s and `memref.dealloc`'s syntax.
+        "llvm.mlir.zero" | "llvm.mlir.undef" | "llvm.mlir.poison" | "llvm.intr.stacksave" => {
+            OpZero(word)
+        }
+        "llvm.intr.stackrestore" => OpDealloc(word),
         "llvm.getelementptr" => OpGep(word),
+        "llvm.insertvalue" => OpInsertValue(word),
+        "llvm.extractvalue" => OpExtractValue(word),
+        "llvm.alloca" => OpLlvmAlloca(word),
+        "llvm.atomicrmw" => OpLlvmAtomicRmw(word),
         "llvm.call" => OpLlvmCall(word),
         "llvm.load" => OpLlvmLoad(word),
         "llvm.store" => OpLlvmStore(word),

@@ -233,7 +233,73 @@ pub(super) fn print_op(out: &mut String, body: &Body, op: &Op) {
             dict(&op.attrs),
             rt()
         ),
-        K::Zero => write!(out, "{name}{} : {}", dict(&op.attrs), rt()),
+        K::Zero | K::Undef | K::StackSave => write!(out, "{name}{} : {}", dict(&op.attrs), rt()),
+        K::StackRestore => write!(out, "{name} {}{} : {}", v(0), dict(&op.attrs), t(0)),
+        K::InsertValue { position } => write!(
+            out,
+            "{name} {}, {}[{}]{} : {}",
+            v(1),
+            v(0),
+            crate::types::comma_list(position),
+            dict(&op.attrs),
+            t(0)
+        ),
+        K::ExtractValue { position } => write!(
+            out,
+            "{name} {}[{}]{} : {}",
+            v(0),
+            crate::types::comma_list(position),
+            dict(&op.attrs),
+            t(0)
+        ),
+        K::LlvmAlloca { elem } => write!(
+            out,
+            "{name} {} x {elem}{} : ({}) -> {}",
+            v(0),
+            dict(&op.attrs),
+            t(0),
+            rt()
+        ),
+        K::Memcpy { volatile } => write!(
+            out,
+            "\"{name}\"({}) <{{isVolatile = {volatile}}}>{} : ({}, {}, {}) -> ()",
+            values(body, &op.operands),
+            dict(&op.attrs),
+            t(0),
+            t(1),
+            t(2)
+        ),
+        K::UAddWithOverflow => write!(
+            out,
+            "\"{name}\"({}){} : ({}, {}) -> {}",
+            values(body, &op.operands),
+            dict(&op.attrs),
+            t(0),
+            t(1),
+            rt()
+        ),
+        K::LlvmAssume => write!(
+            out,
+            "\"{name}\"({}){} : ({}) -> ()",
+            v(0),
+            dict(&op.attrs),
+            t(0)
+        ),
+        K::LlvmAtomicRmw { op: which } => {
+            let word = crate::ops::LLVM_ATOMIC_OPS
+                .iter()
+                .find(|(_, l)| l == which)
+                .map_or(which.as_str(), |(w, _)| w);
+            write!(
+                out,
+                "{name} {word} {}, {} acq_rel{} : {}, {}",
+                v(0),
+                v(1),
+                dict(&op.attrs),
+                t(0),
+                t(1)
+            )
+        }
         K::LlvmConstant(lit) => {
             let s = op.results.first().and_then(|r| body.ty(*r).scalar());
             let text = match (lit, s) {
@@ -241,13 +307,13 @@ pub(super) fn print_op(out: &mut String, body: &Body, op: &Op) {
                 (Literal::Int(b), None) => b.get().to_string(),
                 (Literal::Float(b), None) => b.to_string(),
             };
-            write!(
-                out,
-                "{name}({text} : {}){} : {}",
-                rt(),
-                dict(&op.attrs),
-                rt()
-            )
+            // A boolean is written bare (`true`): MLIR reads no type after it.
+            let typed = if s == Some(Scalar::I1) {
+                text
+            } else {
+                format!("{text} : {}", rt())
+            };
+            write!(out, "{name}({typed}){} : {}", dict(&op.attrs), rt())
         }
         K::Gep {
             inbounds,

@@ -9,6 +9,7 @@ use crate::llvm_types::LlvmType;
 use crate::ops::{CastOp, OperandClass, PureOp, Shape};
 use crate::types::{comma_list, FunctionType, Layout, Scalar, Type};
 
+mod llvm;
 mod views;
 
 /// What the verifier needs to know about the rest of the module: callee signatures.
@@ -442,7 +443,7 @@ impl Verifier<'_> {
                     "verify.type-mismatch",
                     at,
                     format!(
-                        "`{}` takes LLVM types (scalars other than `index`, and `!llvm.ptr`), not `{t}`",
+                        "`{}` takes LLVM types (scalars other than `index`, `!llvm.ptr`, structs and arrays), not `{t}`",
                         op.kind.name()
                     ),
                 );
@@ -625,7 +626,7 @@ impl Verifier<'_> {
             K::LlvmConstant(_) => {}
             K::Zero => {
                 let ty = self.ty(op.results[0]).clone();
-                if !ty.is_llvm_value() {
+                if !ty.is_llvm_value() || matches!(ty, Type::Aggregate(_)) {
                     self.error(
                         "verify.type-mismatch",
                         span,
@@ -636,6 +637,16 @@ impl Verifier<'_> {
                 }
             }
             K::Gep { indices, elem, .. } => self.check_gep(op, indices, elem),
+            K::Undef
+            | K::InsertValue { .. }
+            | K::ExtractValue { .. }
+            | K::LlvmAlloca { .. }
+            | K::StackSave
+            | K::StackRestore
+            | K::Memcpy { .. }
+            | K::LlvmAssume
+            | K::UAddWithOverflow
+            | K::LlvmAtomicRmw { .. } => self.check_llvm_memory(op),
             K::LlvmCallIndirect => {
                 self.expect_type(op.operands[0], &Type::Ptr, at(op, 0), "callee");
                 for (i, &v) in op.operands.iter().enumerate().skip(1) {
@@ -685,10 +696,7 @@ impl Verifier<'_> {
                     );
                     return;
                 }
-                let natural = match &value_ty {
-                    Type::Scalar(s) => u64::from(s.bytes()),
-                    _ => 8,
-                };
+                let natural = value_ty.llvm().map_or(8, |t| t.align());
                 for (key, value) in op.attrs.0.iter() {
                     let align = value
                         .as_deref()

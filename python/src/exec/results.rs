@@ -68,7 +68,7 @@ impl NativeEngine {
         for t in &ty.results {
             match t {
                 // (No signature holds one: a function value lives within a function.)
-                Type::Function(_) | Type::Ptr => {
+                Type::Function(_) | Type::Ptr | Type::Aggregate(_) => {
                     return Err(lowering(format!(
                         "`@{name}` returns a `{t}`, which Python cannot take"
                     ))

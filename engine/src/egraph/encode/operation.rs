@@ -219,6 +219,80 @@ impl<S: Store> Encoder<'_, S> {
                     (self.op(&name, smallvec![state, operands[0], args]), true)
                 }
             }
+            // The LLVM dialect's aggregates and stack are the target's own operations.
+            OpKind::Undef => {
+                let t = rty(self);
+                name = "llvm.undef".to_string();
+                (self.op(&name, smallvec![t]), false)
+            }
+            // (llvm.insertvalue T AGGREGATE VALUE [INDEX...]), (llvm.extractvalue T
+            // AGGREGATE [INDEX...]), T the result's type.
+            OpKind::InsertValue { position } | OpKind::ExtractValue { position } => {
+                let t = rty(self);
+                let ids: Vec<Id> = position.iter().map(|i| self.int(*i as i64)).collect();
+                let at = self.list(ids);
+                let mut kids = smallvec![t];
+                kids.extend(operands.iter().copied());
+                kids.push(at);
+                (self.op(&name, kids), false)
+            }
+            // (llvm.alloca STATE ptr ELEM COUNT): in order with the effects, so that an
+            // allocation in a loop stays there and one in the entry block is a frame slot.
+            OpKind::LlvmAlloca { elem } => {
+                let t = rty(self);
+                let e = self.llvm_type(elem);
+                (self.op(&name, smallvec![state, t, e, operands[0]]), true)
+            }
+            OpKind::StackSave => {
+                let t = rty(self);
+                name = "llvm.stacksave".to_string();
+                (self.op(&name, smallvec![state, t]), true)
+            }
+            OpKind::StackRestore => {
+                name = "llvm.stackrestore".to_string();
+                (self.op(&name, smallvec![state, operands[0]]), true)
+            }
+            // A call of LLVM's `llvm.memcpy.p0.p0.iN` (N the length's width) with its
+            // volatility, and of `llvm.assume`: what the intrinsics are in LLVM IR.
+            OpKind::Memcpy { volatile } => {
+                let len = body.ty(op.operands[2]).to_string();
+                let f = self.egraph.add(Node::Func(Symbol::from(
+                    format!("llvm.memcpy.p0.p0.{len}").as_str(),
+                )));
+                let i1 = self.scalar(kiln_frontend::types::Scalar::I1);
+                let v = self.int(i64::from(*volatile));
+                let flag = self.op("llvm.constant", smallvec![i1, v]);
+                let mut args = operands.clone();
+                args.push(flag);
+                let args = self.list(args);
+                name = "llvm.call.void".to_string();
+                (self.op(&name, smallvec![state, f, args]), true)
+            }
+            // (llvm.intr.uadd.with.overflow T A B), T the struct of the sum and the flag.
+            OpKind::UAddWithOverflow => {
+                let t = rty(self);
+                (
+                    self.op(&name, smallvec![t, operands[0], operands[1]]),
+                    false,
+                )
+            }
+            OpKind::LlvmAssume => {
+                let f = self.egraph.add(Node::Func(Symbol::from("llvm.assume")));
+                let args = self.list(operands);
+                name = "llvm.call.void".to_string();
+                (self.op(&name, smallvec![state, f, args]), true)
+            }
+            // (llvm.atomicrmw STATE T "OP" PTR VALUE)
+            OpKind::LlvmAtomicRmw { op: which } => {
+                let t = rty(self);
+                let k = self
+                    .egraph
+                    .add(Node::Str(crate::egraph::node::intern(which)));
+                (
+                    self.op(&name, smallvec![state, t, k, operands[0], operands[1]]),
+                    true,
+                )
+            }
             OpKind::LlvmLoad => {
                 let t = rty(self);
                 (self.op(&name, smallvec![state, t, operands[0]]), true)
