@@ -62,6 +62,8 @@ fn llvm_type(t: &Term) -> Option<Term> {
             "llvm.struct",
             vec![Term::list_of(vec![atom("i64"), atom("ptr")])],
         )),
+        // The LLVM dialect's aggregates are LLVM types already.
+        "llvm.struct" | "llvm.array" => Some(t.clone()),
         _ => None,
     }
 }
