@@ -99,8 +99,11 @@ impl Interpreter<'_> {
             | OpKind::LlvmCall { .. }
             | OpKind::LlvmCallIndirect
             | OpKind::LlvmLoad
-            | OpKind::LlvmStore
-            | OpKind::Undef
+            | OpKind::LlvmStore => Err(Trap::Unsupported(format!(
+                "addresses (`{}`: kiln interp does not run the LLVM dialect's operations)",
+                op.kind.name()
+            ))),
+            OpKind::Undef
             | OpKind::InsertValue { .. }
             | OpKind::ExtractValue { .. }
             | OpKind::LlvmAlloca { .. }
@@ -110,7 +113,7 @@ impl Interpreter<'_> {
             | OpKind::LlvmAssume
             | OpKind::UAddWithOverflow
             | OpKind::LlvmAtomicRmw { .. } => Err(Trap::Unsupported(format!(
-                "addresses (`{}`: kiln interp does not run the LLVM dialect's operations)",
+                "the LLVM dialect's aggregates and memory (`{}`: kiln interp runs its arithmetic, branches and calls of `llvm.func`s)",
                 op.kind.name()
             ))),
             OpKind::Constant(lit) | OpKind::LlvmConstant(lit) => {

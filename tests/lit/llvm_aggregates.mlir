@@ -13,6 +13,7 @@
 // RUN: %kiln fmt %s | FileCheck %s --check-prefix=SOURCE
 // RUN: %mlir-opt %s %mlir-lower | %kiln opt --convert-to-llvm | %mlir-translate --mlir-to-llvmir | FileCheck %s --check-prefix=IR
 // RUN: %mlir-opt %s %mlir-lower | %kiln run - --entry pair_sum | FileCheck %s --check-prefix=PAIR
+// RUN: not %kiln interp %s --entry pair_sum 2>&1 | FileCheck %s --check-prefix=INTERP
 
 // 2 + 3 + 4 + 5 (the copy) + 3 (atomic adds) + 1 (the carry of 200 + 100 in i8) + 7 + 35
 // (the nested array) + 41 (the pair) + 1 (the same carry from the LLVM dialect) = 102.
@@ -33,6 +34,7 @@
 // IR: call void @llvm.assume(i1 %{{[0-9]+}})
 // IR: define { i64, i64 } @pair(i64 %{{[0-9]+}})
 // PAIR: 41
+// INTERP: cannot interpret: the LLVM dialect's aggregates and memory (`llvm.mlir.undef`
 
 func.func @main() -> i64 {
   %c0 = arith.constant 0 : index
