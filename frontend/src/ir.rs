@@ -901,6 +901,12 @@ pub struct LlvmFunc {
     /// Whether it has a body: then it is also one of the module's functions (its
     /// definition), and here only for the checks of the `llvm.call`s of it.
     pub defined: bool,
+    /// A declaration's parameter attributes (`{llvm.signext}`), one list per fixed
+    /// parameter, checked as a `func.func`'s are; empty for a definition (whose own
+    /// function holds them).
+    pub arg_attrs: Vec<Attrs>,
+    /// A declaration's result attributes.
+    pub result_attrs: Attrs,
 }
 
 impl Module {

@@ -10,12 +10,12 @@
 //! scalars, linkages `external`, `internal` and `private`, address space 0.
 
 use crate::ast;
-use crate::builder::resolve_literal;
+use crate::builder::{render_attr, resolve_literal};
 use crate::diagnostic::Diagnostic;
-use crate::ir::{Function, Global, GlobalInit, Literal, LlvmFunc, OpKind, Visibility};
+use crate::ir::{Attrs, Function, Global, GlobalInit, Literal, LlvmFunc, OpKind, Visibility};
 use crate::llvm_types::{llvm_type, LlvmFuncType, LlvmType};
 use crate::span::{Span, Spanned};
-use crate::types::{Layout, MemRefType, Scalar, Type};
+use crate::types::{FunctionType, Layout, MemRefType, Scalar, Type};
 
 /// The most bytes a global defined by `llvm.mlir.global` may hold (as `memref.global`'s
 /// limit of elements).
@@ -83,24 +83,6 @@ fn build_func(f: &ast::LlvmFunc, diags: &mut Vec<Diagnostic>) -> Option<LlvmFunc
     let mut params = Vec::new();
     for p in &f.params {
         params.extend(signature_type(&p.ty, diags));
-        if let Some(a) = p.attrs.first() {
-            diags.push(unsupported(
-                a.key.span,
-                format!(
-                    "parameter attributes of an `llvm.func` (`{}`) are not supported",
-                    a.key.node
-                ),
-            ));
-        }
-    }
-    if let Some((_, attrs)) = f.results.iter().find(|(_, a)| !a.is_empty()) {
-        diags.push(unsupported(
-            attrs[0].key.span,
-            format!(
-                "result attributes of an `llvm.func` declaration (`{}`) are not supported",
-                attrs[0].key.node
-            ),
-        ));
     }
     if let Some((t, _)) = f.results.get(1) {
         diags.push(unsupported(
@@ -135,6 +117,43 @@ fn build_func(f: &ast::LlvmFunc, diags: &mut Vec<Diagnostic>) -> Option<LlvmFunc
             ));
         }
     }
+    // The parameter and result attributes, checked as a `func.func` declaration's.
+    let rendered = |attrs: &[ast::Attr]| {
+        Attrs(
+            attrs
+                .iter()
+                .map(|a| {
+                    let value = a.value.as_ref().map(|v| render_attr(&v.node));
+                    (a.key.node.clone(), value)
+                })
+                .collect(),
+        )
+    };
+    if params.len() == f.params.len() {
+        let as_func = ast::Func {
+            keyword: f.keyword.clone(),
+            visibility: None,
+            words: Vec::new(),
+            vararg: f.vararg,
+            name: f.name.clone(),
+            params: f.params.clone(),
+            results: f.results.iter().map(|(t, _)| t.clone()).collect(),
+            result_attrs: f.results.iter().map(|(_, a)| a.clone()).collect(),
+            attrs: Vec::new(),
+            body: None,
+            span: f.span,
+        };
+        let ty = FunctionType {
+            inputs: params.iter().map(value_type).collect(),
+            results: result.iter().map(value_type).collect(),
+        };
+        diags.extend(crate::llvm_attrs::check(&as_func, &ty));
+    }
+    let arg_attrs = f.params.iter().map(|p| rendered(&p.attrs)).collect();
+    let result_attrs = f
+        .results
+        .first()
+        .map_or_else(Attrs::default, |(_, a)| rendered(a));
     Some(LlvmFunc {
         name: f.name.node.clone(),
         ty: LlvmFuncType {
@@ -145,6 +164,8 @@ fn build_func(f: &ast::LlvmFunc, diags: &mut Vec<Diagnostic>) -> Option<LlvmFunc
         span: f.span,
         name_span: f.name.span,
         defined: false,
+        arg_attrs,
+        result_attrs,
     })
 }
 
@@ -178,6 +199,8 @@ pub fn llvm_definitions(funcs: &[ast::Func]) -> Vec<LlvmFunc> {
                 span: f.span,
                 name_span: f.name.span,
                 defined: true,
+                arg_attrs: Vec::new(),
+                result_attrs: Attrs::default(),
             })
         })
         .collect()

@@ -119,6 +119,38 @@ pub fn place(
     out
 }
 
+/// The attributes of an `llvm.func` declaration, on the parameters as written (its
+/// signature is its LLVM signature). The frontend has checked them as a `func.func`'s.
+pub fn declared(f: &kiln_frontend::ir::LlvmFunc) -> SignatureAttrs {
+    let mut out = SignatureAttrs::default();
+    for (i, (attrs, ty)) in f.arg_attrs.iter().zip(&f.ty.params).enumerate() {
+        let ty = type_term(ty);
+        for (a, value, held) in known(attrs, llvm_attrs::parameter_attr) {
+            if fits(a.types, &ty) {
+                let attr = ParamAttr {
+                    name: a.name,
+                    value,
+                    ty: held,
+                };
+                out.params.push((i as u32, attr));
+            }
+        }
+    }
+    if let Some(ret) = &f.ty.result {
+        let ty = type_term(ret);
+        for (a, value, held) in known(&f.result_attrs, llvm_attrs::result_attr) {
+            if fits(a.types, &ty) {
+                out.result.push(ParamAttr {
+                    name: a.name,
+                    value,
+                    ty: held,
+                });
+            }
+        }
+    }
+    out
+}
+
 /// The implemented attributes of `attrs` that apply to the LLVM type `ty` they land on;
 /// an error in `diagnostics` for each other.
 fn land(

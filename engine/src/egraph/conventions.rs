@@ -39,6 +39,9 @@ pub struct Conventions {
     /// The `llvm.func` declarations of the module with their signatures, sorted by name:
     /// `llvm.mlir.addressof` of one declares it with its signature.
     pub llvm_funcs: Vec<(String, kiln_frontend::llvm_types::LlvmFuncType)>,
+    /// The attributes of the `llvm.func` declarations that have any, sorted by name: a
+    /// function that calls one declares it with them (`signext` changes the ABI).
+    pub llvm_func_attrs: Vec<(String, kiln_lowered::SignatureAttrs)>,
 }
 
 impl Conventions {
@@ -64,6 +67,7 @@ impl Conventions {
             bare_functions,
             llvm_globals: Vec::new(),
             llvm_funcs: Vec::new(),
+            llvm_func_attrs: Vec::new(),
         }
     }
 
@@ -90,7 +94,43 @@ impl Conventions {
             .map(|f| (f.name.clone(), f.ty.clone()))
             .collect();
         self.llvm_funcs.sort_by(|a, b| a.0.cmp(&b.0));
+        self.llvm_func_attrs = externs
+            .iter()
+            .map(|f| (f.name.clone(), crate::egraph::attrs::declared(f)))
+            .filter(|(_, a)| !a.params.is_empty() || !a.result.is_empty())
+            .collect();
+        self.llvm_func_attrs.sort_by(|a, b| a.0.cmp(&b.0));
         self
+    }
+
+    /// The attributes of the `llvm.func` declarations `f` calls, for its lowering to
+    /// declare them with.
+    pub fn declared_attrs_called_by(
+        &self,
+        f: &Function,
+    ) -> Vec<(String, kiln_lowered::SignatureAttrs)> {
+        let Some(body) = (!self.llvm_func_attrs.is_empty())
+            .then_some(f.body.as_ref())
+            .flatten()
+        else {
+            return Vec::new();
+        };
+        let mut out: Vec<(String, kiln_lowered::SignatureAttrs)> = Vec::new();
+        for op in body.blocks.iter().flat_map(|b| &b.ops) {
+            let kiln_frontend::ir::OpKind::LlvmCall { callee, .. } = &op.kind else {
+                continue;
+            };
+            if out.iter().any(|(n, _)| n == callee) {
+                continue;
+            }
+            if let Ok(i) = self
+                .llvm_func_attrs
+                .binary_search_by(|(n, _)| n.as_str().cmp(callee))
+            {
+                out.push(self.llvm_func_attrs[i].clone());
+            }
+        }
+        out
     }
 
     /// The signature of the `llvm.func` named `name`, if the module declares it.

@@ -371,6 +371,7 @@ pub fn lower_variant(
                 // A C wrapper or forwarder is kiln's own function, not the source's.
                 if variant == Variant::Function {
                     l.fn_attrs = kiln_frontend::llvm_attrs::function_attributes(&source.attrs);
+                    l.callee_attrs = opts.conventions.declared_attrs_called_by(source);
                 }
                 // A function's own variant reports attributes it drops only when no C
                 // wrapper places them.

@@ -237,16 +237,20 @@ fn conventions_of_item(db: &dyn salsa::Database, item: FunctionItem<'_>) -> Conv
         }
     }
     let conventions = Conventions::of_names(bare_ptr, bare);
-    // Only a function that takes a global's address depends on the file's globals.
+    // Only a function that takes a global's address, or calls an `llvm.func` (whose
+    // declaration may carry attributes), depends on the file's globals and declarations.
     let takes_address = crate::query::check::function_ir(db, item)
         .function
         .as_ref()
         .and_then(|f| f.body.as_ref())
         .is_some_and(|b| {
-            b.blocks
-                .iter()
-                .flat_map(|b| &b.ops)
-                .any(|op| matches!(op.kind, kiln_frontend::ir::OpKind::AddressOf { .. }))
+            b.blocks.iter().flat_map(|b| &b.ops).any(|op| {
+                matches!(
+                    op.kind,
+                    kiln_frontend::ir::OpKind::AddressOf { .. }
+                        | kiln_frontend::ir::OpKind::LlvmCall { .. }
+                )
+            })
         });
     if takes_address {
         let globals = crate::query::check::file_globals(db, item.file(db));

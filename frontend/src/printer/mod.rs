@@ -59,9 +59,19 @@ fn literal_text(lit: Literal, s: Scalar) -> String {
     }
 }
 
-/// `llvm.func @f(!llvm.ptr, ...) -> i32`, as MLIR prints a declaration.
+/// `llvm.func @f(!llvm.ptr, ...) -> i32`, as MLIR prints a declaration (with its
+/// parameter and result attributes: `(i32 {llvm.signext}) -> (i32 {llvm.noundef})`).
 fn print_extern_into(out: &mut String, f: &crate::ir::LlvmFunc) {
-    let mut params: Vec<String> = f.ty.params.iter().map(|p| p.to_string()).collect();
+    let with_attrs = |ty: String, attrs: Option<&Attrs>| match attrs {
+        Some(a) if !a.is_empty() => format!("{ty} {}", attr_dict(a)),
+        _ => ty,
+    };
+    let mut params: Vec<String> =
+        f.ty.params
+            .iter()
+            .enumerate()
+            .map(|(i, p)| with_attrs(p.to_string(), f.arg_attrs.get(i)))
+            .collect();
     if f.ty.vararg {
         params.push("...".to_string());
     }
@@ -71,8 +81,14 @@ fn print_extern_into(out: &mut String, f: &crate::ir::LlvmFunc) {
         symbol(&f.name),
         params.join(", ")
     );
-    if let Some(r) = &f.ty.result {
-        let _ = write!(out, " -> {r}");
+    match &f.ty.result {
+        Some(r) if !f.result_attrs.is_empty() => {
+            let _ = write!(out, " -> ({r} {})", attr_dict(&f.result_attrs));
+        }
+        Some(r) => {
+            let _ = write!(out, " -> {r}");
+        }
+        None => {}
     }
     out.push('\n');
 }

@@ -1,0 +1,3 @@
+module {
+  llvm.func @f(!llvm.ptr {llvm.zeroext})
+}
