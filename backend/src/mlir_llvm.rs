@@ -766,6 +766,13 @@ impl Printer {
                 self.val(v)?,
                 self.ty(t)?
             ),
+            (Op::Cmpxchg, [_, p, c, n]) => format!(
+                "{lhs}llvm.cmpxchg {}, {}, {} acq_rel monotonic : !llvm.ptr, {}",
+                self.val(p)?,
+                self.val(c)?,
+                self.val(n)?,
+                self.vty(c)?
+            ),
             (Op::AtomicUpdate, [t, Operand::Str(k), p, v]) => {
                 self.atomic_update(&lhs, t, k, p, v)?
             }

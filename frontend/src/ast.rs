@@ -469,6 +469,8 @@ pub enum OpBody {
     LlvmAlloca(Box<LlvmAlloca>),
     /// `llvm.atomicrmw OP %ptr, %value ORDERING : !llvm.ptr, T` (boxed).
     LlvmAtomicRmw(Box<LlvmAtomicRmw>),
+    /// `llvm.cmpxchg %ptr, %expected, %new SUCCESS FAILURE : !llvm.ptr, T` (boxed).
+    LlvmCmpxchg(Box<LlvmCmpxchg>),
     /// `llvm.call @f(%a, ...) [vararg(!llvm.func<...>)] : (T, ...) -> R` (boxed).
     LlvmCall(Box<LlvmCall>),
     /// `llvm.call %f(%a, ...) : !llvm.ptr, (T, ...) -> R` (boxed).
@@ -717,6 +719,25 @@ pub struct LlvmAtomicRmw {
     /// The address's type.
     pub ptr_ty: Type,
     /// The value's type.
+    pub ty: Type,
+}
+
+/// The parts of an `llvm.cmpxchg`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LlvmCmpxchg {
+    /// The address.
+    pub ptr: ValueRef,
+    /// The value compared with the one at the address.
+    pub expected: ValueRef,
+    /// The value stored where they are equal.
+    pub value: ValueRef,
+    /// The memory ordering of a store (`acq_rel`).
+    pub success: Name,
+    /// The memory ordering of a failed comparison (`monotonic`).
+    pub failure: Name,
+    /// The address's type.
+    pub ptr_ty: Type,
+    /// The values' type.
     pub ty: Type,
 }
 

@@ -356,6 +356,10 @@ pub enum OpKind {
         /// LLVM's name of the operation (`add`, `and`, `fmax`, `uinc_wrap`).
         op: String,
     },
+    /// `llvm.cmpxchg acq_rel monotonic`: operand 0 is the address, operand 1 the value
+    /// expected there, operand 2 the value stored if it is; the result is the struct of the
+    /// value seen and whether it was stored.
+    LlvmCmpxchg,
     /// `llvm.call` of an `llvm.func`: the operands are the arguments.
     LlvmCall {
         /// The callee's name, without `@`.
@@ -515,6 +519,7 @@ impl OpKind {
             OpKind::LlvmAssume => "llvm.intr.assume",
             OpKind::UAddWithOverflow => "llvm.intr.uadd.with.overflow",
             OpKind::LlvmAtomicRmw { .. } => "llvm.atomicrmw",
+            OpKind::LlvmCmpxchg => "llvm.cmpxchg",
             OpKind::LlvmCall { .. } | OpKind::LlvmCallIndirect => "llvm.call",
             OpKind::LlvmLoad => "llvm.load",
             OpKind::LlvmStore => "llvm.store",

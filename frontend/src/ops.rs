@@ -691,6 +691,10 @@ const STRUCTURAL: &[(&str, &str)] = &[
         "every operation of LLVM 19, `acq_rel`",
     ),
     (
+        "llvm.cmpxchg",
+        "integers and pointers, `acq_rel monotonic`",
+    ),
+    (
         "llvm.getelementptr",
         "constant and dynamic indices over scalars, pointers, arrays and structs",
     ),

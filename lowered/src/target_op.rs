@@ -307,6 +307,10 @@ target_ops! {
     /// (an LLVM binary instruction: `mul`, `fmul`) by a compare-and-swap loop, as MLIR
     /// builds one for `generic_atomic_rmw`; the value before.
     AtomicUpdate = "llvm.atomic.update",
+    /// `(llvm.cmpxchg STATE T PTR EXPECTED NEW)`: LLVM's `cmpxchg` (`acq_rel`, `monotonic`
+    /// on failure) of the value at `PTR`; `T` is the struct of the value seen and whether
+    /// `NEW` was stored.
+    Cmpxchg = "llvm.cmpxchg",
     /// `(llvm.alloca STATE ptr ELEM-TYPE COUNT)`: `COUNT` elements on the stack, allocated
     /// where the operation is (in a loop, once per iteration).
     Alloca = "llvm.alloca",

@@ -111,6 +111,7 @@ impl Interpreter<'_> {
             | OpKind::StackRestore
             | OpKind::Memcpy { .. }
             | OpKind::LlvmAssume
+            | OpKind::LlvmCmpxchg
             | OpKind::UAddWithOverflow
             | OpKind::LlvmAtomicRmw { .. } => Err(Trap::Unsupported(format!(
                 "the LLVM dialect's aggregates and memory (`{}`: kiln interp runs its arithmetic, branches and calls of `llvm.func`s)",

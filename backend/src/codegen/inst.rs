@@ -423,6 +423,18 @@ impl<'ctx> Codegen<'ctx, '_> {
                     BasicValueEnum::new(r)
                 }
             }
+            Op::Cmpxchg => {
+                arity(4)?;
+                let ptr = self.ptr_value(v(1)?)?;
+                let pair = self.b(bld.build_cmpxchg(
+                    ptr,
+                    v(2)?,
+                    v(3)?,
+                    inkwell::AtomicOrdering::AcquireRelease,
+                    inkwell::AtomicOrdering::Monotonic,
+                ))?;
+                pair.as_basic_value_enum()
+            }
             Op::AtomicUpdate => {
                 arity(4)?;
                 let Operand::Str(name) = &ops[1] else {

@@ -87,6 +87,21 @@ impl Builder<'_> {
                     ops,
                 )
             }
+            B::LlvmCmpxchg(c) => {
+                for (word, wanted) in [(&c.success, "acq_rel"), (&c.failure, "monotonic")] {
+                    if word.node != wanted {
+                        self.error(
+                            "verify.unsupported",
+                            word.span,
+                            format!("kiln's `llvm.cmpxchg` is `acq_rel monotonic` (as MLIR's memref lowering writes it), not `{} {}`", c.success.node, c.failure.node),
+                        );
+                        return None;
+                    }
+                }
+                let ops = self.uses(&[c.ptr.clone(), c.expected.clone(), c.value.clone()]);
+                self.check_written_types(&ops, &[c.ptr_ty.clone(), c.ty.clone(), c.ty.clone()]);
+                (OpKind::LlvmCmpxchg, ops)
+            }
             _ => return None,
         })
     }

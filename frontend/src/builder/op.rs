@@ -301,9 +301,11 @@ impl Builder<'_> {
                 };
                 (kind, Vec::new())
             }
-            B::InsertValue(_) | B::ExtractValue(_) | B::LlvmAlloca(_) | B::LlvmAtomicRmw(_) => {
-                self.llvm_memory_op(&op.body)?
-            }
+            B::InsertValue(_)
+            | B::ExtractValue(_)
+            | B::LlvmAlloca(_)
+            | B::LlvmAtomicRmw(_)
+            | B::LlvmCmpxchg(_) => self.llvm_memory_op(&op.body)?,
             B::LlvmConstant(c) => {
                 let (value, ty) = &**c;
                 let literal = match &value.node {

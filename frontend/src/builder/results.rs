@@ -1,6 +1,7 @@
 //! The types of an operation's results, and the values its custom form uses.
 
 use super::*;
+use crate::types::LlvmType;
 
 impl<'a> Builder<'a> {
     /// Defines and binds the results of `op`, operation `k` of `block` (its position is
@@ -391,6 +392,17 @@ impl<'a> Builder<'a> {
             B::ExtractValue(ev) => vec![self.element_type(ev)],
             B::LlvmAlloca(a) => self.types(&a.ty.results),
             B::LlvmAtomicRmw(a) => vec![self.ty(&a.ty)],
+            // The struct of the value seen and whether the new one was stored.
+            B::LlvmCmpxchg(c) => {
+                let seen = self
+                    .ty(&c.ty)
+                    .llvm()
+                    .unwrap_or(LlvmType::Scalar(Scalar::I64));
+                vec![Type::of_llvm(&LlvmType::Struct(vec![
+                    seen,
+                    LlvmType::Scalar(Scalar::I1),
+                ]))]
+            }
             B::LlvmCall(c) => self.types(&c.ty.results),
             B::LlvmCallIndirect(c) => self.types(&c.ty.results),
             B::LlvmStore { .. } | B::AllocaScopeReturn { .. } => Vec::new(),
@@ -453,6 +465,7 @@ pub(super) fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         B::ExtractValue(ev) => vec![&ev.container],
         B::LlvmAlloca(a) => vec![&a.count],
         B::LlvmAtomicRmw(a) => vec![&a.ptr, &a.value],
+        B::LlvmCmpxchg(c) => vec![&c.ptr, &c.expected, &c.value],
         B::LlvmCall(c) => c.args.iter().collect(),
         B::LlvmCallIndirect(c) => std::iter::once(&c.pointer).chain(&c.args).collect(),
         B::AllocaScope(_) => Vec::new(),

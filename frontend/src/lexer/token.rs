@@ -179,6 +179,8 @@ pub enum Tok<'a> {
     OpLlvmAlloca(&'a str),
     /// `llvm.atomicrmw`.
     OpLlvmAtomicRmw(&'a str),
+    /// `llvm.cmpxchg`.
+    OpLlvmCmpxchg(&'a str),
     /// `llvm.call`.
     OpLlvmCall(&'a str),
     /// `llvm.load`.
@@ -244,6 +246,7 @@ impl Tok<'_> {
             | OpExtractValue(s)
             | OpLlvmAlloca(s)
             | OpLlvmAtomicRmw(s)
+            | OpLlvmCmpxchg(s)
             | OpLlvmCall(s)
             | OpLlvmLoad(s)
             | OpLlvmStore(s)
@@ -376,6 +379,7 @@ fn classify_llvm(word: &str) -> Tok<'_> {
         "llvm.extractvalue" => OpExtractValue(word),
         "llvm.alloca" => OpLlvmAlloca(word),
         "llvm.atomicrmw" => OpLlvmAtomicRmw(word),
+        "llvm.cmpxchg" => OpLlvmCmpxchg(word),
         "llvm.call" => OpLlvmCall(word),
         "llvm.load" => OpLlvmLoad(word),
         "llvm.store" => OpLlvmStore(word),

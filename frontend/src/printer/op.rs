@@ -278,6 +278,16 @@ pub(super) fn print_op(out: &mut String, body: &Body, op: &Op) {
             t(1),
             rt()
         ),
+        K::LlvmCmpxchg => write!(
+            out,
+            "{name} {}, {}, {} acq_rel monotonic{} : {}, {}",
+            v(0),
+            v(1),
+            v(2),
+            dict(&op.attrs),
+            t(0),
+            t(1)
+        ),
         K::LlvmAssume => write!(
             out,
             "\"{name}\"({}){} : ({}) -> ()",

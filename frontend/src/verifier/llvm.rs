@@ -115,6 +115,22 @@ impl Verifier<'_> {
                 };
                 self.expect_result(op, &want, &format!("`{name}` of `{t}`"));
             }
+            K::LlvmCmpxchg => {
+                self.expect_type(op.operands[0], &Type::Ptr, at(op, 0), "address");
+                let ty = self.ty(op.operands[1]).clone();
+                self.expect_type(op.operands[2], &ty, at(op, 2), "new value");
+                let fits = ty == Type::Ptr
+                    || ty.scalar().is_some_and(|s| {
+                        s.is_integer() && s != Scalar::Index && s.is_atomic_width()
+                    });
+                if !fits {
+                    self.error(
+                        "verify.type-mismatch",
+                        at(op, 1),
+                        format!("`{name}` compares an integer of 8, 16, 32 or 64 bits or a pointer, not `{ty}`"),
+                    );
+                }
+            }
             K::LlvmAssume => self.expect_type(op.operands[0], &Type::I1, at(op, 0), "condition"),
             K::LlvmAtomicRmw { op: which } => {
                 self.expect_type(op.operands[0], &Type::Ptr, at(op, 0), "address");

@@ -646,6 +646,7 @@ impl Verifier<'_> {
             | K::Memcpy { .. }
             | K::LlvmAssume
             | K::UAddWithOverflow
+            | K::LlvmCmpxchg
             | K::LlvmAtomicRmw { .. } => self.check_llvm_memory(op),
             K::LlvmCallIndirect => {
                 self.expect_type(op.operands[0], &Type::Ptr, at(op, 0), "callee");

@@ -282,6 +282,13 @@ impl<S: Store> Encoder<'_, S> {
                 name = "llvm.call.void".to_string();
                 (self.op(&name, smallvec![state, f, args]), true)
             }
+            // (llvm.cmpxchg STATE T PTR EXPECTED NEW), T the struct it gives.
+            OpKind::LlvmCmpxchg => {
+                let t = rty(self);
+                let mut kids = smallvec![state, t];
+                kids.extend(operands.iter().copied());
+                (self.op(&name, kids), true)
+            }
             // (llvm.atomicrmw STATE T "OP" PTR VALUE)
             OpKind::LlvmAtomicRmw { op: which } => {
                 let t = rty(self);
