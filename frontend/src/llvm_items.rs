@@ -21,11 +21,6 @@ use crate::types::{FunctionType, Layout, MemRefType, Scalar, Type};
 /// limit of elements).
 const MAX_ELEMENTS: u64 = 1 << 28;
 
-/// The value type of an LLVM type: a scalar, `!llvm.ptr` or an aggregate.
-pub fn value_type(t: &LlvmType) -> Type {
-    Type::of_llvm(t)
-}
-
 /// Builds a module's `llvm.func` declarations and `llvm.mlir.global`s; an item with an error
 /// in it is left out. Diagnostics use the syntax's coordinates.
 pub fn build_llvm_items(
@@ -144,8 +139,8 @@ fn build_func(f: &ast::LlvmFunc, diags: &mut Vec<Diagnostic>) -> Option<LlvmFunc
             span: f.span,
         };
         let ty = FunctionType {
-            inputs: params.iter().map(value_type).collect(),
-            results: result.iter().map(value_type).collect(),
+            inputs: params.iter().map(Type::of_llvm).collect(),
+            results: result.iter().map(Type::of_llvm).collect(),
         };
         diags.extend(crate::llvm_attrs::check(&as_func, &ty));
     }
@@ -617,7 +612,7 @@ pub fn check_llvm_uses(
                     continue;
                 }
                 for (i, (p, a)) in f.ty.params.iter().zip(&args).enumerate() {
-                    if &value_type(p) != *a {
+                    if &Type::of_llvm(p) != *a {
                         diags.push(Diagnostic::error(
                             "verify.type-mismatch",
                             op.operand_spans.get(i).copied().unwrap_or(op.span),
@@ -625,7 +620,7 @@ pub fn check_llvm_uses(
                         ));
                     }
                 }
-                let expected: Vec<Type> = f.ty.result.iter().map(value_type).collect();
+                let expected: Vec<Type> = f.ty.result.iter().map(Type::of_llvm).collect();
                 if results.len() != expected.len() || results.iter().zip(&expected).any(|(r, e)| *r != e) {
                     diags.push(Diagnostic::error(
                         "verify.type-mismatch",

@@ -408,11 +408,6 @@ impl LlvmType {
         Some(t)
     }
 
-    /// Whether it is a struct or an array.
-    pub fn is_aggregate(&self) -> bool {
-        matches!(self, LlvmType::Array(..) | LlvmType::Struct(_))
-    }
-
     /// The alignment LLVM's data layout gives it on every target kiln emits for (a scalar
     /// its bytes, a pointer 8, an aggregate its widest member's).
     pub fn align(&self) -> u64 {

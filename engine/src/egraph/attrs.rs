@@ -125,30 +125,30 @@ pub fn declared(f: &kiln_frontend::ir::LlvmFunc) -> SignatureAttrs {
     let mut out = SignatureAttrs::default();
     for (i, (attrs, ty)) in f.arg_attrs.iter().zip(&f.ty.params).enumerate() {
         let ty = type_term(ty);
-        for (a, value, held) in known(attrs, llvm_attrs::parameter_attr) {
-            if fits(a.types, &ty) {
-                let attr = ParamAttr {
-                    name: a.name,
-                    value,
-                    ty: held,
-                };
-                out.params.push((i as u32, attr));
-            }
-        }
+        let landed = fitting(attrs, llvm_attrs::parameter_attr, &ty);
+        out.params.extend(landed.map(|a| (i as u32, a)));
     }
     if let Some(ret) = &f.ty.result {
         let ty = type_term(ret);
-        for (a, value, held) in known(&f.result_attrs, llvm_attrs::result_attr) {
-            if fits(a.types, &ty) {
-                out.result.push(ParamAttr {
-                    name: a.name,
-                    value,
-                    ty: held,
-                });
-            }
-        }
+        out.result = fitting(&f.result_attrs, llvm_attrs::result_attr, &ty).collect();
     }
     out
+}
+
+/// The implemented attributes of `attrs` that apply to the LLVM type `ty`, those that do
+/// not left out.
+fn fitting<'a>(
+    attrs: &'a Attrs,
+    lookup: fn(&str) -> Option<&'static llvm_attrs::KnownAttr>,
+    ty: &'a Operand,
+) -> impl Iterator<Item = ParamAttr> + 'a {
+    known(attrs, lookup)
+        .filter(|(a, _, _)| fits(a.types, ty))
+        .map(|(a, value, held)| ParamAttr {
+            name: a.name,
+            value,
+            ty: held,
+        })
 }
 
 /// The implemented attributes of `attrs` that apply to the LLVM type `ty` they land on;
@@ -162,19 +162,10 @@ fn land(
     ty: &Operand,
     diagnostics: &mut Vec<Diagnostic>,
 ) -> Vec<ParamAttr> {
-    let mut landed = Vec::new();
-    for (a, value, held) in known(attrs, lookup) {
-        if fits(a.types, ty) {
-            landed.push(ParamAttr {
-                name: a.name,
-                value,
-                ty: held,
-            });
-        } else {
-            diagnostics.push(mismatch(f, span, place, a.name, ty));
-        }
+    for (a, _, _) in known(attrs, lookup).filter(|(a, _, _)| !fits(a.types, ty)) {
+        diagnostics.push(mismatch(f, span, place, a.name, ty));
     }
-    landed
+    fitting(attrs, lookup, ty).collect()
 }
 
 /// The return type and parameter types of a lowered `(llvm.sig RET [PARAMS])`.

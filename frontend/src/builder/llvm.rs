@@ -70,14 +70,7 @@ impl Builder<'_> {
                     );
                     return None;
                 };
-                if a.ordering.node != "acq_rel" {
-                    self.error(
-                        "verify.unsupported",
-                        a.ordering.span,
-                        format!("kiln's `llvm.atomicrmw` is `acq_rel` (as MLIR's memref lowering writes it), not `{}`", a.ordering.node),
-                    );
-                    return None;
-                }
+                self.orderings("llvm.atomicrmw", &[&a.ordering], &["acq_rel"])?;
                 let ops = self.uses(&[a.ptr.clone(), a.value.clone()]);
                 self.check_written_types(&ops, &[a.ptr_ty.clone(), a.ty.clone()]);
                 (
@@ -88,21 +81,40 @@ impl Builder<'_> {
                 )
             }
             B::LlvmCmpxchg(c) => {
-                for (word, wanted) in [(&c.success, "acq_rel"), (&c.failure, "monotonic")] {
-                    if word.node != wanted {
-                        self.error(
-                            "verify.unsupported",
-                            word.span,
-                            format!("kiln's `llvm.cmpxchg` is `acq_rel monotonic` (as MLIR's memref lowering writes it), not `{} {}`", c.success.node, c.failure.node),
-                        );
-                        return None;
-                    }
-                }
+                self.orderings(
+                    "llvm.cmpxchg",
+                    &[&c.success, &c.failure],
+                    &["acq_rel", "monotonic"],
+                )?;
                 let ops = self.uses(&[c.ptr.clone(), c.expected.clone(), c.value.clone()]);
                 self.check_written_types(&ops, &[c.ptr_ty.clone(), c.ty.clone(), c.ty.clone()]);
                 (OpKind::LlvmCmpxchg, ops)
             }
             _ => return None,
         })
+    }
+
+    /// Checks an atomic operation's memory orderings against the ones kiln lowers (those
+    /// MLIR's memref lowering writes); a located error at the first that differs.
+    fn orderings(&mut self, op: &str, written: &[&ast::Name], wanted: &[&str]) -> Option<()> {
+        let Some((first, _)) = written
+            .iter()
+            .zip(wanted)
+            .find(|(w, want)| w.node != **want)
+        else {
+            return Some(());
+        };
+        let span = first.span;
+        let written: Vec<&str> = written.iter().map(|w| w.node.as_str()).collect();
+        self.error(
+            "verify.unsupported",
+            span,
+            format!(
+                "kiln's `{op}` is `{}` (as MLIR's memref lowering writes it), not `{}`",
+                wanted.join(" "),
+                written.join(" ")
+            ),
+        );
+        None
     }
 }

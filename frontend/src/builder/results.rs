@@ -283,24 +283,23 @@ impl<'a> Builder<'a> {
         })
     }
 
-    /// The result types an operation declares through its syntax.
-    /// The indices of an `llvm.insertvalue`'s or `llvm.extractvalue`'s position.
+    /// The indices of an `llvm.insertvalue`'s or `llvm.extractvalue`'s position, or a
+    /// located error at the first that is not one.
     pub(super) fn position(&mut self, names: &[ast::Name]) -> Option<ThinVec<u64>> {
-        let mut position = ThinVec::new();
-        for n in names {
-            match parse_int(&n.node).and_then(|v| u64::try_from(v).ok()) {
-                Some(v) => position.push(v),
-                None => {
-                    self.error(
-                        "verify.invalid-literal",
-                        n.span,
-                        format!("`{}` is not an index of a position", n.node),
-                    );
-                    return None;
-                }
+        let position = parse_position(names);
+        if position.is_none() {
+            if let Some(n) = names
+                .iter()
+                .find(|n| parse_position(std::slice::from_ref(n)).is_none())
+            {
+                self.error(
+                    "verify.invalid-literal",
+                    n.span,
+                    format!("`{}` is not an index of a position", n.node),
+                );
             }
         }
-        Some(position)
+        position
     }
 
     /// The type of what an `llvm.extractvalue` reads: the element at its position of the
@@ -318,13 +317,8 @@ impl<'a> Builder<'a> {
             }
             return ERROR_TYPE;
         };
-        let position: Option<Vec<u64>> = ev
-            .position
-            .iter()
-            .map(|n| parse_int(&n.node).and_then(|v| u64::try_from(v).ok()))
-            .collect();
         // A malformed index is reported where the operation is built.
-        let Some(position) = position else {
+        let Some(position) = parse_position(&ev.position) else {
             return ERROR_TYPE;
         };
         match agg.at(&position) {
@@ -344,6 +338,7 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// The result types an operation declares through its syntax.
     pub(super) fn result_types(&mut self, op: &ast::Op) -> Vec<Type> {
         use ast::OpBody as B;
         match &op.body {
@@ -429,6 +424,14 @@ impl<'a> Builder<'a> {
             | B::Switch { .. } => Vec::new(),
         }
     }
+}
+
+/// The indices of a position as written (`[3, 0]`); `None` if one is not a number.
+fn parse_position(names: &[ast::Name]) -> Option<ThinVec<u64>> {
+    names
+        .iter()
+        .map(|n| parse_int(&n.node).and_then(|v| u64::try_from(v).ok()))
+        .collect()
 }
 
 /// The operand uses of a custom-form op, in the order of the IR's operand list.

@@ -21,13 +21,9 @@ pub(super) fn print_op(out: &mut String, body: &Body, op: &Op) {
         // The intrinsics the LLVM dialect writes in generic form only, with their property.
         K::Pure(_) if crate::ops::generic_intrinsic_property(name).is_some() => {
             let property = crate::ops::generic_intrinsic_property(name).unwrap_or_default();
-            write!(
-                out,
-                "\"{name}\"({}) <{{{property} = false}}> : ({}) -> {}",
-                values(body, &op.operands),
-                t(0),
-                rt()
-            )
+            let properties = format!(" <{{{property} = false}}>");
+            out.push_str(&generic_form(body, op, name, &properties));
+            Ok(())
         }
         K::Binary(_) | K::Pure(_) if name.starts_with("llvm.intr.") => {
             let inputs: Vec<String> = (0..op.operands.len()).map(t).collect();
@@ -260,24 +256,16 @@ pub(super) fn print_op(out: &mut String, body: &Body, op: &Op) {
             t(0),
             rt()
         ),
-        K::Memcpy { volatile } => write!(
-            out,
-            "\"{name}\"({}) <{{isVolatile = {volatile}}}>{} : ({}, {}, {}) -> ()",
-            values(body, &op.operands),
-            dict(&op.attrs),
-            t(0),
-            t(1),
-            t(2)
-        ),
-        K::UAddWithOverflow => write!(
-            out,
-            "\"{name}\"({}){} : ({}, {}) -> {}",
-            values(body, &op.operands),
-            dict(&op.attrs),
-            t(0),
-            t(1),
-            rt()
-        ),
+        // The intrinsics the LLVM dialect writes in generic form only.
+        K::Memcpy { volatile } => {
+            let properties = format!(" <{{isVolatile = {volatile}}}>");
+            out.push_str(&generic_form(body, op, name, &properties));
+            Ok(())
+        }
+        K::UAddWithOverflow | K::LlvmAssume => {
+            out.push_str(&generic_form(body, op, name, ""));
+            Ok(())
+        }
         K::LlvmCmpxchg => write!(
             out,
             "{name} {}, {}, {} acq_rel monotonic{} : {}, {}",
@@ -287,13 +275,6 @@ pub(super) fn print_op(out: &mut String, body: &Body, op: &Op) {
             dict(&op.attrs),
             t(0),
             t(1)
-        ),
-        K::LlvmAssume => write!(
-            out,
-            "\"{name}\"({}){} : ({}) -> ()",
-            v(0),
-            dict(&op.attrs),
-            t(0)
         ),
         K::LlvmAtomicRmw { op: which } => {
             let word = crate::ops::LLVM_ATOMIC_OPS
@@ -637,28 +618,33 @@ pub(super) fn print_op(out: &mut String, body: &Body, op: &Op) {
             )
         }
         K::Generic { name } => {
-            // The operation's type as any function type prints (a function result
-            // parenthesized, as MLIR requires).
-            let ty = FunctionType {
-                inputs: op.operands.iter().map(|v| body.ty(*v).clone()).collect(),
-                results: op.results.iter().map(|r| body.ty(*r).clone()).collect(),
-            };
-            let succ = if op.successors.is_empty() {
-                String::new()
-            } else {
-                let labels: Vec<String> = op
-                    .successors
-                    .iter()
-                    .map(|s| format!("^{}", body.block(s.block).label))
-                    .collect();
-                format!("[{}]", labels.join(", "))
-            };
-            write!(
-                out,
-                "\"{name}\"({}){succ}{} : {ty}",
-                values(body, &op.operands),
-                dict(&op.attrs),
-            )
+            out.push_str(&generic_form(body, op, name, ""));
+            Ok(())
         }
     };
+}
+
+/// An operation in MLIR's generic form: `"NAME"(OPERANDS)[SUCCESSORS] <{PROPERTIES}>
+/// {ATTRIBUTES} : TYPE`, `properties` written with its leading space (or empty), the type as
+/// any function type prints (a function result parenthesized, as MLIR requires).
+fn generic_form(body: &Body, op: &Op, name: &str, properties: &str) -> String {
+    let ty = FunctionType {
+        inputs: op.operands.iter().map(|v| body.ty(*v).clone()).collect(),
+        results: op.results.iter().map(|r| body.ty(*r).clone()).collect(),
+    };
+    let succ = if op.successors.is_empty() {
+        String::new()
+    } else {
+        let labels: Vec<String> = op
+            .successors
+            .iter()
+            .map(|s| format!("^{}", body.block(s.block).label))
+            .collect();
+        format!("[{}]", labels.join(", "))
+    };
+    format!(
+        "\"{name}\"({}){succ}{properties}{} : {ty}",
+        values(body, &op.operands),
+        dict(&op.attrs),
+    )
 }

@@ -8,27 +8,26 @@ impl Verifier<'_> {
     pub(super) fn check_llvm_memory(&mut self, op: &Op) {
         use OpKind as K;
         let name = op.kind.name();
+        // Only `llvm.alloca` takes an attribute: an `alignment` up to its type's.
+        let alloca_elem = match &op.kind {
+            K::LlvmAlloca { elem } => Some(elem),
+            _ => None,
+        };
         for (key, value) in op.attrs.0.iter() {
-            let natural = match &op.kind {
-                K::LlvmAlloca { elem } if key == "alignment" => elem.align(),
-                _ => {
-                    self.error(
-                        "verify.unsupported",
-                        op.span,
-                        format!("attribute `{key}` of `{name}` is not supported"),
-                    );
-                    continue;
-                }
-            };
-            let align = value
-                .as_deref()
-                .and_then(|v| v.split(':').next())
-                .and_then(|v| v.trim().parse::<u64>().ok());
-            if !align.is_some_and(|a| a <= natural && a.is_power_of_two()) {
+            let Some(elem) = alloca_elem.filter(|_| key == "alignment") else {
                 self.error(
                     "verify.unsupported",
                     op.span,
-                    format!("kiln's `llvm.alloca` of `{}` takes an alignment up to {natural} bytes (its type's), a power of two", match &op.kind { K::LlvmAlloca { elem } => elem.to_string(), _ => String::new() }),
+                    format!("attribute `{key}` of `{name}` is not supported"),
+                );
+                continue;
+            };
+            let natural = elem.align();
+            if !alignment(value.as_deref()).is_some_and(|a| a <= natural && a.is_power_of_two()) {
+                self.error(
+                    "verify.unsupported",
+                    op.span,
+                    format!("kiln's `llvm.alloca` of `{elem}` takes an alignment up to {natural} bytes (its type's), a power of two"),
                 );
             }
         }
@@ -69,7 +68,7 @@ impl Verifier<'_> {
             K::ExtractValue { .. } => {}
             K::LlvmAlloca { .. } => {
                 let count = self.ty(op.operands[0]).clone();
-                if !count.is_integer() || count == Type::INDEX {
+                if !(count.is_integer() && count.is_llvm_value()) {
                     self.error(
                         "verify.type-mismatch",
                         at(op, 0),
@@ -86,7 +85,7 @@ impl Verifier<'_> {
                 self.expect_type(op.operands[0], &Type::Ptr, at(op, 0), "destination");
                 self.expect_type(op.operands[1], &Type::Ptr, at(op, 1), "source");
                 let len = self.ty(op.operands[2]).clone();
-                if !len.is_integer() || len == Type::INDEX {
+                if !(len.is_integer() && len.is_llvm_value()) {
                     self.error(
                         "verify.type-mismatch",
                         at(op, 2),

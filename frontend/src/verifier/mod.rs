@@ -139,6 +139,11 @@ fn same_shape(a: &crate::types::MemRefType, b: &crate::types::MemRefType) -> boo
 }
 
 /// Where operand `i` of `op` was written (the op itself if unknown).
+/// The number of an `alignment = N : i64` attribute's value, if it is one.
+fn alignment(value: Option<&str>) -> Option<u64> {
+    value?.split(':').next()?.trim().parse().ok()
+}
+
 fn at(op: &Op, i: usize) -> crate::span::Span {
     op.operand_spans.get(i).copied().unwrap_or(op.span)
 }
@@ -699,11 +704,7 @@ impl Verifier<'_> {
                 }
                 let natural = value_ty.llvm().map_or(8, |t| t.align());
                 for (key, value) in op.attrs.0.iter() {
-                    let align = value
-                        .as_deref()
-                        .and_then(|v| v.split(':').next())
-                        .and_then(|v| v.trim().parse::<u64>().ok());
-                    match (key.as_str(), align) {
+                    match (key.as_str(), alignment(value.as_deref())) {
                         ("alignment", Some(a)) if a >= natural && a.is_power_of_two() => {}
                         ("alignment", _) => self.error(
                             "verify.unsupported",
