@@ -1,4 +1,6 @@
 fn main() {
+    // The grammars' directories too, so that a new grammar file is processed.
+    println!("cargo:rerun-if-changed=src");
     lalrpop::Configuration::new()
         .use_cargo_dir_conventions()
         .emit_rerun_directives(true)

@@ -21,6 +21,7 @@ pub mod ast;
 pub mod builder;
 pub mod diagnostic;
 pub mod dominance;
+pub mod generic;
 pub mod globals;
 pub mod ir;
 pub mod lexer;
