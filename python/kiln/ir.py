@@ -42,490 +42,57 @@ __all__ = [
     "FunctionType",
     "Attribute",
     "ShapedType",
+    "NoneType",
+    "FloatTF32Type",
+    "RankedTensorType",
+    "UnrankedTensorType",
+    "TensorType",
+    "VectorType",
+    "ComplexType",
+    "TupleType",
+    "OpaqueType",
+    "NamedAttribute",
+    "UnitAttr",
+    "IntegerAttr",
+    "BoolAttr",
+    "FloatAttr",
+    "StringAttr",
+    "TypeAttr",
+    "SymbolRefAttr",
+    "FlatSymbolRefAttr",
+    "ArrayAttr",
+    "DictAttr",
+    "DenseElementsAttr",
+    "DenseIntElementsAttr",
+    "DenseFPElementsAttr",
+    "DenseBoolArrayAttr",
+    "DenseI8ArrayAttr",
+    "DenseI16ArrayAttr",
+    "DenseI32ArrayAttr",
+    "DenseI64ArrayAttr",
+    "DenseF32ArrayAttr",
+    "DenseF64ArrayAttr",
+    "StridedLayoutAttr",
+    "AffineMapAttr",
+    "OpaqueAttr",
+    "OpAttributeMap",
 ]
 
-# ---------------------------------------------------------------------------------------
-# Thread-local context stacks (Context, Location, InsertionPoint), as in mlir.ir.
-
-_tls = threading.local()
-
-
-def _stack(kind: str) -> list:
-    s = getattr(_tls, kind, None)
-    if s is None:
-        s = []
-        setattr(_tls, kind, s)
-    return s
-
-
-_live_contexts: "weakref.WeakSet[Context]" = weakref.WeakSet()
-
-
-class Context:
-    """A kiln context. kiln's types and attributes are plain values, so a context owns
-    nothing; it exists so that code written for ``mlir.ir`` (``with Context():``) reads the
-    same, and to carry defaults."""
-
-    def __init__(self) -> None:
-        self.allow_unregistered_dialects = True
-        _live_contexts.add(self)
-
-    @staticmethod
-    def _get_live_count() -> int:
-        """How many contexts are alive (upstream's tests check that none leak)."""
-        return len(_live_contexts)
-
-    def __enter__(self) -> "Context":
-        _stack("context").append(self)
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        _stack("context").pop()
-
-    @staticmethod
-    def current() -> Optional["Context"]:
-        s = _stack("context")
-        return s[-1] if s else None
-
-    def __repr__(self) -> str:
-        return "Context()"
-
-
-def _context(context: Optional[Context]) -> Context:
-    if context is not None:
-        return context
-    c = Context.current()
-    if c is None:
-        # kiln's context holds no state: an implicit one is as good as an explicit one.
-        c = Context()
-    return c
-
-
-class Location:
-    """A source location. Operations built in Python do not keep locations (kiln's IR
-    locates operations by their span in the text); the class exists for API parity and
-    as a context manager."""
-
-    def __init__(self, text: str, context: Optional[Context] = None) -> None:
-        self._text = text
-        self.context = _context(context)
-
-    @staticmethod
-    def unknown(context: Optional[Context] = None) -> "Location":
-        return Location("loc(unknown)", context)
-
-    @staticmethod
-    def file(filename: str, line: int, col: int, context: Optional[Context] = None) -> "Location":
-        return Location(f'loc("{filename}":{line}:{col})', context)
-
-    @staticmethod
-    def name(name: str, context: Optional[Context] = None) -> "Location":
-        return Location(f'loc("{name}")', context)
-
-    @staticmethod
-    def current() -> Optional["Location"]:
-        s = _stack("location")
-        return s[-1] if s else None
-
-    def __enter__(self) -> "Location":
-        _stack("location").append(self)
-        return self
-
-    def __exit__(self, *exc: Any) -> None:
-        _stack("location").pop()
-
-    def __str__(self) -> str:
-        return self._text
-
-    def __repr__(self) -> str:
-        return self._text
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Location) and other._text == self._text
-
-    def __hash__(self) -> int:
-        return hash(self._text)
-
-
-# ---------------------------------------------------------------------------------------
-# Types
-
-
-class Type:
-    """A type. Traversals return the most specific subclass (``IntegerType``,
-    ``MemRefType``, ...); ``Type.parse`` does too. A subclass's constructor casts
-    (``MemRefType(t)`` raises ``ValueError`` if ``t`` is not a memref type)."""
-
-    _kinds: Tuple[str, ...] = ()
-
-    def __init__(self, cast_from: "Type") -> None:
-        if not isinstance(cast_from, Type):
-            raise TypeError(f"expected a Type, got {type(cast_from).__name__}")
-        if self._kinds and cast_from._info.kind not in self._kinds:
-            raise ValueError(f"cannot cast type {cast_from} to {type(self).__name__}")
-        self._info = cast_from._info
-
-    @classmethod
-    def isinstance(cls, other: "Type") -> bool:
-        return isinstance(other, Type) and (not cls._kinds or other._info.kind in cls._kinds)
-
-    @staticmethod
-    def parse(text: str, context: Optional[Context] = None) -> "Type":
-        _context(context)
-        return _type(text)
-
-    @property
-    def context(self) -> Context:
-        return _context(None)
-
-    def __str__(self) -> str:
-        return self._info.text
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self._info.text})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Type) and other._info.text == self._info.text
-
-    def __hash__(self) -> int:
-        return hash(self._info.text)
-
-
-_type_cache: Dict[str, Any] = {}
-
-
-def _type(text: str) -> Type:
-    if text.startswith("("):
-        # A function value's type (`func.constant`).
-        return FunctionType.parse_text(text)
-    info = _type_cache.get(text)
-    if info is None:
-        info = _kiln.type_info(text)
-        _type_cache[text] = info
-    cls = {
-        "integer": IntegerType,
-        "index": IndexType,
-        "float": FloatType,
-        "memref": MemRefType,
-        "unranked_memref": UnrankedMemRefType,
-    }.get(info.kind, Type)
-    if info.kind == "float":
-        cls = BF16Type if text == "bf16" else {16: F16Type, 32: F32Type, 64: F64Type}[info.width]
-    t = object.__new__(cls)
-    t._info = info
-    return t
-
-
-def _type_text(t: Union[Type, str]) -> str:
-    if isinstance(t, Type):
-        return str(t)
-    if isinstance(t, str):
-        return str(_type(t))
-    raise TypeError(f"expected a Type, got {type(t).__name__}")
-
-
-class IntegerType(Type):
-    """A signless integer type ``iN`` (kiln: any width from 1 to 128)."""
-
-    _kinds = ("integer",)
-
-    @staticmethod
-    def get_signless(width: int, context: Optional[Context] = None) -> "IntegerType":
-        _context(context)
-        return _type(f"i{int(width)}")  # type: ignore[return-value]
-
-    @property
-    def width(self) -> int:
-        return self._info.width
-
-    @property
-    def is_signless(self) -> bool:
-        return True
-
-    @property
-    def is_signed(self) -> bool:
-        """False: kiln's integers are signless (``si32`` and ``ui32`` are not types it reads)."""
-        return False
-
-    @property
-    def is_unsigned(self) -> bool:
-        return False
-
-
-class IndexType(Type):
-    """``index`` (64 bits wide on every target kiln emits for)."""
-
-    _kinds = ("index",)
-
-    @staticmethod
-    def get(context: Optional[Context] = None) -> "IndexType":
-        _context(context)
-        return _type("index")  # type: ignore[return-value]
-
-
-class FloatType(Type):
-    """A float type (f16, bf16, f32, f64)."""
-
-    _kinds = ("float",)
-
-    @property
-    def width(self) -> int:
-        return self._info.width
-
-
-class F16Type(FloatType):
-    @staticmethod
-    def get(context: Optional[Context] = None) -> "F16Type":
-        return _type("f16")  # type: ignore[return-value]
-
-
-class BF16Type(FloatType):
-    @staticmethod
-    def get(context: Optional[Context] = None) -> "BF16Type":
-        return _type("bf16")  # type: ignore[return-value]
-
-
-class F32Type(FloatType):
-    @staticmethod
-    def get(context: Optional[Context] = None) -> "F32Type":
-        return _type("f32")  # type: ignore[return-value]
-
-
-class F64Type(FloatType):
-    @staticmethod
-    def get(context: Optional[Context] = None) -> "F64Type":
-        return _type("f64")  # type: ignore[return-value]
-
-
-class ShapedType(Type):
-    """Types with a shape. kiln reports a dynamic size, stride or offset as ``None``."""
-
-    _kinds = ("memref",)
-
-    @staticmethod
-    def get_dynamic_size() -> None:
-        return None
-
-    @staticmethod
-    def is_dynamic_size(dim: Optional[int]) -> bool:
-        return dim is None
-
-    @property
-    def element_type(self) -> Type:
-        return _type(self._info.element)
-
-    @property
-    def shape(self) -> List[Optional[int]]:
-        return list(self._info.shape)
-
-    @property
-    def rank(self) -> int:
-        return len(self._info.shape)
-
-    @property
-    def has_static_shape(self) -> bool:
-        return all(d is not None for d in self._info.shape)
-
-    def get_dim_size(self, dim: int) -> Optional[int]:
-        return self._info.shape[dim]
-
-    def is_dynamic_dim(self, dim: int) -> bool:
-        return self._info.shape[dim] is None
-
-
-class MemRefType(ShapedType):
-    """``memref<...>`` with the identity or a strided layout."""
-
-    _kinds = ("memref",)
-
-    @staticmethod
-    def get(
-        shape: Sequence[Optional[int]],
-        element_type: Type,
-        strides: Optional[Sequence[Optional[int]]] = None,
-        offset: Optional[int] = 0,
-        layout: Optional[str] = None,
-        context: Optional[Context] = None,
-    ) -> "MemRefType":
-        """``MemRefType.get([2, None], F32Type.get())`` is ``memref<2x?xf32>``; with
-        ``strides`` (``None`` entries dynamic) the layout is ``strided<[...], offset: ...>``."""
-        _context(context)
-        dims = "".join(("?" if d is None else str(int(d))) + "x" for d in shape)
-        text = f"memref<{dims}{_type_text(element_type)}"
-        if layout is not None:
-            text += f", {layout}"
-        elif strides is not None:
-            st = ", ".join("?" if s is None else str(int(s)) for s in strides)
-            off = "?" if offset is None else str(int(offset))
-            text += f", strided<[{st}], offset: {off}>"
-        return _type(text + ">")  # type: ignore[return-value]
-
-    @property
-    def strides(self) -> List[Optional[int]]:
-        """The strides as the type states them (the identity layout's are row-major)."""
-        return list(self._info.strides)
-
-    @property
-    def offset(self) -> Optional[int]:
-        return self._info.offset
-
-    def get_strides_and_offset(self) -> Tuple[List[Optional[int]], Optional[int]]:
-        return list(self._info.strides), self._info.offset
-
-    @property
-    def has_identity_layout(self) -> bool:
-        return self._info.identity
-
-    @property
-    def layout(self) -> "Attribute":
-        """The layout as upstream gives it: the identity ``affine_map<(d0, d1) -> (d0,
-        d1)>``, else ``strided<[...], offset: ...>``."""
-        rank = len(self._info.shape)
-        if self._info.identity:
-            dims = ", ".join(f"d{i}" for i in range(rank))
-            return Attribute(f"affine_map<({dims}) -> ({dims})>")
-        show = lambda x: "?" if x is None else str(x)  # noqa: E731
-        strides = ", ".join(show(x) for x in self._info.strides)
-        return Attribute(f"strided<[{strides}], offset: {show(self._info.offset)}>")
-
-    @property
-    def memory_space(self) -> None:
-        """None: kiln's memrefs are in the default memory space."""
-        return None
-
-
-class UnrankedMemRefType(Type):
-    """``memref<*xT>``."""
-
-    _kinds = ("unranked_memref",)
-
-    @staticmethod
-    def get(element_type: Type, context: Optional[Context] = None) -> "UnrankedMemRefType":
-        return _type(f"memref<*x{_type_text(element_type)}>")  # type: ignore[return-value]
-
-    @property
-    def element_type(self) -> Type:
-        return _type(self._info.element)
-
-
-class FunctionType(Type):
-    """``(inputs) -> results``."""
-
-    def __init__(self, cast_from: "Type") -> None:
-        if not isinstance(cast_from, FunctionType):
-            raise ValueError(f"cannot cast type {cast_from} to FunctionType")
-        self._inputs = cast_from._inputs
-        self._results = cast_from._results
-
-    @staticmethod
-    def get(
-        inputs: Sequence[Union[Type, str]],
-        results: Sequence[Union[Type, str]],
-        context: Optional[Context] = None,
-    ) -> "FunctionType":
-        _context(context)
-        t = object.__new__(FunctionType)
-        t._inputs = [_type_text(i) for i in inputs]
-        t._results = [_type_text(r) for r in results]
-        return t
-
-    @staticmethod
-    def parse_text(text: str) -> "FunctionType":
-        ins, outs = _kiln.function_type_info(text)
-        return FunctionType.get(ins, outs)
-
-    @classmethod
-    def isinstance(cls, other: "Type") -> bool:
-        return isinstance(other, FunctionType)
-
-    @property
-    def inputs(self) -> List[Type]:
-        return [_type(t) for t in self._inputs]
-
-    @property
-    def results(self) -> List[Type]:
-        return [_type(t) for t in self._results]
-
-    def __str__(self) -> str:
-        outs = self._results
-        res = outs[0] if len(outs) == 1 and not outs[0].startswith("(") else f"({', '.join(outs)})"
-        return f"({', '.join(self._inputs)}) -> {res}"
-
-    def __repr__(self) -> str:
-        return f"FunctionType({self})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, FunctionType) and (other._inputs, other._results) == (
-            self._inputs,
-            self._results,
-        )
-
-    def __hash__(self) -> int:
-        return hash((tuple(self._inputs), tuple(self._results)))
-
-
-# ---------------------------------------------------------------------------------------
-# Attributes
-
-
-class Attribute:
-    """An attribute, kept as its text (``42 : i32``, ``"slt"``, ``@callee``); a unit
-    attribute (``{llvm.emit_c_interface}``) has ``value`` None."""
-
-    def __init__(self, text: Optional[str]) -> None:
-        self._text = text
-
-    @staticmethod
-    def parse(text: str, context: Optional[Context] = None) -> "Attribute":
-        return Attribute(text)
-
-    @staticmethod
-    def unit() -> "Attribute":
-        return Attribute(None)
-
-    @staticmethod
-    def integer(type: Type, value: int) -> "Attribute":
-        return Attribute(f"{int(value)} : {type}")
-
-    @staticmethod
-    def float(type: Type, value: float) -> "Attribute":
-        return Attribute(f"{float(value)!r} : {type}")
-
-    @staticmethod
-    def symbol(name: str) -> "Attribute":
-        return Attribute(f"@{name}")
-
-    @property
-    def value(self) -> Optional[str]:
-        return self._text
-
-    @property
-    def is_unit(self) -> bool:
-        return self._text is None
-
-    def __str__(self) -> str:
-        return "unit" if self._text is None else self._text
-
-    def __repr__(self) -> str:
-        return f"Attribute({str(self)})"
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Attribute):
-            return other._text == self._text
-        if isinstance(other, str):
-            return other == self._text
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._text)
+from ._attributes import *  # noqa: E402,F401,F403
+from ._attributes import Attribute, NamedAttribute, _wrap_attr  # noqa: E402
+from ._context import Context, Location, _context, _stack  # noqa: E402,F401
+from ._types import *  # noqa: E402,F401,F403
+from ._types import FunctionType, Type, _type, _type_text  # noqa: E402,F401
 
 
 def _attr_text(v: Any) -> Optional[str]:
+    """The MLIR text of an attribute given as an ``Attribute``, a ``Type``, a Python
+    number or bool, or text; ``None`` (or ``True``) for a unit attribute."""
     if v is None or v is True:
         return None
     if isinstance(v, Attribute):
-        return v._text
-    if isinstance(v, (Type, FunctionType)):
+        return None if v.is_unit else str(v)
+    if isinstance(v, Type):
         return str(v)
     if isinstance(v, bool):
         return "true" if v else "false"
@@ -536,19 +103,46 @@ def _attr_text(v: Any) -> Optional[str]:
     raise TypeError(f"cannot make an attribute of {type(v).__name__}")
 
 
+# MLIR's numbering of the comparison predicates, which kiln's IR keeps as words.
+_PREDICATES = {
+    "arith.cmpi": "eq ne slt sle sgt sge ult ule ugt uge".split(),
+    "arith.cmpf": "false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true".split(),
+    "llvm.icmp": "eq ne slt sle sgt sge ult ule ugt uge".split(),
+    "llvm.fcmp": "_false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno _true".split(),
+}
+
+
+def _attribute(text: Optional[str], name: str = "", op: str = "") -> Attribute:
+    """The typed view of an attribute's text as kiln's IR holds it."""
+    if text is None:
+        return _wrap_attr(_kiln.Attr.unit())
+    words = _PREDICATES.get(op)
+    if name == "predicate" and words is not None and text.strip('"') in words:
+        text = f"{words.index(text.strip(chr(34)))} : i64"
+    elif text.startswith(("overflow<", "fastmath<")):
+        # kiln's IR keeps the flags' keyword form; MLIR's attribute is arith's.
+        text = "#arith." + text
+    lit, _, ty = text.partition(" : ")
+    if lit in ("inf", "-inf", "nan", "-nan") and ty:
+        # kiln's IR writes non-finite float constants as words; MLIR writes their bits.
+        return _wrap_attr(_kiln.Attr.float(_kiln.Ty.parse(ty), float(lit)))
+    return _wrap_attr(_kiln.Attr.parse(text))
+
+
 class OpAttributeMap:
     """An operation's attributes: subscript by name or by position, iterate names."""
 
-    def __init__(self, items: List[Tuple[str, Optional[str]]]) -> None:
+    def __init__(self, items: List[Tuple[str, Optional[str]]], op: str = "") -> None:
         self._items = items
+        self._op = op
 
     def __getitem__(self, key: Union[str, int]) -> Any:
         if isinstance(key, int):
             k, v = self._items[key]
-            return NamedAttribute(k, Attribute(v))
+            return NamedAttribute(k, _attribute(v, k, self._op))
         for k, v in self._items:
             if k == key:
-                return Attribute(v)
+                return _attribute(v, k, self._op)
         raise KeyError(key)
 
     def __contains__(self, key: object) -> bool:
@@ -557,29 +151,20 @@ class OpAttributeMap:
     def __len__(self) -> int:
         return len(self._items)
 
-    def __iter__(self) -> Iterator[str]:
-        return iter([k for k, _ in self._items])
+    def __iter__(self) -> Iterator[NamedAttribute]:
+        return iter([NamedAttribute(k, _attribute(v, k, self._op)) for k, v in self._items])
 
     def keys(self) -> List[str]:
         return [k for k, _ in self._items]
 
     def items(self) -> List[Tuple[str, Attribute]]:
-        return [(k, Attribute(v)) for k, v in self._items]
+        return [(k, _attribute(v, k, self._op)) for k, v in self._items]
 
     def get(self, key: str, default: Any = None) -> Any:
         return self[key] if key in self else default
 
     def __repr__(self) -> str:
-        return "{" + ", ".join(f"{k} = {Attribute(v)}" for k, v in self._items) + "}"
-
-
-class NamedAttribute:
-    def __init__(self, name: str, attr: Attribute) -> None:
-        self.name = name
-        self.attr = attr
-
-    def __repr__(self) -> str:
-        return f"NamedAttribute({self.name} = {self.attr})"
+        return "{" + ", ".join(f"{k} = {_attribute(v, k, self._op)}" for k, v in self._items) + "}"
 
 
 # ---------------------------------------------------------------------------------------
@@ -927,7 +512,8 @@ class Operation:
 
     @property
     def attributes(self) -> OpAttributeMap:
-        return OpAttributeMap(list(self._info()[4]))
+        info = self._info()
+        return OpAttributeMap(list(info[4]), info[0])
 
     @property
     def regions(self) -> List["Region"]:
@@ -985,7 +571,7 @@ class Operation:
                 for b, args in succs
             ) + "]"
         if attrs:
-            text += " " + repr(OpAttributeMap(list(attrs)))
+            text += " " + repr(OpAttributeMap(list(attrs), name))
         ins = ", ".join(v(o)[1] for o in operands)
         outs = ", ".join(v(r)[1] for r in results)
         return text + f" : ({ins}) -> ({outs})"
@@ -1497,8 +1083,8 @@ def _create_function(
     before = point._before._fuid if point._before is not None else None
     fuid = body._module._native.add_function(
         name,
-        list(type._inputs),
-        list(type._results),
+        [str(t) for t in type.inputs],
+        [str(t) for t in type.results],
         visibility or "public",
         [(k, _attr_text(v)) for k, v in (attributes or {}).items()],
         before,

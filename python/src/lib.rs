@@ -11,6 +11,7 @@
 //! verifying, lowering, compiling, native calls), with the GIL released.
 
 mod exec;
+mod generic;
 mod module;
 mod tools;
 mod verify;
@@ -261,6 +262,7 @@ fn _kiln(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
     m.add_function(wrap_pyfunction!(version_info, m)?)?;
     module::register(m)?;
+    generic::register(m)?;
     tools::register(m)?;
     exec::register(m)?;
     verify::register(m)?;

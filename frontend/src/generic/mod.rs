@@ -79,9 +79,21 @@ fn error<T: std::fmt::Display>(
 
 /// Parses one attribute, e.g. `dense<[1, 2]> : tensor<2xi32>`.
 pub fn parse_attribute(text: &str) -> Result<Attribute, SyntaxError> {
-    syntax::AttributeParser::new()
-        .parse(text)
-        .map_err(|e| error(e, text, "attribute"))
+    syntax::AttributeParser::new().parse(text).map_err(|e| {
+        let mut e = error(e, text, "attribute");
+        // A bare word that is no type, where an attribute starts: MLIR's words for it.
+        let start = text.len() - text.trim_start().len();
+        if e.offset == start && e.message.starts_with("expected non-function type") {
+            let word = text
+                .trim()
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .next()
+                .unwrap_or("");
+            e.message =
+                format!("expected attribute value (`{word}` is neither an attribute nor a type)");
+        }
+        e
+    })
 }
 
 /// Parses one type, e.g. `memref<4x?xf32, strided<[?, 1]>>`.
@@ -123,7 +135,7 @@ mod tests {
             ("\"a\\\"b\\0A\" : i32", "\"a\\\"b\\0A\" : i32"),
             ("@symbol1::@symbol2", "@symbol1::@symbol2"),
             ("@\"@sym\"", "@\"@sym\""),
-            ("[42, \"x\", unit]", "[42 : i64, \"x\", unit]"),
+            ("[42, \"x\", unit, 1.5, 2 : i32]", "[42, \"x\", unit, 1.500000e+00, 2 : i32]"),
             ("{b = 1 : i32, a, \"c d\" = f32}", "{a, b = 1 : i32, \"c d\" = f32}"),
             ("dense<[[0,1,2],[3,4,5]]> : vector<2x3xi32>", "dense<[[0, 1, 2], [3, 4, 5]]> : vector<2x3xi32>"),
             ("dense<1.5> : tensor<4xf32>", "dense<1.500000e+00> : tensor<4xf32>"),
@@ -145,7 +157,7 @@ mod tests {
             ("(i32, f32) -> ((i32) -> i32)", "(i32, f32) -> ((i32) -> i32)"),
             ("() -> (i32, i32)", "() -> (i32, i32)"),
             ("!llvm.ptr", "!llvm.ptr"),
-            ("BAD_ATTR_DOES_NOT_EXIST", "error: \"BAD_ATTR_DOES_NOT_EXIST\":1:1: unknown type `BAD_ATTR_DOES_NOT_EXIST`"),
+            ("BAD_ATTR_DOES_NOT_EXIST", "error: \"BAD_ATTR_DOES_NOT_EXIST\":1:1: expected attribute value (`BAD_ATTR_DOES_NOT_EXIST` is neither an attribute nor a type)"),
             ("dense<[1, 2, 3]> : tensor<2xi32>", "error: \"dense<[1, 2, 3]> : tensor<2xi32>\":1:1: a dense literal of shape [3] for the type `tensor<2xi32>`"),
             ("[1, ", "error: \"[1, \":1:5: unexpected end of attribute"),
         ];

@@ -403,8 +403,22 @@ impl Display for Attribute {
                 Ok(())
             }
             Attribute::Array(items) => {
+                // MLIR elides an element's `i64` or `f64` type.
                 f.write_str("[")?;
-                list(f, items)?;
+                for (i, a) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    match a {
+                        Attribute::Integer { value, ty } if *ty == Ty::int(64) => {
+                            write!(f, "{value}")?
+                        }
+                        Attribute::Float { value, ty } if *ty == Ty::Float(FloatKind::F64) => {
+                            f.write_str(&float_text(*value, ty))?
+                        }
+                        other => write!(f, "{other}")?,
+                    }
+                }
                 f.write_str("]")
             }
             Attribute::Dictionary(entries) => {

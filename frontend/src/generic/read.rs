@@ -232,13 +232,17 @@ pub fn named_type(name: &str) -> Result<Ty, String> {
     } else if let Some(d) = name.strip_prefix('i') {
         (d, Signedness::Signless)
     } else {
-        return Err(format!("unknown type `{name}`"));
+        return Err(format!(
+            "expected non-function type (`{name}` is not a type)"
+        ));
     };
     match digits.parse::<u32>() {
         Ok(width) if width < (1 << 24) && !digits.starts_with('+') => {
             Ok(Ty::Integer { width, signedness })
         }
-        _ => Err(format!("unknown type `{name}`")),
+        _ => Err(format!(
+            "expected non-function type (`{name}` is not a type)"
+        )),
     }
 }
 

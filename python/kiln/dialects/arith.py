@@ -250,8 +250,10 @@ class _Cmp(OpView):
         adopt(self, _create(self.OPERATION_NAME, [lhs, rhs], [i1], attrs, [], ip))
 
     @property
-    def predicate(self) -> str:
-        return str(self.attributes["predicate"])
+    def predicate(self) -> Attribute:
+        """The predicate as upstream has it: an ``IntegerAttr`` of MLIR's number for it
+        (``.value``; ``CmpIPredicate(op.predicate.value).name`` is its word)."""
+        return self.attributes["predicate"]
 
     @property
     def lhs(self) -> Value:
