@@ -92,6 +92,8 @@ def _native(t: Any) -> "_kiln.Ty":
     """The native type of a ``Type`` or of MLIR text."""
     if isinstance(t, Type):
         return t._ty
+    if isinstance(t, _kiln.Ty):
+        return t
     if isinstance(t, str):
         return _kiln.Ty.parse(t)
     raise TypeError(f"expected a Type, got {type(t).__name__}")

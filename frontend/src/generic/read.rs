@@ -415,7 +415,7 @@ pub fn dense(written: Option<Written>, ty: Ty) -> Result<Attribute, String> {
 }
 
 /// `array<T: v...>`.
-pub fn dense_array(element: Ty, values: Vec<Number>) -> Result<Attribute, String> {
+pub fn dense_array(element: Ty, values: Vec<Written>) -> Result<Attribute, String> {
     let ok = matches!(
         element,
         Ty::Integer {
@@ -426,9 +426,8 @@ pub fn dense_array(element: Ty, values: Vec<Number>) -> Result<Attribute, String
     if !ok {
         return Err(format!("a dense array's element type must be i1, i8, i16, i32, i64, f32 or f64, not `{element}`"));
     }
-    let written = values.into_iter().map(Written::Number).collect();
     Ok(Attribute::DenseArray {
-        elements: elements(written, &element)?,
+        elements: elements(values, &element)?,
         element,
     })
 }

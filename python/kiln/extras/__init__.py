@@ -1,0 +1,1 @@
+"""Conveniences on top of ``kiln.ir``, as ``mlir.extras`` has them (``types``)."""
