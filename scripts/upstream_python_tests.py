@@ -56,7 +56,10 @@ FILES = [
 
 # Operations of these dialects are outside kiln's IR; `python_test` is upstream's test dialect.
 OUT_OF_SCOPE = re.compile(
-    r"\b(llvm|tensor|transform|scf|linalg|vector|affine|math|index|gpu|shape|complex|pdl"
+    # `llvm.` names an operation unless it is one of the argument and function attributes
+    # MLIR's func dialect carries (`llvm.emit_c_interface`, `llvm.noalias` ...).
+    r"\bllvm\.(?!emit_c_interface|noalias|align|readonly|nonnull|noundef|linkage)[a-z_]+\b"
+    r"|\b(tensor|transform|scf|linalg|vector|affine|math|index|gpu|shape|complex|pdl"
     r"|quant|tosa|sparse_tensor|async|nvgpu|nvvm|rocdl|amdgpu|spirv|ml_program|emitc"
     r"|bufferization|omp|acc|ub)\.[a-z_]+\b|python_test|\btest\.[a-z_]+"
 )
@@ -164,16 +167,39 @@ def check_lines(lines, tests, i):
     return chosen
 
 
+# MLIR's runtime libraries, which upstream's tests load by their place in a build tree
+# (`../../../../lib/libmlir_runner_utils.so` from the test's directory).
+RUNTIME_LIBS = {
+    name + suffix: "/usr/lib/llvm-19/lib/%s.so.19.1" % name
+    for name in ("libmlir_runner_utils", "libmlir_c_runner_utils", "libmlir_float16_utils")
+    for suffix in (".so", ".so.19.1")
+}
+
+
+def build_tree(tmp):
+    """A directory four levels below `tmp`, with `tmp/lib` holding MLIR's runtime
+    libraries: where upstream's lit runs a test from, as far as the tests can tell."""
+    lib = os.path.join(tmp, "lib")
+    os.makedirs(lib)
+    for name, target in RUNTIME_LIBS.items():
+        if os.path.exists(target):
+            os.symlink(target, os.path.join(lib, name))
+    cwd = os.path.join(tmp, "test", "python", "mlir", "run")
+    os.makedirs(cwd)
+    return cwd
+
+
 def run_test(python, shim, path, source, checks, merge, timeout):
     with tempfile.TemporaryDirectory() as tmp:
-        script = os.path.join(tmp, os.path.basename(path))
+        cwd = build_tree(tmp)
+        script = os.path.join(cwd, os.path.basename(path))
         with open(script, "w") as f:
             f.write(source)
         env = dict(os.environ, PYTHONPATH=shim)
         try:
             proc = subprocess.run(
                 [python, script],
-                cwd=tmp,
+                cwd=cwd,
                 env=env,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.STDOUT if merge else subprocess.PIPE,

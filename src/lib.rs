@@ -39,6 +39,7 @@ pub mod debug_info;
 pub mod fuzz;
 pub mod interp;
 pub mod lsp;
+pub mod passes;
 pub mod reference;
 pub mod report;
 pub mod run;

@@ -50,6 +50,78 @@ fn llvm_kinds(f: inkwell::values::FunctionValue) -> Option<(Vec<Kind>, Vec<Kind>
     Some((params, results))
 }
 
+/// What a host asks of the JIT beyond kiln's own calls: MLIR's packed wrappers, and the
+/// addresses of functions the program declares.
+#[derive(Default)]
+struct HostInterface {
+    packed: bool,
+    symbols: Vec<(String, usize)>,
+}
+
+impl HostInterface {
+    fn address(&self, name: &str) -> Option<usize> {
+        self.symbols
+            .iter()
+            .find(|(s, _)| s == name)
+            .map(|(_, a)| *a)
+    }
+}
+
+/// Adds MLIR's packed wrapper of `target`, `void _mlir_NAME(ptr args)`: it loads
+/// argument `i` from where `args[i]` points, calls `target`, and stores the result where
+/// the slot after the arguments points (what MLIR's `ExecutionEngine::invokePacked` calls).
+fn add_packed_wrapper<'ctx>(
+    ctx: &'ctx Context,
+    module: &inkwell::module::Module<'ctx>,
+    target: inkwell::values::FunctionValue<'ctx>,
+) -> Result<(), JitError> {
+    let name = target.get_name().to_string_lossy().into_owned();
+    let err = |e: inkwell::builder::BuilderError| {
+        JitError::Call(format!("building the packed wrapper of `@{name}`: {e}"))
+    };
+    let packed_name = format!("_mlir_{name}");
+    if module.get_function(&packed_name).is_some() {
+        // The program defines it itself (an MLIR-lowered module may carry its own).
+        return Ok(());
+    }
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let wrapper = module.add_function(
+        &packed_name,
+        ctx.void_type().fn_type(&[ptr.into()], false),
+        None,
+    );
+    let b = ctx.create_builder();
+    b.position_at_end(ctx.append_basic_block(wrapper, "entry"));
+    let Some(args) = wrapper.get_nth_param(0).map(|p| p.into_pointer_value()) else {
+        return Err(JitError::Call(
+            "packed wrapper has no parameter".to_string(),
+        ));
+    };
+    let i64t = ctx.i64_type();
+    let slot = |i: usize| -> Result<inkwell::values::PointerValue<'ctx>, JitError> {
+        // SAFETY (of the LLVM instruction): slot `i` of the array the host passes, one
+        // pointer an argument and one for the result.
+        let at = unsafe { b.build_gep(ptr, args, &[i64t.const_int(i as u64, false)], "") }
+            .map_err(err)?;
+        Ok(b.build_load(ptr, at, "").map_err(err)?.into_pointer_value())
+    };
+    let mut call_args: Vec<BasicMetadataValueEnum> = Vec::new();
+    let params = target.get_type().get_param_types();
+    for (i, p) in params.iter().enumerate() {
+        let ty = BasicTypeEnum::try_from(*p)
+            .map_err(|_| JitError::Call(format!("`@{name}` has a parameter of no value type")))?;
+        let at = slot(i)?;
+        call_args.push(b.build_load(ty, at, "").map_err(err)?.into());
+    }
+    let result = b.build_call(target, &call_args, "").map_err(err)?;
+    if let Some(r) = result.try_as_basic_value().basic() {
+        let at = slot(params.len())?;
+        b.build_store(at, r).map_err(err)?;
+    }
+    b.build_return(None).map_err(err)?;
+    Ok(())
+}
+
 fn wrapper_name(entry: &str) -> String {
     format!("__kiln_call.{entry}")
 }
@@ -267,6 +339,29 @@ impl Jit {
         Jit::compile_programs_for(vec![(program, opt_level)], stack, JitCpu::Host)
     }
 
+    /// [`Jit::compile_at`] with the interface MLIR's `ExecutionEngine` gives its host:
+    /// every defined function `F` gets a packed wrapper `void _mlir_F(ptr args)` (`args[i]`
+    /// points to argument `i`, `args[n]` to where the result goes; see [`Jit::address`]),
+    /// and `symbols` (name, address) define functions the program declares (the host's
+    /// callbacks, called as any external function is). A declared function neither
+    /// `symbols` nor the process defines gets the recording stub as usual.
+    pub fn compile_for_host(
+        program: Program,
+        opt_level: u8,
+        symbols: Vec<(String, usize)>,
+    ) -> Result<Jit, JitError> {
+        let host = HostInterface {
+            packed: true,
+            symbols,
+        };
+        Jit::start(
+            vec![(program, opt_level)],
+            DEFAULT_STACK,
+            JitCpu::Host,
+            host,
+        )
+    }
+
     /// Compiles several independent programs, each after its own `default<On>` pipeline,
     /// into one execution engine; [`Jit::call_program`] calls into program `i` of them.
     ///
@@ -290,6 +385,16 @@ impl Jit {
         stack: usize,
         cpu: JitCpu,
     ) -> Result<Jit, JitError> {
+        Jit::start(programs, stack, cpu, HostInterface::default())
+    }
+
+    /// Starts the JIT's thread on `programs`, with the interface `host` asks for.
+    fn start(
+        programs: Vec<(Program, u8)>,
+        stack: usize,
+        cpu: JitCpu,
+        host: HostInterface,
+    ) -> Result<Jit, JitError> {
         let (req_tx, req_rx) = std::sync::mpsc::channel::<Request>();
         let (ready_tx, ready_rx) = std::sync::mpsc::channel::<Result<(), JitError>>();
         let worker = std::thread::Builder::new()
@@ -297,7 +402,7 @@ impl Jit {
             .stack_size(stack)
             .spawn(move || {
                 let _registered = crate::overflow::guard_this_thread();
-                serve(programs, req_rx, ready_tx, cpu)
+                serve(programs, req_rx, ready_tx, cpu, host)
             })
             .map_err(|e| JitError::Call(format!("cannot start the JIT thread: {e}")))?;
         match ready_rx.recv() {
@@ -420,6 +525,7 @@ fn build_program<'ctx>(
     )>,
     program: &Program,
     opt_level: u8,
+    interface: &HostInterface,
     rename: Option<usize>,
 ) -> Result<(inkwell::module::Module<'ctx>, Built), JitError> {
     let module = match program {
@@ -453,12 +559,15 @@ fn build_program<'ctx>(
         .collect();
     for f in defined {
         let name = f.get_name().to_string_lossy().into_owned();
+        if interface.packed {
+            add_packed_wrapper(ctx, &module, f)?;
+        }
         if let Some(k) = llvm_kinds(f) {
             add_wrapper(ctx, &module, &name)?;
             kinds.push((name, k));
         }
     }
-    let unresolved = stub_unresolved(ctx, &module)?;
+    let unresolved = stub_unresolved(ctx, &module, &interface.symbols)?;
     // Stack probes: a frame larger than a page touches its pages in order, so running out
     // of stack always faults in the guard page, where `overflow` recognizes it.
     let probe = ctx.create_string_attribute("probe-stack", "inline-asm");
@@ -562,6 +671,7 @@ fn serve(
     requests: std::sync::mpsc::Receiver<Request>,
     ready: std::sync::mpsc::Sender<Result<(), JitError>>,
     cpu: JitCpu,
+    interface: HostInterface,
 ) {
     let ctx = Context::create();
     type Ready<'c> = (inkwell::execution_engine::ExecutionEngine<'c>, Vec<Built>);
@@ -598,6 +708,7 @@ fn serve(
                 host,
                 program,
                 *opt_level,
+                &interface,
                 (programs.len() > 1).then_some(i),
             )?;
             built.push(b);
@@ -615,7 +726,8 @@ fn serve(
             .map_err(|e| JitError::Call(format!("cannot create the JIT: {e}")))?;
         for f in module.get_functions() {
             let name = f.get_name().to_string_lossy();
-            if let Some(address) = runtime_function(&name) {
+            let given = interface.address(&name);
+            if let Some(address) = given.or_else(|| runtime_function(&name)) {
                 if f.count_basic_blocks() == 0 {
                     engine.add_global_mapping(&f, address);
                 }
@@ -747,6 +859,7 @@ const PROBE: &str = "__kiln_unresolved_probe";
 fn stub_unresolved<'ctx>(
     ctx: &'ctx Context,
     module: &inkwell::module::Module<'ctx>,
+    symbols: &[(String, usize)],
 ) -> Result<Vec<String>, JitError> {
     let err = |e: inkwell::builder::BuilderError| JitError::Call(format!("building a stub: {e}"));
     let missing: Vec<_> = module
@@ -754,7 +867,10 @@ fn stub_unresolved<'ctx>(
         .filter(|f| f.count_basic_blocks() == 0)
         .filter(|f| {
             let n = f.get_name().to_string_lossy();
-            !n.starts_with("llvm.") && !process_has(&n) && runtime_function(&n).is_none()
+            !n.starts_with("llvm.")
+                && !process_has(&n)
+                && runtime_function(&n).is_none()
+                && !symbols.iter().any(|(s, _)| *s == n)
         })
         .collect();
     if missing.is_empty() {

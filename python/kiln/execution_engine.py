@@ -67,40 +67,141 @@ class Function:
         return f"<kiln function @{self.name}({', '.join(self.inputs)}) -> ({outs})>"
 
 
+def _is_ctypes_ref(a: Any) -> bool:
+    """Whether ``a`` is what upstream's ``invoke`` takes: a ctypes pointer or array (or a
+    ``byref``)."""
+    return isinstance(a, (ctypes._Pointer, ctypes.Array, ctypes.c_void_p)) or type(a).__name__ == "CArgObject"
+
+
 class ExecutionEngine:
     """Lowers ``module`` (with ``rules``, default the shipped ones), JIT-compiles it at
-    ``opt_level`` (0-3) and calls its functions."""
+    ``opt_level`` (0-3) for the host's CPU and calls its functions.
 
-    def __init__(self, module: Module, opt_level: int = 2, rules: Any = None) -> None:
+    Upstream's contract holds: ``shared_libs`` are loaded (their symbols serve the code's
+    declarations), ``register_runtime(name, ctypes_callback)`` gives the code a callback,
+    ``invoke(name, *ctypes_pointers)`` calls a ``llvm.emit_c_interface`` function through
+    its packed wrapper (a pointer to each argument, then one to where the result goes),
+    ``lookup``/``raw_lookup`` give the packed wrapper, ``dump_to_object_file`` writes an
+    object. kiln's own calls stay: ``engine["f"](1.0, np_array)``."""
+
+    def __init__(
+        self,
+        module: Module,
+        opt_level: int = 2,
+        shared_libs: Optional[List[str]] = None,
+        enable_object_dump: bool = True,
+        rules: Any = None,
+    ) -> None:
         if not 0 <= int(opt_level) <= 3:
             raise ValueError(f"opt_level must be 0 to 3, not {opt_level}")
-        text = module.source_text() if isinstance(module, Module) else str(module)
-        filename = module.filename if isinstance(module, Module) else "<string>"
-        native_rules = rules._native if rules is not None else None
-        self._native = _kiln.NativeEngine(text, filename, int(opt_level), native_rules)
+        # Libraries are loaded process-wide, as the JIT resolves declarations against the
+        # process: their symbols serve the module's external functions.
+        self._libraries = [ctypes.CDLL(str(path), mode=ctypes.RTLD_GLOBAL) for path in (shared_libs or [])]
+        self._text = module.source_text() if isinstance(module, Module) else str(module)
+        self._filename = module.filename if isinstance(module, Module) else "<string>"
+        self._rules = rules._native if rules is not None else None
+        self._symbols: Dict[str, int] = {}
+        self._callbacks: List[Any] = []
+        self.opt_level = int(opt_level)
+        self._native = self._compile()
         self._functions: Dict[str, Tuple[List[str], List[str]]] = {
             n: (ins, outs) for n, ins, outs in self._native.functions()
         }
-        self.opt_level = int(opt_level)
+        self._packed: Dict[str, Any] = {}
+
+    def _compile(self) -> Any:
+        return _kiln.NativeEngine(
+            self._text, self._filename, self.opt_level, self._rules, sorted(self._symbols.items())
+        )
+
+    def register_runtime(self, name: str, ctypes_callback: Any) -> None:
+        """Makes ``ctypes_callback`` (a ``ctypes.CFUNCTYPE`` function, kept alive by the
+        engine) the definition of the C interface of ``@name``, a function the module
+        declares with ``llvm.emit_c_interface``."""
+        address = ctypes.cast(ctypes_callback, ctypes.c_void_p).value
+        if not address:
+            raise TypeError("register_runtime takes a ctypes function (ctypes.CFUNCTYPE)")
+        self.raw_register_runtime("_mlir_ciface_" + name, address)
+        self._callbacks.append(ctypes_callback)
+
+    def raw_register_runtime(self, name: str, address: int) -> None:
+        """Defines the declared symbol ``name`` at ``address``. The module is compiled again
+        with it (what it already returned stays valid while the engine lives)."""
+        self._symbols[name] = int(address)
+        self._retired = getattr(self, "_retired", []) + [self._native]
+        self._native = self._compile()
+        self._packed.clear()
+
+    def raw_lookup(self, name: str) -> Optional[int]:
+        """The address of the packed wrapper of ``@name`` (``void _mlir_NAME(void **)``), or
+        None."""
+        return self._native.address("_mlir_" + name)
+
+    def lookup(self, name: str) -> Any:
+        """The packed C interface of ``@name`` (a ``llvm.emit_c_interface`` function) as a
+        ctypes callable taking an array of argument pointers; ``RuntimeError`` if there is
+        none."""
+        fn = self._packed.get(name)
+        if fn is None:
+            address = self.raw_lookup("_mlir_ciface_" + name)
+            ins, outs = self._functions.get(name, (None, None))
+            if not address and ins is not None and not any("memref" in t for t in ins + outs):
+                # Without a C interface, a function of scalars takes its arguments as they are.
+                address = self.raw_lookup(name)
+            if not address:
+                raise RuntimeError("Unknown function " + name)
+            fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(address)
+            self._packed[name] = fn
+        return fn
 
     def invoke(self, name: str, *args: Any, **kwargs: Any) -> Any:
-        """Calls ``@name`` with ``args`` and ``kwargs`` bound through its ABI; returns the
-        results in the function's structure (None, one result, a tuple or a dict).
+        """Calls ``@name``.
 
-        Upstream's calling contract works too: ``ctypes`` pointers to each scalar argument,
-        then one to each result, which receives it (``invoke("add", pointer(c_float(1.0)),
-        pointer(c_float(2.0)), pointer(res))``); the call then returns None."""
-        if args and not kwargs and all(isinstance(a, ctypes._Pointer) for a in args):
+        With ctypes pointers (or arrays) only — upstream's contract — it calls the C
+        interface of a ``llvm.emit_c_interface`` function: one pointer to each argument
+        (a memref's is a pointer to a pointer to its descriptor, see ``kiln.runtime``),
+        then one to where the result goes; it returns None.
+
+        Otherwise the arguments bind through the function's signature ABI, and the results
+        come back in the function's structure (None, one result, a tuple or a dict)."""
+        if not kwargs and all(_is_ctypes_ref(a) for a in args) and (args or self._has_c_interface(name)):
+            fn = self.lookup(name)
             ins, outs = self._functions.get(name, ([], []))
-            scalars = all(isinstance(a.contents, ctypes._SimpleCData) for a in args)
-            if scalars and len(args) == len(ins) + len(outs):
-                results = self._native.invoke(name, *(a.contents.value for a in args[: len(ins)]))
-                if len(outs) == 1:
-                    results = (results,)
-                for p, r in zip(args[len(ins) :], results or ()):
-                    p.contents.value = r
-                return None
+            if len(outs) > 1 and len(args) == len(ins) + len(outs):
+                return self._invoke_spread(fn, len(ins), args)
+            packed = (ctypes.c_void_p * max(len(args), 1))()
+            for i, a in enumerate(args):
+                packed[i] = ctypes.cast(a, ctypes.c_void_p)
+            fn(packed)
+            return None
         return self._native.invoke(name, *args, **kwargs)
+
+    @staticmethod
+    def _invoke_spread(fn: Any, n_in: int, args: Tuple[Any, ...]) -> None:
+        """A call of several results with one pointer each (kiln's extension of upstream's
+        contract, whose single result pointer receives the results' struct)."""
+        types = [type(a)._type_ for a in args[n_in:]]
+        fields = [(f"r{i}", t) for i, t in enumerate(types)]
+        results = type("Results", (ctypes.Structure,), {"_fields_": fields})()
+        packed = (ctypes.c_void_p * (n_in + 1))()
+        for i, a in enumerate(args[:n_in]):
+            packed[i] = ctypes.cast(a, ctypes.c_void_p)
+        packed[n_in] = ctypes.cast(ctypes.pointer(results), ctypes.c_void_p)
+        fn(packed)
+        for i, (a, t) in enumerate(zip(args[n_in:], types)):
+            ctypes.cast(a, ctypes.POINTER(t))[0] = getattr(results, f"r{i}")
+
+    def _has_c_interface(self, name: str) -> bool:
+        return bool(self.raw_lookup("_mlir_ciface_" + name))
+
+    def dump_to_object_file(self, file_name: str) -> None:
+        """Writes the module's object code (for this engine's optimisation level and the
+        host's generic CPU) to ``file_name``."""
+        from . import compile as compile_module
+
+        data = compile_module(self._text, emit="obj", opt_level=self.opt_level)
+        with open(file_name, "wb") as f:
+            f.write(data)
 
     def signature(self, name: str) -> str:
         """The human text signature of ``@name`` (``kiln abi``'s text form)."""
@@ -110,14 +211,15 @@ class ExecutionEngine:
         """The reflection record of ``@name`` as a dict (``kiln abi --format json``)."""
         return json.loads(self._native.record(name))
 
-    def lookup(self, name: str) -> Function:
+    def function(self, name: str) -> Function:
+        """``@name`` as a kiln ``Function`` (also ``engine[name]``)."""
         if name not in self._functions:
             raise KeyError(name)
         ins, outs = self._functions[name]
         return Function(self, name, ins, outs)
 
     def __getitem__(self, name: str) -> Function:
-        return self.lookup(name)
+        return self.function(name)
 
     def __contains__(self, name: object) -> bool:
         return name in self._functions

@@ -233,6 +233,14 @@ class Module:
         """The text parsed, while the module is unchanged; else its print."""
         return self._native.source_text()
 
+    def _replace(self, text: str) -> None:
+        """Makes the module the parse of ``text`` (what a pass pipeline made of it); views
+        of its old operations become stale."""
+        self._native = _kiln.NativeModule.parse(text, self.filename, True)
+
+    def dump(self) -> None:
+        print(self)
+
     @property
     def diagnostics(self) -> List["_kiln.Diagnostic"]:
         return self._native.diagnostics()

@@ -417,13 +417,14 @@ impl NativeEngine {
     /// Lowers the module's text with `rules` (default: the shipped ones) and JIT-compiles
     /// it at `opt_level`.
     #[new]
-    #[pyo3(signature = (text, filename, opt_level = 2, rules = None))]
+    #[pyo3(signature = (text, filename, opt_level = 2, rules = None, symbols = Vec::new()))]
     fn new(
         py: Python<'_>,
         text: String,
         filename: String,
         opt_level: u8,
         rules: Option<&RuleSet>,
+        symbols: Vec<(String, usize)>,
     ) -> PyResult<NativeEngine> {
         let compiled = rules.map(|r| r.compiled.clone());
         detached(py, move || {
@@ -475,8 +476,14 @@ impl NativeEngine {
                 .filter(|a| signatures.contains_key(&a.name))
                 .map(|a| (a.name.clone(), a))
                 .collect();
-            let jit = Jit::compile_at(kiln::globals::jit_program(&db, file, program), opt_level)
-                .map_err(|e| lowering(e.to_string()))?;
+            // MLIR's host interface (packed wrappers, the host's callbacks) for the calls
+            // upstream's `ExecutionEngine.invoke` makes.
+            let jit = Jit::compile_for_host(
+                kiln::globals::jit_program(&db, file, program),
+                opt_level,
+                symbols,
+            )
+            .map_err(|e| lowering(e.to_string()))?;
             let direct = jit.direct(0).map_err(|e| lowering(e.to_string()))?;
             Ok(NativeEngine {
                 jit: Mutex::new(jit),
@@ -487,6 +494,16 @@ impl NativeEngine {
                 bare,
             })
         })
+    }
+
+    /// The address of the machine code of `name` (a function the module defines, its C
+    /// interface `_mlir_ciface_NAME`, or a packed wrapper `_mlir_NAME`), or None.
+    fn address(&self, py: Python<'_>, name: String) -> PyResult<Option<usize>> {
+        let jit = self
+            .jit
+            .lock()
+            .map_err(|_| PyErr::from(lowering("the JIT is poisoned".to_string())))?;
+        Ok(py.allow_threads(|| jit.address(0, &name).ok()))
     }
 
     /// (name, input types, result types) of each callable function, in source order.

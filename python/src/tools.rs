@@ -12,6 +12,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeSession>()?;
     m.add_function(wrap_pyfunction!(lower, m)?)?;
     m.add_function(wrap_pyfunction!(compile, m)?)?;
+    m.add_function(wrap_pyfunction!(check_pipeline, m)?)?;
+    m.add_function(wrap_pyfunction!(to_llvm_dialect, m)?)?;
     Ok(())
 }
 
@@ -380,6 +382,40 @@ fn compile(
         })?;
         Ok(s.into_pyobject(py)?.into_any().unbind())
     }
+}
+
+/// Checks a textual pass pipeline against the LLVM conversion kiln performs: whether it
+/// asks for bare-pointer memref calls, or `ValueError` naming the pass or option kiln does
+/// not implement.
+#[pyfunction]
+fn check_pipeline(pipeline: &str) -> PyResult<bool> {
+    kiln::passes::parse_pipeline(pipeline)
+        .map(|c| c.bare_ptr)
+        .map_err(|e| PyErr::from(Failure::new(Kind::Value, e)))
+}
+
+/// A module's text lowered to the LLVM dialect (what `kiln opt` prints), with `rules`.
+#[pyfunction]
+#[pyo3(signature = (text, filename, bare_ptr, rules))]
+fn to_llvm_dialect(
+    py: Python<'_>,
+    text: String,
+    filename: String,
+    bare_ptr: bool,
+    rules: Option<&RuleSet>,
+) -> PyResult<String> {
+    let sources = rules.map(|r| r.sources.clone());
+    detached(py, move || {
+        let mut session = match sources {
+            Some(s) => kiln::Session::with_rules(s),
+            None => kiln::Session::new(),
+        };
+        session.set_bare_ptr(bare_ptr);
+        session.set_source(&filename, text);
+        session
+            .mlir_llvm(&filename)
+            .map_err(|f| session_failure(f, &filename))
+    })
 }
 
 /// `kiln.Session`: an incremental compilation session.

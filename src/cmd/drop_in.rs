@@ -9,143 +9,6 @@
 
 use super::*;
 
-/// The passes `kiln opt` accepts, each with the options it understands. kiln performs the
-/// whole conversion whichever of them are named; `canonicalize` and `cse` are what the
-/// e-graph's simplification and value numbering do anyway.
-const PASSES: &[(&str, &[&str])] = &[
-    (
-        "convert-func-to-llvm",
-        &["use-bare-ptr-memref-call-conv", "index-bitwidth"],
-    ),
-    (
-        "finalize-memref-to-llvm",
-        &["index-bitwidth", "use-aligned-alloc"],
-    ),
-    ("convert-arith-to-llvm", &["index-bitwidth"]),
-    ("convert-cf-to-llvm", &["index-bitwidth"]),
-    ("convert-index-to-llvm", &["index-bitwidth"]),
-    ("convert-math-to-llvm", &["approximate-log1p"]),
-    ("convert-math-to-libm", &[]),
-    ("convert-ub-to-llvm", &["index-bitwidth"]),
-    ("convert-to-llvm", &[]),
-    ("expand-strided-metadata", &[]),
-    ("expand-realloc", &["emit-deallocs"]),
-    ("arith-expand", &["include-bf16"]),
-    ("reconcile-unrealized-casts", &[]),
-    ("canonicalize", &[]),
-    ("cse", &[]),
-];
-
-/// What the named passes and options ask of the lowering.
-#[derive(Default)]
-struct OptRequest {
-    bare_ptr: bool,
-}
-
-fn parse_bool(pass: &str, key: &str, value: &str) -> Result<bool, String> {
-    match value {
-        "1" | "true" => Ok(true),
-        "0" | "false" => Ok(false),
-        _ => Err(format!(
-            "`{pass}`'s option `{key}` takes true or false, not `{value}`"
-        )),
-    }
-}
-
-/// Applies one pass with its options (`a=1 b=2`, as `--pass='a=1 b=2'` or `pass{a=1 b=2}`).
-fn apply_pass(req: &mut OptRequest, pass: &str, options: &str) -> Result<(), String> {
-    let Some((_, known)) = PASSES.iter().find(|(p, _)| *p == pass) else {
-        return Err(format!(
-            "kiln opt does not implement the pass `{pass}`; it performs MLIR 19's conversion to the LLVM dialect, with these passes: {}",
-            PASSES.iter().map(|(p, _)| *p).collect::<Vec<_>>().join(", ")
-        ));
-    };
-    for option in options.split_whitespace() {
-        let (key, value) = option.split_once('=').unwrap_or((option, "true"));
-        if !known.contains(&key) {
-            return Err(format!(
-                "the pass `{pass}` has no option `{key}` kiln implements"
-            ));
-        }
-        match key {
-            "use-bare-ptr-memref-call-conv" => req.bare_ptr = parse_bool(pass, key, value)?,
-            "index-bitwidth" if value != "0" && value != "64" => {
-                return Err(format!(
-                    "`{pass}`: kiln's `index` is 64 bits wide, so `index-bitwidth={value}` is not supported"
-                ))
-            }
-            "emit-deallocs" if !parse_bool(pass, key, value)? => {
-                return Err(format!(
-                    "`{pass}`: `emit-deallocs=false` is not supported (kiln frees the memory a growing `memref.realloc` leaves)"
-                ))
-            }
-            "use-aligned-alloc" if parse_bool(pass, key, value)? => {
-                return Err(format!(
-                    "`{pass}`: `use-aligned-alloc` is not supported (kiln allocates with malloc)"
-                ))
-            }
-            _ => {
-                // A boolean option with no effect on what kiln emits must still be one.
-                if key != "index-bitwidth" {
-                    parse_bool(pass, key, value)?;
-                }
-            }
-        }
-    }
-    Ok(())
-}
-
-/// `builtin.module(a, b{x=1}, func.func(c))`: the passes, with the nesting wrappers of MLIR's
-/// textual pipelines taken off.
-fn pipeline_passes(text: &str) -> Result<Vec<(String, String)>, String> {
-    let mut out = Vec::new();
-    let mut depth = 0usize;
-    let mut item = String::new();
-    let mut items = Vec::new();
-    for c in text.chars() {
-        match c {
-            '(' | '{' => {
-                depth += 1;
-                item.push(c);
-            }
-            ')' | '}' => {
-                depth = depth
-                    .checked_sub(1)
-                    .ok_or_else(|| format!("unbalanced `--pass-pipeline`: `{text}`"))?;
-                item.push(c);
-            }
-            ',' if depth == 0 => items.push(std::mem::take(&mut item)),
-            c => item.push(c),
-        }
-    }
-    if depth != 0 {
-        return Err(format!("unbalanced `--pass-pipeline`: `{text}`"));
-    }
-    items.push(item);
-    for item in items {
-        let item = item.trim();
-        if item.is_empty() {
-            continue;
-        }
-        // An anchor (`builtin.module(...)`, `func.func(...)`) holds a pipeline of its own.
-        if let Some(open) = item.find('(') {
-            let inner = item[open + 1..]
-                .strip_suffix(')')
-                .ok_or_else(|| format!("unbalanced `--pass-pipeline` item `{item}`"))?;
-            out.extend(pipeline_passes(inner)?);
-            continue;
-        }
-        match item.split_once('{') {
-            Some((name, rest)) => out.push((
-                name.trim().to_string(),
-                rest.trim_end_matches('}').to_string(),
-            )),
-            None => out.push((item.to_string(), String::new())),
-        }
-    }
-    Ok(out)
-}
-
 /// Splits `-name=value`, `--name=value`, `-name` into the name and the value.
 fn flag(arg: &str) -> Option<(&str, Option<&str>)> {
     let body = arg.strip_prefix("--").or_else(|| arg.strip_prefix('-'))?;
@@ -160,7 +23,7 @@ fn flag(arg: &str) -> Option<(&str, Option<&str>)> {
 
 /// `kiln opt`.
 pub(crate) fn opt(ctx: Ctx, db: Database, args: Vec<String>) -> ExitCode {
-    let mut req = OptRequest::default();
+    let mut req = kiln::passes::Conversion::default();
     let (mut file, mut output) = (None::<PathBuf>, None::<PathBuf>);
     let mut it = args.into_iter();
     while let Some(arg) = it.next() {
@@ -182,19 +45,19 @@ pub(crate) fn opt(ctx: Ctx, db: Database, args: Vec<String>) -> ExitCode {
                 let Some(text) = v.map(str::to_string).or_else(|| it.next()) else {
                     return usage(&ctx, "`--pass-pipeline` needs a pipeline".to_string());
                 };
-                let passes = match pipeline_passes(text.trim_matches(['"', '\''])) {
+                let passes = match kiln::passes::pipeline_passes(text.trim_matches(['"', '\''])) {
                     Ok(p) => p,
                     Err(e) => return usage(&ctx, e),
                 };
                 for (pass, options) in passes {
-                    if let Err(e) = apply_pass(&mut req, &pass, &options) {
+                    if let Err(e) = kiln::passes::apply_pass(&mut req, &pass, &options) {
                         return usage(&ctx, e);
                     }
                 }
             }
             Some((pass, options)) => {
                 let options = options.unwrap_or("").trim_matches(['"', '\'']);
-                if let Err(e) = apply_pass(&mut req, pass, options) {
+                if let Err(e) = kiln::passes::apply_pass(&mut req, pass, options) {
                     return usage(&ctx, e);
                 }
             }
@@ -392,41 +255,6 @@ pub(crate) fn cpu_runner(ctx: Ctx, db: Database, args: Vec<String>) -> ExitCode 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn pipelines_lose_their_anchors() {
-        let p = pipeline_passes(
-            "builtin.module(func.func(convert-math-to-llvm), convert-func-to-llvm{use-bare-ptr-memref-call-conv=1}, reconcile-unrealized-casts)",
-        )
-        .unwrap();
-        assert_eq!(
-            p,
-            vec![
-                ("convert-math-to-llvm".to_string(), String::new()),
-                (
-                    "convert-func-to-llvm".to_string(),
-                    "use-bare-ptr-memref-call-conv=1".to_string()
-                ),
-                ("reconcile-unrealized-casts".to_string(), String::new()),
-            ]
-        );
-        assert!(pipeline_passes("builtin.module(cse").is_err());
-    }
-
-    #[test]
-    fn passes_and_options_are_checked() {
-        let mut req = OptRequest::default();
-        apply_pass(
-            &mut req,
-            "convert-func-to-llvm",
-            "use-bare-ptr-memref-call-conv=1",
-        )
-        .unwrap();
-        assert!(req.bare_ptr);
-        assert!(apply_pass(&mut req, "convert-scf-to-cf", "").is_err());
-        assert!(apply_pass(&mut req, "convert-func-to-llvm", "index-bitwidth=32").is_err());
-        assert!(apply_pass(&mut req, "convert-func-to-llvm", "no-such-option=1").is_err());
-    }
 
     #[test]
     fn floats_print_as_c_does() {

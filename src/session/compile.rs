@@ -141,4 +141,44 @@ impl Session {
             }
         }
     }
+
+    /// The file lowered to the LLVM dialect, as `kiln opt` and `kiln compile --emit
+    /// mlir-llvm` print it (MLIR that `mlir-translate` reads, and kiln reads back).
+    pub fn mlir_llvm(&self, path: &str) -> Result<String, Vec<FileDiagnostics>> {
+        self.mlir_llvm_reported(path).value
+    }
+
+    /// [`Session::mlir_llvm`], with every diagnostic of the lowering (warnings too).
+    pub fn mlir_llvm_reported(&self, path: &str) -> Reported<String> {
+        let Reported { value, diagnostics } = self.lower_reported(path);
+        let program = match value {
+            Ok(p) => p,
+            Err(e) => {
+                return Reported {
+                    value: Err(e),
+                    diagnostics,
+                }
+            }
+        };
+        let file = match self.checked(path) {
+            Ok(f) => f,
+            Err(e) => return Reported::failed(e),
+        };
+        let globals = crate::globals::file_globals(&self.db, file);
+        match kiln_backend::print_program(&program, &globals) {
+            Ok(text) => {
+                let abi = crate::abi::file_abi(&self.db, file);
+                Reported {
+                    value: Ok(crate::abi::annotate_mlir_llvm(&text, &abi)),
+                    diagnostics,
+                }
+            }
+            Err(e) => {
+                let d = crate::codegen_diagnostic(&self.db, file, Some(&e.function), e.to_string());
+                let mut all = diagnostics;
+                all.push(d);
+                self.reported(path, String::new(), all)
+            }
+        }
+    }
 }

@@ -9,7 +9,7 @@
 // PLAIN: llvm.func @first(%arg0: !llvm.ptr, %arg1: !llvm.ptr, %arg2: i64, %arg3: i64, %arg4: i64) -> f32
 // IR: define float @first(ptr %0, ptr %1, i64 %2, i64 %3, i64 %4)
 // BARE: llvm.func @first(%arg0: !llvm.ptr) -> f32
-// UNKNOWN: kiln opt does not implement the pass `convert-scf-to-cf`
+// UNKNOWN: kiln does not implement the pass `convert-scf-to-cf`
 // WIDTH: kiln's `index` is 64 bits wide
 func.func @first(%m: memref<4xf32>) -> f32 {
   %c0 = arith.constant 0 : index
