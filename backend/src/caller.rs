@@ -105,20 +105,10 @@ fn invoke(
         let f: unsafe extern "C" fn(*const u64, *mut u64) = std::mem::transmute(wrapper as usize);
         f(slots.as_ptr(), out.as_mut_ptr());
     }
-    if let Some(probe) = probe {
-        // SAFETY: `stub_unresolved` defined the probe as `i32 ()`.
-        let reached = unsafe {
-            let f: unsafe extern "C" fn() -> i32 = std::mem::transmute(probe as usize);
-            f()
-        };
-        if let Some(name) = usize::try_from(reached - 1)
-            .ok()
-            .and_then(|i| unresolved.get(i))
-        {
-            return Err(JitError::Call(format!(
-                "the call reached `@{name}`, which the program declares but does not define and this process does not provide"
-            )));
-        }
+    if let Some(name) = reached(probe, unresolved) {
+        return Err(JitError::Call(format!(
+            "the call reached `@{name}`, which the program declares but does not define and this process does not provide"
+        )));
     }
     let mut at = 0;
     Ok(results
@@ -129,6 +119,21 @@ fn invoke(
             v
         })
         .collect())
+}
+
+/// The function without a definition that code run since the last look reached, if any
+/// (the probe reads and clears the record).
+fn reached(probe: Option<u64>, unresolved: &[String]) -> Option<&str> {
+    let probe = probe?;
+    // SAFETY: `stub_unresolved` defined the probe as `i32 ()`.
+    let index = unsafe {
+        let f: unsafe extern "C" fn() -> i32 = std::mem::transmute(probe as usize);
+        f()
+    };
+    usize::try_from(index - 1)
+        .ok()
+        .and_then(|i| unresolved.get(i))
+        .map(String::as_str)
 }
 
 /// A program's callable functions resolved to addresses, for calls on the calling thread
@@ -167,6 +172,18 @@ impl Direct {
             &self.unresolved,
             args,
         ))
+    }
+}
+
+impl Direct {
+    /// The function the program declares, and neither defines nor finds in the process,
+    /// that code run since the last look reached (a host that jumps into the code itself,
+    /// as through a packed wrapper, asks after each call); the record is cleared.
+    ///
+    /// # Safety
+    /// The [`crate::Jit`] this came from is alive.
+    pub unsafe fn reached_unresolved(&self) -> Option<String> {
+        reached(self.probe, &self.unresolved).map(str::to_string)
     }
 }
 

@@ -33,6 +33,8 @@ import ctypes
 import json
 from typing import Any, Dict, List, Optional, Tuple
 
+import kiln
+
 from . import _kiln
 from .ir import Module
 
@@ -166,13 +168,26 @@ class ExecutionEngine:
         come back in the function's structure (None, one result, a tuple or a dict)."""
         if not kwargs and all(_is_ctypes_ref(a) for a in args) and (args or self._has_c_interface(name)):
             fn = self.lookup(name)
-            ins, outs = self._functions.get(name, ([], []))
+            ins, outs = self._functions.get("_mlir_ciface_" + name) or self._functions.get(name, ([], []))
             if len(outs) > 1 and len(args) == len(ins) + len(outs):
-                return self._invoke_spread(fn, len(ins), args)
-            packed = (ctypes.c_void_p * max(len(args), 1))()
-            for i, a in enumerate(args):
-                packed[i] = ctypes.cast(a, ctypes.c_void_p)
-            fn(packed)
+                self._invoke_spread(fn, len(ins), args)
+            else:
+                want = len(ins) + (1 if outs else 0)
+                if len(args) != want:
+                    raise TypeError(
+                        f"`@{name}` takes {want} pointer{'s' if want != 1 else ''} through its C interface (one to each of its "
+                        f"{len(ins)} arguments{', then one to where its result goes' if outs else ''}), got {len(args)}"
+                    )
+                packed = (ctypes.c_void_p * max(len(args), 1))()
+                for i, a in enumerate(args):
+                    packed[i] = ctypes.cast(a, ctypes.c_void_p)
+                fn(packed)
+            missing = self._native.reached_unresolved()
+            if missing is not None:
+                raise kiln.LoweringError(
+                    f"the call reached `@{missing}`, which the module declares but does not define "
+                    "and no loaded library provides"
+                )
             return None
         return self._native.invoke(name, *args, **kwargs)
 

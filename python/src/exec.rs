@@ -506,6 +506,13 @@ impl NativeEngine {
         Ok(py.allow_threads(|| jit.address(0, &name).ok()))
     }
 
+    /// The declared function a call made through an address reached without the process
+    /// defining it (its stub ran), if any; asking clears the record.
+    fn reached_unresolved(&self) -> Option<String> {
+        // SAFETY: `direct` came from `self.jit`, which lives as long as `self`.
+        unsafe { self.direct.reached_unresolved() }
+    }
+
     /// (name, input types, result types) of each callable function, in source order.
     fn functions(&self) -> Vec<(String, Vec<String>, Vec<String>)> {
         self.order
