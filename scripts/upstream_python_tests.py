@@ -88,6 +88,8 @@ class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 sys.meta_path.insert(0, _Alias())
 '''
 
+VERBOSE = False
+
 CHECK = re.compile(r"\bCHECK(-[A-Z]+)?:")
 
 
@@ -223,8 +225,11 @@ def run_test(python, shim, path, source, checks, merge, timeout):
             stderr=subprocess.PIPE,
         )
         if fc.returncode != 0:
-            first = fc.stderr.decode(errors="replace").strip().splitlines()
-            return False, "FileCheck: " + (first[0].split("error: ", 1)[-1] if first else "failed")
+            lines = fc.stderr.decode(errors="replace").strip().splitlines()
+            what = lines[0].split("error: ", 1)[-1] if lines else "failed"
+            # The CHECK line that failed, and where the output was scanned.
+            detail = " | ".join(l.strip() for l in lines[1:6] if l.strip() and not l.strip().startswith("^"))
+            return False, "FileCheck: " + what + (" [" + detail + "]" if VERBOSE else "")
         return True, ""
 
 
@@ -236,7 +241,10 @@ def main():
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("--failures", action="store_true", help="list each failing test and why")
     ap.add_argument("--only", help="run only the files whose path contains this text")
+    ap.add_argument("--verbose", action="store_true", help="with --failures, FileCheck's detail")
     args = ap.parse_args()
+    global VERBOSE
+    VERBOSE = args.verbose
     args.python = os.path.abspath(args.python) if os.sep in args.python else args.python
 
     shim = tempfile.mkdtemp(prefix="kiln-mlir-alias-")

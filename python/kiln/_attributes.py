@@ -29,9 +29,7 @@ class Attribute:
         if not isinstance(cast_from, Attribute):
             raise TypeError(f"expected an Attribute, got {type(cast_from).__name__}")
         if not type(self).isinstance(cast_from):
-            raise ValueError(
-                f"Cannot cast attribute to {type(self).__name__} (from {Attribute.__repr__(cast_from)})"
-            )
+            raise ValueError(f"Cannot cast attribute to {type(self).__name__} (from Attribute({cast_from._attr}))")
         self._attr = cast_from._attr
         self._ctx = cast_from._ctx
 
@@ -327,24 +325,55 @@ class DenseElementsAttr(Attribute):
     def get(
         array: Any,
         signless: bool = True,
-        type: Optional[Type] = None,
+        type: Optional[Any] = None,
         shape: Optional[Sequence[int]] = None,
         context: Optional[Context] = None,
     ) -> "DenseElementsAttr":
+        """From a numpy array (its dtype gives the element type), or from a list of
+        attributes of one type. With ``type``, the array's bytes are that element type's
+        (``i1`` packed eight to a byte, little-endian; one byte for a splat)."""
         import numpy as np
 
+        if isinstance(array, (list, tuple)) and (not array or not all(isinstance(a, (int, float)) for a in array)):
+            return DenseElementsAttr._from_attributes(list(array), type, context)
         arr = np.asarray(array)
+        if type is not None and isinstance(type, Type) and type._ty.shape is not None:
+            # A shaped type: the elements' type and the shape at once.
+            shape = [d for d in type._ty.shape]
+            type = _wrap(type._ty.element)
         if type is None:
-            type = _dtype_type(arr.dtype, signless)
-        element = _native(type)
+            element = _dtype_type(arr.dtype, signless)
+            values = arr.reshape(-1).tolist()
+        else:
+            element = _native(type)
+            values = _reinterpret(arr, element, shape)
         dims = list(shape) if shape is not None else list(arr.shape)
         tensor = _kiln.Ty.tensor(dims, element, None)
-        return _wrap_attr(_kiln.Attr.dense(tensor, arr.reshape(-1).tolist()), _context(context))  # type: ignore[return-value]
+        return _wrap_attr(_kiln.Attr.dense(tensor, values), _context(context))  # type: ignore[return-value]
+
+    @staticmethod
+    def _from_attributes(attrs: List[Any], type: Optional[Any], context: Optional[Context]) -> "DenseElementsAttr":
+        if not attrs:
+            raise ValueError("Attributes list must be non-empty")
+        if not all(isinstance(a, Attribute) for a in attrs):
+            raise RuntimeError("Invalid attribute when attempting to create an ArrayAttribute")
+        element = attrs[0]._attr.type
+        shaped = _native(type) if type is not None else _kiln.Ty.tensor([len(attrs)], element, None)
+        if any(a._attr.type != element for a in attrs) or shaped.element != element:
+            raise ValueError("All attributes must be of the same type and match the type parameter")
+        return _wrap_attr(_kiln.Attr.dense(shaped, [a._attr.value for a in attrs]), _context(context))  # type: ignore[return-value]
 
     @staticmethod
     def get_splat(shaped_type: Type, element_attr: Attribute) -> "DenseElementsAttr":
-        value = element_attr._attr.value
-        return _wrap_attr(_kiln.Attr.dense(_native(shaped_type), [value]))  # type: ignore[return-value]
+        ty = _native(shaped_type)
+        if ty.shape is None or any(d is None for d in ty.shape):
+            raise ValueError(f"Expected a static ShapedType for the shaped_type parameter: Type({ty})")
+        if ty.element != element_attr._attr.type:
+            raise ValueError(
+                f"Shaped element type and attribute type must be equal: shaped=Type({ty}), "
+                f"element=Attribute({element_attr._attr})"
+            )
+        return _wrap_attr(_kiln.Attr.dense(ty, [element_attr._attr.value]))  # type: ignore[return-value]
 
     @property
     def is_splat(self) -> bool:
@@ -399,6 +428,32 @@ def _numpy_dtype(element: "_kiln.Ty") -> Any:
     if element.width not in table:
         raise TypeError("Unsupported integer type")
     return table[element.width][0 if signed else 1]
+
+
+def _reinterpret(arr: Any, element: "_kiln.Ty", shape: Optional[Sequence[int]]) -> list:
+    """The values of ``element`` type that ``arr``'s bytes hold, as upstream reads a buffer
+    given an explicit type."""
+    import numpy as np
+
+    raw = np.ascontiguousarray(arr)
+    if element.kind == "integer" and element.width == 1:
+        count = int(np.prod(shape)) if shape is not None else raw.size
+        data = raw.reshape(-1).view(np.uint8)
+        if data.size == 1 and count != 1:
+            # One byte stands for a splat: all ones or all zeros.
+            return [bool(data[0])]
+        return [bool(b) for b in np.unpackbits(data, bitorder="little")[:count]]
+    if element.kind == "float":
+        data = raw.reshape(-1).view({16: np.uint16, 32: np.uint32, 64: np.uint64}[element.width])
+        if str(element) == "bf16":
+            return (data.astype(np.uint32) << 16).view(np.float32).astype(np.float64).tolist()
+        return data.view({16: np.float16, 32: np.float32, 64: np.float64}[element.width]).astype(np.float64).tolist()
+    width = 64 if element.kind == "index" else element.width
+    if width in (8, 16, 32, 64):
+        signed = element.kind == "index" or element.signedness != "unsigned"
+        kind = {8: "i1", 16: "i2", 32: "i4", 64: "i8"}[width]
+        return raw.reshape(-1).view(("<" + kind) if signed else ("<u" + kind[1:])).tolist()
+    return raw.reshape(-1).tolist()
 
 
 def _dtype_type(dtype: Any, signless: bool) -> "_kiln.Ty":

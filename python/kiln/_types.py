@@ -35,7 +35,7 @@ class Type:
         if not isinstance(cast_from, Type):
             raise TypeError(f"expected a Type, got {type(cast_from).__name__}")
         if not type(self).isinstance(cast_from):
-            raise ValueError(f"Cannot cast type to {type(self).__name__} (from {cast_from!r})")
+            raise ValueError(f"Cannot cast type to {type(self).__name__} (from Type({cast_from._ty}))")
         self._ty = cast_from._ty
         self._ctx = cast_from._ctx
 
@@ -471,6 +471,8 @@ class VectorType(ShapedType):
             raise ValueError("'scalable' and 'scalable_dims' kwargs are mutually exclusive.")
         flags = list(scalable) if scalable is not None else None
         if scalable_dims is not None:
+            if any(not 0 <= i < len(shape) for i in scalable_dims):
+                raise ValueError("Scalable dimension index out of bounds.")
             flags = [i in set(scalable_dims) for i in range(len(shape))]
         if flags is not None and len(flags) != len(shape):
             raise ValueError("Expected len(scalable) == len(shape).")
@@ -491,7 +493,10 @@ class ComplexType(Type):
 
     @staticmethod
     def get(element_type: Type) -> "ComplexType":
-        return _wrap(_kiln.Ty.complex(_native(element_type)))  # type: ignore[return-value]
+        ty = _native(element_type)
+        if ty.kind not in ("integer", "float"):
+            raise ValueError(f"invalid 'Type({ty})' and expected floating point or integer type.")
+        return _wrap(_kiln.Ty.complex(ty))  # type: ignore[return-value]
 
     @property
     def element_type(self) -> Type:

@@ -80,7 +80,7 @@ __all__ = [
 
 from ._attributes import *  # noqa: E402,F401,F403
 from ._attributes import Attribute, NamedAttribute, _wrap_attr  # noqa: E402
-from ._context import Context, Location, _context, _stack  # noqa: E402,F401
+from ._context import Context, Location, _Current, _context, _pop, _push, _top  # noqa: E402,F401
 from ._types import *  # noqa: E402,F401,F403
 from ._types import FunctionType, Type, _type, _type_text  # noqa: E402,F401
 
@@ -965,7 +965,7 @@ def _value(module: Module, fuid: int, vid: int) -> Value:
 # Building
 
 
-class InsertionPoint:
+class InsertionPoint(metaclass=_Current):
     """Where new operations go: ``InsertionPoint(block)`` (its end),
     ``InsertionPoint.at_block_begin(block)``, ``InsertionPoint(op)`` (before ``op``), or
     ``InsertionPoint(module.body)`` for functions. A context manager, as in ``mlir.ir``."""
@@ -1000,16 +1000,19 @@ class InsertionPoint:
         return self._before
 
     @staticmethod
-    def current() -> Optional["InsertionPoint"]:
-        s = _stack("ip")
-        return s[-1] if s else None
+    def _current() -> "InsertionPoint":
+        ip = _top()[2]
+        if ip is None:
+            raise ValueError("No current InsertionPoint")
+        return ip
 
     def __enter__(self) -> "InsertionPoint":
-        _stack("ip").append(self)
+        context, location, _ = _top()
+        _push(context, location, self)
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        _stack("ip").pop()
+        _pop()
 
     def __repr__(self) -> str:
         where = f"before {self._before!r}" if self._before is not None else "at the end"
@@ -1019,7 +1022,7 @@ class InsertionPoint:
 def _insertion_point(ip: Optional[InsertionPoint]) -> InsertionPoint:
     if ip is not None:
         return ip
-    cur = InsertionPoint.current()
+    cur = _top()[2]
     if cur is None:
         raise RuntimeError(
             "no insertion point: use `with InsertionPoint(block):` or pass ip= "

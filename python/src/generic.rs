@@ -361,7 +361,7 @@ impl Attr {
                 t.0
             )));
         }
-        let elements = elements_from_py(&values, &element)?;
+        let elements = elements_from_py(&values, &element)?.uniform();
         Ok(Attr(Attribute::DenseElements {
             ty: t.0.clone(),
             elements,

@@ -140,6 +140,7 @@ mod tests {
             ("dense<[[0,1,2],[3,4,5]]> : vector<2x3xi32>", "dense<[[0, 1, 2], [3, 4, 5]]> : vector<2x3xi32>"),
             ("dense<1.5> : tensor<4xf32>", "dense<1.500000e+00> : tensor<4xf32>"),
             ("dense<[true, false]> : tensor<2xi1>", "dense<[true, false]> : tensor<2xi1>"),
+            ("dense<[[2, 2], [2, 2]]> : tensor<2x2xi8>", "dense<2> : tensor<2x2xi8>"),
             ("array<i32: 1, 2>", "array<i32: 1, 2>"),
             ("array<f64>", "array<f64>"),
             ("array<i1: false, true>", "array<i1: false, true>"),

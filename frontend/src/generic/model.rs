@@ -224,6 +224,24 @@ impl Elements {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// One value when every value is the same (bitwise, for floats), as MLIR stores a
+    /// dense attribute whose elements are all equal: a splat.
+    pub fn uniform(self) -> Elements {
+        fn one<T: Clone>(v: Vec<T>, same: impl Fn(&T, &T) -> bool) -> Vec<T> {
+            match v.split_first() {
+                Some((first, rest)) if !rest.is_empty() && rest.iter().all(|x| same(first, x)) => {
+                    vec![first.clone()]
+                }
+                _ => v,
+            }
+        }
+        match self {
+            Elements::Ints(v) => Elements::Ints(one(v, |a, b| a == b)),
+            Elements::Floats(v) => Elements::Floats(one(v, |a, b| a.to_bits() == b.to_bits())),
+            Elements::Bools(v) => Elements::Bools(one(v, |a, b| a == b)),
+        }
+    }
 }
 
 /// An affine expression of a map's dimensions `d_i` and symbols `s_j`.

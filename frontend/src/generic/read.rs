@@ -409,7 +409,7 @@ pub fn dense(written: Option<Written>, ty: Ty) -> Result<Attribute, String> {
         return Err(format!("{} elements for the type `{ty}`", flat.len()));
     }
     Ok(Attribute::DenseElements {
-        elements: elements(flat, &element)?,
+        elements: elements(flat, &element)?.uniform(),
         ty,
     })
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from .._context import _top
 from ..ir import InsertionPoint, Location, Module, ModuleBody
 from ..ir import ModuleOp as _ModuleOp
 
@@ -18,7 +19,7 @@ class ModuleOp(_ModuleOp):
     OPERATION_NAME = "builtin.module"
 
     def __init__(self, *, sym_name: Any = None, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> None:
-        point = ip if ip is not None else InsertionPoint.current()
+        point = ip if ip is not None else _top()[2]
         if point is not None:
             raise ValueError("kiln does not build a builtin.module inside another one")
         name = None if sym_name is None else str(getattr(sym_name, "value", sym_name))
