@@ -334,8 +334,10 @@ class DenseElementsAttr(Attribute):
         (``i1`` packed eight to a byte, little-endian; one byte for a splat)."""
         import numpy as np
 
-        if isinstance(array, (list, tuple)) and (not array or not all(isinstance(a, (int, float)) for a in array)):
-            return DenseElementsAttr._from_attributes(list(array), type, context)
+        if isinstance(array, list):
+            # Upstream's other overload: `get(attributes, type=None, context=None)`.
+            explicit = signless if isinstance(signless, Type) else type
+            return DenseElementsAttr._from_attributes(array, explicit, context)
         arr = np.asarray(array)
         if type is not None and isinstance(type, Type) and type._ty.shape is not None:
             # A shaped type: the elements' type and the shape at once.
@@ -439,8 +441,8 @@ def _reinterpret(arr: Any, element: "_kiln.Ty", shape: Optional[Sequence[int]]) 
     if element.kind == "integer" and element.width == 1:
         count = int(np.prod(shape)) if shape is not None else raw.size
         data = raw.reshape(-1).view(np.uint8)
-        if data.size == 1 and count != 1:
-            # One byte stands for a splat: all ones or all zeros.
+        if data.size == 1 and data[0] in (0, 0xFF):
+            # One byte of all zeros or all ones stands for a splat.
             return [bool(data[0])]
         return [bool(b) for b in np.unpackbits(data, bitorder="little")[:count]]
     if element.kind == "float":

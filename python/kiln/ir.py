@@ -1006,9 +1006,17 @@ class InsertionPoint(metaclass=_Current):
             raise ValueError("No current InsertionPoint")
         return ip
 
+    @property
+    def context(self) -> Optional[Context]:
+        module = getattr(self.block, "_module", None)
+        return getattr(module, "context", None)
+
     def __enter__(self) -> "InsertionPoint":
+        # The insertion point's context is entered with it; the location stays if it is of
+        # the same context.
         context, location, _ = _top()
-        _push(context, location, self)
+        own = self.context or context
+        _push(own, location if location is not None and location.context is own else None, self)
         return self
 
     def __exit__(self, *exc: Any) -> None:

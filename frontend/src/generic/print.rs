@@ -203,12 +203,19 @@ fn natural_form(value: f64, ty: &Ty) -> String {
     format!("{sign}{first}.{rest}E{esign}{:02}", exp.abs())
 }
 
+/// `%e` as `APFloat::toString(6, 0, false)` writes it: six significant digits, then a
+/// zero to fill the six decimals.
 fn exponent_form(value: f64) -> String {
-    let s = format!("{value:.6e}");
+    let s = format!("{value:.5e}");
     let (mantissa, exp) = s.split_once('e').unwrap_or((&s, "0"));
     let (sign, digits) = match exp.strip_prefix('-') {
         Some(d) => ('-', d),
         None => ('+', exp),
+    };
+    let mantissa = if mantissa.contains('.') {
+        format!("{mantissa}0")
+    } else {
+        format!("{mantissa}.000000")
     };
     format!("{mantissa}e{sign}{digits:0>2}")
 }
