@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import enum
+import sys
 import threading
 import weakref
-from typing import Any, Optional
+from typing import Any, Callable, List, Optional, Tuple
 
 
 _tls = threading.local()
@@ -59,6 +61,29 @@ class Context(metaclass=_Current):
         """How many contexts are alive (upstream's tests check that none leak)."""
         return len(_live_contexts)
 
+    def attach_diagnostic_handler(self, callback: Callable[["Diagnostic"], bool]) -> "DiagnosticHandler":
+        """Calls ``callback(diagnostic)`` for each diagnostic emitted in this context, the
+        handler attached last first; one returning True handles the diagnostic, which then
+        reaches no other handler."""
+        handler = DiagnosticHandler(self, callback)
+        self.__dict__.setdefault("_handlers", []).append(handler)
+        return handler
+
+    def _emit(self, severity: "DiagnosticSeverity", location: "Location", message: str, notes: Tuple = ()) -> None:
+        for handler in reversed(list(self.__dict__.get("_handlers", []))):
+            diagnostic = Diagnostic(severity, location, message, notes)
+            try:
+                handled = handler._callback(diagnostic)
+            except Exception as e:  # noqa: BLE001 - a handler's failure is recorded, as upstream does
+                handler.had_error = True
+                print(f"error in diagnostic handler: {e!r}", file=sys.stderr)
+                handled = False
+            finally:
+                diagnostic._valid = False
+            if handled:
+                return
+        print(f"{location}: {severity.name.lower()}: {message}", file=sys.stderr)
+
     def __enter__(self) -> "Context":
         _, location, ip = _top()
         same = lambda x: x if x is not None and getattr(x, "context", self) is self else None  # noqa: E731
@@ -76,6 +101,77 @@ class Context(metaclass=_Current):
         return "Context()"
 
 
+class DiagnosticSeverity(enum.IntEnum):
+    """How severe a diagnostic is, numbered as MLIR numbers them."""
+
+    ERROR = 0
+    WARNING = 1
+    NOTE = 2
+    REMARK = 3
+
+    def __str__(self) -> str:
+        return f"DiagnosticSeverity.{self.name}"
+
+
+class Diagnostic:
+    """A diagnostic given to a handler; valid only while the handler runs (afterwards its
+    fields raise ``ValueError``, as upstream's do)."""
+
+    def __init__(self, severity: DiagnosticSeverity, location: "Location", message: str, notes: Tuple = ()) -> None:
+        self._fields = (severity, location, message, tuple(notes))
+        self._valid = True
+
+    def _field(self, i: int) -> Any:
+        if not self._valid:
+            raise ValueError("Diagnostic is invalid (used outside of callback)")
+        return self._fields[i]
+
+    @property
+    def severity(self) -> DiagnosticSeverity:
+        return self._field(0)
+
+    @property
+    def location(self) -> "Location":
+        return self._field(1)
+
+    @property
+    def message(self) -> str:
+        return self._field(2)
+
+    @property
+    def notes(self) -> Tuple["Diagnostic", ...]:
+        return self._field(3)
+
+    def __str__(self) -> str:
+        return self._fields[2] if self._valid else "<Invalid Diagnostic>"
+
+
+class DiagnosticHandler:
+    """A callback attached to a context (``Context.attach_diagnostic_handler``); detached
+    explicitly, at the end of a ``with``, or when its context goes."""
+
+    def __init__(self, context: Context, callback: Callable[[Diagnostic], bool]) -> None:
+        self._context = weakref.ref(context)
+        self._callback = callback
+        self.had_error = False
+
+    @property
+    def attached(self) -> bool:
+        context = self._context()
+        return context is not None and self in context.__dict__.get("_handlers", [])
+
+    def detach(self) -> None:
+        context = self._context()
+        if context is not None and self in context.__dict__.get("_handlers", []):
+            context.__dict__["_handlers"].remove(self)
+
+    def __enter__(self) -> "DiagnosticHandler":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.detach()
+
+
 def _context(context: Optional[Context]) -> Context:
     if context is not None:
         return context
@@ -86,14 +182,26 @@ def _context(context: Optional[Context]) -> Context:
     return c
 
 
+def _quoted(s: str) -> str:
+    from ._kiln import Attr
+
+    return str(Attr.string(s, None))
+
+
 class Location(metaclass=_Current):
-    """A source location. Operations built in Python do not keep locations (kiln's IR
-    locates operations by their span in the text); the class exists for API parity and
-    as a context manager."""
+    """A source location of any of MLIR's kinds, printed as MLIR prints it: unknown,
+    ``file:line:col``, a name (with a child location), a call site, a fusion. Operations
+    built in Python do not keep locations (kiln's IR locates operations by their span in
+    the text). A context manager, as upstream's."""
 
     def __init__(self, text: str, context: Optional[Context] = None) -> None:
+        # `text` is the full form, `loc(...)`.
         self._text = text
         self.context = _context(context)
+
+    @property
+    def _inner(self) -> str:
+        return self._text[4:-1]
 
     @staticmethod
     def unknown(context: Optional[Context] = None) -> "Location":
@@ -101,11 +209,41 @@ class Location(metaclass=_Current):
 
     @staticmethod
     def file(filename: str, line: int, col: int, context: Optional[Context] = None) -> "Location":
-        return Location(f'loc("{filename}":{line}:{col})', context)
+        return Location(f"loc({_quoted(filename)}:{int(line)}:{int(col)})", context)
 
     @staticmethod
-    def name(name: str, context: Optional[Context] = None) -> "Location":
-        return Location(f'loc("{name}")', context)
+    def name(name: str, childLoc: Optional["Location"] = None, context: Optional[Context] = None) -> "Location":
+        child = f"({childLoc._inner})" if childLoc is not None and childLoc._inner != "unknown" else ""
+        return Location(f"loc({_quoted(name)}{child})", context)
+
+    @staticmethod
+    def callsite(callee: "Location", frames: Any, context: Optional[Context] = None) -> "Location":
+        """``callee`` called from ``frames[0]``, called from ``frames[1]`` ..."""
+        frames = list(frames)
+        if not frames:
+            raise ValueError("No caller frames provided")
+        caller = frames[-1]._inner
+        for f in reversed(frames[:-1]):
+            caller = f"callsite({f._inner} at {caller})"
+        return Location(f"loc(callsite({callee._inner} at {caller}))", context)
+
+    @staticmethod
+    def fused(locations: Any, metadata: Any = None, context: Optional[Context] = None) -> "Location":
+        """One location standing for several (``metadata`` an attribute, or None)."""
+        locations = list(locations)
+        if metadata is None:
+            if not locations:
+                return Location.unknown(context)
+            if len(locations) == 1:
+                return Location(locations[0]._text, context)
+        inner = ", ".join(l._inner for l in locations) or "unknown"
+        meta = f"<{metadata}>" if metadata is not None else ""
+        return Location(f"loc(fused{meta}[{inner}])", context)
+
+    def emit_error(self, message: str) -> None:
+        """Emits an error at this location to its context's diagnostic handlers (to
+        standard error when none handles it)."""
+        self.context._emit(DiagnosticSeverity.ERROR, self, message)
 
     @staticmethod
     def _current() -> "Location":

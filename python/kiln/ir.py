@@ -76,11 +76,25 @@ __all__ = [
     "AffineMapAttr",
     "OpaqueAttr",
     "OpAttributeMap",
+    "Diagnostic",
+    "DiagnosticHandler",
+    "DiagnosticSeverity",
 ]
 
 from ._attributes import *  # noqa: E402,F401,F403
 from ._attributes import Attribute, NamedAttribute, _wrap_attr  # noqa: E402
-from ._context import Context, Location, _Current, _context, _pop, _push, _top  # noqa: E402,F401
+from ._context import (  # noqa: E402,F401
+    Context,
+    Diagnostic,
+    DiagnosticHandler,
+    DiagnosticSeverity,
+    Location,
+    _Current,
+    _context,
+    _pop,
+    _push,
+    _top,
+)
 from ._types import *  # noqa: E402,F401,F403
 from ._types import FunctionType, Type, _type, _type_text  # noqa: E402,F401
 
