@@ -144,11 +144,41 @@ def _attribute(text: Optional[str], name: str = "", op: str = "") -> Attribute:
 
 
 class OpAttributeMap:
-    """An operation's attributes: subscript by name or by position, iterate names."""
+    """An operation's attributes: subscript by name or by position, iterate
+    ``NamedAttribute``s; ``attributes[name] = attr`` and ``del attributes[name]`` change the
+    operation."""
 
-    def __init__(self, items: List[Tuple[str, Optional[str]]], op: str = "") -> None:
+    def __init__(
+        self,
+        items: List[Tuple[str, Optional[str]]],
+        op: str = "",
+        store: Optional[Any] = None,
+    ) -> None:
         self._items = items
         self._op = op
+        # Writes the whole list back to the operation; None for a read-only view.
+        self._store = store
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if not isinstance(key, str):
+            raise TypeError(f"an attribute's name is a str, not {type(key).__name__}")
+        if self._store is None:
+            raise ValueError(f"the attributes of `{self._op or 'builtin.module'}` are not set this way")
+        text = _attr_text(value)
+        items = [(k, v) for k, v in self._items if k != key] + [(key, text)]
+        if any(k == key for k, _ in self._items):
+            items = [(k, text if k == key else v) for k, v in self._items]
+        self._store(items)
+        self._items = items
+
+    def __delitem__(self, key: str) -> None:
+        if key not in self:
+            raise KeyError(key)
+        if self._store is None:
+            raise ValueError(f"the attributes of `{self._op or 'builtin.module'}` are not set this way")
+        items = [(k, v) for k, v in self._items if k != key]
+        self._store(items)
+        self._items = items
 
     def __getitem__(self, key: Union[str, int]) -> Any:
         if isinstance(key, int):
@@ -535,7 +565,8 @@ class Operation:
     @property
     def attributes(self) -> OpAttributeMap:
         info = self._info()
-        return OpAttributeMap(list(info[4]), info[0])
+        native, fuid, ouid = self._module._native, self._fuid, self._ouid
+        return OpAttributeMap(list(info[4]), info[0], lambda items: native.set_attributes(fuid, ouid, items))
 
     @property
     def regions(self) -> List["Region"]:
@@ -655,7 +686,19 @@ class FunctionOperation(OpView):
         ]
         if vis != "public":
             items.append(("sym_visibility", f'"{vis}"'))
-        return OpAttributeMap(items + list(attrs))
+        native, fuid = self._module._native, self._fuid
+        kept = {"sym_name", "function_type", "sym_visibility"}
+
+        def store(new: List[Tuple[str, Optional[str]]]) -> None:
+            changed = [k for k, v in new if k in kept and (k, v) not in items]
+            if changed or any(k not in {n for n, _ in new} for k, _ in items):
+                raise ValueError(
+                    f"kiln keeps a function's `{(changed or [items[0][0]])[0]}` in the function itself; "
+                    "it is not set as an attribute"
+                )
+            native.set_attributes(fuid, None, [(k, v) for k, v in new if k not in kept])
+
+        return OpAttributeMap(items + list(attrs), "func.func", store)
 
     @property
     def operands(self) -> "ValueList":

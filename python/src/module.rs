@@ -848,6 +848,54 @@ impl NativeModule {
         })
     }
 
+    /// Replaces the attributes of an op (all of them, as `op` lists them: its kind is
+    /// derived from them again, as when it was created) or, with `ouid` None, the
+    /// discardable attributes of a function.
+    #[pyo3(signature = (fuid, ouid, attributes))]
+    fn set_attributes(
+        &self,
+        fuid: u64,
+        ouid: Option<u64>,
+        attributes: Vec<(String, Option<String>)>,
+    ) -> PyResult<()> {
+        self.with(|s| {
+            let fi = s.func_index(fuid)?;
+            let Some(ouid) = ouid else {
+                const KEPT: [&str; 5] = [
+                    "sym_name",
+                    "function_type",
+                    "sym_visibility",
+                    "arg_attrs",
+                    "res_attrs",
+                ];
+                if let Some((k, _)) = attributes.iter().find(|(k, _)| KEPT.contains(&k.as_str()))
+                {
+                    return Err(Failure::new(
+                        Kind::Value,
+                        format!("kiln keeps a function's `{k}` in the function itself; it is not set as an attribute"),
+                    ));
+                }
+                s.module.functions[fi].attrs = Attrs(attributes.into());
+                s.changed();
+                return Ok(());
+            };
+            let (b, i) = s.locate_op(fi, ouid)?;
+            let body = s.body(fi)?;
+            let op = &body.blocks[b].ops[i];
+            let types: Vec<Type> = op.results.iter().map(|r| body.ty(*r).clone()).collect();
+            let (kind, attrs) = op_kind(op.kind.name(), &attributes, &types)?;
+            let body = s.module.functions[fi]
+                .body
+                .as_mut()
+                .ok_or_else(|| stale("the function has no body"))?;
+            let op = &mut body.blocks[b].ops[i];
+            op.kind = kind;
+            op.attrs = attrs;
+            s.changed();
+            Ok(())
+        })
+    }
+
     /// Replaces the operand `index` of an op.
     fn set_operand(&self, fuid: u64, ouid: u64, index: usize, vid: u32) -> PyResult<()> {
         self.with(|s| {

@@ -175,3 +175,47 @@ def test_shared_libs_serve_the_modules_declarations():
         e.invoke("now")
     e.invoke("now", ctypes.pointer(t))
     assert t.value > 0
+
+
+def test_the_native_modules_stubs_name_everything_it_exports():
+    import ast
+    import pathlib
+
+    import kiln._kiln as native
+
+    stub = ast.parse((pathlib.Path(kiln.__file__).parent / "_kiln.pyi").read_text())
+    declared = {n.name for n in stub.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
+    exported = {n for n in dir(native) if not n.startswith("__")}
+    assert exported - declared == set()
+    for cls in (native.Attr, native.Ty, native.NativeEngine):
+        node = next(n for n in stub.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
+        methods = {f.name for f in node.body if isinstance(f, ast.FunctionDef)}
+        public = {m for m in dir(cls) if not m.startswith("_")}
+        assert public - methods == set(), cls.__name__
+
+
+@pytest.mark.parametrize("script", ["tutorial.py", "upstream_style.py"])
+def test_the_examples_run(script):
+    import pathlib
+    import subprocess
+    import sys
+
+    path = pathlib.Path(kiln.__file__).parent.parent / "examples" / script
+    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+
+
+def test_attributes_are_set_and_removed():
+    m = Module.parse(
+        "func.func @f(%a: i32) -> i32 {\n  %r = arith.addi %a, %a : i32\n  return %r : i32\n}\n"
+    )
+    f = m.body.operations[0]
+    f.attributes["llvm.emit_c_interface"] = kiln.ir.UnitAttr.get()
+    assert "attributes {llvm.emit_c_interface}" in str(m)
+    add = f.regions[0].blocks[0].operations[0]
+    add.attributes["overflowFlags"] = Attribute.parse("#arith.overflow<nsw>")
+    assert "arith.addi %a, %a overflow<nsw> : i32" in str(m)
+    del f.attributes["llvm.emit_c_interface"]
+    assert "llvm.emit_c_interface" not in str(m)
+    with pytest.raises(ValueError, match="kiln keeps a function's `sym_name`"):
+        f.attributes["sym_name"] = StringAttr.get("g")
