@@ -608,9 +608,15 @@ class StridedLayoutAttr(Attribute):
 class AffineMapAttr(Attribute):
     """``affine_map<...>``."""
 
+    @staticmethod
+    def get(affine_map: Any) -> "AffineMapAttr":
+        return _wrap_attr(affine_map._m.attr(), affine_map._ctx)  # type: ignore[return-value]
+
     @property
-    def value(self) -> str:
-        return self._attr.value
+    def value(self) -> Any:
+        from ._affine import _wrap_map
+
+        return _wrap_map(self._attr.value, self._ctx)
 
 
 @_register("opaque")

@@ -79,8 +79,20 @@ __all__ = [
     "Diagnostic",
     "DiagnosticHandler",
     "DiagnosticSeverity",
+    "AffineExpr",
+    "AffineDimExpr",
+    "AffineSymbolExpr",
+    "AffineConstantExpr",
+    "AffineBinaryExpr",
+    "AffineAddExpr",
+    "AffineMulExpr",
+    "AffineModExpr",
+    "AffineFloorDivExpr",
+    "AffineCeilDivExpr",
+    "AffineMap",
 ]
 
+from ._affine import *  # noqa: E402,F401,F403
 from ._attributes import *  # noqa: E402,F401,F403
 from ._attributes import Attribute, NamedAttribute, _wrap_attr  # noqa: E402
 from ._context import (  # noqa: E402,F401

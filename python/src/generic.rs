@@ -4,7 +4,7 @@
 //! `mlir-opt` would.
 
 use kiln_frontend::generic::{
-    self, AffineMap, Attribute, Elements, FloatKind, Signedness, SyntaxError, Ty,
+    self, AffineExpr, AffineMap, Attribute, Elements, FloatKind, Signedness, SyntaxError, Ty,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -15,6 +15,8 @@ use crate::ParseError;
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Attr>()?;
     m.add_class::<TyObj>()?;
+    m.add_class::<Affine>()?;
+    m.add_class::<Mapping>()?;
     Ok(())
 }
 
@@ -165,7 +167,7 @@ impl Attr {
                     .unbind()
             }
             Attribute::Type(t) => Py::new(py, ty(t))?.into_any(),
-            Attribute::AffineMap(m) => m.to_string().into_pyobject(py)?.into_any().unbind(),
+            Attribute::AffineMap(m) => Py::new(py, Mapping(m.clone()))?.into_any(),
             _ => py.None(),
         })
     }
@@ -707,5 +709,199 @@ impl TyObj {
     #[staticmethod]
     fn opaque_type(dialect: String, data: String) -> TyObj {
         TyObj(Ty::Opaque { dialect, data })
+    }
+}
+
+/// An affine expression (frozen, compared and hashed by value).
+#[pyclass(module = "kiln._kiln", name = "AffineExpr", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Affine(pub AffineExpr);
+
+fn affine_of(e: &AffineExpr) -> Affine {
+    Affine(e.clone())
+}
+
+#[pymethods]
+impl Affine {
+    #[staticmethod]
+    fn dim(position: u32) -> Affine {
+        Affine(AffineExpr::Dim(position))
+    }
+
+    #[staticmethod]
+    fn symbol(position: u32) -> Affine {
+        Affine(AffineExpr::Symbol(position))
+    }
+
+    #[staticmethod]
+    fn constant(value: i64) -> Affine {
+        Affine(AffineExpr::Constant(value))
+    }
+
+    /// `op` of two expressions (`add`, `mul`, `mod`, `floordiv`, `ceildiv`), simplified as
+    /// MLIR simplifies it.
+    #[staticmethod]
+    fn binary(op: &str, lhs: &Affine, rhs: &Affine) -> PyResult<Affine> {
+        let (a, b) = (lhs.0.clone(), rhs.0.clone());
+        Ok(Affine(match op {
+            "add" => AffineExpr::add(a, b),
+            "mul" => AffineExpr::mul(a, b),
+            "mod" => AffineExpr::modulo(a, b),
+            "floordiv" => AffineExpr::floor_div(a, b),
+            "ceildiv" => AffineExpr::ceil_div(a, b),
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown affine operation `{other}`"
+                )))
+            }
+        }))
+    }
+
+    /// `dim`, `symbol`, `constant`, `add`, `mul`, `mod`, `floordiv` or `ceildiv`.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match &self.0 {
+            AffineExpr::Dim(_) => "dim",
+            AffineExpr::Symbol(_) => "symbol",
+            AffineExpr::Constant(_) => "constant",
+            AffineExpr::Add(..) => "add",
+            AffineExpr::Mul(..) => "mul",
+            AffineExpr::Mod(..) => "mod",
+            AffineExpr::FloorDiv(..) => "floordiv",
+            AffineExpr::CeilDiv(..) => "ceildiv",
+        }
+    }
+
+    /// The position of a dimension or symbol, the value of a constant.
+    #[getter]
+    fn value(&self) -> Option<i64> {
+        match &self.0 {
+            AffineExpr::Dim(i) | AffineExpr::Symbol(i) => Some(*i as i64),
+            AffineExpr::Constant(c) => Some(*c),
+            _ => None,
+        }
+    }
+
+    /// The operands of a binary expression.
+    #[getter]
+    fn operands(&self) -> Option<(Affine, Affine)> {
+        match &self.0 {
+            AffineExpr::Add(a, b)
+            | AffineExpr::Mul(a, b)
+            | AffineExpr::Mod(a, b)
+            | AffineExpr::FloorDiv(a, b)
+            | AffineExpr::CeilDiv(a, b) => Some((affine_of(a), affine_of(b))),
+            _ => None,
+        }
+    }
+
+    /// The expression with the map's results for its dimensions and symbols.
+    fn compose(&self, map: &Mapping) -> Affine {
+        Affine(self.0.replace(&map.0.results, &[]))
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+}
+
+/// An affine map (frozen, compared and hashed by value).
+#[pyclass(module = "kiln._kiln", name = "AffineMap", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Mapping(pub AffineMap);
+
+#[pymethods]
+impl Mapping {
+    /// `(d0..)[s0..] -> (results)`; every result's dimensions and symbols must exist.
+    #[staticmethod]
+    fn get(dims: u32, symbols: u32, results: Vec<Affine>) -> PyResult<Mapping> {
+        let results: Vec<AffineExpr> = results.into_iter().map(|a| a.0).collect();
+        if let Some(r) = results.iter().find(|r| {
+            let (d, s) = r.extent();
+            d > dims || s > symbols
+        }) {
+            return Err(PyValueError::new_err(format!(
+                "`{r}` uses a dimension or symbol beyond the map's {dims} and {symbols}"
+            )));
+        }
+        Ok(Mapping(AffineMap {
+            dims,
+            symbols,
+            results,
+        }))
+    }
+
+    #[staticmethod]
+    fn identity(n: u32) -> Mapping {
+        Mapping(AffineMap::identity(n))
+    }
+
+    #[staticmethod]
+    fn minor_identity(dims: u32, results: u32) -> Option<Mapping> {
+        AffineMap::minor_identity(dims, results).map(Mapping)
+    }
+
+    #[staticmethod]
+    fn permutation(p: Vec<u32>) -> Option<Mapping> {
+        AffineMap::permutation(&p).map(Mapping)
+    }
+
+    #[getter]
+    fn dims(&self) -> u32 {
+        self.0.dims
+    }
+
+    #[getter]
+    fn symbols(&self) -> u32 {
+        self.0.symbols
+    }
+
+    #[getter]
+    fn results(&self) -> Vec<Affine> {
+        self.0.results.iter().map(affine_of).collect()
+    }
+
+    fn submap(&self, positions: Vec<usize>) -> Option<Mapping> {
+        self.0.submap(&positions).map(Mapping)
+    }
+
+    fn major_submap(&self, n: usize) -> Option<Mapping> {
+        self.0.major_submap(n).map(Mapping)
+    }
+
+    fn minor_submap(&self, n: usize) -> Option<Mapping> {
+        self.0.minor_submap(n).map(Mapping)
+    }
+
+    #[getter]
+    fn is_permutation(&self) -> bool {
+        self.0.is_permutation()
+    }
+
+    #[getter]
+    fn is_projected_permutation(&self) -> bool {
+        self.0.is_projected_permutation()
+    }
+
+    fn replace(&self, from: &Affine, to: &Affine, dims: u32, symbols: u32) -> Mapping {
+        Mapping(self.0.replace(&from.0, &to.0, dims, symbols))
+    }
+
+    #[staticmethod]
+    fn compress_unused_symbols(maps: Vec<Mapping>) -> Vec<Mapping> {
+        let maps: Vec<AffineMap> = maps.into_iter().map(|m| m.0).collect();
+        AffineMap::compress_unused_symbols(&maps)
+            .into_iter()
+            .map(Mapping)
+            .collect()
+    }
+
+    /// The map as an attribute (`affine_map<...>`).
+    fn attr(&self) -> Attr {
+        Attr(Attribute::AffineMap(self.0.clone()))
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
     }
 }

@@ -7,6 +7,7 @@
 //! printed back in `mlir-opt`'s form (`Display`), so one model serves `kiln.ir`'s typed
 //! attribute and type classes and every tool that reads or writes them.
 
+mod affine;
 mod model;
 mod print;
 mod read;

@@ -1,0 +1,359 @@
+//! Affine expressions and maps built as MLIR builds them: the constructors simplify as
+//! `AffineExpr::operator+` and friends do (constants folded and kept on the right, neutral
+//! elements dropped), so a built expression prints as MLIR's would.
+
+use super::model::{AffineExpr, AffineMap};
+
+fn floor_div(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+fn ceil_div(a: i64, b: i64) -> i64 {
+    -floor_div(-a, b)
+}
+
+impl AffineExpr {
+    /// The value of a constant expression.
+    pub fn constant_value(&self) -> Option<i64> {
+        match self {
+            AffineExpr::Constant(c) => Some(*c),
+            _ => None,
+        }
+    }
+
+    /// `a + b`, simplified as MLIR simplifies it.
+    pub fn add(a: AffineExpr, b: AffineExpr) -> AffineExpr {
+        match (a.constant_value(), b.constant_value()) {
+            (Some(x), Some(y)) => return AffineExpr::Constant(x.wrapping_add(y)),
+            // Constants go to the right.
+            (Some(_), None) => return AffineExpr::add(b, a),
+            (None, Some(0)) => return a,
+            _ => {}
+        }
+        if let AffineExpr::Add(l, r) = &a {
+            if let Some(c) = r.constant_value() {
+                // (x + c1) + c2 = x + (c1 + c2); (x + c) + y = (x + y) + c.
+                return match b.constant_value() {
+                    Some(d) => {
+                        AffineExpr::add((**l).clone(), AffineExpr::Constant(c.wrapping_add(d)))
+                    }
+                    None => {
+                        AffineExpr::add(AffineExpr::add((**l).clone(), b), AffineExpr::Constant(c))
+                    }
+                };
+            }
+        }
+        AffineExpr::Add(Box::new(a), Box::new(b))
+    }
+
+    /// `a * b`, simplified as MLIR simplifies it.
+    pub fn mul(a: AffineExpr, b: AffineExpr) -> AffineExpr {
+        match (a.constant_value(), b.constant_value()) {
+            (Some(x), Some(y)) => return AffineExpr::Constant(x.wrapping_mul(y)),
+            (Some(_), None) => return AffineExpr::mul(b, a),
+            (None, Some(1)) => return a,
+            (None, Some(0)) => return AffineExpr::Constant(0),
+            _ => {}
+        }
+        if let (AffineExpr::Mul(l, r), Some(d)) = (&a, b.constant_value()) {
+            if let Some(c) = r.constant_value() {
+                return AffineExpr::mul((**l).clone(), AffineExpr::Constant(c.wrapping_mul(d)));
+            }
+        }
+        AffineExpr::Mul(Box::new(a), Box::new(b))
+    }
+
+    /// `-a`, as `a * -1`.
+    pub fn neg(a: AffineExpr) -> AffineExpr {
+        AffineExpr::mul(a, AffineExpr::Constant(-1))
+    }
+
+    /// `a - b`, as `a + b * -1`.
+    pub fn sub(a: AffineExpr, b: AffineExpr) -> AffineExpr {
+        AffineExpr::add(a, AffineExpr::neg(b))
+    }
+
+    /// `a mod b`; constants fold for a positive divisor.
+    pub fn modulo(a: AffineExpr, b: AffineExpr) -> AffineExpr {
+        match (a.constant_value(), b.constant_value()) {
+            (Some(x), Some(y)) if y > 0 => AffineExpr::Constant(x - floor_div(x, y) * y),
+            (_, Some(1)) => AffineExpr::Constant(0),
+            _ => AffineExpr::Mod(Box::new(a), Box::new(b)),
+        }
+    }
+
+    /// `a floordiv b`; constants fold for a positive divisor.
+    pub fn floor_div(a: AffineExpr, b: AffineExpr) -> AffineExpr {
+        match (a.constant_value(), b.constant_value()) {
+            (Some(x), Some(y)) if y > 0 => AffineExpr::Constant(floor_div(x, y)),
+            (_, Some(1)) => a,
+            _ => AffineExpr::FloorDiv(Box::new(a), Box::new(b)),
+        }
+    }
+
+    /// `a ceildiv b`; constants fold for a positive divisor.
+    pub fn ceil_div(a: AffineExpr, b: AffineExpr) -> AffineExpr {
+        match (a.constant_value(), b.constant_value()) {
+            (Some(x), Some(y)) if y > 0 => AffineExpr::Constant(ceil_div(x, y)),
+            (_, Some(1)) => a,
+            _ => AffineExpr::CeilDiv(Box::new(a), Box::new(b)),
+        }
+    }
+
+    /// The expression with each dimension `d_i` replaced by `dims[i]` and each symbol
+    /// `s_j` by `symbols[j]` (kept where no replacement is given), simplified again.
+    pub fn replace(&self, dims: &[AffineExpr], symbols: &[AffineExpr]) -> AffineExpr {
+        self.map_leaves(&|e| match e {
+            AffineExpr::Dim(i) => dims.get(*i as usize).cloned(),
+            AffineExpr::Symbol(j) => symbols.get(*j as usize).cloned(),
+            _ => None,
+        })
+    }
+
+    /// The expression with every sub-expression equal to `from` replaced by `to`.
+    pub fn replace_expr(&self, from: &AffineExpr, to: &AffineExpr) -> AffineExpr {
+        if self == from {
+            return to.clone();
+        }
+        let two =
+            |a: &AffineExpr, b: &AffineExpr| (a.replace_expr(from, to), b.replace_expr(from, to));
+        match self {
+            AffineExpr::Add(a, b) => {
+                let (a, b) = two(a, b);
+                AffineExpr::add(a, b)
+            }
+            AffineExpr::Mul(a, b) => {
+                let (a, b) = two(a, b);
+                AffineExpr::mul(a, b)
+            }
+            AffineExpr::Mod(a, b) => {
+                let (a, b) = two(a, b);
+                AffineExpr::modulo(a, b)
+            }
+            AffineExpr::FloorDiv(a, b) => {
+                let (a, b) = two(a, b);
+                AffineExpr::floor_div(a, b)
+            }
+            AffineExpr::CeilDiv(a, b) => {
+                let (a, b) = two(a, b);
+                AffineExpr::ceil_div(a, b)
+            }
+            leaf => leaf.clone(),
+        }
+    }
+
+    fn map_leaves(&self, f: &dyn Fn(&AffineExpr) -> Option<AffineExpr>) -> AffineExpr {
+        let two = |a: &AffineExpr, b: &AffineExpr| (a.map_leaves(f), b.map_leaves(f));
+        match self {
+            AffineExpr::Add(a, b) => {
+                let (a, b) = two(a, b);
+                AffineExpr::add(a, b)
+            }
+            AffineExpr::Mul(a, b) => {
+                let (a, b) = two(a, b);
+                AffineExpr::mul(a, b)
+            }
+            AffineExpr::Mod(a, b) => {
+                let (a, b) = two(a, b);
+                AffineExpr::modulo(a, b)
+            }
+            AffineExpr::FloorDiv(a, b) => {
+                let (a, b) = two(a, b);
+                AffineExpr::floor_div(a, b)
+            }
+            AffineExpr::CeilDiv(a, b) => {
+                let (a, b) = two(a, b);
+                AffineExpr::ceil_div(a, b)
+            }
+            leaf => f(leaf).unwrap_or_else(|| leaf.clone()),
+        }
+    }
+
+    /// Whether the expression uses symbol `j`.
+    pub fn uses_symbol(&self, j: u32) -> bool {
+        match self {
+            AffineExpr::Symbol(s) => *s == j,
+            AffineExpr::Add(a, b)
+            | AffineExpr::Mul(a, b)
+            | AffineExpr::Mod(a, b)
+            | AffineExpr::FloorDiv(a, b)
+            | AffineExpr::CeilDiv(a, b) => a.uses_symbol(j) || b.uses_symbol(j),
+            _ => false,
+        }
+    }
+
+    /// The largest dimension and symbol positions used, plus one.
+    pub fn extent(&self) -> (u32, u32) {
+        match self {
+            AffineExpr::Dim(i) => (i + 1, 0),
+            AffineExpr::Symbol(j) => (0, j + 1),
+            AffineExpr::Constant(_) => (0, 0),
+            AffineExpr::Add(a, b)
+            | AffineExpr::Mul(a, b)
+            | AffineExpr::Mod(a, b)
+            | AffineExpr::FloorDiv(a, b)
+            | AffineExpr::CeilDiv(a, b) => {
+                let (x, y) = (a.extent(), b.extent());
+                (x.0.max(y.0), x.1.max(y.1))
+            }
+        }
+    }
+}
+
+impl AffineMap {
+    /// `(d0, ..., d{n-1}) -> (d0, ..., d{n-1})`.
+    pub fn identity(n: u32) -> AffineMap {
+        AffineMap {
+            dims: n,
+            symbols: 0,
+            results: (0..n).map(AffineExpr::Dim).collect(),
+        }
+    }
+
+    /// The identity on the last `results` of `dims` dimensions.
+    pub fn minor_identity(dims: u32, results: u32) -> Option<AffineMap> {
+        (results <= dims).then(|| AffineMap {
+            dims,
+            symbols: 0,
+            results: (dims - results..dims).map(AffineExpr::Dim).collect(),
+        })
+    }
+
+    /// `(d0, ...) -> (d_{p0}, d_{p1}, ...)` for a permutation `p` of `0..n`.
+    pub fn permutation(p: &[u32]) -> Option<AffineMap> {
+        let mut seen = vec![false; p.len()];
+        for &i in p {
+            let slot = seen.get_mut(i as usize)?;
+            if *slot {
+                return None;
+            }
+            *slot = true;
+        }
+        Some(AffineMap {
+            dims: p.len() as u32,
+            symbols: 0,
+            results: p.iter().map(|&i| AffineExpr::Dim(i)).collect(),
+        })
+    }
+
+    /// The results at `positions`.
+    pub fn submap(&self, positions: &[usize]) -> Option<AffineMap> {
+        let results = positions
+            .iter()
+            .map(|&p| self.results.get(p).cloned())
+            .collect::<Option<Vec<_>>>()?;
+        Some(AffineMap {
+            dims: self.dims,
+            symbols: self.symbols,
+            results,
+        })
+    }
+
+    /// The first `n` results.
+    pub fn major_submap(&self, n: usize) -> Option<AffineMap> {
+        (n <= self.results.len()).then(|| self.submap(&(0..n).collect::<Vec<_>>()))?
+    }
+
+    /// The last `n` results.
+    pub fn minor_submap(&self, n: usize) -> Option<AffineMap> {
+        let len = self.results.len();
+        (n <= len).then(|| self.submap(&(len - n..len).collect::<Vec<_>>()))?
+    }
+
+    /// Whether every result is a distinct dimension (and there are no symbols).
+    pub fn is_projected_permutation(&self) -> bool {
+        if self.symbols > 0 {
+            return false;
+        }
+        let mut seen = vec![false; self.dims as usize];
+        self.results.iter().all(|r| match r {
+            AffineExpr::Dim(i) => !std::mem::replace(&mut seen[*i as usize], true),
+            _ => false,
+        })
+    }
+
+    /// A projected permutation of all its dimensions.
+    pub fn is_permutation(&self) -> bool {
+        self.results.len() == self.dims as usize && self.is_projected_permutation()
+    }
+
+    /// Every result with `from` replaced by `to`, in a map of `dims` dimensions and
+    /// `symbols` symbols.
+    pub fn replace(
+        &self,
+        from: &AffineExpr,
+        to: &AffineExpr,
+        dims: u32,
+        symbols: u32,
+    ) -> AffineMap {
+        AffineMap {
+            dims,
+            symbols,
+            results: self
+                .results
+                .iter()
+                .map(|r| r.replace_expr(from, to))
+                .collect(),
+        }
+    }
+
+    /// The maps with the symbols none of them uses removed and the rest renumbered.
+    pub fn compress_unused_symbols(maps: &[AffineMap]) -> Vec<AffineMap> {
+        let n = maps.iter().map(|m| m.symbols).max().unwrap_or(0);
+        let used: Vec<u32> = (0..n)
+            .filter(|&j| {
+                maps.iter()
+                    .any(|m| m.results.iter().any(|r| r.uses_symbol(j)))
+            })
+            .collect();
+        let renumbered: Vec<AffineExpr> = (0..n)
+            .map(|j| match used.iter().position(|&u| u == j) {
+                Some(k) => AffineExpr::Symbol(k as u32),
+                None => AffineExpr::Symbol(j),
+            })
+            .collect();
+        maps.iter()
+            .map(|m| AffineMap {
+                dims: m.dims,
+                symbols: used.len() as u32,
+                results: m
+                    .results
+                    .iter()
+                    .map(|r| r.replace(&[], &renumbered))
+                    .collect(),
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn built_expressions_print_as_mlir_builds_them() {
+        let d = AffineExpr::Dim;
+        let s = AffineExpr::Symbol;
+        let c = AffineExpr::Constant;
+        assert_eq!(AffineExpr::add(c(2), d(1)).to_string(), "d1 + 2");
+        assert_eq!(AffineExpr::sub(c(42), d(1)).to_string(), "-d1 + 42");
+        assert_eq!(AffineExpr::sub(d(1), d(2)).to_string(), "d1 - d2");
+        assert_eq!(AffineExpr::mul(c(2), d(1)).to_string(), "d1 * 2");
+        assert_eq!(AffineExpr::modulo(c(7), c(-3)).to_string(), "7 mod -3");
+        assert_eq!(AffineExpr::floor_div(c(-7), c(2)).to_string(), "-4");
+        let e = AffineExpr::add(AffineExpr::add(d(0), s(1)), s(2));
+        let m = AffineMap {
+            dims: 3,
+            symbols: 3,
+            results: vec![e],
+        };
+        let r = m.replace(&s(1), &c(42), 3, 3);
+        assert_eq!(r.to_string(), "(d0, d1, d2)[s0, s1, s2] -> (d0 + s2 + 42)");
+        assert!(AffineMap::permutation(&[1, 0, 1]).is_none());
+    }
+}

@@ -1,0 +1,313 @@
+"""Affine expressions and maps as ``mlir.ir`` has them, over kiln's generic model
+(``_kiln.AffineExpr``, ``_kiln.AffineMap``): built with MLIR's simplifications, printed as
+MLIR prints them. Memref layouts and ``affine_map`` attributes hold these maps."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+from . import _kiln
+from ._context import Context, _context
+
+_EXPR_CLASSES: Dict[str, type] = {}
+
+
+def _expr(x: Any) -> "_kiln.AffineExpr":
+    if isinstance(x, AffineExpr):
+        return x._e
+    if isinstance(x, int) and not isinstance(x, bool):
+        return _kiln.AffineExpr.constant(x)
+    raise TypeError(f"expected an AffineExpr or an int, got {type(x).__name__}")
+
+
+def _wrap_expr(e: "_kiln.AffineExpr", ctx: Optional[Context] = None) -> "AffineExpr":
+    cls = _EXPR_CLASSES.get(e.kind, AffineExpr)
+    x = object.__new__(cls)
+    x._e = e
+    x._ctx = ctx if ctx is not None else _context(None)
+    return x
+
+
+class AffineExpr:
+    """An affine expression of dimensions ``d_i``, symbols ``s_j`` and constants."""
+
+    _kinds: tuple = ()
+
+    def __init__(self, cast_from: "AffineExpr") -> None:
+        if not type(self).isinstance(cast_from):
+            raise ValueError(f"Cannot cast affine expression to {type(self).__name__}")
+        self._e = cast_from._e
+        self._ctx = cast_from._ctx
+
+    @classmethod
+    def isinstance(cls, other: Any) -> bool:
+        return isinstance(other, AffineExpr) and (not cls._kinds or other._e.kind in cls._kinds)
+
+    @staticmethod
+    def get_dim(position: int, context: Optional[Context] = None) -> "AffineExpr":
+        return _wrap_expr(_kiln.AffineExpr.dim(position), _context(context))
+
+    @staticmethod
+    def get_symbol(position: int, context: Optional[Context] = None) -> "AffineExpr":
+        return _wrap_expr(_kiln.AffineExpr.symbol(position), _context(context))
+
+    @staticmethod
+    def get_constant(value: int, context: Optional[Context] = None) -> "AffineExpr":
+        return _wrap_expr(_kiln.AffineExpr.constant(value), _context(context))
+
+    @staticmethod
+    def get_add(lhs: Any, rhs: Any) -> "AffineExpr":
+        return _wrap_expr(_kiln.AffineExpr.binary("add", _expr(lhs), _expr(rhs)))
+
+    @staticmethod
+    def get_mul(lhs: Any, rhs: Any) -> "AffineExpr":
+        return _wrap_expr(_kiln.AffineExpr.binary("mul", _expr(lhs), _expr(rhs)))
+
+    @staticmethod
+    def get_mod(lhs: Any, rhs: Any) -> "AffineExpr":
+        return _wrap_expr(_kiln.AffineExpr.binary("mod", _expr(lhs), _expr(rhs)))
+
+    @staticmethod
+    def get_floor_div(lhs: Any, rhs: Any) -> "AffineExpr":
+        return _wrap_expr(_kiln.AffineExpr.binary("floordiv", _expr(lhs), _expr(rhs)))
+
+    @staticmethod
+    def get_ceil_div(lhs: Any, rhs: Any) -> "AffineExpr":
+        return _wrap_expr(_kiln.AffineExpr.binary("ceildiv", _expr(lhs), _expr(rhs)))
+
+    def __add__(self, other: Any) -> "AffineExpr":
+        return AffineExpr.get_add(self, other)
+
+    def __radd__(self, other: Any) -> "AffineExpr":
+        return AffineExpr.get_add(other, self)
+
+    def __mul__(self, other: Any) -> "AffineExpr":
+        return AffineExpr.get_mul(self, other)
+
+    def __rmul__(self, other: Any) -> "AffineExpr":
+        return AffineExpr.get_mul(other, self)
+
+    def __mod__(self, other: Any) -> "AffineExpr":
+        return AffineExpr.get_mod(self, other)
+
+    def __rmod__(self, other: Any) -> "AffineExpr":
+        return AffineExpr.get_mod(other, self)
+
+    def __sub__(self, other: Any) -> "AffineExpr":
+        return AffineExpr.get_add(self, AffineExpr.get_mul(other, -1))
+
+    def __rsub__(self, other: Any) -> "AffineExpr":
+        return AffineExpr.get_add(other, AffineExpr.get_mul(self, -1))
+
+    def __neg__(self) -> "AffineExpr":
+        return AffineExpr.get_mul(self, -1)
+
+    def compose(self, map: "AffineMap") -> "AffineExpr":
+        """The expression with each dimension replaced by the map's result at its position."""
+        return _wrap_expr(self._e.compose(map._m), self._ctx)
+
+    @property
+    def context(self) -> Context:
+        return self._ctx
+
+    def dump(self) -> None:
+        print(self)
+
+    def __str__(self) -> str:
+        return str(self._e)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._e})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, AffineExpr) and other._e == self._e
+
+    def __hash__(self) -> int:
+        return hash(self._e)
+
+
+def _register(kind: str):
+    def put(cls):
+        cls._kinds = (kind,)
+        _EXPR_CLASSES[kind] = cls
+        return cls
+
+    return put
+
+
+@_register("dim")
+class AffineDimExpr(AffineExpr):
+    @staticmethod
+    def get(position: int, context: Optional[Context] = None) -> "AffineDimExpr":
+        return AffineExpr.get_dim(position, context)  # type: ignore[return-value]
+
+    @property
+    def position(self) -> int:
+        return self._e.value
+
+
+@_register("symbol")
+class AffineSymbolExpr(AffineExpr):
+    @staticmethod
+    def get(position: int, context: Optional[Context] = None) -> "AffineSymbolExpr":
+        return AffineExpr.get_symbol(position, context)  # type: ignore[return-value]
+
+    @property
+    def position(self) -> int:
+        return self._e.value
+
+
+@_register("constant")
+class AffineConstantExpr(AffineExpr):
+    @staticmethod
+    def get(value: int, context: Optional[Context] = None) -> "AffineConstantExpr":
+        return AffineExpr.get_constant(value, context)  # type: ignore[return-value]
+
+    @property
+    def value(self) -> int:
+        return self._e.value
+
+
+class AffineBinaryExpr(AffineExpr):
+    """An expression of two operands."""
+
+    _kinds = ("add", "mul", "mod", "floordiv", "ceildiv")
+
+    @property
+    def lhs(self) -> AffineExpr:
+        return _wrap_expr(self._e.operands[0], self._ctx)
+
+    @property
+    def rhs(self) -> AffineExpr:
+        return _wrap_expr(self._e.operands[1], self._ctx)
+
+
+def _binary(kind: str, name: str) -> type:
+    def get(lhs: Any, rhs: Any) -> AffineExpr:
+        return _wrap_expr(_kiln.AffineExpr.binary(kind, _expr(lhs), _expr(rhs)))
+
+    cls = type(name, (AffineBinaryExpr,), {"get": staticmethod(get), "__doc__": f"``lhs {kind} rhs``"})
+    return _register(kind)(cls)
+
+
+AffineAddExpr = _binary("add", "AffineAddExpr")
+AffineMulExpr = _binary("mul", "AffineMulExpr")
+AffineModExpr = _binary("mod", "AffineModExpr")
+AffineFloorDivExpr = _binary("floordiv", "AffineFloorDivExpr")
+AffineCeilDivExpr = _binary("ceildiv", "AffineCeilDivExpr")
+
+
+def _wrap_map(m: "_kiln.AffineMap", ctx: Optional[Context] = None) -> "AffineMap":
+    x = object.__new__(AffineMap)
+    x._m = m
+    x._ctx = ctx if ctx is not None else _context(None)
+    return x
+
+
+class AffineMap:
+    """``(d0, ...)[s0, ...] -> (results)``."""
+
+    @staticmethod
+    def get(dim_count: int, symbol_count: int, exprs: Sequence[Any], context: Optional[Context] = None) -> "AffineMap":
+        results = []
+        for e in exprs:
+            if e is None:
+                raise RuntimeError("Invalid expression (None?) when attempting to create an AffineMap")
+            if not isinstance(e, AffineExpr):
+                raise RuntimeError("Invalid expression when attempting to create an AffineMap")
+            results.append(e._e)
+        return _wrap_map(_kiln.AffineMap.get(dim_count, symbol_count, results), _context(context))
+
+    @staticmethod
+    def get_empty(context: Optional[Context] = None) -> "AffineMap":
+        return _wrap_map(_kiln.AffineMap.get(0, 0, []), _context(context))
+
+    @staticmethod
+    def get_constant(value: int, context: Optional[Context] = None) -> "AffineMap":
+        return _wrap_map(_kiln.AffineMap.get(0, 0, [_kiln.AffineExpr.constant(value)]), _context(context))
+
+    @staticmethod
+    def get_identity(n_dims: int, context: Optional[Context] = None) -> "AffineMap":
+        return _wrap_map(_kiln.AffineMap.identity(n_dims), _context(context))
+
+    @staticmethod
+    def get_minor_identity(n_dims: int, n_results: int, context: Optional[Context] = None) -> "AffineMap":
+        m = _kiln.AffineMap.minor_identity(n_dims, n_results)
+        if m is None:
+            raise ValueError("more results than dimensions")
+        return _wrap_map(m, _context(context))
+
+    @staticmethod
+    def get_permutation(permutation: Sequence[int], context: Optional[Context] = None) -> "AffineMap":
+        m = _kiln.AffineMap.permutation(list(permutation))
+        if m is None:
+            raise RuntimeError("Invalid permutation when attempting to create an AffineMap")
+        return _wrap_map(m, _context(context))
+
+    @staticmethod
+    def compress_unused_symbols(maps: Sequence["AffineMap"], context: Optional[Context] = None) -> List["AffineMap"]:
+        return [_wrap_map(m, _context(context)) for m in _kiln.AffineMap.compress_unused_symbols([m._m for m in maps])]
+
+    def get_submap(self, result_positions: Sequence[int]) -> "AffineMap":
+        m = self._m.submap(list(result_positions))
+        if m is None:
+            raise ValueError("result position out of bounds")
+        return _wrap_map(m, self._ctx)
+
+    def get_major_submap(self, n_results: int) -> "AffineMap":
+        m = self._m.major_submap(n_results)
+        if m is None:
+            raise ValueError("number of results out of bounds")
+        return _wrap_map(m, self._ctx)
+
+    def get_minor_submap(self, n_results: int) -> "AffineMap":
+        m = self._m.minor_submap(n_results)
+        if m is None:
+            raise ValueError("number of results out of bounds")
+        return _wrap_map(m, self._ctx)
+
+    def replace(self, expr: AffineExpr, replacement: AffineExpr, n_result_dims: int, n_result_syms: int) -> "AffineMap":
+        return _wrap_map(self._m.replace(expr._e, replacement._e, n_result_dims, n_result_syms), self._ctx)
+
+    @property
+    def is_permutation(self) -> bool:
+        return self._m.is_permutation
+
+    @property
+    def is_projected_permutation(self) -> bool:
+        return self._m.is_projected_permutation
+
+    @property
+    def n_dims(self) -> int:
+        return self._m.dims
+
+    @property
+    def n_symbols(self) -> int:
+        return self._m.symbols
+
+    @property
+    def n_inputs(self) -> int:
+        return self._m.dims + self._m.symbols
+
+    @property
+    def results(self) -> List[AffineExpr]:
+        return [_wrap_expr(e, self._ctx) for e in self._m.results]
+
+    @property
+    def context(self) -> Context:
+        return self._ctx
+
+    def dump(self) -> None:
+        print(self)
+
+    def __str__(self) -> str:
+        return str(self._m)
+
+    def __repr__(self) -> str:
+        return f"AffineMap({self._m})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, AffineMap) and other._m == self._m
+
+    def __hash__(self) -> int:
+        return hash(self._m)
