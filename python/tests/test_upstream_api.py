@@ -187,7 +187,7 @@ def test_the_native_modules_stubs_name_everything_it_exports():
     declared = {n.name for n in stub.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
     exported = {n for n in dir(native) if not n.startswith("__")}
     assert exported - declared == set()
-    for cls in (native.Attr, native.Ty, native.NativeEngine):
+    for cls in (native.Attr, native.Ty, native.NativeEngine, native.AffineExpr, native.AffineMap):
         node = next(n for n in stub.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
         methods = {f.name for f in node.body if isinstance(f, ast.FunctionDef)}
         public = {m for m in dir(cls) if not m.startswith("_")}
@@ -219,3 +219,21 @@ def test_attributes_are_set_and_removed():
     assert "llvm.emit_c_interface" not in str(m)
     with pytest.raises(ValueError, match="kiln keeps a function's `sym_name`"):
         f.attributes["sym_name"] = StringAttr.get("g")
+
+
+def test_affine_expressions_simplify_as_mlir_builds_them():
+    from kiln.ir import AffineConstantExpr, AffineDimExpr, AffineMap, AffineMapAttr, AffineSymbolExpr
+
+    with Context():
+        d0, d1, s0 = AffineDimExpr.get(0), AffineDimExpr.get(1), AffineSymbolExpr.get(0)
+        assert str(2 + d1) == "d1 + 2" and str(42 - d1) == "-d1 + 42" and str(d0 - d1) == "d0 - d1"
+        assert str((d0 + 1) + 2) == "d0 + 3" and str(AffineConstantExpr.get(7) % 3) == "1"
+        m = AffineMap.get(2, 1, [d0 + s0, d1 * 4])
+        assert str(m) == "(d0, d1)[s0] -> (d0 + s0, d1 * 4)" and m.n_inputs == 3
+        attr = AffineMapAttr.get(m)
+        assert attr == Attribute.parse("affine_map<(d0, d1)[s0] -> (d0 + s0, d1 * 4)>") and attr.value == m
+        assert AffineMap.get_permutation([1, 0]).is_permutation
+        with pytest.raises(RuntimeError, match="Invalid permutation"):
+            AffineMap.get_permutation([0, 0])
+        layout = MemRefType.get([4, 4], F32Type.get(), layout=AffineMapAttr.get(AffineMap.get_permutation([1, 0])))
+        assert str(layout) == "memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>"
