@@ -1,7 +1,9 @@
 """What a JIT call and a JIT compile cost from Python (kiln.execution_engine).
 
 Prints, for `add(f32, f32) -> f32`, the median time per call over 20 batches of 20,000
-calls through `engine["add"](a, b)` and through `engine.invoke("add", a, b)`; the time to
+calls through `engine["add"](a, b)`, through `engine.invoke("add", a, b)` and through
+upstream's contract (`invoke("add", a_ptr, b_ptr, result_ptr)` on its C interface, the
+call MLIR's own `ExecutionEngine.invoke` makes); the time to
 lower and JIT-compile a 30-operation function (median of 20); and how long a strided
 `axpy` over 2^20 floats runs at opt_level 2 (median of 20).
 
@@ -9,6 +11,7 @@ usage: .venv/bin/python scripts/bench-python-call.py   (a release build of the e
 gives the figures BENCHMARKS.md records: maturin develop --release)
 """
 
+import ctypes
 import statistics
 import time
 
@@ -16,7 +19,7 @@ import numpy as np
 
 from kiln.execution_engine import ExecutionEngine
 
-ADD = """func.func @add(%a: f32, %b: f32) -> f32 {
+ADD = """func.func @add(%a: f32, %b: f32) -> f32 attributes {llvm.emit_c_interface} {
   %c = arith.addf %a, %b : f32
   func.return %c : f32
 }
@@ -73,6 +76,11 @@ def main() -> None:
     assert add(1.5, 2.0) == 3.5
     print(f"engine['add'](a, b):        {per_call(lambda: add(1.5, 2.0)) * 1e6:6.2f} us per call")
     print(f"engine.invoke('add', a, b): {per_call(lambda: engine.invoke('add', 1.5, 2.0)) * 1e6:6.2f} us per call")
+    a, b, r = (ctypes.c_float * 1)(1.5), (ctypes.c_float * 1)(2.0), (ctypes.c_float * 1)(0.0)
+    engine.invoke("add", a, b, r)
+    assert r[0] == 3.5
+    upstream = per_call(lambda: engine.invoke("add", a, b, r))
+    print(f"engine.invoke('add', a_ptr, b_ptr, r_ptr) (upstream's contract): {upstream * 1e6:6.2f} us per call")
     text = thirty_ops()
     compiles = []
     for _ in range(20):

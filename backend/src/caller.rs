@@ -185,6 +185,11 @@ impl Direct {
     pub unsafe fn reached_unresolved(&self) -> Option<String> {
         reached(self.probe, &self.unresolved).map(str::to_string)
     }
+
+    /// Whether the program has stubs for functions nothing defines.
+    pub fn has_stubs(&self) -> bool {
+        self.probe.is_some()
+    }
 }
 
 /// Makes program `index`'s caller unless made already.

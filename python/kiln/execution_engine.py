@@ -110,6 +110,8 @@ class ExecutionEngine:
             n: (ins, outs) for n, ins, outs in self._native.functions()
         }
         self._packed: Dict[str, Any] = {}
+        self._packed_calls: Dict[str, Tuple[Any, int, int]] = {}
+        self._stubs = self._native.has_stubs()
 
     def _compile(self) -> Any:
         return _kiln.NativeEngine(
@@ -133,6 +135,8 @@ class ExecutionEngine:
         self._retired = getattr(self, "_retired", []) + [self._native]
         self._native = self._compile()
         self._packed.clear()
+        self._packed_calls.clear()
+        self._stubs = self._native.has_stubs()
 
     def raw_lookup(self, name: str) -> Optional[int]:
         """The address of the packed wrapper of ``@name`` (``void _mlir_NAME(void **)``), or
@@ -167,29 +171,39 @@ class ExecutionEngine:
         Otherwise the arguments bind through the function's signature ABI, and the results
         come back in the function's structure (None, one result, a tuple or a dict)."""
         if not kwargs and all(_is_ctypes_ref(a) for a in args) and (args or self._has_c_interface(name)):
+            self._invoke_packed(name, args)
+            return None
+        return self._native.invoke(name, *args, **kwargs)
+
+    def _invoke_packed(self, name: str, args: Tuple[Any, ...]) -> None:
+        """Upstream's call: one pointer to each argument, then one to where the result goes,
+        handed to the packed wrapper of the function's C interface."""
+        call = self._packed_calls.get(name)
+        if call is None:
             fn = self.lookup(name)
             ins, outs = self._functions.get("_mlir_ciface_" + name) or self._functions.get(name, ([], []))
-            if len(outs) > 1 and len(args) == len(ins) + len(outs):
-                self._invoke_spread(fn, len(ins), args)
-            else:
-                want = len(ins) + (1 if outs else 0)
-                if len(args) != want:
-                    raise TypeError(
-                        f"`@{name}` takes {want} pointer{'s' if want != 1 else ''} through its C interface (one to each of its "
-                        f"{len(ins)} arguments{', then one to where its result goes' if outs else ''}), got {len(args)}"
-                    )
-                packed = (ctypes.c_void_p * max(len(args), 1))()
-                for i, a in enumerate(args):
-                    packed[i] = ctypes.cast(a, ctypes.c_void_p)
-                fn(packed)
+            call = (fn, len(ins), len(outs))
+            self._packed_calls[name] = call
+        fn, n_in, n_out = call
+        if n_out > 1 and len(args) == n_in + n_out:
+            self._invoke_spread(fn, n_in, args)
+        else:
+            want = n_in + (1 if n_out else 0)
+            if len(args) != want:
+                raise TypeError(
+                    f"`@{name}` takes {want} pointer{'s' if want != 1 else ''} through its C interface (one to "
+                    f"each of its {n_in} arguments{', then one to where its result goes' if n_out else ''}), "
+                    f"got {len(args)}"
+                )
+            packed = (ctypes.c_void_p * max(want, 1))(*[ctypes.cast(a, ctypes.c_void_p) for a in args])
+            fn(packed)
+        if self._stubs:
             missing = self._native.reached_unresolved()
             if missing is not None:
                 raise kiln.LoweringError(
                     f"the call reached `@{missing}`, which the module declares but does not define "
                     "and no loaded library provides"
                 )
-            return None
-        return self._native.invoke(name, *args, **kwargs)
 
     @staticmethod
     def _invoke_spread(fn: Any, n_in: int, args: Tuple[Any, ...]) -> None:

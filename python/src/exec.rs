@@ -506,6 +506,12 @@ impl NativeEngine {
         Ok(py.allow_threads(|| jit.address(0, &name).ok()))
     }
 
+    /// Whether the program declares functions that neither it nor the process defines
+    /// (whose stubs [`NativeEngine::reached_unresolved`] reports).
+    fn has_stubs(&self) -> bool {
+        self.direct.has_stubs()
+    }
+
     /// The declared function a call made through an address reached without the process
     /// defining it (its stub ran), if any; asking clears the record.
     fn reached_unresolved(&self) -> Option<String> {
