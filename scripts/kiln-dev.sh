@@ -3,8 +3,8 @@
 #   scripts/kiln-dev.sh example   build kiln and run it on a bundled example
 #   scripts/kiln-dev.sh test      the whole test suite (fmt, clippy -D warnings, rustdoc -D
 #                                 warnings, cargo test, libkiln's C and C++ hosts, pytest on
-#                                 the Python package in a venv, the lit suite, the book, 12 s
-#                                 per fuzz target)
+#                                 the Python package in a venv, MLIR 19's own Python tests,
+#                                 the lit suite, the book, 12 s per fuzz target)
 # Both install what is missing on Debian 12 when run as root: LLVM 19 (llvm-19-dev and the
 # libraries it links), the MLIR 19 tools used as the reference, and rustfmt/clippy.
 set -eu
