@@ -28,6 +28,7 @@ pub mod jit;
 pub mod merge;
 pub mod mlir_llvm;
 pub mod overflow;
+mod packed;
 pub mod runtime;
 pub mod shared;
 pub mod stack;

@@ -87,7 +87,7 @@ fn elements_from_py(values: &[Bound<'_, PyAny>], element: &Ty) -> PyResult<Eleme
             .iter()
             .map(|x| {
                 x.extract::<f64>().and_then(|f| {
-                    generic::fit_float(f, element).map_err(|e| PyValueError::new_err(e))
+                    generic::fit_float(f, element).map_err(PyValueError::new_err)
                 })
             })
             .collect::<PyResult<_>>()?;
@@ -106,7 +106,7 @@ fn elements_from_py(values: &[Bound<'_, PyAny>], element: &Ty) -> PyResult<Eleme
             .iter()
             .map(|x| {
                 x.extract::<i128>().and_then(|i| {
-                    generic::fit_int(i, element).map_err(|e| PyValueError::new_err(e))
+                    generic::fit_int(i, element).map_err(PyValueError::new_err)
                 })
             })
             .collect::<PyResult<_>>()?;
@@ -744,8 +744,8 @@ impl Affine {
     fn binary(op: &str, lhs: &Affine, rhs: &Affine) -> PyResult<Affine> {
         let (a, b) = (lhs.0.clone(), rhs.0.clone());
         Ok(Affine(match op {
-            "add" => AffineExpr::add(a, b),
-            "mul" => AffineExpr::mul(a, b),
+            "add" => a + b,
+            "mul" => a * b,
             "mod" => AffineExpr::modulo(a, b),
             "floordiv" => AffineExpr::floor_div(a, b),
             "ceildiv" => AffineExpr::ceil_div(a, b),

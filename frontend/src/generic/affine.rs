@@ -26,58 +26,6 @@ impl AffineExpr {
         }
     }
 
-    /// `a + b`, simplified as MLIR simplifies it.
-    pub fn add(a: AffineExpr, b: AffineExpr) -> AffineExpr {
-        match (a.constant_value(), b.constant_value()) {
-            (Some(x), Some(y)) => return AffineExpr::Constant(x.wrapping_add(y)),
-            // Constants go to the right.
-            (Some(_), None) => return AffineExpr::add(b, a),
-            (None, Some(0)) => return a,
-            _ => {}
-        }
-        if let AffineExpr::Add(l, r) = &a {
-            if let Some(c) = r.constant_value() {
-                // (x + c1) + c2 = x + (c1 + c2); (x + c) + y = (x + y) + c.
-                return match b.constant_value() {
-                    Some(d) => {
-                        AffineExpr::add((**l).clone(), AffineExpr::Constant(c.wrapping_add(d)))
-                    }
-                    None => {
-                        AffineExpr::add(AffineExpr::add((**l).clone(), b), AffineExpr::Constant(c))
-                    }
-                };
-            }
-        }
-        AffineExpr::Add(Box::new(a), Box::new(b))
-    }
-
-    /// `a * b`, simplified as MLIR simplifies it.
-    pub fn mul(a: AffineExpr, b: AffineExpr) -> AffineExpr {
-        match (a.constant_value(), b.constant_value()) {
-            (Some(x), Some(y)) => return AffineExpr::Constant(x.wrapping_mul(y)),
-            (Some(_), None) => return AffineExpr::mul(b, a),
-            (None, Some(1)) => return a,
-            (None, Some(0)) => return AffineExpr::Constant(0),
-            _ => {}
-        }
-        if let (AffineExpr::Mul(l, r), Some(d)) = (&a, b.constant_value()) {
-            if let Some(c) = r.constant_value() {
-                return AffineExpr::mul((**l).clone(), AffineExpr::Constant(c.wrapping_mul(d)));
-            }
-        }
-        AffineExpr::Mul(Box::new(a), Box::new(b))
-    }
-
-    /// `-a`, as `a * -1`.
-    pub fn neg(a: AffineExpr) -> AffineExpr {
-        AffineExpr::mul(a, AffineExpr::Constant(-1))
-    }
-
-    /// `a - b`, as `a + b * -1`.
-    pub fn sub(a: AffineExpr, b: AffineExpr) -> AffineExpr {
-        AffineExpr::add(a, AffineExpr::neg(b))
-    }
-
     /// `a mod b`; constants fold for a positive divisor.
     pub fn modulo(a: AffineExpr, b: AffineExpr) -> AffineExpr {
         match (a.constant_value(), b.constant_value()) {
@@ -125,11 +73,11 @@ impl AffineExpr {
         match self {
             AffineExpr::Add(a, b) => {
                 let (a, b) = two(a, b);
-                AffineExpr::add(a, b)
+                a + b
             }
             AffineExpr::Mul(a, b) => {
                 let (a, b) = two(a, b);
-                AffineExpr::mul(a, b)
+                a * b
             }
             AffineExpr::Mod(a, b) => {
                 let (a, b) = two(a, b);
@@ -152,11 +100,11 @@ impl AffineExpr {
         match self {
             AffineExpr::Add(a, b) => {
                 let (a, b) = two(a, b);
-                AffineExpr::add(a, b)
+                a + b
             }
             AffineExpr::Mul(a, b) => {
                 let (a, b) = two(a, b);
-                AffineExpr::mul(a, b)
+                a * b
             }
             AffineExpr::Mod(a, b) => {
                 let (a, b) = two(a, b);
@@ -202,6 +150,72 @@ impl AffineExpr {
                 (x.0.max(y.0), x.1.max(y.1))
             }
         }
+    }
+}
+
+/// `a + b`, simplified as MLIR simplifies it: constants folded and kept on the right.
+impl std::ops::Add for AffineExpr {
+    type Output = AffineExpr;
+
+    fn add(self, b: AffineExpr) -> AffineExpr {
+        let a = self;
+        match (a.constant_value(), b.constant_value()) {
+            (Some(x), Some(y)) => return AffineExpr::Constant(x.wrapping_add(y)),
+            // Constants go to the right.
+            (Some(_), None) => return b + a,
+            (None, Some(0)) => return a,
+            _ => {}
+        }
+        if let AffineExpr::Add(l, r) = &a {
+            if let Some(c) = r.constant_value() {
+                // (x + c1) + c2 = x + (c1 + c2); (x + c) + y = (x + y) + c.
+                return match b.constant_value() {
+                    Some(d) => (**l).clone() + AffineExpr::Constant(c.wrapping_add(d)),
+                    None => ((**l).clone() + b) + AffineExpr::Constant(c),
+                };
+            }
+        }
+        AffineExpr::Add(Box::new(a), Box::new(b))
+    }
+}
+
+/// `a * b`, simplified as MLIR simplifies it.
+impl std::ops::Mul for AffineExpr {
+    type Output = AffineExpr;
+
+    fn mul(self, b: AffineExpr) -> AffineExpr {
+        let a = self;
+        match (a.constant_value(), b.constant_value()) {
+            (Some(x), Some(y)) => return AffineExpr::Constant(x.wrapping_mul(y)),
+            (Some(_), None) => return b * a,
+            (None, Some(1)) => return a,
+            (None, Some(0)) => return AffineExpr::Constant(0),
+            _ => {}
+        }
+        if let (AffineExpr::Mul(l, r), Some(d)) = (&a, b.constant_value()) {
+            if let Some(c) = r.constant_value() {
+                return (**l).clone() * AffineExpr::Constant(c.wrapping_mul(d));
+            }
+        }
+        AffineExpr::Mul(Box::new(a), Box::new(b))
+    }
+}
+
+/// `-a`, as `a * -1`.
+impl std::ops::Neg for AffineExpr {
+    type Output = AffineExpr;
+
+    fn neg(self) -> AffineExpr {
+        self * AffineExpr::Constant(-1)
+    }
+}
+
+/// `a - b`, as `a + b * -1`.
+impl std::ops::Sub for AffineExpr {
+    type Output = AffineExpr;
+
+    fn sub(self, b: AffineExpr) -> AffineExpr {
+        self + -b
     }
 }
 
@@ -340,13 +354,13 @@ mod tests {
         let d = AffineExpr::Dim;
         let s = AffineExpr::Symbol;
         let c = AffineExpr::Constant;
-        assert_eq!(AffineExpr::add(c(2), d(1)).to_string(), "d1 + 2");
-        assert_eq!(AffineExpr::sub(c(42), d(1)).to_string(), "-d1 + 42");
-        assert_eq!(AffineExpr::sub(d(1), d(2)).to_string(), "d1 - d2");
-        assert_eq!(AffineExpr::mul(c(2), d(1)).to_string(), "d1 * 2");
+        assert_eq!((c(2) + d(1)).to_string(), "d1 + 2");
+        assert_eq!((c(42) - d(1)).to_string(), "-d1 + 42");
+        assert_eq!((d(1) - d(2)).to_string(), "d1 - d2");
+        assert_eq!((c(2) * d(1)).to_string(), "d1 * 2");
         assert_eq!(AffineExpr::modulo(c(7), c(-3)).to_string(), "7 mod -3");
         assert_eq!(AffineExpr::floor_div(c(-7), c(2)).to_string(), "-4");
-        let e = AffineExpr::add(AffineExpr::add(d(0), s(1)), s(2));
+        let e = (d(0) + s(1)) + s(2);
         let m = AffineMap {
             dims: 3,
             symbols: 3,
