@@ -188,7 +188,32 @@ F32Type = _float_class("f32", "``f32``")
 F32Type.__name__ = F32Type.__qualname__ = "F32Type"
 F64Type = _float_class("f64", "``f64``")
 F64Type.__name__ = F64Type.__qualname__ = "F64Type"
-_FLOATS = {"f16": F16Type, "bf16": BF16Type, "tf32": FloatTF32Type, "f32": F32Type, "f64": F64Type}
+Float8E5M2Type = _float_class("f8E5M2", "``f8E5M2``")
+Float8E4M3Type = _float_class("f8E4M3", "``f8E4M3``")
+Float8E4M3FNType = _float_class("f8E4M3FN", "``f8E4M3FN``")
+Float8E5M2FNUZType = _float_class("f8E5M2FNUZ", "``f8E5M2FNUZ``")
+Float8E4M3FNUZType = _float_class("f8E4M3FNUZ", "``f8E4M3FNUZ``")
+Float8E4M3B11FNUZType = _float_class("f8E4M3B11FNUZ", "``f8E4M3B11FNUZ``")
+F80Type = _float_class("f80", "``f80``")
+F128Type = _float_class("f128", "``f128``")
+for _n, _c in list(locals().items()):
+    if _n.startswith(("Float8", "F80", "F128")) and isinstance(_c, type):
+        _c.__name__ = _c.__qualname__ = _n
+_FLOATS = {
+    "f16": F16Type,
+    "bf16": BF16Type,
+    "tf32": FloatTF32Type,
+    "f32": F32Type,
+    "f64": F64Type,
+    "f80": F80Type,
+    "f128": F128Type,
+    "f8E5M2": Float8E5M2Type,
+    "f8E4M3": Float8E4M3Type,
+    "f8E4M3FN": Float8E4M3FNType,
+    "f8E5M2FNUZ": Float8E5M2FNUZType,
+    "f8E4M3FNUZ": Float8E4M3FNUZType,
+    "f8E4M3B11FNUZ": Float8E4M3B11FNUZType,
+}
 for _name, _cls in _FLOATS.items():
     _cls._accepts = classmethod(lambda cls, ty, _n=_name: str(ty) == _n)  # type: ignore[assignment]
 

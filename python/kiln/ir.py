@@ -90,6 +90,14 @@ __all__ = [
     "AffineFloorDivExpr",
     "AffineCeilDivExpr",
     "AffineMap",
+    "Float8E5M2Type",
+    "Float8E4M3Type",
+    "Float8E4M3FNType",
+    "Float8E5M2FNUZType",
+    "Float8E4M3FNUZType",
+    "Float8E4M3B11FNUZType",
+    "F80Type",
+    "F128Type",
 ]
 
 from ._affine import *  # noqa: E402,F401,F403
@@ -333,7 +341,43 @@ class LoweredModule:
         return f"<LoweredModule: {len(self.stats)} functions, {len(self.text)} chars>"
 
 
-class ModuleOp:
+class _Printable:
+    """Upstream's ``print`` and ``get_asm`` over ``str()``."""
+
+    def get_asm(
+        self,
+        binary: bool = False,
+        large_elements_limit: Optional[int] = None,
+        enable_debug_info: bool = False,
+        pretty_debug_info: bool = False,
+        print_generic_op_form: bool = False,
+        use_local_scope: bool = False,
+        assume_verified: bool = False,
+        skip_regions: bool = False,
+    ) -> Union[str, bytes]:
+        """The operation's text (``bytes`` with ``binary=True``). kiln prints a module as
+        ``kiln fmt`` does; the options of upstream's printer that would change that are
+        refused rather than ignored."""
+        if print_generic_op_form and isinstance(self, ModuleOp):
+            raise ValueError("kiln prints a module in its custom form only (print_generic_op_form)")
+        if enable_debug_info or pretty_debug_info:
+            raise ValueError("kiln's IR keeps no locations to print (enable_debug_info)")
+        text = str(self)
+        return text.encode() if binary else text
+
+    def print(self, *args: Any, file: Any = None, binary: bool = False, **kwargs: Any) -> None:
+        """Prints ``get_asm(...)`` to ``file`` (standard output by default)."""
+        import sys
+
+        text = self.get_asm(binary, *args, **kwargs)
+        out = file if file is not None else sys.stdout
+        if binary:
+            out.write(text)
+        else:
+            print(text, file=out)
+
+
+class ModuleOp(_Printable):
     """The ``builtin.module`` operation of a module."""
 
     def __init__(self, module: Module) -> None:
@@ -492,7 +536,7 @@ def _ensure_dialects() -> None:
         from .dialects import arith, cf, func, memref  # noqa: F401
 
 
-class Operation:
+class Operation(_Printable):
     """A view of an operation inside a function. ``Operation.create`` builds any operation
     by name at the current insertion point; dialect classes (``kiln.dialects.arith.AddIOp``)
     build and view specific ones."""
@@ -930,6 +974,11 @@ class Value:
         if type(self) is not Value and not isinstance(value, type(self)):
             raise ValueError(f"{value} is not a {type(self).__name__}")
         self._module, self._fuid, self._vid = value._module, value._fuid, value._vid
+
+    @classmethod
+    def isinstance(cls, other: Any) -> bool:
+        """Whether ``other`` is a value of this class (``BlockArgument.isinstance(v)``)."""
+        return isinstance(other, cls)
 
     def _vinfo(self) -> tuple:
         return self._module._native.value(self._fuid, self._vid)

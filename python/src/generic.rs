@@ -86,9 +86,8 @@ fn elements_from_py(values: &[Bound<'_, PyAny>], element: &Ty) -> PyResult<Eleme
         let v = values
             .iter()
             .map(|x| {
-                x.extract::<f64>().and_then(|f| {
-                    generic::fit_float(f, element).map_err(PyValueError::new_err)
-                })
+                x.extract::<f64>()
+                    .and_then(|f| generic::fit_float(f, element).map_err(PyValueError::new_err))
             })
             .collect::<PyResult<_>>()?;
         return Ok(Elements::Floats(v));
@@ -105,9 +104,8 @@ fn elements_from_py(values: &[Bound<'_, PyAny>], element: &Ty) -> PyResult<Eleme
         let v = values
             .iter()
             .map(|x| {
-                x.extract::<i128>().and_then(|i| {
-                    generic::fit_int(i, element).map_err(PyValueError::new_err)
-                })
+                x.extract::<i128>()
+                    .and_then(|i| generic::fit_int(i, element).map_err(PyValueError::new_err))
             })
             .collect::<PyResult<_>>()?;
         return Ok(Elements::Ints(v));

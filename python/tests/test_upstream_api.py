@@ -237,3 +237,23 @@ def test_affine_expressions_simplify_as_mlir_builds_them():
             AffineMap.get_permutation([0, 0])
         layout = MemRefType.get([4, 4], F32Type.get(), layout=AffineMapAttr.get(AffineMap.get_permutation([1, 0])))
         assert str(layout) == "memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>"
+
+
+def test_printing_and_value_classes_as_upstream():
+    import io
+
+    from kiln.ir import BlockArgument, Float8E4M3FNType, FloatType, OpResult
+
+    with Context():
+        assert isinstance(Type.parse("f8E4M3FN"), FloatType) and str(Float8E4M3FNType.get()) == "f8E4M3FN"
+        with pytest.raises(kiln.Error, match="float values of `f8E5M2` are not supported"):
+            Attribute.parse("1.0 : f8E5M2")
+    m = Module.parse("func.func @f(%a: i32) -> i32 {\n  %r = arith.addi %a, %a : i32\n  return %r : i32\n}\n")
+    out = io.StringIO()
+    m.operation.print(file=out)
+    assert out.getvalue() == str(m) + "\n" and m.operation.get_asm(binary=True) == str(m).encode()
+    with pytest.raises(ValueError, match="custom form only"):
+        m.operation.get_asm(print_generic_op_form=True)
+    block = m.body.operations[0].regions[0].blocks[0]
+    assert BlockArgument.isinstance(block.arguments[0]) and not OpResult.isinstance(block.arguments[0])
+    assert OpResult.isinstance(block.operations[0].results[0])

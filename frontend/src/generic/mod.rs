@@ -147,6 +147,7 @@ mod tests {
             ("array<i32: 1, 2>", "array<i32: 1, 2>"),
             ("array<f64>", "array<f64>"),
             ("array<i1: false, true>", "array<i1: false, true>"),
+            ("tensor<2xf8E4M3FN>", "tensor<2xf8E4M3FN>"),
             ("strided<[?, 1], offset: ?>", "strided<[?, 1], offset: ?>"),
             ("strided<[4, 1], offset: 0>", "strided<[4, 1]>"),
             ("affine_map<(d0, d1)[s0] -> (d0 + s0 * 2, d1 - 1, -d0)>", "affine_map<(d0, d1)[s0] -> (d0 + s0 * 2, d1 - 1, -d0)>"),

@@ -15,6 +15,18 @@ pub enum Signedness {
 /// A builtin float type, by its MLIR name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FloatKind {
+    /// `f8E5M2`.
+    F8E5M2,
+    /// `f8E4M3`.
+    F8E4M3,
+    /// `f8E4M3FN`.
+    F8E4M3FN,
+    /// `f8E5M2FNUZ`.
+    F8E5M2FNUZ,
+    /// `f8E4M3FNUZ`.
+    F8E4M3FNUZ,
+    /// `f8E4M3B11FNUZ`.
+    F8E4M3B11FNUZ,
     /// `f16`.
     F16,
     /// `bf16`.
@@ -35,6 +47,12 @@ impl FloatKind {
     /// The width in bits.
     pub fn width(self) -> u32 {
         match self {
+            FloatKind::F8E5M2
+            | FloatKind::F8E4M3
+            | FloatKind::F8E4M3FN
+            | FloatKind::F8E5M2FNUZ
+            | FloatKind::F8E4M3FNUZ
+            | FloatKind::F8E4M3B11FNUZ => 8,
             FloatKind::F16 | FloatKind::BF16 => 16,
             FloatKind::TF32 => 19,
             FloatKind::F32 => 32,
@@ -47,6 +65,12 @@ impl FloatKind {
     /// The MLIR spelling.
     pub fn name(self) -> &'static str {
         match self {
+            FloatKind::F8E5M2 => "f8E5M2",
+            FloatKind::F8E4M3 => "f8E4M3",
+            FloatKind::F8E4M3FN => "f8E4M3FN",
+            FloatKind::F8E5M2FNUZ => "f8E5M2FNUZ",
+            FloatKind::F8E4M3FNUZ => "f8E4M3FNUZ",
+            FloatKind::F8E4M3B11FNUZ => "f8E4M3B11FNUZ",
             FloatKind::F16 => "f16",
             FloatKind::BF16 => "bf16",
             FloatKind::TF32 => "tf32",
@@ -60,6 +84,12 @@ impl FloatKind {
     /// The kind a name spells, if any.
     pub fn from_name(name: &str) -> Option<FloatKind> {
         Some(match name {
+            "f8E5M2" => FloatKind::F8E5M2,
+            "f8E4M3" => FloatKind::F8E4M3,
+            "f8E4M3FN" => FloatKind::F8E4M3FN,
+            "f8E5M2FNUZ" => FloatKind::F8E5M2FNUZ,
+            "f8E4M3FNUZ" => FloatKind::F8E4M3FNUZ,
+            "f8E4M3B11FNUZ" => FloatKind::F8E4M3B11FNUZ,
             "f16" => FloatKind::F16,
             "bf16" => FloatKind::BF16,
             "tf32" => FloatKind::TF32,

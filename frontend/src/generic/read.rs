@@ -94,7 +94,11 @@ pub fn fit_float(value: f64, ty: &Ty) -> Result<f64, String> {
         Ty::Float(FloatKind::F16) => Ok(half::f16::from_f64(value).to_f64()),
         Ty::Float(FloatKind::BF16) => Ok(half::bf16::from_f64(value).to_f64()),
         Ty::Float(FloatKind::F32) => Ok(value as f32 as f64),
-        Ty::Float(_) => Ok(value),
+        Ty::Float(FloatKind::F64) => Ok(value),
+        Ty::Float(k) => Err(format!(
+            "float values of `{}` are not supported (kiln reads values of f16, bf16, f32 and f64)",
+            k.name()
+        )),
         other => Err(format!("float value given the non-float type `{other}`")),
     }
 }
