@@ -41,38 +41,47 @@ class AffineExpr:
 
     @classmethod
     def isinstance(cls, other: Any) -> bool:
+        """Whether ``other`` is an expression of this class (``AffineDimExpr.isinstance(e)``)."""
         return isinstance(other, AffineExpr) and (not cls._kinds or other._e.kind in cls._kinds)
 
     @staticmethod
     def get_dim(position: int, context: Optional[Context] = None) -> "AffineExpr":
+        """``dN``: the dimension at ``position``."""
         return _wrap_expr(_kiln.AffineExpr.dim(position), _context(context))
 
     @staticmethod
     def get_symbol(position: int, context: Optional[Context] = None) -> "AffineExpr":
+        """``sN``: the symbol at ``position``."""
         return _wrap_expr(_kiln.AffineExpr.symbol(position), _context(context))
 
     @staticmethod
     def get_constant(value: int, context: Optional[Context] = None) -> "AffineExpr":
+        """The constant ``value``."""
         return _wrap_expr(_kiln.AffineExpr.constant(value), _context(context))
 
     @staticmethod
     def get_add(lhs: Any, rhs: Any) -> "AffineExpr":
+        """``lhs + rhs``, simplified as MLIR does (an ``int`` is a constant)."""
         return _wrap_expr(_kiln.AffineExpr.binary("add", _expr(lhs), _expr(rhs)))
 
     @staticmethod
     def get_mul(lhs: Any, rhs: Any) -> "AffineExpr":
+        """``lhs * rhs``, simplified as MLIR does (an ``int`` is a constant)."""
         return _wrap_expr(_kiln.AffineExpr.binary("mul", _expr(lhs), _expr(rhs)))
 
     @staticmethod
     def get_mod(lhs: Any, rhs: Any) -> "AffineExpr":
+        """``lhs mod rhs``, simplified as MLIR does (an ``int`` is a constant)."""
         return _wrap_expr(_kiln.AffineExpr.binary("mod", _expr(lhs), _expr(rhs)))
 
     @staticmethod
     def get_floor_div(lhs: Any, rhs: Any) -> "AffineExpr":
+        """``lhs floordiv rhs``, simplified as MLIR does (an ``int`` is a constant)."""
         return _wrap_expr(_kiln.AffineExpr.binary("floordiv", _expr(lhs), _expr(rhs)))
 
     @staticmethod
     def get_ceil_div(lhs: Any, rhs: Any) -> "AffineExpr":
+        """``lhs ceildiv rhs``, simplified as MLIR does (an ``int`` is a constant)."""
         return _wrap_expr(_kiln.AffineExpr.binary("ceildiv", _expr(lhs), _expr(rhs)))
 
     def __add__(self, other: Any) -> "AffineExpr":
@@ -108,9 +117,11 @@ class AffineExpr:
 
     @property
     def context(self) -> Context:
+        """The expression's context."""
         return self._ctx
 
     def dump(self) -> None:
+        """Prints the expression to standard output."""
         print(self)
 
     def __str__(self) -> str:
@@ -137,34 +148,43 @@ def _register(kind: str):
 
 @_register("dim")
 class AffineDimExpr(AffineExpr):
+    """A dimension, ``dN``."""
     @staticmethod
     def get(position: int, context: Optional[Context] = None) -> "AffineDimExpr":
+        """``dN``: the dimension at ``position``."""
         return AffineExpr.get_dim(position, context)  # type: ignore[return-value]
 
     @property
     def position(self) -> int:
+        """The dimension's position (``N`` in ``dN``)."""
         return self._e.value
 
 
 @_register("symbol")
 class AffineSymbolExpr(AffineExpr):
+    """A symbol, ``sN``."""
     @staticmethod
     def get(position: int, context: Optional[Context] = None) -> "AffineSymbolExpr":
+        """``sN``: the symbol at ``position``."""
         return AffineExpr.get_symbol(position, context)  # type: ignore[return-value]
 
     @property
     def position(self) -> int:
+        """The symbol's position (``N`` in ``sN``)."""
         return self._e.value
 
 
 @_register("constant")
 class AffineConstantExpr(AffineExpr):
+    """A constant."""
     @staticmethod
     def get(value: int, context: Optional[Context] = None) -> "AffineConstantExpr":
+        """The constant ``value``."""
         return AffineExpr.get_constant(value, context)  # type: ignore[return-value]
 
     @property
     def value(self) -> int:
+        """The constant's value."""
         return self._e.value
 
 
@@ -175,10 +195,12 @@ class AffineBinaryExpr(AffineExpr):
 
     @property
     def lhs(self) -> AffineExpr:
+        """The left operand."""
         return _wrap_expr(self._e.operands[0], self._ctx)
 
     @property
     def rhs(self) -> AffineExpr:
+        """The right operand."""
         return _wrap_expr(self._e.operands[1], self._ctx)
 
 
@@ -186,6 +208,7 @@ def _binary(kind: str, name: str) -> type:
     def get(lhs: Any, rhs: Any) -> AffineExpr:
         return _wrap_expr(_kiln.AffineExpr.binary(kind, _expr(lhs), _expr(rhs)))
 
+    get.__doc__ = f"``lhs {kind} rhs``, simplified as MLIR does (an ``int`` is a constant)."
     cls = type(name, (AffineBinaryExpr,), {"get": staticmethod(get), "__doc__": f"``lhs {kind} rhs``"})
     return _register(kind)(cls)
 
@@ -209,6 +232,8 @@ class AffineMap:
 
     @staticmethod
     def get(dim_count: int, symbol_count: int, exprs: Sequence[Any], context: Optional[Context] = None) -> "AffineMap":
+        """``(d0, ...)[s0, ...] -> (exprs)`` of ``dim_count`` dimensions and ``symbol_count``
+        symbols."""
         results = []
         for e in exprs:
             if e is None:
@@ -220,18 +245,23 @@ class AffineMap:
 
     @staticmethod
     def get_empty(context: Optional[Context] = None) -> "AffineMap":
+        """``() -> ()``: the map of no dimensions, symbols or results."""
         return _wrap_map(_kiln.AffineMap.get(0, 0, []), _context(context))
 
     @staticmethod
     def get_constant(value: int, context: Optional[Context] = None) -> "AffineMap":
+        """``() -> (value)``."""
         return _wrap_map(_kiln.AffineMap.get(0, 0, [_kiln.AffineExpr.constant(value)]), _context(context))
 
     @staticmethod
     def get_identity(n_dims: int, context: Optional[Context] = None) -> "AffineMap":
+        """``(d0, ..., dN-1) -> (d0, ..., dN-1)`` of ``n_dims`` dimensions."""
         return _wrap_map(_kiln.AffineMap.identity(n_dims), _context(context))
 
     @staticmethod
     def get_minor_identity(n_dims: int, n_results: int, context: Optional[Context] = None) -> "AffineMap":
+        """The identity on the last ``n_results`` of ``n_dims`` dimensions; ``ValueError`` if
+        ``n_results`` is greater."""
         m = _kiln.AffineMap.minor_identity(n_dims, n_results)
         if m is None:
             raise ValueError("more results than dimensions")
@@ -239,6 +269,8 @@ class AffineMap:
 
     @staticmethod
     def get_permutation(permutation: Sequence[int], context: Optional[Context] = None) -> "AffineMap":
+        """The map whose results are its dimensions in the order ``permutation`` gives;
+        ``RuntimeError`` if it is not a permutation."""
         m = _kiln.AffineMap.permutation(list(permutation))
         if m is None:
             raise RuntimeError("Invalid permutation when attempting to create an AffineMap")
@@ -246,58 +278,73 @@ class AffineMap:
 
     @staticmethod
     def compress_unused_symbols(maps: Sequence["AffineMap"], context: Optional[Context] = None) -> List["AffineMap"]:
+        """The maps without the symbols none of them uses (the others renumbered)."""
         return [_wrap_map(m, _context(context)) for m in _kiln.AffineMap.compress_unused_symbols([m._m for m in maps])]
 
     def get_submap(self, result_positions: Sequence[int]) -> "AffineMap":
+        """The map of the results at ``result_positions``; ``ValueError`` if one is out of
+        bounds."""
         m = self._m.submap(list(result_positions))
         if m is None:
             raise ValueError("result position out of bounds")
         return _wrap_map(m, self._ctx)
 
     def get_major_submap(self, n_results: int) -> "AffineMap":
+        """The map of the first ``n_results`` results."""
         m = self._m.major_submap(n_results)
         if m is None:
             raise ValueError("number of results out of bounds")
         return _wrap_map(m, self._ctx)
 
     def get_minor_submap(self, n_results: int) -> "AffineMap":
+        """The map of the last ``n_results`` results."""
         m = self._m.minor_submap(n_results)
         if m is None:
             raise ValueError("number of results out of bounds")
         return _wrap_map(m, self._ctx)
 
     def replace(self, expr: AffineExpr, replacement: AffineExpr, n_result_dims: int, n_result_syms: int) -> "AffineMap":
+        """The map with ``expr`` replaced by ``replacement`` in each result, of
+        ``n_result_dims`` dimensions and ``n_result_syms`` symbols."""
         return _wrap_map(self._m.replace(expr._e, replacement._e, n_result_dims, n_result_syms), self._ctx)
 
     @property
     def is_permutation(self) -> bool:
+        """Whether the results are the dimensions, each once, in some order."""
         return self._m.is_permutation
 
     @property
     def is_projected_permutation(self) -> bool:
+        """Whether the results are distinct dimensions (some perhaps left out)."""
         return self._m.is_projected_permutation
 
     @property
     def n_dims(self) -> int:
+        """The number of dimensions."""
         return self._m.dims
 
     @property
     def n_symbols(self) -> int:
+        """The number of symbols."""
         return self._m.symbols
 
     @property
     def n_inputs(self) -> int:
+        """The number of dimensions and symbols."""
         return self._m.dims + self._m.symbols
 
     @property
     def results(self) -> List[AffineExpr]:
+        """The result expressions."""
         return [_wrap_expr(e, self._ctx) for e in self._m.results]
 
     @property
     def context(self) -> Context:
+        """The map's context."""
         return self._ctx
 
     def dump(self) -> None:
+        """Prints the map to standard output."""
         print(self)
 
     def __str__(self) -> str:

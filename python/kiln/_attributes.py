@@ -35,35 +35,44 @@ class Attribute:
 
     @classmethod
     def isinstance(cls, other: Any) -> bool:
+        """Whether ``other`` is an attribute of this class (``StringAttr.isinstance(a)``)."""
         return isinstance(other, Attribute) and (not cls._kinds or other._attr.kind in cls._kinds)
 
     @staticmethod
     def parse(text: str, context: Optional[Context] = None) -> "Attribute":
+        """The attribute written as ``text`` (``42 : i32``), as its most specific class."""
         return _wrap_attr(_kiln.Attr.parse(text), _context(context))
 
     @property
     def context(self) -> Context:
+        """The attribute's context."""
         return self._ctx
 
     @property
     def type(self) -> Type:
+        """The attribute's type (``none`` for an untyped attribute)."""
         return _wrap(self._attr.type, self._ctx)
 
     @property
     def typeid(self) -> str:
+        """What identifies the attribute's kind: its class's name (``IntegerAttr``)."""
         return type(self).__name__
 
     def get_named(self, name: str) -> "NamedAttribute":
+        """The attribute with the name ``name``, a ``NamedAttribute``."""
         return NamedAttribute(name, self)
 
     def maybe_downcast(self) -> "Attribute":
+        """The attribute as its most specific class."""
         return _wrap_attr(self._attr, self._ctx)
 
     @property
     def is_unit(self) -> bool:
+        """Whether this is the unit attribute."""
         return self._attr.kind == "unit"
 
     def dump(self) -> None:
+        """Prints the attribute to standard output."""
         print(self)
 
     def __str__(self) -> str:
@@ -128,8 +137,10 @@ class NamedAttribute:
 
 @_register("unit")
 class UnitAttr(Attribute):
+    """The unit attribute: its presence is its meaning."""
     @staticmethod
     def get(context: Optional[Context] = None) -> "UnitAttr":
+        """The unit attribute."""
         return _wrap_attr(_kiln.Attr.unit(), _context(context))  # type: ignore[return-value]
 
 
@@ -139,10 +150,12 @@ class IntegerAttr(Attribute):
 
     @staticmethod
     def get(type: Type, value: int) -> "IntegerAttr":
+        """``value : type``: an integer (or index) attribute."""
         return _wrap_attr(_kiln.Attr.integer(_native(type), int(value)))  # type: ignore[return-value]
 
     @property
     def value(self) -> int:
+        """The integer value."""
         v = self._attr.value
         return int(v)
 
@@ -157,10 +170,12 @@ class BoolAttr(IntegerAttr):
 
     @staticmethod
     def get(value: bool, context: Optional[Context] = None) -> "BoolAttr":
+        """``true`` or ``false``."""
         return _wrap_attr(_kiln.Attr.boolean(bool(value)), _context(context))  # type: ignore[return-value]
 
     @property
     def value(self) -> bool:  # type: ignore[override]
+        """The boolean value."""
         return bool(self._attr.value)
 
     def __bool__(self) -> bool:
@@ -173,18 +188,22 @@ class FloatAttr(Attribute):
 
     @staticmethod
     def get(type: Type, value: float, loc: Any = None) -> "FloatAttr":
+        """``value : type``: a float attribute of the float type ``type``."""
         return _wrap_attr(_kiln.Attr.float(_native(type), float(value)))  # type: ignore[return-value]
 
     @staticmethod
     def get_f32(value: float, context: Optional[Context] = None) -> "FloatAttr":
+        """``value : f32``."""
         return _wrap_attr(_kiln.Attr.float(_kiln.Ty.float("f32"), float(value)), _context(context))  # type: ignore[return-value]
 
     @staticmethod
     def get_f64(value: float, context: Optional[Context] = None) -> "FloatAttr":
+        """``value : f64``."""
         return _wrap_attr(_kiln.Attr.float(_kiln.Ty.float("f64"), float(value)), _context(context))  # type: ignore[return-value]
 
     @property
     def value(self) -> float:
+        """The float value."""
         return float(self._attr.value)
 
     def __float__(self) -> float:
@@ -197,20 +216,24 @@ class StringAttr(Attribute):
 
     @staticmethod
     def get(value: Union[str, bytes], context: Optional[Context] = None) -> "StringAttr":
+        """``"value"``: an untyped string attribute (``bytes`` are decoded as UTF-8)."""
         if isinstance(value, bytes):
             value = value.decode()
         return _wrap_attr(_kiln.Attr.string(value, None), _context(context))  # type: ignore[return-value]
 
     @staticmethod
     def get_typed(type: Type, value: str) -> "StringAttr":
+        """``"value" : type``: a typed string attribute."""
         return _wrap_attr(_kiln.Attr.string(value, _native(type)))  # type: ignore[return-value]
 
     @property
     def value(self) -> str:
+        """The string."""
         return self._attr.value
 
     @property
     def value_bytes(self) -> bytes:
+        """The string, encoded as UTF-8."""
         return self._attr.value.encode()
 
 
@@ -220,10 +243,12 @@ class TypeAttr(Attribute):
 
     @staticmethod
     def get(value: Type, context: Optional[Context] = None) -> "TypeAttr":
+        """The type ``value`` as an attribute."""
         return _wrap_attr(_kiln.Attr.type_attr(_native(value)), _context(context))  # type: ignore[return-value]
 
     @property
     def value(self) -> Type:
+        """The type."""
         return _wrap(self._attr.value, self._ctx)
 
 
@@ -233,10 +258,12 @@ class SymbolRefAttr(Attribute):
 
     @staticmethod
     def get(symbols: Sequence[str], context: Optional[Context] = None) -> "SymbolRefAttr":
+        """``@root::@nested...``: a reference to ``symbols``, the root first."""
         return _wrap_attr(_kiln.Attr.symbol_ref(list(symbols)), _context(context))  # type: ignore[return-value]
 
     @property
     def value(self) -> List[str]:
+        """The symbols' names, the root first."""
         return list(self._attr.value)
 
 
@@ -247,10 +274,12 @@ class FlatSymbolRefAttr(SymbolRefAttr):
 
     @staticmethod
     def get(value: str, context: Optional[Context] = None) -> "FlatSymbolRefAttr":
+        """``@value``: a reference to one symbol."""
         return _wrap_attr(_kiln.Attr.symbol_ref([value]), _context(context))  # type: ignore[return-value]
 
     @property
     def value(self) -> str:  # type: ignore[override]
+        """The symbol's name, without ``@``."""
         return self._attr.value[0]
 
 
@@ -260,6 +289,7 @@ class ArrayAttr(Attribute):
 
     @staticmethod
     def get(attributes: Sequence[Attribute], context: Optional[Context] = None) -> "ArrayAttr":
+        """``[a, b, ...]`` of ``attributes``; ``RuntimeError`` if one is not an attribute."""
         items = []
         for a in attributes:
             if a is None:
@@ -294,6 +324,7 @@ class DictAttr(Attribute):
 
     @staticmethod
     def get(value: Optional[Dict[str, Attribute]] = None, context: Optional[Context] = None) -> "DictAttr":
+        """``{name = value, ...}`` of the dict ``value``, sorted by name."""
         entries = [(k, _attr(v)) for k, v in (value or {}).items()]
         return _wrap_attr(_kiln.Attr.dictionary(entries), _context(context))  # type: ignore[return-value]
 
@@ -367,6 +398,8 @@ class DenseElementsAttr(Attribute):
 
     @staticmethod
     def get_splat(shaped_type: Type, element_attr: Attribute) -> "DenseElementsAttr":
+        """``dense<v> : shaped_type``: every element ``element_attr``, whose type must be
+        the static shaped type's element type."""
         ty = _native(shaped_type)
         if ty.shape is None or any(d is None for d in ty.shape):
             raise ValueError(f"Expected a static ShapedType for the shaped_type parameter: Type({ty})")
@@ -379,9 +412,12 @@ class DenseElementsAttr(Attribute):
 
     @property
     def is_splat(self) -> bool:
+        """Whether the attribute is a splat (one value for every element)."""
         return self._attr.is_splat
 
     def get_splat_value(self) -> Attribute:
+        """The value of a splat's elements, as an attribute; ``ValueError`` if it is not a
+        splat."""
         if not self.is_splat:
             raise ValueError("get_splat_value called on a non-splat attribute")
         element = self._attr.element_type
@@ -478,6 +514,7 @@ class DenseIntElementsAttr(DenseElementsAttr):
 
     @classmethod
     def isinstance(cls, other: Any) -> bool:
+        """Whether ``other`` is a dense elements attribute of an integer (or index) type."""
         return DenseElementsAttr.isinstance(other) and other._attr.element_type.kind != "float"
 
     def __getitem__(self, i: int) -> int:
@@ -495,6 +532,7 @@ class DenseFPElementsAttr(DenseElementsAttr):
 
     @classmethod
     def isinstance(cls, other: Any) -> bool:
+        """Whether ``other`` is a dense elements attribute of a float type."""
         return DenseElementsAttr.isinstance(other) and other._attr.element_type.kind == "float"
 
     def __getitem__(self, i: int) -> float:
@@ -509,6 +547,7 @@ class _DenseArray(Attribute):
 
     @classmethod
     def isinstance(cls, other: Any) -> bool:
+        """Whether ``other`` is a dense array of this class's element type."""
         return (
             isinstance(other, Attribute)
             and other._attr.kind == "dense_array"
@@ -517,6 +556,8 @@ class _DenseArray(Attribute):
 
     @classmethod
     def get(cls, values: Sequence[Any], context: Optional[Context] = None) -> "_DenseArray":
+        """``array<T: ...>`` of ``values`` (numbers or attributes) of this class's element
+        type ``T``; ``TypeError`` if one does not fit it."""
         element = _kiln.Ty.parse(cls._element)
         converted = []
         for v in values:
@@ -585,6 +626,7 @@ class StridedLayoutAttr(Attribute):
 
     @staticmethod
     def get(offset: int, strides: Sequence[int], context: Optional[Context] = None) -> "StridedLayoutAttr":
+        """``strided<[strides], offset: offset>``; ``None`` or ``DYNAMIC`` entries are dynamic."""
         dyn = lambda x: None if x is None or x == DYNAMIC else int(x)  # noqa: E731
         return _wrap_attr(  # type: ignore[return-value]
             _kiln.Attr.strided_layout([dyn(s) for s in strides], dyn(offset)), _context(context)
@@ -592,15 +634,18 @@ class StridedLayoutAttr(Attribute):
 
     @staticmethod
     def get_fully_dynamic(rank: int, context: Optional[Context] = None) -> "StridedLayoutAttr":
+        """The layout of ``rank`` dynamic strides and a dynamic offset."""
         return StridedLayoutAttr.get(DYNAMIC, [DYNAMIC] * rank, context)
 
     @property
     def offset(self) -> int:
+        """The offset (``DYNAMIC`` if it is dynamic)."""
         o = self._attr.strided[1]
         return DYNAMIC if o is None else o
 
     @property
     def strides(self) -> List[int]:
+        """The strides (``DYNAMIC`` for a dynamic one)."""
         return [DYNAMIC if s is None else s for s in self._attr.strided[0]]
 
 
@@ -610,10 +655,12 @@ class AffineMapAttr(Attribute):
 
     @staticmethod
     def get(affine_map: Any) -> "AffineMapAttr":
+        """``affine_map<...>`` holding ``affine_map``."""
         return _wrap_attr(affine_map._m.attr(), affine_map._ctx)  # type: ignore[return-value]
 
     @property
     def value(self) -> Any:
+        """The ``AffineMap`` the attribute holds."""
         from ._affine import _wrap_map
 
         return _wrap_map(self._attr.value, self._ctx)
@@ -625,13 +672,17 @@ class OpaqueAttr(Attribute):
 
     @staticmethod
     def get(dialect_namespace: str, buffer: bytes, type: Optional[Type] = None, context: Optional[Context] = None) -> "OpaqueAttr":
+        """``#dialect_namespace.buffer``: an attribute of that dialect, kept as written
+        (``type`` is not kept)."""
         data = buffer.decode() if isinstance(buffer, bytes) else str(buffer)
         return _wrap_attr(_kiln.Attr.opaque_attr(dialect_namespace, data), _context(context))  # type: ignore[return-value]
 
     @property
     def dialect_namespace(self) -> str:
+        """The dialect's namespace (``dialect`` in ``#dialect.data``)."""
         return self._attr.opaque[0]
 
     @property
     def data(self) -> bytes:
+        """The text after the namespace (``data`` in ``#dialect.data``), as bytes."""
         return self._attr.opaque[1].encode()

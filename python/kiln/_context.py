@@ -41,6 +41,8 @@ class _Current(type):
 
     @property
     def current(cls) -> Any:
+        """The innermost one entered with ``with`` on this thread (``Context.current`` is
+        None when there is none; a location or insertion point raises ``ValueError``)."""
         return cls._current()
 
 
@@ -128,18 +130,22 @@ class Diagnostic:
 
     @property
     def severity(self) -> DiagnosticSeverity:
+        """How severe the diagnostic is (a ``DiagnosticSeverity``)."""
         return self._field(0)
 
     @property
     def location(self) -> "Location":
+        """Where the diagnostic was emitted."""
         return self._field(1)
 
     @property
     def message(self) -> str:
+        """The diagnostic's message."""
         return self._field(2)
 
     @property
     def notes(self) -> Tuple["Diagnostic", ...]:
+        """The notes attached to the diagnostic, as diagnostics."""
         return self._field(3)
 
     def __str__(self) -> str:
@@ -157,10 +163,12 @@ class DiagnosticHandler:
 
     @property
     def attached(self) -> bool:
+        """Whether the handler is still attached to its context."""
         context = self._context()
         return context is not None and self in context.__dict__.get("_handlers", [])
 
     def detach(self) -> None:
+        """Detaches the handler from its context (if it is still attached)."""
         context = self._context()
         if context is not None and self in context.__dict__.get("_handlers", []):
             context.__dict__["_handlers"].remove(self)
@@ -205,14 +213,17 @@ class Location(metaclass=_Current):
 
     @staticmethod
     def unknown(context: Optional[Context] = None) -> "Location":
+        """The unknown location, ``loc(unknown)``."""
         return Location("loc(unknown)", context)
 
     @staticmethod
     def file(filename: str, line: int, col: int, context: Optional[Context] = None) -> "Location":
+        """A file location, ``loc("filename":line:col)``."""
         return Location(f"loc({_quoted(filename)}:{int(line)}:{int(col)})", context)
 
     @staticmethod
     def name(name: str, childLoc: Optional["Location"] = None, context: Optional[Context] = None) -> "Location":
+        """A named location, ``loc("name")``, or ``loc("name"(child))`` with ``childLoc``."""
         child = f"({childLoc._inner})" if childLoc is not None and childLoc._inner != "unknown" else ""
         return Location(f"loc({_quoted(name)}{child})", context)
 

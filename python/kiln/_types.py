@@ -41,6 +41,7 @@ class Type:
 
     @classmethod
     def isinstance(cls, other: Any) -> bool:
+        """Whether ``other`` is a type of this class (``IntegerType.isinstance(t)``)."""
         return isinstance(other, Type) and cls._accepts(other._ty)
 
     @classmethod
@@ -49,17 +50,21 @@ class Type:
 
     @staticmethod
     def parse(text: str, context: Optional[Context] = None) -> "Type":
+        """The type written as ``text`` (``memref<2x?xf32>``), as its most specific class."""
         return _wrap(_kiln.Ty.parse(text), _context(context))
 
     @property
     def context(self) -> Context:
+        """The type's context."""
         return self._ctx
 
     @property
     def typeid(self) -> str:
+        """What identifies the type's kind: its class's name (``IntegerType``)."""
         return type(self).__name__
 
     def maybe_downcast(self) -> "Type":
+        """The type as its most specific class."""
         return _wrap(self._ty, self._ctx)
 
     def __str__(self) -> str:
@@ -75,6 +80,7 @@ class Type:
         return hash(self._ty)
 
     def dump(self) -> None:
+        """Prints the type to standard output."""
         print(self)
 
 
@@ -123,30 +129,37 @@ class IntegerType(Type):
 
     @staticmethod
     def get_signless(width: int, context: Optional[Context] = None) -> "IntegerType":
+        """``iN``: a signless integer type of ``width`` bits."""
         return _wrap(_kiln.Ty.integer(int(width), "signless"), _context(context))  # type: ignore[return-value]
 
     @staticmethod
     def get_signed(width: int, context: Optional[Context] = None) -> "IntegerType":
+        """``siN``: a signed integer type of ``width`` bits."""
         return _wrap(_kiln.Ty.integer(int(width), "signed"), _context(context))  # type: ignore[return-value]
 
     @staticmethod
     def get_unsigned(width: int, context: Optional[Context] = None) -> "IntegerType":
+        """``uiN``: an unsigned integer type of ``width`` bits."""
         return _wrap(_kiln.Ty.integer(int(width), "unsigned"), _context(context))  # type: ignore[return-value]
 
     @property
     def width(self) -> int:
+        """The width in bits."""
         return self._ty.width
 
     @property
     def is_signless(self) -> bool:
+        """Whether the type is signless (``iN``)."""
         return self._ty.signedness == "signless"
 
     @property
     def is_signed(self) -> bool:
+        """Whether the type is signed (``siN``)."""
         return self._ty.signedness == "signed"
 
     @property
     def is_unsigned(self) -> bool:
+        """Whether the type is unsigned (``uiN``)."""
         return self._ty.signedness == "unsigned"
 
 
@@ -156,6 +169,7 @@ class IndexType(Type):
 
     @staticmethod
     def get(context: Optional[Context] = None) -> "IndexType":
+        """The ``index`` type."""
         return _wrap(_kiln.Ty.index(), _context(context))  # type: ignore[return-value]
 
 
@@ -165,6 +179,7 @@ class FloatType(Type):
 
     @property
     def width(self) -> int:
+        """The width in bits."""
         return self._ty.width
 
 
@@ -175,6 +190,7 @@ def _float_class(name: str, doc: str):
             return _wrap(_kiln.Ty.float(name), _context(context))
 
     F.__doc__ = doc
+    F.get.__doc__ = f"The ``{name}`` type."
     return F
 
 
@@ -224,6 +240,7 @@ class NoneType(Type):
 
     @staticmethod
     def get(context: Optional[Context] = None) -> "NoneType":
+        """The ``none`` type."""
         return _wrap(_kiln.Ty.none(), _context(context))  # type: ignore[return-value]
 
 
@@ -238,26 +255,32 @@ class ShapedType(Type):
 
     @staticmethod
     def get_dynamic_size() -> int:
+        """The value of a dynamic size (``INT64_MIN``)."""
         return DYNAMIC
 
     @staticmethod
     def is_dynamic_size(dim: Optional[int]) -> bool:
+        """Whether ``dim`` is a dynamic size (``None`` or ``INT64_MIN``)."""
         return dim is None or dim == DYNAMIC
 
     @staticmethod
     def get_dynamic_stride_or_offset() -> int:
+        """The value of a dynamic stride or offset (``INT64_MIN``)."""
         return DYNAMIC
 
     @staticmethod
     def is_dynamic_stride_or_offset(value: Optional[int]) -> bool:
+        """Whether ``value`` is a dynamic stride or offset (``None`` or ``INT64_MIN``)."""
         return value is None or value == DYNAMIC
 
     @property
     def element_type(self) -> Type:
+        """The element type."""
         return _wrap(self._ty.element, self._ctx)
 
     @property
     def has_rank(self) -> bool:
+        """Whether the type is ranked."""
         return self._ty.shape is not None
 
     def _ranked(self) -> List[Optional[int]]:
@@ -268,24 +291,31 @@ class ShapedType(Type):
 
     @property
     def shape(self) -> List[int]:
+        """The dimensions' sizes (a dynamic one as ``get_dynamic_size()``); ``ValueError`` if
+        the type is unranked."""
         return [_show(d) for d in self._ranked()]
 
     @property
     def rank(self) -> int:
+        """The number of dimensions; ``ValueError`` if the type is unranked."""
         return len(self._ranked())
 
     @property
     def has_static_shape(self) -> bool:
+        """Whether the type is ranked and no dimension is dynamic."""
         return self._ty.shape is not None and all(d is not None for d in self._ty.shape)
 
     def get_dim_size(self, dim: int) -> int:
+        """The size of dimension ``dim`` (``get_dynamic_size()`` if it is dynamic)."""
         return _show(self._ranked()[dim])
 
     def is_dynamic_dim(self, dim: int) -> bool:
+        """Whether dimension ``dim`` is dynamic."""
         return self._ranked()[dim] is None
 
     @property
     def static_size_in_bits(self) -> int:
+        """The size in bits of all the elements of a static shape."""
         # Only for static shapes of integer or float elements.
         if not self.has_static_shape:
             raise ValueError("the type's shape is not static")
@@ -360,11 +390,15 @@ class MemRefType(ShapedType):
 
     @property
     def affine_map(self) -> Any:
+        """The layout as an ``AffineMap`` (the identity, or the written ``affine_map``);
+        ``ValueError`` for a strided layout."""
         from ._attributes import AffineMapAttr
 
         return AffineMapAttr(self.layout).value
 
     def get_strides_and_offset(self) -> Tuple[List[int], int]:
+        """The strides and the offset (a dynamic one as ``INT64_MIN``; the identity
+        layout's are row-major); ``ValueError`` for an ``affine_map`` layout."""
         strides, offset = self._strides_and_offset()
         return [_show(s) for s in strides], _show(offset)
 
@@ -388,10 +422,13 @@ class MemRefType(ShapedType):
 
     @property
     def offset(self) -> int:
+        """The offset as the type states it (0 for the identity layout)."""
         return self.get_strides_and_offset()[1]
 
     @property
     def has_identity_layout(self) -> bool:
+        """Whether the layout is the identity: none written, or row-major strides and
+        offset 0."""
         written = self._ty.layout
         if written is None:
             return True
@@ -411,6 +448,7 @@ class MemRefType(ShapedType):
 
     @property
     def memory_space(self) -> Any:
+        """The memory space attribute, or None."""
         return _attr_view(self._ty.memory_space)
 
 
@@ -424,12 +462,14 @@ class UnrankedMemRefType(ShapedType):
 
     @staticmethod
     def get(element_type: Type, memory_space: Any = None, loc: Any = None, context: Optional[Context] = None) -> "UnrankedMemRefType":
+        """``memref<*xT>`` of ``element_type``, in ``memory_space`` if one is given."""
         return _wrap(  # type: ignore[return-value]
             _kiln.Ty.unranked_memref(_native(element_type), _attr_native(memory_space)), _context(context)
         )
 
     @property
     def memory_space(self) -> Any:
+        """The memory space attribute, or None."""
         return _attr_view(self._ty.memory_space)
 
 
@@ -443,6 +483,8 @@ class RankedTensorType(ShapedType):
 
     @staticmethod
     def get(shape: Sequence[Optional[int]], element_type: Type, encoding: Any = None, loc: Any = None, context: Optional[Context] = None) -> "RankedTensorType":
+        """``tensor<...>`` of ``shape`` (``None`` entries dynamic) and ``element_type``, with
+        ``encoding`` if one is given."""
         return _wrap(  # type: ignore[return-value]
             _kiln.Ty.tensor([_dim(d) for d in shape], _native(element_type), _attr_native(encoding)),
             _context(context),
@@ -450,6 +492,7 @@ class RankedTensorType(ShapedType):
 
     @property
     def encoding(self) -> Any:
+        """The encoding attribute, or None."""
         return _attr_view(self._ty.encoding)
 
 
@@ -471,6 +514,7 @@ class UnrankedTensorType(ShapedType):
 
     @staticmethod
     def get(element_type: Type, loc: Any = None, context: Optional[Context] = None) -> "UnrankedTensorType":
+        """``tensor<*xT>`` of ``element_type``."""
         return _wrap(_kiln.Ty.unranked_tensor(_native(element_type)), _context(context))  # type: ignore[return-value]
 
 
@@ -492,6 +536,8 @@ class VectorType(ShapedType):
         loc: Any = None,
         context: Optional[Context] = None,
     ) -> "VectorType":
+        """``vector<...>`` of ``shape`` and ``element_type``; ``scalable`` (a flag per
+        dimension) or ``scalable_dims`` (their positions) makes dimensions scalable."""
         if scalable is not None and scalable_dims is not None:
             raise ValueError("'scalable' and 'scalable_dims' kwargs are mutually exclusive.")
         flags = list(scalable) if scalable is not None else None
@@ -505,10 +551,12 @@ class VectorType(ShapedType):
 
     @property
     def scalable(self) -> bool:
+        """Whether any dimension is scalable."""
         return any(self._ty.scalable)
 
     @property
     def scalable_dims(self) -> List[bool]:
+        """For each dimension, whether it is scalable."""
         return list(self._ty.scalable)
 
 
@@ -518,6 +566,7 @@ class ComplexType(Type):
 
     @staticmethod
     def get(element_type: Type) -> "ComplexType":
+        """``complex<T>`` of an integer or float ``element_type``."""
         ty = _native(element_type)
         if ty.kind not in ("integer", "float"):
             raise ValueError(f"invalid 'Type({ty})' and expected floating point or integer type.")
@@ -525,6 +574,7 @@ class ComplexType(Type):
 
     @property
     def element_type(self) -> Type:
+        """The element type."""
         return _wrap(self._ty.element, self._ctx)
 
 
@@ -534,13 +584,16 @@ class TupleType(Type):
 
     @staticmethod
     def get_tuple(elements: Sequence[Type], context: Optional[Context] = None) -> "TupleType":
+        """``tuple<...>`` of ``elements``."""
         return _wrap(_kiln.Ty.tuple([_native(e) for e in elements]), _context(context))  # type: ignore[return-value]
 
     def get_type(self, pos: int) -> Type:
+        """The element type at position ``pos``."""
         return _wrap(self._ty.inputs[pos], self._ctx)
 
     @property
     def num_types(self) -> int:
+        """The number of element types."""
         return len(self._ty.inputs)
 
 
@@ -554,20 +607,24 @@ class FunctionType(Type):
         results: Sequence[Union[Type, str]],
         context: Optional[Context] = None,
     ) -> "FunctionType":
+        """``(inputs) -> results``, each type a ``Type`` or its text."""
         return _wrap(  # type: ignore[return-value]
             _kiln.Ty.function([_native(i) for i in inputs], [_native(r) for r in results]), _context(context)
         )
 
     @staticmethod
     def parse_text(text: str) -> "FunctionType":
+        """The function type written as ``text``; ``ValueError`` if it is another type."""
         return FunctionType(Type.parse(text))
 
     @property
     def inputs(self) -> List[Type]:
+        """The input types."""
         return [_wrap(t, self._ctx) for t in self._ty.inputs]
 
     @property
     def results(self) -> List[Type]:
+        """The result types."""
         return [_wrap(t, self._ctx) for t in self._ty.results]
 
 
@@ -577,12 +634,15 @@ class OpaqueType(Type):
 
     @staticmethod
     def get(dialect_namespace: str, buffer: str, context: Optional[Context] = None) -> "OpaqueType":
+        """``!dialect_namespace.buffer``: a type of that dialect, kept as written."""
         return _wrap(_kiln.Ty.opaque_type(dialect_namespace, buffer), _context(context))  # type: ignore[return-value]
 
     @property
     def dialect_namespace(self) -> str:
+        """The dialect's namespace (``dialect`` in ``!dialect.data``)."""
         return self._ty.opaque[0]
 
     @property
     def data(self) -> str:
+        """The text after the namespace (``data`` in ``!dialect.data``)."""
         return self._ty.opaque[1]

@@ -51,6 +51,7 @@ class Function:
         self.results = results
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        """Calls the function: arguments bind through its signature ABI (as ``invoke``)."""
         return self._engine._native.invoke(self.name, *args, **kwargs)
 
     @property
@@ -255,6 +256,7 @@ class ExecutionEngine:
 
     @property
     def functions(self) -> List[str]:
+        """The names of the compiled module's functions."""
         return list(self._functions)
 
     def __repr__(self) -> str:

@@ -219,12 +219,15 @@ class OpAttributeMap:
         return iter([NamedAttribute(k, _attribute(v, k, self._op)) for k, v in self._items])
 
     def keys(self) -> List[str]:
+        """The attributes' names, in order."""
         return [k for k, _ in self._items]
 
     def items(self) -> List[Tuple[str, Attribute]]:
+        """The ``(name, attribute)`` pairs, in order."""
         return [(k, _attribute(v, k, self._op)) for k, v in self._items]
 
     def get(self, key: str, default: Any = None) -> Any:
+        """The attribute named ``key``, or ``default`` if there is none."""
         return self[key] if key in self else default
 
     def __repr__(self) -> str:
@@ -238,7 +241,14 @@ class OpAttributeMap:
 # Upstream's name for the errors of parsing and verifying: kiln's ``Error`` (``ParseError``
 # and ``VerifyError`` derive from it), whose ``error_diagnostics`` are its diagnostics.
 MLIRError = _kiln.Error
-_kiln.Error.error_diagnostics = property(lambda e: list(getattr(e, "diagnostics", [])))
+
+
+def _error_diagnostics(e: "_kiln.Error") -> List["_kiln.Diagnostic"]:
+    """The error's diagnostics (``kiln.Diagnostic``s), as a list: empty if it has none."""
+    return list(getattr(e, "diagnostics", []))
+
+
+_kiln.Error.error_diagnostics = property(_error_diagnostics)
 
 
 class Module:
@@ -263,23 +273,29 @@ class Module:
 
     @staticmethod
     def create(loc: Optional[Location] = None, *, name: Optional[str] = None) -> "Module":
+        """An empty module (``module @name {}`` with ``name``); ``loc`` gives its context."""
         ctx = loc.context if loc is not None else None
         return Module(_kiln.NativeModule.create(name), ctx)
 
     @property
     def operation(self) -> "ModuleOp":
+        """The module's ``builtin.module`` operation."""
         return ModuleOp(self)
 
     @property
     def body(self) -> "ModuleBody":
+        """The module's one block, whose operations are its functions."""
         return ModuleBody(self)
 
     @property
     def functions(self) -> List["OpView"]:
+        """The module's functions (``func.func`` operations), in order."""
         return self.body.operations
 
     @property
     def filename(self) -> str:
+        """The file name the module was parsed as (``<string>`` by default; ``<built>`` if
+        created)."""
         return self._native.filename
 
     @property
@@ -288,6 +304,7 @@ class Module:
         return self._native.generation
 
     def function(self, name: str) -> "OpView":
+        """The function ``@name``; ``KeyError`` if the module has none."""
         for f in self.functions:
             if f.sym_name == name:
                 return f
@@ -303,10 +320,12 @@ class Module:
         self._native = _kiln.NativeModule.parse(text, self.filename, True)
 
     def dump(self) -> None:
+        """Prints the module to standard output."""
         print(self)
 
     @property
     def diagnostics(self) -> List["_kiln.Diagnostic"]:
+        """kiln's diagnostics of the module as it stands (``kiln.Diagnostic``s)."""
         return self._native.diagnostics()
 
     def lower(self, rules: Any = None) -> "LoweredModule":
@@ -387,35 +406,43 @@ class ModuleOp(_Printable):
 
     @property
     def operation(self) -> "ModuleOp":
+        """The operation itself."""
         return self
 
     @property
     def opview(self) -> "ModuleOp":
+        """The operation itself (a module has no other view)."""
         return self
 
     @property
     def regions(self) -> List["ModuleRegion"]:
+        """The module's one region."""
         return [ModuleRegion(self._module)]
 
     @property
     def attributes(self) -> OpAttributeMap:
+        """The module's attributes: its ``sym_name``, if it has a name (read-only)."""
         n = self._module._native.name
         return OpAttributeMap([] if n is None else [("sym_name", f'"{n}"')])
 
     @property
     def operands(self) -> list:
+        """An empty list: a module has no operands."""
         return []
 
     @property
     def results(self) -> list:
+        """An empty list: a module has no results."""
         return []
 
     @property
     def parent(self) -> None:
+        """None: a module has no parent."""
         return None
 
     @property
     def context(self) -> Context:
+        """The module's context."""
         return self._module.context
 
     def verify(self) -> bool:
@@ -442,11 +469,13 @@ class ModuleOp(_Printable):
 
 
 class ModuleRegion:
+    """The one region of a ``builtin.module``: its one block is the module's body."""
     def __init__(self, module: Module) -> None:
         self._module = module
 
     @property
     def blocks(self) -> List["ModuleBody"]:
+        """The region's one block, the module's body."""
         return [ModuleBody(self._module)]
 
     def __iter__(self) -> Iterator["ModuleBody"]:
@@ -454,6 +483,7 @@ class ModuleRegion:
 
     @property
     def owner(self) -> ModuleOp:
+        """The ``builtin.module`` operation."""
         return ModuleOp(self._module)
 
     def __repr__(self) -> str:
@@ -468,14 +498,17 @@ class ModuleBody:
 
     @property
     def operations(self) -> List["OpView"]:
+        """The module's functions, as operation views."""
         return [_func_view(self._module, f) for f in self._module._native.functions()]
 
     @property
     def arguments(self) -> list:
+        """An empty list: a module's body has no arguments."""
         return []
 
     @property
     def owner(self) -> ModuleOp:
+        """The ``builtin.module`` operation."""
         return ModuleOp(self._module)
 
     def __iter__(self) -> Iterator["OpView"]:
@@ -499,6 +532,8 @@ _op_classes: Dict[str, type] = {}
 
 
 def register_op_class(cls: type) -> type:
+    """Makes ``cls`` the view of operations named ``cls.OPERATION_NAME``; returns it
+    (a class decorator)."""
     _op_classes[cls.OPERATION_NAME] = cls  # type: ignore[attr-defined]
     return cls
 
@@ -574,34 +609,42 @@ class Operation(_Printable):
 
     @property
     def operation(self) -> "Operation":
+        """The operation itself."""
         return self
 
     @property
     def opview(self) -> "OpView":
+        """The operation as its dialect class (``OpView`` if it has none)."""
         return _op_view(self._module, self._fuid, self._ouid) if self._ouid is not None else self  # type: ignore[return-value]
 
     @property
     def name(self) -> str:
+        """The operation's name (``arith.addi``)."""
         return self._info()[0]
 
     @property
     def context(self) -> Context:
+        """The context of the operation's module."""
         return self._module.context
 
     @property
     def is_valid(self) -> bool:
+        """Whether the operation still exists (it has not been erased)."""
         return self._module._native.op_alive(self._fuid, self._ouid)
 
     @property
     def operands(self) -> "ValueList":
+        """The operation's operands (a list of values with ``types``)."""
         return ValueList([_value(self._module, self._fuid, v) for v in self._info()[1]])
 
     @property
     def results(self) -> "ValueList":
+        """The operation's results (a list of values with ``types``)."""
         return ValueList([_value(self._module, self._fuid, v) for v in self._info()[2]])
 
     @property
     def result(self) -> "Value":
+        """The operation's one result; ``ValueError`` unless it has exactly one."""
         rs = self._info()[2]
         if len(rs) != 1:
             raise ValueError(f"{self.name} has {len(rs)} results, not 1")
@@ -609,10 +652,12 @@ class Operation(_Printable):
 
     @property
     def successors(self) -> List["Block"]:
+        """The blocks the operation branches to."""
         return [Block(self._module, self._fuid, b) for b, _ in self._info()[3]]
 
     @property
     def successor_operands(self) -> List["ValueList"]:
+        """The arguments passed to each successor, a list per successor."""
         return [
             ValueList([_value(self._module, self._fuid, v) for v in args])
             for _, args in self._info()[3]
@@ -620,21 +665,26 @@ class Operation(_Printable):
 
     @property
     def attributes(self) -> OpAttributeMap:
+        """The operation's attributes by name; setting or deleting one changes the
+        operation."""
         info = self._info()
         native, fuid, ouid = self._module._native, self._fuid, self._ouid
         return OpAttributeMap(list(info[4]), info[0], lambda items: native.set_attributes(fuid, ouid, items))
 
     @property
     def regions(self) -> List["Region"]:
+        """An empty list: operations inside a function have no regions."""
         self._info()
         return []
 
     @property
     def parent(self) -> "Block":
+        """The block that holds the operation."""
         return Block(self._module, self._fuid, self._info()[5])
 
     @property
     def block(self) -> "Block":
+        """The block that holds the operation (``parent``)."""
         return self.parent
 
     @property
@@ -644,6 +694,7 @@ class Operation(_Printable):
 
     @property
     def module(self) -> Module:
+        """The module that holds the operation."""
         return self._module
 
     def erase(self) -> None:
@@ -651,6 +702,8 @@ class Operation(_Printable):
         self._module._native.erase_op(self._fuid, self._ouid)
 
     def verify(self) -> bool:
+        """True, or raises ``kiln.VerifyError`` with the diagnostics of the operation's
+        module (kiln verifies whole modules)."""
         return self._module.operation.verify()
 
     def __iter__(self) -> Iterator["Region"]:
@@ -709,32 +762,40 @@ class FunctionOperation(OpView):
 
     @property
     def name(self) -> str:
+        """The operation's name, ``func.func``."""
         self._finfo()
         return "func.func"
 
     @property
     def sym_name(self) -> str:
+        """The function's name, without ``@``."""
         return self._finfo()[0]
 
     @property
     def visibility(self) -> str:
+        """The function's visibility (``public``, ``private`` or ``nested``)."""
         return self._finfo()[1]
 
     @property
     def type(self) -> FunctionType:
+        """The function's type, ``(inputs) -> results``."""
         f = self._finfo()
         return FunctionType.get(f[2], f[3])
 
     @property
     def function_type(self) -> FunctionType:
+        """The function's type (``type``)."""
         return self.type
 
     @property
     def is_external(self) -> bool:
+        """Whether the function has no body (a declaration)."""
         return not self._finfo()[5]
 
     @property
     def attributes(self) -> OpAttributeMap:
+        """The function's attributes, ``sym_name``, ``function_type`` (and
+        ``sym_visibility``) first; those are kept in the function and not set this way."""
         name, vis, ins, outs, attrs, _, _ = self._finfo()
         items: List[Tuple[str, Optional[str]]] = [
             ("sym_name", f'"{name}"'),
@@ -758,29 +819,35 @@ class FunctionOperation(OpView):
 
     @property
     def operands(self) -> "ValueList":
+        """An empty list: a function has no operands."""
         self._finfo()
         return ValueList([])
 
     @property
     def results(self) -> "ValueList":
+        """An empty list: a function has no results."""
         self._finfo()
         return ValueList([])
 
     @property
     def successors(self) -> List["Block"]:
+        """An empty list: a function has no successors."""
         return []
 
     @property
     def regions(self) -> List["Region"]:
+        """The function's one region, its body."""
         self._finfo()
         return [Region(self._module, self._fuid)]
 
     @property
     def body(self) -> "Region":
+        """The function's body, its one region."""
         return self.regions[0]
 
     @property
     def entry_block(self) -> "Block":
+        """The function's first block; ``IndexError`` for a declaration."""
         blocks = self._finfo()[6]
         if not blocks:
             raise IndexError(f"@{self.sym_name} has no body (an external declaration)")
@@ -788,19 +855,23 @@ class FunctionOperation(OpView):
 
     @property
     def arguments(self) -> List["BlockArgument"]:
+        """The entry block's arguments (the function's parameters)."""
         return self.entry_block.arguments
 
     @property
     def parent(self) -> ModuleBody:  # type: ignore[override]
+        """The module's body, which holds the function."""
         self._finfo()
         return ModuleBody(self._module)
 
     @property
     def function(self) -> "OpView":
+        """The function itself."""
         return self
 
     @property
     def is_valid(self) -> bool:
+        """Whether the function still exists (it has not been erased)."""
         return self._fuid in self._module._native.functions()
 
     def add_entry_block(self) -> "Block":
@@ -812,6 +883,7 @@ class FunctionOperation(OpView):
         return Block(self._module, self._fuid, bid)
 
     def erase(self) -> None:
+        """Erases the function from its module; views of it become stale."""
         self._module._native.erase_function(self._fuid)
 
     def __str__(self) -> str:
@@ -837,6 +909,7 @@ class ValueList(list):
 
     @property
     def types(self) -> List[Type]:
+        """The values' types."""
         return [v.type for v in self]
 
 
@@ -849,10 +922,12 @@ class Region:
 
     @property
     def blocks(self) -> "BlockList":
+        """The region's blocks, in order (``blocks.append(*arg_types)`` adds one)."""
         return BlockList(self)
 
     @property
     def owner(self) -> OpView:
+        """The function whose body the region is."""
         return _func_view(self._module, self._fuid)
 
     def __iter__(self) -> Iterator["Block"]:
@@ -873,6 +948,8 @@ class Region:
 
 
 class BlockList:
+    """The blocks of a function's region: indexed, iterated, and added to with
+    ``append``."""
     def __init__(self, region: Region) -> None:
         self._region = region
 
@@ -915,6 +992,7 @@ class Block:
 
     @staticmethod
     def create_at_end(region: Region, arg_types: Sequence[Union[Type, str]] = ()) -> "Block":
+        """Adds a block with arguments of ``arg_types`` at the end of ``region``."""
         return region.blocks.append(*arg_types)
 
     @property
@@ -924,22 +1002,27 @@ class Block:
 
     @property
     def operations(self) -> List[OpView]:
+        """The block's operations, in order."""
         return [_op_view(self._module, self._fuid, o) for o in self._binfo()[2]]
 
     @property
     def arguments(self) -> "ValueList":
+        """The block's arguments (a list of values with ``types``)."""
         return ValueList([_value(self._module, self._fuid, a) for a in self._binfo()[1]])
 
     @property
     def owner(self) -> OpView:
+        """The function the block belongs to."""
         return _func_view(self._module, self._fuid)
 
     @property
     def region(self) -> Region:
+        """The region (the function's body) that holds the block."""
         return Region(self._module, self._fuid)
 
     @property
     def terminator(self) -> Optional[OpView]:
+        """The block's last operation, or None if the block is empty."""
         ops = self.operations
         return ops[-1] if ops else None
 
@@ -985,9 +1068,11 @@ class Value:
 
     @property
     def type(self) -> Type:
+        """The value's type."""
         return _type(self._vinfo()[1])
 
     def get_name(self) -> str:
+        """The name as printed (``%x``, ``%r#1``)."""
         return self._vinfo()[0]
 
     @property
@@ -997,6 +1082,7 @@ class Value:
 
     @property
     def owner(self) -> Union[OpView, Block]:
+        """The operation that defines the value, or the block of a block argument."""
         kind, at, _ = self._vinfo()[2]
         if kind == "arg":
             return Block(self._module, self._fuid, at)
@@ -1017,6 +1103,7 @@ class Value:
 
     @property
     def context(self) -> Context:
+        """The context of the value's module."""
         return self._module.context
 
     def __eq__(self, other: object) -> bool:
@@ -1053,22 +1140,29 @@ class OpOperand:
 
 
 class BlockArgument(Value):
+    """An argument of a block: ``owner`` is the block, ``arg_number`` its position."""
     @property
     def arg_number(self) -> int:
+        """The argument's position among its block's arguments."""
         return self._vinfo()[2][2]
 
     @property
     def owner(self) -> Block:  # type: ignore[override]
+        """The block the value is an argument of."""
         return Block(self._module, self._fuid, self._vinfo()[2][1])
 
 
 class OpResult(Value):
+    """A result of an operation: ``owner`` is the operation, ``result_number`` its
+    position."""
     @property
     def result_number(self) -> int:
+        """The result's position among its operation's results."""
         return self._vinfo()[2][2]
 
     @property
     def owner(self) -> OpView:  # type: ignore[override]
+        """The operation that defines the result."""
         return _op_view(self._module, self._fuid, self._vinfo()[2][1])
 
 
@@ -1103,11 +1197,13 @@ class InsertionPoint(metaclass=_Current):
 
     @staticmethod
     def at_block_begin(block: Union[Block, ModuleBody]) -> "InsertionPoint":
+        """The point before the first operation of ``block`` (its end, if it is empty)."""
         ops = block.operations
         return InsertionPoint(ops[0]) if ops else InsertionPoint(block)
 
     @staticmethod
     def at_block_terminator(block: Block) -> "InsertionPoint":
+        """The point before ``block``'s terminator; ``ValueError`` if it has none."""
         t = block.terminator
         if t is None:
             raise ValueError("the block has no terminator")
@@ -1115,6 +1211,7 @@ class InsertionPoint(metaclass=_Current):
 
     @property
     def ref_operation(self) -> Optional[Operation]:
+        """The operation new ones go before, or None at the end of the block."""
         return self._before
 
     @staticmethod
@@ -1126,6 +1223,7 @@ class InsertionPoint(metaclass=_Current):
 
     @property
     def context(self) -> Optional[Context]:
+        """The context of the block's module."""
         module = getattr(self.block, "_module", None)
         return getattr(module, "context", None)
 

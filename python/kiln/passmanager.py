@@ -29,6 +29,8 @@ class PassManager:
 
     @staticmethod
     def parse(pipeline: str, context: Optional[Context] = None) -> "PassManager":
+        """A pass manager of the passes of ``pipeline`` (``builtin.module(...)``);
+        ``ValueError`` naming a pass kiln does not perform."""
         pm = PassManager(context=context)
         pm.add(pipeline)
         return pm

@@ -257,3 +257,24 @@ def test_printing_and_value_classes_as_upstream():
     block = m.body.operations[0].regions[0].blocks[0]
     assert BlockArgument.isinstance(block.arguments[0]) and not OpResult.isinstance(block.arguments[0])
     assert OpResult.isinstance(block.operations[0].results[0])
+
+
+def test_every_public_member_is_documented():
+    import inspect
+
+    import kiln.execution_engine as ee
+    import kiln.ir as ir
+    import kiln.passmanager as pm
+
+    missing = []
+    classes = [getattr(ir, n) for n in ir.__all__ if inspect.isclass(getattr(ir, n))]
+    for c in classes + [ee.ExecutionEngine, ee.Function, pm.PassManager]:
+        if not c.__doc__:
+            missing.append(c.__name__)
+        for name, m in c.__dict__.items():
+            if name.startswith("_"):
+                continue
+            obj = m.fget if isinstance(m, property) else getattr(m, "__func__", m)
+            if (callable(obj) or isinstance(m, property)) and not getattr(obj, "__doc__", None):
+                missing.append(f"{c.__name__}.{name}")
+    assert missing == []
