@@ -4,7 +4,7 @@ returns the most specific class (``IntegerAttr``, ``ArrayAttr``, ...)."""
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _kiln
 from ._context import Context, _context
@@ -686,3 +686,118 @@ class OpaqueAttr(Attribute):
     def data(self) -> bytes:
         """The text after the namespace (``data`` in ``#dialect.data``), as bytes."""
         return self._attr.opaque[1].encode()
+
+
+def _attr_text(v: Any) -> Optional[str]:
+    """The MLIR text of an attribute given as an ``Attribute``, a ``Type``, a Python
+    number or bool, or text; ``None`` (or ``True``) for a unit attribute."""
+    if v is None or v is True:
+        return None
+    if isinstance(v, Attribute):
+        return None if v.is_unit else str(v)
+    if isinstance(v, Type):
+        return str(v)
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, (int, float)):
+        return repr(v)
+    if isinstance(v, str):
+        return v
+    raise TypeError(f"cannot make an attribute of {type(v).__name__}")
+
+
+# MLIR's numbering of the comparison predicates, which kiln's IR keeps as words.
+_PREDICATES = {
+    "arith.cmpi": "eq ne slt sle sgt sge ult ule ugt uge".split(),
+    "arith.cmpf": "false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true".split(),
+    "llvm.icmp": "eq ne slt sle sgt sge ult ule ugt uge".split(),
+    "llvm.fcmp": "_false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno _true".split(),
+}
+
+
+def _attribute(text: Optional[str], name: str = "", op: str = "") -> Attribute:
+    """The typed view of an attribute's text as kiln's IR holds it."""
+    if text is None:
+        return _wrap_attr(_kiln.Attr.unit())
+    words = _PREDICATES.get(op)
+    if name == "predicate" and words is not None and text.strip('"') in words:
+        text = f"{words.index(text.strip(chr(34)))} : i64"
+    elif text.startswith(("overflow<", "fastmath<")):
+        # kiln's IR keeps the flags' keyword form; MLIR's attribute is arith's.
+        text = "#arith." + text
+    lit, _, ty = text.partition(" : ")
+    if lit in ("inf", "-inf", "nan", "-nan") and ty:
+        # kiln's IR writes non-finite float constants as words; MLIR writes their bits.
+        return _wrap_attr(_kiln.Attr.float(_kiln.Ty.parse(ty), float(lit)))
+    return _wrap_attr(_kiln.Attr.parse(text))
+
+
+class OpAttributeMap:
+    """An operation's attributes: subscript by name or by position, iterate
+    ``NamedAttribute``s; ``attributes[name] = attr`` and ``del attributes[name]`` change the
+    operation."""
+
+    def __init__(
+        self,
+        items: List[Tuple[str, Optional[str]]],
+        op: str = "",
+        store: Optional[Any] = None,
+    ) -> None:
+        self._items = items
+        self._op = op
+        # Writes the whole list back to the operation; None for a read-only view.
+        self._store = store
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        if not isinstance(key, str):
+            raise TypeError(f"an attribute's name is a str, not {type(key).__name__}")
+        if self._store is None:
+            raise ValueError(f"the attributes of `{self._op or 'builtin.module'}` are not set this way")
+        text = _attr_text(value)
+        items = [(k, v) for k, v in self._items if k != key] + [(key, text)]
+        if any(k == key for k, _ in self._items):
+            items = [(k, text if k == key else v) for k, v in self._items]
+        self._store(items)
+        self._items = items
+
+    def __delitem__(self, key: str) -> None:
+        if key not in self:
+            raise KeyError(key)
+        if self._store is None:
+            raise ValueError(f"the attributes of `{self._op or 'builtin.module'}` are not set this way")
+        items = [(k, v) for k, v in self._items if k != key]
+        self._store(items)
+        self._items = items
+
+    def __getitem__(self, key: Union[str, int]) -> Any:
+        if isinstance(key, int):
+            k, v = self._items[key]
+            return NamedAttribute(k, _attribute(v, k, self._op))
+        for k, v in self._items:
+            if k == key:
+                return _attribute(v, k, self._op)
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return any(k == key for k, _ in self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __iter__(self) -> Iterator[NamedAttribute]:
+        return iter([NamedAttribute(k, _attribute(v, k, self._op)) for k, v in self._items])
+
+    def keys(self) -> List[str]:
+        """The attributes' names, in order."""
+        return [k for k, _ in self._items]
+
+    def items(self) -> List[Tuple[str, Attribute]]:
+        """The ``(name, attribute)`` pairs, in order."""
+        return [(k, _attribute(v, k, self._op)) for k, v in self._items]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """The attribute named ``key``, or ``default`` if there is none."""
+        return self[key] if key in self else default
+
+    def __repr__(self) -> str:
+        return "{" + ", ".join(f"{k} = {_attribute(v, k, self._op)}" for k, v in self._items) + "}"
