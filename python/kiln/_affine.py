@@ -358,3 +358,122 @@ class AffineMap:
 
     def __hash__(self) -> int:
         return hash(self._m)
+
+
+class IntegerSetConstraint:
+    """One constraint of an integer set: ``expr == 0`` (``is_eq``) or ``expr >= 0``."""
+
+    def __init__(self, expr: AffineExpr, is_eq: bool) -> None:
+        self.expr = expr
+        self.is_eq = is_eq
+
+    def __repr__(self) -> str:
+        return f"IntegerSetConstraint({self.expr} {'==' if self.is_eq else '>='} 0)"
+
+
+def _wrap_set(s: "_kiln.IntegerSet", ctx: Optional[Context] = None) -> "IntegerSet":
+    x = object.__new__(IntegerSet)
+    x._s = s
+    x._ctx = ctx if ctx is not None else _context(None)
+    return x
+
+
+def _exprs(items: Sequence[Any], what: str) -> List["_kiln.AffineExpr"]:
+    out = []
+    for e in items:
+        if e is None:
+            raise RuntimeError(f"Invalid expression (None?) when attempting to create an IntegerSet{what}")
+        if not isinstance(e, AffineExpr):
+            raise RuntimeError(f"Invalid expression when attempting to create an IntegerSet{what}")
+        out.append(e._e)
+    return out
+
+
+class IntegerSet:
+    """``(d0, ...)[s0, ...] : (e0 == 0, e1 >= 0, ...)``: the points where every constraint
+    holds."""
+
+    @staticmethod
+    def get(
+        num_dims: int, num_symbols: int, exprs: Sequence[Any], eq_flags: Sequence[bool], context: Optional[Context] = None
+    ) -> "IntegerSet":
+        """The set of ``exprs``, each ``== 0`` where its flag is true and ``>= 0`` otherwise."""
+        if not exprs:
+            raise ValueError("Expected non-empty list of constraints")
+        if len(exprs) != len(eq_flags):
+            raise ValueError("Expected the number of constraints to match that of equality flags")
+        constraints = list(zip(_exprs(exprs, ""), [bool(f) for f in eq_flags]))
+        return _wrap_set(_kiln.IntegerSet.get(num_dims, num_symbols, constraints), _context(context))
+
+    @staticmethod
+    def get_empty(num_dims: int, num_symbols: int, context: Optional[Context] = None) -> "IntegerSet":
+        """The canonical empty set (``1 == 0``)."""
+        return _wrap_set(_kiln.IntegerSet.empty(num_dims, num_symbols), _context(context))
+
+    def get_replaced(
+        self, dim_exprs: Sequence[Any], symbol_exprs: Sequence[Any], num_result_dims: int, num_result_symbols: int
+    ) -> "IntegerSet":
+        """The set with its dimensions and symbols replaced by expressions."""
+        if len(dim_exprs) != self.n_dims:
+            raise ValueError("Expected the number of dimension replacement expressions to match that of dimensions")
+        if len(symbol_exprs) != self.n_symbols:
+            raise ValueError("Expected the number of symbol replacement expressions to match that of symbols")
+        dims = _exprs(dim_exprs, " by replacing dimensions")
+        syms = _exprs(symbol_exprs, " by replacing symbols")
+        return _wrap_set(self._s.replaced(dims, syms, num_result_dims, num_result_symbols), self._ctx)
+
+    @property
+    def is_canonical_empty(self) -> bool:
+        """Whether this is the canonical empty set (``1 == 0``)."""
+        return [(str(e), eq) for e, eq in self._s.constraints] == [("1", True)]
+
+    @property
+    def n_dims(self) -> int:
+        """The number of dimensions."""
+        return self._s.dims
+
+    @property
+    def n_symbols(self) -> int:
+        """The number of symbols."""
+        return self._s.symbols
+
+    @property
+    def n_inputs(self) -> int:
+        """Dimensions and symbols together."""
+        return self._s.dims + self._s.symbols
+
+    @property
+    def n_equalities(self) -> int:
+        """The number of ``== 0`` constraints."""
+        return sum(1 for _, eq in self._s.constraints if eq)
+
+    @property
+    def n_inequalities(self) -> int:
+        """The number of ``>= 0`` constraints."""
+        return sum(1 for _, eq in self._s.constraints if not eq)
+
+    @property
+    def constraints(self) -> List[IntegerSetConstraint]:
+        """The constraints, in order."""
+        return [IntegerSetConstraint(_wrap_expr(e, self._ctx), eq) for e, eq in self._s.constraints]
+
+    @property
+    def context(self) -> Context:
+        """The context the set was made in."""
+        return self._ctx
+
+    def dump(self) -> None:
+        """Prints the set."""
+        print(self)
+
+    def __str__(self) -> str:
+        return str(self._s)
+
+    def __repr__(self) -> str:
+        return f"IntegerSet({self._s})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, IntegerSet) and other._s == self._s
+
+    def __hash__(self) -> int:
+        return hash(self._s)

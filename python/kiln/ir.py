@@ -98,6 +98,8 @@ __all__ = [
     "Float8E4M3B11FNUZType",
     "F80Type",
     "F128Type",
+    "IntegerSet",
+    "IntegerSetConstraint",
 ]
 
 from ._affine import *  # noqa: E402,F401,F403

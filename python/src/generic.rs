@@ -4,7 +4,8 @@
 //! `mlir-opt` would.
 
 use kiln_frontend::generic::{
-    self, AffineExpr, AffineMap, Attribute, Elements, FloatKind, Signedness, SyntaxError, Ty,
+    self, AffineExpr, AffineMap, Attribute, Elements, FloatKind, IntegerSet, Signedness,
+    SyntaxError, Ty,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -17,6 +18,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<TyObj>()?;
     m.add_class::<Affine>()?;
     m.add_class::<Mapping>()?;
+    m.add_class::<Set>()?;
     Ok(())
 }
 
@@ -897,6 +899,73 @@ impl Mapping {
     /// The map as an attribute (`affine_map<...>`).
     fn attr(&self) -> Attr {
         Attr(Attribute::AffineMap(self.0.clone()))
+    }
+
+    fn __str__(&self) -> String {
+        self.0.to_string()
+    }
+}
+
+/// An integer set (frozen, compared and hashed by value).
+#[pyclass(module = "kiln._kiln", name = "IntegerSet", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Set(pub IntegerSet);
+
+#[pymethods]
+impl Set {
+    /// `(d0..)[s0..] : (constraints)`, each an expression `== 0` (`eq`) or `>= 0`.
+    #[staticmethod]
+    fn get(dims: u32, symbols: u32, constraints: Vec<(Affine, bool)>) -> PyResult<Set> {
+        if let Some((e, _)) = constraints.iter().find(|(e, _)| {
+            let (d, s) = e.0.extent();
+            d > dims || s > symbols
+        }) {
+            return Err(PyValueError::new_err(format!(
+                "`{}` uses a dimension or symbol beyond the set's {dims} and {symbols}",
+                e.0
+            )));
+        }
+        Ok(Set(IntegerSet {
+            dims,
+            symbols,
+            constraints: constraints.into_iter().map(|(e, eq)| (e.0, eq)).collect(),
+        }))
+    }
+
+    #[staticmethod]
+    fn empty(dims: u32, symbols: u32) -> Set {
+        Set(IntegerSet::empty(dims, symbols))
+    }
+
+    #[getter]
+    fn dims(&self) -> u32 {
+        self.0.dims
+    }
+
+    #[getter]
+    fn symbols(&self) -> u32 {
+        self.0.symbols
+    }
+
+    #[getter]
+    fn constraints(&self) -> Vec<(Affine, bool)> {
+        self.0
+            .constraints
+            .iter()
+            .map(|(e, eq)| (affine_of(e), *eq))
+            .collect()
+    }
+
+    fn replaced(
+        &self,
+        dim_exprs: Vec<Affine>,
+        symbol_exprs: Vec<Affine>,
+        dims: u32,
+        symbols: u32,
+    ) -> Set {
+        let d: Vec<AffineExpr> = dim_exprs.into_iter().map(|a| a.0).collect();
+        let s: Vec<AffineExpr> = symbol_exprs.into_iter().map(|a| a.0).collect();
+        Set(self.0.replaced(&d, &s, dims, symbols))
     }
 
     fn __str__(&self) -> String {

@@ -187,7 +187,7 @@ def test_the_native_modules_stubs_name_everything_it_exports():
     declared = {n.name for n in stub.body if isinstance(n, (ast.ClassDef, ast.FunctionDef))}
     exported = {n for n in dir(native) if not n.startswith("__")}
     assert exported - declared == set()
-    for cls in (native.Attr, native.Ty, native.NativeEngine, native.AffineExpr, native.AffineMap):
+    for cls in (native.Attr, native.Ty, native.NativeEngine, native.AffineExpr, native.AffineMap, native.IntegerSet):
         node = next(n for n in stub.body if isinstance(n, ast.ClassDef) and n.name == cls.__name__)
         methods = {f.name for f in node.body if isinstance(f, ast.FunctionDef)}
         public = {m for m in dir(cls) if not m.startswith("_")}
@@ -278,3 +278,16 @@ def test_every_public_member_is_documented():
             if (callable(obj) or isinstance(m, property)) and not getattr(obj, "__doc__", None):
                 missing.append(f"{c.__name__}.{name}")
     assert missing == []
+
+
+def test_integer_sets():
+    from kiln.ir import AffineDimExpr, AffineSymbolExpr, IntegerSet
+
+    with Context():
+        d0, d1, s0 = AffineDimExpr.get(0), AffineDimExpr.get(1), AffineSymbolExpr.get(0)
+        s = IntegerSet.get(2, 1, [d0 - d1, s0 - d0], [True, False])
+        assert str(s) == "(d0, d1)[s0] : (d0 - d1 == 0, -d0 + s0 >= 0)"
+        assert (s.n_equalities, s.n_inequalities, s.n_inputs) == (1, 1, 3)
+        assert IntegerSet.get_empty(1, 0).is_canonical_empty
+        with pytest.raises(ValueError, match="number of constraints to match"):
+            IntegerSet.get(2, 1, [d0], [True, False])

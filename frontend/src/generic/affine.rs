@@ -122,6 +122,11 @@ impl AffineExpr {
         }
     }
 
+    /// Whether the expression uses no dimension.
+    pub fn is_symbolic_or_constant(&self) -> bool {
+        self.extent().0 == 0
+    }
+
     /// Whether the expression uses symbol `j`.
     pub fn uses_symbol(&self, j: u32) -> bool {
         match self {
@@ -166,6 +171,10 @@ impl std::ops::Add for AffineExpr {
             (None, Some(0)) => return a,
             _ => {}
         }
+        // A term of symbols and constants only goes to the right.
+        if a.is_symbolic_or_constant() && !b.is_symbolic_or_constant() {
+            return b + a;
+        }
         if let AffineExpr::Add(l, r) = &a {
             if let Some(c) = r.constant_value() {
                 // (x + c1) + c2 = x + (c1 + c2); (x + c) + y = (x + y) + c.
@@ -191,6 +200,9 @@ impl std::ops::Mul for AffineExpr {
             (None, Some(1)) => return a,
             (None, Some(0)) => return AffineExpr::Constant(0),
             _ => {}
+        }
+        if a.is_symbolic_or_constant() && !b.is_symbolic_or_constant() {
+            return b * a;
         }
         if let (AffineExpr::Mul(l, r), Some(d)) = (&a, b.constant_value()) {
             if let Some(c) = r.constant_value() {
@@ -345,6 +357,70 @@ impl AffineMap {
     }
 }
 
+/// `(d0, ...)[s0, ...] : (e0 == 0, e1 >= 0, ...)`: the points where every constraint holds.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct IntegerSet {
+    /// The number of dimensions.
+    pub dims: u32,
+    /// The number of symbols.
+    pub symbols: u32,
+    /// Each constraint's expression, and whether it is an equality (`== 0`) rather than an
+    /// inequality (`>= 0`).
+    pub constraints: Vec<(AffineExpr, bool)>,
+}
+
+impl IntegerSet {
+    /// The canonical empty set, `1 == 0`.
+    pub fn empty(dims: u32, symbols: u32) -> IntegerSet {
+        IntegerSet {
+            dims,
+            symbols,
+            constraints: vec![(AffineExpr::Constant(1), true)],
+        }
+    }
+
+    /// The set with its dimensions and symbols replaced by expressions, in a space of
+    /// `dims` dimensions and `symbols` symbols.
+    pub fn replaced(
+        &self,
+        dim_exprs: &[AffineExpr],
+        symbol_exprs: &[AffineExpr],
+        dims: u32,
+        symbols: u32,
+    ) -> IntegerSet {
+        IntegerSet {
+            dims,
+            symbols,
+            constraints: self
+                .constraints
+                .iter()
+                .map(|(e, eq)| (e.replace(dim_exprs, symbol_exprs), *eq))
+                .collect(),
+        }
+    }
+}
+
+impl std::fmt::Display for IntegerSet {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let head = AffineMap {
+            dims: self.dims,
+            symbols: self.symbols,
+            results: Vec::new(),
+        }
+        .to_string();
+        // The map's `(dims)[symbols]`, without its ` -> ()`.
+        f.write_str(head.trim_end_matches(" -> ()"))?;
+        f.write_str(" : (")?;
+        for (i, (e, eq)) in self.constraints.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{e} {} 0", if *eq { "==" } else { ">=" })?;
+        }
+        f.write_str(")")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -369,5 +445,16 @@ mod tests {
         let r = m.replace(&s(1), &c(42), 3, 3);
         assert_eq!(r.to_string(), "(d0, d1, d2)[s0, s1, s2] -> (d0 + s2 + 42)");
         assert!(AffineMap::permutation(&[1, 0, 1]).is_none());
+        assert_eq!((s(0) - d(0)).to_string(), "-d0 + s0");
+        let set = IntegerSet {
+            dims: 2,
+            symbols: 1,
+            constraints: vec![(d(0) - d(1), true), (s(0) - c(42), false)],
+        };
+        assert_eq!(
+            set.to_string(),
+            "(d0, d1)[s0] : (d0 - d1 == 0, s0 - 42 >= 0)"
+        );
+        assert_eq!(IntegerSet::empty(1, 1).to_string(), "(d0)[s0] : (1 == 0)");
     }
 }
