@@ -31,6 +31,18 @@ impl AffineExpr {
         match (a.constant_value(), b.constant_value()) {
             (Some(x), Some(y)) if y > 0 => AffineExpr::Constant(x - floor_div(x, y) * y),
             (_, Some(1)) => AffineExpr::Constant(0),
+            (_, Some(k)) if k > 0 => {
+                // A multiple of `k` is 0 mod `k`, and drops out of a sum.
+                if a.scaled().1 % k == 0 {
+                    return AffineExpr::Constant(0);
+                }
+                if let AffineExpr::Add(p, q) = &a {
+                    if q.scaled().1 % k == 0 {
+                        return AffineExpr::modulo((**p).clone(), b);
+                    }
+                }
+                AffineExpr::Mod(Box::new(a), Box::new(b))
+            }
             _ => AffineExpr::Mod(Box::new(a), Box::new(b)),
         }
     }
@@ -40,6 +52,23 @@ impl AffineExpr {
         match (a.constant_value(), b.constant_value()) {
             (Some(x), Some(y)) if y > 0 => AffineExpr::Constant(floor_div(x, y)),
             (_, Some(1)) => a,
+            (_, Some(k)) if k > 0 => {
+                // `(x * c) floordiv k` is `x * (c / k)` when `k` divides `c`; a multiple of
+                // `k` in a sum comes out of the division.
+                let (x, c) = a.scaled();
+                if c % k == 0 {
+                    return x.clone() * AffineExpr::Constant(c / k);
+                }
+                if let AffineExpr::Add(p, q) = &a {
+                    let (y, c) = q.scaled();
+                    if c % k == 0 {
+                        let y = y.clone();
+                        return AffineExpr::floor_div((**p).clone(), b)
+                            + y * AffineExpr::Constant(c / k);
+                    }
+                }
+                AffineExpr::FloorDiv(Box::new(a), Box::new(b))
+            }
             _ => AffineExpr::FloorDiv(Box::new(a), Box::new(b)),
         }
     }
@@ -49,6 +78,10 @@ impl AffineExpr {
         match (a.constant_value(), b.constant_value()) {
             (Some(x), Some(y)) if y > 0 => AffineExpr::Constant(ceil_div(x, y)),
             (_, Some(1)) => a,
+            (_, Some(k)) if k > 0 && a.scaled().1 % k == 0 => {
+                let (x, c) = a.scaled();
+                x.clone() * AffineExpr::Constant(c / k)
+            }
             _ => AffineExpr::CeilDiv(Box::new(a), Box::new(b)),
         }
     }
@@ -122,6 +155,18 @@ impl AffineExpr {
         }
     }
 
+    /// The expression as `x * c`: its operands when it multiplies by a constant, else
+    /// itself and 1.
+    fn scaled(&self) -> (&AffineExpr, i64) {
+        match self {
+            AffineExpr::Mul(x, c) => match **c {
+                AffineExpr::Constant(c) => (x, c),
+                _ => (self, 1),
+            },
+            _ => (self, 1),
+        }
+    }
+
     /// Whether the expression uses no dimension.
     pub fn is_symbolic_or_constant(&self) -> bool {
         self.extent().0 == 0
@@ -174,6 +219,12 @@ impl std::ops::Add for AffineExpr {
         // A term of symbols and constants only goes to the right.
         if a.is_symbolic_or_constant() && !b.is_symbolic_or_constant() {
             return b + a;
+        }
+        // Like terms combine: `x * c1 + x * c2` is `x * (c1 + c2)`.
+        let (x, c1) = a.scaled();
+        let (y, c2) = b.scaled();
+        if x == y {
+            return x.clone() * AffineExpr::Constant(c1.wrapping_add(c2));
         }
         if let AffineExpr::Add(l, r) = &a {
             if let Some(c) = r.constant_value() {

@@ -135,6 +135,7 @@ mod tests {
             ("1.234567 : f32", "1.23456705 : f32"),
             ("1.5e-39 : bf16", "1.469370e-39 : bf16"),
             ("0x7FC00000 : f32", "0x7FC00000 : f32"),
+            ("0x97FC00000 : f32", "error: \"0x97FC00000 : f32\":1:1: hexadecimal float literal 0x97FC00000 has more bits than `f32`"),
             ("\"hello\"", "\"hello\""),
             ("\"a\\\"b\\0A\" : i32", "\"a\\\"b\\0A\" : i32"),
             ("@symbol1::@symbol2", "@symbol1::@symbol2"),
@@ -154,6 +155,10 @@ mod tests {
             ("affine_map<(d0, d1)[s0] -> (d0 + s0 * 2, d1 - 1, -d0)>", "affine_map<(d0, d1)[s0] -> (d0 + s0 * 2, d1 - 1, -d0)>"),
             ("affine_map<(d0, d1) -> (d0 - d1 * 2, d0 + -3, d0 * -1)>", "affine_map<(d0, d1) -> (d0 - d1 * 2, d0 - 3, -d0)>"),
             ("-0.0 : f16", "-0.000000e+00 : f16"),
+            (
+                "affine_map<(d0, d1) -> ((d0 + d1) * -1, d0 - d1 * 3, -(d0 ceildiv 4), 2 + d0, d0 * -2 + d1)>",
+                "affine_map<(d0, d1) -> (-(d0 + d1), d0 - d1 * 3, -(d0 ceildiv 4), d0 + 2, d0 * -2 + d1)>",
+            ),
             ("affine_map<(d0, d1) -> ((d0 + d1) floordiv 4)>", "affine_map<(d0, d1) -> ((d0 + d1) floordiv 4)>"),
             ("#pytest_dummy.dummyattr<>", "#pytest_dummy.dummyattr<>"),
             ("#llvm.linkage<internal>", "#llvm.linkage<internal>"),

@@ -229,8 +229,9 @@ impl Ty {
     }
 }
 
-/// The elements of a `dense<...>` attribute, row-major; a splat holds one.
-#[derive(Clone, Debug, PartialEq)]
+/// The elements of a `dense<...>` attribute, row-major; a splat holds one. Floats compare
+/// by their bits, so that a NaN equals itself, as MLIR's uniqued attributes do.
+#[derive(Clone, Debug)]
 pub enum Elements {
     /// Integers (and `index`), as signed values of the element type's width.
     Ints(Vec<i128>),
@@ -306,8 +307,10 @@ pub struct AffineMap {
     pub results: Vec<AffineExpr>,
 }
 
-/// A builtin MLIR attribute, or a dialect attribute kept as written.
-#[derive(Clone, Debug, PartialEq)]
+/// A builtin MLIR attribute, or a dialect attribute kept as written. Floats compare by
+/// their bits (a NaN equals itself, `0.0` and `-0.0` differ), as MLIR's uniqued attributes
+/// do.
+#[derive(Clone, Debug)]
 pub enum Attribute {
     /// `unit` (a dictionary entry written without a value).
     Unit,
@@ -393,6 +396,73 @@ impl Attribute {
             Attribute::StridedLayout { .. } => "strided_layout",
             Attribute::AffineMap(_) => "affine_map",
             Attribute::Opaque { .. } => "opaque",
+        }
+    }
+}
+
+impl PartialEq for Elements {
+    fn eq(&self, other: &Elements) -> bool {
+        match (self, other) {
+            (Elements::Ints(a), Elements::Ints(b)) => a == b,
+            (Elements::Bools(a), Elements::Bools(b)) => a == b,
+            (Elements::Floats(a), Elements::Floats(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.to_bits() == y.to_bits())
+            }
+            _ => false,
+        }
+    }
+}
+
+impl PartialEq for Attribute {
+    fn eq(&self, other: &Attribute) -> bool {
+        use Attribute as A;
+        match (self, other) {
+            (A::Unit, A::Unit) => true,
+            (A::Bool(a), A::Bool(b)) => a == b,
+            (A::Integer { value: a, ty: t }, A::Integer { value: b, ty: u }) => a == b && t == u,
+            (A::Float { value: a, ty: t }, A::Float { value: b, ty: u }) => {
+                a.to_bits() == b.to_bits() && t == u
+            }
+            (A::String { value: a, ty: t }, A::String { value: b, ty: u }) => a == b && t == u,
+            (A::Type(a), A::Type(b)) => a == b,
+            (A::SymbolRef(a), A::SymbolRef(b)) => a == b,
+            (A::Array(a), A::Array(b)) => a == b,
+            (A::Dictionary(a), A::Dictionary(b)) => a == b,
+            (A::DenseElements { ty: t, elements: a }, A::DenseElements { ty: u, elements: b }) => {
+                t == u && a == b
+            }
+            (
+                A::DenseArray {
+                    element: t,
+                    elements: a,
+                },
+                A::DenseArray {
+                    element: u,
+                    elements: b,
+                },
+            ) => t == u && a == b,
+            (
+                A::StridedLayout {
+                    strides: a,
+                    offset: o,
+                },
+                A::StridedLayout {
+                    strides: b,
+                    offset: p,
+                },
+            ) => a == b && o == p,
+            (A::AffineMap(a), A::AffineMap(b)) => a == b,
+            (
+                A::Opaque {
+                    dialect: d,
+                    data: a,
+                },
+                A::Opaque {
+                    dialect: e,
+                    data: b,
+                },
+            ) => d == e && a == b,
+            _ => false,
         }
     }
 }

@@ -336,22 +336,29 @@ impl Display for AffineExpr {
     }
 }
 
-/// MLIR's affine printer: `a - b` for `a + b * -1`, `a - c` for `a + -c`, parentheses
-/// around a sum inside a product.
+/// MLIR's affine printer (`printAffineExprInternal`): `a - b` for `a + b * -1`, `a - b * k`
+/// for `a + b * -k`, `a - k` for `a + -k`, `-a` for `a * -1`, and parentheses around an
+/// operation where it binds an operand of a tighter one.
 fn affine(f: &mut Formatter<'_>, e: &AffineExpr, strong: bool) -> fmt::Result {
+    let (open, close) = if strong { ("(", ")") } else { ("", "") };
     match e {
         AffineExpr::Dim(i) => write!(f, "d{i}"),
         AffineExpr::Symbol(i) => write!(f, "s{i}"),
         AffineExpr::Constant(c) => write!(f, "{c}"),
         AffineExpr::Add(a, b) => {
-            if strong {
-                f.write_str("(")?;
-            }
+            f.write_str(open)?;
             affine(f, a, false)?;
             match &**b {
                 AffineExpr::Mul(x, c) if **c == AffineExpr::Constant(-1) => {
                     f.write_str(" - ")?;
+                    affine(f, x, matches!(**x, AffineExpr::Add(..)))?;
+                }
+                AffineExpr::Mul(x, c) if matches!(**c, AffineExpr::Constant(k) if k < -1) => {
+                    f.write_str(" - ")?;
                     affine(f, x, true)?;
+                    if let AffineExpr::Constant(k) = **c {
+                        write!(f, " * {}", k.unsigned_abs())?;
+                    }
                 }
                 AffineExpr::Constant(c) if *c < 0 => write!(f, " - {}", c.unsigned_abs())?,
                 _ => {
@@ -359,10 +366,7 @@ fn affine(f: &mut Formatter<'_>, e: &AffineExpr, strong: bool) -> fmt::Result {
                     affine(f, b, false)?;
                 }
             }
-            if strong {
-                f.write_str(")")?;
-            }
-            Ok(())
+            f.write_str(close)
         }
         AffineExpr::Mul(a, b)
         | AffineExpr::Mod(a, b)
@@ -374,13 +378,16 @@ fn affine(f: &mut Formatter<'_>, e: &AffineExpr, strong: bool) -> fmt::Result {
                 AffineExpr::FloorDiv(..) => "floordiv",
                 _ => "ceildiv",
             };
+            f.write_str(open)?;
             if let (AffineExpr::Mul(..), AffineExpr::Constant(-1)) = (e, &**b) {
                 f.write_str("-")?;
-                return affine(f, a, true);
+                affine(f, a, true)?;
+            } else {
+                affine(f, a, true)?;
+                write!(f, " {op} ")?;
+                affine(f, b, true)?;
             }
-            affine(f, a, true)?;
-            write!(f, " {op} ")?;
-            affine(f, b, true)
+            f.write_str(close)
         }
     }
 }

@@ -105,6 +105,15 @@ pub fn fit_float(value: f64, ty: &Ty) -> Result<f64, String> {
 
 /// A float from the bits of its type, for `0x7FC00000 : f32`.
 fn float_from_bits(bits: i128, ty: &Ty) -> Result<f64, String> {
+    let width = match ty {
+        Ty::Float(k) => k.width(),
+        _ => 0,
+    };
+    if width < 128 && bits >> width != 0 {
+        return Err(format!(
+            "hexadecimal float literal {bits:#X} has more bits than `{ty}`"
+        ));
+    }
     Ok(match ty {
         Ty::Float(FloatKind::F16) => half::f16::from_bits(bits as u16).to_f64(),
         Ty::Float(FloatKind::BF16) => half::bf16::from_bits(bits as u16).to_f64(),
@@ -436,12 +445,21 @@ pub fn dense_array(element: Ty, values: Vec<Written>) -> Result<Attribute, Strin
     })
 }
 
+/// The operands of `mod`, `floordiv` or `ceildiv`, whose right one must be symbolic.
+fn divisor((a, b): (AffineExpr, AffineExpr), op: &str) -> Result<(AffineExpr, AffineExpr), String> {
+    if !b.is_symbolic_or_constant() {
+        return Err(format!(
+            "non-affine expression: right operand of {op} has to be either a constant or symbolic"
+        ));
+    }
+    Ok((a, b))
+}
+
+/// The expression with its names resolved, built with the simplifying constructors as
+/// MLIR's parser builds it (`2 + d0` reads as `d0 + 2`).
 fn resolve(e: Expr, dims: &[String], symbols: &[String]) -> Result<AffineExpr, String> {
-    let two = |a: Box<Expr>, b: Box<Expr>| -> Result<(Box<AffineExpr>, Box<AffineExpr>), String> {
-        Ok((
-            Box::new(resolve(*a, dims, symbols)?),
-            Box::new(resolve(*b, dims, symbols)?),
-        ))
+    let two = |a: Box<Expr>, b: Box<Expr>| -> Result<(AffineExpr, AffineExpr), String> {
+        Ok((resolve(*a, dims, symbols)?, resolve(*b, dims, symbols)?))
     };
     Ok(match e {
         Expr::Name(n) => {
@@ -456,36 +474,33 @@ fn resolve(e: Expr, dims: &[String], symbols: &[String]) -> Result<AffineExpr, S
             }
         }
         Expr::Constant(c) => AffineExpr::Constant(c),
-        Expr::Neg(a) => AffineExpr::Mul(
-            Box::new(resolve(*a, dims, symbols)?),
-            Box::new(AffineExpr::Constant(-1)),
-        ),
+        Expr::Neg(a) => -resolve(*a, dims, symbols)?,
         Expr::Add(a, b) => {
             let (a, b) = two(a, b)?;
-            AffineExpr::Add(a, b)
+            a + b
         }
         Expr::Sub(a, b) => {
             let (a, b) = two(a, b)?;
-            AffineExpr::Add(
-                a,
-                Box::new(AffineExpr::Mul(b, Box::new(AffineExpr::Constant(-1)))),
-            )
+            a - b
         }
         Expr::Mul(a, b) => {
             let (a, b) = two(a, b)?;
-            AffineExpr::Mul(a, b)
+            if !a.is_symbolic_or_constant() && !b.is_symbolic_or_constant() {
+                return Err("non-affine expression: at least one of the multiply operands has to be either a constant or symbolic".into());
+            }
+            a * b
         }
         Expr::Mod(a, b) => {
-            let (a, b) = two(a, b)?;
-            AffineExpr::Mod(a, b)
+            let (a, b) = divisor(two(a, b)?, "mod")?;
+            AffineExpr::modulo(a, b)
         }
         Expr::FloorDiv(a, b) => {
-            let (a, b) = two(a, b)?;
-            AffineExpr::FloorDiv(a, b)
+            let (a, b) = divisor(two(a, b)?, "floordiv")?;
+            AffineExpr::floor_div(a, b)
         }
         Expr::CeilDiv(a, b) => {
-            let (a, b) = two(a, b)?;
-            AffineExpr::CeilDiv(a, b)
+            let (a, b) = divisor(two(a, b)?, "ceildiv")?;
+            AffineExpr::ceil_div(a, b)
         }
     })
 }
