@@ -4,7 +4,7 @@
 //! `mlir-opt` would.
 
 use kiln_frontend::generic::{
-    self, AffineExpr, AffineMap, Attribute, Elements, FloatKind, IntegerSet, Signedness,
+    self, AffineExpr, AffineMap, AffineOp, Attribute, Elements, FloatKind, IntegerSet, Signedness,
     SyntaxError, Ty,
 };
 use pyo3::exceptions::PyValueError;
@@ -50,6 +50,14 @@ fn vector_element(t: &Ty) -> bool {
 /// function type, not an unranked or tensor type inside a memref.
 fn shaped_element(t: &Ty) -> bool {
     !matches!(t, Ty::None | Ty::Function { .. } | Ty::Tuple(_))
+}
+
+/// The hash of a value's printed text: values equal by value print the same.
+fn text_hash(value: &impl std::fmt::Display) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    value.to_string().hash(&mut h);
+    h.finish()
 }
 
 /// An attribute (frozen, compared and hashed by value).
@@ -136,10 +144,7 @@ impl Attr {
     }
 
     fn __hash__(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.0.to_string().hash(&mut h);
-        h.finish()
+        text_hash(&self.0)
     }
 
     /// `integer`, `float`, `bool`, `unit`, `string`, `type`, `flat_symbol_ref`,
@@ -350,33 +355,19 @@ impl Attr {
     /// `dense<values> : t`: `values` row-major, or one value for a splat.
     #[staticmethod]
     fn dense(t: &TyObj, values: Vec<Bound<'_, PyAny>>) -> PyResult<Attr> {
-        let (Some(count), Some(element)) = (t.0.element_count(), t.0.element().cloned()) else {
-            return Err(PyValueError::new_err(format!(
-                "`{}` is not a statically shaped type",
-                t.0
-            )));
-        };
-        if values.len() != 1 && values.len() as i64 != count {
-            return Err(PyValueError::new_err(format!(
-                "{} values for the {count} elements of `{}`",
-                values.len(),
-                t.0
-            )));
-        }
-        let elements = elements_from_py(&values, &element)?.uniform();
-        Ok(Attr(Attribute::DenseElements {
-            ty: t.0.clone(),
-            elements,
-        }))
+        let element = t.0.dense_element().map_err(PyValueError::new_err)?;
+        let elements = elements_from_py(&values, element)?;
+        Attribute::dense(t.0.clone(), elements)
+            .map(Attr)
+            .map_err(PyValueError::new_err)
     }
 
     #[staticmethod]
     fn dense_array(element: &TyObj, values: Vec<Bound<'_, PyAny>>) -> PyResult<Attr> {
         let elements = elements_from_py(&values, &element.0)?;
-        Ok(Attr(Attribute::DenseArray {
-            element: element.0.clone(),
-            elements,
-        }))
+        Attribute::dense_array(element.0.clone(), elements)
+            .map(Attr)
+            .map_err(PyValueError::new_err)
     }
 
     #[staticmethod]
@@ -430,10 +421,7 @@ impl TyObj {
     }
 
     fn __hash__(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.0.to_string().hash(&mut h);
-        h.finish()
+        text_hash(&self.0)
     }
 
     /// `integer`, `index`, `float`, `none`, `memref`, `unranked_memref`, `tensor`,
@@ -598,24 +586,17 @@ impl TyObj {
         layout: Option<Attr>,
         memory_space: Option<Attr>,
     ) -> PyResult<TyObj> {
-        if let Some(Attr(Attribute::StridedLayout { strides, .. })) = &layout {
-            if strides.len() != shape.len() {
-                return Err(PyValueError::new_err(format!(
-                    "a strided layout of {} strides for a memref of rank {}",
-                    strides.len(),
-                    shape.len()
-                )));
-            }
-        }
         if !shaped_element(&element.0) {
             return Err(invalid_type("invalid memref element type"));
         }
-        Ok(TyObj(Ty::MemRef {
-            shape: shape_of(shape)?,
-            element: Box::new(element.0.clone()),
-            layout: layout.map(|a| Box::new(a.0)),
-            memory_space: memory_space.map(|a| Box::new(a.0)),
-        }))
+        Ty::memref(
+            shape_of(shape)?,
+            element.0.clone(),
+            layout.map(|a| a.0),
+            memory_space.map(|a| a.0),
+        )
+        .map(TyObj)
+        .map_err(PyValueError::new_err)
     }
 
     #[staticmethod]
@@ -742,19 +723,9 @@ impl Affine {
     /// MLIR simplifies it.
     #[staticmethod]
     fn binary(op: &str, lhs: &Affine, rhs: &Affine) -> PyResult<Affine> {
-        let (a, b) = (lhs.0.clone(), rhs.0.clone());
-        Ok(Affine(match op {
-            "add" => a + b,
-            "mul" => a * b,
-            "mod" => AffineExpr::modulo(a, b),
-            "floordiv" => AffineExpr::floor_div(a, b),
-            "ceildiv" => AffineExpr::ceil_div(a, b),
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "unknown affine operation `{other}`"
-                )))
-            }
-        }))
+        let op = AffineOp::from_name(op)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown affine operation `{op}`")))?;
+        Ok(Affine(AffineExpr::binary(op, lhs.0.clone(), rhs.0.clone())))
     }
 
     /// `dim`, `symbol`, `constant`, `add`, `mul`, `mod`, `floordiv` or `ceildiv`.
@@ -764,11 +735,7 @@ impl Affine {
             AffineExpr::Dim(_) => "dim",
             AffineExpr::Symbol(_) => "symbol",
             AffineExpr::Constant(_) => "constant",
-            AffineExpr::Add(..) => "add",
-            AffineExpr::Mul(..) => "mul",
-            AffineExpr::Mod(..) => "mod",
-            AffineExpr::FloorDiv(..) => "floordiv",
-            AffineExpr::CeilDiv(..) => "ceildiv",
+            binary => binary.as_binary().map_or("", |(op, _, _)| op.name()),
         }
     }
 
@@ -785,14 +752,9 @@ impl Affine {
     /// The operands of a binary expression.
     #[getter]
     fn operands(&self) -> Option<(Affine, Affine)> {
-        match &self.0 {
-            AffineExpr::Add(a, b)
-            | AffineExpr::Mul(a, b)
-            | AffineExpr::Mod(a, b)
-            | AffineExpr::FloorDiv(a, b)
-            | AffineExpr::CeilDiv(a, b) => Some((affine_of(a), affine_of(b))),
-            _ => None,
-        }
+        self.0
+            .as_binary()
+            .map(|(_, a, b)| (affine_of(a), affine_of(b)))
     }
 
     /// The expression with the map's results for its dimensions and symbols.

@@ -17,6 +17,14 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
+/// A session with `sources` as its rules, or the shipped ones.
+fn session_with(sources: Option<Vec<RuleSource>>) -> kiln::Session {
+    match sources {
+        Some(s) => kiln::Session::with_rules(s),
+        None => kiln::Session::new(),
+    }
+}
+
 /// A shared cache's hits, misses, entries stored and entries rejected.
 type CacheCounts = (usize, usize, usize, usize);
 
@@ -360,10 +368,7 @@ fn compile(
         let e = emit_of(&emit)?;
         check_opt(opt_level)?;
         check_target(&target)?;
-        let mut session = match sources {
-            Some(s) => kiln::Session::with_rules(s),
-            None => kiln::Session::new(),
-        };
+        let mut session = session_with(sources);
         session.set_target(target, None);
         session.set_debug_info(debug);
         session.set_source(&filename, text);
@@ -406,10 +411,7 @@ fn to_llvm_dialect(
 ) -> PyResult<String> {
     let sources = rules.map(|r| r.sources.clone());
     detached(py, move || {
-        let mut session = match sources {
-            Some(s) => kiln::Session::with_rules(s),
-            None => kiln::Session::new(),
-        };
+        let mut session = session_with(sources);
         session.set_bare_ptr(bare_ptr);
         session.set_source(&filename, text);
         session
@@ -446,10 +448,7 @@ impl NativeSession {
     #[pyo3(signature = (rules = None, cache = None))]
     fn new(rules: Option<&RuleSet>, cache: Option<String>) -> PyResult<NativeSession> {
         let session = guard(|| {
-            let mut session = match rules {
-                Some(r) => kiln::Session::with_rules(r.sources.clone()),
-                None => kiln::Session::new(),
-            };
+            let mut session = session_with(rules.map(|r| r.sources.clone()));
             if let Some(url) = cache {
                 let cache = kiln::shared_cache::SharedCache::open(&url)
                     .map_err(|e| Failure::new(Kind::Value, e))?;

@@ -17,6 +17,47 @@ fn ceil_div(a: i64, b: i64) -> i64 {
     -floor_div(-a, b)
 }
 
+/// The operation of a binary affine expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AffineOp {
+    /// `+`.
+    Add,
+    /// `*`.
+    Mul,
+    /// `mod`.
+    Mod,
+    /// `floordiv`.
+    FloorDiv,
+    /// `ceildiv`.
+    CeilDiv,
+}
+
+impl AffineOp {
+    /// Its name: `add`, `mul`, `mod`, `floordiv` or `ceildiv`.
+    pub fn name(self) -> &'static str {
+        match self {
+            AffineOp::Add => "add",
+            AffineOp::Mul => "mul",
+            AffineOp::Mod => "mod",
+            AffineOp::FloorDiv => "floordiv",
+            AffineOp::CeilDiv => "ceildiv",
+        }
+    }
+
+    /// The operation a name names.
+    pub fn from_name(name: &str) -> Option<AffineOp> {
+        [
+            AffineOp::Add,
+            AffineOp::Mul,
+            AffineOp::Mod,
+            AffineOp::FloorDiv,
+            AffineOp::CeilDiv,
+        ]
+        .into_iter()
+        .find(|op| op.name() == name)
+    }
+}
+
 impl AffineExpr {
     /// The value of a constant expression.
     pub fn constant_value(&self) -> Option<i64> {
@@ -89,7 +130,7 @@ impl AffineExpr {
     /// The expression with each dimension `d_i` replaced by `dims[i]` and each symbol
     /// `s_j` by `symbols[j]` (kept where no replacement is given), simplified again.
     pub fn replace(&self, dims: &[AffineExpr], symbols: &[AffineExpr]) -> AffineExpr {
-        self.map_leaves(&|e| match e {
+        self.rebuild(&|e| match e {
             AffineExpr::Dim(i) => dims.get(*i as usize).cloned(),
             AffineExpr::Symbol(j) => symbols.get(*j as usize).cloned(),
             _ => None,
@@ -98,61 +139,43 @@ impl AffineExpr {
 
     /// The expression with every sub-expression equal to `from` replaced by `to`.
     pub fn replace_expr(&self, from: &AffineExpr, to: &AffineExpr) -> AffineExpr {
-        if self == from {
-            return to.clone();
+        self.rebuild(&|e| (e == from).then(|| to.clone()))
+    }
+
+    /// The expression rebuilt bottom-up with the simplifying constructors, a
+    /// sub-expression replaced where `f` gives a replacement for it.
+    fn rebuild(&self, f: &dyn Fn(&AffineExpr) -> Option<AffineExpr>) -> AffineExpr {
+        if let Some(new) = f(self) {
+            return new;
         }
-        let two =
-            |a: &AffineExpr, b: &AffineExpr| (a.replace_expr(from, to), b.replace_expr(from, to));
-        match self {
-            AffineExpr::Add(a, b) => {
-                let (a, b) = two(a, b);
-                a + b
-            }
-            AffineExpr::Mul(a, b) => {
-                let (a, b) = two(a, b);
-                a * b
-            }
-            AffineExpr::Mod(a, b) => {
-                let (a, b) = two(a, b);
-                AffineExpr::modulo(a, b)
-            }
-            AffineExpr::FloorDiv(a, b) => {
-                let (a, b) = two(a, b);
-                AffineExpr::floor_div(a, b)
-            }
-            AffineExpr::CeilDiv(a, b) => {
-                let (a, b) = two(a, b);
-                AffineExpr::ceil_div(a, b)
-            }
-            leaf => leaf.clone(),
+        match self.as_binary() {
+            Some((op, a, b)) => AffineExpr::binary(op, a.rebuild(f), b.rebuild(f)),
+            None => self.clone(),
         }
     }
 
-    fn map_leaves(&self, f: &dyn Fn(&AffineExpr) -> Option<AffineExpr>) -> AffineExpr {
-        let two = |a: &AffineExpr, b: &AffineExpr| (a.map_leaves(f), b.map_leaves(f));
-        match self {
-            AffineExpr::Add(a, b) => {
-                let (a, b) = two(a, b);
-                a + b
-            }
-            AffineExpr::Mul(a, b) => {
-                let (a, b) = two(a, b);
-                a * b
-            }
-            AffineExpr::Mod(a, b) => {
-                let (a, b) = two(a, b);
-                AffineExpr::modulo(a, b)
-            }
-            AffineExpr::FloorDiv(a, b) => {
-                let (a, b) = two(a, b);
-                AffineExpr::floor_div(a, b)
-            }
-            AffineExpr::CeilDiv(a, b) => {
-                let (a, b) = two(a, b);
-                AffineExpr::ceil_div(a, b)
-            }
-            leaf => f(leaf).unwrap_or_else(|| leaf.clone()),
+    /// `a op b`, simplified as MLIR simplifies it.
+    pub fn binary(op: AffineOp, a: AffineExpr, b: AffineExpr) -> AffineExpr {
+        match op {
+            AffineOp::Add => a + b,
+            AffineOp::Mul => a * b,
+            AffineOp::Mod => AffineExpr::modulo(a, b),
+            AffineOp::FloorDiv => AffineExpr::floor_div(a, b),
+            AffineOp::CeilDiv => AffineExpr::ceil_div(a, b),
         }
+    }
+
+    /// A binary expression's operation and operands.
+    pub fn as_binary(&self) -> Option<(AffineOp, &AffineExpr, &AffineExpr)> {
+        let (op, a, b) = match self {
+            AffineExpr::Add(a, b) => (AffineOp::Add, a, b),
+            AffineExpr::Mul(a, b) => (AffineOp::Mul, a, b),
+            AffineExpr::Mod(a, b) => (AffineOp::Mod, a, b),
+            AffineExpr::FloorDiv(a, b) => (AffineOp::FloorDiv, a, b),
+            AffineExpr::CeilDiv(a, b) => (AffineOp::CeilDiv, a, b),
+            _ => return None,
+        };
+        Some((op, a, b))
     }
 
     /// The expression as `x * c`: its operands when it multiplies by a constant, else
@@ -174,31 +197,23 @@ impl AffineExpr {
 
     /// Whether the expression uses symbol `j`.
     pub fn uses_symbol(&self, j: u32) -> bool {
-        match self {
-            AffineExpr::Symbol(s) => *s == j,
-            AffineExpr::Add(a, b)
-            | AffineExpr::Mul(a, b)
-            | AffineExpr::Mod(a, b)
-            | AffineExpr::FloorDiv(a, b)
-            | AffineExpr::CeilDiv(a, b) => a.uses_symbol(j) || b.uses_symbol(j),
+        match (self, self.as_binary()) {
+            (AffineExpr::Symbol(s), _) => *s == j,
+            (_, Some((_, a, b))) => a.uses_symbol(j) || b.uses_symbol(j),
             _ => false,
         }
     }
 
     /// The largest dimension and symbol positions used, plus one.
     pub fn extent(&self) -> (u32, u32) {
-        match self {
-            AffineExpr::Dim(i) => (i + 1, 0),
-            AffineExpr::Symbol(j) => (0, j + 1),
-            AffineExpr::Constant(_) => (0, 0),
-            AffineExpr::Add(a, b)
-            | AffineExpr::Mul(a, b)
-            | AffineExpr::Mod(a, b)
-            | AffineExpr::FloorDiv(a, b)
-            | AffineExpr::CeilDiv(a, b) => {
+        match (self, self.as_binary()) {
+            (AffineExpr::Dim(i), _) => (i + 1, 0),
+            (AffineExpr::Symbol(j), _) => (0, j + 1),
+            (_, Some((_, a, b))) => {
                 let (x, y) = (a.extent(), b.extent());
                 (x.0.max(y.0), x.1.max(y.1))
             }
+            _ => (0, 0),
         }
     }
 }

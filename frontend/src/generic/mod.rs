@@ -18,7 +18,7 @@ lalrpop_util::lalrpop_mod!(
     "/generic/syntax.rs"
 );
 
-pub use affine::IntegerSet;
+pub use affine::{AffineOp, IntegerSet};
 pub use model::*;
 pub use print::{float_text, quoted};
 pub use read::{fit_float, fit_int};

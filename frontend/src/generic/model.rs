@@ -221,6 +221,42 @@ impl Ty {
         }
     }
 
+    /// `memref<shape x element, layout, memory_space>`, its strided layout (if any) of one
+    /// stride a dimension.
+    pub fn memref(
+        shape: Vec<Option<i64>>,
+        element: Ty,
+        layout: Option<Attribute>,
+        memory_space: Option<Attribute>,
+    ) -> Result<Ty, String> {
+        if let Some(Attribute::StridedLayout { strides, .. }) = &layout {
+            if strides.len() != shape.len() {
+                return Err(format!(
+                    "a strided layout of {} strides for a memref of rank {}",
+                    strides.len(),
+                    shape.len()
+                ));
+            }
+        }
+        Ok(Ty::MemRef {
+            shape,
+            element: Box::new(element),
+            layout: layout.map(Box::new),
+            memory_space: memory_space.map(Box::new),
+        })
+    }
+
+    /// The element type of a type a dense attribute may have: a statically shaped tensor
+    /// or vector.
+    pub fn dense_element(&self) -> Result<&Ty, String> {
+        match (self, self.element_count(), self.element()) {
+            (Ty::Tensor { .. } | Ty::Vector { .. }, Some(_), Some(element)) => Ok(element),
+            _ => Err(format!(
+                "a dense attribute's type must be a statically shaped tensor or vector, not `{self}`"
+            )),
+        }
+    }
+
     /// The number of elements of a statically shaped type.
     pub fn element_count(&self) -> Option<i64> {
         self.shape()?
@@ -378,6 +414,40 @@ pub enum Attribute {
 }
 
 impl Attribute {
+    /// `dense<elements> : ty`: one value (a splat) or one an element of `ty` (see
+    /// [`Ty::dense_element`]); elements all equal are kept as a splat, as MLIR keeps them.
+    pub fn dense(ty: Ty, elements: Elements) -> Result<Attribute, String> {
+        ty.dense_element()?;
+        let count = ty.element_count().unwrap_or(0);
+        if elements.len() != 1 && elements.len() as i64 != count {
+            return Err(format!(
+                "{} values for the {count} elements of `{ty}`",
+                elements.len()
+            ));
+        }
+        Ok(Attribute::DenseElements {
+            elements: elements.uniform(),
+            ty,
+        })
+    }
+
+    /// `array<element: ...>`, of `i1`, `i8` ... `i64`, `f32` or `f64` elements.
+    pub fn dense_array(element: Ty, elements: Elements) -> Result<Attribute, String> {
+        let ok = matches!(
+            element,
+            Ty::Integer {
+                width: 1 | 8 | 16 | 32 | 64,
+                signedness: Signedness::Signless
+            }
+        ) || matches!(element, Ty::Float(FloatKind::F32 | FloatKind::F64));
+        if !ok {
+            return Err(format!(
+                "a dense array's element type must be i1, i8, i16, i32, i64, f32 or f64, not `{element}`"
+            ));
+        }
+        Ok(Attribute::DenseArray { element, elements })
+    }
+
     /// A short name of the attribute's kind, as the Python API's classes are named.
     pub fn kind(&self) -> &'static str {
         match self {

@@ -282,28 +282,14 @@ pub fn memref(dims: Vec<&str>, element: Ty, rest: Vec<Attribute>) -> Result<Ty, 
     let mut it = rest.into_iter();
     let (layout, memory_space) = match it.next() {
         Some(a @ (Attribute::StridedLayout { .. } | Attribute::AffineMap(_))) => {
-            (Some(Box::new(a)), it.next().map(Box::new))
+            (Some(a), it.next())
         }
-        other => (None, other.map(Box::new)),
+        other => (None, other),
     };
     if it.next().is_some() {
         return Err("a memref type takes at most a layout and a memory space".into());
     }
-    if let Some(Attribute::StridedLayout { strides, .. }) = layout.as_deref() {
-        if strides.len() != shape.len() {
-            return Err(format!(
-                "a strided layout of {} strides for a memref of rank {}",
-                strides.len(),
-                shape.len()
-            ));
-        }
-    }
-    Ok(Ty::MemRef {
-        shape,
-        element: Box::new(element),
-        layout,
-        memory_space,
-    })
+    Ty::memref(shape, element, layout, memory_space)
 }
 
 /// `vector<2x4xf32>`: static sizes only.
@@ -386,16 +372,7 @@ pub fn elements(values: Vec<Written>, element: &Ty) -> Result<Elements, String> 
 
 /// `dense<...> : T`, with the literal's shape checked against `T`'s (one value is a splat).
 pub fn dense(written: Option<Written>, ty: Ty) -> Result<Attribute, String> {
-    let (Some(count), Some(element)) = (ty.element_count(), ty.element().cloned()) else {
-        return Err(format!(
-            "a dense attribute's type must be a statically shaped tensor or vector, not `{ty}`"
-        ));
-    };
-    if !matches!(ty, Ty::Tensor { .. } | Ty::Vector { .. }) {
-        return Err(format!(
-            "a dense attribute's type must be a tensor or a vector, not `{ty}`"
-        ));
-    }
+    let element = ty.dense_element()?.clone();
     let mut flat = Vec::new();
     let mut shape = Vec::new();
     if let Some(w) = written {
@@ -418,31 +395,13 @@ pub fn dense(written: Option<Written>, ty: Ty) -> Result<Attribute, String> {
                 .join(", ")
         ));
     }
-    if !splat && flat.len() as i64 != count {
-        return Err(format!("{} elements for the type `{ty}`", flat.len()));
-    }
-    Ok(Attribute::DenseElements {
-        elements: elements(flat, &element)?.uniform(),
-        ty,
-    })
+    Attribute::dense(ty, elements(flat, &element)?)
 }
 
 /// `array<T: v...>`.
 pub fn dense_array(element: Ty, values: Vec<Written>) -> Result<Attribute, String> {
-    let ok = matches!(
-        element,
-        Ty::Integer {
-            width: 1 | 8 | 16 | 32 | 64,
-            signedness: Signedness::Signless
-        }
-    ) || matches!(element, Ty::Float(FloatKind::F32 | FloatKind::F64));
-    if !ok {
-        return Err(format!("a dense array's element type must be i1, i8, i16, i32, i64, f32 or f64, not `{element}`"));
-    }
-    Ok(Attribute::DenseArray {
-        elements: elements(values, &element)?,
-        element,
-    })
+    let elements = elements(values, &element)?;
+    Attribute::dense_array(element, elements)
 }
 
 /// The operands of `mod`, `floordiv` or `ceildiv`, whose right one must be symbolic.
