@@ -28,6 +28,11 @@ def _wrap_expr(e: "_kiln.AffineExpr", ctx: Optional[Context] = None) -> "AffineE
     return x
 
 
+def _binary_expr(kind: str, lhs: Any, rhs: Any) -> "AffineExpr":
+    """``lhs kind rhs`` built by the native simplifying constructor."""
+    return _wrap_expr(_kiln.AffineExpr.binary(kind, _expr(lhs), _expr(rhs)))
+
+
 class AffineExpr:
     """An affine expression of dimensions ``d_i``, symbols ``s_j`` and constants."""
 
@@ -62,27 +67,27 @@ class AffineExpr:
     @staticmethod
     def get_add(lhs: Any, rhs: Any) -> "AffineExpr":
         """``lhs + rhs``, simplified as MLIR does (an ``int`` is a constant)."""
-        return _wrap_expr(_kiln.AffineExpr.binary("add", _expr(lhs), _expr(rhs)))
+        return _binary_expr("add", lhs, rhs)
 
     @staticmethod
     def get_mul(lhs: Any, rhs: Any) -> "AffineExpr":
         """``lhs * rhs``, simplified as MLIR does (an ``int`` is a constant)."""
-        return _wrap_expr(_kiln.AffineExpr.binary("mul", _expr(lhs), _expr(rhs)))
+        return _binary_expr("mul", lhs, rhs)
 
     @staticmethod
     def get_mod(lhs: Any, rhs: Any) -> "AffineExpr":
         """``lhs mod rhs``, simplified as MLIR does (an ``int`` is a constant)."""
-        return _wrap_expr(_kiln.AffineExpr.binary("mod", _expr(lhs), _expr(rhs)))
+        return _binary_expr("mod", lhs, rhs)
 
     @staticmethod
     def get_floor_div(lhs: Any, rhs: Any) -> "AffineExpr":
         """``lhs floordiv rhs``, simplified as MLIR does (an ``int`` is a constant)."""
-        return _wrap_expr(_kiln.AffineExpr.binary("floordiv", _expr(lhs), _expr(rhs)))
+        return _binary_expr("floordiv", lhs, rhs)
 
     @staticmethod
     def get_ceil_div(lhs: Any, rhs: Any) -> "AffineExpr":
         """``lhs ceildiv rhs``, simplified as MLIR does (an ``int`` is a constant)."""
-        return _wrap_expr(_kiln.AffineExpr.binary("ceildiv", _expr(lhs), _expr(rhs)))
+        return _binary_expr("ceildiv", lhs, rhs)
 
     def __add__(self, other: Any) -> "AffineExpr":
         return AffineExpr.get_add(self, other)
@@ -206,7 +211,7 @@ class AffineBinaryExpr(AffineExpr):
 
 def _binary(kind: str, name: str) -> type:
     def get(lhs: Any, rhs: Any) -> AffineExpr:
-        return _wrap_expr(_kiln.AffineExpr.binary(kind, _expr(lhs), _expr(rhs)))
+        return _binary_expr(kind, lhs, rhs)
 
     get.__doc__ = f"``lhs {kind} rhs``, simplified as MLIR does (an ``int`` is a constant)."
     cls = type(name, (AffineBinaryExpr,), {"get": staticmethod(get), "__doc__": f"``lhs {kind} rhs``"})

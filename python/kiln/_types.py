@@ -251,7 +251,8 @@ class ShapedType(Type):
 
     @classmethod
     def _accepts(cls, ty: "_kiln.Ty") -> bool:
-        return ty.kind in cls._SHAPED
+        # A registered shaped class (`MemRefType` ...) takes its kind; the base, any.
+        return ty.kind == cls._kind if cls._kind else ty.kind in cls._SHAPED
 
     @staticmethod
     def get_dynamic_size() -> int:
@@ -349,10 +350,6 @@ def _attr_view(a):
 class MemRefType(ShapedType):
     """``memref<...>``: the identity layout, a strided one, or an affine map."""
 
-    @classmethod
-    def _accepts(cls, ty: "_kiln.Ty") -> bool:
-        return ty.kind == "memref"
-
     @staticmethod
     def get(
         shape: Sequence[Optional[int]],
@@ -408,12 +405,7 @@ class MemRefType(ShapedType):
             return written.strided
         if written is not None:
             raise ValueError(f"the layout `{written}` is not strided")
-        strides: List[Optional[int]] = []
-        acc: Optional[int] = 1
-        for d in reversed(self._ranked()):
-            strides.append(acc)
-            acc = None if acc is None or d is None else acc * d
-        return list(reversed(strides)), 0
+        return self._identity(self._ranked())
 
     @property
     def strides(self) -> List[int]:
@@ -435,7 +427,7 @@ class MemRefType(ShapedType):
         strided = written.strided
         if strided is None:
             return False
-        return strided == self.__class__._identity(self._ranked())
+        return strided == self._identity(self._ranked())
 
     @staticmethod
     def _identity(shape: List[Optional[int]]) -> Tuple[List[Optional[int]], Optional[int]]:
@@ -456,10 +448,6 @@ class MemRefType(ShapedType):
 class UnrankedMemRefType(ShapedType):
     """``memref<*xT>``."""
 
-    @classmethod
-    def _accepts(cls, ty: "_kiln.Ty") -> bool:
-        return ty.kind == "unranked_memref"
-
     @staticmethod
     def get(element_type: Type, memory_space: Any = None, loc: Any = None, context: Optional[Context] = None) -> "UnrankedMemRefType":
         """``memref<*xT>`` of ``element_type``, in ``memory_space`` if one is given."""
@@ -476,10 +464,6 @@ class UnrankedMemRefType(ShapedType):
 @_register("tensor")
 class RankedTensorType(ShapedType):
     """``tensor<2x?xf32>``."""
-
-    @classmethod
-    def _accepts(cls, ty: "_kiln.Ty") -> bool:
-        return ty.kind == "tensor"
 
     @staticmethod
     def get(shape: Sequence[Optional[int]], element_type: Type, encoding: Any = None, loc: Any = None, context: Optional[Context] = None) -> "RankedTensorType":
@@ -508,10 +492,6 @@ class TensorType(ShapedType):
 class UnrankedTensorType(ShapedType):
     """``tensor<*xf32>``."""
 
-    @classmethod
-    def _accepts(cls, ty: "_kiln.Ty") -> bool:
-        return ty.kind == "unranked_tensor"
-
     @staticmethod
     def get(element_type: Type, loc: Any = None, context: Optional[Context] = None) -> "UnrankedTensorType":
         """``tensor<*xT>`` of ``element_type``."""
@@ -521,10 +501,6 @@ class UnrankedTensorType(ShapedType):
 @_register("vector")
 class VectorType(ShapedType):
     """``vector<2x[4]xf32>``."""
-
-    @classmethod
-    def _accepts(cls, ty: "_kiln.Ty") -> bool:
-        return ty.kind == "vector"
 
     @staticmethod
     def get(
