@@ -8,6 +8,11 @@
 //! attribute and type classes and every tool that reads or writes them.
 
 mod affine;
+pub mod formats;
+pub mod graph;
+mod ir_custom;
+mod ir_print;
+mod ir_read;
 mod model;
 mod print;
 mod read;
@@ -19,6 +24,8 @@ lalrpop_util::lalrpop_mod!(
 );
 
 pub use affine::{AffineOp, IntegerSet};
+pub use ir_print::{print_operation, PrintOptions};
+pub use ir_read::{read_module, read_operation};
 pub use model::*;
 pub use print::{float_text, quoted};
 pub use read::{fit_float, fit_int};
@@ -33,6 +40,21 @@ pub struct SyntaxError {
 }
 
 impl SyntaxError {
+    /// `FILE:LINE:COL: message` and the line with a caret under the column, for a file.
+    pub fn in_file(&self, file: &str, text: &str) -> String {
+        let offset = self.offset.min(text.len());
+        let before = &text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = before[start..].chars().count() + 1;
+        let source = text[start..].lines().next().unwrap_or("");
+        format!(
+            "{file}:{line}:{col}: error: {}\n{source}\n{}^",
+            self.message,
+            " ".repeat(col - 1)
+        )
+    }
+
     /// `"TEXT":1:COL: message`, the form MLIR's diagnostics take for a parsed string.
     pub fn located(&self, text: &str) -> String {
         let before = &text[..self.offset.min(text.len())];
@@ -81,27 +103,30 @@ fn error<T: std::fmt::Display>(
 
 /// Parses one attribute, e.g. `dense<[1, 2]> : tensor<2xi32>`.
 pub fn parse_attribute(text: &str) -> Result<Attribute, SyntaxError> {
-    syntax::AttributeParser::new().parse(text).map_err(|e| {
-        let mut e = error(e, text, "attribute");
-        // A bare word that is no type, where an attribute starts: MLIR's words for it.
-        let start = text.len() - text.trim_start().len();
-        if e.offset == start && e.message.starts_with("expected non-function type") {
-            let word = text
-                .trim()
-                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                .next()
-                .unwrap_or("");
-            e.message =
-                format!("expected attribute value (`{word}` is neither an attribute nor a type)");
-        }
-        e
-    })
+    syntax::AttributeParser::new()
+        .parse(&read::Aliases::default(), text)
+        .map_err(|e| {
+            let mut e = error(e, text, "attribute");
+            // A bare word that is no type, where an attribute starts: MLIR's words for it.
+            let start = text.len() - text.trim_start().len();
+            if e.offset == start && e.message.starts_with("expected non-function type") {
+                let word = text
+                    .trim()
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .next()
+                    .unwrap_or("");
+                e.message = format!(
+                    "expected attribute value (`{word}` is neither an attribute nor a type)"
+                );
+            }
+            e
+        })
 }
 
 /// Parses one type, e.g. `memref<4x?xf32, strided<[?, 1]>>`.
 pub fn parse_type(text: &str) -> Result<Ty, SyntaxError> {
     syntax::TypeParser::new()
-        .parse(text)
+        .parse(&read::Aliases::default(), text)
         .map_err(|e| error(e, text, "type"))
 }
 
@@ -137,7 +162,7 @@ mod tests {
             ("0x7FC00000 : f32", "0x7FC00000 : f32"),
             ("0x97FC00000 : f32", "error: \"0x97FC00000 : f32\":1:1: hexadecimal float literal 0x97FC00000 has more bits than `f32`"),
             ("\"hello\"", "\"hello\""),
-            ("\"a\\\"b\\0A\" : i32", "\"a\\\"b\\0A\" : i32"),
+            ("\"a\\22b\\0A\" : i32", "\"a\\22b\\0A\" : i32"),
             ("@symbol1::@symbol2", "@symbol1::@symbol2"),
             ("@\"@sym\"", "@\"@sym\""),
             ("[42, \"x\", unit, 1.5, 2 : i32]", "[42, \"x\", unit, 1.500000e+00, 2 : i32]"),

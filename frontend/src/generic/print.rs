@@ -232,17 +232,14 @@ fn reads_back(text: &str, value: f64, ty: &Ty) -> bool {
     }
 }
 
-/// A string literal with MLIR's escapes: `"` `\` and unprintable bytes as `\XX`.
+/// A string literal with MLIR's escapes: `\` doubled, `"` and unprintable bytes as `\XX`.
 pub fn quoted(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for b in s.bytes() {
         match b {
-            b'"' | b'\\' => {
-                out.push('\\');
-                out.push(b as char);
-            }
-            0x20..=0x7e => out.push(b as char),
+            b'\\' => out.push_str("\\\\"),
+            0x20..=0x7e if b != b'"' => out.push(b as char),
             _ => {
                 let _ = write!(out, "\\{b:02X}");
             }

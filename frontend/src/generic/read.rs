@@ -228,6 +228,36 @@ pub fn opaque(text: &str) -> (String, String) {
     (dialect.to_string(), data)
 }
 
+/// The type and attribute aliases a file defines (`!name = type`, `#name = attribute`),
+/// which the grammar reads in place of their names.
+#[derive(Clone, Debug, Default)]
+pub struct Aliases {
+    /// `!name` to its type.
+    pub types: std::collections::HashMap<String, Ty>,
+    /// `#name` to its attribute.
+    pub attributes: std::collections::HashMap<String, Attribute>,
+}
+
+impl Aliases {
+    /// The type `!text` names: an alias's, or a dialect type kept as written.
+    pub fn ty(&self, text: &str) -> Ty {
+        if let Some(t) = self.types.get(text) {
+            return t.clone();
+        }
+        let (dialect, data) = opaque(text);
+        Ty::Opaque { dialect, data }
+    }
+
+    /// The attribute `#text` names: an alias's, or a dialect attribute kept as written.
+    pub fn attribute(&self, text: &str) -> Attribute {
+        if let Some(a) = self.attributes.get(text) {
+            return a.clone();
+        }
+        let (dialect, data) = opaque(text);
+        Attribute::Opaque { dialect, data }
+    }
+}
+
 /// A bare type name: `i32`, `si8`, `ui1`, `index`, `f32`, `none`, ...
 pub fn named_type(name: &str) -> Result<Ty, String> {
     if let Some(k) = FloatKind::from_name(name) {
