@@ -50,12 +50,16 @@ _live_contexts: "weakref.WeakSet[Context]" = weakref.WeakSet()
 
 
 class Context(metaclass=_Current):
-    """A kiln context. kiln's types and attributes are plain values, so a context owns
-    nothing; it exists so that code written for ``mlir.ir`` (``with Context():``) reads the
-    same, and to carry defaults. ``Context.current`` is the innermost one, or None."""
+    """A kiln context: it owns the IR of its modules and operations (which may move between
+    them); types and attributes are plain values. ``Context.current`` is the innermost one
+    entered with ``with``, or None."""
 
     def __init__(self) -> None:
+        from . import _kiln
+
         self.allow_unregistered_dialects = True
+        # The generic IR every module, operation and block of the context lives in.
+        self._graph = _kiln.Graph()
         _live_contexts.add(self)
 
     @staticmethod
@@ -180,13 +184,22 @@ class DiagnosticHandler:
         self.detach()
 
 
+_default: List[Context] = []
+
+
 def _context(context: Optional[Context]) -> Context:
+    """``context``, else the current one, else the process's default context (kiln needs no
+    ``with Context():``; upstream code always has one)."""
     if context is not None:
         return context
     c = Context._current()
     if c is None:
-        # kiln's context holds no state: an implicit one is as good as an explicit one.
-        c = Context()
+        if not _default:
+            d = Context()
+            # The default context lives as long as the process: it is not counted live.
+            _live_contexts.discard(d)
+            _default.append(d)
+        c = _default[0]
     return c
 
 

@@ -1,76 +1,91 @@
-"""Modules as ``mlir.ir`` has them: ``Module`` (parse, create, print, lower), its
-``builtin.module`` operation, region and body. A module's functions are the operation
-views of ``kiln.ir``."""
+"""Modules as ``mlir.ir`` has them (``Module.parse``, ``Module.create``, ``body``,
+``operation``), over the generic IR of their context, with kiln's own conveniences on top:
+the text kiln compiles (``source_text``), its diagnostics and ``lower``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterator, List, Optional, Union
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
 from . import _kiln
-from ._attributes import OpAttributeMap
 from ._context import Context, Location, _context
 
 if TYPE_CHECKING:
-    from .ir import OpView
-
-
-def _func_view(module: "Module", fuid: int) -> Any:
-    from .ir import _func_view as view
-
-    return view(module, fuid)
+    from ._operations import Block, OpView
 
 
 class Module:
-    """A module: ``Module.parse(text)`` or ``Module.create()``; ``str(module)`` prints it in
-    modern MLIR syntax (kiln's printer)."""
+    """A module: ``Module.parse(text)`` or ``Module.create()``; ``str(module)`` prints it as
+    ``mlir-opt`` does."""
 
-    def __init__(self, native: "_kiln.NativeModule", context: Optional[Context] = None) -> None:
-        self._native = native
-        self.context = _context(context)
+    def __init__(self, context: Context, oid: int, filename: str = "-", source: Optional[str] = None) -> None:
+        self.context = context
+        self._id = oid
+        self._filename = filename
+        self._source = source
+        self._source_generation = context._graph.generation() if source is not None else -1
 
     @staticmethod
     def parse(
-        text: str,
+        text: Any,
         context: Optional[Context] = None,
         *,
-        filename: str = "<string>",
+        filename: str = "-",
         verify: bool = True,
     ) -> "Module":
-        """Parses ``text``. Syntax errors raise ``kiln.ParseError``; verifier errors raise
-        ``kiln.VerifyError`` unless ``verify=False``."""
-        return Module(_kiln.NativeModule.parse(text, filename, verify), context)
+        """Parses ``text`` (``str`` or UTF-8 ``bytes``). Syntax errors raise
+        ``kiln.ParseError`` (upstream's ``MLIRError``); verifier errors raise
+        ``kiln.VerifyError`` unless ``verify=False``. A module in kiln's language is also
+        checked by kiln's typed frontend."""
+        if isinstance(text, (bytes, bytearray)):
+            text = bytes(text).decode("utf-8")
+        ctx = _context(context)
+        try:
+            oid = ctx._graph.parse_module(text, filename)
+        except _kiln.ParseError as e:
+            raise _parse_error(ctx, e) from None
+        m = Module(ctx, oid, filename, text)
+        if verify:
+            op = m.operation
+            errors = ctx._graph.verify(oid)
+            if errors:
+                from ._operations import _location
+
+                raise _verify_error(ctx, [(_location(ctx, ctx._graph.op(o)[6]), msg) for o, msg in errors])
+            if ctx._graph.in_language(oid):
+                _typed_check(op, text, filename)
+        return m
 
     @staticmethod
     def create(loc: Optional[Location] = None, *, name: Optional[str] = None) -> "Module":
-        """An empty module (``module @name {}`` with ``name``); ``loc`` gives its context."""
-        ctx = loc.context if loc is not None else None
-        return Module(_kiln.NativeModule.create(name), ctx)
+        """An empty module (``module @name {}`` with ``name``) in the context of ``loc``."""
+        ctx = _context(loc.context if loc is not None else None)
+        attrs = []
+        if name is not None:
+            attrs.append(("sym_name", _kiln.Attr.string(name, None)))
+        oid = ctx._graph.create("builtin.module", [], [], attrs, [], 1, loc._inner if loc is not None else "unknown")
+        region = ctx._graph.op(oid)[4][0]
+        ctx._graph.new_block(region, 0, [])
+        return Module(ctx, oid, "<built>")
 
     @property
-    def operation(self) -> "ModuleOp":
+    def operation(self) -> "OpView":
         """The module's ``builtin.module`` operation."""
-        return ModuleOp(self)
+        from ._operations import _view
+
+        return _view(self.context, self._id)
 
     @property
-    def body(self) -> "ModuleBody":
-        """The module's one block, whose operations are its functions."""
-        return ModuleBody(self)
+    def body(self) -> "Block":
+        """The module's one block."""
+        from ._operations import Block
+
+        region = self.context._graph.op(self._id)[4][0]
+        return Block(self.context, self.context._graph.region(region)[0][0])
 
     @property
     def functions(self) -> List["OpView"]:
-        """The module's functions (``func.func`` operations), in order."""
-        return self.body.operations
-
-    @property
-    def filename(self) -> str:
-        """The file name the module was parsed as (``<string>`` by default; ``<built>`` if
-        created)."""
-        return self._native.filename
-
-    @property
-    def generation(self) -> int:
-        """Counts changes to the IR (every build or erase)."""
-        return self._native.generation
+        """The module's ``func.func`` operations, in order."""
+        return [op for op in self.body.operations if op.name == "func.func"]
 
     def function(self, name: str) -> "OpView":
         """The function ``@name``; ``KeyError`` if the module has none."""
@@ -79,23 +94,48 @@ class Module:
                 return f
         raise KeyError(name)
 
+    @property
+    def filename(self) -> str:
+        """The file name the module was parsed as (``-`` by default; ``<built>`` if
+        created)."""
+        return self._filename
+
+    @property
+    def generation(self) -> int:
+        """Counts changes to the IR of the module's context (every build, move or erase)."""
+        return self.context._graph.generation()
+
     def source_text(self) -> str:
-        """The text parsed, while the module is unchanged; else its print."""
-        return self._native.source_text()
+        """The text kiln compiles: the text parsed while the IR is unchanged, else the
+        module as printed."""
+        if self._source is not None and self.context._graph.generation() == self._source_generation:
+            return self._source
+        return str(self)
 
     def _replace(self, text: str) -> None:
-        """Makes the module the parse of ``text`` (what a pass pipeline made of it); views
-        of its old operations become stale."""
-        self._native = _kiln.NativeModule.parse(text, self.filename, True)
+        """Makes the module the parse of ``text`` (what a pass pipeline made of it); handles
+        of its old operations become invalid."""
+        new = Module.parse(text, self.context, filename=self._filename)
+        self.context._graph.erase(self._id)
+        self._id = new._id
+        self._source = new._source
+        self._source_generation = new._source_generation
+
+    @property
+    def diagnostics(self) -> List["_kiln.Diagnostic"]:
+        """kiln's diagnostics of the module as it stands (``kiln.Diagnostic``s): its
+        structural errors, and the typed frontend's for a module in kiln's language."""
+        g = self.context._graph
+        errors = g.verify(self._id)
+        if errors:
+            return [_diagnostic("verify.structure", m, g.op(o)[6]) for o, m in errors]
+        if not g.in_language(self._id):
+            return []
+        return list(_kiln.NativeModule.parse(self.source_text(), self._filename, False).diagnostics())
 
     def dump(self) -> None:
         """Prints the module to standard output."""
         print(self)
-
-    @property
-    def diagnostics(self) -> List["_kiln.Diagnostic"]:
-        """kiln's diagnostics of the module as it stands (``kiln.Diagnostic``s)."""
-        return self._native.diagnostics()
 
     def lower(self, rules: Any = None) -> "LoweredModule":
         """Lowers with ``rules`` (a ``kiln.rules.RuleSet``; default: the shipped rules):
@@ -103,14 +143,14 @@ class Module:
         from .rules import RuleSet
 
         rs = rules if rules is not None else RuleSet.shipped()
-        text, stats = _kiln.lower(self.source_text(), self.filename, rs._native)
+        text, stats = _kiln.lower(self.source_text(), self._filename, rs._native)
         return LoweredModule(text, stats)
 
     def __str__(self) -> str:
-        return self._native.print()
+        return str(self.operation)
 
     def __repr__(self) -> str:
-        return f"<kiln.ir.Module {self.filename!r}: {len(self._native.functions())} functions>"
+        return f"<kiln.ir.Module {self._filename!r}: {len(self.body.operations)} operations>"
 
 
 class LoweredModule:
@@ -129,168 +169,41 @@ class LoweredModule:
         return f"<LoweredModule: {len(self.stats)} functions, {len(self.text)} chars>"
 
 
-class _Printable:
-    """Upstream's ``print`` and ``get_asm`` over ``str()``."""
+def _diagnostic(code: str, message: str, location: str) -> "_kiln.Diagnostic":
+    """A ``kiln.Diagnostic`` at a location's text (``"file":line:col`` when it has one)."""
+    import re
 
-    def get_asm(
-        self,
-        binary: bool = False,
-        large_elements_limit: Optional[int] = None,
-        enable_debug_info: bool = False,
-        pretty_debug_info: bool = False,
-        print_generic_op_form: bool = False,
-        use_local_scope: bool = False,
-        assume_verified: bool = False,
-        skip_regions: bool = False,
-    ) -> Union[str, bytes]:
-        """The operation's text (``bytes`` with ``binary=True``). kiln prints a module as
-        ``kiln fmt`` does; the options of upstream's printer that would change that are
-        refused rather than ignored."""
-        if print_generic_op_form and isinstance(self, ModuleOp):
-            raise ValueError("kiln prints a module in its custom form only (print_generic_op_form)")
-        if enable_debug_info or pretty_debug_info:
-            raise ValueError("kiln's IR keeps no locations to print (enable_debug_info)")
-        text = str(self)
-        return text.encode() if binary else text
-
-    def print(self, *args: Any, file: Any = None, binary: bool = False, **kwargs: Any) -> None:
-        """Prints ``get_asm(...)`` to ``file`` (standard output by default)."""
-        import sys
-
-        text = self.get_asm(binary, *args, **kwargs)
-        out = file if file is not None else sys.stdout
-        if binary:
-            out.write(text)
-        else:
-            print(text, file=out)
+    m = re.fullmatch(r'"((?:[^"\\]|\\.)*)":(\d+):(\d+)', location)
+    if m is None:
+        return _kiln.Diagnostic("error", code, message)
+    return _kiln.Diagnostic("error", code, message, m.group(1), int(m.group(2)), int(m.group(3)))
 
 
-class ModuleOp(_Printable):
-    """The ``builtin.module`` operation of a module."""
-
-    def __init__(self, module: Module) -> None:
-        self._module = module
-
-    name = "builtin.module"
-
-    @property
-    def operation(self) -> "ModuleOp":
-        """The operation itself."""
-        return self
-
-    @property
-    def opview(self) -> "ModuleOp":
-        """The operation itself (a module has no other view)."""
-        return self
-
-    @property
-    def regions(self) -> List["ModuleRegion"]:
-        """The module's one region."""
-        return [ModuleRegion(self._module)]
-
-    @property
-    def attributes(self) -> OpAttributeMap:
-        """The module's attributes: its ``sym_name``, if it has a name (read-only)."""
-        n = self._module._native.name
-        return OpAttributeMap([] if n is None else [("sym_name", f'"{n}"')])
-
-    @property
-    def operands(self) -> list:
-        """An empty list: a module has no operands."""
-        return []
-
-    @property
-    def results(self) -> list:
-        """An empty list: a module has no results."""
-        return []
-
-    @property
-    def parent(self) -> None:
-        """None: a module has no parent."""
-        return None
-
-    @property
-    def context(self) -> Context:
-        """The module's context."""
-        return self._module.context
-
-    def verify(self) -> bool:
-        """True, or raises ``kiln.VerifyError`` (``ParseError`` if the printed IR does not
-        parse) with every diagnostic."""
-        diags = [d for d in self._module._native.diagnostics() if d.severity == "error"]
-        if not diags:
-            return True
-        parse = any(d.code.startswith(("parse", "lex")) for d in diags)
-        cls = _kiln.ParseError if parse else _kiln.VerifyError
-        msg = "the module does not verify:\n" + "\n".join(str(d) for d in diags[:10])
-        err = cls(msg)
-        err.diagnostics = diags
-        raise err
-
-    def __iter__(self) -> Iterator["ModuleRegion"]:
-        return iter(self.regions)
-
-    def __str__(self) -> str:
-        return str(self._module)
-
-    def __repr__(self) -> str:
-        return f"<kiln.ir.ModuleOp {self._module.filename!r}>"
+def _parse_error(ctx: Context, e: "_kiln.ParseError") -> "_kiln.ParseError":
+    """Upstream's form of a parse error: ``Unable to parse module assembly:`` and the
+    located error, with the diagnostics kept."""
+    diags = list(getattr(e, "diagnostics", []))
+    lines = ["Unable to parse module assembly:"]
+    for d in diags:
+        lines.append(f'error: "{d.file}":{d.line}:{d.column}: {d.message}')
+    err = _kiln.ParseError("\n".join(lines))
+    err.diagnostics = diags
+    return err
 
 
-class ModuleRegion:
-    """The one region of a ``builtin.module``: its one block is the module's body."""
-    def __init__(self, module: Module) -> None:
-        self._module = module
-
-    @property
-    def blocks(self) -> List["ModuleBody"]:
-        """The region's one block, the module's body."""
-        return [ModuleBody(self._module)]
-
-    def __iter__(self) -> Iterator["ModuleBody"]:
-        return iter(self.blocks)
-
-    @property
-    def owner(self) -> ModuleOp:
-        """The ``builtin.module`` operation."""
-        return ModuleOp(self._module)
-
-    def __repr__(self) -> str:
-        return "<kiln.ir.Region of builtin.module>"
+def _verify_error(ctx: Context, errors: Sequence[Tuple[Location, str]]) -> "_kiln.VerifyError":
+    """Upstream's form of a verifier error: ``Verification failed:`` and each error at its
+    location."""
+    lines = ["Verification failed:"]
+    for loc, msg in errors:
+        lines.append(f"error: {loc._inner if loc._inner != 'unknown' else 'unknown'}: {msg}")
+    err = _kiln.VerifyError("\n".join(lines))
+    err.diagnostics = []
+    return err
 
 
-class ModuleBody:
-    """The single block of a module: its operations are the functions."""
-
-    def __init__(self, module: Module) -> None:
-        self._module = module
-
-    @property
-    def operations(self) -> List["OpView"]:
-        """The module's functions, as operation views."""
-        return [_func_view(self._module, f) for f in self._module._native.functions()]
-
-    @property
-    def arguments(self) -> list:
-        """An empty list: a module's body has no arguments."""
-        return []
-
-    @property
-    def owner(self) -> ModuleOp:
-        """The ``builtin.module`` operation."""
-        return ModuleOp(self._module)
-
-    def __iter__(self) -> Iterator["OpView"]:
-        return iter(self.operations)
-
-    def __len__(self) -> int:
-        return len(self._module._native.functions())
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, ModuleBody) and other._module._native is self._module._native
-
-    def __hash__(self) -> int:
-        return id(self._module._native)
-
-    def __repr__(self) -> str:
-        return f"<kiln.ir.Block body of module {self._module.filename!r}>"
+def _typed_check(op: Any, source: Optional[str], filename: str) -> None:
+    """Runs kiln's typed frontend on the module (its source text when given, else its
+    print); raises ``kiln.VerifyError`` (or ``ParseError``) with every diagnostic."""
+    text = source if source is not None else str(op)
+    _kiln.NativeModule.parse(text, filename, True)

@@ -12,6 +12,7 @@
 
 mod exec;
 mod generic;
+mod graph;
 mod module;
 mod tools;
 mod verify;
@@ -65,6 +66,30 @@ pub struct Diagnostic {
 
 #[pymethods]
 impl Diagnostic {
+    /// A diagnostic: `Diagnostic(severity, code, message, file, line, column)`.
+    #[new]
+    #[pyo3(signature = (severity, code, message, file = String::new(), line = 0, column = 0))]
+    fn new(
+        severity: String,
+        code: String,
+        message: String,
+        file: String,
+        line: u32,
+        column: u32,
+    ) -> Diagnostic {
+        Diagnostic {
+            severity,
+            code,
+            message,
+            file,
+            line,
+            column,
+            end_line: line,
+            end_column: column,
+            notes: Vec::new(),
+        }
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Diagnostic({:?}, {:?}, {:?}, file={:?}, line={}, column={})",
@@ -263,6 +288,7 @@ fn _kiln(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(version_info, m)?)?;
     module::register(m)?;
     generic::register(m)?;
+    graph::register(m)?;
     tools::register(m)?;
     exec::register(m)?;
     verify::register(m)?;

@@ -2,6 +2,9 @@
 //! (printed as `<{...}>` properties in generic form), which operations isolate their regions,
 //! and the custom syntax family of each, so that reading and printing share one table.
 
+use super::graph::{Graph, OpId, ValueRef};
+use super::{Attribute, Ty};
+
 /// The custom syntax family of an operation the reader and printer know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -43,7 +46,100 @@ pub enum Format {
     Dim,
     /// `memref.copy %a, %b : T to U`.
     Copy,
+    /// `memref.rank %m : T`.
+    Rank,
+    /// `memref.get_global @g : T`.
+    GetGlobal,
+    /// `func.constant @f : (i32) -> i32`.
+    FuncConstant,
+    /// `memref.global "private" constant @g : T = dense<...>`.
+    Global,
+    /// `arith.addui_extended %a, %b : i32, i1`, `arith.mulsi_extended %a, %b : i32`.
+    Extended,
+    /// `ub.poison : T`.
+    Poison,
+    /// `math.sqrt %x fastmath<fast> : f32`, `math.fpowi %x, %n : f32, i32`.
+    Math,
+    /// `index.add %a, %b`.
+    IndexBinary,
+    /// `index.cmp slt(%a, %b)`.
+    IndexCmp,
+    /// `index.constant 4`, `index.bool.constant true`.
+    IndexConstant,
+    /// `index.sizeof`.
+    IndexSizeof,
+    /// `memref.assume_alignment %m, 16 : T`.
+    AssumeAlignment,
+    /// `memref.atomic_rmw addf %v, %m[%i] : (f32, T) -> f32`.
+    AtomicRmw,
+    /// `memref.view %buf[%shift][%sizes] : T to U`.
+    View,
+    /// `memref.transpose %m (d0, d1) -> (d1, d0) : T to U`.
+    Transpose,
+    /// `memref.realloc %m(%n) : T to U`.
+    Realloc,
+    /// `memref.extract_strided_metadata %m : T -> memref<f32>, index, ...`.
+    ExtractMetadata,
+    /// `memref.extract_aligned_pointer_as_index %m : T -> index`.
+    ExtractPointer,
+    /// `memref.expand_shape %m [[0, 1]] output_shape [%n, 4] : T into U`.
+    ExpandShape,
+    /// `memref.collapse_shape %m [[0, 1]] : T into U`.
+    CollapseShape,
+    /// `memref.subview %m[%o, 0] [4, %s] [1, 1] : T to U`.
+    Subview,
+    /// `memref.reinterpret_cast %m to offset: [0], sizes: [%n], strides: [1] : T to U`.
+    ReinterpretCast,
+    /// `memref.reshape %m(%shape) : (T, S) -> U`.
+    Reshape,
+    /// `memref.alloca_scope -> (f32) { ... }`.
+    AllocaScope,
+    /// `memref.generic_atomic_rmw %m[%i] : T { ^bb0(%cur: f32): ... }`.
+    GenericAtomicRmw,
+    /// `cf.switch %flag : i32, [default: ^bb1, 0: ^bb2]`.
+    Switch,
+    /// `func.call_indirect %f(%a) : (i32) -> i32`.
+    CallIndirect,
 }
+
+/// `memref.atomic_rmw`'s kinds, by their number.
+pub const ATOMIC_KINDS: &[&str] = &[
+    "addf", "addi", "assign", "maximumf", "maxs", "maxu", "minimumf", "mins", "minu", "mulf",
+    "muli", "ori", "andi", "maxnumf", "minnumf",
+];
+
+/// index's binary operations.
+pub const INDEX_BINARY: &[&str] = &[
+    "index.add",
+    "index.sub",
+    "index.mul",
+    "index.divs",
+    "index.divu",
+    "index.ceildivs",
+    "index.ceildivu",
+    "index.floordivs",
+    "index.rems",
+    "index.remu",
+    "index.maxs",
+    "index.maxu",
+    "index.mins",
+    "index.minu",
+    "index.shl",
+    "index.shrs",
+    "index.shru",
+    "index.and",
+    "index.or",
+    "index.xor",
+];
+
+/// math's operations on integers (no fast-math flags).
+const MATH_INTEGER: &[&str] = &[
+    "math.absi",
+    "math.ctlz",
+    "math.cttz",
+    "math.ctpop",
+    "math.ipowi",
+];
 
 /// The custom syntax family of operation `name`, if the reader and printer know it.
 pub fn format_of(name: &str) -> Option<Format> {
@@ -67,6 +163,35 @@ pub fn format_of(name: &str) -> Option<Format> {
         "memref.dim" => Dim,
         "memref.copy" => Copy,
         "memref.cast" => Cast,
+        "memref.rank" => Rank,
+        "memref.get_global" => GetGlobal,
+        "func.constant" => FuncConstant,
+        "memref.global" => Global,
+        "arith.addui_extended" | "arith.mulsi_extended" | "arith.mului_extended" => Extended,
+        "ub.poison" => Poison,
+        "index.cmp" => IndexCmp,
+        "index.constant" | "index.bool.constant" => IndexConstant,
+        "index.sizeof" => IndexSizeof,
+        "index.casts" | "index.castu" => Cast,
+        "memref.assume_alignment" => AssumeAlignment,
+        "memref.atomic_rmw" => AtomicRmw,
+        "memref.view" => View,
+        "memref.transpose" => Transpose,
+        "memref.realloc" => Realloc,
+        "memref.extract_strided_metadata" => ExtractMetadata,
+        "memref.extract_aligned_pointer_as_index" => ExtractPointer,
+        "memref.expand_shape" => ExpandShape,
+        "memref.collapse_shape" => CollapseShape,
+        "memref.subview" => Subview,
+        "memref.reinterpret_cast" => ReinterpretCast,
+        "memref.reshape" => Reshape,
+        "memref.alloca_scope" => AllocaScope,
+        "memref.generic_atomic_rmw" => GenericAtomicRmw,
+        "memref.alloca_scope.return" | "memref.atomic_yield" => Return,
+        "cf.switch" => Switch,
+        "func.call_indirect" => CallIndirect,
+        n if INDEX_BINARY.contains(&n) => IndexBinary,
+        n if n.starts_with("math.") => Math,
         n if CASTS.contains(&n) => Cast,
         n if INT_BINARY.contains(&n) || FLOAT_BINARY.contains(&n) => Binary,
         _ => return None,
@@ -168,6 +293,27 @@ pub fn inherent(name: &str) -> &'static [&'static str] {
             "type",
         ],
         "memref.get_global" => &["name"],
+        "func.constant" => &["value"],
+        "ub.poison" => &["value"],
+        "index.cmp" => &["pred"],
+        "index.constant" | "index.bool.constant" => &["value"],
+        "memref.assume_alignment" => &["alignment"],
+        "memref.atomic_rmw" => &["kind"],
+        "memref.transpose" => &["permutation"],
+        "memref.expand_shape" => &["reassociation", "static_output_shape"],
+        "memref.collapse_shape" => &["reassociation"],
+        "memref.subview" | "memref.reinterpret_cast" => &[
+            "operandSegmentSizes",
+            "static_offsets",
+            "static_sizes",
+            "static_strides",
+        ],
+        "cf.switch" => &[
+            "case_operand_segments",
+            "case_values",
+            "operandSegmentSizes",
+        ],
+        n if n.starts_with("math.") && !MATH_INTEGER.contains(&n) => &["fastmath"],
         n if OVERFLOW.contains(&n) => &["overflowFlags"],
         n if FLOAT_BINARY.contains(&n) || n == "arith.negf" => &["fastmath"],
         "arith.truncf" => &["roundingmode"],
@@ -177,22 +323,78 @@ pub fn inherent(name: &str) -> &'static [&'static str] {
 
 /// Adds the inherent attributes operation `name` always has, at their default values,
 /// where `attributes` lacks them (as MLIR default-initialises an operation's properties).
-pub fn complete(name: &str, attributes: &mut Vec<(String, super::Attribute)>) {
+pub fn complete(name: &str, attributes: &mut Vec<(String, Attribute)>) {
     let default = if OVERFLOW.contains(&name) {
         ("overflowFlags", "overflow<none>")
-    } else if FLOAT_BINARY.contains(&name) || matches!(name, "arith.negf" | "arith.cmpf") {
+    } else if FLOAT_BINARY.contains(&name)
+        || matches!(name, "arith.negf" | "arith.cmpf")
+        || (name.starts_with("math.") && !MATH_INTEGER.contains(&name))
+    {
         ("fastmath", "fastmath<none>")
     } else {
         return;
     };
+    for (k, a) in attributes.iter_mut() {
+        if k == default.0 {
+            if let Attribute::Opaque { data, .. } = a {
+                *data = canonical_flags(data);
+            }
+        }
+    }
     if !attributes.iter().any(|(k, _)| k == default.0) {
         attributes.push((
             default.0.to_string(),
-            super::Attribute::Opaque {
+            Attribute::Opaque {
                 dialect: "arith".into(),
                 data: default.1.into(),
             },
         ));
+    }
+}
+
+/// arith's fast-math flags in MLIR's order (all of them print as `fast`).
+const FASTMATH: &[&str] = &["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"];
+
+/// `fastmath<...>` or `overflow<...>` as MLIR prints it: the flags in its order,
+/// `fastmath<fast>` for all of them, `<none>` for none.
+pub fn canonical_flags(data: &str) -> String {
+    let Some((kind, rest)) = data.split_once('<') else {
+        return data.to_string();
+    };
+    let words: Vec<&str> = rest
+        .trim_end_matches('>')
+        .split(',')
+        .map(str::trim)
+        .filter(|w| !w.is_empty() && *w != "none")
+        .collect();
+    match kind {
+        "fastmath" => {
+            if words.contains(&"fast") || FASTMATH.iter().all(|f| words.contains(f)) {
+                return "fastmath<fast>".into();
+            }
+            let set: Vec<&str> = FASTMATH
+                .iter()
+                .copied()
+                .filter(|f| words.contains(f))
+                .collect();
+            if set.is_empty() {
+                "fastmath<none>".into()
+            } else {
+                format!("fastmath<{}>", set.join(","))
+            }
+        }
+        "overflow" => {
+            let set: Vec<&str> = ["nsw", "nuw"]
+                .into_iter()
+                .filter(|f| words.contains(f))
+                .collect();
+            if set.is_empty() {
+                "overflow<none>".into()
+            } else {
+                format!("overflow<{}>", set.join(", "))
+            }
+        }
+        _ => data.to_string(),
     }
 }
 
@@ -248,7 +450,12 @@ pub fn default_dialect(name: &str) -> &'static str {
 pub fn is_terminator(name: &str) -> bool {
     matches!(
         name,
-        "func.return" | "cf.br" | "cf.cond_br" | "cf.switch" | "memref.alloca_scope.return"
+        "func.return"
+            | "cf.br"
+            | "cf.cond_br"
+            | "cf.switch"
+            | "memref.alloca_scope.return"
+            | "memref.atomic_yield"
     )
 }
 
@@ -260,6 +467,225 @@ pub fn result_name(name: &str) -> Option<&'static str> {
         "memref.alloc" => "alloc",
         "memref.alloca" => "alloca",
         "memref.cast" => "cast",
+        "memref.view" => "view",
+        "memref.transpose" => "transpose",
+        "memref.expand_shape" => "expand_shape",
+        "memref.collapse_shape" => "collapse_shape",
+        "memref.subview" => "subview",
+        "memref.reinterpret_cast" => "reinterpret_cast",
+        "memref.reshape" => "reshape",
+        "memref.extract_aligned_pointer_as_index" => "intptr",
+        "func.constant" => "f",
         _ => return None,
+    })
+}
+
+/// The names MLIR's dialects give each result of a multi-result operation.
+pub fn result_names(name: &str) -> Option<&'static [&'static str]> {
+    Some(match name {
+        "arith.addui_extended" => &["sum", "overflow"],
+        "arith.mulsi_extended" | "arith.mului_extended" => &["low", "high"],
+        "memref.extract_strided_metadata" => &["base_buffer", "offset", "sizes", "strides"],
+        _ => return None,
+    })
+}
+
+/// How many operands each segment of `operandSegmentSizes` holds (the first two).
+pub fn segment_split(g: &Graph, op: OpId) -> (usize, usize) {
+    let sizes: Vec<usize> = match g.attribute(op, "operandSegmentSizes") {
+        Some(Attribute::DenseArray {
+            elements: super::Elements::Ints(v),
+            ..
+        }) => v.iter().map(|x| *x as usize).collect(),
+        _ => vec![],
+    };
+    if g.op(op).name == "cf.cond_br" {
+        (
+            sizes.get(1).copied().unwrap_or(0),
+            sizes.get(2).copied().unwrap_or(0),
+        )
+    } else {
+        (
+            sizes.first().copied().unwrap_or(0),
+            sizes.get(1).copied().unwrap_or(0),
+        )
+    }
+}
+
+fn has_symbol(g: &Graph, op: OpId, key: &str) -> bool {
+    matches!(g.attribute(op, key), Some(Attribute::SymbolRef(v)) if v.len() == 1)
+}
+
+/// What is wrong with the shape of `op` for its family (operand, result, successor and
+/// region counts, the attributes its custom form shows), if anything: such an operation
+/// prints generically, as MLIR prints an operation that fails to verify.
+pub fn shape_error(g: &Graph, op: OpId, f: Format) -> Option<String> {
+    let d = g.op(op);
+    let (nops, nres, nsucc, nreg) = (
+        d.operands.len(),
+        d.results.len(),
+        d.successors.len(),
+        d.regions.len(),
+    );
+    let same = |vs: &[ValueRef], t: &Ty| vs.iter().all(|v| g.value_type(*v) == t);
+    let shaped = |t: &Ty| matches!(t, Ty::MemRef { .. });
+    let base = match f {
+        Format::Module => {
+            nops == 0 && nres == 0 && nreg == 1 && g.region(d.regions[0]).blocks.len() == 1
+        }
+        Format::Function => {
+            nops == 0
+                && nres == 0
+                && nreg == 1
+                && matches!(g.attribute(op, "sym_name"), Some(Attribute::String { .. }))
+                && match g.attribute(op, "function_type") {
+                    Some(Attribute::Type(Ty::Function { inputs, .. })) => {
+                        g.region(d.regions[0]).blocks.first().is_none_or(|b| {
+                            g.block(*b).arguments.iter().map(|a| &a.0).eq(inputs.iter())
+                        })
+                    }
+                    _ => false,
+                }
+        }
+        Format::Return => nres == 0,
+        Format::Call => {
+            matches!(g.attribute(op, "callee"), Some(Attribute::SymbolRef(v)) if v.len() == 1)
+        }
+        Format::Constant => {
+            nops == 0
+                && nres == 1
+                && g.attribute(op, "value").is_some_and(|a| {
+                    matches!(
+                        a,
+                        Attribute::Integer { .. }
+                            | Attribute::Float { .. }
+                            | Attribute::Bool(_)
+                            | Attribute::DenseElements { .. }
+                    )
+                })
+        }
+        Format::Binary => nops == 2 && nres == 1 && same(&d.operands, &d.results[0]),
+        Format::Unary => nops == 1 && nres == 1 && same(&d.operands, &d.results[0]),
+        Format::Compare => {
+            nops == 2
+                && nres == 1
+                && g.value_type(d.operands[0]) == g.value_type(d.operands[1])
+                && matches!(g.attribute(op, "predicate"), Some(Attribute::Integer { value, .. })
+                    if (*value as usize) < if d.name == "arith.cmpi" { CMPI.len() } else { CMPF.len() })
+        }
+        Format::Cast => nops == 1 && nres == 1,
+        Format::Copy => nops == 2 && nres == 0,
+        Format::Select => nops == 3 && nres == 1 && same(&d.operands[1..], &d.results[0]),
+        Format::Branch => nres == 0 && nsucc == 1,
+        Format::CondBranch => {
+            let (a, b) = segment_split(g, op);
+            nres == 0 && nsucc == 2 && nops >= 1 && 1 + a + b == nops
+        }
+        Format::Assert => {
+            nops == 1
+                && nres == 0
+                && matches!(g.attribute(op, "msg"), Some(Attribute::String { .. }))
+        }
+        Format::Alloc => {
+            let (a, b) = segment_split(g, op);
+            nres == 1 && a + b == nops && shaped(&d.results[0])
+        }
+        Format::Dealloc => nops == 1 && nres == 0 && shaped(g.value_type(d.operands[0])),
+        Format::Load => nops >= 1 && nres == 1 && shaped(g.value_type(d.operands[0])),
+        Format::Store => nops >= 2 && nres == 0 && shaped(g.value_type(d.operands[1])),
+        Format::Dim => nops == 2 && nres == 1,
+        Format::Rank | Format::ExtractPointer => nops == 1 && nres == 1,
+        Format::GetGlobal => nops == 0 && nres == 1 && has_symbol(g, op, "name"),
+        Format::FuncConstant => nops == 0 && nres == 1 && has_symbol(g, op, "value"),
+        Format::Global => {
+            nops == 0
+                && nres == 0
+                && matches!(g.attribute(op, "sym_name"), Some(Attribute::String { .. }))
+                && matches!(g.attribute(op, "type"), Some(Attribute::Type(_)))
+        }
+        Format::Extended => nops == 2 && nres == 2,
+        Format::Poison => nops == 0 && nres == 1,
+        Format::Math => (1..=3).contains(&nops) && nres == 1,
+        Format::IndexBinary | Format::IndexCmp => nops == 2 && nres == 1,
+        Format::IndexConstant | Format::IndexSizeof => nops == 0 && nres == 1,
+        Format::AssumeAlignment => {
+            nops == 1
+                && matches!(
+                    g.attribute(op, "alignment"),
+                    Some(Attribute::Integer { .. })
+                )
+        }
+        Format::AtomicRmw => {
+            nops >= 2
+                && nres == 1
+                && matches!(g.attribute(op, "kind"), Some(Attribute::Integer { value, .. }) if (*value as usize) < ATOMIC_KINDS.len())
+        }
+        Format::View => nops >= 2 && nres == 1,
+        Format::Transpose => {
+            nops == 1
+                && nres == 1
+                && matches!(
+                    g.attribute(op, "permutation"),
+                    Some(Attribute::AffineMap(_))
+                )
+        }
+        Format::Realloc => (1..=2).contains(&nops) && nres == 1,
+        Format::ExtractMetadata => nops == 1 && nres >= 2,
+        Format::ExpandShape | Format::CollapseShape => {
+            nops >= 1
+                && nres == 1
+                && matches!(g.attribute(op, "reassociation"), Some(Attribute::Array(_)))
+        }
+        Format::Subview | Format::ReinterpretCast => {
+            let seg = super::ir_forms::array_values(g.attribute(op, "operandSegmentSizes"));
+            let dynamic = |key: &str| {
+                super::ir_forms::array_values(g.attribute(op, key))
+                    .iter()
+                    .filter(|v| **v == super::ir_forms::DYNAMIC)
+                    .count()
+            };
+            nres == 1
+                && seg.len() == 4
+                && seg.iter().sum::<i128>() as usize == nops
+                && dynamic("static_offsets") == seg[1] as usize
+                && dynamic("static_sizes") == seg[2] as usize
+                && dynamic("static_strides") == seg[3] as usize
+        }
+        Format::Reshape => nops == 2 && nres == 1,
+        Format::CallIndirect => {
+            nops >= 1
+                && matches!(g.value_type(d.operands[0]), Ty::Function { inputs, results }
+                    if inputs.len() == nops - 1 && *results == d.results)
+        }
+        Format::AllocaScope => nops == 0 && nreg == 1,
+        Format::GenericAtomicRmw => nops >= 1 && nres == 1 && nreg == 1,
+        Format::Switch => {
+            let seg = super::ir_forms::array_values(g.attribute(op, "operandSegmentSizes"));
+            let cases = super::ir_forms::array_values(g.attribute(op, "case_operand_segments"));
+            nres == 0
+                && seg.len() == 3
+                && seg.iter().sum::<i128>() as usize == nops
+                && nsucc == cases.len() + 1
+                && cases.iter().sum::<i128>() == seg[2]
+        }
+    };
+    let ok = base
+        && (nreg == 0
+            || matches!(
+                f,
+                Format::Module | Format::Function | Format::AllocaScope | Format::GenericAtomicRmw
+            ))
+        && (nsucc == 0 || matches!(f, Format::Branch | Format::CondBranch | Format::Switch));
+    (!ok).then(|| {
+        let needs = match f {
+            Format::Compare => ", a `predicate` attribute",
+            Format::Call => ", a `callee` attribute",
+            Format::Constant => ", a `value` attribute",
+            Format::Assert => ", a `msg` attribute",
+            _ => "",
+        };
+        format!(
+            "has a shape kiln does not know for it ({nops} operands, {nres} results, {nsucc} successors, {nreg} regions{needs})"
+        )
     })
 }

@@ -124,6 +124,7 @@ impl Reader<'_, '_> {
             Format::CondBranch => {
                 let mut uses = self.operand_names()?;
                 let mut types = vec![Ty::int(1)];
+                self.expect(",")?;
                 successors.push(self.block_ref()?);
                 let (u1, t1) = self.successor_operands()?;
                 self.expect(",")?;
@@ -140,6 +141,7 @@ impl Reader<'_, '_> {
             }
             Format::Assert => {
                 let uses = self.operand_names()?;
+                self.expect(",")?;
                 let msg = self.string()?;
                 attrs.push((
                     "msg".into(),
@@ -212,6 +214,7 @@ impl Reader<'_, '_> {
                 self.expect(":")?;
                 (uses, vec![self.ty()?, Ty::Index], vec![Ty::Index])
             }
+            _ => return self.custom_more(name, format),
         };
         let _ = at;
         let operands = self.resolve_all(&uses, &types)?;

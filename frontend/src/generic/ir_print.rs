@@ -124,9 +124,34 @@ fn with_aliases(text: &str) -> String {
     out
 }
 
+/// The name `v` prints with (`%0`, `%arg1`, `%0#1`, `%c1_i32`), numbered from its
+/// outermost operation or, with `local_scope`, from the operation defining it (or the
+/// operation holding its block).
+pub fn value_name(graph: &Graph, v: ValueRef, local_scope: bool) -> String {
+    let start = match v {
+        ValueRef::Result(o, _) => Some(o),
+        ValueRef::Argument(b, _) => graph.parent_op_of_block(b),
+    };
+    let Some(mut root) = start else {
+        return "<<UNKNOWN SSA VALUE>>".into();
+    };
+    if !local_scope {
+        while let Some(p) = graph.parent_op(root) {
+            root = p;
+        }
+    }
+    let names = Names::of(graph, root, false);
+    names
+        .values
+        .get(&v)
+        .map_or_else(|| "<<UNKNOWN SSA VALUE>>".into(), |n| format!("%{n}"))
+}
+
 struct Names {
     values: HashMap<ValueRef, String>,
     blocks: HashMap<BlockId, usize>,
+    // Operations whose results are named in groups (`%sum, %overflow`).
+    groups: HashMap<OpId, Vec<(String, usize)>>,
 }
 
 impl Names {
@@ -137,6 +162,7 @@ impl Names {
         let mut names = Names {
             values: HashMap::new(),
             blocks: HashMap::new(),
+            groups: HashMap::new(),
         };
         let fresh = Counters::fresh;
         let mut top = fresh();
@@ -195,6 +221,41 @@ impl Names {
         if data.results.is_empty() {
             return;
         }
+        if let (false, Some(names)) = (generic, formats::result_names(&data.name)) {
+            let n = data.results.len();
+            let sizes: Vec<usize> = if data.name == "memref.extract_strided_metadata" {
+                let rank = n.saturating_sub(2) / 2;
+                vec![1, 1, rank, rank]
+            } else {
+                vec![1; names.len()]
+            };
+            if sizes.iter().sum::<usize>() == n {
+                let mut groups = Vec::new();
+                let mut k = 0u32;
+                for (wanted, size) in names.iter().zip(sizes) {
+                    if size == 0 {
+                        continue;
+                    }
+                    let mut name = wanted.to_string();
+                    while c.used.contains(&name) {
+                        name = format!("{wanted}_{}", c.next_conflict());
+                    }
+                    c.used.insert(name.clone());
+                    for i in 0..size {
+                        let v = if size == 1 {
+                            name.clone()
+                        } else {
+                            format!("{name}#{i}")
+                        };
+                        self.values.insert(ValueRef::Result(op, k), v);
+                        k += 1;
+                    }
+                    groups.push((name, size));
+                }
+                self.groups.insert(op, groups);
+                return;
+            }
+        }
         let base = match (generic, constant_name(graph, op)) {
             (false, Some(wanted)) => {
                 let mut name = wanted.clone();
@@ -252,8 +313,13 @@ fn constant_name(graph: &Graph, op: OpId) -> Option<String> {
     if let Some(n) = formats::result_name(&graph.op(op).name) {
         return (graph.op(op).results.len() == 1).then(|| n.to_string());
     }
-    if graph.op(op).name != "arith.constant" {
-        return None;
+    match (graph.op(op).name.as_str(), graph.attribute(op, "value")) {
+        ("index.constant", Some(Attribute::Integer { value, .. })) => {
+            return Some(format!("idx{value}"))
+        }
+        ("index.bool.constant", Some(Attribute::Bool(b))) => return Some(b.to_string()),
+        ("arith.constant", _) => {}
+        _ => return None,
     }
     Some(match graph.attribute(op, "value")? {
         Attribute::Bool(b) => b.to_string(),
@@ -269,37 +335,37 @@ fn constant_name(graph: &Graph, op: OpId) -> Option<String> {
     })
 }
 
-struct Printer<'g> {
-    graph: &'g Graph,
+pub(super) struct Printer<'g> {
+    pub(super) graph: &'g Graph,
     names: Names,
-    options: PrintOptions,
-    out: String,
-    indent: usize,
+    pub(super) options: PrintOptions,
+    pub(super) out: String,
+    pub(super) indent: usize,
 }
 
 impl Printer<'_> {
-    fn value(&self, v: ValueRef) -> String {
+    pub(super) fn value(&self, v: ValueRef) -> String {
         match self.names.values.get(&v) {
             Some(n) => format!("%{n}"),
             None => "<<UNKNOWN SSA VALUE>>".into(),
         }
     }
 
-    fn values(&self, vs: &[ValueRef]) -> String {
+    pub(super) fn values(&self, vs: &[ValueRef]) -> String {
         vs.iter()
             .map(|v| self.value(*v))
             .collect::<Vec<_>>()
             .join(", ")
     }
 
-    fn block_name(&self, b: BlockId) -> String {
+    pub(super) fn block_name(&self, b: BlockId) -> String {
         match self.names.blocks.get(&b) {
             Some(i) => format!("^bb{i}"),
             None => "<<UNKNOWN BLOCK>>".into(),
         }
     }
 
-    fn types(&self, vs: &[ValueRef]) -> String {
+    pub(super) fn types(&self, vs: &[ValueRef]) -> String {
         vs.iter()
             .map(|v| self.graph.value_type(*v).to_string())
             .collect::<Vec<_>>()
@@ -314,7 +380,7 @@ impl Printer<'_> {
         }
     }
 
-    fn newline(&mut self) {
+    pub(super) fn newline(&mut self) {
         self.out.push('\n');
         for _ in 0..self.indent {
             self.out.push_str("  ");
@@ -323,7 +389,19 @@ impl Printer<'_> {
 
     fn operation(&mut self, op: OpId) {
         let data = self.graph.op(op);
-        if !data.results.is_empty() {
+        if let Some(groups) = self.names.groups.get(&op) {
+            let list: Vec<String> = groups
+                .iter()
+                .map(|(n, k)| {
+                    if *k == 1 {
+                        format!("%{n}")
+                    } else {
+                        format!("%{n}:{k}")
+                    }
+                })
+                .collect();
+            let _ = write!(self.out, "{} = ", list.join(", "));
+        } else if !data.results.is_empty() {
             let first = self.value(ValueRef::Result(op, 0));
             let base = first.split('#').next().unwrap_or(&first).to_string();
             if data.results.len() == 1 {
@@ -333,7 +411,11 @@ impl Printer<'_> {
             }
         }
         let custom = match formats::format_of(&data.name) {
-            Some(f) if !self.options.generic && fits(self.graph, op, f) => Some(f),
+            Some(f)
+                if !self.options.generic && formats::shape_error(self.graph, op, f).is_none() =>
+            {
+                Some(f)
+            }
             _ => None,
         };
         match custom {
@@ -398,7 +480,13 @@ impl Printer<'_> {
 
     /// `{ blocks }`, its entry block's header shown when asked and it has arguments, or
     /// when it is empty and `empty_header`.
-    fn region(&mut self, r: RegionId, entry_args: bool, terminators: bool, empty_header: bool) {
+    pub(super) fn region(
+        &mut self,
+        r: RegionId,
+        entry_args: bool,
+        terminators: bool,
+        empty_header: bool,
+    ) {
         self.out.push('{');
         let blocks = self.graph.region(r).blocks.clone();
         for (i, b) in blocks.iter().enumerate() {
@@ -475,7 +563,7 @@ impl Printer<'_> {
         }
     }
 
-    fn attr_dict(&mut self, op: OpId, shown: &[&str]) {
+    pub(super) fn attr_dict(&mut self, op: OpId, shown: &[&str]) {
         let rest: Vec<_> = self
             .graph
             .op(op)
@@ -587,7 +675,7 @@ impl Printer<'_> {
                 self.attr_dict(op, &[]);
             }
             Format::CondBranch => {
-                let (a, b) = segment_split(g, op);
+                let (a, b) = formats::segment_split(g, op);
                 let first = self.successor(data.successors[0], &ops[1..1 + a]);
                 let second = self.successor(data.successors[1], &ops[1 + a..1 + a + b]);
                 let _ = write!(self.out, " {}, {first}, {second}", self.value(ops[0]));
@@ -602,7 +690,7 @@ impl Printer<'_> {
                 self.attr_dict(op, &["msg"]);
             }
             Format::Alloc => {
-                let (dynamic, _) = segment_split(g, op);
+                let (dynamic, _) = formats::segment_split(g, op);
                 let _ = write!(self.out, "({})", self.values(&ops[..dynamic]));
                 if ops.len() > dynamic {
                     let _ = write!(self.out, "[{}]", self.values(&ops[dynamic..]));
@@ -627,10 +715,11 @@ impl Printer<'_> {
                 self.attr_dict(op, &[]);
                 let _ = write!(self.out, " : {}", g.value_type(ops[0]));
             }
+            other => self.custom_more(op, other),
         }
     }
 
-    fn flags(&mut self, op: OpId) {
+    pub(super) fn flags(&mut self, op: OpId) {
         for key in ["overflowFlags", "fastmath"] {
             if let Some(Attribute::Opaque { data, .. }) = self.graph.attribute(op, key) {
                 if !data.ends_with("<none>") {
@@ -640,7 +729,7 @@ impl Printer<'_> {
         }
     }
 
-    fn successor(&self, b: BlockId, args: &[ValueRef]) -> String {
+    pub(super) fn successor(&self, b: BlockId, args: &[ValueRef]) -> String {
         let name = self.block_name(b);
         if args.is_empty() {
             name
@@ -663,7 +752,7 @@ impl Printer<'_> {
         self.region(r, false, false, false);
     }
 
-    fn attributes_keyword(&mut self, op: OpId, shown: &[&str]) {
+    pub(super) fn attributes_keyword(&mut self, op: OpId, shown: &[&str]) {
         let rest: Vec<_> = self
             .graph
             .op(op)
@@ -759,110 +848,6 @@ impl Printer<'_> {
             self.region(region, false, true, false);
         }
     }
-}
-
-/// How many operands each segment of `operandSegmentSizes` holds (the first two).
-fn segment_split(g: &Graph, op: OpId) -> (usize, usize) {
-    let sizes: Vec<usize> = match g.attribute(op, "operandSegmentSizes") {
-        Some(Attribute::DenseArray {
-            elements: super::Elements::Ints(v),
-            ..
-        }) => v.iter().map(|x| *x as usize).collect(),
-        _ => vec![],
-    };
-    if g.op(op).name == "cf.cond_br" {
-        (
-            sizes.get(1).copied().unwrap_or(0),
-            sizes.get(2).copied().unwrap_or(0),
-        )
-    } else {
-        (
-            sizes.first().copied().unwrap_or(0),
-            sizes.get(1).copied().unwrap_or(0),
-        )
-    }
-}
-
-/// Whether `op` has the shape its custom form needs (otherwise it prints generically, as
-/// MLIR prints an operation that fails to verify).
-fn fits(g: &Graph, op: OpId, f: Format) -> bool {
-    let d = g.op(op);
-    let (nops, nres, nsucc, nreg) = (
-        d.operands.len(),
-        d.results.len(),
-        d.successors.len(),
-        d.regions.len(),
-    );
-    let same = |vs: &[ValueRef], t: &Ty| vs.iter().all(|v| g.value_type(*v) == t);
-    let shaped = |t: &Ty| matches!(t, Ty::MemRef { .. });
-    let base = match f {
-        Format::Module => {
-            nops == 0 && nres == 0 && nreg == 1 && g.region(d.regions[0]).blocks.len() == 1
-        }
-        Format::Function => {
-            nops == 0
-                && nres == 0
-                && nreg == 1
-                && matches!(g.attribute(op, "sym_name"), Some(Attribute::String { .. }))
-                && match g.attribute(op, "function_type") {
-                    Some(Attribute::Type(Ty::Function { inputs, .. })) => {
-                        g.region(d.regions[0]).blocks.first().is_none_or(|b| {
-                            g.block(*b).arguments.iter().map(|a| &a.0).eq(inputs.iter())
-                        })
-                    }
-                    _ => false,
-                }
-        }
-        Format::Return => nres == 0,
-        Format::Call => {
-            matches!(g.attribute(op, "callee"), Some(Attribute::SymbolRef(v)) if v.len() == 1)
-        }
-        Format::Constant => {
-            nops == 0
-                && nres == 1
-                && g.attribute(op, "value").is_some_and(|a| {
-                    matches!(
-                        a,
-                        Attribute::Integer { .. }
-                            | Attribute::Float { .. }
-                            | Attribute::Bool(_)
-                            | Attribute::DenseElements { .. }
-                    )
-                })
-        }
-        Format::Binary => nops == 2 && nres == 1 && same(&d.operands, &d.results[0]),
-        Format::Unary => nops == 1 && nres == 1 && same(&d.operands, &d.results[0]),
-        Format::Compare => {
-            nops == 2
-                && nres == 1
-                && g.value_type(d.operands[0]) == g.value_type(d.operands[1])
-                && matches!(g.attribute(op, "predicate"), Some(Attribute::Integer { value, .. })
-                    if (*value as usize) < if d.name == "arith.cmpi" { formats::CMPI.len() } else { formats::CMPF.len() })
-        }
-        Format::Cast => nops == 1 && nres == 1,
-        Format::Copy => nops == 2 && nres == 0,
-        Format::Select => nops == 3 && nres == 1 && same(&d.operands[1..], &d.results[0]),
-        Format::Branch => nres == 0 && nsucc == 1,
-        Format::CondBranch => {
-            let (a, b) = segment_split(g, op);
-            nres == 0 && nsucc == 2 && nops >= 1 && 1 + a + b == nops
-        }
-        Format::Assert => {
-            nops == 1
-                && nres == 0
-                && matches!(g.attribute(op, "msg"), Some(Attribute::String { .. }))
-        }
-        Format::Alloc => {
-            let (a, b) = segment_split(g, op);
-            nres == 1 && a + b == nops && shaped(&d.results[0])
-        }
-        Format::Dealloc => nops == 1 && nres == 0 && shaped(g.value_type(d.operands[0])),
-        Format::Load => nops >= 1 && nres == 1 && shaped(g.value_type(d.operands[0])),
-        Format::Store => nops >= 2 && nres == 0 && shaped(g.value_type(d.operands[1])),
-        Format::Dim => nops == 2 && nres == 1,
-    };
-    base && (nreg == 0 || matches!(f, Format::Module | Format::Function))
-        && (nsucc == 0 || matches!(f, Format::Branch | Format::CondBranch))
 }
 
 /// A dictionary attribute of these entries, sorted by name as MLIR keeps it.

@@ -308,7 +308,13 @@ impl<'g, 't> Reader<'g, 't> {
                 name = format!("{name}#{}", self.integer()?);
             }
             out.push((name, at));
+            // A comma continues the list only before another value.
+            let save = self.pos;
             if !self.eat(",") {
+                break;
+            }
+            if !self.peek("%") {
+                self.pos = save;
                 break;
             }
         }
@@ -608,8 +614,17 @@ impl<'g, 't> Reader<'g, 't> {
                 word.to_string()
             } else if word == "module" {
                 "builtin.module".to_string()
+            } else if word == "constant" && !self.peek("@") {
+                // The older standard dialect's constant.
+                "arith.constant".to_string()
+            } else if word == "func" && parent == "builtin.module" {
+                // MLIR's older spelling of `func.func`.
+                "func.func".to_string()
             } else {
-                format!("{}.{word}", formats::default_dialect(parent))
+                legacy_name(
+                    &format!("{}.{word}", formats::default_dialect(parent)),
+                    word,
+                )
             };
             match formats::format_of(&name) {
                 Some(f) => self.custom(&name, f, at)?,
@@ -761,6 +776,21 @@ impl<'g, 't> Reader<'g, 't> {
         }
         Ok(())
     }
+}
+
+/// An operation written without its dialect: the default dialect's, else (MLIR's older
+/// standard dialect) arith's, memref's or cf's operation of that name.
+fn legacy_name(qualified: &str, word: &str) -> String {
+    if formats::format_of(qualified).is_some() {
+        return qualified.to_string();
+    }
+    for dialect in ["arith", "memref", "cf"] {
+        let candidate = format!("{dialect}.{word}");
+        if formats::format_of(&candidate).is_some() {
+            return candidate;
+        }
+    }
+    qualified.to_string()
 }
 
 /// Runs an LR parser of the attribute grammar on the longest prefix of `rest` it accepts;

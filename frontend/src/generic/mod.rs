@@ -11,8 +11,11 @@ mod affine;
 pub mod formats;
 pub mod graph;
 mod ir_custom;
+mod ir_forms;
 mod ir_print;
+mod ir_print_forms;
 mod ir_read;
+mod ir_verify;
 mod model;
 mod print;
 mod read;
@@ -24,8 +27,9 @@ lalrpop_util::lalrpop_mod!(
 );
 
 pub use affine::{AffineOp, IntegerSet};
-pub use ir_print::{print_operation, PrintOptions};
+pub use ir_print::{print_operation, value_name, PrintOptions};
 pub use ir_read::{read_module, read_operation};
+pub use ir_verify::{in_language, verify};
 pub use model::*;
 pub use print::{float_text, quoted};
 pub use read::{fit_float, fit_int};

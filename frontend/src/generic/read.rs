@@ -428,6 +428,63 @@ pub fn dense(written: Option<Written>, ty: Ty) -> Result<Attribute, String> {
     Attribute::dense(ty, elements(flat, &element)?)
 }
 
+/// `dense<"0x...">`: the elements' bytes in hexadecimal, little-endian, each element in
+/// whole bytes (one element's bytes make a splat).
+pub fn dense_hex(quoted: &str, ty: Ty) -> Result<Attribute, String> {
+    let element = ty.dense_element()?.clone();
+    let text = unescape(quoted)?;
+    let hex = text
+        .strip_prefix("0x")
+        .ok_or("a dense string literal is hexadecimal, `\"0x...\"`")?;
+    if hex.len() % 2 != 0 {
+        return Err("a hexadecimal dense literal has whole bytes".into());
+    }
+    let bytes = (0..hex.len() / 2)
+        .map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16))
+        .collect::<Result<Vec<u8>, _>>()
+        .map_err(|_| "a hexadecimal dense literal has only hexadecimal digits".to_string())?;
+    let width = match &element {
+        Ty::Integer { width, .. } => *width,
+        Ty::Index => 64,
+        Ty::Float(k) => k.width(),
+        _ => {
+            return Err(format!(
+                "a hexadecimal dense literal of `{element}` elements"
+            ))
+        }
+    };
+    let size = width.div_ceil(8) as usize;
+    let count = ty.element_count().unwrap_or(1) as usize;
+    if bytes.len() != size * count && bytes.len() != size {
+        return Err(format!(
+            "a hexadecimal dense literal of {} bytes for {count} elements of {size} bytes",
+            bytes.len()
+        ));
+    }
+    let raw: Vec<i128> = bytes
+        .chunks(size)
+        .map(|c| {
+            c.iter()
+                .rev()
+                .fold(0i128, |acc, b| (acc << 8) | i128::from(*b))
+        })
+        .collect();
+    let elements = if element.is_float() {
+        Elements::Floats(
+            raw.iter()
+                .map(|b| float_from_bits(*b, &element))
+                .collect::<Result<_, _>>()?,
+        )
+    } else {
+        Elements::Ints(
+            raw.iter()
+                .map(|v| fit_int(*v, &element))
+                .collect::<Result<_, _>>()?,
+        )
+    };
+    Attribute::dense(ty, elements)
+}
+
 /// `array<T: v...>`.
 pub fn dense_array(element: Ty, values: Vec<Written>) -> Result<Attribute, String> {
     let elements = elements(values, &element)?;

@@ -83,7 +83,7 @@ class ConstantOp(OpView):
             text = repr(value)
         else:
             raise TypeError(f"a constant's value is an int, float or bool, not {type(value).__name__}")
-        adopt(self, _create(self.OPERATION_NAME, [], [result], {"value": text}, [], ip))
+        adopt(self, _create(self.OPERATION_NAME, [], [result], {"value": text}, [], ip, loc))
 
     @property
     def value(self) -> Union[int, float, bool]:
@@ -143,7 +143,7 @@ def _binary(cls_name: str, op_name: str) -> type:
     ) -> None:
         attrs = _flags(op_name, fastmath, overflowFlags)
         lhs, rhs = _operand_value(lhs), _operand_value(rhs)
-        adopt(self, _create(op_name, [lhs, rhs], [lhs.type], attrs, [], ip))
+        adopt(self, _create(op_name, [lhs, rhs], [lhs.type], attrs, [], ip, loc))
 
     cls = type(
         cls_name,
@@ -168,7 +168,7 @@ def _cast(cls_name: str, op_name: str) -> type:
         loc: Optional[Location] = None,
         ip: Optional[InsertionPoint] = None,
     ) -> None:
-        adopt(self, _create(op_name, [in_], [out], {}, [], ip))
+        adopt(self, _create(op_name, [in_], [out], {}, [], ip, loc))
 
     cls = type(
         cls_name,
@@ -229,7 +229,7 @@ class NegFOp(OpView):
     ) -> None:
         attrs = _flags(self.OPERATION_NAME, fastmath, None)
         operand = _operand_value(operand)
-        adopt(self, _create(self.OPERATION_NAME, [operand], [operand.type], attrs, [], ip))
+        adopt(self, _create(self.OPERATION_NAME, [operand], [operand.type], attrs, [], ip, loc))
 
 
 class _Cmp(OpView):
@@ -247,7 +247,7 @@ class _Cmp(OpView):
         p = str(int(predicate)) if isinstance(predicate, enum.IntEnum) else str(predicate).strip('"')
         i1 = IntegerType.get_signless(1)
         attrs = {"predicate": p, **_flags(self.OPERATION_NAME, fastmath, None)}
-        adopt(self, _create(self.OPERATION_NAME, [lhs, rhs], [i1], attrs, [], ip))
+        adopt(self, _create(self.OPERATION_NAME, [lhs, rhs], [i1], attrs, [], ip, loc))
 
     @property
     def predicate(self) -> Attribute:
@@ -294,7 +294,7 @@ class SelectOp(OpView):
         ip: Optional[InsertionPoint] = None,
     ) -> None:
         true_value = _operand_value(true_value)
-        adopt(self, _create(self.OPERATION_NAME, [condition, true_value, false_value], [true_value.type], {}, [], ip))
+        adopt(self, _create(self.OPERATION_NAME, [condition, true_value, false_value], [true_value.type], {}, [], ip, loc))
 
 
 def constant(result: Type, value: Any, *, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> Value:

@@ -25,7 +25,7 @@ class BranchOp(OpView):
         loc: Optional[Location] = None,
         ip: Optional[InsertionPoint] = None,
     ) -> None:
-        adopt(self, _create(self.OPERATION_NAME, [], [], {}, [(dest, list(dest_operands))], ip))
+        adopt(self, _create(self.OPERATION_NAME, [], [], {}, [(dest, list(dest_operands))], ip, loc))
 
     @property
     def dest(self) -> Block:
@@ -51,7 +51,7 @@ class CondBranchOp(OpView):
         ip: Optional[InsertionPoint] = None,
     ) -> None:
         succ = [(true_dest, list(true_dest_operands)), (false_dest, list(false_dest_operands))]
-        adopt(self, _create(self.OPERATION_NAME, [condition], [], {}, succ, ip))
+        adopt(self, _create(self.OPERATION_NAME, [condition], [], {}, succ, ip, loc))
 
     @property
     def condition(self) -> Value:
@@ -90,9 +90,11 @@ class SwitchOp(OpView):
         succ = [(default_destination, list(default_operands))]
         succ += [(b, list(ops)) for b, ops in zip(case_destinations, case_operands)]
         cases = "[" + ", ".join(str(int(c)) for c in case_values) + "]"
-        adopt(self, _create(self.OPERATION_NAME, [flag], [], {"case_values": cases}, succ, ip))
+        adopt(self, _create(self.OPERATION_NAME, [flag], [], {"case_values": cases}, succ, ip, loc))
 
     @property
     def case_values(self) -> list:
-        text = str(self.attributes["case_values"]).strip("[]")
-        return [int(c) for c in text.split(",") if c.strip()]
+        """The case values, in order."""
+        text = str(self.attributes["case_values"])
+        body = text[text.index("<") + 1 : text.index(">")].strip("[]")
+        return [int(c) for c in body.split(",") if c.strip()]

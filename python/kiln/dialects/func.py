@@ -6,7 +6,10 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Optional, Sequence, Tuple, Union
 
 from ..ir import (
+    Attribute,
+    FlatSymbolRefAttr,
     FunctionOperation,
+    TypeAttr,
     FunctionType,
     InsertionPoint,
     Location,
@@ -45,10 +48,7 @@ class FuncOp(FunctionOperation):
     ) -> None:
         if isinstance(type, tuple):
             type = FunctionType.get(type[0], type[1])
-        module, fuid = _create_function(name, type, visibility, attributes, ip)
-        self._module = module
-        self._fuid = fuid
-        self._ouid = None
+        adopt(self, _create_function(name, type, visibility, attributes, ip, loc))
 
     @staticmethod
     def from_py_func(
@@ -75,7 +75,8 @@ class FuncOp(FunctionOperation):
                 else:
                     values = [_operand_value(returned)]
                 if results is None:
-                    f._module._native.set_result_types(f._fuid, [str(v.type) for v in values])
+                    ft = FunctionType.get(list(inputs), [v.type for v in values])
+                    f.attributes["function_type"] = TypeAttr.get(ft)
                 ReturnOp(values)
             body.func_op = f  # type: ignore[attr-defined]
             return body
@@ -96,7 +97,7 @@ class ReturnOp(OpView):
         loc: Optional[Location] = None,
         ip: Optional[InsertionPoint] = None,
     ) -> None:
-        adopt(self, _create(self.OPERATION_NAME, list(operands), [], {}, [], ip))
+        adopt(self, _create(self.OPERATION_NAME, list(operands), [], {}, [], ip, loc))
 
 
 @register_op_class
@@ -121,11 +122,26 @@ class CallOp(OpView):
             if results is None:
                 results = list(callee.type.results)
             callee = callee.sym_name
+        if isinstance(callee, Attribute):
+            callee = FlatSymbolRefAttr(callee).value
         if results is None:
-            point = _insertion_point(ip)
-            results = list(point.block._module.function(callee).type.results)
-        adopt(self, _create(self.OPERATION_NAME, list(operands), results, {"callee": f"@{callee}"}, [], ip))
+            results = list(_lookup_function(callee, ip).type.results)
+        adopt(self, _create(self.OPERATION_NAME, list(operands), results, {"callee": FlatSymbolRefAttr.get(callee)}, [], ip, loc))
 
     @property
     def callee(self) -> str:
-        return str(self.attributes["callee"]).lstrip("@")
+        """The called function's name (without ``@``)."""
+        return FlatSymbolRefAttr(self.attributes["callee"]).value
+
+
+def _lookup_function(name: str, ip: Optional[InsertionPoint]) -> FunctionOperation:
+    """The ``func.func @name`` of the module holding the insertion point."""
+    point = _insertion_point(ip)
+    op = point.block.owner
+    while op is not None and op.name != "builtin.module":
+        op = op.parent
+    if op is not None:
+        for f in op.regions[0].blocks[0].operations:
+            if isinstance(f, FunctionOperation) and f.sym_name == name:
+                return f
+    raise ValueError(f"no function @{name} in the module of the insertion point: pass the result types")

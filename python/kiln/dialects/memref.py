@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Optional, Sequence
 
 from ..ir import (
+    DenseI32ArrayAttr,
     IndexType,
     InsertionPoint,
     Location,
@@ -32,9 +33,10 @@ class _Alloc(OpView):
         loc: Optional[Location] = None,
         ip: Optional[InsertionPoint] = None,
     ) -> None:
-        if symbol_operands:
-            raise ValueError("kiln's memrefs take no symbol operands")
-        adopt(self, _create(self.OPERATION_NAME, list(dynamic_sizes), [memref], {}, [], ip))
+        sizes = [len(dynamic_sizes), len(symbol_operands)]
+        attrs = {"operandSegmentSizes": DenseI32ArrayAttr.get(sizes)}
+        operands = list(dynamic_sizes) + list(symbol_operands)
+        adopt(self, _create(self.OPERATION_NAME, operands, [memref], attrs, [], ip, loc))
 
     @property
     def memref(self) -> Value:
@@ -62,7 +64,7 @@ class DeallocOp(OpView):
     OPERATION_NAME = "memref.dealloc"
 
     def __init__(self, memref: Value, *, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> None:
-        adopt(self, _create(self.OPERATION_NAME, [memref], [], {}, [], ip))
+        adopt(self, _create(self.OPERATION_NAME, [memref], [], {}, [], ip, loc))
 
 
 @register_op_class
@@ -81,7 +83,7 @@ class LoadOp(OpView):
     ) -> None:
         memref = _operand_value(memref)
         elem = MemRefType(memref.type).element_type
-        adopt(self, _create(self.OPERATION_NAME, [memref, *indices], [elem], {}, [], ip))
+        adopt(self, _create(self.OPERATION_NAME, [memref, *indices], [elem], {}, [], ip, loc))
 
     @property
     def memref(self) -> Value:
@@ -107,7 +109,7 @@ class StoreOp(OpView):
         loc: Optional[Location] = None,
         ip: Optional[InsertionPoint] = None,
     ) -> None:
-        adopt(self, _create(self.OPERATION_NAME, [value, memref, *indices], [], {}, [], ip))
+        adopt(self, _create(self.OPERATION_NAME, [value, memref, *indices], [], {}, [], ip, loc))
 
     @property
     def value(self) -> Value:
@@ -129,7 +131,7 @@ class DimOp(OpView):
     OPERATION_NAME = "memref.dim"
 
     def __init__(self, source: Value, index: Value, *, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> None:
-        adopt(self, _create(self.OPERATION_NAME, [source, index], [IndexType.get()], {}, [], ip))
+        adopt(self, _create(self.OPERATION_NAME, [source, index], [IndexType.get()], {}, [], ip, loc))
 
 
 @register_op_class
@@ -139,7 +141,7 @@ class RankOp(OpView):
     OPERATION_NAME = "memref.rank"
 
     def __init__(self, memref: Value, *, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> None:
-        adopt(self, _create(self.OPERATION_NAME, [memref], [IndexType.get()], {}, [], ip))
+        adopt(self, _create(self.OPERATION_NAME, [memref], [IndexType.get()], {}, [], ip, loc))
 
 
 @register_op_class
@@ -149,4 +151,4 @@ class CastOp(OpView):
     OPERATION_NAME = "memref.cast"
 
     def __init__(self, dest: Type, source: Value, *, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> None:
-        adopt(self, _create(self.OPERATION_NAME, [source], [dest], {}, [], ip))
+        adopt(self, _create(self.OPERATION_NAME, [source], [dest], {}, [], ip, loc))
