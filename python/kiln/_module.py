@@ -4,6 +4,7 @@ the text kiln compiles (``source_text``), its diagnostics and ``lower``."""
 
 from __future__ import annotations
 
+import weakref
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
 from . import _kiln
@@ -17,12 +18,32 @@ class Module:
     """A module: ``Module.parse(text)`` or ``Module.create()``; ``str(module)`` prints it as
     ``mlir-opt`` does."""
 
-    def __init__(self, context: Context, oid: int, filename: str = "-", source: Optional[str] = None) -> None:
+    def __init__(
+        self,
+        context: Context,
+        oid: Optional[int],
+        filename: str = "-",
+        source: Optional[str] = None,
+        text_only: Optional[str] = None,
+    ) -> None:
         self.context = context
         self._id = oid
         self._filename = filename
         self._source = source
         self._source_generation = context._graph.generation() if source is not None else -1
+        # Why the module is held as text only (it holds operations the generic IR reads in
+        # generic form only, such as LLVM-dialect bodies), or None.
+        self._text_only = text_only
+        if oid is not None:
+            context.__dict__.setdefault("_modules", weakref.WeakValueDictionary())[oid] = self
+
+    def _graph_id(self) -> int:
+        if self._id is None:
+            raise _kiln.Error(
+                f"this module is held as text: {self._text_only}. kiln prints, lowers, compiles "
+                "and runs it, but its operations cannot be inspected"
+            )
+        return self._id
 
     @staticmethod
     def parse(
@@ -42,7 +63,17 @@ class Module:
         try:
             oid = ctx._graph.parse_module(text, filename)
         except _kiln.ParseError as e:
-            raise _parse_error(ctx, e) from None
+            upstream = _parse_error(ctx, e)
+            # kiln's typed frontend reads all of kiln's language: what it reads is kept as
+            # text, and its verdict (every diagnostic) is the richer one.
+            try:
+                _kiln.NativeModule.parse(text, filename, verify)
+            except _kiln.VerifyError as typed:
+                raise typed from None
+            except _kiln.Error:
+                raise upstream from None
+            message = str(e).split(": error: ", 1)[-1]
+            return Module(ctx, None, filename, text, text_only=message)
         m = Module(ctx, oid, filename, text)
         if verify:
             op = m.operation
@@ -72,14 +103,14 @@ class Module:
         """The module's ``builtin.module`` operation."""
         from ._operations import _view
 
-        return _view(self.context, self._id)
+        return _view(self.context, self._graph_id())
 
     @property
     def body(self) -> "Block":
         """The module's one block."""
         from ._operations import Block
 
-        region = self.context._graph.op(self._id)[4][0]
+        region = self.context._graph.op(self._graph_id())[4][0]
         return Block(self.context, self.context._graph.region(region)[0][0])
 
     @property
@@ -108,6 +139,8 @@ class Module:
     def source_text(self) -> str:
         """The text kiln compiles: the text parsed while the IR is unchanged, else the
         module as printed."""
+        if self._id is None and self._source is not None:
+            return self._source
         if self._source is not None and self.context._graph.generation() == self._source_generation:
             return self._source
         return str(self)
@@ -116,16 +149,22 @@ class Module:
         """Makes the module the parse of ``text`` (what a pass pipeline made of it); handles
         of its old operations become invalid."""
         new = Module.parse(text, self.context, filename=self._filename)
-        self.context._graph.erase(self._id)
+        if self._id is not None:
+            self.context._graph.erase(self._id)
         self._id = new._id
         self._source = new._source
         self._source_generation = new._source_generation
+        self._text_only = new._text_only
+        if self._id is not None:
+            self.context.__dict__.setdefault("_modules", weakref.WeakValueDictionary())[self._id] = self
 
     @property
     def diagnostics(self) -> List["_kiln.Diagnostic"]:
         """kiln's diagnostics of the module as it stands (``kiln.Diagnostic``s): its
         structural errors, and the typed frontend's for a module in kiln's language."""
         g = self.context._graph
+        if self._id is None:
+            return list(_kiln.NativeModule.parse(self.source_text(), self._filename, False).diagnostics())
         errors = g.verify(self._id)
         if errors:
             return [_diagnostic("verify.structure", m, g.op(o)[6]) for o, m in errors]
@@ -147,9 +186,13 @@ class Module:
         return LoweredModule(text, stats)
 
     def __str__(self) -> str:
+        if self._id is None:
+            return self._source or ""
         return str(self.operation)
 
     def __repr__(self) -> str:
+        if self._id is None:
+            return f"<kiln.ir.Module {self._filename!r} (held as text)>"
         return f"<kiln.ir.Module {self._filename!r}: {len(self.body.operations)} operations>"
 
 
@@ -193,13 +236,19 @@ def _parse_error(ctx: Context, e: "_kiln.ParseError") -> "_kiln.ParseError":
 
 def _verify_error(ctx: Context, errors: Sequence[Tuple[Location, str]]) -> "_kiln.VerifyError":
     """Upstream's form of a verifier error: ``Verification failed:`` and each error at its
-    location."""
+    location; the diagnostics are ``kiln.Diagnostic``s."""
     lines = ["Verification failed:"]
     for loc, msg in errors:
-        lines.append(f"error: {loc._inner if loc._inner != 'unknown' else 'unknown'}: {msg}")
+        lines.append(f"error: {loc._inner}: {msg}")
     err = _kiln.VerifyError("\n".join(lines))
-    err.diagnostics = []
+    err.diagnostics = [_diagnostic("verify.structure", msg, loc._inner) for loc, msg in errors]
     return err
+
+
+def _module_of(op: Any) -> Optional[Module]:
+    """The ``Module`` whose operation ``op`` is, if one is alive."""
+    modules = op._ctx.__dict__.get("_modules")
+    return None if modules is None else modules.get(op._id)
 
 
 def _typed_check(op: Any, source: Optional[str], filename: str) -> None:

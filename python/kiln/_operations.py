@@ -472,6 +472,7 @@ class OpAttributeMap:
     operation."""
 
     def __init__(self, op: Operation) -> None:
+        op._info()  # a stale handle fails here, not at first use
         self._op = op
 
     def _items(self) -> List[Tuple[str, "_kiln.Attr"]]:
@@ -556,6 +557,7 @@ class OpOperandList(_Sequence):
     """An operation's operands; ``operands[i] = value`` replaces one."""
 
     def __init__(self, op: Operation) -> None:
+        op._info()  # a stale handle fails here, not at first use
         self._op = op
 
     def _handles(self) -> list:
@@ -672,6 +674,7 @@ class BlockList(_Sequence):
     """A region's blocks; ``append(*types)`` adds one at the end."""
 
     def __init__(self, region: Region) -> None:
+        region._ctx._graph.region(region._id)
         self._region = region
 
     def _handles(self) -> list:
@@ -812,6 +815,7 @@ class OperationList(_Sequence):
     """A block's operations (views)."""
 
     def __init__(self, block: Block) -> None:
+        block._info()  # a stale handle fails here, not at first use
         self._block = block
 
     def _handles(self) -> list:
@@ -822,6 +826,7 @@ class BlockArgumentList(_Sequence):
     """A block's arguments."""
 
     def __init__(self, block: Block) -> None:
+        block._info()  # a stale handle fails here, not at first use
         self._block = block
 
     def _handles(self) -> list:

@@ -51,9 +51,16 @@ class PassManager:
         """Converts the module ``operation`` (a ``Module``, its ``ModuleOp``) to the LLVM
         dialect in place. Raises ``kiln.Error`` (upstream's ``MLIRError``) with the
         diagnostics of a module that does not lower."""
-        from .ir import Module
+        from ._module import _module_of
+        from .ir import Module, Operation
 
-        module = getattr(operation, "_module", operation)
+        module = operation
+        if isinstance(operation, Operation):
+            module = _module_of(operation)
+            if module is None:
+                raise TypeError(
+                    f"a PassManager runs on a module: `{operation.name}` is not the operation of a live Module"
+                )
         if not isinstance(module, Module):
             raise TypeError(f"a PassManager runs on a module, not {type(operation).__name__}")
         if not self._passes:

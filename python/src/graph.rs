@@ -43,7 +43,8 @@ pub struct NativeGraph {
 }
 
 impl NativeGraph {
-    /// [`NativeGraph::with`] for a change: the generation counts it.
+    /// [`NativeGraph::with`] for a change to what exists (building something new and
+    /// detached is none): the generation counts it.
     fn change<T>(&self, f: impl FnOnce(&mut Graph) -> NResult<T>) -> PyResult<T> {
         self.generation
             .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -67,7 +68,7 @@ fn op_check(g: &Graph, op: u32) -> NResult<OpId> {
     if g.op(id).erased {
         return Err(Failure::new(
             Kind::Runtime,
-            "the operation was erased: its handle is no longer valid",
+            "stale handle: the operation was erased",
         ));
     }
     Ok(id)
@@ -81,7 +82,7 @@ fn block_check(g: &Graph, b: u32) -> NResult<BlockId> {
     if g.block(id).erased {
         return Err(Failure::new(
             Kind::Runtime,
-            "the block was erased: its handle is no longer valid",
+            "stale handle: the block was erased",
         ));
     }
     Ok(id)
@@ -145,7 +146,7 @@ impl NativeGraph {
 
     /// Reads a file's text: its `builtin.module` operation.
     fn parse_module(&self, text: &str, file: &str) -> PyResult<u32> {
-        self.change(|g| {
+        self.with(|g| {
             generic::read_module(g, text, file)
                 .map(|o| o.0)
                 .map_err(|e| syntax_failure(&e, file, text))
@@ -154,7 +155,7 @@ impl NativeGraph {
 
     /// Reads one operation, detached.
     fn parse_operation(&self, text: &str, file: &str) -> PyResult<u32> {
-        self.change(|g| {
+        self.with(|g| {
             generic::read_operation(g, text, file)
                 .map(|o| o.0)
                 .map_err(|e| syntax_failure(&e, file, text))
@@ -178,7 +179,7 @@ impl NativeGraph {
             .iter()
             .map(|(k, a)| (k.clone(), a.0.clone()))
             .collect();
-        self.change(|g| {
+        self.with(|g| {
             let operands = operands
                 .into_iter()
                 .map(|v| value_check(g, v))
@@ -496,10 +497,28 @@ impl NativeGraph {
         })
     }
 
-    /// Erases an operation and everything inside it.
+    /// Erases an operation and everything inside it; refused while a value it defines is
+    /// used outside it.
     fn erase(&self, op: u32) -> PyResult<()> {
         self.change(|g| {
             let o = op_check(g, op)?;
+            let inside: std::collections::HashSet<OpId> = g.walk(o, true).into_iter().collect();
+            for d in &inside {
+                for i in 0..g.op(*d).results.len() as u32 {
+                    if g.uses(ValueRef::Result(*d, i))
+                        .iter()
+                        .any(|(u, _)| !inside.contains(u))
+                    {
+                        return Err(Failure::new(
+                            Kind::Runtime,
+                            format!(
+                                "cannot erase `{}`: its results are still used",
+                                g.op(o).name
+                            ),
+                        ));
+                    }
+                }
+            }
             g.erase(o);
             Ok(())
         })
@@ -507,7 +526,7 @@ impl NativeGraph {
 
     /// A detached deep copy.
     fn clone_op(&self, op: u32) -> PyResult<u32> {
-        self.change(|g| {
+        self.with(|g| {
             let o = op_check(g, op)?;
             Ok(g.clone_op(o).0)
         })

@@ -122,7 +122,8 @@ def test_insertion_points_and_generic_create():
         gen.erase()
         text = str(module)
         assert "func.func private @ext(i32)" in text
-        assert f"{call.result.name} = func.call @g(%arg0) : (i32) -> i32" in text
+        # Inside a function, func's operations print without their dialect, as MLIR prints them.
+        assert f"{call.result.name} = call @g(%arg0) : (i32) -> i32" in text
         assert f"{c.result.name} = arith.constant -7 : i32" in text
         assert len({v.name for o in entry.operations for v in o.results}) == 4
         again = Module.parse(text)
@@ -141,26 +142,35 @@ def test_built_ir_that_does_not_verify():
             func.ReturnOp(f.arguments)
         with pytest.raises(kiln.VerifyError) as e:
             module.operation.verify()
-        assert any("expected `f32`" in d.message for d in e.value.diagnostics)
-        assert e.value.diagnostics[0].line > 0
+        assert any(
+            "type of return operand 0 ('i32') doesn't match function result type ('f32')" in d.message
+            for d in e.value.diagnostics
+        )
+        assert "Verification failed" in str(e.value)
 
 
 def test_building_errors_are_python_errors():
     i32 = IntegerType.get_signless(32)
     with Context():
         module = Module.create()
-        with pytest.raises(RuntimeError, match="insertion point"):
-            func.FuncOp("f", ([], []))
+        # Without an insertion point an operation is built detached, as upstream builds it.
+        detached = func.FuncOp("d", ([], []))
+        assert detached.parent is None and detached.block is None
         with InsertionPoint(module.body):
             f = func.FuncOp("f", ([i32], []))
             h = func.FuncOp("h", ([i32], []))
-        with InsertionPoint(f.add_entry_block()):
+        with pytest.raises(ValueError, match="already attached"):
+            InsertionPoint(module.body).insert(f)
+        with pytest.raises(ValueError, match="its own region"):
+            InsertionPoint(f.add_entry_block()).insert(module.operation)
+        with InsertionPoint(f.entry_block):
             with pytest.raises(ValueError, match="not a constant"):
                 arith.ConstantOp(i32, 1.5)
             with pytest.raises(ValueError, match="does not fit"):
                 arith.ConstantOp(IntegerType.get_signless(8), 300)
-            with pytest.raises(ValueError, match="another function"):
-                arith.AddIOp(h.add_entry_block().arguments[0], f.arguments[0])
+            with pytest.raises(ValueError, match="another context"):
+                with Context():
+                    arith.AddIOp(Module.parse("func.func @z(%a: i32) {\n  return\n}").body.operations[0].arguments[0], f.arguments[0])
             with pytest.raises(ValueError):
                 arith.CmpIOp("less", f.arguments[0], f.arguments[0])
 
@@ -190,7 +200,7 @@ def test_flags_as_upstreams_builders_take_them():
     text = str(module)
     assert "arith.addi %arg0, %arg0 overflow<nsw> : i32" in text, text
     assert "overflow<nsw, nuw>" in text and "fastmath<fast>" in text, text
-    assert "fastmath<nnan, ninf>" in text and "fastmath<nsz>" in text, text
+    assert "fastmath<nnan,ninf>" in text and "fastmath<nsz>" in text, text
     ir = kiln.compile(module, emit="llvm-ir")
     for flagged in ("add nsw i32", "mul nuw nsw i32", "fadd fast float", "fneg nnan ninf float", "fcmp nsz olt"):
         assert flagged in ir, ir
@@ -216,8 +226,8 @@ def test_an_operation_with_one_result_stands_for_it():
             with pytest.raises(TypeError, match="operands must be Values"):
                 arith.AddFOp(1.0, y)
     assert module.operation.verify()
-    assert "memref.load %arg0[%3] : memref<?xf32>" in str(module), str(module)
-    assert "arith.subi %1, %2 : index" in str(module), str(module)
+    assert "memref.load %arg0[%0] : memref<?xf32>" in str(module), str(module)
+    assert "arith.subi %dim, %c1 : index" in str(module), str(module)
 
 
 def test_predicates_as_upstreams_enums():

@@ -240,7 +240,7 @@ def test_llvm_dialect_and_alloca_scope_from_python(capfd):
     assert s["twice"](2.5, out) == 5.0 and out[0] == 5.0
     # The printed module keeps the scope nested and the LLVM items.
     text = str(Module.parse((CORPUS / "memref_alloca_scope.mlir").read_text()))
-    assert "memref.alloca_scope -> (f32) {" in text and "memref.alloca_scope.return" in text
+    assert "memref.alloca_scope  -> (f32) {" in text and "memref.alloca_scope.return" in text
     text = str(Module.parse((CORPUS / "llvm_dialect.mlir").read_text()))
     assert "llvm.func @printf(!llvm.ptr, ...) -> i32" in text
 

@@ -23,17 +23,31 @@ from kiln.dialects import arith, cf, func, memref
 from conftest import CORPUS, PROGRAMS, ROOT
 
 
+# Programs whose functions have LLVM-dialect bodies: the generic IR reads `llvm.*` operations
+# in generic form only, so these modules are held as text (printed, lowered, compiled and run;
+# their operations are not inspectable).
+LLVM_BODIES = {"llvm_dialect.mlir", "llvm_func_bodies.mlir"}
+
+
 @pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: str(p.relative_to(CORPUS)))
 def test_round_trip_every_corpus_program(path):
     with Context():
+        if path.name in LLVM_BODIES:
+            m = Module.parse(path.read_text(), filename=str(path))
+            assert str(m) == m.source_text() == path.read_text()
+            with pytest.raises(kiln.Error, match="custom op 'llvm.func' is unknown.*held as text|held as text"):
+                m.body
+            return
         m = Module.parse(path.read_text(), filename=str(path))
         printed = str(m)
-        # The printer is kiln fmt's: the golden output of the CLI.
-        golden = ROOT / "tests" / "golden" / "fmt" / path.relative_to(CORPUS)
-        assert printed == golden.read_text()
-        again = Module.parse(printed)
+        # The printer is mlir-opt's (frontend/tests/generic_ir.rs compares them): the print
+        # reads back to the same print, and verifies.
+        # MLIR's older spelling allowed public declarations, which the modern print refuses.
+        legacy = "legacy" in path.parts
+        again = Module.parse(printed, verify=not legacy)
         assert str(again) == printed
-        assert again.operation.verify() is True
+        assert legacy or again.operation.verify() is True
+        assert m.source_text() == path.read_text()
 
 
 def test_inspection_of_matmul():
@@ -46,12 +60,12 @@ def test_inspection_of_matmul():
     assert "llvm.emit_c_interface" in f.attributes
     assert f.attributes["llvm.emit_c_interface"].is_unit
     (region,) = f.regions
-    labels = [b.label for b in region.blocks]
-    assert labels == ["", "i_loop", "j_start", "j_loop", "k_start", "k_loop", "k_body", "j_next", "i_next", "done"]
+    assert len(region.blocks) == 10
     entry = region.blocks[0]
     a, b, c = entry.arguments
     assert isinstance(a, BlockArgument) and a.arg_number == 0 and a.owner == entry
-    assert a.name == "%A"
+    # Values are named as MLIR prints them.
+    assert a.get_name() == "%arg0"
     t = MemRefType(a.type)
     assert t.shape == [ShapedType.get_dynamic_size()] * 2 and t.element_type == F32Type.get()
     assert t.strides == [ShapedType.get_dynamic_stride_or_offset(), 1] and t.offset == 0 and t.has_identity_layout
@@ -59,7 +73,7 @@ def test_inspection_of_matmul():
     assert [o.name for o in ops] == ["arith.constant"] * 2 + ["memref.dim"] * 3 + ["cf.br"]
     c0 = ops[0]
     assert isinstance(c0, arith.ConstantOp) and c0.value == 0
-    assert c0.result.type == IndexType.get()
+    assert c0.result.type == IndexType.get() and c0.result.get_name() == "%c0"
     assert isinstance(c0.result, OpResult) and c0.result.owner == c0
     dim = ops[2]
     assert isinstance(dim, memref.DimOp)
@@ -73,33 +87,34 @@ def test_inspection_of_matmul():
     assert cmp.result.type == IntegerType.get_signless(1)
     condbr = region.blocks[1].operations[1]
     assert isinstance(condbr, cf.CondBranchOp)
-    assert [s.label for s in condbr.successors] == ["j_start", "done"]
-    # Uses, and the op's function and block.
+    assert list(condbr.successors) == [region.blocks[2], region.blocks[9]]
+    # Uses, as upstream's OpOperands: the owner and which operand.
     assert {u.owner.name for u in c0.result.uses} == {"memref.dim", "cf.br"}
-    # Upstream's OpOperands: the owner and which operand (a branch's successor operands
-    # counted after its own).
     assert sorted((u.owner.name, u.operand_number) for u in c0.result.uses) == [
         ("cf.br", 0),
         ("cf.br", 0),
         ("cf.br", 0),
         ("memref.dim", 1),
     ]
-    assert dim.parent == entry and dim.function == f
+    assert dim.block == entry and dim.parent == f
     assert region.owner == f
 
 
 def test_every_op_kind_has_a_class_and_its_operands():
     seen = {}
     for path in PROGRAMS:
+        if path.name in LLVM_BODIES:
+            continue
         m = Module.parse(path.read_text(), verify=False)
-        for f in m.body.operations:
-            for block in f.regions[0].blocks:
-                for op in block.operations:
-                    seen.setdefault(op.name, op)
-                    assert len(op.operands) == len(op.operands.types)
-                    for r in op.results:
-                        assert r.owner == op
-                    repr(op)
+
+        def visit(op):
+            seen.setdefault(op.name, op)
+            assert len(op.operands) == len(op.operands.types)
+            for r in op.results:
+                assert r.owner == op
+            repr(op)
+
+        m.operation.walk(visit)
     expected = {
         "arith.constant": arith.ConstantOp, "arith.addi": arith.AddIOp, "arith.mulf": arith.MulFOp,
         "arith.cmpi": arith.CmpIOp, "arith.cmpf": arith.CmpFOp, "arith.select": arith.SelectOp,
@@ -148,7 +163,8 @@ def test_parse_error_is_located():
     assert isinstance(e.value, kiln.Error)
     d = next(d for d in e.value.diagnostics if d.code.startswith("parse"))
     assert (d.file, d.line) == ("bad.mlir", 2) and d.column > 1
-    assert "bad.mlir:2:" in str(e.value)
+    # Upstream's form of the message.
+    assert str(e.value).startswith('Unable to parse module assembly:\nerror: "bad.mlir":2:')
 
 
 def test_verify_error_lists_every_diagnostic():
@@ -165,9 +181,7 @@ def test_verify_error_lists_every_diagnostic():
     got = [(d.line, d.column) for d in e.value.diagnostics]
     assert got == want
     m = Module.parse(text, verify=False)
-    with pytest.raises(kiln.VerifyError) as e2:
-        m.operation.verify()
-    assert len(e2.value.diagnostics) == len(want)
+    assert [(d.line, d.column) for d in m.diagnostics] == want
 
 
 def test_a_function_prints_as_upstream_prints_it():
@@ -183,9 +197,9 @@ def test_a_function_prints_as_upstream_prints_it():
     ext, f = m.body.operations
     assert str(ext) == "func.func private @ext(i32) -> i32"
     assert str(f) == (
-        "func.func @f(%a: i32) -> i32 {\n"
-        "  %r = func.call @ext(%a) : (i32) -> i32\n"
-        "  func.return %r : i32\n"
+        "func.func @f(%arg0: i32) -> i32 {\n"
+        "  %0 = call @ext(%arg0) : (i32) -> i32\n"
+        "  return %0 : i32\n"
         "}"
     )
 

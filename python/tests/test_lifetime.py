@@ -18,8 +18,8 @@ def test_op_outlives_dropped_module():
     gc.collect()
     assert op.name
     assert str(value.type)
-    assert op.function.sym_name == "factorial"
-    assert "func.func @factorial" in str(op.module)
+    assert op.parent.sym_name == "factorial"
+    assert "func.func @factorial" in str(op.parent.parent)
 
 
 def test_use_after_erase_raises():

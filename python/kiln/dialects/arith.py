@@ -73,13 +73,20 @@ class ConstantOp(OpView):
         loc: Optional[Location] = None,
         ip: Optional[InsertionPoint] = None,
     ) -> None:
+        is_float = isinstance(result, Type) and result._ty.kind == "float"
         if isinstance(value, Attribute):
             text = str(value)
         elif isinstance(value, bool):
             text = "true" if value else "false"
         elif isinstance(value, int):
+            if isinstance(result, IntegerType) or IntegerType.isinstance(result):
+                width = IntegerType(result).width
+                if not -(1 << (width - 1)) <= value < (1 << width):
+                    raise ValueError(f"{value} does not fit in {result}")
             text = str(value)
         elif isinstance(value, float):
+            if not is_float:
+                raise ValueError(f"{value} is not a constant of type {result} (an integer type)")
             text = repr(value)
         else:
             raise TypeError(f"a constant's value is an int, float or bool, not {type(value).__name__}")
