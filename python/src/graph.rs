@@ -20,6 +20,20 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 /// block argument.
 type Val = (u8, u32, u32);
 
+/// `(name, operands, result count, successors, regions, parent block, location)`.
+type OpInfo = (
+    String,
+    Vec<Val>,
+    usize,
+    Vec<u32>,
+    Vec<u32>,
+    Option<u32>,
+    String,
+);
+
+/// `(arguments as (type, location), operations, parent region)`.
+type BlockInfo = (Vec<(TyObj, String)>, Vec<u32>, Option<u32>);
+
 fn to_ref(v: Val) -> ValueRef {
     if v.0 == 0 {
         ValueRef::Result(OpId(v.1), v.2)
@@ -196,18 +210,7 @@ impl NativeGraph {
     }
 
     /// `(name, operands, result count, successors, regions, parent block, location)`.
-    fn op(
-        &self,
-        op: u32,
-    ) -> PyResult<(
-        String,
-        Vec<Val>,
-        usize,
-        Vec<u32>,
-        Vec<u32>,
-        Option<u32>,
-        String,
-    )> {
+    fn op(&self, op: u32) -> PyResult<OpInfo> {
         self.with(|g| {
             let id = op_check(g, op)?;
             let d = g.op(id);
@@ -316,7 +319,7 @@ impl NativeGraph {
     }
 
     /// `(arguments as (type, location), operations, parent region)`.
-    fn block(&self, block: u32) -> PyResult<(Vec<(TyObj, String)>, Vec<u32>, Option<u32>)> {
+    fn block(&self, block: u32) -> PyResult<BlockInfo> {
         self.with(|g| {
             let b = block_check(g, block)?;
             let d = g.block(b);
