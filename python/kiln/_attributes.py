@@ -20,6 +20,13 @@ class Attribute:
 
     _kinds: tuple = ()
 
+    @property
+    def typeid(self) -> Any:
+        """What identifies the attribute's kind (its most specific class)."""
+        from ._types import TypeID
+
+        return TypeID(type(_wrap_attr(self._attr, self._ctx)).__name__)
+
     def __init__(self, cast_from: Any) -> None:
         if isinstance(cast_from, str):
             # kiln's own shorthand: an attribute from its MLIR text.
@@ -92,6 +99,15 @@ class Attribute:
 
     def __hash__(self) -> int:
         return hash(self._attr)
+
+
+def _static_typeid() -> Any:
+    from ._types import _StaticTypeID
+
+    return _StaticTypeID()
+
+
+Attribute.static_typeid = _static_typeid()  # type: ignore[attr-defined]
 
 
 def _wrap_attr(attr: "_kiln.Attr", ctx: Optional[Context] = None) -> Attribute:

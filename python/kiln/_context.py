@@ -67,6 +67,27 @@ class Context(metaclass=_Current):
         """How many contexts are alive (upstream's tests check that none leak)."""
         return len(_live_contexts)
 
+    def _get_live_module_count(self) -> int:
+        """How many ``Module`` objects of this context are alive."""
+        return len(self.__dict__.get("_modules", {}))
+
+    def _get_live_operation_count(self) -> int:
+        """How many ``Operation`` objects of this context are alive."""
+        return len(self.__dict__.get("_live_operations", {}))
+
+    def _get_live_operation_objects(self) -> list:
+        """The ``Operation`` objects of this context that are alive."""
+        return list(self.__dict__.get("_live_operations", {}).values())
+
+    def _clear_live_operations(self) -> int:
+        """Forgets the live ``Operation`` objects (new ones are made when asked); how many
+        there were."""
+        live = self.__dict__.get("_live_operations")
+        n = len(live) if live is not None else 0
+        if live is not None:
+            live.clear()
+        return n
+
     def attach_diagnostic_handler(self, callback: Callable[["Diagnostic"], bool]) -> "DiagnosticHandler":
         """Calls ``callback(diagnostic)`` for each diagnostic emitted in this context, the
         handler attached last first; one returning True handles the diagnostic, which then

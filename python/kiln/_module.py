@@ -11,7 +11,7 @@ from . import _kiln
 from ._context import Context, Location, _context
 
 if TYPE_CHECKING:
-    from ._operations import Block, OpView
+    from ._operations import Block, Operation, OpView
 
 
 class Module:
@@ -99,11 +99,11 @@ class Module:
         return Module(ctx, oid, "<built>")
 
     @property
-    def operation(self) -> "OpView":
-        """The module's ``builtin.module`` operation."""
-        from ._operations import _view
+    def operation(self) -> "Operation":
+        """The module's ``builtin.module`` operation (``.opview`` is its ``ModuleOp``)."""
+        from ._operations import _plain
 
-        return _view(self.context, self._graph_id())
+        return _plain(self.context, self._graph_id())
 
     @property
     def body(self) -> "Block":

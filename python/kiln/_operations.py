@@ -9,6 +9,7 @@ between the blocks and modules of one context. A handle of something erased rais
 from __future__ import annotations
 
 import enum
+import weakref
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from . import _kiln
@@ -54,9 +55,14 @@ def _view(ctx: Context, oid: int, name: Optional[str] = None) -> "OpView":
 
 
 def _plain(ctx: Context, oid: int) -> "Operation":
-    v = object.__new__(Operation)
-    v._ctx = ctx
-    v._id = oid
+    """The context's one ``Operation`` object for ``oid`` (upstream's live operations)."""
+    live = ctx.__dict__.setdefault("_live_operations", weakref.WeakValueDictionary())
+    v = live.get(oid)
+    if v is None:
+        v = object.__new__(Operation)
+        v._ctx = ctx
+        v._id = oid
+        live[oid] = v
     return v
 
 
@@ -524,6 +530,15 @@ class OpAttributeMap:
         return "{" + ", ".join(f"{k} = {v}" for k, v in self.items()) + "}"
 
 
+class _ValueSlice(list):
+    """A slice of a value list: a list with the values' ``types``."""
+
+    @property
+    def types(self) -> List[Type]:
+        """The values' types."""
+        return [v.type for v in self]
+
+
 class _Sequence:
     """A list-like sequence of handles computed when asked."""
 
@@ -536,7 +551,7 @@ class _Sequence:
     def __getitem__(self, i: Any) -> Any:
         h = self._handles()
         if isinstance(i, slice):
-            return h[i]
+            return _ValueSlice(h[i]) if isinstance(self, (OpOperandList, BlockArgumentList)) else h[i]
         if not -len(h) <= i < len(h):
             raise IndexError(f"index {i} out of range")
         return h[i]
@@ -561,7 +576,8 @@ class OpOperandList(_Sequence):
         self._op = op
 
     def _handles(self) -> list:
-        return [_value(self._op._ctx, k) for k in self._op._info()[1]]
+        # Upstream gives operands as plain `Value`s.
+        return [_value(self._op._ctx, k, Value) for k in self._op._info()[1]]
 
     def __setitem__(self, i: int, value: Any) -> None:
         v = _operand_value(value)
@@ -868,7 +884,7 @@ class Value:
     def maybe_downcast(self) -> "Value":
         """The value as its registered caster (``register_value_caster``) makes it, else
         itself."""
-        caster = _value_casters.get(self.type._ty.kind_id()) if hasattr(self.type._ty, "kind_id") else None
+        caster = _value_casters.get(self.type.typeid)
         return caster(self) if caster is not None else self
 
     @property
@@ -910,9 +926,13 @@ class Value:
         ex = exceptions if isinstance(exceptions, (list, tuple)) else [exceptions]
         self._ctx._graph.replace_all_uses(self._key, _operand_value(with_)._key, [o._id for o in ex])
 
-    def get_name(self, use_local_scope: bool = False, use_name_loc_as_prefix: bool = False) -> str:
+    def get_name(self, state: Any = None, use_local_scope: bool = False, use_name_loc_as_prefix: bool = False) -> str:
         """The value's name as printed (``%0``, ``%arg1``), numbered from the outermost
-        operation (or the nearest one with ``use_local_scope``)."""
+        operation (or, with ``use_local_scope`` or an ``AsmState`` made so, the nearest)."""
+        if isinstance(state, AsmState):
+            use_local_scope = use_local_scope or state.use_local_scope
+        elif isinstance(state, bool):
+            use_local_scope = state
         return _value_name(self, use_local_scope)
 
     @property
@@ -930,7 +950,7 @@ class Value:
         kind, owner, index = self._key
         if kind == 1:
             return f"Value(<block argument> of type '{self.type}' at index: {index})"
-        return f"Value({self.owner.get_asm(use_local_scope=True)})"
+        return f"Value({self.owner.get_asm()})"
 
     def __repr__(self) -> str:
         return str(self)
@@ -968,11 +988,18 @@ class BlockArgument(Value):
         return Block(self._ctx, self._key[1])
 
 
-def _value(ctx: Context, key: tuple) -> Value:
-    cls = OpResult if key[0] == 0 else BlockArgument
+def _value(ctx: Context, key: tuple, cls: Optional[type] = None) -> Value:
+    """The value ``key`` as ``cls`` (by default ``OpResult`` or ``BlockArgument``), passed
+    through the caster registered for its type, if any."""
+    if cls is None:
+        cls = OpResult if key[0] == 0 else BlockArgument
     v = object.__new__(cls)
     v._ctx = ctx
     v._key = tuple(key)
+    if _value_casters:
+        caster = _value_casters.get(v.type.typeid)
+        if caster is not None:
+            return caster(v)
     return v
 
 
@@ -1085,7 +1112,7 @@ def register_value_caster(type_id: Any, replace: bool = False) -> Callable[[Call
     ``register_value_caster(TypeID)``); ``maybe_downcast`` applies it."""
 
     def put(caster: Callable) -> Callable:
-        key = str(type_id)
+        key = type_id
         if key in _value_casters and not replace:
             raise RuntimeError(f"Value caster is already registered: {caster}")
         _value_casters[key] = caster

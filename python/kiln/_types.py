@@ -24,6 +24,30 @@ def _show(d: Optional[int]) -> int:
     return DYNAMIC if d is None else d
 
 
+class TypeID:
+    """What identifies a kind of type or attribute (upstream's ``TypeID``): equal for
+    values of one class."""
+
+    def __init__(self, key: str) -> None:
+        self._key = key
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, TypeID) and other._key == self._key
+
+    def __hash__(self) -> int:
+        return hash(("typeid", self._key))
+
+    def __repr__(self) -> str:
+        return f"TypeID({self._key})"
+
+
+class _StaticTypeID:
+    """``Class.static_typeid``: the class's ``TypeID``."""
+
+    def __get__(self, obj: Any, cls: type) -> TypeID:
+        return TypeID(cls.__name__)
+
+
 class Type:
     """A type. ``Type.parse`` and every traversal return the most specific class
     (``IntegerType``, ``MemRefType``, ...); a class's constructor casts
@@ -58,10 +82,12 @@ class Type:
         """The type's context."""
         return self._ctx
 
+    static_typeid = _StaticTypeID()
+
     @property
-    def typeid(self) -> str:
-        """What identifies the type's kind: its class's name (``IntegerType``)."""
-        return type(self).__name__
+    def typeid(self) -> TypeID:
+        """What identifies the type's kind (its most specific class, as ``IntegerType``)."""
+        return TypeID(type(_wrap(self._ty, self._ctx)).__name__)
 
     def maybe_downcast(self) -> "Type":
         """The type as its most specific class."""

@@ -162,6 +162,22 @@ from ._operations import (  # noqa: E402,F401
     register_value_caster,
 )
 
+from ._capsule import give_capsules as _give_capsules  # noqa: E402
+
+for _cls, _name in (
+    (Attribute, "Attribute"),
+    (Type, "Type"),
+    (AffineExpr, "AffineExpr"),
+    (AffineMap, "AffineMap"),
+    (IntegerSet, "IntegerSet"),
+    (Location, "Location"),
+    (Operation, "Operation"),
+    (Value, "Value"),
+    (Module, "Module"),
+    (Context, "Context"),
+):
+    _give_capsules(_cls, _name)
+
 # Upstream's name for the errors of parsing and verifying: kiln's ``Error`` (``ParseError``
 # and ``VerifyError`` derive from it), whose ``error_diagnostics`` are its diagnostics.
 MLIRError = _kiln.Error
