@@ -121,7 +121,7 @@ class Module:
     def function(self, name: str) -> "OpView":
         """The function ``@name``; ``KeyError`` if the module has none."""
         for f in self.functions:
-            if f.sym_name == name:
+            if f.sym_name.value == name:
                 return f
         raise KeyError(name)
 

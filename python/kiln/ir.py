@@ -373,15 +373,15 @@ class FunctionOperation(OpView):
     """The view of a ``func.func``: its symbol, type, visibility and body."""
 
     @property
-    def sym_name(self) -> str:
-        """The function's name (without ``@``)."""
-        return StringAttr(self.attributes["sym_name"]).value
+    def sym_name(self) -> Any:
+        """The ``sym_name`` attribute (a ``StringAttr``; ``.value`` is the name)."""
+        return StringAttr(self.attributes["sym_name"])
 
     @property
-    def visibility(self) -> str:
-        """``public``, ``private`` or ``nested``."""
+    def visibility(self) -> Any:
+        """The ``sym_visibility`` attribute (a ``StringAttr``), or None when public."""
         v = self.attributes.get("sym_visibility")
-        return StringAttr(v).value if v is not None else "public"
+        return None if v is None else StringAttr(v)
 
     @property
     def type(self) -> FunctionType:

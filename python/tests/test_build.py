@@ -96,7 +96,7 @@ def test_insertion_points_and_generic_create():
             f = func.FuncOp("f", ([i32], [i32]))
         with InsertionPoint.at_block_begin(module.body):
             func.FuncOp("ext", ([i32], []), visibility="private")
-        assert [o.sym_name for o in module.body.operations] == ["ext", "g", "f"]
+        assert [o.sym_name.value for o in module.body.operations] == ["ext", "g", "f"]
         with InsertionPoint(g.add_entry_block()):
             func.ReturnOp(g.arguments)
         entry = f.add_entry_block()
@@ -261,7 +261,7 @@ def test_from_py_func_as_upstream():
             def both(x):
                 return x, arith.MulFOp(x, x)
 
-    assert add.func_op.sym_name == "add" and both.func_op.sym_name == "twice"
+    assert add.func_op.sym_name.value == "add" and both.func_op.sym_name.value == "twice"
     text = str(module)
     assert "func.func @add(%arg0: f32, %arg1: f32) -> f32 {" in text, text
     assert "func.func @twice(%arg0: f32) -> (f32, f32) {" in text, text

@@ -54,7 +54,7 @@ def test_inspection_of_matmul():
     m = Module.parse((CORPUS / "matmul.mlir").read_text())
     (f,) = m.body.operations
     assert isinstance(f, func.FuncOp)
-    assert f.name == "func.func" and f.sym_name == "matmul"
+    assert f.operation.name == "func.func" and f.name.value == "matmul" and f.sym_name.value == "matmul"
     assert str(f.type) == "(memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()"
     assert f.attributes["sym_name"] == '"matmul"'
     assert "llvm.emit_c_interface" in f.attributes

@@ -8,6 +8,14 @@ from typing import Any, Optional, Union
 
 from ..ir import (
     Attribute,
+    BoolAttr,
+    DenseFPElementsAttr,
+    DenseIntElementsAttr,
+    F64Type,
+    FloatAttr,
+    IndexType,
+    IntegerAttr,
+    ShapedType,
     InsertionPoint,
     IntegerType,
     Location,
@@ -20,7 +28,17 @@ from ..ir import (
 )
 from ._ods_common import adopt
 
-__all__ = ["ConstantOp", "CmpIOp", "CmpFOp", "SelectOp", "NegFOp", "CmpIPredicate", "CmpFPredicate"]
+__all__ = [
+    "ConstantOp",
+    "CmpIOp",
+    "CmpFOp",
+    "SelectOp",
+    "NegFOp",
+    "CmpIPredicate",
+    "CmpFPredicate",
+    "FastMathFlags",
+    "IntegerOverflowFlags",
+]
 
 
 class CmpIPredicate(enum.IntEnum):
@@ -74,6 +92,10 @@ class ConstantOp(OpView):
         ip: Optional[InsertionPoint] = None,
     ) -> None:
         is_float = isinstance(result, Type) and result._ty.kind == "float"
+        if not isinstance(value, (Attribute, bool, int, float)) and hasattr(value, "__len__"):
+            # An array of values (Python's `array`, numpy, a list): a dense constant of the
+            # shaped result type.
+            value = _dense(result, value)
         if isinstance(value, Attribute):
             text = str(value)
         elif isinstance(value, bool):
@@ -92,21 +114,95 @@ class ConstantOp(OpView):
             raise TypeError(f"a constant's value is an int, float or bool, not {type(value).__name__}")
         adopt(self, _create(self.OPERATION_NAME, [], [result], {"value": text}, [], ip, loc))
 
+    @classmethod
+    def create_index(cls, value: int, *, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> "ConstantOp":
+        """An ``index`` constant."""
+        return cls(IndexType.get(), value, loc=loc, ip=ip)
+
     @property
-    def value(self) -> Union[int, float, bool]:
-        """The constant as a Python number (``bool`` for ``i1``)."""
-        text = str(self.attributes["value"])
-        lit = text.split(" : ")[0].strip()
-        if lit in ("true", "false"):
-            return lit == "true"
-        try:
-            return int(lit)
-        except ValueError:
-            return float(lit)
+    def type(self) -> Type:
+        """The constant's type."""
+        return self.result.type
+
+    @property
+    def value(self) -> Any:
+        """The constant as a Python number (``bool`` for ``i1``), or its attribute when it
+        is no scalar."""
+        a = self.attributes["value"]
+        if BoolAttr.isinstance(a):
+            return BoolAttr(a).value
+        if IntegerAttr.isinstance(a):
+            v = IntegerAttr(a).value
+            return bool(v) if IntegerType.isinstance(a.type) and IntegerType(a.type).width == 1 else v
+        if FloatAttr.isinstance(a):
+            return FloatAttr(a).value
+        return a
 
     @property
     def literal_value(self) -> Union[int, float, bool]:
-        return self.value
+        """The constant as a Python number; ``ValueError`` for a non-scalar constant."""
+        v = self.value
+        if isinstance(v, Attribute):
+            raise ValueError("only integer and float constants have literal values")
+        return v
+
+
+def _dense(result: Type, values: Any) -> Attribute:
+    """A dense attribute of ``result`` (a vector or tensor type) holding ``values``."""
+    import numpy as np
+
+    element = ShapedType(result).element_type
+    if _is_float_type(element):
+        return DenseFPElementsAttr.get(np.asarray(values, dtype=np.float64 if F64Type.isinstance(element) else np.float32), type=result)
+    width = IntegerType(element).width if IntegerType.isinstance(element) else 64
+    return DenseIntElementsAttr.get(np.asarray(values, dtype=np.int64 if width > 32 else np.int32), type=result)
+
+
+def _is_float_type(t: Type) -> bool:
+    """Whether ``t`` is a float type (upstream's helper)."""
+    return isinstance(t, Type) and t._ty.kind == "float"
+
+
+def _is_integer_like_type(t: Type) -> bool:
+    """Whether ``t`` is an integer or ``index`` type (upstream's helper)."""
+    return IntegerType.isinstance(t) or IndexType.isinstance(t)
+
+
+def _is_index_type(t: Type) -> bool:
+    """Whether ``t`` is ``index`` (upstream's helper)."""
+    return IndexType.isinstance(t)
+
+
+class FastMathFlags(enum.IntFlag):
+    """arith's fast-math flags, combinable with ``|``, numbered as MLIR numbers them."""
+
+    none = 0
+    reassoc = 1
+    nnan = 2
+    ninf = 4
+    nsz = 8
+    arcp = 16
+    contract = 32
+    afn = 64
+    fast = 127
+
+    def __str__(self) -> str:
+        if self == FastMathFlags.fast:
+            return "fast"
+        words = [f.name for f in FastMathFlags if f not in (FastMathFlags.none, FastMathFlags.fast) and f in self]
+        return ",".join(w for w in words if w) or "none"
+
+
+class IntegerOverflowFlags(enum.IntFlag):
+    """arith's integer overflow flags, combinable with ``|``."""
+
+    none = 0
+    nsw = 1
+    nuw = 2
+
+    def __str__(self) -> str:
+        words = [f.name for f in IntegerOverflowFlags if f != IntegerOverflowFlags.none and f in self]
+        return ", ".join(w for w in words if w) or "none"
 
 
 _OVERFLOW_OPS = ("arith.addi", "arith.subi", "arith.muli", "arith.shli")
