@@ -88,6 +88,28 @@ class Context(metaclass=_Current):
             live.clear()
         return n
 
+    def get_dialect_descriptor(self, name: str) -> "DialectDescriptor":
+        """The dialect ``name`` (one kiln knows); ``ValueError`` otherwise."""
+        if name not in _DIALECTS:
+            raise ValueError(f"Dialect '{name}' not found")
+        return DialectDescriptor(name)
+
+    @property
+    def dialects(self) -> "Dialects":
+        """The dialects, by attribute or index (``ctx.dialects.arith.AddFOp``)."""
+        return Dialects(self)
+
+    @property
+    def d(self) -> "Dialects":
+        """``dialects``."""
+        return Dialects(self)
+
+    def is_registered_operation(self, name: str) -> bool:
+        """Whether operation ``name`` is one kiln knows."""
+        from . import _kiln
+
+        return _kiln.is_registered_operation(name)
+
     def attach_diagnostic_handler(self, callback: Callable[["Diagnostic"], bool]) -> "DiagnosticHandler":
         """Calls ``callback(diagnostic)`` for each diagnostic emitted in this context, the
         handler attached last first; one returning True handles the diagnostic, which then
@@ -126,6 +148,70 @@ class Context(metaclass=_Current):
 
     def __repr__(self) -> str:
         return "Context()"
+
+
+# The dialects kiln knows, and the module of each one's operation classes.
+_DIALECTS = {
+    "builtin": "builtin",
+    "func": "func",
+    "arith": "arith",
+    "cf": "cf",
+    "memref": "memref",
+    "math": None,
+    "index": None,
+    "ub": None,
+    "llvm": None,
+}
+
+
+class DialectDescriptor:
+    """A dialect kiln knows, by its namespace."""
+
+    def __init__(self, namespace: str) -> None:
+        self.namespace = namespace
+
+    def __repr__(self) -> str:
+        return f"<DialectDescriptor {self.namespace}>"
+
+
+class Dialect:
+    """A dialect and its operation classes (``Dialect.AddFOp``)."""
+
+    def __init__(self, descriptor: DialectDescriptor) -> None:
+        self.descriptor = descriptor
+        module = _DIALECTS.get(descriptor.namespace)
+        self._module = None
+        if module is not None:
+            import importlib
+
+            self._module = importlib.import_module(f"kiln.dialects.{module}")
+
+    def __getattr__(self, name: str) -> Any:
+        if self._module is not None and hasattr(self._module, name):
+            return getattr(self._module, name)
+        raise AttributeError(f"dialect {self.descriptor.namespace} has no {name}")
+
+    def __repr__(self) -> str:
+        where = self._module.__name__ if self._module is not None else "kiln"
+        return f"<Dialect {self.descriptor.namespace} (class {where}._Dialect)>"
+
+
+class Dialects:
+    """A context's dialects, by attribute (``AttributeError`` for an unknown one) or index
+    (``IndexError``)."""
+
+    def __init__(self, context: "Context") -> None:
+        self._context = context
+
+    def __getattr__(self, name: str) -> Dialect:
+        if name.startswith("_") or name not in _DIALECTS:
+            raise AttributeError(f"Dialect '{name}' not found")
+        return Dialect(DialectDescriptor(name))
+
+    def __getitem__(self, name: str) -> Dialect:
+        if name not in _DIALECTS:
+            raise IndexError(f"Dialect '{name}' not found")
+        return Dialect(DialectDescriptor(name))
 
 
 class DiagnosticSeverity(enum.IntEnum):

@@ -81,7 +81,11 @@ class Module:
             if errors:
                 from ._operations import _location
 
-                raise _verify_error(ctx, [(_location(ctx, ctx._graph.op(o)[6]), msg) for o, msg in errors])
+                raise _verify_error(
+                    ctx,
+                    [(_location(ctx, ctx._graph.op(o)[6]), msg) for o, msg in errors],
+                    [ctx._graph.print(o, True, False, False, True) for o, _ in errors],
+                )
             if ctx._graph.in_language(oid):
                 _typed_check(op, text, filename)
         return m
@@ -234,12 +238,18 @@ def _parse_error(ctx: Context, e: "_kiln.ParseError") -> "_kiln.ParseError":
     return err
 
 
-def _verify_error(ctx: Context, errors: Sequence[Tuple[Location, str]]) -> "_kiln.VerifyError":
-    """Upstream's form of a verifier error: ``Verification failed:`` and each error at its
-    location; the diagnostics are ``kiln.Diagnostic``s."""
+def _verify_error(
+    ctx: Context, errors: Sequence[Tuple[Location, str]], ops: Sequence[str] = ()
+) -> "_kiln.VerifyError":
+    """Upstream's form of a verifier error: ``Verification failed:``, each error at its
+    location and a note showing the operation (generic form); the diagnostics are
+    ``kiln.Diagnostic``s."""
     lines = ["Verification failed:"]
-    for loc, msg in errors:
+    for k, (loc, msg) in enumerate(errors):
         lines.append(f"error: {loc._inner}: {msg}")
+        if k < len(ops):
+            shown = ops[k].replace("\n", "\n   ")
+            lines.append(f" note: {loc._inner}: see current operation: {shown}")
     err = _kiln.VerifyError("\n".join(lines))
     err.diagnostics = [_diagnostic("verify.structure", msg, loc._inner) for loc, msg in errors]
     return err

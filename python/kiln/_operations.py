@@ -339,7 +339,11 @@ class Operation(_Printer):
         if errors:
             from ._module import _verify_error
 
-            raise _verify_error(self._ctx, [(_location(self._ctx, self._g.op(o)[6]), m) for o, m in errors])
+            raise _verify_error(
+                self._ctx,
+                [(_location(self._ctx, self._g.op(o)[6]), m) for o, m in errors],
+                [self._g.print(o, True, False, False, True) for o, _ in errors],
+            )
         if self.name == "builtin.module" and self._g.in_language(self._id):
             from ._module import _typed_check
 
@@ -387,9 +391,16 @@ class Operation(_Printer):
         operation's regions."""
         self._walk(callback, walk_order == WalkOrder.PRE_ORDER)
 
+    def _call(self, callback: Callable[["OpView"], Any]) -> Any:
+        try:
+            return callback(self.opview)
+        except Exception as e:
+            # Upstream's walk reports a callback's failure as a RuntimeError.
+            raise RuntimeError(f"Exception raised in callback: {e!r}") from e
+
     def _walk(self, callback: Callable[["OpView"], Any], pre: bool) -> bool:
         if pre:
-            r = callback(self.opview)
+            r = self._call(callback)
             if r == WalkResult.INTERRUPT:
                 return False
             if r == WalkResult.SKIP:
@@ -400,7 +411,7 @@ class Operation(_Printer):
                     if not _view(self._ctx, oid)._walk(callback, pre):
                         return False
         if not pre:
-            return callback(self.opview) != WalkResult.INTERRUPT
+            return self._call(callback) != WalkResult.INTERRUPT
         return True
 
     def __iter__(self) -> Iterator["Region"]:

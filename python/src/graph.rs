@@ -13,7 +13,15 @@ use crate::{Diagnostic, Failure, Kind, NResult};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<NativeGraph>()?;
+    m.add_function(wrap_pyfunction!(is_registered_operation, m)?)?;
     Ok(())
+}
+
+/// Whether operation `name` is one kiln knows (of func, arith, cf, memref, math, index or
+/// ub, with its custom form).
+#[pyfunction]
+fn is_registered_operation(name: &str) -> bool {
+    formats::is_registered(name)
 }
 
 /// A value as Python passes it: `(0, op, index)` for a result, `(1, block, index)` for a

@@ -37,6 +37,7 @@ pub fn print_operation(graph: &Graph, op: OpId, options: PrintOptions) -> String
         options,
         out: String::new(),
         indent: 0,
+        root: op,
     };
     p.operation(op);
     if graph.op(op).parent.is_none() {
@@ -341,6 +342,8 @@ pub(super) struct Printer<'g> {
     pub(super) options: PrintOptions,
     pub(super) out: String,
     pub(super) indent: usize,
+    // The operation the print started from.
+    root: OpId,
 }
 
 impl Printer<'_> {
@@ -579,15 +582,16 @@ impl Printer<'_> {
 
     fn name_in_context(&self, op: OpId) -> String {
         let name = &self.graph.op(op).name;
-        let parent = self
-            .graph
-            .parent_op(op)
-            .map(|p| self.graph.op(p).name.clone())
-            .unwrap_or_default();
+        // The operation printed first starts the dialect stack at `builtin`, as MLIR's
+        // printer does: `func.return` printed alone keeps its dialect.
+        let parent = match self.graph.parent_op(op) {
+            Some(p) if op != self.root => self.graph.op(p).name.clone(),
+            _ => String::new(),
+        };
         let dialect = formats::default_dialect(&parent);
         match name.strip_prefix(dialect).and_then(|n| n.strip_prefix('.')) {
-            Some(short) if !parent.is_empty() || dialect == "builtin" => short.to_string(),
-            _ => name.clone(),
+            Some(short) => short.to_string(),
+            None => name.clone(),
         }
     }
 

@@ -609,7 +609,7 @@ impl<'g, 't> Reader<'g, 't> {
         } else {
             let word = self
                 .word()
-                .ok_or_else(|| self.error("expected an operation name"))?;
+                .ok_or_else(|| self.error("expected operation name in quotes"))?;
             let name = if word.contains('.') {
                 word.to_string()
             } else if word == "module" {

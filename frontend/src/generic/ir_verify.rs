@@ -142,6 +142,54 @@ fn verify_return(g: &Graph, o: OpId, err: &mut impl FnMut(String)) {
     }
 }
 
+/// Whether a function's body is one kiln's typed frontend reads: every block ends with a
+/// terminator kiln knows (an unknown operation last may be a terminator of its own), no
+/// unknown operation has regions, and every value's type is one kiln lowers.
+fn function_in_language(g: &Graph, f: OpId) -> bool {
+    let lowerable = |t: &Ty| {
+        !matches!(
+            t,
+            Ty::Tensor { .. }
+                | Ty::UnrankedTensor { .. }
+                | Ty::Vector { .. }
+                | Ty::Complex(_)
+                | Ty::Tuple(_)
+                | Ty::None
+        ) && !matches!(t, Ty::Opaque { dialect, .. } if dialect != "llvm")
+    };
+    if let Some(Attribute::Type(Ty::Function { inputs, results })) = g.attribute(f, "function_type")
+    {
+        if !inputs.iter().chain(results).all(lowerable) {
+            return false;
+        }
+    }
+    for r in &g.op(f).regions {
+        for b in &g.region(*r).blocks {
+            if !g.block(*b).arguments.iter().all(|(t, _)| lowerable(t)) {
+                return false;
+            }
+            match g.block(*b).operations.last() {
+                Some(last) if formats::is_terminator(&g.op(*last).name) => {}
+                _ => return false,
+            }
+        }
+    }
+    for inner in g.walk(f, true).into_iter().skip(1) {
+        let d = g.op(inner);
+        let known = formats::is_registered(&d.name)
+            || ["llvm.", "math.", "index.", "ub."]
+                .iter()
+                .any(|p| d.name.starts_with(p));
+        if !known && !d.regions.is_empty() {
+            return false;
+        }
+        if !d.results.iter().all(lowerable) {
+            return false;
+        }
+    }
+    true
+}
+
 /// Whether kiln's lowering language can hold `module`: its body holds functions and
 /// global declarations, and no operation inside a function has regions unless kiln knows
 /// it (so the typed frontend can check and compile it).
@@ -158,15 +206,8 @@ pub fn in_language(g: &Graph, module: OpId) -> bool {
             let declaration = name.starts_with("llvm.") || name == "memref.global";
             let empty_module = name == "builtin.module" && g.walk(*top, true).len() == 1;
             if name == "func.func" {
-                for inner in g.walk(*top, true).into_iter().skip(1) {
-                    let d = g.op(inner);
-                    let known = formats::is_registered(&d.name)
-                        || ["llvm.", "math.", "index.", "ub."]
-                            .iter()
-                            .any(|p| d.name.starts_with(p));
-                    if !known && !d.regions.is_empty() {
-                        return false;
-                    }
+                if !function_in_language(g, *top) {
+                    return false;
                 }
             } else if !declaration && !empty_module {
                 return false;
