@@ -150,21 +150,36 @@ def only(tree, test):
     return ast.unparse(tree)
 
 
+def _label(lines, name):
+    """The line of `CHECK-LABEL: TEST: name`, or None."""
+    named = re.compile(r"CHECK-LABEL:\s*(TEST:\s*)?%s\s*$" % re.escape(name))
+    return next((n for n in range(1, len(lines) + 1) if named.search(lines[n - 1])), None)
+
+
+def _start(lines, tests, i):
+    """Where a test's CHECK lines start: its label, else its first line."""
+    at = _label(lines, tests[i].name)
+    return at if at is not None else tests[i].first
+
+
 def check_lines(lines, tests, i):
-    """The CHECK lines between the end of the previous test and the end of this one."""
-    start = tests[i - 1].last + 1 if i > 0 else 1
-    # The label naming a test may sit before the previous test's call `run(previous)`.
-    label = re.compile(r"CHECK-LABEL:\s*TEST:\s*%s\s*$" % re.escape(tests[i].name))
-    for n in range(1, start):
-        if label.search(lines[n - 1]):
-            start = n
-            break
+    """The CHECK lines of a test, as FileCheck's labels partition a file: from its
+    `CHECK-LABEL: TEST: name` line (or its first line, without one) to the next label or
+    the start of the next test's lines, whichever comes first (checks after a test's body
+    belong to it, as in tests a decorator runs)."""
+    start = _start(lines, tests, i)
+    end = len(lines) + 1
+    if i + 1 < len(tests):
+        end = min(end, _start(lines, tests, i + 1))
+    others = {t.name for t in tests} - {tests[i].name}
     chosen = []
-    for n in range(start, tests[i].last + 1):
+    for n in range(start, end):
         line = lines[n - 1]
-        if CHECK.search(line) and not (
-            "CHECK-LABEL" in line and "TEST:" in line and not label.search(line)
+        if n > start and "CHECK-LABEL" in line and (
+            "TEST:" in line or line.split("CHECK-LABEL:")[-1].strip() in others
         ):
+            break
+        if CHECK.search(line):
             chosen.append(line)
     return chosen
 

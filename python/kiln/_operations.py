@@ -321,10 +321,11 @@ class Operation(_Printer):
         return RegionSequence(self._ctx, self._info()[4])
 
     @property
-    def parent(self) -> Optional["OpView"]:
-        """The operation holding this one, or None."""
+    def parent(self) -> Optional["Operation"]:
+        """The operation holding this one (an ``Operation``; ``.opview`` is its view), or
+        None."""
         p = self._g.parent_op(self._id)
-        return None if p is None else _view(self._ctx, p)
+        return None if p is None else _plain(self._ctx, p)
 
     @property
     def block(self) -> Optional["Block"]:
@@ -391,9 +392,9 @@ class Operation(_Printer):
         operation's regions."""
         self._walk(callback, walk_order == WalkOrder.PRE_ORDER)
 
-    def _call(self, callback: Callable[["OpView"], Any]) -> Any:
+    def _call(self, callback: Callable[["Operation"], Any]) -> Any:
         try:
-            return callback(self.opview)
+            return callback(self.operation)
         except Exception as e:
             # Upstream's walk reports a callback's failure as a RuntimeError.
             raise RuntimeError(f"Exception raised in callback: {e!r}") from e

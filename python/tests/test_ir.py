@@ -108,7 +108,9 @@ def test_every_op_kind_has_a_class_and_its_operands():
         m = Module.parse(path.read_text(), verify=False)
 
         def visit(op):
-            seen.setdefault(op.name, op)
+            # A walk hands out `Operation`s, as upstream's does; `.opview` is the class.
+            op = op.opview
+            seen.setdefault(op.operation.name, op)
             assert len(op.operands) == len(op.operands.types)
             for r in op.results:
                 assert r.owner == op

@@ -18,7 +18,7 @@ def test_op_outlives_dropped_module():
     gc.collect()
     assert op.name
     assert str(value.type)
-    assert op.parent.sym_name.value == "factorial"
+    assert op.parent.opview.sym_name.value == "factorial"
     assert "func.func @factorial" in str(op.parent.parent)
 
 
