@@ -403,3 +403,24 @@ class SelectOp(OpView):
 def constant(result: Type, value: Any, *, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> Value:
     """The value of a new ``arith.constant``."""
     return ConstantOp(result, value, loc=loc, ip=ip).result
+
+
+def _lowercase(name: str) -> str:
+    return name[len("arith."):]
+
+
+def _value_builder(cls: type):
+    def build(*args: Any, **kwargs: Any) -> Any:
+        op = cls(*args, **kwargs)
+        return op.result if len(op.results) == 1 else op
+
+    build.__name__ = _lowercase(cls.OPERATION_NAME)
+    build.__doc__ = f"The value of a new ``{cls.OPERATION_NAME}`` (``{cls.__name__}``'s arguments)."
+    return build
+
+
+# Upstream's functions, one per operation (`arith.addi(a, b)`), giving the result.
+for _cls in [ConstantOp, NegFOp, CmpIOp, CmpFOp, SelectOp] + [globals()[n] for n in list(_BINARY) + list(_CAST)]:
+    if _cls is not ConstantOp:
+        globals()[_lowercase(_cls.OPERATION_NAME)] = _value_builder(_cls)
+        __all__.append(_lowercase(_cls.OPERATION_NAME))
