@@ -157,9 +157,15 @@ def _label(lines, name):
 
 
 def _start(lines, tests, i):
-    """Where a test's CHECK lines start: its label, else its first line."""
+    """Where a test's CHECK lines start: its label, else the comments right above it, else
+    its first line."""
     at = _label(lines, tests[i].name)
-    return at if at is not None else tests[i].first
+    if at is not None:
+        return at
+    first = tests[i].first
+    while first > 1 and lines[first - 2].lstrip().startswith("#"):
+        first -= 1
+    return first
 
 
 def check_lines(lines, tests, i):

@@ -397,7 +397,7 @@ class Operation(_Printer):
             return callback(self.operation)
         except Exception as e:
             # Upstream's walk reports a callback's failure as a RuntimeError.
-            raise RuntimeError(f"Exception raised in callback: {e!r}") from e
+            raise RuntimeError(f"Exception raised in callback: {type(e).__name__}: {e}") from e
 
     def _walk(self, callback: Callable[["OpView"], Any], pre: bool) -> bool:
         if pre:
@@ -1076,9 +1076,18 @@ class InsertionPoint(metaclass=_Current):
         return self._before
 
     def insert(self, operation: Operation) -> None:
-        """Inserts a detached operation here."""
+        """Inserts a detached operation here; ``IndexError`` at the end of a block that
+        ends with a terminator."""
         if operation._info()[5] is not None:
             raise ValueError("Attempt to insert operation that is already attached")
+        if self._before is None:
+            ops = self.block._info()[1]
+            if ops and _is_terminator(self.block._ctx._graph.op(ops[-1])[0]):
+                raise IndexError(
+                    "Cannot insert operation at the end of a block that already has a terminator. "
+                    "Did you mean to use 'InsertionPoint.at_block_terminator(block)' versus "
+                    "'InsertionPoint(block)'?"
+                )
         if operation._ctx is not self.block._ctx:
             raise ValueError("the operation belongs to another context")
         g = self.block._ctx._graph

@@ -297,12 +297,12 @@ class SymbolTable:
         """Calls ``callback(op, all_uses_visible)`` on ``from_op`` and each operation inside
         it that holds a symbol table (a ``builtin.module``)."""
 
-        def visit(op: "OpView") -> WalkResult:
+        def visit(op: "Operation") -> WalkResult:
             if op.name == "builtin.module" or op == from_op:
                 callback(op, all_sym_uses_visible)
             return WalkResult.ADVANCE
 
-        from_op.walk(visit, WalkOrder.PRE_ORDER)
+        from_op.walk(visit, WalkOrder.POST_ORDER)
 
 
 # ---------------------------------------------------------------------------------------

@@ -90,7 +90,7 @@ fn op_check(g: &Graph, op: u32) -> NResult<OpId> {
     if g.op(id).erased {
         return Err(Failure::new(
             Kind::Runtime,
-            "stale handle: the operation was erased",
+            "stale handle: the operation has been invalidated (it was erased)",
         ));
     }
     Ok(id)

@@ -126,11 +126,11 @@ fn with_aliases(text: &str) -> String {
 }
 
 /// The name `v` prints with (`%0`, `%arg1`, `%0#1`, `%c1_i32`), numbered from its
-/// outermost operation or, with `local_scope`, from the operation defining it (or the
-/// operation holding its block).
+/// outermost operation or, with `local_scope`, from the operation holding its definition
+/// (the defining operation itself when that is detached).
 pub fn value_name(graph: &Graph, v: ValueRef, local_scope: bool) -> String {
     let start = match v {
-        ValueRef::Result(o, _) => Some(o),
+        ValueRef::Result(o, _) => Some(graph.parent_op(o).unwrap_or(o)),
         ValueRef::Argument(b, _) => graph.parent_op_of_block(b),
     };
     let Some(mut root) = start else {
