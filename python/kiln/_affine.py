@@ -136,7 +136,8 @@ class AffineExpr:
         return f"{type(self).__name__}({self._e})"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, AffineExpr) and other._e == self._e
+        # Expressions of different contexts differ, as MLIR's uniqued ones do.
+        return isinstance(other, AffineExpr) and other._ctx is self._ctx and other._e == self._e
 
     def __hash__(self) -> int:
         return hash(self._e)

@@ -319,8 +319,8 @@ def _quoted(s: str) -> str:
 class Location(metaclass=_Current):
     """A source location of any of MLIR's kinds, printed as MLIR prints it: unknown,
     ``file:line:col``, a name (with a child location), a call site, a fusion. Operations
-    built in Python do not keep locations (kiln's IR locates operations by their span in
-    the text). A context manager, as upstream's."""
+    and block arguments keep theirs (``get_asm(enable_debug_info=True)`` prints them). A
+    context manager, as upstream's."""
 
     def __init__(self, text: str, context: Optional[Context] = None) -> None:
         # `text` is the full form, `loc(...)`.
@@ -396,6 +396,27 @@ class Location(metaclass=_Current):
 
     def __repr__(self) -> str:
         return self._text
+
+    @property
+    def attr(self) -> Any:
+        """The location as an attribute (``Location.from_attr`` reads it back)."""
+        from ._attributes import _wrap_attr
+        from ._kiln import Attr
+
+        a = _wrap_attr(Attr.parse(f"#builtin<{self._text}>"), self.context)
+        a._location = self  # type: ignore[attr-defined]
+        return a
+
+    @staticmethod
+    def from_attr(attribute: Any, context: Optional["Context"] = None) -> "Location":
+        """The location an attribute from ``Location.attr`` holds."""
+        loc = getattr(attribute, "_location", None)
+        if loc is None:
+            text = str(attribute)
+            if not (text.startswith("#builtin<loc(") and text.endswith(">")):
+                raise ValueError(f"{text} is not a location attribute")
+            return Location(text[len("#builtin<") : -1], context or attribute.context)
+        return loc
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Location) and other._text == self._text

@@ -690,10 +690,12 @@ class Region:
 
 
 def _arg_locations(ctx: Context, types: Sequence[Any], arg_locs: Optional[Sequence[Location]]) -> list:
+    """Each argument's type and location: ``arg_locs``, else the current location (one is
+    needed for arguments, as upstream requires)."""
     if arg_locs is not None and len(arg_locs) != len(types):
-        raise ValueError(
-            f"Expected {len(types)} locs, got {len(arg_locs)}"
-        )
+        raise ValueError(f"Expected {len(types)} locations, got: {len(arg_locs)}")
+    if arg_locs is None and types and _top()[1] is None:
+        raise RuntimeError("An MLIR function requires a Location but none was provided")
     locs = list(arg_locs) if arg_locs is not None else [None] * len(types)
     return [(_native(t), _location_text(l)) for t, l in zip(types, locs)]
 

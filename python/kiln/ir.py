@@ -430,6 +430,9 @@ class FunctionOperation(OpView):
         """Adds the entry block, its arguments of the function's input types."""
         if not self.is_external:
             raise IndexError("The function already has an entry block!")
+        if arg_locs is None and _top()[1] is None:
+            # Without a current location the arguments are located where the function is.
+            arg_locs = [self.location] * len(self.type.inputs)
         return self.body.blocks.append(*self.type.inputs, arg_locs=arg_locs)
 
 
