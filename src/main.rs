@@ -126,6 +126,14 @@ struct FmtArgs {
     /// Write here instead of standard output (atomically; nothing is written on error).
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// Print as `mlir-opt-19` prints the file (values renamed `%0`, `%arg0`, ...; any
+    /// operation, registered or not, read through the generic IR; checked for structure
+    /// only) rather than as kiln's formatter, which keeps the source's names.
+    #[arg(long)]
+    as_mlir_opt: bool,
+    /// With `--as-mlir-opt`: every operation in generic form (`--mlir-print-op-generic`).
+    #[arg(long, requires = "as_mlir_opt")]
+    generic: bool,
 }
 
 #[derive(clap::Args)]

@@ -4,6 +4,7 @@ the text kiln compiles (``source_text``), its diagnostics and ``lower``."""
 
 from __future__ import annotations
 
+import threading
 import weakref
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
@@ -60,17 +61,20 @@ class Module:
         if isinstance(text, (bytes, bytearray)):
             text = bytes(text).decode("utf-8")
         ctx = _context(context)
+        # kiln's typed frontend checks the text on another thread while the generic IR
+        # reads it (both release the interpreter's lock): its verdict is needed for a module
+        # of kiln's language and for text the generic reader cannot hold.
+        typed = _TypedCheck(text, filename, verify)
         try:
             oid = ctx._graph.parse_module(text, filename)
         except _kiln.ParseError as e:
             upstream = _parse_error(ctx, e)
             # kiln's typed frontend reads all of kiln's language: what it reads is kept as
             # text, and its verdict (every diagnostic) is the richer one.
-            try:
-                _kiln.NativeModule.parse(text, filename, verify)
-            except _kiln.VerifyError as typed:
-                raise typed from None
-            except _kiln.Error:
+            failure = typed.failure()
+            if isinstance(failure, _kiln.VerifyError):
+                raise failure from None
+            if failure is not None:
                 raise upstream from None
             message = str(e).split(": error: ", 1)[-1]
             return Module(ctx, None, filename, text, text_only=message)
@@ -87,7 +91,11 @@ class Module:
                     [ctx._graph.print(o, True, False, False, True) for o, _ in errors],
                 )
             if ctx._graph.in_language(oid):
-                _typed_check(op, text, filename)
+                failure = typed.failure()
+                if failure is not None:
+                    raise failure
+        else:
+            typed.failure()
         return m
 
     @staticmethod
@@ -259,6 +267,26 @@ def _module_of(op: Any) -> Optional[Module]:
     """The ``Module`` whose operation ``op`` is, if one is alive."""
     modules = op._ctx.__dict__.get("_modules")
     return None if modules is None else modules.get(op._id)
+
+
+class _TypedCheck:
+    """kiln's typed frontend's check of a text, run on a thread of its own from the start."""
+
+    def __init__(self, text: str, filename: str, verify: bool) -> None:
+        self._error: Optional[BaseException] = None
+        self._thread = threading.Thread(target=self._run, args=(text, filename, verify), daemon=True)
+        self._thread.start()
+
+    def _run(self, text: str, filename: str, verify: bool) -> None:
+        try:
+            _kiln.NativeModule.parse(text, filename, verify)
+        except BaseException as e:  # noqa: BLE001 - handed to the caller by `failure`
+            self._error = e
+
+    def failure(self) -> Optional[BaseException]:
+        """The check's error (None if the text checked), once it is done."""
+        self._thread.join()
+        return self._error
 
 
 def _typed_check(op: Any, source: Optional[str], filename: str) -> None:

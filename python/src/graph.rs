@@ -166,12 +166,15 @@ impl NativeGraph {
         }
     }
 
-    /// Reads a file's text: its `builtin.module` operation.
-    fn parse_module(&self, text: &str, file: &str) -> PyResult<u32> {
-        self.with(|g| {
-            generic::read_module(g, text, file)
-                .map(|o| o.0)
-                .map_err(|e| syntax_failure(&e, file, text))
+    /// Reads a file's text: its `builtin.module` operation. The interpreter's lock is
+    /// released meanwhile, so other threads (the typed frontend's check) run beside it.
+    fn parse_module(&self, py: Python<'_>, text: &str, file: &str) -> PyResult<u32> {
+        py.allow_threads(|| {
+            self.with(|g| {
+                generic::read_module(g, text, file)
+                    .map(|o| o.0)
+                    .map_err(|e| syntax_failure(&e, file, text))
+            })
         })
     }
 

@@ -4,12 +4,26 @@ use super::*;
 
 /// `kiln fmt`.
 pub(crate) fn fmt(ctx: Ctx, db: Database, args: FmtArgs) -> ExitCode {
-    let FmtArgs { file, output } = args;
+    let FmtArgs {
+        file,
+        output,
+        as_mlir_opt,
+        generic,
+    } = args;
 
     let Some(text) = read_input(&ctx, &file) else {
         return ExitCode::FAILURE;
     };
     let name = display(&file);
+    if as_mlir_opt {
+        return match as_mlir_opt_prints(&text, &name, generic) {
+            Ok(printed) => exit(write_output(&ctx, output.as_deref(), printed.as_bytes())),
+            Err(diags) => {
+                ctx.report(&diags, &name, &text);
+                ExitCode::FAILURE
+            }
+        };
+    }
     let (source, diags) = check_source(&db, &name, &text);
     ctx.report(&diags, &name, &text);
     if kiln::frontend::has_errors(&diags) {
@@ -17,6 +31,66 @@ pub(crate) fn fmt(ctx: Ctx, db: Database, args: FmtArgs) -> ExitCode {
     }
     let printed = format_file(&db, source);
     exit(write_output(&ctx, output.as_deref(), printed.as_bytes()))
+}
+
+/// The file as `mlir-opt-19` prints it, through the generic IR; its syntax and structural
+/// errors otherwise.
+fn as_mlir_opt_prints(
+    text: &str,
+    name: &str,
+    generic: bool,
+) -> Result<String, Vec<kiln::frontend::Diagnostic>> {
+    use kiln::frontend::generic::{
+        graph::Graph, print_operation, read_module, verify, PrintOptions,
+    };
+    use kiln::frontend::{Diagnostic, Span};
+    let mut graph = Graph::new();
+    let module = read_module(&mut graph, text, name).map_err(|e| {
+        vec![Diagnostic::error(
+            "parse.generic",
+            Span::new(e.offset, e.offset),
+            e.message,
+        )]
+    })?;
+    let errors = verify(&graph, module);
+    if !errors.is_empty() {
+        return Err(errors
+            .into_iter()
+            .map(|(op, message)| {
+                let at = offset_of(text, &graph.op(op).location);
+                Diagnostic::error("verify.structure", Span::new(at, at), message)
+            })
+            .collect());
+    }
+    let options = PrintOptions {
+        generic,
+        ..PrintOptions::default()
+    };
+    // `mlir-opt` ends the top-level operation with a newline and its output with an empty
+    // line.
+    Ok(format!("{}\n\n", print_operation(&graph, module, options)))
+}
+
+/// The byte offset of a location `"file":line:col` in `text` (0 for any other location).
+fn offset_of(text: &str, location: &str) -> usize {
+    let mut parts = location.rsplitn(3, ':');
+    let (Some(col), Some(line)) = (parts.next(), parts.next()) else {
+        return 0;
+    };
+    let (Ok(line), Ok(col)) = (line.parse::<usize>(), col.parse::<usize>()) else {
+        return 0;
+    };
+    let start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let line_text = text[start.min(text.len())..].lines().next().unwrap_or("");
+    start
+        + line_text
+            .char_indices()
+            .nth(col.saturating_sub(1))
+            .map_or(line_text.len(), |(i, _)| i)
 }
 
 /// `kiln check`.

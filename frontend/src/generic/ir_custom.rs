@@ -404,13 +404,12 @@ impl Reader<'_, '_> {
 
     /// Whether the `(` ahead starts a function type `(...) -> ...` rather than a list.
     pub(super) fn starts_function_type(&mut self) -> bool {
-        let save = self.pos;
-        let ok = self
-            .ty()
-            .map(|t| matches!(t, Ty::Function { .. }))
-            .unwrap_or(false);
-        self.pos = save;
-        ok
+        self.skip();
+        let rest = self.rest();
+        match super::ir_read::balanced_parens(rest) {
+            Some(close) => rest[close..].trim_start().starts_with("->"),
+            None => false,
+        }
     }
 }
 

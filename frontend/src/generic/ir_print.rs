@@ -2,7 +2,7 @@
 //! [`formats`](super::formats), generic form for the rest (or for all, on request), values
 //! and blocks named as MLIR names them.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use std::fmt::Write;
 
 use super::formats::{self, Format};
@@ -50,6 +50,9 @@ pub fn print_operation(graph: &Graph, op: OpId, options: PrintOptions) -> String
 /// The text with each affine map and integer set named once, ahead of it (`#map`, `#map1`
 /// ..., `#set` ...), in order of first appearance, as MLIR prints a top-level operation.
 fn with_aliases(text: &str) -> String {
+    if !text.contains("affine_map<") && !text.contains("affine_set<") {
+        return text.to_string();
+    }
     let mut aliases: Vec<(String, String)> = Vec::new();
     let mut body = String::with_capacity(text.len());
     let bytes = text.as_bytes();
@@ -161,9 +164,9 @@ impl Names {
     /// region left; an isolated operation's regions start afresh.
     fn of(graph: &Graph, root: OpId, generic: bool) -> Names {
         let mut names = Names {
-            values: HashMap::new(),
-            blocks: HashMap::new(),
-            groups: HashMap::new(),
+            values: HashMap::default(),
+            blocks: HashMap::default(),
+            groups: HashMap::default(),
         };
         let fresh = Counters::fresh;
         let mut top = fresh();
@@ -293,7 +296,7 @@ impl Counters {
             value: 0,
             argument: 0,
             conflict: 0,
-            used: HashSet::new(),
+            used: HashSet::default(),
         }
     }
 

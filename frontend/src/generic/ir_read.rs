@@ -5,7 +5,7 @@
 //! text, and where it stops on a token it cannot continue with, the attribute or type ends
 //! there (the grammar is LR, so that token is the first one outside it).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 use super::formats;
 use super::graph::{BlockId, Graph, OpId, RegionId, ValueRef};
@@ -70,9 +70,9 @@ impl Scope {
     pub(super) fn new(isolated: bool) -> Scope {
         Scope {
             isolated,
-            values: HashMap::new(),
-            forward: HashMap::new(),
-            blocks: HashMap::new(),
+            values: HashMap::default(),
+            forward: HashMap::default(),
+            blocks: HashMap::default(),
         }
     }
 }
@@ -82,7 +82,12 @@ pub(super) struct Reader<'g, 't> {
     pub(super) locations: HashMap<String, String>,
     pub(super) graph: &'g mut Graph,
     pub(super) text: &'t str,
-    pub(super) file: String,
+    // The file name as a location writes it, and where each line starts.
+    quoted_file: String,
+    line_starts: Vec<usize>,
+    // Types and simple attributes read so far, by their text.
+    type_cache: HashMap<String, Ty>,
+    attribute_cache: HashMap<String, Attribute>,
     pub(super) pos: usize,
     pub(super) scopes: Vec<Scope>,
     pub(super) types: syntax::TypeParser,
@@ -96,10 +101,15 @@ impl<'g, 't> Reader<'g, 't> {
     pub(super) fn new(graph: &'g mut Graph, text: &'t str, file: &str) -> Reader<'g, 't> {
         Reader {
             aliases: super::read::Aliases::default(),
-            locations: HashMap::new(),
+            locations: HashMap::default(),
             graph,
             text,
-            file: file.to_string(),
+            quoted_file: super::quoted(file),
+            type_cache: HashMap::default(),
+            attribute_cache: HashMap::default(),
+            line_starts: std::iter::once(0)
+                .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+                .collect(),
             pos: 0,
             scopes: Vec::new(),
             types: syntax::TypeParser::new(),
@@ -115,10 +125,12 @@ impl<'g, 't> Reader<'g, 't> {
     }
 
     pub(super) fn loc_at(&self, offset: usize) -> String {
-        let before = &self.text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        format!("{}:{line}:{col}", super::quoted(&self.file))
+        // The line is found by binary search in the line starts, so locating every
+        // operation of a file stays linear.
+        let line = self.line_starts.partition_point(|s| *s <= offset);
+        let start = self.line_starts[line - 1];
+        let col = self.text[start..offset].chars().count() + 1;
+        format!("{}:{line}:{col}", self.quoted_file)
     }
 
     pub(super) fn rest(&self) -> &'t str {
@@ -127,12 +139,22 @@ impl<'g, 't> Reader<'g, 't> {
 
     /// Skips white space and `//` comments.
     pub(super) fn skip(&mut self) {
+        let bytes = self.text.as_bytes();
         loop {
-            let rest = self.rest();
-            let trimmed = rest.trim_start();
-            self.pos += rest.len() - trimmed.len();
-            if trimmed.starts_with("//") {
-                self.pos += trimmed.find('\n').unwrap_or(trimmed.len());
+            while self.pos < bytes.len() && bytes[self.pos].is_ascii_whitespace() {
+                self.pos += 1;
+            }
+            if bytes[self.pos..].starts_with(b"//") {
+                self.pos +=
+                    memchr::memchr(b'\n', &bytes[self.pos..]).unwrap_or(bytes.len() - self.pos);
+            } else if self.text[self.pos..]
+                .starts_with(|c: char| !c.is_ascii() && c.is_whitespace())
+            {
+                // Unicode white space, which MLIR's lexer skips as well.
+                self.pos += self.text[self.pos..]
+                    .chars()
+                    .next()
+                    .map_or(1, char::len_utf8);
             } else {
                 break;
             }
@@ -238,6 +260,21 @@ impl<'g, 't> Reader<'g, 't> {
 
     pub(super) fn ty(&mut self) -> Result<Ty, SyntaxError> {
         self.skip();
+        // Types repeat: one written as a word with an optional `<...>` is read once and then
+        // found by its text.
+        if let Some(len) = type_extent(self.rest()) {
+            let text = &self.rest()[..len];
+            if let Some(t) = self.type_cache.get(text) {
+                let t = t.clone();
+                self.pos += len;
+                return Ok(t);
+            }
+            if let Ok(t) = self.types.parse(&self.aliases, text) {
+                self.type_cache.insert(text.to_string(), t.clone());
+                self.pos += len;
+                return Ok(t);
+            }
+        }
         let (v, len) = prefix(self.rest(), "type", |s| {
             self.types
                 .parse(&self.aliases, s)
@@ -250,6 +287,20 @@ impl<'g, 't> Reader<'g, 't> {
 
     pub(super) fn attribute(&mut self) -> Result<Attribute, SyntaxError> {
         self.skip();
+        // Constants repeat too: a number (or `true`/`false`) with an optional `: type`.
+        if let Some(len) = simple_attribute_extent(self.rest()) {
+            let text = &self.rest()[..len];
+            if let Some(a) = self.attribute_cache.get(text) {
+                let a = a.clone();
+                self.pos += len;
+                return Ok(a);
+            }
+            if let Ok(a) = self.attributes.parse(&self.aliases, text) {
+                self.attribute_cache.insert(text.to_string(), a.clone());
+                self.pos += len;
+                return Ok(a);
+            }
+        }
         let (v, len) = prefix(self.rest(), "attribute", |s| {
             self.attributes
                 .parse(&self.aliases, s)
@@ -791,6 +842,127 @@ fn legacy_name(qualified: &str, word: &str) -> String {
         }
     }
     qualified.to_string()
+}
+
+/// The length of a type at the start of `s` written as a word with an optional `<...>`
+/// or as a function type of such types, or None for any other shape.
+fn type_extent(s: &str) -> Option<usize> {
+    if !s.starts_with('(') {
+        return word_type_extent(s);
+    }
+    let close = balanced_parens(s)?;
+    let rest = &s[close..];
+    let arrow = rest.len() - rest.trim_start().len();
+    if !rest[arrow..].starts_with("->") {
+        return None;
+    }
+    let after = &rest[arrow + 2..];
+    let pad = after.len() - after.trim_start().len();
+    let result = &after[pad..];
+    let len = if result.starts_with('(') {
+        balanced_parens(result)?
+    } else {
+        word_type_extent(result)?
+    };
+    Some(close + arrow + 2 + pad + len)
+}
+
+/// Past the `)` matching the `(` that starts `s`.
+pub(super) fn balanced_parens(s: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    for (i, b) in s.bytes().enumerate() {
+        match b {
+            b'(' => depth += 1,
+            b')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            b'"' | b'{' => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The length of `true`, `false` or a decimal number with an optional `: type` (a word
+/// type) at the start of `s`, or None for any other attribute.
+fn simple_attribute_extent(s: &str) -> Option<usize> {
+    let bytes = s.as_bytes();
+    let mut i = 0;
+    if s.starts_with("true") || s.starts_with("false") {
+        i = if s.starts_with("true") { 4 } else { 5 };
+        if bytes
+            .get(i)
+            .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+        {
+            return None;
+        }
+    } else {
+        if bytes.first() == Some(&b'-') {
+            i += 1;
+        }
+        let digits = i;
+        while i < bytes.len()
+            && (bytes[i].is_ascii_digit() || matches!(bytes[i], b'.' | b'e' | b'E' | b'+' | b'-'))
+        {
+            // A sign belongs to the number only right after an exponent's `e`.
+            if matches!(bytes[i], b'+' | b'-') && !matches!(bytes[i - 1], b'e' | b'E') {
+                break;
+            }
+            i += 1;
+        }
+        if i == digits
+            || bytes
+                .get(i)
+                .is_some_and(|b| b.is_ascii_alphabetic() || *b == b'x')
+        {
+            return None;
+        }
+    }
+    let rest = &s[i..];
+    let pad = rest.len() - rest.trim_start_matches(' ').len();
+    if rest[pad..].starts_with(':') && !rest[pad..].starts_with("::") {
+        let after = &rest[pad + 1..];
+        let pad2 = after.len() - after.trim_start_matches(' ').len();
+        let len = word_type_extent(&after[pad2..])?;
+        return Some(i + pad + 1 + pad2 + len);
+    }
+    Some(i)
+}
+
+/// The length of a type written as a word (`i32`, `!llvm.ptr`) with an optional balanced
+/// `<...>` at the start of `s` (an `->` inside is no bracket), or None for any other shape.
+fn word_type_extent(s: &str) -> Option<usize> {
+    let bytes = s.as_bytes();
+    let mut i = usize::from(bytes.first() == Some(&b'!'));
+    let word = |b: u8| b.is_ascii_alphanumeric() || b == b'_' || b == b'.';
+    if !bytes.get(i).is_some_and(|b| b.is_ascii_alphabetic()) {
+        return None;
+    }
+    while i < bytes.len() && word(bytes[i]) {
+        i += 1;
+    }
+    if bytes.get(i) != Some(&b'<') {
+        return Some(i);
+    }
+    let mut depth = 0usize;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'<' => depth += 1,
+            b'>' if bytes[i - 1] != b'-' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i + 1);
+                }
+            }
+            b'"' => return None,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
 }
 
 /// Runs an LR parser of the attribute grammar on the longest prefix of `rest` it accepts;
