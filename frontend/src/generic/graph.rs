@@ -173,6 +173,24 @@ impl Graph {
         RegionId(self.regions.len() as u32 - 1)
     }
 
+    /// Appends an empty region to `op`.
+    pub fn add_region(&mut self, op: OpId) -> RegionId {
+        let r = self.new_region(Some(op));
+        self.ops[op.0 as usize].regions.push(r);
+        r
+    }
+
+    /// Gives `from`'s regions (and all inside them) to `to`, after its own, and erases
+    /// `from`.
+    pub fn move_regions(&mut self, from: OpId, to: OpId) {
+        let regions = std::mem::take(&mut self.ops[from.0 as usize].regions);
+        for r in &regions {
+            self.regions[r.0 as usize].parent = Some(to);
+        }
+        self.ops[to.0 as usize].regions.extend(regions);
+        self.erase(from);
+    }
+
     /// A new block with these arguments, detached (no region).
     pub fn new_block(&mut self, arguments: Vec<(Ty, String)>) -> BlockId {
         self.blocks.push(Block {

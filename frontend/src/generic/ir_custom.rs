@@ -406,7 +406,7 @@ impl Reader<'_, '_> {
     pub(super) fn starts_function_type(&mut self) -> bool {
         self.skip();
         let rest = self.rest();
-        match super::ir_read::balanced_parens(rest) {
+        match super::ir_scan::balanced_parens(rest) {
             Some(close) => rest[close..].trim_start().starts_with("->"),
             None => false,
         }

@@ -566,17 +566,13 @@ impl Reader<'_, '_> {
         all_types.extend(types);
         let operands = self.resolve_all(&all_uses, &all_types)?;
         if !cases.is_empty() {
-            attrs.push((
-                "case_values".into(),
-                Attribute::DenseElements {
-                    ty: Ty::Vector {
-                        shape: vec![cases.len() as i64],
-                        scalable: vec![false],
-                        element: Box::new(flag_ty),
-                    },
-                    elements: Elements::Ints(cases),
-                },
-            ));
+            let ty = Ty::Vector {
+                shape: vec![cases.len() as i64],
+                scalable: vec![false],
+                element: Box::new(flag_ty),
+            };
+            let values = Attribute::dense(ty, Elements::Ints(cases)).map_err(|m| self.error(m))?;
+            attrs.push(("case_values".into(), values));
         }
         attrs.push(("case_operand_segments".into(), i32_array(&case_counts)));
         let case_total: usize = case_counts.iter().sum();

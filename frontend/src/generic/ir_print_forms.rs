@@ -318,11 +318,19 @@ impl Printer<'_> {
         let ops = &data.operands;
         let seg = array_values(g.attribute(op, "operandSegmentSizes"));
         let counts = array_values(g.attribute(op, "case_operand_segments"));
+        // Equal case values are held as a splat: one value for the vector's length.
         let cases: Vec<i128> = match g.attribute(op, "case_values") {
             Some(Attribute::DenseElements {
                 elements: super::Elements::Ints(v),
-                ..
-            }) => v.clone(),
+                ty,
+            }) => {
+                let n = ty.element_count().unwrap_or(v.len() as i64) as usize;
+                if v.len() == 1 {
+                    vec![v[0]; n]
+                } else {
+                    v.clone()
+                }
+            }
             _ => Vec::new(),
         };
         let _ = write!(

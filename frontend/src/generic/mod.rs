@@ -15,6 +15,7 @@ mod ir_forms;
 mod ir_print;
 mod ir_print_forms;
 mod ir_read;
+mod ir_scan;
 mod ir_verify;
 mod model;
 mod print;

@@ -95,6 +95,11 @@ class SwitchOp(OpView):
     @property
     def case_values(self) -> list:
         """The case values, in order."""
+        if "case_values" not in self.attributes:
+            return []
         text = str(self.attributes["case_values"])
         body = text[text.index("<") + 1 : text.index(">")].strip("[]")
-        return [int(c) for c in body.split(",") if c.strip()]
+        values = [int(c) for c in body.split(",") if c.strip()]
+        # Equal values are held as a splat: one value for the vector's length.
+        count = int(text.rsplit("vector<", 1)[1].split("x", 1)[0])
+        return values * count if len(values) == 1 else values
