@@ -121,6 +121,19 @@ test)
     # The Ray campaign test starts a local cluster on loopback; Ray is installed above, so
     # its absence fails the test instead of skipping it.
     KILN_REQUIRE_CLUSTER=1 .venv/bin/python -m pytest -q python/tests
+    # What users install: an abi3 wheel, built from the same target directory and dev
+    # profile (no second build of the LLVM crates; `--auditwheel skip`, as repairing would
+    # rewrite the shared artifact in place), installed into a fresh venv, passes the same
+    # tests. It needs LLVM 19's shared library (Debian's libllvm19) at run time.
+    rm -rf target/wheels target/wheel-venv
+    (
+        cd python
+        VIRTUAL_ENV="$PWD/../.venv" PATH="$PWD/../.venv/bin:$PATH" CARGO_TARGET_DIR="$PWD/../target" \
+            maturin build -q --profile dev --auditwheel skip --out ../target/wheels
+    )
+    python3 -m venv target/wheel-venv
+    target/wheel-venv/bin/python -m pip install -q --disable-pip-version-check target/wheels/kiln-*.whl pytest hypothesis
+    (cd target && wheel-venv/bin/python -m pytest -q -p no:cacheprovider ../python/tests)
     # MLIR 19's own Python tests on kiln, fetched from Debian's source package (never
     # committed); fewer passing than python/README.md's table states fails the run.
     scripts/upstream-python-tests.sh --min-passed "$(sed -n 's/^<!-- upstream-passed: \([0-9]*\) -->$/\1/p' python/README.md)"
