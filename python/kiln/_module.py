@@ -80,7 +80,6 @@ class Module:
             return Module(ctx, None, filename, text, text_only=message)
         m = Module(ctx, oid, filename, text)
         if verify:
-            op = m.operation
             errors = ctx._graph.verify(oid)
             if errors:
                 from ._operations import _location

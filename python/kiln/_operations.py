@@ -1065,8 +1065,6 @@ class InsertionPoint(metaclass=_Current):
     def at_block_terminator(block: Block) -> "InsertionPoint":
         """The point before ``block``'s terminator; ``ValueError`` if it has none."""
         ops = block._info()[1]
-        from ._kiln import Graph  # noqa: F401
-
         last = _view(block._ctx, ops[-1]) if ops else None
         if last is None or not _is_terminator(last.name):
             raise ValueError("Block has no terminator")

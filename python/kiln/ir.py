@@ -10,9 +10,7 @@ the modules its language holds (functions of func, arith, cf and memref operatio
 
 from __future__ import annotations
 
-import threading
-import weakref
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from . import _kiln
 
@@ -132,7 +130,6 @@ from ._context import (  # noqa: E402,F401
 )
 from ._types import *  # noqa: E402,F401,F403
 from ._types import FunctionType, Type, _type, _type_text  # noqa: E402,F401
-from ._attributes import _attr_text, _attribute  # noqa: E402,F401
 from ._module import LoweredModule, Module  # noqa: E402,F401
 from ._operations import (  # noqa: E402,F401
     AsmState,
