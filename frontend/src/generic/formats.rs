@@ -4,6 +4,7 @@
 
 use super::graph::{Graph, OpId, ValueRef};
 use super::{Attribute, Ty};
+use crate::ops::{BinaryOp, CastOp, CmpFPredicate, CmpIPredicate, FlagFamily, OperandClass};
 
 /// The custom syntax family of an operation the reader and printer know.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,78 +193,39 @@ pub fn format_of(name: &str) -> Option<Format> {
         "func.call_indirect" => CallIndirect,
         n if INDEX_BINARY.contains(&n) => IndexBinary,
         n if n.starts_with("math.") => Math,
-        n if CASTS.contains(&n) => Cast,
-        n if INT_BINARY.contains(&n) || FLOAT_BINARY.contains(&n) => Binary,
+        n if is_arith_cast(n) => Cast,
+        n if arith_binary(n).is_some() => Binary,
         _ => return None,
     })
 }
 
-/// arith's integer binary operations.
-pub const INT_BINARY: &[&str] = &[
-    "arith.addi",
-    "arith.subi",
-    "arith.muli",
-    "arith.divsi",
-    "arith.divui",
-    "arith.remsi",
-    "arith.remui",
-    "arith.ceildivsi",
-    "arith.ceildivui",
-    "arith.floordivsi",
-    "arith.andi",
-    "arith.ori",
-    "arith.xori",
-    "arith.shli",
-    "arith.shrsi",
-    "arith.shrui",
-    "arith.maxsi",
-    "arith.maxui",
-    "arith.minsi",
-    "arith.minui",
-];
-
 /// The integer binary operations with overflow flags.
 pub const OVERFLOW: &[&str] = &["arith.addi", "arith.subi", "arith.muli", "arith.shli"];
 
-/// arith's float binary operations (all take fast-math flags).
-pub const FLOAT_BINARY: &[&str] = &[
-    "arith.addf",
-    "arith.subf",
-    "arith.mulf",
-    "arith.divf",
-    "arith.remf",
-    "arith.maximumf",
-    "arith.minimumf",
-    "arith.maxnumf",
-    "arith.minnumf",
-];
+/// arith's binary operation named `name`, from the frontend's table.
+fn arith_binary(name: &str) -> Option<BinaryOp> {
+    BinaryOp::ALL.iter().copied().find(|b| b.name() == name)
+}
 
-/// arith's casts.
-pub const CASTS: &[&str] = &[
-    "arith.extsi",
-    "arith.extui",
-    "arith.trunci",
-    "arith.sitofp",
-    "arith.uitofp",
-    "arith.fptosi",
-    "arith.fptoui",
-    "arith.extf",
-    "arith.truncf",
-    "arith.bitcast",
-    "arith.index_cast",
-    "arith.index_castui",
-];
+/// Whether `name` is one of arith's float binary operations (all take fast-math flags).
+fn is_float_binary(name: &str) -> bool {
+    arith_binary(name).is_some_and(|b| b.class() == OperandClass::Float)
+}
 
-/// `arith.cmpi`'s predicates, by their number.
-pub const CMPI: &[&str] = &[
-    "eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge",
-];
+/// Whether `name` is one of arith's casts (`op %x : T to U`), from the frontend's table.
+fn is_arith_cast(name: &str) -> bool {
+    name.starts_with("arith.") && CastOp::ALL.iter().any(|c| c.name() == name)
+}
 
-/// `arith.cmpf`'s predicates, by their number.
-pub const CMPF: &[&str] = &[
-    "false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
-    "une", "uno", "true",
-];
+/// `arith.cmpi`'s or `arith.cmpf`'s predicate keywords, by their number (the frontend's
+/// tables list them in the order of their numbers).
+pub fn predicates(op: &str) -> Vec<&'static str> {
+    if op == "arith.cmpi" {
+        CmpIPredicate::ALL.iter().map(|p| p.name()).collect()
+    } else {
+        CmpFPredicate::ALL.iter().map(|p| p.name()).collect()
+    }
+}
 
 /// The inherent attributes of operation `name` (its properties), in the order MLIR sorts
 /// them.
@@ -315,7 +277,7 @@ pub fn inherent(name: &str) -> &'static [&'static str] {
         ],
         n if n.starts_with("math.") && !MATH_INTEGER.contains(&n) => &["fastmath"],
         n if OVERFLOW.contains(&n) => &["overflowFlags"],
-        n if FLOAT_BINARY.contains(&n) || n == "arith.negf" => &["fastmath"],
+        n if is_float_binary(n) || n == "arith.negf" => &["fastmath"],
         "arith.truncf" => &["roundingmode"],
         _ => &[],
     }
@@ -326,7 +288,7 @@ pub fn inherent(name: &str) -> &'static [&'static str] {
 pub fn complete(name: &str, attributes: &mut Vec<(String, Attribute)>) {
     let default = if OVERFLOW.contains(&name) {
         ("overflowFlags", "overflow<none>")
-    } else if FLOAT_BINARY.contains(&name)
+    } else if is_float_binary(name)
         || matches!(name, "arith.negf" | "arith.cmpf")
         || (name.starts_with("math.") && !MATH_INTEGER.contains(&name))
     {
@@ -352,49 +314,19 @@ pub fn complete(name: &str, attributes: &mut Vec<(String, Attribute)>) {
     }
 }
 
-/// arith's fast-math flags in MLIR's order (all of them print as `fast`).
-const FASTMATH: &[&str] = &["reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn"];
-
-/// `fastmath<...>` or `overflow<...>` as MLIR prints it: the flags in its order,
-/// `fastmath<fast>` for all of them, `<none>` for none.
+/// `fastmath<...>` or `overflow<...>` as MLIR prints it: the flags in its order (the
+/// frontend's [`FlagFamily`]), `fastmath<fast>` for all of them, `<none>` for none; words
+/// the family does not have are left out.
 pub fn canonical_flags(data: &str) -> String {
-    let Some((kind, rest)) = data.split_once('<') else {
-        return data.to_string();
+    let (family, separator) = match data.split_once('<') {
+        Some(("fastmath", _)) => (FlagFamily::FastMath, ","),
+        Some(("overflow", _)) => (FlagFamily::Overflow, ", "),
+        _ => return data.to_string(),
     };
-    let words: Vec<&str> = rest
-        .trim_end_matches('>')
-        .split(',')
-        .map(str::trim)
-        .filter(|w| !w.is_empty() && *w != "none")
-        .collect();
-    match kind {
-        "fastmath" => {
-            if words.contains(&"fast") || FASTMATH.iter().all(|f| words.contains(f)) {
-                return "fastmath<fast>".into();
-            }
-            let set: Vec<&str> = FASTMATH
-                .iter()
-                .copied()
-                .filter(|f| words.contains(f))
-                .collect();
-            if set.is_empty() {
-                "fastmath<none>".into()
-            } else {
-                format!("fastmath<{}>", set.join(","))
-            }
-        }
-        "overflow" => {
-            let set: Vec<&str> = ["nsw", "nuw"]
-                .into_iter()
-                .filter(|f| words.contains(f))
-                .collect();
-            if set.is_empty() {
-                "overflow<none>".into()
-            } else {
-                format!("overflow<{}>", set.join(", "))
-            }
-        }
-        _ => data.to_string(),
+    let known = FlagFamily::written(data).filter(|w| family.canonical([*w]).is_ok());
+    match family.canonical(known) {
+        Ok(Some(words)) => format!("{}<{}>", family.keyword(), words.replace(' ', separator)),
+        _ => format!("{}<none>", family.keyword()),
     }
 }
 
@@ -571,7 +503,7 @@ pub fn shape_error(g: &Graph, op: OpId, f: Format) -> Option<String> {
                 && nres == 1
                 && g.value_type(d.operands[0]) == g.value_type(d.operands[1])
                 && matches!(g.attribute(op, "predicate"), Some(Attribute::Integer { value, .. })
-                    if (*value as usize) < if d.name == "arith.cmpi" { CMPI.len() } else { CMPF.len() })
+                    if (*value as usize) < predicates(&d.name).len())
         }
         Format::Cast => nops == 1 && nres == 1,
         Format::Copy => nops == 2 && nres == 0,

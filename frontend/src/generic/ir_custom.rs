@@ -63,11 +63,7 @@ impl Reader<'_, '_> {
                         .string()
                         .map_err(|_| self.error("expected a predicate"))?,
                 };
-                let table = if name == "arith.cmpi" {
-                    formats::CMPI
-                } else {
-                    formats::CMPF
-                };
+                let table = formats::predicates(name);
                 let n = table
                     .iter()
                     .position(|x| *x == p)

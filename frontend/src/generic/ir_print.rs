@@ -569,7 +569,9 @@ impl Printer<'_> {
         }
     }
 
-    pub(super) fn attr_dict(&mut self, op: OpId, shown: &[&str]) {
+    /// The attributes the custom form does not show itself, as a dictionary; None if
+    /// there are none.
+    fn unshown(&self, op: OpId, shown: &[&str]) -> Option<Attribute> {
         let rest: Vec<_> = self
             .graph
             .op(op)
@@ -578,8 +580,12 @@ impl Printer<'_> {
             .filter(|(k, _)| !shown.contains(&k.as_str()))
             .cloned()
             .collect();
-        if !rest.is_empty() {
-            let _ = write!(self.out, " {}", dictionary(rest));
+        (!rest.is_empty()).then(|| dictionary(rest))
+    }
+
+    pub(super) fn attr_dict(&mut self, op: OpId, shown: &[&str]) {
+        if let Some(d) = self.unshown(op, shown) {
+            let _ = write!(self.out, " {d}");
         }
     }
 
@@ -641,11 +647,7 @@ impl Printer<'_> {
                 let _ = write!(self.out, " : {}", data.results[0]);
             }
             Format::Compare => {
-                let table = if data.name == "arith.cmpi" {
-                    formats::CMPI
-                } else {
-                    formats::CMPF
-                };
+                let table = formats::predicates(&data.name);
                 let p = match g.attribute(op, "predicate") {
                     Some(Attribute::Integer { value, .. }) => {
                         table.get(*value as usize).copied().unwrap_or("?")
@@ -760,16 +762,8 @@ impl Printer<'_> {
     }
 
     pub(super) fn attributes_keyword(&mut self, op: OpId, shown: &[&str]) {
-        let rest: Vec<_> = self
-            .graph
-            .op(op)
-            .attributes
-            .iter()
-            .filter(|(k, _)| !shown.contains(&k.as_str()))
-            .cloned()
-            .collect();
-        if !rest.is_empty() {
-            let _ = write!(self.out, " attributes {}", dictionary(rest));
+        if let Some(d) = self.unshown(op, shown) {
+            let _ = write!(self.out, " attributes {d}");
         }
     }
 

@@ -261,24 +261,13 @@ impl<'g, 't> Reader<'g, 't> {
 
     pub(super) fn ty(&mut self) -> Result<Ty, SyntaxError> {
         self.skip();
-        // Types repeat: one written as a word with an optional `<...>` is read once and then
-        // found by its text.
-        if let Some(len) = type_extent(self.rest()) {
-            let text = &self.rest()[..len];
-            if let Some(t) = self.type_cache.get(text) {
-                let t = t.clone();
-                self.pos += len;
-                return Ok(t);
-            }
-            if let Ok(t) = self.types.parse(&self.aliases, text) {
-                self.type_cache.insert(text.to_string(), t.clone());
-                self.pos += len;
-                return Ok(t);
-            }
-        }
-        let (v, len) = prefix(self.rest(), "type", |s| {
-            self.types
-                .parse(&self.aliases, s)
+        let rest = self.rest();
+        let (types, aliases) = (&self.types, &self.aliases);
+        // Types repeat: one written as a word with an optional `<...>` (or a function type
+        // of such) is read once and then found by its text.
+        let (v, len) = read_cached(rest, "type", type_extent(rest), &mut self.type_cache, |s| {
+            types
+                .parse(aliases, s)
                 .map_err(|e| e.map_token(|t| t.to_string()))
         })
         .map_err(|e| self.located(e))?;
@@ -288,23 +277,13 @@ impl<'g, 't> Reader<'g, 't> {
 
     pub(super) fn attribute(&mut self) -> Result<Attribute, SyntaxError> {
         self.skip();
+        let rest = self.rest();
+        let (attributes, aliases) = (&self.attributes, &self.aliases);
         // Constants repeat too: a number (or `true`/`false`) with an optional `: type`.
-        if let Some(len) = simple_attribute_extent(self.rest()) {
-            let text = &self.rest()[..len];
-            if let Some(a) = self.attribute_cache.get(text) {
-                let a = a.clone();
-                self.pos += len;
-                return Ok(a);
-            }
-            if let Ok(a) = self.attributes.parse(&self.aliases, text) {
-                self.attribute_cache.insert(text.to_string(), a.clone());
-                self.pos += len;
-                return Ok(a);
-            }
-        }
-        let (v, len) = prefix(self.rest(), "attribute", |s| {
-            self.attributes
-                .parse(&self.aliases, s)
+        let extent = simple_attribute_extent(rest);
+        let (v, len) = read_cached(rest, "attribute", extent, &mut self.attribute_cache, |s| {
+            attributes
+                .parse(aliases, s)
                 .map_err(|e| e.map_token(|t| t.to_string()))
         })
         .map_err(|e| self.located(e))?;
@@ -809,6 +788,29 @@ fn legacy_name(qualified: &str, word: &str) -> String {
         }
     }
     qualified.to_string()
+}
+
+/// Reads a `what` at the start of `rest`, and its length: when `extent` gives where it
+/// ends, found by that text in `cache` (parsed and kept there the first time); else the
+/// grammar's `parse` on the longest prefix it accepts.
+fn read_cached<T: Clone, E: std::fmt::Display>(
+    rest: &str,
+    what: &str,
+    extent: Option<usize>,
+    cache: &mut HashMap<String, T>,
+    parse: impl Fn(&str) -> Result<T, lalrpop_util::ParseError<usize, E, (usize, String)>>,
+) -> Result<(T, usize), SyntaxError> {
+    if let Some(len) = extent {
+        let text = &rest[..len];
+        if let Some(v) = cache.get(text) {
+            return Ok((v.clone(), len));
+        }
+        if let Ok(v) = parse(text) {
+            cache.insert(text.to_string(), v.clone());
+            return Ok((v, len));
+        }
+    }
+    prefix(rest, what, parse)
 }
 
 #[cfg(test)]
