@@ -281,6 +281,38 @@ pub fn lower_program(
     }
 }
 
+/// `file` lowered with `rules` and printed as LLVM-dialect MLIR, as [`Session::mlir_llvm`]
+/// prints it, without a session's rule queries: what a caller that already holds checked
+/// rules (Python's pass manager) runs. `bare_ptr` is `--bare-ptr-memref-call-conv`.
+pub fn mlir_llvm_text(
+    db: &Database,
+    file: SourceFile,
+    rules: &CompiledRules,
+    bare_ptr: bool,
+) -> Result<String, Vec<Diagnostic>> {
+    let mut options = LowerOptions::default();
+    options.conventions.bare_ptr = bare_ptr;
+    let mut program = Vec::new();
+    let mut errors = Vec::new();
+    for f in lower_file(db, file, rules, &options, None) {
+        errors.extend(f.outcome.diagnostics.into_iter().filter(|d| d.is_error()));
+        program.extend(f.outcome.lowered);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let globals = globals::file_globals(db, file);
+    match kiln_backend::print_program(&program, &globals) {
+        Ok(text) => Ok(abi::annotate_mlir_llvm(&text, &abi::file_abi(db, file))),
+        Err(e) => Err(vec![codegen_diagnostic(
+            db,
+            file,
+            Some(&e.function),
+            e.to_string(),
+        )]),
+    }
+}
+
 /// One function's lowering, with diagnostics in file coordinates.
 pub struct FunctionLowering {
     /// The lowered function's name (a C wrapper's is its own), or the source function's

@@ -650,8 +650,17 @@ fn serve(
         }
         let module = combined.ok_or_else(|| JitError::Call("no program to compile".to_string()))?;
         runtime_helpers();
+        // The code generator works at the programs' optimisation level, as MLIR's
+        // `ExecutionEngine` passes its `opt_level` to both the pipeline and `jitCodeGenOptLevel`:
+        // at `None` the fast register allocator spills every value of an optimised loop.
+        let codegen_level = match programs.iter().map(|(_, o)| *o).max().unwrap_or(0) {
+            0 => OptimizationLevel::None,
+            1 => OptimizationLevel::Less,
+            2 => OptimizationLevel::Default,
+            _ => OptimizationLevel::Aggressive,
+        };
         let engine = module
-            .create_jit_execution_engine(OptimizationLevel::None)
+            .create_jit_execution_engine(codegen_level)
             .map_err(|e| JitError::Call(format!("cannot create the JIT: {e}")))?;
         for f in module.get_functions() {
             let name = f.get_name().to_string_lossy();

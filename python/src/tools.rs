@@ -409,14 +409,26 @@ fn to_llvm_dialect(
     bare_ptr: bool,
     rules: Option<&RuleSet>,
 ) -> PyResult<String> {
-    let sources = rules.map(|r| r.sources.clone());
+    let compiled = rules.map(|r| r.compiled.clone());
     detached(py, move || {
-        let mut session = session_with(sources);
-        session.set_bare_ptr(bare_ptr);
-        session.set_source(&filename, text);
-        session
-            .mlir_llvm(&filename)
-            .map_err(|f| session_failure(f, &filename))
+        // The checked rules are reused (the shipped ones are checked once per process): a
+        // session would check its rules again on every call.
+        let compiled = match compiled {
+            Some(c) => c,
+            None => crate::exec::shipped()?,
+        };
+        let db = Database::new();
+        let file = check_errors(&db, &filename, &text)?;
+        kiln::mlir_llvm_text(&db, file, &compiled, bare_ptr).map_err(|diagnostics| {
+            session_failure(
+                vec![FileDiagnostics {
+                    path: filename.clone(),
+                    text: text.clone(),
+                    diagnostics,
+                }],
+                &filename,
+            )
+        })
     })
 }
 
