@@ -12,18 +12,20 @@ use std::process::{Command, Stdio};
 /// conversions (intrinsics first, the C library for what has none), `--lower-affine`
 /// for the `affine.apply` that `--expand-strided-metadata` makes of a subview, and
 /// `--expand-realloc` (with `--convert-scf-to-cf` for the `scf.if` it makes), without which
-/// `memref.realloc` reaches `mlir-translate` unlowered.
+/// `memref.realloc` reaches `mlir-translate` unlowered. The memref conversion comes after the
+/// arith, math and index ones: it lowers a `memref.generic_atomic_rmw` only once the
+/// operations of its region are the LLVM dialect's.
 pub const PIPELINE: &[&str] = &[
     "--expand-realloc",
     "--convert-scf-to-cf",
     "--arith-expand",
     "--expand-strided-metadata",
     "--lower-affine",
-    "--finalize-memref-to-llvm",
     "--convert-math-to-llvm",
     "--convert-math-to-libm",
     "--convert-arith-to-llvm",
     "--convert-index-to-llvm",
+    "--finalize-memref-to-llvm",
     "--convert-cf-to-llvm",
     "--convert-ub-to-llvm",
     "--convert-func-to-llvm",

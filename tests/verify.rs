@@ -121,6 +121,7 @@ fn generated_programs_cover_the_element_wise_operations() {
         "memref.reinterpret_cast",
         "memref.atomic_rmw addf",
         "memref.atomic_rmw maxu",
+        "memref.generic_atomic_rmw",
         "func.constant",
         "func.call_indirect",
         "memref.alloca_scope -> (",

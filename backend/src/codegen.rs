@@ -287,16 +287,6 @@ impl<'ctx> Codegen<'ctx, '_> {
             "fmul" => O::LLVMFMul,
             _ => return self.unsupported(format!("`{name}` is no binary LLVM instruction")),
         };
-        let bits = match ty {
-            BasicTypeEnum::IntType(t) => t,
-            BasicTypeEnum::FloatType(f) => match f.print_to_string().to_string().as_str() {
-                "half" | "bfloat" => self.ctx.i16_type(),
-                "float" => self.ctx.i32_type(),
-                "double" => self.ctx.i64_type(),
-                other => return self.unsupported(format!("an atomic `{name}` of `{other}`")),
-            },
-            _ => return self.unsupported(format!("an atomic `{name}` of `{ty}`")),
-        };
         let bld = &self.builder;
         let Some(entry) = bld.get_insert_block() else {
             return self.unsupported(format!("an atomic `{name}` outside a block"));
@@ -320,6 +310,87 @@ impl<'ctx> Codegen<'ctx, '_> {
                 c"atomic.new".as_ptr(),
             ))
         };
+        let (seen, stored) = self.cmpxchg_bits(ty, ptr, old_value, new)?;
+        old.add_incoming(&[(&init, entry), (&seen, looped)]);
+        self.b(bld.build_conditional_branch(stored, done, looped))?;
+        bld.position_at_end(done);
+        Ok(seen)
+    }
+
+    /// `(llvm.atomic.loop T PTR)`: a load of `PTR`'s `T`, then a loop block whose first
+    /// instruction is the value the iteration starts from (a phi of the load and, once
+    /// `llvm.atomic.commit` adds it, the value its failed `cmpxchg` saw). The code up to the
+    /// commit goes into that block.
+    pub(crate) fn atomic_loop(
+        &self,
+        func: FunctionValue<'ctx>,
+        ty: BasicTypeEnum<'ctx>,
+        ptr: PointerValue<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>, CodegenError> {
+        let bld = &self.builder;
+        let Some(entry) = bld.get_insert_block() else {
+            return self.unsupported("`llvm.atomic.loop` outside a block");
+        };
+        let init = self.b(bld.build_load(ty, ptr, "atomic.init"))?;
+        let looped = self.ctx.append_basic_block(func, "atomic.loop");
+        self.b(bld.build_unconditional_branch(looped))?;
+        bld.position_at_end(looped);
+        let current = self.b(bld.build_phi(ty, "atomic.current"))?;
+        current.add_incoming(&[(&init, entry)]);
+        Ok(current.as_basic_value())
+    }
+
+    /// `(llvm.atomic.commit T PTR CURRENT NEW)`: `cmpxchg` of `NEW` for `CURRENT` at `PTR`;
+    /// unless it stored, back to the loop `CURRENT` heads with the value seen; the code
+    /// after it continues in a block of its own. The value seen.
+    pub(crate) fn atomic_commit(
+        &self,
+        func: FunctionValue<'ctx>,
+        ty: BasicTypeEnum<'ctx>,
+        ptr: PointerValue<'ctx>,
+        current: BasicValueEnum<'ctx>,
+        new: BasicValueEnum<'ctx>,
+    ) -> Result<BasicValueEnum<'ctx>, CodegenError> {
+        let head = current
+            .as_instruction_value()
+            .and_then(|i| Some((i.get_parent()?, PhiValue::try_from(i).ok()?)));
+        let Some((looped, phi)) = head else {
+            return self
+                .unsupported("`llvm.atomic.commit` of a value that no `llvm.atomic.loop` made");
+        };
+        let bld = &self.builder;
+        let (seen, stored) = self.cmpxchg_bits(ty, ptr, current, new)?;
+        let Some(here) = bld.get_insert_block() else {
+            return self.unsupported("`llvm.atomic.commit` outside a block");
+        };
+        phi.add_incoming(&[(&seen, here)]);
+        let done = self.ctx.append_basic_block(func, "atomic.done");
+        self.b(bld.build_conditional_branch(stored, done, looped))?;
+        bld.position_at_end(done);
+        Ok(seen)
+    }
+
+    /// `cmpxchg` (acq_rel, monotonic on failure) of `new` for `expected` at `ptr`, a float
+    /// compared by its bits (`cmpxchg` takes integers): the value seen, as a `ty`, and
+    /// whether `new` was stored.
+    fn cmpxchg_bits(
+        &self,
+        ty: BasicTypeEnum<'ctx>,
+        ptr: PointerValue<'ctx>,
+        expected: BasicValueEnum<'ctx>,
+        new: BasicValueEnum<'ctx>,
+    ) -> Result<(BasicValueEnum<'ctx>, IntValue<'ctx>), CodegenError> {
+        let bits = match ty {
+            BasicTypeEnum::IntType(t) => t,
+            BasicTypeEnum::FloatType(f) => match f.print_to_string().to_string().as_str() {
+                "half" | "bfloat" => self.ctx.i16_type(),
+                "float" => self.ctx.i32_type(),
+                "double" => self.ctx.i64_type(),
+                other => return self.unsupported(format!("a compare-and-swap of `{other}`")),
+            },
+            _ => return self.unsupported(format!("a compare-and-swap of `{ty}`")),
+        };
+        let bld = &self.builder;
         let as_bits = |v: BasicValueEnum<'ctx>| -> Result<IntValue<'ctx>, CodegenError> {
             match v {
                 BasicValueEnum::IntValue(i) => Ok(i),
@@ -330,7 +401,7 @@ impl<'ctx> Codegen<'ctx, '_> {
         };
         let pair = self.b(bld.build_cmpxchg(
             ptr,
-            as_bits(old_value)?,
+            as_bits(expected)?,
             as_bits(new)?,
             inkwell::AtomicOrdering::AcquireRelease,
             inkwell::AtomicOrdering::Monotonic,
@@ -341,14 +412,12 @@ impl<'ctx> Codegen<'ctx, '_> {
             BasicTypeEnum::IntType(_) => seen_bits,
             _ => self.b(bld.build_bit_cast(seen_bits, ty, "atomic.seen"))?,
         };
-        old.add_incoming(&[(&init, entry), (&seen, looped)]);
-        self.b(bld.build_conditional_branch(stored.into_int_value(), done, looped))?;
-        bld.position_at_end(done);
-        Ok(seen)
+        Ok((seen, stored.into_int_value()))
     }
 
     /// The block code goes to now: the source block's, or the last of those an operation
-    /// split it into (`cf.assert`, `llvm.atomic.update`), which the block's terminator
+    /// split it into (`cf.assert`, `llvm.atomic.update`, `llvm.atomic.commit`), which the
+    /// block's terminator
     /// leaves from.
     fn here(&self, block: BasicBlock<'ctx>) -> BasicBlock<'ctx> {
         self.builder.get_insert_block().unwrap_or(block)

@@ -14,6 +14,7 @@ use inkwell::context::Context;
 use inkwell::targets::{InitializationConfig, Target};
 use inkwell::types::{BasicType, BasicTypeEnum};
 use inkwell::values::BasicMetadataValueEnum;
+use inkwell::values::BasicValue;
 use inkwell::{AddressSpace, OptimizationLevel};
 use kiln_lowered::Lowered;
 
@@ -93,17 +94,21 @@ fn add_wrapper<'ctx>(
     // An integer wider than 64 bits takes two slots, read and written whole: LLVM stores
     // an `i128` low half first.
     let slots_of = |t: BasicTypeEnum| Kind::of_llvm(t).map_or(1, Kind::slots);
+    // The slots are the caller's `u64`s, 8-byte aligned: an `i128`'s type alignment (16)
+    // would let optimised code read or write them with aligned vector moves, which fault.
+    let aligned = |i: Option<inkwell::values::InstructionValue>| {
+        i.map_or(Ok(()), |i| i.set_alignment(8))
+            .map_err(|e| JitError::Call(format!("cannot align a slot: {e}")))
+    };
     let mut call_args: Vec<BasicMetadataValueEnum> = Vec::new();
     let mut k = 0;
     for p in target.get_param_iter() {
         let at = slot(args_ptr, k).map_err(err)?;
         let ty: BasicTypeEnum = p.get_type();
         k += slots_of(ty);
-        call_args.push(
-            b.build_load(ty.as_basic_type_enum(), at, "")
-                .map_err(err)?
-                .into(),
-        );
+        let value = b.build_load(ty.as_basic_type_enum(), at, "").map_err(err)?;
+        aligned(value.as_instruction_value())?;
+        call_args.push(value.into());
     }
     let result = b.build_call(target, &call_args, "").map_err(err)?;
     if let Some(r) = result.try_as_basic_value().basic() {
@@ -113,7 +118,7 @@ fn add_wrapper<'ctx>(
         for leaf in leaves {
             let at = slot(results_ptr, k).map_err(err)?;
             k += slots_of(leaf.get_type());
-            b.build_store(at, leaf).map_err(err)?;
+            aligned(Some(b.build_store(at, leaf).map_err(err)?))?;
         }
     }
     b.build_return(None).map_err(err)?;

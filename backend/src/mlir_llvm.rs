@@ -9,6 +9,7 @@ use kiln_lowered::{
 use std::collections::HashMap;
 use std::fmt::Write;
 
+mod atomic;
 mod calls;
 
 /// Why a lowered program has no LLVM-dialect form.
@@ -83,6 +84,7 @@ pub fn print_program(functions: &[Lowered], globals: &[Global]) -> Result<String
             constants: HashMap::new(),
             vias: Vec::new(),
             loops: 0,
+            loop_heads: HashMap::new(),
             callee_attrs: f.callee_attrs.clone(),
         };
         p.function(&crate::stack::close_scopes(f), &mut declared, &mut externs)?;
@@ -108,6 +110,9 @@ struct Printer {
     /// How many compare-and-swap loops (`llvm.atomic.update`) were printed: their labels'
     /// numbers.
     loops: usize,
+    /// The values `llvm.atomic.loop`s made, with their loop's number: the commit that ends
+    /// one branches back to its label.
+    loop_heads: HashMap<u32, usize>,
     /// The attributes of the functions this one declares, where it knows them.
     callee_attrs: Vec<(String, SignatureAttrs)>,
 }
@@ -507,55 +512,6 @@ impl Printer {
         ))
     }
 
-    /// `llvm.atomic.update` as the backend makes it: a load, then a loop block that
-    /// computes the new value and `cmpxchg`es it in (a float by its bits) until no other
-    /// write came between; the code after it continues in a block of its own.
-    fn atomic_update(
-        &mut self,
-        lhs: &str,
-        t: &Operand,
-        op: &str,
-        p: &Operand,
-        v: &Operand,
-    ) -> Result<String, PrintError> {
-        let k = self.loops;
-        self.loops += 1;
-        let (ty, p, v) = (self.ty(t)?, self.val(p)?, self.val(v)?);
-        let bits = match ty.as_str() {
-            "f16" | "bf16" => Some("i16"),
-            "f32" => Some("i32"),
-            "f64" => Some("i64"),
-            _ => None,
-        };
-        let cas = bits.unwrap_or(&ty);
-        let (old, new) = match bits {
-            Some(b) => (
-                format!("%atomic{k}_oldbits = llvm.bitcast %atomic{k}_old : {ty} to {b}\n    %atomic{k}_newbits = llvm.bitcast %atomic{k}_new : {ty} to {b}\n    "),
-                (format!("%atomic{k}_oldbits"), format!("%atomic{k}_newbits")),
-            ),
-            None => (String::new(), (format!("%atomic{k}_old"), format!("%atomic{k}_new"))),
-        };
-        let seen = match bits {
-            Some(b) => format!(
-                "%atomic{k}_seenbits = llvm.extractvalue %atomic{k}_pair[0] : !llvm.struct<({b}, i1)>\n    {lhs}llvm.bitcast %atomic{k}_seenbits : {b} to {ty}"
-            ),
-            None => format!("{lhs}llvm.extractvalue %atomic{k}_pair[0] : !llvm.struct<({ty}, i1)>"),
-        };
-        let result = lhs.trim_end_matches(" = ");
-        Ok(format!(
-            "%atomic{k}_init = llvm.load {p} : !llvm.ptr -> {ty}\n    \
-             llvm.br ^atomic{k}_loop(%atomic{k}_init : {ty})\n  \
-             ^atomic{k}_loop(%atomic{k}_old: {ty}):\n    \
-             %atomic{k}_new = llvm.{op} %atomic{k}_old, {v} : {ty}\n    \
-             {old}%atomic{k}_pair = llvm.cmpxchg {p}, {}, {} acq_rel monotonic : !llvm.ptr, {cas}\n    \
-             {seen}\n    \
-             %atomic{k}_stored = llvm.extractvalue %atomic{k}_pair[1] : !llvm.struct<({cas}, i1)>\n    \
-             llvm.cond_br %atomic{k}_stored, ^atomic{k}_done, ^atomic{k}_loop({result} : {ty})\n  \
-             ^atomic{k}_done:",
-            new.0, new.1
-        ))
-    }
-
     fn inst(
         &mut self,
         inst: &Inst,
@@ -775,6 +731,30 @@ impl Printer {
             ),
             (Op::AtomicUpdate, [t, Operand::Str(k), p, v]) => {
                 self.atomic_update(&lhs, t, k, p, v)?
+            }
+            (Op::AtomicLoop, [t, p]) => {
+                let k = self.loops;
+                self.loops += 1;
+                let (ty, p) = (self.ty(t)?, self.val(p)?);
+                let current = lhs.trim_end_matches(" = ");
+                if let Some(r) = inst.result {
+                    self.loop_heads.insert(r, k);
+                }
+                format!(
+                    "%atomic{k}_init = llvm.load {p} : !llvm.ptr -> {ty}\n    \
+                     llvm.br ^atomic{k}_loop(%atomic{k}_init : {ty})\n  \
+                     ^atomic{k}_loop({current}: {ty}):"
+                )
+            }
+            (Op::AtomicCommit, [t, p, current, new]) => {
+                let head = match current {
+                    Operand::Value(v) => self.loop_heads.get(v).copied(),
+                    _ => None,
+                };
+                let Some(k) = head else {
+                    return self.err("`llvm.atomic.commit` of a value no `llvm.atomic.loop` made");
+                };
+                self.atomic_commit(&lhs, k, t, p, current, new)?
             }
             (Op::Store, [v, p]) => {
                 format!(

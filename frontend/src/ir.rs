@@ -294,6 +294,17 @@ pub enum OpKind {
     /// gives the operands after it as the scope's results (the region's
     /// `memref.alloca_scope.return`).
     AllocaScopeReturn,
+    /// The start of a `memref.generic_atomic_rmw`: the element of memref operand 0 at the
+    /// indices after it is read, and a compare-and-swap loop starts; its one result is the
+    /// region's argument, the element's value as the loop's iteration sees it. The
+    /// operations of the region (pure, as MLIR requires) follow in the same block, up to
+    /// the matching [`OpKind::AtomicYield`].
+    GenericAtomicRmw,
+    /// The end of a `memref.generic_atomic_rmw`: operand 1 is stored in the element of
+    /// memref operand 2 (indices after it) if it still holds operand 0, the loop's
+    /// [`OpKind::GenericAtomicRmw`] result; otherwise the loop runs again from the value
+    /// seen. Its result is the operation's: the element's value before the store.
+    AtomicYield,
     /// `llvm.mlir.addressof`: the address of the named `llvm.mlir.global` (no operands).
     AddressOf {
         /// The global's name, without `@`.
@@ -505,6 +516,8 @@ impl OpKind {
             OpKind::ReinterpretCast => "memref.reinterpret_cast",
             OpKind::AllocaScope => "memref.alloca_scope",
             OpKind::AllocaScopeReturn => "memref.alloca_scope.return",
+            OpKind::GenericAtomicRmw => "memref.generic_atomic_rmw",
+            OpKind::AtomicYield => "memref.atomic_yield",
             OpKind::AddressOf { .. } => "llvm.mlir.addressof",
             OpKind::LlvmConstant(_) => "llvm.mlir.constant",
             OpKind::Zero => "llvm.mlir.zero",

@@ -307,6 +307,14 @@ target_ops! {
     /// (an LLVM binary instruction: `mul`, `fmul`) by a compare-and-swap loop, as MLIR
     /// builds one for `generic_atomic_rmw`; the value before.
     AtomicUpdate = "llvm.atomic.update",
+    /// `(llvm.atomic.loop STATE T PTR)`: a load of `PTR`'s `T`, then the head of a
+    /// compare-and-swap loop that runs the code up to the matching
+    /// [`TargetOp::AtomicCommit`]; the value the iteration starts from.
+    AtomicLoop = "llvm.atomic.loop",
+    /// `(llvm.atomic.commit STATE T PTR CURRENT NEW)`: `cmpxchg` of `NEW` for `CURRENT` (an
+    /// `llvm.atomic.loop`'s value) at `PTR`, back to `CURRENT`'s loop unless it stored; the
+    /// value seen.
+    AtomicCommit = "llvm.atomic.commit",
     /// `(llvm.cmpxchg STATE T PTR EXPECTED NEW)`: LLVM's `cmpxchg` (`acq_rel`, `monotonic`
     /// on failure) of the value at `PTR`; `T` is the struct of the value seen and whether
     /// `NEW` was stored.

@@ -431,6 +431,35 @@ impl Interpreter<'_> {
                     None => undefined(format!("load of element {idx:?}, never written")),
                 }
             }
+            // One thread: the loop's first iteration sees the element, and the store
+            // always succeeds.
+            OpKind::GenericAtomicRmw => {
+                let v = get(0)?.view()?.clone();
+                let idx = (1..op.operands.len())
+                    .map(|i| get(i).and_then(|x| x.index()))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let c = self.cell(&v, &idx, "generic_atomic_rmw")?;
+                match self.buffers[v.buffer].cells[c] {
+                    Some(raw) => one(V::from_raw(v.elem, raw)?),
+                    None => undefined(format!(
+                        "generic_atomic_rmw of element {idx:?}, never written"
+                    )),
+                }
+            }
+            OpKind::AtomicYield => {
+                let (old, new) = (get(0)?, get(1)?);
+                let v = get(2)?.view()?.clone();
+                let idx = (3..op.operands.len())
+                    .map(|i| get(i).and_then(|x| x.index()))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let c = self.cell(&v, &idx, "generic_atomic_rmw")?;
+                self.writable(v.buffer)?;
+                if matches!(new, V::Poison) {
+                    return poison_used();
+                }
+                self.buffers[v.buffer].cells[c] = Some(new.raw());
+                one(old)
+            }
             OpKind::AtomicRmw { kind } => {
                 let x = get(0)?;
                 let m = get(1)?;

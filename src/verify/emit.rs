@@ -306,6 +306,29 @@ impl<'p> Emitter<'p> {
                                 ty.text()
                             ),
                         );
+                    } else if ty.elem.is_atomic_width()
+                        && ty.elem.is_integer()
+                        && (*v >> 12) % 3 == 1
+                    {
+                        // A read-modify-write by a region (integers only: MLIR 19's lowering
+                        // of a float one is rejected by its own LLVM dialect). Operations whose
+                        // fold can be a value from outside the region (`muli` by 0, `andi` with
+                        // 0, `maxsi` with the largest value) are left out: MLIR 19's lowering
+                        // crashes on a region that yields one.
+                        const OPS: &[&str] = &["addi", "xori", "subi"];
+                        let op = OPS[(*v >> 14) as usize % OPS.len()];
+                        let (old, cur, new) = (self.fresh(), self.fresh(), self.fresh());
+                        let t = ty.elem.name();
+                        self.emit(format!(
+                            "{old} = memref.generic_atomic_rmw {name}[{}] : {} {{",
+                            ix.join(", "),
+                            ty.text()
+                        ));
+                        self.emit(format!("^bb0({cur}: {t}):"));
+                        self.emit(format!("  {new} = arith.{op} {cur}, {x} : {t}"));
+                        self.emit(format!("  memref.atomic_yield {new} : {t}"));
+                        self.emit("}".to_string());
+                        self.pools.push((ty.elem, old));
                     } else {
                         self.emit(format!(
                             "memref.store {x}, {name}[{}] : {}",

@@ -435,6 +435,18 @@ impl<'ctx> Codegen<'ctx, '_> {
                 ))?;
                 pair.as_basic_value_enum()
             }
+            Op::AtomicLoop => {
+                arity(2)?;
+                let ty = self.basic(&ops[0])?;
+                let ptr = self.ptr_value(v(1)?)?;
+                self.atomic_loop(func, ty, ptr)?
+            }
+            Op::AtomicCommit => {
+                arity(4)?;
+                let ty = self.basic(&ops[0])?;
+                let ptr = self.ptr_value(v(1)?)?;
+                self.atomic_commit(func, ty, ptr, v(2)?, v(3)?)?
+            }
             Op::AtomicUpdate => {
                 arity(4)?;
                 let Operand::Str(name) = &ops[1] else {

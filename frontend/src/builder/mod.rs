@@ -580,10 +580,17 @@ impl<'a> Builder<'a> {
                     continue;
                 }
                 let results = std::mem::take(&mut op_results[i][k]);
-                if let ast::OpBody::AllocaScope(scope) = &op.body {
-                    let block = BlockId(i as u32);
-                    self.alloca_scope(op, scope, results, block, &mut ir_blocks[i].ops);
-                    continue;
+                let block = BlockId(i as u32);
+                match &op.body {
+                    ast::OpBody::AllocaScope(scope) => {
+                        self.alloca_scope(op, scope, results, block, &mut ir_blocks[i].ops);
+                        continue;
+                    }
+                    ast::OpBody::GenericAtomicRmw(g) => {
+                        self.generic_atomic_rmw(op, g, results, block, &mut ir_blocks[i].ops);
+                        continue;
+                    }
+                    _ => {}
                 }
                 if let Some(ir_op) = self.op(op, results) {
                     ir_blocks[i].ops.push(ir_op);
@@ -621,12 +628,8 @@ impl<'a> Builder<'a> {
         block: BlockId,
         out: &mut Vec<Op>,
     ) {
-        let [region] = scope.body.as_slice() else {
-            self.error(
-                "verify.region",
-                scope.span,
-                "the region of `memref.alloca_scope` has one block (it cannot branch)",
-            );
+        const OWNER: &str = "memref.alloca_scope";
+        let Some(region) = self.one_block(OWNER, &scope.body, scope.span) else {
             return;
         };
         if let Some(l) = &region.label {
@@ -653,44 +656,13 @@ impl<'a> Builder<'a> {
             attrs: Attrs::default(),
             span: Span::new(op.span.start as usize, scope.span.start as usize),
         });
-        let (mark, shadow_mark) = (self.scoped.len(), self.shadowed.len());
-        self.scope_ends.push(scope.span.end);
-        let mut returned = None;
-        for (k, inner) in region.ops.iter().enumerate() {
-            if inner.name.node.is_empty() {
-                continue;
-            }
-            match &inner.body {
-                ast::OpBody::AllocaScopeReturn { operands, types } => {
-                    returned = Some((inner, operands, types));
-                    continue;
-                }
-                ast::OpBody::Return { .. }
-                | ast::OpBody::Unreachable
-                | ast::OpBody::Br { .. }
-                | ast::OpBody::CondBr { .. }
-                | ast::OpBody::Switch { .. } => {
-                    self.error(
-                        "verify.region",
-                        inner.span,
-                        format!(
-                            "`{}` cannot end the region of `memref.alloca_scope`, which ends in `memref.alloca_scope.return`",
-                            inner.name.node
-                        ),
-                    );
-                    continue;
-                }
-                _ => {}
-            }
-            let res = self.define_results(inner, block, k);
-            if let ast::OpBody::AllocaScope(s) = &inner.body {
-                self.alloca_scope(inner, s, res, block, out);
-            } else if let Some(o) = self.op(inner, res) {
-                out.push(o);
-            }
-        }
+        let scope_mark = self.begin_scope(scope.span.end);
+        let returned = self.region_ops(region, OWNER, "memref.alloca_scope.return", block, out);
         let (values, spans, end) = match returned {
-            Some((r, operands, types)) => {
+            Some(r) => {
+                let ast::OpBody::AllocaScopeReturn { operands, types } = &r.body else {
+                    unreachable!("region_ops returns the terminator it was asked for")
+                };
                 let ids = self.typed_uses(operands, types, r.span, |n, m| {
                     format!("`memref.alloca_scope.return` lists {n} values but {m} types")
                 });
@@ -698,13 +670,7 @@ impl<'a> Builder<'a> {
             }
             None => (Vec::new(), Vec::new(), scope.span),
         };
-        for name in self.scoped.drain(mark..) {
-            self.names.remove(name);
-        }
-        for (name, group) in self.shadowed.drain(shadow_mark..) {
-            self.names.insert(name, group);
-        }
-        self.scope_ends.pop();
+        self.end_scope(scope_mark);
         if values.len() != results.len() {
             self.error(
                 "verify.result-count",
@@ -731,6 +697,197 @@ impl<'a> Builder<'a> {
             attrs: Attrs::default(),
             span: end,
         });
+    }
+
+    /// A `memref.generic_atomic_rmw`: a marker that reads the element and starts the
+    /// compare-and-swap loop (its one result is the region's argument), the operations of
+    /// its region in place, and a marker that stores the yielded value if the element is
+    /// unchanged (its result is the operation's). The names the region defines go out of
+    /// scope after it.
+    fn generic_atomic_rmw(
+        &mut self,
+        op: &'a ast::Op,
+        g: &'a ast::GenericAtomicRmw,
+        results: ThinVec<ValueId>,
+        block: BlockId,
+        out: &mut Vec<Op>,
+    ) {
+        const OWNER: &str = "memref.generic_atomic_rmw";
+        let Some(region) = self.one_block(OWNER, &g.body, g.span) else {
+            return;
+        };
+        let [param] = region.params.as_slice() else {
+            self.error(
+                "verify.region",
+                region.label.as_ref().map_or(g.span, |l| l.span),
+                "the region of `memref.generic_atomic_rmw` takes one argument, the element's \
+                 current value (`^bb0(%current: T):`)",
+            );
+            return;
+        };
+        let mut place = self.uses(std::slice::from_ref(&g.memref));
+        self.check_written_types(&place, std::slice::from_ref(&g.ty));
+        place.extend(self.uses(&g.indices));
+        let place_spans: ThinVec<Span> = std::iter::once(g.memref.span)
+            .chain(g.indices.iter().map(|i| i.span))
+            .collect();
+        let scope_mark = self.begin_scope(g.span.end);
+        let ty = self.ty(&param.ty);
+        let def = ValueDef::OpResult {
+            block,
+            op: 0,
+            index: 0,
+        };
+        let current = match &param.name {
+            Some(name) => {
+                let id = self.define(name, None, ty, def);
+                self.bind(name, id, 1);
+                id
+            }
+            None => {
+                let hidden = Spanned::new(format!("_current{}", self.values.len()), op.name.span);
+                self.define(&hidden, None, ty, def)
+            }
+        };
+        out.push(Op {
+            kind: OpKind::GenericAtomicRmw,
+            operands: place.clone(),
+            operand_spans: place_spans.clone(),
+            results: thin_vec::thin_vec![current],
+            successors: ThinVec::new(),
+            attrs: Attrs::default(),
+            span: Span::new(op.span.start as usize, g.span.start as usize),
+        });
+        let returned = self.region_ops(region, OWNER, "memref.atomic_yield", block, out);
+        let yielded = returned.map(|r| {
+            let ast::OpBody::AtomicYield { value, ty } = &r.body else {
+                unreachable!("region_ops returns the terminator it was asked for")
+            };
+            let ids = self.typed_uses(
+                std::slice::from_ref(value),
+                std::slice::from_ref(ty),
+                r.span,
+                |n, m| format!("`memref.atomic_yield` lists {n} values but {m} types"),
+            );
+            (ids, value.span, r.span)
+        });
+        self.end_scope(scope_mark);
+        let Some((values, value_span, end)) = yielded else {
+            self.error(
+                "verify.region",
+                g.span,
+                "the region of `memref.generic_atomic_rmw` ends in `memref.atomic_yield`",
+            );
+            return;
+        };
+        let mut operands = vec![current];
+        operands.extend(values);
+        operands.extend(place);
+        let mut operand_spans: ThinVec<Span> = thin_vec::thin_vec![op.name.span, value_span];
+        operand_spans.extend(place_spans);
+        out.push(Op {
+            kind: OpKind::AtomicYield,
+            operands,
+            operand_spans,
+            results,
+            successors: ThinVec::new(),
+            attrs: Attrs::default(),
+            span: end,
+        });
+    }
+
+    /// The one block of a region built in place, or an error at `span`.
+    fn one_block(
+        &mut self,
+        owner: &str,
+        body: &'a [ast::Block],
+        span: Span,
+    ) -> Option<&'a ast::Block> {
+        match body {
+            [region] => Some(region),
+            _ => {
+                self.error(
+                    "verify.region",
+                    span,
+                    format!("the region of `{owner}` has one block (it cannot branch)"),
+                );
+                None
+            }
+        }
+    }
+
+    /// Starts a region whose names go out of scope at `end`; returns what
+    /// [`Builder::end_scope`] takes.
+    fn begin_scope(&mut self, end: u32) -> (usize, usize) {
+        self.scope_ends.push(end);
+        (self.scoped.len(), self.shadowed.len())
+    }
+
+    /// Ends the region [`Builder::begin_scope`] started: its names are forgotten and the
+    /// names they shadowed come back.
+    fn end_scope(&mut self, (mark, shadow_mark): (usize, usize)) {
+        for name in self.scoped.drain(mark..) {
+            self.names.remove(name);
+        }
+        for (name, group) in self.shadowed.drain(shadow_mark..) {
+            self.names.insert(name, group);
+        }
+        self.scope_ends.pop();
+    }
+
+    /// The operations of a region built in place into `out`, nested regions included. Its
+    /// terminator `end` (`memref.alloca_scope.return`, `memref.atomic_yield`), where
+    /// written, is returned unbuilt; any other terminator is an error.
+    fn region_ops(
+        &mut self,
+        region: &'a ast::Block,
+        owner: &str,
+        end: &str,
+        block: BlockId,
+        out: &mut Vec<Op>,
+    ) -> Option<&'a ast::Op> {
+        use ast::OpBody as B;
+        let mut returned = None;
+        for (k, inner) in region.ops.iter().enumerate() {
+            if inner.name.node.is_empty() {
+                continue;
+            }
+            match &inner.body {
+                B::AllocaScopeReturn { .. } | B::AtomicYield { .. } if inner.name.node == end => {
+                    returned = Some(&**inner);
+                    continue;
+                }
+                B::AllocaScopeReturn { .. }
+                | B::AtomicYield { .. }
+                | B::Return { .. }
+                | B::Unreachable
+                | B::Br { .. }
+                | B::CondBr { .. }
+                | B::Switch { .. } => {
+                    self.error(
+                        "verify.region",
+                        inner.span,
+                        format!(
+                            "`{}` cannot end the region of `{owner}`, which ends in `{end}`",
+                            inner.name.node
+                        ),
+                    );
+                    continue;
+                }
+                _ => {}
+            }
+            let res = self.define_results(inner, block, k);
+            match &inner.body {
+                B::AllocaScope(s) => self.alloca_scope(inner, s, res, block, out),
+                B::GenericAtomicRmw(g) => self.generic_atomic_rmw(inner, g, res, block, out),
+                _ => {
+                    if let Some(o) = self.op(inner, res) {
+                        out.push(o);
+                    }
+                }
+            }
+        }
+        returned
     }
 
     fn use_value(&mut self, v: &ast::ValueRef) -> ValueId {

@@ -276,7 +276,15 @@ impl Builder<'_> {
                 Vec::new(),
             ),
             // A scope is built by `alloca_scope`; its return only ends one.
-            B::AllocaScope(_) => return None,
+            B::AllocaScope(_) | B::GenericAtomicRmw(_) => return None,
+            B::AtomicYield { .. } => {
+                self.error(
+                    "verify.region",
+                    op.span,
+                    "`memref.atomic_yield` ends the region of a `memref.generic_atomic_rmw`",
+                );
+                return None;
+            }
             B::AllocaScopeReturn { .. } => {
                 self.error(
                     "verify.region",

@@ -400,7 +400,12 @@ impl<'a> Builder<'a> {
             }
             B::LlvmCall(c) => self.types(&c.ty.results),
             B::LlvmCallIndirect(c) => self.types(&c.ty.results),
-            B::LlvmStore { .. } | B::AllocaScopeReturn { .. } => Vec::new(),
+            B::LlvmStore { .. } | B::AllocaScopeReturn { .. } | B::AtomicYield { .. } => Vec::new(),
+            // The element's type; a memref's type that is none is the verifier's to report.
+            B::GenericAtomicRmw(g) => {
+                let t = self.ty(&g.ty);
+                vec![t.element().map_or(ERROR_TYPE, Type::Scalar)]
+            }
             B::LlvmIntrinsic { ty, .. } => self.types(&ty.results),
             B::AllocaScope(a) => self.types(&a.results),
             B::AlignedPointer { result, .. } => vec![self.ty(result)],
@@ -473,6 +478,8 @@ pub(super) fn operand_refs(body: &ast::OpBody) -> Vec<&ast::ValueRef> {
         B::LlvmCallIndirect(c) => std::iter::once(&c.pointer).chain(&c.args).collect(),
         B::AllocaScope(_) => Vec::new(),
         B::AllocaScopeReturn { operands, .. } => operands.iter().collect(),
+        B::GenericAtomicRmw(g) => std::iter::once(&g.memref).chain(&g.indices).collect(),
+        B::AtomicYield { value, .. } => vec![value],
         B::LlvmLoad(l) => vec![&l.ptr],
         B::LlvmStore(st) => vec![&st.value, &st.ptr],
         B::LlvmIntrinsic { operands, .. } => operands.iter().collect(),

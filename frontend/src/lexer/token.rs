@@ -193,6 +193,10 @@ pub enum Tok<'a> {
     OpAllocaScope(&'a str),
     /// `memref.alloca_scope.return`.
     OpAllocaScopeReturn(&'a str),
+    /// `memref.generic_atomic_rmw`.
+    OpGenericAtomicRmw(&'a str),
+    /// `memref.atomic_yield`.
+    OpAtomicYield(&'a str),
 }
 
 impl Tok<'_> {
@@ -252,7 +256,9 @@ impl Tok<'_> {
             | OpLlvmStore(s)
             | OpLlvmIntrinsic(s)
             | OpAllocaScope(s)
-            | OpAllocaScopeReturn(s) => s,
+            | OpAllocaScopeReturn(s)
+            | OpGenericAtomicRmw(s)
+            | OpAtomicYield(s) => s,
             Ellipsis => "...",
             KwAttributes => "attributes",
             KwTo => "to",
@@ -352,6 +358,8 @@ pub(super) fn classify(word: &str) -> Tok<'_> {
         "memref.realloc" => OpRealloc(word),
         "memref.alloca_scope" => OpAllocaScope(word),
         "memref.alloca_scope.return" => OpAllocaScopeReturn(word),
+        "memref.generic_atomic_rmw" => OpGenericAtomicRmw(word),
+        "memref.atomic_yield" => OpAtomicYield(word),
         _ if word.starts_with("llvm.") => classify_llvm(word),
         _ if crate::ops::BinaryOp::from_name(word).is_some() => OpBinary(word),
         _ if crate::ops::CastOp::from_name(word).is_some() => OpCast(word),

@@ -315,24 +315,31 @@ fn print_function_into(out: &mut String, f: &Function) {
             }
             out.push_str(":\n");
         }
-        // A `memref.alloca_scope`'s region is printed nested, one level deeper.
+        // The regions of `memref.alloca_scope` and `memref.generic_atomic_rmw` are printed
+        // nested, one level deeper.
         let mut depth = 0usize;
         for (k, op) in block.ops.iter().enumerate() {
             match op.kind {
-                OpKind::AllocaScope => {
-                    out.push_str(&"  ".repeat(depth + 2));
-                    print_scope_start(out, body, &block.ops[k..]);
+                OpKind::AllocaScope | OpKind::GenericAtomicRmw => {
+                    let indent = "  ".repeat(depth + 2);
+                    out.push_str(&indent);
+                    print_region_start(out, body, &block.ops[k..], &indent);
                     depth += 1;
                 }
-                OpKind::AllocaScopeReturn => {
+                OpKind::AllocaScopeReturn | OpKind::AtomicYield => {
                     let values = &op.operands[1..];
+                    let values = match op.kind {
+                        OpKind::AtomicYield => &values[..1],
+                        _ => values,
+                    };
                     if !values.is_empty() {
                         let types: Vec<String> =
                             values.iter().map(|v| body.ty(*v).to_string()).collect();
                         out.push_str(&"  ".repeat(depth + 2));
                         let _ = writeln!(
                             out,
-                            "memref.alloca_scope.return {} : {}",
+                            "{} {} : {}",
+                            op.kind.name(),
                             self::values(body, values),
                             types.join(", ")
                         );
@@ -352,17 +359,19 @@ fn print_function_into(out: &mut String, f: &Function) {
     out.push_str("  }\n");
 }
 
-/// `%r = memref.alloca_scope -> (T) {`: the results are those of the matching end, the
-/// first [`OpKind::AllocaScopeReturn`] after `ops[0]` at the same depth.
-fn print_scope_start(out: &mut String, body: &Body, ops: &[Op]) {
+/// `%r = memref.alloca_scope -> (T) {` or `%r = memref.generic_atomic_rmw %m[%i] : T {`
+/// with its block's label: the results are those of the matching end, the first
+/// [`OpKind::AllocaScopeReturn`] or [`OpKind::AtomicYield`] after `ops[0]` at the same
+/// depth.
+fn print_region_start(out: &mut String, body: &Body, ops: &[Op], indent: &str) {
     let mut depth = 0usize;
     let end = ops.iter().skip(1).find(|o| match o.kind {
-        OpKind::AllocaScope => {
+        OpKind::AllocaScope | OpKind::GenericAtomicRmw => {
             depth += 1;
             false
         }
-        OpKind::AllocaScopeReturn if depth == 0 => true,
-        OpKind::AllocaScopeReturn => {
+        OpKind::AllocaScopeReturn | OpKind::AtomicYield if depth == 0 => true,
+        OpKind::AllocaScopeReturn | OpKind::AtomicYield => {
             depth -= 1;
             false
         }
@@ -370,6 +379,25 @@ fn print_scope_start(out: &mut String, body: &Body, ops: &[Op]) {
     });
     let results: &[ValueId] = end.map_or(&[], |e| &e.results);
     out.push_str(&result_defs(body, results));
+    let start = &ops[0];
+    if start.kind == OpKind::GenericAtomicRmw {
+        let current = start.results[0];
+        let _ = write!(
+            out,
+            "memref.generic_atomic_rmw {}[{}] : {} {{\n",
+            self::values(body, &start.operands[..1]),
+            self::values(body, &start.operands[1..]),
+            body.ty(start.operands[0]),
+        );
+        // The region's label, at the depth of the operation's own line.
+        let _ = writeln!(
+            out,
+            "{indent}^bb0({}: {}):",
+            body.value(current).name,
+            body.ty(current)
+        );
+        return;
+    }
     out.push_str("memref.alloca_scope");
     if !results.is_empty() {
         let types: Vec<String> = results.iter().map(|r| body.ty(*r).to_string()).collect();

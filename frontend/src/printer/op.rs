@@ -64,7 +64,7 @@ pub(super) fn print_op(out: &mut String, body: &Body, op: &Op) {
         // `meaning` never is one.
         K::Llvm(_) => Ok(()),
         // Printed by the block's loop, which nests the region.
-        K::AllocaScope | K::AllocaScopeReturn => Ok(()),
+        K::AllocaScope | K::AllocaScopeReturn | K::GenericAtomicRmw | K::AtomicYield => Ok(()),
         K::Constant(lit) => {
             let ty = op.results.first().map(|r| body.ty(*r).clone());
             let text = match (lit, ty.as_ref().and_then(Type::scalar)) {

@@ -144,6 +144,41 @@ fn alignment(value: Option<&str>) -> Option<u64> {
     value?.split(':').next()?.trim().parse().ok()
 }
 
+/// Whether the operation neither reads nor writes memory nor transfers control (what
+/// MLIR's `memref.generic_atomic_rmw` allows in its region): of [`OpKind::meaning`].
+fn is_effect_free(kind: &OpKind) -> bool {
+    use OpKind as K;
+    matches!(
+        kind,
+        K::Constant(_)
+            | K::Binary(_)
+            | K::Unary(_)
+            | K::Pure(_)
+            | K::Cast(_)
+            | K::CmpI(_)
+            | K::CmpF(_)
+            | K::Select
+            | K::Poison
+            | K::FuncConstant { .. }
+            | K::Dim
+            | K::Rank
+            | K::Transpose { .. }
+            | K::ExpandShape { .. }
+            | K::CollapseShape { .. }
+            | K::Subview { .. }
+            | K::ReinterpretCast
+            | K::ExtractStridedMetadata
+            | K::ExtractAlignedPointer
+            | K::View
+            | K::LlvmConstant(_)
+            | K::Zero
+            | K::Gep { .. }
+            | K::Undef
+            | K::InsertValue { .. }
+            | K::ExtractValue { .. }
+    )
+}
+
 fn at(op: &Op, i: usize) -> crate::span::Span {
     op.operand_spans.get(i).copied().unwrap_or(op.span)
 }
@@ -191,7 +226,27 @@ impl Verifier<'_> {
                     ),
                 ),
             }
+            // How many `memref.generic_atomic_rmw` regions enclose the operation.
+            let mut atomic_depth = 0usize;
             for (oi, op) in block.ops.iter().enumerate() {
+                match op.kind {
+                    OpKind::AtomicYield => atomic_depth = atomic_depth.saturating_sub(1),
+                    _ if atomic_depth > 0 && !is_effect_free(op.kind.meaning()) => {
+                        self.error(
+                            "verify.region",
+                            op.span,
+                            format!(
+                                "`{}` has side effects: the region of `memref.generic_atomic_rmw` \
+                                 holds operations without any (as MLIR requires)",
+                                op.kind.name()
+                            ),
+                        );
+                    }
+                    _ => {}
+                }
+                if op.kind == OpKind::GenericAtomicRmw {
+                    atomic_depth += 1;
+                }
                 if op.kind.is_terminator() && oi + 1 != block.ops.len() {
                     self.error(
                         "verify.terminator-not-last",
@@ -621,6 +676,14 @@ impl Verifier<'_> {
                 }
             }
             K::AllocaScope => {}
+            K::GenericAtomicRmw => {
+                self.check_generic_atomic(op, 0, &[(op.results[0], "region argument")]);
+            }
+            K::AtomicYield => self.check_generic_atomic(
+                op,
+                2,
+                &[(op.operands[1], "yielded value"), (op.results[0], "result")],
+            ),
             K::AllocaScopeReturn => {
                 for (i, (&v, &r)) in op.operands[1..].iter().zip(&op.results).enumerate() {
                     let want = self.ty(r).clone();

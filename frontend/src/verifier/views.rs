@@ -188,6 +188,52 @@ impl Verifier<'_> {
         }
     }
 
+    /// A `memref.generic_atomic_rmw`'s marker: the memref at operand `m_at` is ranked, with
+    /// one index of type `index` per dimension after it, and its elements are of a width
+    /// `cmpxchg` takes; each of `values` (the region's argument, the yielded value, the
+    /// result) is of the element type.
+    pub(super) fn check_generic_atomic(
+        &mut self,
+        op: &Op,
+        m_at: usize,
+        values: &[(ValueId, &str)],
+    ) {
+        let Some(m) = self.ranked(op, m_at) else {
+            return;
+        };
+        let indices = &op.operands[m_at + 1..];
+        if indices.len() != m.rank() {
+            let mt = Type::MemRef(m.clone());
+            self.error(
+                "verify.index-count",
+                op.span,
+                format!(
+                    "`memref.generic_atomic_rmw` on `{mt}` needs {} but has {}",
+                    plural(m.rank(), "index"),
+                    plural(indices.len(), "index")
+                )
+                .replace("indexs", "indices"),
+            );
+        }
+        for (k, &i) in indices.iter().enumerate() {
+            self.expect_type(i, &Type::INDEX, at(op, m_at + 1 + k), "index");
+        }
+        for &(v, what) in values {
+            self.expect_type(v, &Type::Scalar(m.elem), op.span, what);
+        }
+        if op.kind == OpKind::GenericAtomicRmw && !m.elem.is_atomic_width() {
+            self.error(
+                "verify.atomic",
+                op.span,
+                format!(
+                    "`memref.generic_atomic_rmw` does not apply to `{}` elements (LLVM's \
+                     compare-and-swap takes 8, 16, 32 or 64 bits)",
+                    m.elem
+                ),
+            );
+        }
+    }
+
     /// `memref.view` ([`crate::views::check_view`]).
     pub(super) fn check_view(&mut self, op: &Op) {
         for i in 1..op.operands.len() {

@@ -491,6 +491,24 @@ impl<S: Store> Encoder<'_, S> {
                 let idx = self.list(operands[1..].to_vec());
                 (self.op(&name, smallvec![state, t, operands[0], idx]), true)
             }
+            // (memref.generic_atomic_rmw STATE T MEMREF [INDICES...]): the region's argument.
+            OpKind::GenericAtomicRmw => {
+                let t = rty(self);
+                let idx = self.list(operands[1..].to_vec());
+                (self.op(&name, smallvec![state, t, operands[0], idx]), true)
+            }
+            // (memref.atomic_yield STATE T CURRENT NEW MEMREF [INDICES...]): the value before.
+            OpKind::AtomicYield => {
+                let t = rty(self);
+                let idx = self.list(operands[3..].to_vec());
+                (
+                    self.op(
+                        &name,
+                        smallvec![state, t, operands[0], operands[1], operands[2], idx],
+                    ),
+                    true,
+                )
+            }
             // (memref.atomic_rmw STATE T "KIND" VALUE MEMREF [INDICES...]).
             OpKind::AtomicRmw { kind } => {
                 let t = rty(self);
