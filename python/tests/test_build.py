@@ -266,3 +266,31 @@ def test_from_py_func_as_upstream():
     assert "func.func @add(%arg0: f32, %arg1: f32) -> f32 {" in text, text
     assert "func.func @twice(%arg0: f32) -> (f32, f32) {" in text, text
     assert module.operation.verify()
+
+
+def test_generic_atomic_rmw_as_upstream_builds_it():
+    import numpy as np
+
+    from kiln.execution_engine import ExecutionEngine
+
+    with Context(), Location.unknown():
+        i32, index = IntegerType.get_signless(32), IndexType.get()
+        vec = MemRefType.get([4], i32)
+        module = Module.create()
+        with InsertionPoint(module.body):
+            f = func.FuncOp("bump", FunctionType.get([vec, index, i32], [i32]))
+        entry = f.add_entry_block()
+        m, i, x = entry.arguments
+        with InsertionPoint(entry):
+            rmw = memref.GenericAtomicRMWOp(i32, m, [i])
+            body = rmw.atomic_body.blocks.append(i32)
+            with InsertionPoint(body):
+                memref.AtomicYieldOp(arith.addi(body.arguments[0], x))
+            func.ReturnOp([rmw.result])
+        text = str(module)
+        assert "memref.generic_atomic_rmw %arg0[%arg1] : memref<4xi32> {" in text
+        assert "^bb0(%arg3: i32):" in text and "memref.atomic_yield %1 : i32" in text
+        assert module.operation.verify()
+        data = np.array([1, 2, 3, 4], dtype=np.int32)
+        old = ExecutionEngine(module)["bump"](data, 2, 10)
+        assert old == 3 and data.tolist() == [1, 2, 13, 4]

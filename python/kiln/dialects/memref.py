@@ -1,5 +1,5 @@
 """``memref`` operations: ``AllocOp``, ``AllocaOp``, ``DeallocOp``, ``LoadOp``,
-``StoreOp``, ``DimOp``, ``RankOp``, ``CastOp``."""
+``StoreOp``, ``DimOp``, ``RankOp``, ``CastOp``, ``GenericAtomicRMWOp``, ``AtomicYieldOp``."""
 
 from __future__ import annotations
 
@@ -33,7 +33,10 @@ from ..ir import (
 )
 from ._ods_common import adopt
 
-__all__ = ["AllocOp", "AllocaOp", "DeallocOp", "LoadOp", "StoreOp", "DimOp", "RankOp", "CastOp"]
+__all__ = [
+    "AllocOp", "AllocaOp", "DeallocOp", "LoadOp", "StoreOp", "DimOp", "RankOp", "CastOp",
+    "GenericAtomicRMWOp", "AtomicYieldOp",
+]
 
 
 class _Alloc(OpView):
@@ -260,6 +263,62 @@ class GlobalOp(OpView):
                 alignment if isinstance(alignment, Attribute) else IntegerAttr.get(IntegerType.get_signless(64), alignment)
             )
         adopt(self, _create(self.OPERATION_NAME, [], [], attrs, [], ip, loc))
+
+
+@register_op_class
+class GenericAtomicRMWOp(OpView):
+    """``memref.generic_atomic_rmw``: ``GenericAtomicRMWOp(element_type, memref, indices)``.
+    The element is replaced by what its region yields from the value it holds, retried
+    until no other write came between; the result is the value before. The region's one
+    block takes that value: ``op.atomic_body.blocks.append(element_type)``, ended by
+    ``AtomicYieldOp``."""
+
+    OPERATION_NAME = "memref.generic_atomic_rmw"
+
+    def __init__(self, result: Type, memref: Value, indices: Sequence[Value] = (), *, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> None:
+        operands = [_operand_value(memref), *(_operand_value(i) for i in indices)]
+        adopt(self, Operation.create(self.OPERATION_NAME, [result], operands, {}, [], 1, loc, ip))
+
+    @property
+    def memref(self) -> Value:
+        """The memref."""
+        return self.operation.operands[0]
+
+    @property
+    def indices(self) -> list:
+        """One index per dimension."""
+        return list(self.operation.operands)[1:]
+
+    @property
+    def atomic_body(self) -> Any:
+        """The region computing the new value."""
+        return self.regions[0]
+
+
+@register_op_class
+class AtomicYieldOp(OpView):
+    """``memref.atomic_yield``: ``AtomicYieldOp(value)`` ends a ``GenericAtomicRMWOp``'s
+    region with the value to store."""
+
+    OPERATION_NAME = "memref.atomic_yield"
+
+    def __init__(self, result: Value, *, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> None:
+        adopt(self, _create(self.OPERATION_NAME, [result], [], {}, [], ip, loc))
+
+    @property
+    def result(self) -> Value:  # type: ignore[override]
+        """The value yielded."""
+        return self.operation.operands[0]
+
+
+def generic_atomic_rmw(result: Type, memref: Value, indices: Sequence[Value] = (), *, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> Value:
+    """``GenericAtomicRMWOp(result, memref, indices).result``: its region is still to fill."""
+    return GenericAtomicRMWOp(result, memref, indices, loc=loc, ip=ip).result
+
+
+def atomic_yield(result: Value, *, loc: Optional[Location] = None, ip: Optional[InsertionPoint] = None) -> AtomicYieldOp:
+    """``AtomicYieldOp(result)``."""
+    return AtomicYieldOp(result, loc=loc, ip=ip)
 
 
 def _is_constant_int_like(i: Any) -> bool:
