@@ -58,6 +58,9 @@ class Context(metaclass=_Current):
         from . import _kiln
 
         self.allow_unregistered_dialects = True
+        # Whether verifier errors go to the diagnostic handlers (upstream's
+        # `emit_error_diagnostics`) rather than only into the `MLIRError` raised.
+        self.emit_error_diagnostics = False
         # The generic IR every module, operation and block of the context lives in.
         self._graph = _kiln.Graph()
         _live_contexts.add(self)

@@ -340,11 +340,18 @@ class Operation(_Printer):
         if errors:
             from ._module import _verify_error
 
-            raise _verify_error(
-                self._ctx,
-                [(_location(self._ctx, self._g.op(o)[6]), m) for o, m in errors],
-                [self._g.print(o, True, False, False, True) for o, _ in errors],
-            )
+            located = [(_location(self._ctx, self._g.op(o)[6]), m) for o, m in errors]
+            shown = [self._g.print(o, True, False, False, True) for o, _ in errors]
+            if self._ctx.emit_error_diagnostics:
+                # The errors go to the handlers, each with its note; the exception then
+                # carries none, as upstream's.
+                from ._context import Diagnostic, DiagnosticSeverity
+
+                for (loc, message), op in zip(located, shown):
+                    note = Diagnostic(DiagnosticSeverity.NOTE, loc, f"see current operation: {op}")
+                    self._ctx._emit(DiagnosticSeverity.ERROR, loc, message, (note,))
+                raise _verify_error(self._ctx, [], [])
+            raise _verify_error(self._ctx, located, shown)
         if self.name == "builtin.module" and self._g.in_language(self._id):
             from ._module import _typed_check
 

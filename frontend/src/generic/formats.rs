@@ -609,6 +609,9 @@ pub fn shape_error(g: &Graph, op: OpId, f: Format) -> Option<String> {
             ))
         && (nsucc == 0 || matches!(f, Format::Branch | Format::CondBranch | Format::Switch));
     (!ok).then(|| {
+        if let Some(e) = count_error(f, nops, nres, nsucc, nreg) {
+            return e;
+        }
         let needs = match f {
             Format::Compare => ", a `predicate` attribute",
             Format::Call => ", a `callee` attribute",
@@ -620,4 +623,77 @@ pub fn shape_error(g: &Graph, op: OpId, f: Format) -> Option<String> {
             "has a shape kiln does not know for it ({nops} operands, {nres} results, {nsucc} successors, {nreg} regions{needs})"
         )
     })
+}
+
+/// How many operands an operation family takes, as MLIR's traits count them.
+#[derive(Clone, Copy)]
+enum Operands {
+    Exactly(usize),
+    AtLeast(usize),
+    Any,
+}
+
+/// MLIR's message for the first of its count traits `f` violates, in the order MLIR's
+/// operations list them (regions, results, successors, operands), where the family's
+/// counts are fixed: `requires one result`, `expected 2 operands, but found 0`.
+fn count_error(f: Format, nops: usize, nres: usize, nsucc: usize, nreg: usize) -> Option<String> {
+    use Format as F;
+    use Operands::{Any, AtLeast, Exactly};
+    // (regions, results, successors, operands); `None`: not fixed.
+    let (regions, results, successors, operands) = match f {
+        F::Module | F::Function => (1, Some(0), Some(0), Exactly(0)),
+        F::AllocaScope => (1, None, Some(0), Exactly(0)),
+        F::GenericAtomicRmw => (1, Some(1), Some(0), AtLeast(1)),
+        F::Return => (0, Some(0), Some(0), Any),
+        F::Call => (0, None, Some(0), Any),
+        F::CallIndirect => (0, None, Some(0), AtLeast(1)),
+        F::Constant | F::GetGlobal | F::FuncConstant | F::Poison => {
+            (0, Some(1), Some(0), Exactly(0))
+        }
+        F::IndexConstant | F::IndexSizeof => (0, Some(1), Some(0), Exactly(0)),
+        F::Binary | F::Compare | F::Dim | F::IndexBinary | F::IndexCmp | F::Reshape => {
+            (0, Some(1), Some(0), Exactly(2))
+        }
+        F::Unary | F::Cast | F::Rank | F::ExtractPointer | F::Transpose => {
+            (0, Some(1), Some(0), Exactly(1))
+        }
+        F::Select => (0, Some(1), Some(0), Exactly(3)),
+        F::Extended => (0, Some(2), Some(0), Exactly(2)),
+        F::Copy => (0, Some(0), Some(0), Exactly(2)),
+        F::Assert | F::Dealloc => (0, Some(0), Some(0), Exactly(1)),
+        F::Global => (0, Some(0), Some(0), Exactly(0)),
+        F::Alloc => (0, Some(1), Some(0), Any),
+        F::Load => (0, Some(1), Some(0), AtLeast(1)),
+        F::Store => (0, Some(0), Some(0), AtLeast(2)),
+        F::AtomicRmw | F::View => (0, Some(1), Some(0), AtLeast(2)),
+        F::Branch => (0, Some(0), Some(1), Any),
+        F::CondBranch => (0, Some(0), Some(2), AtLeast(1)),
+        _ => return None,
+    };
+    if nreg != regions {
+        return Some(format!(
+            "requires {} region{}",
+            ["zero", "one"][regions],
+            ["s", ""][regions]
+        ));
+    }
+    match results {
+        Some(0) if nres != 0 => return Some("requires zero results".to_string()),
+        Some(1) if nres != 1 => return Some("requires one result".to_string()),
+        Some(n) if nres != n => return Some(format!("expected {n} results")),
+        _ => {}
+    }
+    match successors {
+        Some(0) if nsucc != 0 => return Some(format!("requires 0 successors but found {nsucc}")),
+        Some(1) if nsucc != 1 => return Some(format!("requires 1 successor but found {nsucc}")),
+        Some(n) if nsucc != n => return Some(format!("requires {n} successors but found {nsucc}")),
+        _ => {}
+    }
+    match operands {
+        Exactly(0) if nops != 0 => Some("requires zero operands".to_string()),
+        Exactly(1) if nops != 1 => Some("requires a single operand".to_string()),
+        Exactly(n) if nops != n => Some(format!("expected {n} operands, but found {nops}")),
+        AtLeast(n) if nops < n => Some(format!("expected {n} or more operands, but found {nops}")),
+        _ => None,
+    }
 }
