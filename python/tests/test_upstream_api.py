@@ -293,3 +293,26 @@ def test_integer_sets():
         assert IntegerSet.get_empty(1, 0).is_canonical_empty
         with pytest.raises(ValueError, match="number of constraints to match"):
             IntegerSet.get(2, 1, [d0], [True, False])
+
+
+def test_verifier_errors_go_to_handlers_when_asked_and_speak_mlirs_words():
+    from kiln.ir import Context, Location, MLIRError, Operation
+
+    ctx = Context()
+    seen = []
+    ctx.attach_diagnostic_handler(lambda d: seen.append((d.message, [str(n) for n in d.notes])) or True)
+    with Location.unknown(ctx):
+        op = Operation.create("arith.addi")
+        with pytest.raises(MLIRError) as e:
+            op.verify()
+        assert "'arith.addi' op requires one result" in str(e.value) and seen == []
+        ctx.emit_error_diagnostics = True
+        with pytest.raises(MLIRError) as e:
+            op.verify()
+        assert e.value.error_diagnostics == []
+        [(message, notes)] = seen
+        assert message == "'arith.addi' op requires one result"
+        assert notes[0].startswith('see current operation: "arith.addi"()')
+        with pytest.raises(MLIRError):
+            Operation.create("arith.select", results=[], operands=[]).verify()
+        assert seen[-1][0] == "'arith.select' op requires one result"
