@@ -113,6 +113,16 @@ __all__ = [
     "register_value_caster",
 ]
 
+# Upstream's `mlir.ir` imports numpy as `np` at module level (for its elements-attribute
+# builders) and has no `__all__`, so `from mlir.ir import *` gives code `np`, which
+# upstream's own tests use.
+try:
+    import numpy as np  # noqa: F401
+
+    __all__.append("np")
+except ImportError:  # pragma: no cover - numpy is a dependency; without it there is no np
+    pass
+
 from ._affine import *  # noqa: E402,F401,F403
 from ._attributes import *  # noqa: E402,F401,F403
 from ._attributes import Attribute, NamedAttribute, _wrap_attr  # noqa: E402
