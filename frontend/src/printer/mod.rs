@@ -382,9 +382,9 @@ fn print_region_start(out: &mut String, body: &Body, ops: &[Op], indent: &str) {
     let start = &ops[0];
     if start.kind == OpKind::GenericAtomicRmw {
         let current = start.results[0];
-        let _ = write!(
+        let _ = writeln!(
             out,
-            "memref.generic_atomic_rmw {}[{}] : {} {{\n",
+            "memref.generic_atomic_rmw {}[{}] : {} {{",
             self::values(body, &start.operands[..1]),
             self::values(body, &start.operands[1..]),
             body.ty(start.operands[0]),
