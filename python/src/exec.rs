@@ -5,10 +5,10 @@
 //! and its allocation belongs to the caller.
 
 use crate::tools::{check_errors, RuleSet};
-use crate::{detached, Failure, Kind, NResult};
+use crate::{detached, Failure, Kind};
 use kiln::abi::bind::{self, Input, Output, Path, ScalarIn, Slot, Structured};
 use kiln::abi::FunctionAbi;
-use kiln::{lower_program, CompiledRules, Database};
+use kiln::{lower_program, Database};
 use kiln_backend::{Jit, Value};
 use kiln_frontend::types::{FunctionType, Layout, MemRefType, Scalar, Type};
 use numpy::npyffi::{self, npy_intp, NpyTypes, PY_ARRAY_API};
@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::Mutex;
 
 mod results;
 
@@ -124,21 +124,6 @@ fn mangle_sip(inputs: &str, results: &str) -> PyResult<String> {
         results: tree(results, "results")?,
     };
     Ok(sig.mangle())
-}
-
-/// The shipped rules, loaded and compiled once per process.
-pub fn shipped() -> NResult<Arc<CompiledRules>> {
-    static SHIPPED: OnceLock<Result<Arc<CompiledRules>, String>> = OnceLock::new();
-    SHIPPED
-        .get_or_init(|| {
-            let loaded = kiln::load_rules(kiln::shipped::shipped_rules());
-            if loaded.has_errors() {
-                return Err("the shipped rules do not load".to_string());
-            }
-            Ok(Arc::new(CompiledRules::new(Arc::new(loaded.rules))))
-        })
-        .clone()
-        .map_err(|e| Failure::new(Kind::Internal, e))
 }
 
 extern "C" {
@@ -436,7 +421,7 @@ impl NativeEngine {
             }
             let compiled = match compiled {
                 Some(c) => c,
-                None => shipped()?,
+                None => crate::tools::shipped()?,
             };
             let db = Database::new();
             let file = check_errors(&db, &filename, &text)?;

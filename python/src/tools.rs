@@ -5,7 +5,7 @@ use kiln::{check_source, lower_file, CompiledRules, Database, FileDiagnostics, L
 use kiln_engine::{load_rules, RuleSource};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<RuleSet>()?;
@@ -23,6 +23,21 @@ fn session_with(sources: Option<Vec<RuleSource>>) -> kiln::Session {
         Some(s) => kiln::Session::with_rules(s),
         None => kiln::Session::new(),
     }
+}
+
+/// The shipped rules, loaded and compiled once per process.
+pub fn shipped() -> NResult<Arc<CompiledRules>> {
+    static SHIPPED: OnceLock<Result<Arc<CompiledRules>, String>> = OnceLock::new();
+    SHIPPED
+        .get_or_init(|| {
+            let loaded = kiln::load_rules(kiln::shipped::shipped_rules());
+            if loaded.has_errors() {
+                return Err("the shipped rules do not load".to_string());
+            }
+            Ok(Arc::new(CompiledRules::new(Arc::new(loaded.rules))))
+        })
+        .clone()
+        .map_err(|e| Failure::new(Kind::Internal, e))
 }
 
 /// A shared cache's hits, misses, entries stored and entries rejected.
@@ -415,7 +430,7 @@ fn to_llvm_dialect(
         // session would check its rules again on every call.
         let compiled = match compiled {
             Some(c) => c,
-            None => crate::exec::shipped()?,
+            None => shipped()?,
         };
         let db = Database::new();
         let file = check_errors(&db, &filename, &text)?;

@@ -22,7 +22,7 @@ fn shard(index: u64, count: u64) -> NResult<Shard> {
 /// The verifier of a campaign: the rules given as `(path, text)` pairs, or the shipped ones.
 fn verifier(rules: Option<Vec<(String, String)>>, against_mlir: bool) -> NResult<Verifier> {
     let compiled = match rules {
-        None => crate::exec::shipped()?,
+        None => crate::tools::shipped()?,
         Some(files) => {
             let sources = files
                 .into_iter()
