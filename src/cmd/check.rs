@@ -11,7 +11,12 @@ pub(crate) fn fmt(ctx: Ctx, db: Database, args: FmtArgs) -> ExitCode {
         generic,
     } = args;
 
-    let Some(text) = read_input(&ctx, &file) else {
+    let read = if as_mlir_opt {
+        read_input
+    } else {
+        read_program
+    };
+    let Some(text) = read(&ctx, &file) else {
         return ExitCode::FAILURE;
     };
     let name = display(&file);
@@ -35,7 +40,7 @@ pub(crate) fn fmt(ctx: Ctx, db: Database, args: FmtArgs) -> ExitCode {
 
 /// The file as `mlir-opt-19` prints it, through the generic IR; its syntax and structural
 /// errors otherwise.
-fn as_mlir_opt_prints(
+pub(crate) fn as_mlir_opt_prints(
     text: &str,
     name: &str,
     generic: bool,
@@ -101,7 +106,7 @@ pub(crate) fn check(ctx: Ctx, db: Database, args: CheckArgs) -> ExitCode {
 
     let mut failed = false;
     for path in &files {
-        let Some(text) = read_input(&ctx, path) else {
+        let Some(text) = read_program(&ctx, path) else {
             failed = true;
             continue;
         };

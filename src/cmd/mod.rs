@@ -132,7 +132,7 @@ pub(crate) struct OneShot {
 
 impl OneShot {
     pub(crate) fn open(ctx: &Ctx, db: Database, file: &Path, rules: &RulesArg) -> Option<OneShot> {
-        let text = read_input(ctx, file)?;
+        let text = read_program(ctx, file)?;
         let name = display(file);
         let sources = rule_sources(ctx, rules.dir.as_deref())?;
         let mut session = kiln::Session::with_database(db, sources);
@@ -229,6 +229,35 @@ pub(crate) fn display(path: &Path) -> String {
     kiln::display_path(path)
 }
 
+/// A program's text as the typed frontend reads it. A file in MLIR's generic form (what
+/// `mlir-opt --mlir-print-op-generic` writes: `"builtin.module"() ({ ... })`) is read by the
+/// generic IR and printed in custom form first, which is then what the typed frontend's
+/// diagnostics quote; the generic reader's own errors are located in the file itself.
+pub(crate) fn read_program(ctx: &Ctx, path: &Path) -> Option<String> {
+    let text = read_input(ctx, path)?;
+    if !in_generic_form(&text) {
+        return Some(text);
+    }
+    match check::as_mlir_opt_prints(&text, &display(path), false) {
+        Ok(custom) => Some(custom),
+        Err(diags) => {
+            ctx.report(&diags, &display(path), &text);
+            None
+        }
+    }
+}
+
+/// Whether the file's first operation is written in generic form (after comments and the
+/// alias definitions MLIR prints first).
+fn in_generic_form(text: &str) -> bool {
+    text.lines()
+        .map(str::trim_start)
+        .find(|l| {
+            !(l.is_empty() || l.starts_with("//") || l.starts_with('#') || l.starts_with('!'))
+        })
+        .is_some_and(|l| l.starts_with('"'))
+}
+
 pub(crate) fn read_input(ctx: &Ctx, path: &Path) -> Option<String> {
     let result = if path == Path::new("-") {
         let mut bytes = Vec::new();
@@ -286,7 +315,7 @@ pub(crate) fn checked_source(
     db: &Database,
     path: &Path,
 ) -> Option<(kiln::SourceFile, String, String)> {
-    let text = read_input(ctx, path)?;
+    let text = read_program(ctx, path)?;
     let name = display(path);
     let (source, diags) = check_source(db, &name, &text);
     ctx.report(&diags, &name, &text);
