@@ -476,6 +476,19 @@ impl<'g, 't> Reader<'g, 't> {
     }
 
     pub(super) fn close_scope(&mut self) -> Result<(), SyntaxError> {
+        // A block referred to but never defined in the scope (the first by name, so the
+        // message is the same every run).
+        let undefined = self.scopes.last().and_then(|s| {
+            s.blocks
+                .iter()
+                .filter(|(_, (_, defined))| !defined)
+                .map(|(n, _)| n)
+                .min()
+                .cloned()
+        });
+        if let Some(name) = undefined {
+            return Err(self.error(format!("reference to an undefined block '^{name}'")));
+        }
         let scope = self.scopes.pop().expect("a scope is open while reading");
         let mut left: Vec<_> = scope.forward.into_iter().collect();
         left.sort_by_key(|(_, (_, at))| *at);
@@ -597,15 +610,6 @@ impl<'g, 't> Reader<'g, 't> {
             }
             let op = self.operation(parent)?;
             self.insert(op, b);
-        }
-        let undefined = self.scopes.last().and_then(|s| {
-            s.blocks
-                .iter()
-                .find(|(_, (_, defined))| !defined)
-                .map(|(n, _)| n.clone())
-        });
-        if let Some(name) = undefined {
-            return Err(self.error(format!("reference to an undefined block '^{name}'")));
         }
         self.close_scope()
     }
@@ -841,6 +845,13 @@ mod tests {
             (
                 "\"x.r\"() ({\n  \"x.br\"()[^nowhere] : () -> ()\n}) : () -> ()",
                 "reference to an undefined block '^nowhere'",
+            ),
+            // At the top level too (the mutation property found it printing a successor
+            // that was never defined).
+            ("cf.br ^b\n", "reference to an undefined block '^b'"),
+            (
+                "\"x.a\"()[^b, ^a] : () -> ()",
+                "reference to an undefined block '^a'",
             ),
             ("%a = x.unknown %b", "t.mlir:1:6: error: custom op 'x.unknown' is unknown"),
             (
