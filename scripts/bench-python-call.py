@@ -26,6 +26,13 @@ ADD = """func.func @add(%a: f32, %b: f32) -> f32 attributes {llvm.emit_c_interfa
 """
 
 
+def with_c_interface(text: str) -> str:
+    """``text``'s one function marked ``llvm.emit_c_interface`` (what upstream's
+    ``ExecutionEngine.invoke`` calls through)."""
+    head, rest = text.split(" {\n", 1)
+    return f"{head} attributes {{llvm.emit_c_interface}} {{\n{rest}"
+
+
 def thirty_ops() -> str:
     lines = ["func.func @f(%x: i64, %y: i64) -> i64 {"]
     prev = "%x"

@@ -17,56 +17,39 @@ usage:
 
 import ctypes
 import importlib
+import importlib.util
 import statistics
 import time
 import types
+from pathlib import Path
 
 import numpy as np
 
-ADD = """func.func @add(%a: f32, %b: f32) -> f32 attributes {llvm.emit_c_interface} {
-  %c = arith.addf %a, %b : f32
-  func.return %c : f32
-}
-"""
 
-AXPY = """func.func @axpy(%a: f32, %x: memref<?xf32>, %y: memref<?xf32, strided<[?], offset: ?>>)
-    attributes {llvm.emit_c_interface} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %n = memref.dim %x, %c0 : memref<?xf32>
-  cf.br ^loop(%c0 : index)
-^loop(%i: index):
-  %more = arith.cmpi slt, %i, %n : index
-  cf.cond_br %more, ^body, ^done
-^body:
-  %xi = memref.load %x[%i] : memref<?xf32>
-  %yi = memref.load %y[%i] : memref<?xf32, strided<[?], offset: ?>>
-  %ax = arith.mulf %a, %xi : f32
-  %s = arith.addf %yi, %ax : f32
-  memref.store %s, %y[%i] : memref<?xf32, strided<[?], offset: ?>>
-  %next = arith.addi %i, %c1 : index
-  cf.br ^loop(%next : index)
-^done:
-  func.return
-}
-"""
+def _load(name: str) -> types.ModuleType:
+    """The script ``name`` beside this one, as a module (its name is no identifier)."""
+    spec = importlib.util.spec_from_file_location(name.replace("-", "_")[:-3], Path(__file__).with_name(name))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# The programs and timing loops of kiln's own call benchmark, each function given the C
+# interface upstream's `invoke` calls through.
+_call = _load("bench-python-call.py")
+ADD = _call.ADD
+AXPY = _call.with_c_interface(_call.AXPY)
+per_call = _call.per_call
+
+
+def thirty_ops() -> str:
+    return _call.with_c_interface(_call.thirty_ops())
+
 
 PIPELINE = (
     "builtin.module(finalize-memref-to-llvm, convert-arith-to-llvm, convert-cf-to-llvm,"
     " convert-func-to-llvm, reconcile-unrealized-casts)"
 )
-
-
-def thirty_ops() -> str:
-    lines = ["func.func @f(%x: i64, %y: i64) -> i64 attributes {llvm.emit_c_interface} {"]
-    prev = "%x"
-    for i in range(30):
-        op = ["arith.addi", "arith.muli", "arith.xori"][i % 3]
-        lines.append(f"  %v{i} = {op} {prev}, %y : i64")
-        prev = f"%v{i}"
-    lines.append(f"  func.return {prev} : i64")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
 
 
 def bindings(root: str) -> types.SimpleNamespace:
@@ -85,16 +68,6 @@ def engine(mlir, text: str, opt_level: int):
         module = mlir.ir.Module.parse(text)
         mlir.passmanager.PassManager.parse(PIPELINE).run(module.operation)
         return mlir.execution_engine.ExecutionEngine(module, opt_level=opt_level)
-
-
-def per_call(f, n=20_000, batches=20) -> float:
-    times = []
-    for _ in range(batches):
-        start = time.perf_counter()
-        for _ in range(n):
-            f()
-        times.append((time.perf_counter() - start) / n)
-    return statistics.median(times)
 
 
 def median_time(f, runs=20) -> float:

@@ -268,9 +268,19 @@ pub fn lower_program(
     file: SourceFile,
     rules: &CompiledRules,
 ) -> Result<Vec<Lowered>, Vec<Diagnostic>> {
+    lower_program_with(db, file, rules, &LowerOptions::default())
+}
+
+/// [`lower_program`] with `options`.
+fn lower_program_with(
+    db: &Database,
+    file: SourceFile,
+    rules: &CompiledRules,
+    options: &LowerOptions,
+) -> Result<Vec<Lowered>, Vec<Diagnostic>> {
     let mut program = Vec::new();
     let mut errors = Vec::new();
-    for f in lower_file(db, file, rules, &LowerOptions::default(), None) {
+    for f in lower_file(db, file, rules, options, None) {
         errors.extend(f.outcome.diagnostics.into_iter().filter(|d| d.is_error()));
         program.extend(f.outcome.lowered);
     }
@@ -292,24 +302,25 @@ pub fn mlir_llvm_text(
 ) -> Result<String, Vec<Diagnostic>> {
     let mut options = LowerOptions::default();
     options.conventions.bare_ptr = bare_ptr;
-    let mut program = Vec::new();
-    let mut errors = Vec::new();
-    for f in lower_file(db, file, rules, &options, None) {
-        errors.extend(f.outcome.diagnostics.into_iter().filter(|d| d.is_error()));
-        program.extend(f.outcome.lowered);
-    }
-    if !errors.is_empty() {
-        return Err(errors);
-    }
+    let program = lower_program_with(db, file, rules, &options)?;
+    print_mlir_llvm(db, file, &program).map_err(|d| vec![d])
+}
+
+/// `file`'s lowered `program` as LLVM-dialect MLIR, each function annotated with its ABI.
+pub(crate) fn print_mlir_llvm(
+    db: &Database,
+    file: SourceFile,
+    program: &[Lowered],
+) -> Result<String, Diagnostic> {
     let globals = globals::file_globals(db, file);
-    match kiln_backend::print_program(&program, &globals) {
+    match kiln_backend::print_program(program, &globals) {
         Ok(text) => Ok(abi::annotate_mlir_llvm(&text, &abi::file_abi(db, file))),
-        Err(e) => Err(vec![codegen_diagnostic(
+        Err(e) => Err(codegen_diagnostic(
             db,
             file,
             Some(&e.function),
             e.to_string(),
-        )]),
+        )),
     }
 }
 

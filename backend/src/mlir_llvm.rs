@@ -732,20 +732,7 @@ impl Printer {
             (Op::AtomicUpdate, [t, Operand::Str(k), p, v]) => {
                 self.atomic_update(&lhs, t, k, p, v)?
             }
-            (Op::AtomicLoop, [t, p]) => {
-                let k = self.loops;
-                self.loops += 1;
-                let (ty, p) = (self.ty(t)?, self.val(p)?);
-                let current = lhs.trim_end_matches(" = ");
-                if let Some(r) = inst.result {
-                    self.loop_heads.insert(r, k);
-                }
-                format!(
-                    "%atomic{k}_init = llvm.load {p} : !llvm.ptr -> {ty}\n    \
-                     llvm.br ^atomic{k}_loop(%atomic{k}_init : {ty})\n  \
-                     ^atomic{k}_loop({current}: {ty}):"
-                )
-            }
+            (Op::AtomicLoop, [t, p]) => self.atomic_loop(&lhs, inst.result, t, p)?,
             (Op::AtomicCommit, [t, p, current, new]) => {
                 let head = match current {
                     Operand::Value(v) => self.loop_heads.get(v).copied(),

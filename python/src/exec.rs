@@ -425,16 +425,8 @@ impl NativeEngine {
             };
             let db = Database::new();
             let file = check_errors(&db, &filename, &text)?;
-            let program = lower_program(&db, file, &compiled).map_err(|diags| {
-                crate::tools::session_failure(
-                    vec![kiln::FileDiagnostics {
-                        path: filename.clone(),
-                        text: text.clone(),
-                        diagnostics: diags,
-                    }],
-                    &filename,
-                )
-            })?;
+            let program = lower_program(&db, file, &compiled)
+                .map_err(|diags| crate::tools::file_failure(&filename, &text, diags))?;
             let module = kiln_engine::module_ir(&db, file);
             let mut signatures = HashMap::new();
             let mut order = Vec::new();

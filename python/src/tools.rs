@@ -225,15 +225,20 @@ pub fn check_errors(db: &Database, filename: &str, text: &str) -> NResult<kiln::
     if errors.is_empty() {
         return Ok(file);
     }
+    file_failure(filename, text, errors).into_err()
+}
+
+/// The failure of one file's `diagnostics`, raised as [`session_failure`] raises a
+/// session's.
+pub fn file_failure(filename: &str, text: &str, diagnostics: Vec<kiln::Diagnostic>) -> Failure {
     session_failure(
         vec![FileDiagnostics {
             path: filename.to_string(),
             text: text.to_string(),
-            diagnostics: errors,
+            diagnostics,
         }],
         filename,
     )
-    .into_err()
 }
 
 impl Failure {
@@ -301,14 +306,7 @@ fn lower<'py>(
             stats.push((f.name, rows));
         }
         if !errors.is_empty() {
-            return Err(session_failure(
-                vec![FileDiagnostics {
-                    path: filename.clone(),
-                    text: text.clone(),
-                    diagnostics: errors,
-                }],
-                &filename,
-            ));
+            return Err(file_failure(&filename, &text, errors));
         }
         Ok((out, stats))
     })?;
@@ -434,16 +432,8 @@ fn to_llvm_dialect(
         };
         let db = Database::new();
         let file = check_errors(&db, &filename, &text)?;
-        kiln::mlir_llvm_text(&db, file, &compiled, bare_ptr).map_err(|diagnostics| {
-            session_failure(
-                vec![FileDiagnostics {
-                    path: filename.clone(),
-                    text: text.clone(),
-                    diagnostics,
-                }],
-                &filename,
-            )
-        })
+        kiln::mlir_llvm_text(&db, file, &compiled, bare_ptr)
+            .map_err(|diagnostics| file_failure(&filename, &text, diagnostics))
     })
 }
 

@@ -419,46 +419,20 @@ impl Interpreter<'_> {
                 b.live = false;
                 Ok(Step::Values(Vec::new()))
             }
-            OpKind::Load => {
+            // A `generic_atomic_rmw`'s start reads the element as a load does: on one thread
+            // the loop's first iteration sees it, and the store at its end always succeeds.
+            OpKind::Load | OpKind::GenericAtomicRmw => {
+                let what = op.kind.name().trim_start_matches("memref.");
                 let m = get(0)?;
                 let v = m.view()?;
                 let idx = (1..op.operands.len())
                     .map(|i| get(i).and_then(|x| x.index()))
                     .collect::<Result<Vec<_>, _>>()?;
-                let c = self.cell(v, &idx, "load")?;
+                let c = self.cell(v, &idx, what)?;
                 match self.buffers[v.buffer].cells[c] {
                     Some(raw) => one(V::from_raw(v.elem, raw)?),
-                    None => undefined(format!("load of element {idx:?}, never written")),
+                    None => undefined(format!("{what} of element {idx:?}, never written")),
                 }
-            }
-            // One thread: the loop's first iteration sees the element, and the store
-            // always succeeds.
-            OpKind::GenericAtomicRmw => {
-                let v = get(0)?.view()?.clone();
-                let idx = (1..op.operands.len())
-                    .map(|i| get(i).and_then(|x| x.index()))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let c = self.cell(&v, &idx, "generic_atomic_rmw")?;
-                match self.buffers[v.buffer].cells[c] {
-                    Some(raw) => one(V::from_raw(v.elem, raw)?),
-                    None => undefined(format!(
-                        "generic_atomic_rmw of element {idx:?}, never written"
-                    )),
-                }
-            }
-            OpKind::AtomicYield => {
-                let (old, new) = (get(0)?, get(1)?);
-                let v = get(2)?.view()?.clone();
-                let idx = (3..op.operands.len())
-                    .map(|i| get(i).and_then(|x| x.index()))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let c = self.cell(&v, &idx, "generic_atomic_rmw")?;
-                self.writable(v.buffer)?;
-                if matches!(new, V::Poison) {
-                    return poison_used();
-                }
-                self.buffers[v.buffer].cells[c] = Some(new.raw());
-                one(old)
             }
             OpKind::AtomicRmw { kind } => {
                 let x = get(0)?;
@@ -498,14 +472,19 @@ impl Interpreter<'_> {
                 self.buffers[v.buffer].cells[c] = Some(new.raw());
                 one(old)
             }
-            OpKind::Store => {
-                let x = get(0)?;
-                let m = get(1)?;
+            // A `generic_atomic_rmw`'s end (operands: the value the region started from,
+            // the value it yields, the place) stores as a store does and gives the value
+            // before.
+            OpKind::Store | OpKind::AtomicYield => {
+                let x_at = usize::from(op.kind == OpKind::AtomicYield);
+                let x = get(x_at)?;
+                let m = get(x_at + 1)?;
                 let v = m.view()?;
-                let idx = (2..op.operands.len())
+                let idx = (x_at + 2..op.operands.len())
                     .map(|i| get(i).and_then(|x| x.index()))
                     .collect::<Result<Vec<_>, _>>()?;
-                let c = self.cell(v, &idx, "store")?;
+                let what = if x_at == 0 { "store" } else { "generic_atomic_rmw" };
+                let c = self.cell(v, &idx, what)?;
                 self.writable(v.buffer)?;
                 if matches!(x, V::Poison) {
                     // Memory holds bits: the interpreter keeps no poison there.
@@ -513,7 +492,11 @@ impl Interpreter<'_> {
                 }
                 let raw = x.raw();
                 self.buffers[v.buffer].cells[c] = Some(raw);
-                Ok(Step::Values(Vec::new()))
+                if x_at == 0 {
+                    Ok(Step::Values(Vec::new()))
+                } else {
+                    one(get(0)?)
+                }
             }
             OpKind::Dim => {
                 let m = get(0)?;

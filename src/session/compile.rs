@@ -164,17 +164,12 @@ impl Session {
             Ok(f) => f,
             Err(e) => return Reported::failed(e),
         };
-        let globals = crate::globals::file_globals(&self.db, file);
-        match kiln_backend::print_program(&program, &globals) {
-            Ok(text) => {
-                let abi = crate::abi::file_abi(&self.db, file);
-                Reported {
-                    value: Ok(crate::abi::annotate_mlir_llvm(&text, &abi)),
-                    diagnostics,
-                }
-            }
-            Err(e) => {
-                let d = crate::codegen_diagnostic(&self.db, file, Some(&e.function), e.to_string());
+        match crate::print_mlir_llvm(&self.db, file, &program) {
+            Ok(text) => Reported {
+                value: Ok(text),
+                diagnostics,
+            },
+            Err(d) => {
                 let mut all = diagnostics;
                 all.push(d);
                 self.reported(path, String::new(), all)

@@ -580,21 +580,7 @@ impl<'a> Builder<'a> {
                     continue;
                 }
                 let results = std::mem::take(&mut op_results[i][k]);
-                let block = BlockId(i as u32);
-                match &op.body {
-                    ast::OpBody::AllocaScope(scope) => {
-                        self.alloca_scope(op, scope, results, block, &mut ir_blocks[i].ops);
-                        continue;
-                    }
-                    ast::OpBody::GenericAtomicRmw(g) => {
-                        self.generic_atomic_rmw(op, g, results, block, &mut ir_blocks[i].ops);
-                        continue;
-                    }
-                    _ => {}
-                }
-                if let Some(ir_op) = self.op(op, results) {
-                    ir_blocks[i].ops.push(ir_op);
-                }
+                self.place(op, results, BlockId(i as u32), &mut ir_blocks[i].ops);
             }
         }
         // Operations were pushed in order, but a skipped op (recovered error) shifts indices:
@@ -877,17 +863,29 @@ impl<'a> Builder<'a> {
                 _ => {}
             }
             let res = self.define_results(inner, block, k);
-            match &inner.body {
-                B::AllocaScope(s) => self.alloca_scope(inner, s, res, block, out),
-                B::GenericAtomicRmw(g) => self.generic_atomic_rmw(inner, g, res, block, out),
-                _ => {
-                    if let Some(o) = self.op(inner, res) {
-                        out.push(o);
-                    }
+            self.place(inner, res, block, out);
+        }
+        returned
+    }
+
+    /// Builds `op` (whose results are `results`) onto the end of `out`: one operation, or
+    /// the markers and operations of a region built in place.
+    fn place(
+        &mut self,
+        op: &'a ast::Op,
+        results: ThinVec<ValueId>,
+        block: BlockId,
+        out: &mut Vec<Op>,
+    ) {
+        match &op.body {
+            ast::OpBody::AllocaScope(s) => self.alloca_scope(op, s, results, block, out),
+            ast::OpBody::GenericAtomicRmw(g) => self.generic_atomic_rmw(op, g, results, block, out),
+            _ => {
+                if let Some(o) = self.op(op, results) {
+                    out.push(o);
                 }
             }
         }
-        returned
     }
 
     fn use_value(&mut self, v: &ast::ValueRef) -> ValueId {

@@ -834,28 +834,9 @@ impl Verifier<'_> {
                 } else {
                     (op.operands[0], 1)
                 };
-                let indices = &op.operands[m_at + 1..];
-                let Some(m) = self.ranked(op, m_at) else {
+                let Some(m) = self.element_access(op, m_at, op.kind.name()) else {
                     return;
                 };
-                let mt = Type::MemRef(m.clone());
-                if indices.len() != m.rank() {
-                    self.error(
-                        "verify.index-count",
-                        span,
-                        format!(
-                            "`{}` on `{mt}` needs {} but has {}",
-                            op.kind.name(),
-                            plural(m.rank(), "index"),
-                            plural(indices.len(), "index")
-                        )
-                        .replace("indexs", "indices"),
-                    );
-                }
-                let first = op.operands.len() - indices.len();
-                for (k, &i) in indices.iter().enumerate() {
-                    self.expect_type(i, &Type::INDEX, at(op, first + k), "index");
-                }
                 let what = match op.kind {
                     K::Load => "result",
                     K::Store => "stored value",

@@ -188,19 +188,16 @@ impl Verifier<'_> {
         }
     }
 
-    /// A `memref.generic_atomic_rmw`'s marker: the memref at operand `m_at` is ranked, with
-    /// one index of type `index` per dimension after it, and its elements are of a width
-    /// `cmpxchg` takes; each of `values` (the region's argument, the yielded value, the
-    /// result) is of the element type.
-    pub(super) fn check_generic_atomic(
+    /// An access to one element (`load`, `store`, `atomic_rmw`, a `generic_atomic_rmw`'s
+    /// markers, named `name` in messages): the memref at operand `m_at` is ranked, with one
+    /// index of type `index` per dimension after it. The memref's type, if ranked.
+    pub(super) fn element_access(
         &mut self,
         op: &Op,
         m_at: usize,
-        values: &[(ValueId, &str)],
-    ) {
-        let Some(m) = self.ranked(op, m_at) else {
-            return;
-        };
+        name: &str,
+    ) -> Option<std::sync::Arc<crate::types::MemRefType>> {
+        let m = self.ranked(op, m_at)?;
         let indices = &op.operands[m_at + 1..];
         if indices.len() != m.rank() {
             let mt = Type::MemRef(m.clone());
@@ -208,7 +205,7 @@ impl Verifier<'_> {
                 "verify.index-count",
                 op.span,
                 format!(
-                    "`memref.generic_atomic_rmw` on `{mt}` needs {} but has {}",
+                    "`{name}` on `{mt}` needs {} but has {}",
                     plural(m.rank(), "index"),
                     plural(indices.len(), "index")
                 )
@@ -218,6 +215,21 @@ impl Verifier<'_> {
         for (k, &i) in indices.iter().enumerate() {
             self.expect_type(i, &Type::INDEX, at(op, m_at + 1 + k), "index");
         }
+        Some(m)
+    }
+
+    /// A `memref.generic_atomic_rmw`'s marker: an element access whose elements are of a
+    /// width `cmpxchg` takes; each of `values` (the region's argument, the yielded value,
+    /// the result) is of the element type.
+    pub(super) fn check_generic_atomic(
+        &mut self,
+        op: &Op,
+        m_at: usize,
+        values: &[(ValueId, &str)],
+    ) {
+        let Some(m) = self.element_access(op, m_at, "memref.generic_atomic_rmw") else {
+            return;
+        };
         for &(v, what) in values {
             self.expect_type(v, &Type::Scalar(m.elem), op.span, what);
         }
