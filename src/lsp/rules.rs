@@ -237,6 +237,7 @@ impl RuleWorkspaces {
                     let level = match d.level {
                         Level::Source => "source",
                         Level::Target => "target",
+                        Level::Function => "function",
                     };
                     parts.push(format!("{level} operation `{}`: {}", o.name, signature(d)));
                     if defined.is_none() {

@@ -10,7 +10,6 @@ pub mod campaign;
 pub mod constants;
 pub mod descriptor;
 mod emit;
-pub mod normal_form;
 pub mod program;
 pub mod rules;
 pub mod type_meaning;

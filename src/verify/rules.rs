@@ -13,10 +13,10 @@
 
 use super::constants::{interesting, mentioned};
 use super::descriptor::{self, Agg, Input};
-use super::normal_form::{normal_form, NormalForm};
+
 use super::program::Rng;
 use crate::interp::{binary, cast, cmpf, cmpi, fast_math_promise, float_v, sext, Trap, V};
-use kiln_engine::egraph::apply::rewrite_root;
+use kiln_engine::egraph::function::rewrite_root;
 use kiln_engine::egraph::term::Term;
 use kiln_engine::lowered::Flags;
 use kiln_engine::rule::ruleset::{Pat, Rule, RuleLoc, Sort};

@@ -14,12 +14,12 @@
 //! - parameter `i`'s first LLVM parameter comes after those of the parameters before it.
 //!
 //! A rule's left side is instantiated with random types (scalars, ranked and unranked
-//! memrefs, lists of them), its right side is brought to its normal form by the rules (it
-//! may use helpers such as `i64s`), and the two meanings must be the same term.
+//! memrefs, lists of them), its right side is built with its functions applied (such as
+//! `i64s`), and the two meanings must be the same term. A clause of a function (such as
+//! `slot-after`) is checked the same way, against the function's meaning here.
 
-use super::normal_form::normal_form;
 use super::program::Rng;
-use kiln_engine::egraph::apply::rewrite_root;
+use kiln_engine::egraph::function::rewrite_root;
 use kiln_engine::egraph::term::Term;
 use kiln_engine::rule::ruleset::{Pat, Rule, Sort};
 use kiln_engine::CompiledRules;
@@ -277,20 +277,20 @@ pub fn check(
             continue;
         };
         let Some(left) = meaning(&lhs) else { continue };
-        for rhs in rewrite_root(rule, rules.ops.clone(), &lhs) {
-            let nf = if rhs_is_meaningful(&rhs) {
-                rhs.clone()
-            } else {
-                match normal_form(rules, &rhs, rule.phase, &meaningful).term {
-                    Some(nf) => nf,
-                    None => continue,
-                }
-            };
-            let Some(right) = meaning(&nf) else { continue };
+        for rhs in rewrite_root(
+            &rules.rules,
+            rules.ops.clone(),
+            &rules.functions,
+            rule,
+            &lhs,
+        ) {
+            // Functions are applied already: what is left is a type-level term.
+            if !rhs_is_meaningful(&rhs) {
+                continue;
+            }
+            let Some(right) = meaning(&rhs) else { continue };
             if right != left {
-                return Some(Err(format!(
-                    "{lhs} means {left} but {rhs} (normal form {nf}) means {right}"
-                )));
+                return Some(Err(format!("{lhs} means {left} but {rhs} means {right}")));
             }
             checked += 1;
         }

@@ -8,8 +8,8 @@ use crate::egraph::analysis::{Analysis, Konst};
 use crate::egraph::node::{Children, Node};
 use crate::egraph::term::Term;
 use crate::rule::expr::{Builtin, Expr};
-use crate::rule::ruleset::{Pat, Rule};
-use egg::{EGraph, ENodeOrVar, Id, Pattern, PatternAst, RecExpr, Subst, Symbol, Var};
+use crate::rule::ruleset::Pat;
+use egg::{EGraph, ENodeOrVar, Id, PatternAst, RecExpr, Subst, Symbol, Var};
 use kiln_frontend::types::{Extent, MemRefType};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -44,6 +44,15 @@ impl Bindings for Bound<'_> {
         let i = self.vars.iter().position(|w| *w == v)?;
         self.classes.get(i).copied()
     }
+}
+
+/// Evaluates the rule language's functions where a right side applies one (see
+/// `function.rs`); the saturation loop, the rule tests and the rule checks pass theirs.
+pub trait Calls {
+    /// The class of function `f` applied to the classes `args`, its result added to the
+    /// e-graph; `depth` counts the applications it is nested in. `None`: no clause of `f`
+    /// holds for these arguments (or they nest too deep).
+    fn call(&self, f: Symbol, args: &[Id], egraph: &mut Graph, depth: u32) -> Option<Id>;
 }
 
 /// A value computed by a guard or a template expression.
@@ -143,6 +152,8 @@ enum Template {
     Var(Var),
     Leaf(Node),
     Op(Symbol, Vec<Template>),
+    /// A function applied: evaluated when the template is built (see [`Calls`]).
+    Call(Symbol, Vec<Template>),
     Computed(Code),
     /// A largest part with neither variable nor computed part (a type such as a
     /// descriptor's struct, a literal): the same class in an e-graph every time, so it is
@@ -158,21 +169,29 @@ static GROUND_SLOTS: std::sync::LazyLock<
 > = std::sync::LazyLock::new(Default::default);
 
 impl Template {
-    fn compile(p: &Pat) -> Template {
-        let t = Template::compile_parts(p);
+    fn compile(p: &Pat, is_function: &dyn Fn(&str) -> bool) -> Template {
+        let t = Template::compile_parts(p, is_function);
         t.grounded()
     }
 
-    fn compile_parts(p: &Pat) -> Template {
+    fn compile_parts(p: &Pat, is_function: &dyn Fn(&str) -> bool) -> Template {
         if let Some(leaf) = leaf_node(p) {
             return Template::Leaf(leaf);
         }
         match p {
             Pat::Var(v) => Template::Var(var(v)),
-            Pat::Op(op, cs) => Template::Op(
-                Symbol::from(op.as_str()),
-                cs.iter().map(Template::compile_parts).collect(),
-            ),
+            Pat::Op(op, cs) => {
+                let kids = cs
+                    .iter()
+                    .map(|c| Template::compile_parts(c, is_function))
+                    .collect();
+                let op = Symbol::from(op.as_str());
+                if is_function(op.as_str()) {
+                    Template::Call(op, kids)
+                } else {
+                    Template::Op(op, kids)
+                }
+            }
             Pat::Computed(e) => Template::Computed(Code::compile(e)),
             // Leaves are handled above.
             _ => Template::Leaf(Node::op("nil", Vec::new())),
@@ -197,6 +216,9 @@ impl Template {
             Template::Op(op, cs) => {
                 Template::Op(op, cs.into_iter().map(Template::grounded).collect())
             }
+            Template::Call(f, cs) => {
+                Template::Call(f, cs.into_iter().map(Template::grounded).collect())
+            }
             t => t,
         }
     }
@@ -206,7 +228,9 @@ impl Template {
         fn add(t: &Template, expr: &mut RecExpr<Node>) -> Option<Id> {
             Some(match t {
                 Template::Leaf(n) => expr.add(n.clone()),
-                Template::Op(op, cs) => {
+                // A function of ground arguments has one result per e-graph, so it is
+                // keyed as the term of its application.
+                Template::Op(op, cs) | Template::Call(op, cs) => {
                     let kids = cs.iter().map(|c| add(c, expr)).collect::<Option<_>>()?;
                     expr.add(Node::Op(*op, kids))
                 }
@@ -234,7 +258,7 @@ impl Template {
                 }
                 out.push(v);
             }
-            Template::Op(_, cs) => {
+            Template::Op(_, cs) | Template::Call(_, cs) => {
                 for c in cs {
                     c.evaluate(egraph, subst, out)?;
                 }
@@ -256,6 +280,8 @@ impl Template {
         subst: &B,
         vals: &[Val],
         next: &mut usize,
+        calls: &dyn Calls,
+        depth: u32,
     ) -> Option<Id> {
         Some(match self {
             Template::Var(v) => subst.class(*v)?,
@@ -265,7 +291,7 @@ impl Template {
                 match egraph.analysis.ground.get(slot).copied().flatten() {
                     Some(id) => egraph.find(id),
                     None => {
-                        let id = t.build(egraph, subst, vals, next)?;
+                        let id = t.build(egraph, subst, vals, next, calls, depth)?;
                         let ground = &mut egraph.analysis.ground;
                         if ground.len() <= slot {
                             ground.resize(slot + 1, None);
@@ -278,9 +304,16 @@ impl Template {
             Template::Op(op, cs) => {
                 let kids = cs
                     .iter()
-                    .map(|c| c.build(egraph, subst, vals, next))
+                    .map(|c| c.build(egraph, subst, vals, next, calls, depth))
                     .collect::<Option<_>>()?;
                 egraph.add(Node::Op(*op, kids))
+            }
+            Template::Call(f, cs) => {
+                let args = cs
+                    .iter()
+                    .map(|c| c.build(egraph, subst, vals, next, calls, depth))
+                    .collect::<Option<Children>>()?;
+                calls.call(*f, &args, egraph, depth)?
             }
             Template::Computed(_) => {
                 let v = &vals[*next];
@@ -305,11 +338,12 @@ pub struct RuleApplier {
 }
 
 impl RuleApplier {
-    /// Compiles a rule's guards and its right side (the template applied).
-    pub fn new(guards: &[Expr], rhs: &Pat) -> Self {
+    /// Compiles a rule's guards and its right side (the template applied), in which the
+    /// operations `is_function` names are functions applied.
+    pub fn new(guards: &[Expr], rhs: &Pat, is_function: &dyn Fn(&str) -> bool) -> Self {
         RuleApplier {
             guards: guards.iter().map(Code::compile).collect(),
-            rhs: Template::compile(rhs),
+            rhs: Template::compile(rhs, is_function),
         }
     }
 
@@ -319,7 +353,9 @@ impl RuleApplier {
         fn template<'t>(t: &'t Template, out: &mut Vec<&'t Code>) {
             match t {
                 Template::Computed(c) => out.push(c),
-                Template::Op(_, cs) => cs.iter().for_each(|c| template(c, out)),
+                Template::Op(_, cs) | Template::Call(_, cs) => {
+                    cs.iter().for_each(|c| template(c, out))
+                }
                 Template::Var(_) | Template::Leaf(_) | Template::Ground(..) => {}
             }
         }
@@ -372,7 +408,7 @@ impl RuleApplier {
         WALKED.get()
     }
 
-    fn guards_hold<B: Bindings + ?Sized>(&self, egraph: &Graph, subst: &B) -> bool {
+    pub(crate) fn guards_hold<B: Bindings + ?Sized>(&self, egraph: &Graph, subst: &B) -> bool {
         self.guards
             .iter()
             .all(|g| eval(g, egraph, subst) == Some(Val::Bool(true)))
@@ -381,22 +417,39 @@ impl RuleApplier {
     /// Checks the guards and adds the right side for a match straight into the e-graph;
     /// returns its class, or `None` (adding nothing) when a guard fails or a computed part
     /// does not evaluate.
-    pub fn apply_direct<B: Bindings + ?Sized>(&self, egraph: &mut Graph, subst: &B) -> Option<Id> {
+    pub fn apply_direct<B: Bindings + ?Sized>(
+        &self,
+        egraph: &mut Graph,
+        subst: &B,
+        calls: &dyn Calls,
+    ) -> Option<Id> {
         WALKED.set(false);
         if !self.guards_hold(egraph, subst) {
             return None;
         }
+        self.build(egraph, subst, calls, 0)
+    }
+
+    /// Adds the right side for a match whose guards hold, its functions applied at `depth`.
+    pub(crate) fn build<B: Bindings + ?Sized>(
+        &self,
+        egraph: &mut Graph,
+        subst: &B,
+        calls: &dyn Calls,
+        depth: u32,
+    ) -> Option<Id> {
         let mut vals = Vec::new();
         self.rhs.evaluate(egraph, subst, &mut vals)?;
-        self.rhs.build(egraph, subst, &vals, &mut 0)
+        self.rhs.build(egraph, subst, &vals, &mut 0, calls, depth)
     }
 
     /// The template for a match, after the guards; `None` when a guard fails or a computed
     /// part does not evaluate.
     pub(crate) fn instantiate(
         &self,
-        egraph: &Graph,
+        egraph: &mut Graph,
         subst: &mut Subst,
+        calls: &dyn Calls,
     ) -> Option<PatternAst<Node>> {
         WALKED.set(false);
         if !self.guards_hold(egraph, subst) {
@@ -404,7 +457,7 @@ impl RuleApplier {
         }
         let mut ast = RecExpr::default();
         let mut fresh = 0u32;
-        add_template(&self.rhs, egraph, subst, &mut ast, &mut fresh)?;
+        add_template(&self.rhs, egraph, subst, &mut ast, &mut fresh, calls)?;
         Some(ast)
     }
 }
@@ -413,10 +466,11 @@ impl RuleApplier {
 /// record explanations.
 fn add_template(
     p: &Template,
-    egraph: &Graph,
+    egraph: &mut Graph,
     subst: &mut Subst,
     ast: &mut PatternAst<Node>,
     fresh: &mut u32,
+    calls: &dyn Calls,
 ) -> Option<Id> {
     Some(match p {
         Template::Computed(e) => {
@@ -426,13 +480,21 @@ fn add_template(
         Template::Op(op, cs) => {
             let mut kids = Children::with_capacity(cs.len());
             for c in cs {
-                kids.push(add_template(c, egraph, subst, ast, fresh)?);
+                kids.push(add_template(c, egraph, subst, ast, fresh, calls)?);
             }
             ast.add(ENodeOrVar::ENode(Node::Op(*op, kids)))
         }
+        // A function's result is not a rewrite egg explains: it enters the e-graph as it
+        // does without explanations, and the template refers to its class.
+        Template::Call(..) => {
+            let mut vals = Vec::new();
+            p.evaluate(egraph, subst, &mut vals)?;
+            let id = p.build(egraph, subst, &vals, &mut 0, calls, 0)?;
+            add_val(&Val::Class(id), ast, subst, fresh)?
+        }
         Template::Var(v) => ast.add(ENodeOrVar::Var(*v)),
         Template::Leaf(n) => ast.add(ENodeOrVar::ENode(n.clone())),
-        Template::Ground(_, t) => add_template(t, egraph, subst, ast, fresh)?,
+        Template::Ground(_, t) => add_template(t, egraph, subst, ast, fresh, calls)?,
     })
 }
 
@@ -454,7 +516,7 @@ fn add_val(v: &Val, ast: &mut PatternAst<Node>, subst: &mut Subst, fresh: &mut u
 }
 
 /// Adds a ground term bottom-up through `add` (into an e-graph, or a `PatternAst`).
-fn add_term(t: &Term, add: &mut impl FnMut(Node) -> Id) -> Id {
+pub(crate) fn add_term(t: &Term, add: &mut impl FnMut(Node) -> Id) -> Id {
     let node = match t {
         Term::Int(i) => Node::Int(*i),
         Term::Float(b) => Node::Float(*b),
@@ -466,48 +528,6 @@ fn add_term(t: &Term, add: &mut impl FnMut(Node) -> Id) -> Id {
         }
     };
     add(node)
-}
-
-/// Applies one rule (forward) at the root of a ground term and returns every right side
-/// it produces there, as ground terms: guards checked, computed parts evaluated, variables
-/// replaced by the subterms they matched. Rule-level validation (`kiln verify`'s rule
-/// property) evaluates both sides of such pairs.
-pub fn rewrite_root(
-    rule: &Rule,
-    ops: std::sync::Arc<crate::egraph::analysis::OpTable>,
-    lhs: &Term,
-) -> Vec<Term> {
-    /// The term of a class; without unions (none happen here) every class has one node.
-    fn term_of(egraph: &Graph, id: Id, depth: usize) -> Option<Term> {
-        if depth > 200 {
-            return None;
-        }
-        let node = egraph[egraph.find(id)].nodes.first()?;
-        match node {
-            Node::Op(op, kids) => Some(Term::Op(
-                op.as_str(),
-                kids.iter()
-                    .map(|k| term_of(egraph, *k, depth + 1))
-                    .collect::<Option<_>>()?,
-            )),
-            leaf => crate::egraph::analysis::leaf_term(leaf),
-        }
-    }
-    let mut egraph = Graph::new(Analysis::new(ops));
-    let root = add_term(lhs, &mut |n| egraph.add(n));
-    egraph.rebuild();
-    let pattern: Pattern<Node> = Pattern::new(build_pattern(&rule.lhs));
-    let applier = RuleApplier::new(&rule.guards, &rule.rhs);
-    let Some(found) = egg::Searcher::search_eclass(&pattern, &egraph, root) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for subst in found.substs {
-        if let Some(id) = applier.apply_direct(&mut egraph, &subst) {
-            out.extend(term_of(&egraph, id, 0));
-        }
-    }
-    out
 }
 
 fn ground(egraph: &Graph, id: Id) -> Option<Val> {

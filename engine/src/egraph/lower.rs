@@ -7,6 +7,7 @@ use crate::egraph::conventions::Conventions;
 use crate::egraph::elaborate::{elaborate, elaborate_terms};
 use crate::egraph::encode::{encode_variant, Encoded, Variant, C_WRAPPER_PREFIX};
 use crate::egraph::extract::{build_extractor, find_unlowered, Graph};
+use crate::egraph::function::Functions;
 use crate::egraph::node::Node;
 use crate::egraph::saturate::{saturate, Limits, PhaseRules, Saturation};
 use crate::lowered::Lowered;
@@ -26,16 +27,25 @@ pub struct CompiledRules {
     pub ops: Arc<OpTable>,
     /// The rules of each phase, by its index in [`RuleSet::phases`].
     pub phases: Vec<PhaseRules>,
+    /// The functions the rules apply.
+    pub functions: Arc<Functions>,
 }
 
 impl CompiledRules {
     /// Compiles a checked rule set (the checker has refused every rule egg could not take).
     pub fn new(rules: Arc<RuleSet>) -> CompiledRules {
         let ops = Arc::new(OpTable::new(&rules));
+        let functions = Arc::new(Functions::new(&rules));
+        let is_function = |op: &str| rules.is_function(op);
         let phases = (0..rules.phases.len())
-            .map(|i| PhaseRules::new(rules.rules_in(i)))
+            .map(|i| PhaseRules::new(rules.rules_in(i), &is_function, functions.clone()))
             .collect();
-        CompiledRules { rules, ops, phases }
+        CompiledRules {
+            rules,
+            ops,
+            phases,
+            functions,
+        }
     }
 }
 

@@ -13,6 +13,7 @@ pub mod elaborate;
 pub mod encode;
 pub mod explain;
 pub mod extract;
+pub mod function;
 pub mod large;
 pub mod lower;
 pub mod matcher;

@@ -5,12 +5,10 @@
 //! function would fail to lower), so it fails even when the two terms did meet.
 
 use crate::egraph::analysis::Analysis;
-use crate::egraph::apply::build_pattern;
 use crate::egraph::extract::{build_extractor, Graph};
 use crate::egraph::lower::Stop;
 use crate::egraph::lower::{run_phase, CompiledRules};
 use crate::rule::ruleset::{RuleLoc, RuleTest};
-use egg::Subst;
 
 /// How one inline test went.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,8 +37,12 @@ pub fn run_inline_tests(rules: &CompiledRules) -> Vec<TestOutcome> {
 
 fn run_one(rules: &CompiledRules, t: &RuleTest) -> Result<(), String> {
     let mut egraph = Graph::new(Analysis::new(rules.ops.clone()));
-    let input = egraph.add_instantiation(&build_pattern(&t.input), &Subst::default());
-    let expected = egraph.add_instantiation(&build_pattern(&t.expected), &Subst::default());
+    let (Some(input), Some(expected)) = (
+        rules.functions.add_pat(&mut egraph, &t.input),
+        rules.functions.add_pat(&mut egraph, &t.expected),
+    ) else {
+        return Err("a function in the test's terms has no clause for its arguments".to_string());
+    };
     let mut limits = Vec::new();
     for (i, phase) in rules.rules.phases.iter().enumerate() {
         let run = run_phase(rules, i, egraph);

@@ -51,6 +51,7 @@
 use crate::egraph::analysis::Analysis;
 use crate::egraph::apply::{build_pattern, Bound, RuleApplier};
 use crate::egraph::closure::{merged_pairs, stale_pairs, union_pairs, Reach};
+use crate::egraph::function::Functions;
 use crate::egraph::large::{id_bound, is_large};
 use crate::egraph::lower::Stop;
 use crate::egraph::matcher::{Matcher, SORTED_FROM};
@@ -60,6 +61,7 @@ use crate::rule::ruleset::Rule;
 use egg::{EGraph, Id, Pattern, PatternAst, Subst, Symbol, Var};
 use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 use smallvec::SmallVec;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 mod search;
@@ -141,6 +143,8 @@ pub struct PhaseRules {
     /// pass (see `closure.rs`).
     reach: Reach,
     height: usize,
+    /// The rule set's functions, which right sides apply.
+    pub functions: Arc<Functions>,
 }
 
 fn pattern_height(ast: &PatternAst<Node>) -> usize {
@@ -160,9 +164,15 @@ fn pattern_height(ast: &PatternAst<Node>) -> usize {
 }
 
 impl PhaseRules {
-    /// Compiles the rules of a phase (a `<=>` rule in both directions).
-    pub fn new<'a>(rules: impl Iterator<Item = &'a Rule>) -> PhaseRules {
+    /// Compiles the rules of a phase (a `<=>` rule in both directions), whose right sides
+    /// apply the functions `is_function` names, evaluated by `functions`.
+    pub fn new<'a>(
+        rules: impl Iterator<Item = &'a Rule>,
+        is_function: &dyn Fn(&str) -> bool,
+        functions: Arc<Functions>,
+    ) -> PhaseRules {
         let mut out = PhaseRules {
+            functions,
             rules: Vec::new(),
             by_root: HashMap::default(),
             unrooted: Vec::new(),
@@ -175,13 +185,13 @@ impl PhaseRules {
             out.push(
                 Symbol::from(r.name.as_str()),
                 build_pattern(&r.lhs),
-                RuleApplier::new(&r.guards, &r.rhs),
+                RuleApplier::new(&r.guards, &r.rhs, is_function),
             );
             if r.two_way {
                 out.push(
                     Symbol::from(format!("{} (reversed)", r.name)),
                     build_pattern(&r.rhs),
-                    RuleApplier::new(&[], &r.lhs),
+                    RuleApplier::new(&[], &r.lhs, is_function),
                 );
             }
         }
@@ -768,7 +778,10 @@ impl Loop<'_> {
             for (v, id) in rule.vars.iter().zip(&vars) {
                 subst.insert(*v, *id);
             }
-            let Some(ast) = rule.applier.instantiate(egraph, &mut subst) else {
+            let Some(ast) = rule
+                .applier
+                .instantiate(egraph, &mut subst, &*rules.functions)
+            else {
                 self.fail(place);
                 return Ok(false);
             };
@@ -783,7 +796,7 @@ impl Loop<'_> {
                 vars: &rule.vars,
                 classes: &vars,
             };
-            let Some(id) = rule.applier.apply_direct(egraph, &bound) else {
+            let Some(id) = rule.applier.apply_direct(egraph, &bound, &*rules.functions) else {
                 self.fail(place);
                 return Ok(false);
             };

@@ -349,17 +349,17 @@ impl Checker {
                 _ => {}
             }
             match attr.text.as_str() {
-                "source" | "target" => {
-                    let l = if attr.text == "source" {
-                        Level::Source
-                    } else {
-                        Level::Target
+                "source" | "target" | "function" => {
+                    let l = match attr.text.as_str() {
+                        "source" => Level::Source,
+                        "target" => Level::Target,
+                        _ => Level::Function,
                     };
                     if level.is_some() {
                         self.error(
                             "rules.bad-attribute",
                             attr.span,
-                            "an operation is either `source` or `target`, not both",
+                            "an operation is one of `source`, `target` or `function`",
                         );
                     }
                     level = Some(l);
@@ -404,7 +404,7 @@ impl Checker {
                     )
                     .notes
                     .push(
-                        "attributes: source, target, effect, const, uniform, flags, cost N, width N"
+                        "attributes: source, target, function, effect, const, uniform, flags, cost N, width N"
                             .to_string(),
                     );
                 }
@@ -416,7 +416,10 @@ impl Checker {
             self.error(
                 "rules.bad-attribute",
                 d.name.span,
-                format!("`{}` must be declared `source` or `target`", d.name.text),
+                format!(
+                    "`{}` must be declared `source`, `target` or `function`",
+                    d.name.text
+                ),
             );
             return;
         };
@@ -585,6 +588,13 @@ impl Checker {
             }
         };
         let lhs = self.term(&r.lhs, Sort::Any, Context::Pattern, &mut vars);
+        if let Term::Op { children, .. } = &r.lhs {
+            children.iter().for_each(|c| self.no_function_matched(c));
+        }
+        if r.direction == Direction::TwoWay {
+            self.no_function_matched(&r.lhs);
+            self.no_function_matched(&r.rhs);
+        }
         let mut guards = Vec::new();
         for g in &r.guards {
             guards.push(self.expr(g, &vars));
@@ -655,6 +665,35 @@ impl Checker {
             two_way: r.direction == Direction::TwoWay,
             loc: self.loc(r.name.span),
         })
+    }
+
+    /// Reports a function in a pattern below its root: a function is evaluated where a right
+    /// side applies it and only its result enters the e-graph, so no node can match it.
+    fn no_function_matched(&mut self, t: &Term) {
+        match t {
+            Term::Op { op, children, .. } => {
+                if self.set.is_function(&op.text) {
+                    self.error(
+                        "rules.function-matched",
+                        op.span,
+                        format!("`{}` is a function, so no e-class holds it to match", op.text),
+                    )
+                    .notes
+                    .push(
+                        "a function is evaluated where a right side applies it; only a rule rooted at it (a clause) names it on its left"
+                            .to_string(),
+                    );
+                }
+                children.iter().for_each(|c| self.no_function_matched(c));
+            }
+            Term::List { items, tail, .. } => {
+                items.iter().for_each(|c| self.no_function_matched(c));
+                if let Some(t) = tail {
+                    self.no_function_matched(t);
+                }
+            }
+            _ => {}
+        }
     }
 
     fn test(&mut self, t: &ast::Test) -> Option<RuleTest> {

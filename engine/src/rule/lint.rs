@@ -104,6 +104,21 @@ fn helpers_never_eliminated(set: &RuleSet, out: &mut Vec<RuleDiagnostic>) {
         // Source types and layout structure are operands of helpers (`lower-type`), not
         // something extraction must see through.
         let structural = matches!(d.result, Sort::Type | Sort::Node | Sort::Lit);
+        if d.level == Level::Function && !rewritten.contains(&d.name) {
+            if let Some(rule) = introduced.get(&d.name) {
+                out.push(warn(
+                    d.loc.file,
+                    "rules.function-without-clauses",
+                    d.loc.span,
+                    format!(
+                        "no rule defines function `{}`, but rule `{rule}` applies it",
+                        d.name
+                    ),
+                    "a function is defined by the rules rooted at it: add one, or the rule never applies",
+                ));
+            }
+            continue;
+        }
         if d.level != Level::Source || structural || rewritten.contains(&d.name) {
             continue;
         }

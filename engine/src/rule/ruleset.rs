@@ -118,13 +118,16 @@ impl fmt::Display for Sort {
 }
 
 /// Source ops must be rewritten away (infinite cost); target ops are what the backend
-/// understands.
+/// understands; functions are evaluated when a right side is built and never become nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
     /// `source`: an operation of the input that lowering must rewrite away.
     Source,
     /// `target`: an operation the backend emits (or structure it reads).
     Target,
+    /// `function`: a helper of the rules, defined by the rules rooted at it (its clauses)
+    /// and evaluated where a right side applies it; only its result enters the e-graph.
+    Function,
 }
 
 /// `decl NAME: ATTRS (CHILDREN) -> RESULT`.
@@ -132,7 +135,7 @@ pub enum Level {
 pub struct OpDecl {
     /// The operation's name (`arith.addi`, `llvm.add`, `i32`).
     pub name: String,
-    /// `source` or `target`.
+    /// `source`, `target` or `function`.
     pub level: Level,
     /// Its first child is a `State`: the op is part of the side-effecting skeleton.
     pub effect: bool,
@@ -364,8 +367,26 @@ impl RuleSet {
         }
     }
 
-    /// The rules of phase `phase` (an index into [`RuleSet::phases`]), in order.
+    /// The rewrites of phase `phase` (an index into [`RuleSet::phases`]), in order: its
+    /// rules but the clauses of functions, which belong to no phase's search.
     pub fn rules_in(&self, phase: usize) -> impl Iterator<Item = &Rule> {
-        self.rules.iter().filter(move |r| r.phase == phase)
+        self.rules
+            .iter()
+            .filter(move |r| r.phase == phase && !self.is_clause(r))
+    }
+
+    /// Whether `op` is declared a `function`.
+    pub fn is_function(&self, op: &str) -> bool {
+        self.decl(op).is_some_and(|d| d.level == Level::Function)
+    }
+
+    /// Whether a rule is a clause of a function (its left side is rooted at one).
+    pub fn is_clause(&self, rule: &Rule) -> bool {
+        rule.lhs.root_op().is_some_and(|op| self.is_function(op))
+    }
+
+    /// The clauses of every function, in rule order (the order they are tried in).
+    pub fn clauses(&self) -> impl Iterator<Item = &Rule> {
+        self.rules.iter().filter(move |r| self.is_clause(r))
     }
 }

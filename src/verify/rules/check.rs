@@ -429,32 +429,16 @@ fn check_rule(
                 continue;
             }
         };
-        for rhs in rewrite_root(rule, rules.ops.clone(), &lhs) {
-            // A right side with helper operations means what the rules rewrite it to.
-            let (rhs, right) = match eval_root(&rhs, &inputs) {
-                Err(Eval::Unsupported(m)) => {
-                    match normal_form(rules, &rhs, rule.phase, &evaluable) {
-                        NormalForm {
-                            term: Some(nf),
-                            fired: nf_fired,
-                        } => {
-                            let v = eval_root(&nf, &inputs);
-                            (
-                                format!(
-                                    "{rhs}, which the rules rewrite to {nf} (through {}),",
-                                    nf_fired.join(", ")
-                                ),
-                                v,
-                            )
-                        }
-                        NormalForm { term: None, .. } => {
-                            why_not = format!("its right side uses {m}, which no rule rewrites to an evaluable form");
-                            continue;
-                        }
-                    }
-                }
-                v => (rhs.to_string(), v),
-            };
+        for rhs in rewrite_root(
+            &rules.rules,
+            rules.ops.clone(),
+            &rules.functions,
+            rule,
+            &lhs,
+        ) {
+            // Functions are applied already: the right side is built of operations alone.
+            let right = eval_root(&rhs, &inputs);
+            let rhs = rhs.to_string();
             match right {
                 Ok(right) if left.same(&right) => evaluated += 1,
                 Ok(right) => {

@@ -5,7 +5,7 @@ use crate::rule::{load_rules, RuleSource};
 use std::sync::Arc;
 
 /// A rule's right side as egg's runner applies it: guards, template, union.
-struct RunnerApplier(RuleApplier);
+struct RunnerApplier(RuleApplier, Arc<Functions>);
 
 impl egg::Applier<Node, Analysis> for RunnerApplier {
     fn apply_one(
@@ -16,7 +16,7 @@ impl egg::Applier<Node, Analysis> for RunnerApplier {
         _ast: Option<&PatternAst<Node>>,
         _rule: Symbol,
     ) -> Vec<Id> {
-        match self.0.apply_direct(egraph, subst) {
+        match self.0.apply_direct(egraph, subst, &*self.1) {
             Some(id) if egraph.union(eclass, id) => vec![eclass],
             _ => Vec::new(),
         }
@@ -30,8 +30,12 @@ fn saturate_with_runner(rules: &PhaseRules, egraph: Graph) -> Graph {
         .rules
         .iter()
         .map(|r| {
-            egg::Rewrite::new(r.name, r.pattern.clone(), RunnerApplier(r.applier.clone()))
-                .expect("a rule egg accepts")
+            egg::Rewrite::new(
+                r.name,
+                r.pattern.clone(),
+                RunnerApplier(r.applier.clone(), rules.functions.clone()),
+            )
+            .expect("a rule egg accepts")
         })
         .collect();
     let runner = egg::Runner::default()
