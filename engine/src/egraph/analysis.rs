@@ -111,16 +111,6 @@ pub struct Facts {
     pub konst: Option<Konst>,
 }
 
-impl Facts {
-    /// Whether the class holds a literal (its ground term is one), which the saturation
-    /// loop watches for in unions (a `lit?` guard of a parent may hold after one).
-    pub fn holds_literal(&self) -> bool {
-        self.ground
-            .as_deref()
-            .is_some_and(|t| !matches!(t, Term::Op(..)))
-    }
-}
-
 /// kiln's egg analysis: the [`Facts`] of each class, and what the saturation loop reads
 /// of them by class id.
 #[derive(Clone, Debug, Default)]
@@ -143,10 +133,6 @@ pub struct Analysis {
     /// miss the caches once the e-graph outgrows them. (Kept for every e-graph, the writes
     /// cost the memref-heavy module 1.3% more instructions than the reads saved.)
     pub konst: Vec<Option<Konst>>,
-    /// Beside [`Analysis::konst`], whether each class holds a literal
-    /// ([`Facts::holds_literal`]), which the saturation loop reads for both sides of every
-    /// union it follows ([`Analysis::holds_literal`]).
-    pub literal: Vec<bool>,
     /// Per class id, how many times the class's facts changed while it was a root: the
     /// version of its facts in the saturation loop's keys ([`Analysis::generation_of`]).
     /// Counted in `modify`, which egg calls after making a class and after each merge
@@ -154,6 +140,10 @@ pub struct Analysis {
     /// facts to compare nor reads egg's class table to learn of a change (a tenth of a
     /// chain of a million operations went to such reads, out of cache).
     pub generation: Vec<u32>,
+    /// How many times each clause of the rule set's functions gave a result in this
+    /// e-graph, by the clause's index (see `function.rs`): the statistics count clauses
+    /// beside the rules of each phase.
+    pub clause_uses: Vec<u32>,
     /// Whether the last [`egg::Analysis::merge`] changed the facts it merged into, for
     /// the `modify` that follows it (`true` for a class just made).
     facts_changed: bool,
@@ -167,8 +157,8 @@ impl Analysis {
             touched: Vec::new(),
             ground: Vec::new(),
             konst: Vec::new(),
-            literal: Vec::new(),
             generation: Vec::new(),
+            clause_uses: Vec::new(),
             facts_changed: true,
         }
     }
@@ -182,15 +172,6 @@ impl Analysis {
         egraph.analysis.konst.get(c).copied().flatten()
     }
 
-    /// Whether the class of `id` holds a literal (see [`Analysis::literal`]).
-    pub fn holds_literal(egraph: &EGraph<Node, Analysis>, id: Id) -> bool {
-        if egraph.analysis.literal.is_empty() {
-            return egraph[id].data.holds_literal();
-        }
-        let c = usize::from(egraph.find(id));
-        egraph.analysis.literal.get(c).copied().unwrap_or(false)
-    }
-
     /// The version of the facts of the class of `id`: it changes exactly when they do
     /// (see [`Analysis::generation`]).
     pub fn generation_of(egraph: &EGraph<Node, Analysis>, id: Id) -> u32 {
@@ -198,7 +179,7 @@ impl Analysis {
         egraph.analysis.generation.get(c).copied().unwrap_or(0)
     }
 
-    /// Fills [`Analysis::konst`] and [`Analysis::literal`] from every class (in egg's
+    /// Fills [`Analysis::konst`] from every class (in egg's
     /// table order, which reads the classes in order of their place in memory); `modify`
     /// keeps them current from then on.
     pub fn mirror(egraph: &mut EGraph<Node, Analysis>) {
@@ -207,13 +188,10 @@ impl Analysis {
         }
         let bound = crate::egraph::large::id_bound(egraph);
         let mut konst = vec![None; bound];
-        let mut literal = vec![false; bound];
         for class in egraph.classes() {
             konst[usize::from(class.id)] = class.data.konst;
-            literal[usize::from(class.id)] = class.data.holds_literal();
         }
         egraph.analysis.konst = konst;
-        egraph.analysis.literal = literal;
     }
 
     /// Which ground term of a class guards read: a literal first (0), then a term headed by
@@ -322,15 +300,12 @@ impl egg::Analysis<Node> for Analysis {
         if analysis.konst.is_empty() {
             return;
         }
-        let data = &egraph[id].data;
-        let (konst, literal) = (data.konst, data.holds_literal());
+        let konst = egraph[id].data.konst;
         let analysis = &mut egraph.analysis;
         if analysis.konst.len() <= i {
             analysis.konst.resize(i + 1, None);
-            analysis.literal.resize(i + 1, false);
         }
         analysis.konst[i] = konst;
-        analysis.literal[i] = literal;
     }
 
     fn merge(&mut self, a: &mut Facts, b: Facts) -> DidMerge {
@@ -402,16 +377,9 @@ mod tests {
         union_checked(&mut g, one, w);
         union_checked(&mut g, x, w);
         union_checked(&mut g, y, z);
-        // The mirror holds each root's literal and constant as its facts do.
+        // The mirror holds each root's constant as its facts do.
         for class in g.classes() {
-            assert_eq!(
-                Analysis::holds_literal(&g, class.id),
-                class.data.holds_literal()
-            );
             assert_eq!(Analysis::konst_of(&g, class.id), class.data.konst);
         }
-        assert!(Analysis::holds_literal(&g, x));
-        let v = g.add(Node::op("v", Vec::new()));
-        assert!(!Analysis::holds_literal(&g, v));
     }
 }

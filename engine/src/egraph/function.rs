@@ -68,8 +68,10 @@ fn variable(name: &str) -> Var {
         .unwrap_or_else(|_| Var::from_u32(u32::MAX))
 }
 
-/// One clause: the rule's argument patterns and its guards and right side.
+/// One clause: its index among the rule set's clauses (none for one applied alone by
+/// [`rewrite_root`]), its argument patterns, and its guards and right side.
 struct Clause {
+    index: Option<usize>,
     args: Vec<Arg>,
     applier: RuleApplier,
 }
@@ -88,6 +90,8 @@ impl Bindings for Binds {
 #[derive(Default)]
 pub struct Functions {
     clauses: HashMap<Symbol, Vec<Clause>>,
+    /// Every clause's rule name, by its index.
+    names: Vec<Symbol>,
 }
 
 impl Functions {
@@ -95,19 +99,34 @@ impl Functions {
     pub fn new(rules: &RuleSet) -> Functions {
         let is_function = |op: &str| rules.is_function(op);
         let mut clauses: HashMap<Symbol, Vec<Clause>> = HashMap::default();
+        let mut names = Vec::new();
         for rule in rules.clauses() {
             let Pat::Op(f, args) = &rule.lhs else {
                 continue;
             };
+            let name = Symbol::from(rule.name.as_str());
             clauses
                 .entry(Symbol::from(f.as_str()))
                 .or_default()
                 .push(Clause {
+                    index: Some(names.len()),
                     args: args.iter().map(Arg::compile).collect(),
                     applier: RuleApplier::new(&rule.guards, &rule.rhs, &is_function),
                 });
+            names.push(name);
         }
-        Functions { clauses }
+        Functions { clauses, names }
+    }
+
+    /// The clauses that gave results in `egraph` since the last call, by rule name, with
+    /// how many times each did; the count starts again from zero.
+    pub fn take_uses(&self, egraph: &mut Graph) -> Vec<(&'static str, usize)> {
+        let uses = std::mem::take(&mut egraph.analysis.clause_uses);
+        uses.iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .filter_map(|(i, n)| Some((self.names.get(i)?.as_str(), *n as usize)))
+            .collect()
     }
 
     /// Adds a ground pattern (a rule test's term) to the e-graph bottom-up, applying its
@@ -199,7 +218,15 @@ impl Functions {
             return None;
         }
         *matched = true;
-        clause.applier.build(egraph, &binds, self, depth + 1)
+        let id = clause.applier.build(egraph, &binds, self, depth + 1)?;
+        if let Some(i) = clause.index {
+            let uses = &mut egraph.analysis.clause_uses;
+            if uses.len() <= i {
+                uses.resize(i + 1, 0);
+            }
+            uses[i] = uses[i].saturating_add(1);
+        }
+        Some(id)
     }
 }
 
@@ -291,6 +318,7 @@ pub fn rewrite_root(
             return out;
         };
         let clause = Clause {
+            index: None,
             args: pats.iter().map(Arg::compile).collect(),
             applier,
         };

@@ -280,6 +280,9 @@ pub fn lower_variant(
             .filter(|(_, n)| **n > 0)
             .map(|(rule, n)| (rule.name.as_str(), *n))
             .collect();
+        egraph = run.egraph;
+        // The clauses of functions that the phase's right sides applied count as its rules.
+        applied.extend(rules.functions.take_uses(&mut egraph));
         // By name; should two rules of a phase share a name, their counts are added.
         applied.sort_unstable();
         applied.dedup_by(|later, first| {
@@ -289,7 +292,6 @@ pub fn lower_variant(
             }
             same
         });
-        egraph = run.egraph;
         let ps = PhaseStats {
             phase: phase.name.clone(),
             iterations: run.iterations,

@@ -30,10 +30,9 @@
 //!   cache, than their guards cost to evaluate again.
 //! - **Follow each application at once.** The classes an application creates are searched
 //!   right away with the rules rooted at their operations, and those matches applied next
-//!   (see `Loop::follow_new`), so a chain of rewrites finishes in one pass. A union that
-//!   gives a class its literal has the class's few parents searched again at once (see
-//!   `Loop::watch_union`), so a chain of helpers each waiting for the one before with
-//!   `lit?` finishes in one pass too.
+//!   (see `Loop::follow_new`), so a chain of rewrites finishes in one pass. (The rule
+//!   language's helpers are functions, evaluated where a right side applies them, so no
+//!   chain walks a list here.)
 //! - **Confirm saturation only where a guard read beyond its match.** A guard that walks a
 //!   list that is not ground (`len` and `nth` through the e-graph) reads classes outside
 //!   its match, whose changes no version of the match's classes records. When the region
@@ -79,10 +78,6 @@ const CHECK_EVERY: usize = 64;
 /// reaches its iteration limit.
 const EAGER_DEPTH: u32 = 64;
 
-/// A class that a union made while following gives its literal has its parents searched
-/// again at once when it has at most this many (see [`Loop::watch_union`]).
-const LIFT_PARENTS: usize = 16;
-
 /// A side of a union made while following has its parents searched for matches through
 /// the other side's nodes when it has at most this many (see [`Loop::watch_meet`]).
 const MEET_PARENTS: usize = 64;
@@ -111,10 +106,6 @@ pub struct PhaseRule {
     /// Whether its guards read beyond the classes of its match (see
     /// [`RuleApplier::walks_lists`]): only such rules need the confirming search.
     deep: bool,
-    /// Whether it may match above a class that just gained a literal (see
-    /// [`Loop::watch_union`]): its left side has a child and it reads facts
-    /// ([`RuleApplier::reads_facts`]).
-    lifts: bool,
     /// The operations its left side requires right below the root, by child position: a
     /// node whose child class holds no such operation cannot match, so it is not searched
     /// (of the rules rooted at `result`, only those of the operation a projection reads are
@@ -246,7 +237,6 @@ impl PhaseRules {
         }
         self.height = self.height.max(height);
         let deep = applier.walks_lists();
-        let lifts = height >= 1 && applier.reads_facts();
         let child_ops = match &shape {
             Some((_, needs)) => needs
                 .iter()
@@ -270,7 +260,6 @@ impl PhaseRules {
             reads,
             height,
             deep,
-            lifts,
             child_ops,
             arity,
         });
@@ -366,8 +355,6 @@ struct Loop<'r> {
     /// The highest class id known before the current application: egg numbers classes in
     /// order, so a touched id above it is a class the application created.
     newest: usize,
-    /// The parents to search again after the union just made (see [`Loop::watch_union`]).
-    lifted: Vec<Id>,
     /// The (rule, parent) pairs to search after the union just made (see
     /// [`Loop::watch_meet`]).
     met: Vec<(usize, Id)>,
@@ -432,7 +419,6 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         rebuild_per_node: 0.0,
         newest: 0,
         key: Vec::new(),
-        lifted: Vec::new(),
         met: Vec::new(),
         found: Vec::new(),
         searches: Vec::new(),
@@ -589,7 +575,6 @@ impl Loop<'_> {
             sorted &= egraph.analysis.touched[mark..]
                 .iter()
                 .all(|id| usize::from(*id) > newest || egraph[*id].nodes.len() < SORTED_FROM);
-            let lifted = std::mem::take(&mut self.lifted);
             let met = std::mem::take(&mut self.met);
             if !(sorted && follow) {
                 // Neither the classes the application made nor its union's parents were
@@ -605,28 +590,10 @@ impl Loop<'_> {
             // its own descendant, which the next pass's search around every touched class
             // finds), so the matches rooted at it are those its two sides had: searching it
             // again after every union of two existing classes found nothing new and cost
-            // 7.8% of a memref-heavy lowering. What a union does change at once, the facts
-            // its parents' guards read, is followed through `lifted`.
-            let mut pairs: Vec<(usize, Id)> =
+            // 7.8% of a memref-heavy lowering. What a union changes in its parents' facts
+            // is left to the next pass (`closure::stale_pairs`).
+            let pairs: Vec<(usize, Id)> =
                 met.into_iter().map(|(r, p)| (r, egraph.find(p))).collect();
-            if !lifted.is_empty() {
-                // A class without a literal just got one (a helper met the number it
-                // computes to): its parents' guards (`lit?`) may hold now, so they are tried
-                // again at once, with the class's new version, instead of one pass later. A
-                // chain of such helpers (`slot-after`, each waiting for the one before)
-                // then finishes in one pass instead of one pass per link.
-                for p in lifted {
-                    let p = egraph.find(p);
-                    let g: &Graph = egraph;
-                    for node in &g[p].nodes {
-                        pairs.extend(
-                            self.rooted_at(g, node)
-                                .filter(|r| self.rules.rules[*r].lifts)
-                                .map(|r| (r, p)),
-                        );
-                    }
-                }
-            }
             if !pairs.is_empty() {
                 self.search_into(egraph, pairs, depth + 1, &mut stack)?;
             }
@@ -809,27 +776,22 @@ impl Loop<'_> {
             // it goes first: otherwise each of those classes, often with no parents either,
             // would become the root in turn, and the union-find chain, which every `add` that
             // meets an early id walks, would grow as long as the function.
-            let (watched, met) = if follow {
+            let met = if follow {
                 let (met, looked) = self.watch_meet(egraph, id, class);
                 if self.precise
                     && !union_pairs(&rules.reach, egraph, [id, class], looked, &mut self.retry)
                 {
                     self.around.push(class);
                 }
-                (self.watch_union(egraph, id, class), met)
+                met
             } else {
-                (Vec::new(), Vec::new())
+                Vec::new()
             };
             let changed = if usize::from(id) <= self.newest {
                 egraph.union(id, class)
             } else {
                 egraph.union(class, id)
             };
-            // Watched parents exist only where one side held a literal and the other did
-            // not: the class's facts are read (a lookup in egg's class table) only then.
-            if changed && !watched.is_empty() && Analysis::holds_literal(egraph, class) {
-                self.lifted.extend(watched);
-            }
             if changed {
                 self.met.extend(met);
             }
@@ -863,32 +825,6 @@ impl Loop<'_> {
                 beyond,
             },
         );
-    }
-
-    /// Before a union made while following: the parents of the side that holds no literal
-    /// yet, when the other side holds one and it has at most [`LIFT_PARENTS`] parents (at
-    /// most one side can gain a literal). When the union does give it one (a helper such as
-    /// `(slot-after ...)` meets the literal it computes to), the guards of those parents
-    /// (`lit?`) may hold now, so they are searched again at once (see [`Loop::step`]).
-    /// Other changes of facts wait for the next pass: searching parents after every union
-    /// cost 7.2% more instructions on a memref-heavy lowering, and a literal shared by
-    /// thousands of nodes is merged into often.
-    fn watch_union(&self, egraph: &Graph, a: Id, b: Id) -> Vec<Id> {
-        let (a, b) = (egraph.find(a), egraph.find(b));
-        let (a_lit, b_lit) = (
-            Analysis::holds_literal(egraph, a),
-            Analysis::holds_literal(egraph, b),
-        );
-        let gains = match (a_lit, b_lit) {
-            (true, false) => b,
-            (false, true) => a,
-            _ => return Vec::new(),
-        };
-        let parents = egraph[gains].parents();
-        if parents.len() > LIFT_PARENTS {
-            return Vec::new();
-        }
-        parents.collect()
     }
 
     /// Before a union made while following: the (rule, parent) pairs whose left side may
