@@ -144,6 +144,10 @@ pub struct Analysis {
     /// e-graph, by the clause's index (see `function.rs`): the statistics count clauses
     /// beside the rules of each phase.
     pub clause_uses: Vec<u32>,
+    /// The result of each function applied in this e-graph, by the function and its
+    /// arguments' classes (as they were when it was applied): a function of the same
+    /// arguments gives the same class, so it is evaluated once (see `function.rs`).
+    pub calls: HashMap<(Symbol, crate::egraph::node::Children), Id>,
     /// Whether the last [`egg::Analysis::merge`] changed the facts it merged into, for
     /// the `modify` that follows it (`true` for a class just made).
     facts_changed: bool,
@@ -159,6 +163,7 @@ impl Analysis {
             konst: Vec::new(),
             generation: Vec::new(),
             clause_uses: Vec::new(),
+            calls: HashMap::default(),
             facts_changed: true,
         }
     }

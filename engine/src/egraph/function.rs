@@ -182,7 +182,11 @@ impl Calls for Functions {
             return None;
         }
         let clauses = self.clauses.get(&f)?;
-        stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
+        let key = (f, args.iter().map(|a| egraph.find(*a)).collect());
+        if let Some(id) = egraph.analysis.calls.get(&key) {
+            return Some(*id);
+        }
+        let id = stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
             for clause in clauses {
                 if clause.args.len() != args.len() {
                     continue;
@@ -196,7 +200,9 @@ impl Calls for Functions {
                 }
             }
             None
-        })
+        })?;
+        egraph.analysis.calls.insert(key, id);
+        Some(id)
     }
 }
 
