@@ -450,20 +450,7 @@ pub(crate) fn binary(
 }
 
 pub(crate) fn cmpi(p: CmpIPredicate, w: u32, x: i128, y: i128) -> bool {
-    use CmpIPredicate as P;
-    let (ux, uy) = (zext(w, x), zext(w, y));
-    match p {
-        P::Eq => x == y,
-        P::Ne => x != y,
-        P::Slt => x < y,
-        P::Sle => x <= y,
-        P::Sgt => x > y,
-        P::Sge => x >= y,
-        P::Ult => ux < uy,
-        P::Ule => ux <= uy,
-        P::Ugt => ux > uy,
-        P::Uge => ux >= uy,
-    }
+    p.holds(w, x, y)
 }
 
 pub(crate) fn cmpf(p: CmpFPredicate, x: f64, y: f64) -> bool {

@@ -364,8 +364,9 @@ struct RulesArgs {
 #[derive(Subcommand)]
 enum RulesCommand {
     /// Load and check a rules directory (default: the shipped rules), with the authoring
-    /// warnings (a rule without its `;;` comment, a file without tests, a helper no rule
-    /// rewrites away, rules with the same left side); then evaluate both sides of every rule
+    /// warnings (a rule without its `;;` comment or with one that restates a renaming, a file
+    /// without tests, a helper no rule rewrites away, a function without clauses, rules with
+    /// the same left side); then evaluate both sides of every rule
     /// that can be evaluated on random inputs (each unsound rule is an error at the rule,
     /// with the counterexample).
     Check {

@@ -834,6 +834,29 @@ predicates! {
     }
 }
 
+impl CmpIPredicate {
+    /// Whether the predicate holds between `x` and `y`, integers of `width` bits (1 to 128)
+    /// stored sign-extended: the one statement of `arith.cmpi`'s meaning, which the
+    /// interpreter and the rules' `cmpi` builtin share.
+    pub fn holds(self, width: u32, x: i128, y: i128) -> bool {
+        use CmpIPredicate as P;
+        let unsigned = |v: i128| (v as u128) & (u128::MAX >> (128 - width.clamp(1, 128)));
+        let (ux, uy) = (unsigned(x), unsigned(y));
+        match self {
+            P::Eq => x == y,
+            P::Ne => x != y,
+            P::Slt => x < y,
+            P::Sle => x <= y,
+            P::Sgt => x > y,
+            P::Sge => x >= y,
+            P::Ult => ux < uy,
+            P::Ule => ux <= uy,
+            P::Ugt => ux > uy,
+            P::Uge => ux >= uy,
+        }
+    }
+}
+
 predicates! {
     /// `arith.cmpf` predicates (ordered `o*`, unordered `u*`, and the constant ones).
     CmpFPredicate {

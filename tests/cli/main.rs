@@ -228,7 +228,7 @@ fn rules_check_warns_and_deny_warnings_fails() {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(
         dir.path().join("a.rules"),
-        "decl f: source (Value) -> Value\ndecl g: target (Value) -> Value\nphase p {}\nin p {\n  rule f-g: (f ?x) => (g ?x)\n}\n",
+        "decl f: source (Value) -> Value\ndecl g: target (Value) -> Value\nphase p {}\nin p {\n  rule f-g: (f ?x) => (g (g ?x))\n}\n",
     )
     .expect("write");
     let d = dir.path().to_str().unwrap_or_default();

@@ -834,6 +834,18 @@ fn call<B: Bindings + ?Sized>(b: Builtin, args: &[Code], egraph: &Graph, subst: 
             }
             Val::Int(truncate(x, w, b == Builtin::Wrap))
         }
+        Builtin::Cmpi => {
+            let predicate = match arg(0)? {
+                Val::Term(t) => match &*t {
+                    Term::Str(s) => kiln_frontend::ops::CmpIPredicate::from_name(s)?,
+                    _ => return None,
+                },
+                _ => return None,
+            };
+            let w = width_of(egraph, arg(1))?;
+            let (x, y) = (as_int(arg(2))?, as_int(arg(3))?);
+            Val::Bool(predicate.holds(w, x, y))
+        }
         Builtin::Eq | Builtin::Ne => {
             let (x, y) = (arg(0)?, arg(1)?);
             let eq = match (&x, &y) {

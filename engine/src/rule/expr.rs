@@ -88,6 +88,9 @@ pub enum Builtin {
     Wrap,
     /// `(zext T x)`: `x` truncated to the width of `T`, read back as unsigned.
     Zext,
+    /// `(cmpi P T x y)`: whether `arith.cmpi`'s predicate `P` (a string: `"eq"`, `"slt"`,
+    /// `"ult"`, ...) holds between the integers `x` and `y` of type `T`.
+    Cmpi,
     /// `(== x y)`: whether two values are equal (for two e-classes: whether they are one).
     Eq,
     /// `(!= x y)`: whether two values differ, the negation of `==`.
@@ -161,6 +164,7 @@ const TABLE: &[(&str, Builtin, Option<usize>)] = &[
     ("shl", Builtin::Shl, Some(2)),
     ("wrap", Builtin::Wrap, Some(2)),
     ("zext", Builtin::Zext, Some(2)),
+    ("cmpi", Builtin::Cmpi, Some(4)),
     ("==", Builtin::Eq, Some(2)),
     ("!=", Builtin::Ne, Some(2)),
     ("<", Builtin::Lt, Some(2)),

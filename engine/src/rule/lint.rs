@@ -1,6 +1,7 @@
 //! Warnings about rule files that load but break what rules/README.md asks of every rule:
-//! a `;;` comment stating the rule's identity, inline tests in every file that has rules,
-//! and no helper operation left without a rule that rewrites it away.
+//! a `;;` comment stating the rule's identity (not restating a renaming, which states
+//! itself), inline tests in every file that has rules, no helper operation left without a
+//! rule that rewrites it away, and no function without clauses.
 //!
 //! These are run by `kiln rules check` (an author's tool, where `--deny-warnings` turns
 //! them into a failure) rather than by every load, so that a scratch rules directory given
@@ -29,7 +30,9 @@ fn warn(file: usize, code: &'static str, span: Span, msg: String, note: &str) ->
     }
 }
 
-/// Each rule needs a `;;` line directly above its `rule` line.
+/// Each rule needs a `;;` line directly above its `rule` line that says what it states,
+/// unless it is a renaming (one operation for another on the same operands), which states
+/// itself; a comment that only names the two operations of a renaming restates it.
 fn identity_comments(set: &RuleSet, out: &mut Vec<RuleDiagnostic>) {
     for r in &set.rules {
         let Some(file) = set.files.get(r.loc.file) else {
@@ -43,16 +46,59 @@ fn identity_comments(set: &RuleSet, out: &mut Vec<RuleDiagnostic>) {
             .next_back()
             .unwrap_or("")
             .trim_start();
-        if !above.starts_with(";;") {
-            out.push(warn(
+        let renaming = renamed(r);
+        match above.strip_prefix(";;") {
+            Some(comment) => {
+                if let Some((from, to)) = renaming {
+                    if comment.trim() == format!("{from} is {to}") {
+                        out.push(warn(
+                            r.loc.file,
+                            "rules.comment-restates",
+                            r.loc.span,
+                            format!("the comment above rule `{}` restates it", r.name),
+                            "a renaming states itself: drop the comment, or say what the rule means that its text does not",
+                        ));
+                    }
+                }
+            }
+            None if renaming.is_none() => out.push(warn(
                 r.loc.file,
                 "rules.no-comment",
                 r.loc.span,
                 format!("rule `{}` has no `;;` comment stating its identity", r.name),
                 "write what the rule states on the line above it, as in `;; x + 0 is x`",
-            ));
+            )),
+            None => {}
         }
     }
+}
+
+/// The two operations of a renaming: a rule whose right side is one operation of the left
+/// side's variables, in order (its type operand may be lowered: `(lower-type ?t)`), and
+/// whose left side is one operation of distinct variables, with no guard.
+fn renamed(r: &Rule) -> Option<(&str, &str)> {
+    let (Pat::Op(from, lhs), Pat::Op(to, rhs)) = (&r.lhs, &r.rhs) else {
+        return None;
+    };
+    if !r.guards.is_empty() || r.two_way || lhs.len() != rhs.len() || lhs.is_empty() {
+        return None;
+    }
+    let mut seen = BTreeSet::new();
+    for (l, r) in lhs.iter().zip(rhs) {
+        let Pat::Var(v) = l else { return None };
+        if !seen.insert(v) {
+            return None;
+        }
+        let same = match r {
+            Pat::Var(w) => w == v,
+            Pat::Op(op, kids) => op == "lower-type" && kids.as_slice() == [Pat::Var(v.clone())],
+            _ => false,
+        };
+        if !same {
+            return None;
+        }
+    }
+    Some((from, to))
 }
 
 /// A file with rules needs at least one inline test.

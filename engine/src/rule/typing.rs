@@ -137,6 +137,7 @@ fn signature(b: Builtin) -> (&'static [Ty], Ty) {
         | Builtin::Popcount => (&[Int], Int),
         Builtin::IsPow2 => (&[Int], Bool),
         Builtin::Wrap | Builtin::Zext => (&[Type, Int], Int),
+        Builtin::Cmpi => (&[Sym, Type, Int, Int], Bool),
         Builtin::Eq | Builtin::Ne => (&[Unknown, Unknown], Bool),
         Builtin::Lt | Builtin::Le | Builtin::Gt | Builtin::Ge => (&[Num, Num], Bool),
         Builtin::And | Builtin::Or | Builtin::Not => (&[Bool], Bool),
