@@ -396,6 +396,61 @@ fn no_crate_imports_in_a_circle() {
     assert_eq!(circles(&graph), [["a", "b", "c"]]);
 }
 
+/// The `.rs` files under `dir`, sorted.
+fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        let entries = std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{d:?}: {e}"));
+        for p in entries.flatten().map(|e| e.path()) {
+            if p.is_dir() {
+                todo.push(p);
+            } else if p.extension().is_some_and(|e| e == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `src/main.rs` is a dispatcher: the clap definitions of the subcommands' arguments live in
+/// `src/cmd/args.rs`, each command in `src/cmd/`.
+#[test]
+fn main_is_a_dispatcher() {
+    let text = std::fs::read_to_string(root().join("src/main.rs")).expect("src/main.rs");
+    let lines = text.lines().count();
+    assert!(lines <= 300, "src/main.rs has {lines} lines");
+}
+
+/// The engine passes state between its stages explicitly: a thread-local there is a cache
+/// of what is recomputed when it is missing (interned names, decoded memref types), never a
+/// side channel from one stage to the next.
+#[test]
+fn the_engine_keeps_no_state_in_thread_locals() {
+    const CACHES: [&str; 3] = ["INTERNED", "TEXTS", "DECODED"];
+    let mut found = Vec::new();
+    for path in rust_files(&root().join("engine/src")) {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let mut rest = text.as_str();
+        while let Some(at) = rest.find("thread_local!") {
+            rest = &rest[at + "thread_local!".len()..];
+            let Some(s) = rest.find("static ") else { break };
+            let name: String = rest[s + "static ".len()..]
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                .collect();
+            if !CACHES.contains(&name.as_str()) {
+                found.push(format!("{}: {name}", path.display()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "thread-locals that are not caches: {found:?}"
+    );
+}
+
 /// Source files are read in one sitting: none is over 1,000 lines (Rust, rules, the grammar,
 /// scripts and the C header; `vendor/` is egg's own). A file that grows past it is split by
 /// concern, as `frontend/src/builder/` is.

@@ -3,6 +3,7 @@
 //! rules. The logic they call lives in the library (`kiln::*`), reachable without the binary.
 
 mod abi;
+pub(crate) mod args;
 mod check;
 mod compile;
 mod drop_in;
@@ -13,14 +14,14 @@ mod serve;
 mod verify;
 mod watch;
 
-pub(crate) use self::{
-    abi::*, check::*, compile::*, drop_in::*, lower::*, rules::*, run::*, serve::*, verify::*,
-    watch::*,
-};
-pub(crate) use crate::{
+pub(crate) use self::args::{
     AbiArgs, AbiFormat, Against, CacheArg, CheckArgs, CompileArgs, CompileEmit, ExplainArgs,
     FmtArgs, InterpArgs, LowerArgs, LowerEmit, RulesArg, RulesArgs, RulesCommand, RunArgs,
     RunOutput, ServeArgs, VerifyArgs, WatchArgs, WatchEmit,
+};
+pub(crate) use self::{
+    abi::*, check::*, compile::*, drop_in::*, lower::*, rules::*, run::*, serve::*, verify::*,
+    watch::*,
 };
 use clap::ValueEnum;
 use kiln::report::{emit, ErrorFormat};

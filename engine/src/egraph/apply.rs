@@ -11,6 +11,7 @@ use crate::rule::expr::{Builtin, Expr};
 use crate::rule::ruleset::Pat;
 use egg::{EGraph, ENodeOrVar, Id, PatternAst, RecExpr, Subst, Symbol, Var};
 use kiln_frontend::types::{Extent, MemRefType};
+use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -44,6 +45,15 @@ impl Bindings for Bound<'_> {
         let i = self.vars.iter().position(|w| *w == v)?;
         self.classes.get(i).copied()
     }
+}
+
+/// Why a rule added nothing for a match: a guard failed, a computed part did not evaluate,
+/// or a function had no clause for its arguments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotApplied {
+    /// Whether evaluating it walked a list through the e-graph: it read classes beyond its
+    /// match, whose changes no version of the match's classes records.
+    pub beyond: bool,
 }
 
 /// Evaluates the rule language's functions where a right side applies one (see
@@ -248,10 +258,11 @@ impl Template {
         egraph: &Graph,
         subst: &B,
         out: &mut Vec<Val>,
+        walked: &Cell<bool>,
     ) -> Option<()> {
         match self {
             Template::Computed(c) => {
-                let v = eval(c, egraph, subst)?;
+                let v = read(c, egraph, subst, walked)?;
                 // Checked here so that building never fails halfway.
                 if let Val::Int(i) = v {
                     i64::try_from(i).ok()?;
@@ -260,7 +271,7 @@ impl Template {
             }
             Template::Op(_, cs) | Template::Call(_, cs) => {
                 for c in cs {
-                    c.evaluate(egraph, subst, out)?;
+                    c.evaluate(egraph, subst, out, walked)?;
                 }
             }
             Template::Var(v) => {
@@ -400,34 +411,37 @@ impl RuleApplier {
         walks
     }
 
-    /// Whether the last application on this thread (of any rule) read classes beyond its
-    /// match: a guard or computed part walked a list that is not ground, whose cells may
-    /// change with no change to the match's own classes. A failure that did not can only
-    /// turn into a success when the facts of the match's classes change.
-    pub fn read_beyond() -> bool {
-        WALKED.get()
-    }
-
-    pub(crate) fn guards_hold<B: Bindings + ?Sized>(&self, egraph: &Graph, subst: &B) -> bool {
+    /// Whether every guard holds for a match; `walked` is set when one walked a list
+    /// through the e-graph.
+    pub(crate) fn guards_hold<B: Bindings + ?Sized>(
+        &self,
+        egraph: &Graph,
+        subst: &B,
+        walked: &Cell<bool>,
+    ) -> bool {
         self.guards
             .iter()
-            .all(|g| eval(g, egraph, subst) == Some(Val::Bool(true)))
+            .all(|g| read(g, egraph, subst, walked) == Some(Val::Bool(true)))
     }
 
     /// Checks the guards and adds the right side for a match straight into the e-graph;
-    /// returns its class, or `None` (adding nothing) when a guard fails or a computed part
-    /// does not evaluate.
+    /// returns its class, or why it added nothing (a guard failed, a computed part did not
+    /// evaluate, or a function had no clause for its arguments).
     pub fn apply_direct<B: Bindings + ?Sized>(
         &self,
         egraph: &mut Graph,
         subst: &B,
         calls: &dyn Calls,
-    ) -> Option<Id> {
-        WALKED.set(false);
-        if !self.guards_hold(egraph, subst) {
-            return None;
+    ) -> Result<Id, NotApplied> {
+        let walked = Cell::new(false);
+        let not_applied = |walked: &Cell<bool>| NotApplied {
+            beyond: walked.get(),
+        };
+        if !self.guards_hold(egraph, subst, &walked) {
+            return Err(not_applied(&walked));
         }
-        self.build(egraph, subst, calls, 0)
+        self.build(egraph, subst, calls, 0, &walked)
+            .ok_or_else(|| not_applied(&walked))
     }
 
     /// Adds the right side for a match whose guards hold, its functions applied at `depth`.
@@ -437,28 +451,35 @@ impl RuleApplier {
         subst: &B,
         calls: &dyn Calls,
         depth: u32,
+        walked: &Cell<bool>,
     ) -> Option<Id> {
         let mut vals = Vec::new();
-        self.rhs.evaluate(egraph, subst, &mut vals)?;
+        self.rhs.evaluate(egraph, subst, &mut vals, walked)?;
         self.rhs.build(egraph, subst, &vals, &mut 0, calls, depth)
     }
 
-    /// The template for a match, after the guards; `None` when a guard fails or a computed
-    /// part does not evaluate.
+    /// The template for a match, after the guards; or why there is none (as
+    /// [`RuleApplier::apply_direct`]).
     pub(crate) fn instantiate(
         &self,
         egraph: &mut Graph,
         subst: &mut Subst,
         calls: &dyn Calls,
-    ) -> Option<PatternAst<Node>> {
-        WALKED.set(false);
-        if !self.guards_hold(egraph, subst) {
-            return None;
+    ) -> Result<PatternAst<Node>, NotApplied> {
+        let walked = Cell::new(false);
+        let not_applied = |walked: &Cell<bool>| NotApplied {
+            beyond: walked.get(),
+        };
+        if !self.guards_hold(egraph, subst, &walked) {
+            return Err(not_applied(&walked));
         }
         let mut ast = RecExpr::default();
         let mut fresh = 0u32;
-        add_template(&self.rhs, egraph, subst, &mut ast, &mut fresh, calls)?;
-        Some(ast)
+        add_template(
+            &self.rhs, egraph, subst, &mut ast, &mut fresh, calls, &walked,
+        )
+        .ok_or_else(|| not_applied(&walked))?;
+        Ok(ast)
     }
 }
 
@@ -471,16 +492,17 @@ fn add_template(
     ast: &mut PatternAst<Node>,
     fresh: &mut u32,
     calls: &dyn Calls,
+    walked: &Cell<bool>,
 ) -> Option<Id> {
     Some(match p {
         Template::Computed(e) => {
-            let v = eval(e, egraph, subst)?;
+            let v = read(e, egraph, subst, walked)?;
             add_val(&v, ast, subst, fresh)?
         }
         Template::Op(op, cs) => {
             let mut kids = Children::with_capacity(cs.len());
             for c in cs {
-                kids.push(add_template(c, egraph, subst, ast, fresh, calls)?);
+                kids.push(add_template(c, egraph, subst, ast, fresh, calls, walked)?);
             }
             ast.add(ENodeOrVar::ENode(Node::Op(*op, kids)))
         }
@@ -488,13 +510,13 @@ fn add_template(
         // does without explanations, and the template refers to its class.
         Template::Call(..) => {
             let mut vals = Vec::new();
-            p.evaluate(egraph, subst, &mut vals)?;
+            p.evaluate(egraph, subst, &mut vals, walked)?;
             let id = p.build(egraph, subst, &vals, &mut 0, calls, 0)?;
             add_val(&Val::Class(id), ast, subst, fresh)?
         }
         Template::Var(v) => ast.add(ENodeOrVar::Var(*v)),
         Template::Leaf(n) => ast.add(ENodeOrVar::ENode(n.clone())),
-        Template::Ground(_, t) => add_template(t, egraph, subst, ast, fresh, calls)?,
+        Template::Ground(_, t) => add_template(t, egraph, subst, ast, fresh, calls, walked)?,
     })
 }
 
@@ -586,15 +608,10 @@ fn truncate(x: i128, w: u32, signed: bool) -> i128 {
     }
 }
 
-thread_local! {
-    /// Whether evaluation on this thread walked a list through the e-graph since the last
-    /// application began (see [`RuleApplier::read_beyond`]).
-    static WALKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// Walks a cons-list in the e-graph (its elements need not be ground).
-fn list_items(egraph: &Graph, mut id: Id) -> Option<Vec<Id>> {
-    WALKED.set(true);
+/// Walks a cons-list in the e-graph (its elements need not be ground), setting `walked`:
+/// what it reads lies beyond the classes of the match being evaluated.
+fn list_items(egraph: &Graph, mut id: Id, walked: &Cell<bool>) -> Option<Vec<Id>> {
+    walked.set(true);
     let (nil, cons) = crate::egraph::node::list_symbols();
     let mut out = Vec::new();
     for _ in 0..10_000 {
@@ -619,13 +636,23 @@ fn list_items(egraph: &Graph, mut id: Id) -> Option<Vec<Id>> {
 /// Evaluates an expression; `None` means "does not apply" (an unknown constant, a dynamic
 /// stride, a type mismatch), which makes a guard false and a computed template skip.
 pub fn eval<B: Bindings + ?Sized>(e: &Code, egraph: &Graph, subst: &B) -> Option<Val> {
+    read(e, egraph, subst, &Cell::new(false))
+}
+
+/// [`eval`], setting `walked` when it walks a list through the e-graph.
+fn read<B: Bindings + ?Sized>(
+    e: &Code,
+    egraph: &Graph,
+    subst: &B,
+    walked: &Cell<bool>,
+) -> Option<Val> {
     match e {
         Code::Var(_) => {
             let id = egraph.find(lookup(e, subst)?);
             Some(ground(egraph, id).unwrap_or(Val::Class(id)))
         }
         Code::Lit(v) => Some(v.clone()),
-        Code::Call(b, args) => call(*b, args, egraph, subst),
+        Code::Call(b, args) => call(*b, args, egraph, subst, walked),
     }
 }
 
@@ -678,8 +705,14 @@ fn decoded_memref(t: &Arc<Term>) -> Option<Rc<DecodedMemRef>> {
     })
 }
 
-fn call<B: Bindings + ?Sized>(b: Builtin, args: &[Code], egraph: &Graph, subst: &B) -> Option<Val> {
-    let arg = |i: usize| eval(&args[i], egraph, subst);
+fn call<B: Bindings + ?Sized>(
+    b: Builtin,
+    args: &[Code],
+    egraph: &Graph,
+    subst: &B,
+    walked: &Cell<bool>,
+) -> Option<Val> {
+    let arg = |i: usize| read(&args[i], egraph, subst, walked);
     let ints = || -> Option<Vec<i128>> { (0..args.len()).map(|i| as_int(arg(i))).collect() };
     let memref = |i: usize| decoded_memref(&as_term(arg(i))?);
     Some(match b {
@@ -752,7 +785,7 @@ fn call<B: Bindings + ?Sized>(b: Builtin, args: &[Code], egraph: &Graph, subst: 
         }
         Builtin::Len => match arg(0)? {
             Val::Term(t) => Val::Int(t.list_len()? as i128),
-            Val::Class(id) => Val::Int(list_items(egraph, id)?.len() as i128),
+            Val::Class(id) => Val::Int(list_items(egraph, id, walked)?.len() as i128),
             _ => return None,
         },
         Builtin::Nth => {
@@ -763,7 +796,7 @@ fn call<B: Bindings + ?Sized>(b: Builtin, args: &[Code], egraph: &Graph, subst: 
                     term_val(item, || Arc::new(item.clone()))
                 }
                 Val::Class(id) => {
-                    let item = *list_items(egraph, id)?.get(i)?;
+                    let item = *list_items(egraph, id, walked)?.get(i)?;
                     ground(egraph, item).unwrap_or(Val::Class(egraph.find(item)))
                 }
                 _ => return None,

@@ -20,6 +20,7 @@ use crate::egraph::term::Term;
 use crate::rule::ruleset::{Pat, Rule, RuleSet};
 use egg::{EGraph, Id, Pattern, Symbol, Var};
 use rustc_hash::FxHashMap as HashMap;
+use std::cell::Cell;
 use std::sync::Arc;
 
 type Graph = EGraph<Node, Analysis>;
@@ -218,13 +219,18 @@ impl Functions {
         let mut binds = Binds::default();
         let mut todo: Vec<(&Arg, Id)> = clause.args.iter().zip(args.iter().copied()).collect();
         todo.reverse();
+        // A function's arguments are fixed when it is applied (see the module
+        // documentation), so what its guards read beyond them is not tracked.
+        let walked = Cell::new(false);
         if !solve(&mut todo, egraph, &mut binds, &mut |binds| {
-            clause.applier.guards_hold(egraph, binds)
+            clause.applier.guards_hold(egraph, binds, &walked)
         }) {
             return None;
         }
         *matched = true;
-        let id = clause.applier.build(egraph, &binds, self, depth + 1)?;
+        let id = clause
+            .applier
+            .build(egraph, &binds, self, depth + 1, &walked)?;
         if let Some(i) = clause.index {
             let uses = &mut egraph.analysis.clause_uses;
             if uses.len() <= i {
@@ -343,7 +349,7 @@ pub fn rewrite_root(
         return out;
     };
     for subst in found.substs {
-        if let Some(id) = applier.apply_direct(&mut egraph, &subst, functions) {
+        if let Ok(id) = applier.apply_direct(&mut egraph, &subst, functions) {
             out.extend(term_of(&egraph, id, 0));
         }
     }

@@ -27,14 +27,6 @@ type Graph = EGraph<Node, Analysis>;
 /// The fewest classes of a large e-graph: one that no longer fits the caches.
 pub const LARGE_FROM: usize = 1 << 14;
 
-#[cfg(test)]
-thread_local! {
-    /// [`LARGE_FROM`], lowered by tests that run the saturation loop as on large e-graphs
-    /// on every e-graph.
-    pub(crate) static LARGE_FROM_IN_TESTS: std::cell::Cell<usize> =
-        const { std::cell::Cell::new(LARGE_FROM) };
-}
-
 /// One past the highest class id of an e-graph (0 for an empty one): the length of a
 /// vector indexed by class id.
 pub fn id_bound(egraph: &Graph) -> usize {
@@ -47,9 +39,5 @@ pub fn id_bound(egraph: &Graph) -> usize {
 
 /// Whether an e-graph has [`LARGE_FROM`] classes or more.
 pub fn is_large(egraph: &Graph) -> bool {
-    #[cfg(test)]
-    let from = LARGE_FROM_IN_TESTS.with(|c| c.get());
-    #[cfg(not(test))]
-    let from = LARGE_FROM;
-    egraph.number_of_classes() >= from
+    egraph.number_of_classes() >= LARGE_FROM
 }

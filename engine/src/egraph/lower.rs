@@ -9,7 +9,7 @@ use crate::egraph::encode::{encode_variant, Encoded, Variant, C_WRAPPER_PREFIX};
 use crate::egraph::extract::{build_extractor, find_unlowered, Graph};
 use crate::egraph::function::Functions;
 use crate::egraph::node::Node;
-use crate::egraph::saturate::{saturate, Limits, PhaseRules, Saturation};
+use crate::egraph::saturate::{saturate, Bookkeeping, Limits, PhaseRules, Saturation};
 use crate::lowered::Lowered;
 use crate::rule::ruleset::RuleSet;
 use egg::{Id, RecExpr};
@@ -447,7 +447,17 @@ pub fn lower_variant(
 
 /// Runs phase `i` on `egraph` with the phase's limits: iterations, time, and a node budget
 /// of `nodes + growth × (nodes at the start)`.
-pub(crate) fn run_phase(rules: &CompiledRules, i: usize, mut egraph: Graph) -> Saturation {
+pub(crate) fn run_phase(rules: &CompiledRules, i: usize, egraph: Graph) -> Saturation {
+    run_phase_keeping(rules, i, egraph, Bookkeeping::BySize)
+}
+
+/// [`run_phase`] with the loop's bookkeeping chosen (the tests compare the kinds).
+pub(crate) fn run_phase_keeping(
+    rules: &CompiledRules,
+    i: usize,
+    mut egraph: Graph,
+    bookkeeping: Bookkeeping,
+) -> Saturation {
     let phase = &rules.rules.phases[i];
     // The previous phase leaves it rebuilt: rebuilding a clean e-graph still walks every
     // class.
@@ -461,6 +471,7 @@ pub(crate) fn run_phase(rules: &CompiledRules, i: usize, mut egraph: Graph) -> S
             .nodes
             .saturating_add(phase.growth.saturating_mul(start)),
         time: Duration::from_millis(phase.time_ms),
+        bookkeeping,
     };
     saturate(&rules.phases[i], egraph, limits)
 }

@@ -48,7 +48,7 @@
 //! so a phase that explodes stops close to its limit.
 
 use crate::egraph::analysis::Analysis;
-use crate::egraph::apply::{build_pattern, Bound, RuleApplier};
+use crate::egraph::apply::{build_pattern, Bound, NotApplied, RuleApplier};
 use crate::egraph::closure::{merged_pairs, stale_pairs, union_pairs, Reach};
 use crate::egraph::function::Functions;
 use crate::egraph::large::{id_bound, is_large};
@@ -266,6 +266,21 @@ impl PhaseRules {
     }
 }
 
+/// What the loop keeps between passes (see `closure.rs` and `large.rs`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Bookkeeping {
+    /// As the e-graph's size decides: a record of what each pass left below
+    /// [`LARGE_FROM`](crate::egraph::large::LARGE_FROM) classes, a search around every
+    /// touched class and fewer failures remembered from there on.
+    #[default]
+    BySize,
+    /// As a large e-graph at any size (the tests compare it with the others).
+    Large,
+    /// No record of what a pass left, at any size: each pass searches around every class
+    /// the last one touched (the tests compare it with the others).
+    Around,
+}
+
 /// A phase's limits.
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
@@ -276,6 +291,19 @@ pub struct Limits {
     pub nodes: usize,
     /// The longest the phase may run.
     pub time: Duration,
+    /// What the loop keeps between passes.
+    pub bookkeeping: Bookkeeping,
+}
+
+impl Limits {
+    /// Whether the loop works on `egraph` as on a large one.
+    fn large(&self, egraph: &Graph) -> bool {
+        match self.bookkeeping {
+            Bookkeeping::BySize => is_large(egraph),
+            Bookkeeping::Large => true,
+            Bookkeeping::Around => false,
+        }
+    }
 }
 
 /// What saturating a phase did.
@@ -341,7 +369,7 @@ struct Loop<'r> {
     /// version of its facts when it was tried (0 for the others), flat, the rule first
     /// (with version 0).
     tried: TriedMatches,
-    /// How many failures read beyond their match ([`RuleApplier::read_beyond`]): without
+    /// How many failures read beyond their match ([`NotApplied::beyond`]): without
     /// any, the confirming search has nothing to try again.
     beyond: usize,
     /// The number of the current pass.
@@ -383,22 +411,6 @@ struct Loop<'r> {
     retry: Vec<(usize, Id)>,
 }
 
-#[cfg(test)]
-thread_local! {
-    /// Whether a small e-graph's passes record what they leave (see `closure.rs`); tests
-    /// turn it off to compare a large e-graph's passes, which search around every touched
-    /// class, with a small one's.
-    static RECORDS_LEFT_IN_TESTS: std::cell::Cell<bool> = const { std::cell::Cell::new(true) };
-}
-
-/// Whether passes record what they leave (see `closure.rs`): always, outside tests.
-fn records_left() -> bool {
-    #[cfg(test)]
-    return RECORDS_LEFT_IN_TESTS.with(|c| c.get());
-    #[cfg(not(test))]
-    true
-}
-
 /// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
 pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Saturation {
     let mut run = Loop {
@@ -410,7 +422,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         // grows it as it goes instead of reserving space it may not use.)
         tried: TriedMatches::new(
             (egraph.number_of_classes() * 4).min(TRIED_RESERVED),
-            is_large(&egraph),
+            limits.large(&egraph),
         ),
         beyond: 0,
         pass: 0,
@@ -528,10 +540,12 @@ impl Loop<'_> {
         self.pass += 1;
         self.found.clear();
         self.searches.clear();
-        self.large = is_large(egraph);
+        self.large = self.limits.large(egraph);
         self.around.clear();
         self.retry.clear();
-        self.precise = !self.large && !egraph.are_explanations_enabled() && records_left();
+        self.precise = !self.large
+            && !egraph.are_explanations_enabled()
+            && self.limits.bookkeeping != Bookkeeping::Around;
         if self.large {
             Analysis::mirror(egraph);
         }
@@ -745,12 +759,15 @@ impl Loop<'_> {
             for (v, id) in rule.vars.iter().zip(&vars) {
                 subst.insert(*v, *id);
             }
-            let Some(ast) = rule
+            let ast = match rule
                 .applier
                 .instantiate(egraph, &mut subst, &*rules.functions)
-            else {
-                self.fail(place);
-                return Ok(false);
+            {
+                Ok(ast) => ast,
+                Err(not) => {
+                    self.fail(place, not);
+                    return Ok(false);
+                }
             };
             let (_, changed) =
                 egraph.union_instantiations(&rule.pattern.ast, &ast, &subst, rule.name);
@@ -763,9 +780,12 @@ impl Loop<'_> {
                 vars: &rule.vars,
                 classes: &vars,
             };
-            let Some(id) = rule.applier.apply_direct(egraph, &bound, &*rules.functions) else {
-                self.fail(place);
-                return Ok(false);
+            let id = match rule.applier.apply_direct(egraph, &bound, &*rules.functions) {
+                Ok(id) => id,
+                Err(not) => {
+                    self.fail(place, not);
+                    return Ok(false);
+                }
             };
             if follow {
                 self.follow_new(egraph, mark, depth + 1, stack)?;
@@ -811,8 +831,8 @@ impl Loop<'_> {
 
     /// Remembers a failed match, and whether it read beyond its classes; in a large
     /// e-graph, only one that did (see the module documentation).
-    fn fail(&mut self, place: Place) {
-        let beyond = RuleApplier::read_beyond();
+    fn fail(&mut self, place: Place, not: NotApplied) {
+        let beyond = not.beyond;
         self.beyond += usize::from(beyond);
         if self.large && !beyond {
             return;

@@ -275,11 +275,12 @@ mod tests {
     fn each_warning_class_is_found() {
         let text = "decl f: source (Value) -> Value\ndecl h: source (Value) -> Value\n\
                     decl g: target (Value) -> Value\nphase p {}\nin p {\n\
-                    ;; f is h\n rule f-h: (f ?x) => (h ?x)\n\n rule g-g: (g ?x) => (g ?x)\n}\n";
+                    ;; f is h\n rule f-h: (f ?x) => (h ?x)\n\n rule g-g: (g ?x) => (g (g ?x))\n}\n";
         assert_eq!(
             warnings(text),
             vec![
                 "2:6: no rule rewrites `h` away, but rule `f-h` introduces it",
+                "7:7: the comment above rule `f-h` restates it",
                 "7:7: this file has rules but no `test`",
                 "9:7: rule `g-g` has no `;;` comment stating its identity",
             ]
@@ -289,7 +290,7 @@ mod tests {
     #[test]
     fn a_clean_file_has_none() {
         let text = "decl f: source (Value) -> Value\ndecl g: target (Value) -> Value\n\
-                    decl a: target () -> Value\nphase p {}\nin p {\n  ;; f is g\n  rule f-g: (f ?x) => (g ?x)\n}\n\
+                    decl a: target () -> Value\nphase p {}\nin p {\n  ;; f is g on every input\n  rule f-g: (f ?x) => (g ?x)\n}\n\
                     test f-is-g { (f a) => (g a) }\n";
         assert_eq!(warnings(text), Vec::<String>::new());
     }

@@ -1,6 +1,6 @@
 use super::*;
 use crate::egraph::encode::encode_variant;
-use crate::egraph::lower::{run_phase, variants, CompiledRules, LowerOptions};
+use crate::egraph::lower::{run_phase_keeping, variants, CompiledRules, LowerOptions};
 use crate::rule::{load_rules, RuleSource};
 use std::sync::Arc;
 
@@ -17,7 +17,7 @@ impl egg::Applier<Node, Analysis> for RunnerApplier {
         _rule: Symbol,
     ) -> Vec<Id> {
         match self.0.apply_direct(egraph, subst, &*self.1) {
-            Some(id) if egraph.union(eclass, id) => vec![eclass],
+            Ok(id) if egraph.union(eclass, id) => vec![eclass],
             _ => Vec::new(),
         }
     }
@@ -73,7 +73,6 @@ fn every_phase_reaches_egg_runners_fixpoint_on_the_corpus_as_a_large_e_graph() {
 }
 
 fn reaches_egg_runners_fixpoint_on_the_corpus(large: bool) {
-    use crate::egraph::large::LARGE_FROM_IN_TESTS;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     // The files of a directory of the repository with an extension, sorted.
     let files = |dir: &str, ext: &str| {
@@ -96,9 +95,11 @@ fn reaches_egg_runners_fixpoint_on_the_corpus(large: bool) {
     assert!(!loaded.has_errors(), "{:?}", loaded.diagnostics);
     let rules = CompiledRules::new(Arc::new(loaded.rules));
     let opts = LowerOptions::default();
-    if large {
-        LARGE_FROM_IN_TESTS.with(|c| c.set(0));
-    }
+    let keeping = if large {
+        Bookkeeping::Large
+    } else {
+        Bookkeeping::BySize
+    };
     let mut compared = 0;
     for path in files("corpus", "mlir") {
         let text = std::fs::read_to_string(&path).expect("a corpus program");
@@ -117,14 +118,10 @@ fn reaches_egg_runners_fixpoint_on_the_corpus(large: bool) {
                 for (i, phase) in rules.rules.phases.iter().enumerate() {
                     let small = large.then(|| {
                         // Searching around every touched class, as a large e-graph does.
-                        LARGE_FROM_IN_TESTS.with(|c| c.set(usize::MAX));
-                        RECORDS_LEFT_IN_TESTS.with(|c| c.set(false));
-                        let run = run_phase(&rules, i, ours.clone());
-                        RECORDS_LEFT_IN_TESTS.with(|c| c.set(true));
-                        LARGE_FROM_IN_TESTS.with(|c| c.set(0));
+                        let run = run_phase_keeping(&rules, i, ours.clone(), Bookkeeping::Around);
                         (run.iterations, run.applied)
                     });
-                    let run = run_phase(&rules, i, ours);
+                    let run = run_phase_keeping(&rules, i, ours, keeping);
                     assert_eq!(run.stop, Stop::Saturated, "{}", path.display());
                     if let Some(small) = small {
                         assert_eq!(
