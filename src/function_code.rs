@@ -5,7 +5,7 @@
 //! module happens outside the database, on every compile (it is a concatenation).
 
 use kiln_backend::{build_function_code, target_machine, CodegenOptions, FunctionCode};
-use kiln_engine::query::check::FunctionGroup;
+use kiln_engine::FunctionGroup;
 use kiln_engine::{
     function_config, function_ir, locate_lowering, with_lowering, Db, FunctionItem, Target,
 };

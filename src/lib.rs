@@ -67,7 +67,7 @@ pub fn check_source(db: &Database, path: &str, text: &str) -> (SourceFile, Vec<D
 /// too. Does nothing on one thread or for a few functions, and for a file that does not
 /// split into functions (the whole-file parse then reports its errors).
 pub(crate) fn parse_in_parallel(db: &Database, file: SourceFile) {
-    use kiln_engine::query::check::{function_texts, functions, parse_function, verify_function};
+    use kiln_engine::{function_texts, functions, parse_function, verify_function};
     let threads = rayon::current_num_threads();
     if threads < 2 {
         return;
@@ -76,12 +76,12 @@ pub(crate) fn parse_in_parallel(db: &Database, file: SourceFile) {
         // A file a session split: its groups of functions are checked (each function
         // parsed, built and verified), and after an edit all but the edited one's are
         // found valid at a glance.
-        let groups = kiln_engine::query::check::function_groups(db, file);
+        let groups = kiln_engine::function_groups(db, file);
         if groups.len() > 1 {
             // The ABIs too (read off each function's header): after an edit, their memos
             // are checked here on every thread rather than by the file's ABI check on one.
             map_in_chunks(db, groups, |db, group| {
-                kiln_engine::query::check::check_group(db, group);
+                kiln_engine::check_group(db, group);
                 abi::group_abis(db, group);
             });
         }
@@ -105,7 +105,7 @@ pub(crate) fn parse_in_parallel(db: &Database, file: SourceFile) {
 }
 
 /// Parses every function of a file a session split, on every thread, before the split
-/// records each function's interface and header off its parse (`kiln_engine::sources`).
+/// records each function's interface and header off its parse (`kiln_engine::split_sources_edited`).
 pub(crate) fn parse_items_in_parallel(db: &Database, file: SourceFile) {
     let items = kiln_engine::functions(db, file);
     if rayon::current_num_threads() < 2 || items.len() < 64 {
@@ -181,10 +181,7 @@ pub fn codegen_diagnostic(
     function: Option<&str>,
     message: String,
 ) -> Diagnostic {
-    let name = function.map(|f| {
-        f.strip_prefix(kiln_engine::egraph::encode::C_WRAPPER_PREFIX)
-            .unwrap_or(f)
-    });
+    let name = function.map(|f| f.strip_prefix(kiln_engine::C_WRAPPER_PREFIX).unwrap_or(f));
     let at = name
         .and_then(|name| {
             kiln_engine::functions(db, file).iter().find_map(|item| {
@@ -342,10 +339,10 @@ pub fn explain_rule(
     rules: &CompiledRules,
     func: &str,
     rule: &str,
-    report: kiln_engine::egraph::why_not::Report,
+    report: kiln_engine::WhyNotReport,
     bare_ptr: bool,
 ) -> Option<Result<String, String>> {
-    let conventions = kiln_engine::query::lowering::conventions(db, file, bare_ptr);
+    let conventions = kiln_engine::conventions(db, file, bare_ptr);
     for item in kiln_engine::functions(db, file) {
         let built = kiln_engine::function_ir(db, *item);
         let Some(f) = &built.function else {
@@ -357,13 +354,7 @@ pub fn explain_rule(
         {
             continue;
         }
-        return Some(kiln_engine::egraph::why_not::why_not(
-            rules,
-            f,
-            rule,
-            report,
-            conventions,
-        ));
+        return Some(kiln_engine::why_not(rules, f, rule, report, conventions));
     }
     None
 }
@@ -396,8 +387,7 @@ pub fn lower_file_map<T: Send>(
     use rayon::prelude::*;
     let mut work = Vec::new();
     // A call site passes its arguments the way the callee's convention asks.
-    let conventions =
-        kiln_engine::query::lowering::conventions(db, file, opts.conventions.bare_ptr);
+    let conventions = kiln_engine::conventions(db, file, opts.conventions.bare_ptr);
     let opts = &opts.clone().with_conventions(conventions.clone());
     for item in kiln_engine::functions(db, file) {
         let built = kiln_engine::function_ir(db, *item);
@@ -413,7 +403,7 @@ pub fn lower_file_map<T: Send>(
         if only.is_some_and(|n| n != f.name) {
             continue;
         }
-        for variant in kiln_engine::egraph::lower::variants(f, opts.c_interface, conventions) {
+        for variant in kiln_engine::variants(f, opts.c_interface, conventions) {
             // The IR stays in the database's memo; the workers borrow it.
             work.push((f, variant, kiln_engine::item_offset(db, *item) as i64));
         }
@@ -421,8 +411,7 @@ pub fn lower_file_map<T: Send>(
     let lower_all = || -> Vec<T> {
         work.into_par_iter()
             .map(|(f, variant, delta)| {
-                let mut outcome =
-                    kiln_engine::egraph::lower::lower_variant(rules, f, variant, opts);
+                let mut outcome = kiln_engine::lower_variant(rules, f, variant, opts);
                 outcome.diagnostics = outcome
                     .diagnostics
                     .iter()

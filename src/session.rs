@@ -1,7 +1,7 @@
 //! An incremental compilation session for toolchains that embed kiln: set sources and rules,
 //! ask for diagnostics, lowered functions or native code; after an edit, only the work that
 //! depends on what changed runs again (salsa queries down to each function's LLVM IR, see
-//! `kiln_engine::query::lowering` and `kiln::function_code`).
+//! `kiln_engine`'s lowering queries and `kiln::function_code`).
 //!
 //! ```
 //! use kiln::backend::Emit;
@@ -27,7 +27,7 @@
 
 use crate::function_code::{codegen_options, function_code, group_code, FunctionCodes};
 use crate::shipped::shipped_rules;
-use kiln_engine::query::check::function_groups;
+use kiln_engine::function_groups;
 use kiln_engine::{
     functions, lowered_diagnostics, lowered_item, lowered_text, make_lowered_text, Config,
     Database, Lowered, LoweredItem, Options, RuleFiles, RuleSource, SourceFile, Target,
@@ -137,7 +137,7 @@ pub struct Session {
     db: Database,
     files: BTreeMap<String, SourceFile>,
     /// Per file of a plain shape, its split into functions, for the next edit's
-    /// (`kiln_engine::sources`).
+    /// (`kiln_engine::split_sources_edited`).
     splits: BTreeMap<String, Vec<kiln_frontend::split::FunctionSpan>>,
     /// The rules, options and target, as every file of the session reads them.
     config: Config,
@@ -279,7 +279,7 @@ impl Session {
                     .config_durability(Durability::HIGH)
                     .new(&self.db);
                 self.files.insert(path.to_string(), f);
-                if let Some(spans) = kiln_engine::sources::split_sources_edited(
+                if let Some(spans) = kiln_engine::split_sources_edited(
                     &mut self.db,
                     f,
                     None,
@@ -341,7 +341,7 @@ impl Session {
     }
 
     /// Gives an open file a new text, and its function inputs to match
-    /// (`kiln_engine::sources`), splitting only around the edit (`ends`: what the edit left
+    /// (`kiln_engine::split_sources_edited`), splitting only around the edit (`ends`: what the edit left
     /// in place at the text's start and end, when the caller knows).
     fn replace_text(
         &mut self,
@@ -353,7 +353,7 @@ impl Session {
         let old = f.set_text(&mut self.db).to(text);
         let split = self.splits.remove(path);
         let previous = split.as_deref().map(|spans| (old.as_str(), spans));
-        if let Some(spans) = kiln_engine::sources::split_sources_edited(
+        if let Some(spans) = kiln_engine::split_sources_edited(
             &mut self.db,
             f,
             previous,

@@ -11,8 +11,8 @@
 mod common;
 
 use common::root;
-use kiln::engine::rule::load_rules;
-use kiln::engine::rule::ruleset::Level;
+use kiln::engine::load_rules;
+use kiln::engine::Level;
 use kiln::engine::TargetOp;
 use kiln::shipped::shipped_rules;
 use std::collections::BTreeSet;

@@ -101,7 +101,7 @@ fn the_grammar_highlights_every_lexer_keyword_and_every_sort() {
         assert!(keywords.contains(&w.to_string()), "{w}");
     }
     let sorts = alternatives(&g, "sort");
-    for (name, _) in kiln::engine::rule::Sort::ALL {
+    for (name, _) in kiln::engine::Sort::ALL {
         assert!(sorts.contains(&name.to_string()), "sort {name} missing");
     }
 }

@@ -16,7 +16,7 @@
 //! - `without/<convention>.rules`: with one convention's rule file deleted, exactly the
 //!   corpus programs that need the convention fail, each with "no rule lowers" errors.
 
-use kiln::engine::rule::{load_rules, RuleSource};
+use kiln::engine::{load_rules, RuleSource};
 use kiln::shipped::{shipped_rules, SHIPPED};
 use kiln::{CompiledRules, Database, LowerOptions};
 mod common;
@@ -33,7 +33,7 @@ fn compiled() -> Arc<CompiledRules> {
         "the shipped rules have diagnostics: {:?}",
         loaded.diagnostics
     );
-    let lints = kiln::engine::rule::lint::lint(&loaded.rules);
+    let lints = kiln::engine::lint(&loaded.rules);
     assert!(
         lints.is_empty(),
         "the shipped rules have warnings (`kiln rules check --deny-warnings`): {lints:?}"
@@ -66,7 +66,7 @@ fn fail_trial(path: PathBuf, lint: bool) -> Result<(), Failed> {
     let loaded = load_rules(sources);
     let mut diagnostics = loaded.diagnostics.clone();
     if lint {
-        diagnostics.extend(kiln::engine::rule::lint::lint(&loaded.rules));
+        diagnostics.extend(kiln::engine::lint(&loaded.rules));
         diagnostics.sort_by_key(|d| (d.file, d.diagnostic.span.start, d.diagnostic.span.end));
     }
     let mut actual = Vec::new();
@@ -166,7 +166,7 @@ fn cookbook_trial(block: String) -> Result<(), Failed> {
     });
     let loaded = load_rules(sources);
     let mut diags = loaded.diagnostics.clone();
-    diags.extend(kiln::engine::rule::lint::lint(&loaded.rules));
+    diags.extend(kiln::engine::lint(&loaded.rules));
     if let Some(d) = diags.first() {
         return Err(format!("the recipe has diagnostics: {}", d.diagnostic.message).into());
     }

@@ -8,9 +8,9 @@
 mod common;
 
 use common::{kiln, kiln_piped, root, stderr, stdout};
-use kiln::engine::rule::format::format_rule_file;
-use kiln::engine::rule::lexer::tokens_and_comments;
-use kiln::engine::rule::parser::parse_rule_file;
+use kiln::engine::format_rule_file;
+use kiln::engine::parse_rule_file;
+use kiln::engine::tokens_and_comments;
 use quickcheck::{Arbitrary, Gen, QuickCheck};
 
 /// The syntax tree of a file that parses, printed with every span left out (formatting

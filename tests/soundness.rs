@@ -8,7 +8,7 @@
 //! - `kiln rules check` reports an unsound rule at the rule, and `--no-eval` skips it;
 //! - the program generator produces interesting constants.
 
-use kiln::engine::rule::RuleSource;
+use kiln::engine::RuleSource;
 use kiln::shipped::shipped_rules;
 use kiln::verify::blame::Verdict;
 use kiln::verify::rules::{check_rules, evaluable};
@@ -229,8 +229,8 @@ fn helpers_are_not_evaluable_and_target_operations_are() {
 
 #[test]
 fn a_function_is_applied_where_a_right_side_uses_it() {
-    use kiln::engine::egraph::function::rewrite_root;
-    use kiln::engine::egraph::term::Term;
+    use kiln::engine::rewrite_root;
+    use kiln::engine::Term;
     let path = root().join("tests/rules/unsound/mul_pow2_off_by_one.rules");
     let (rules, _) = with_file(&path);
     let rule = rules

@@ -3,7 +3,6 @@
 //! and not on each other.
 
 use crate::rule::RuleSource;
-use kiln_frontend::Diagnostic;
 
 pub use salsa_structs::{
     Config, FunctionBody, FunctionItem, FunctionSource, FunctionText, Options, RuleFiles,
@@ -367,7 +366,3 @@ fn source_offsets(
         .zip(file.offsets(db).iter().copied())
         .collect()
 }
-
-/// Diagnostics of one stage, in the stage's own coordinates.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Diagnostics(pub Vec<Diagnostic>);

@@ -13,12 +13,12 @@
 
 #![deny(missing_docs)]
 
-pub mod db;
-pub mod egraph;
-pub mod inputs;
-pub mod query;
-pub mod rule;
-pub mod sources;
+mod db;
+mod egraph;
+mod inputs;
+mod query;
+mod rule;
+mod sources;
 
 pub use db::{Database, Db, Executions};
 pub use egraph::lower::{
@@ -42,3 +42,29 @@ pub use query::lowering::{
     rule_slice, with_lowering, CheckedRules, LoweredItem, LoweredText,
 };
 pub use rule::{load_rules, Loaded, RuleDiagnostic, RuleSet, RuleSource};
+
+// The rule language, as its tools (`kiln rules`, the language server) read it.
+pub use rule::expr::Builtin;
+pub use rule::format::format_rule_file;
+pub use rule::lexer::tokens_and_comments;
+pub use rule::lint::{lint, overlaps};
+pub use rule::parser::parse_rule_file;
+pub use rule::symbols::{Occurrence, RuleSymbols, SymbolKind};
+pub use rule::{FileId, Level, OpDecl, Pat, Phase, Rule, RuleLoc, RuleTest, Sort};
+
+// Lowering, as the driver, the explanations and the rule check use it.
+pub use egraph::conventions::BARE_PTR_ATTR;
+pub use egraph::encode::C_WRAPPER_PREFIX;
+pub use egraph::function::rewrite_root;
+pub use egraph::lower::{lower_variant, variants};
+pub use egraph::saturate::Bookkeeping;
+pub use egraph::term::Term;
+pub use egraph::why_not::{why_not, Report as WhyNotReport};
+
+// The queries of a file's groups of functions and of its conventions.
+pub use query::check::{
+    check_group, function_groups, function_texts, locate_found, parse_function, FunctionGroup,
+    GROUP,
+};
+pub use query::lowering::{conventions, rule_symbols};
+pub use sources::{split_sources, split_sources_edited};

@@ -17,19 +17,19 @@
 //! would give it one.
 //!
 //! ```
-//! use kiln_engine::{functions, sources, Database, SourceFile};
+//! use kiln_engine::{functions, split_sources, Database, SourceFile};
 //! use salsa::{plumbing::AsId, Setter};
 //!
 //! let mut db = Database::new();
 //! let text = "func.func @a() {\n  func.return\n}\nfunc.func @b() {\n  func.return\n}\n";
 //! let file = SourceFile::new(&db, "m.mlir".into(), text.into(), None);
-//! let split = sources::split_sources(&mut db, file, None).unwrap();
+//! let split = split_sources(&mut db, file, None).unwrap();
 //! let list = file.sources(&db).clone();
 //! let before: Vec<_> = functions(&db, file).iter().map(|f| f.as_id()).collect();
 //! // Editing `@b`'s body keeps the list of inputs and `@a`'s item, and gives `@b` a body.
 //! let edited = text.replace("@b() {", "@b() {\n  // edited");
 //! let old = file.set_text(&mut db).to(edited);
-//! sources::split_sources(&mut db, file, Some((&old, &split))).unwrap();
+//! split_sources(&mut db, file, Some((&old, &split))).unwrap();
 //! let after: Vec<_> = functions(&db, file).iter().map(|f| f.as_id()).collect();
 //! assert_eq!(*file.sources(&db), list);
 //! assert_eq!(after[0], before[0]);
@@ -55,7 +55,7 @@ pub const RETIRED_TEXT: usize = 1 << 20;
 /// edited one keeps its input and gets its new text as its body (a [`FunctionBody`] of low
 /// durability, made by its first edit), a new or renamed one gets a new input, and an input
 /// no function keeps is retired ([`SourceFile::retired`]). Each function's interface,
-/// header and calls ([`Calls`]) are recorded on its input when the file is first split,
+/// header and calls (`Calls`) are recorded on its input when the file is first split,
 /// and written again only when an edit changes them; when a function comes or leaves,
 /// the calls of the callers of its name are recorded again. `old` is the text before the edit and its split (the value
 /// this returned then), if any: the split then lexes only around the edit, and functions

@@ -2,9 +2,9 @@
 //! rule files: asking again reuses it, an edit runs it again (and not the checker, which
 //! nothing asked for), and its answer follows the edit.
 
-use kiln_engine::query::lowering::{checked_rules, rule_symbols};
-use kiln_engine::rule::symbols::SymbolKind;
 use kiln_engine::RuleFiles;
+use kiln_engine::SymbolKind;
+use kiln_engine::{checked_rules, rule_symbols};
 use kiln_engine::{Database, RuleSource};
 use salsa::Setter;
 

@@ -437,10 +437,7 @@ impl NativeEngine {
                         .iter()
                         .chain(&f.ty.results)
                         .any(|t| t.scalar().is_none());
-                if f.attrs
-                    .contains(kiln_engine::egraph::conventions::BARE_PTR_ATTR)
-                    && memrefs
-                {
+                if f.attrs.contains(kiln_engine::BARE_PTR_ATTR) && memrefs {
                     bare.push(f.name.clone());
                 }
                 if f.body.is_some() {

@@ -54,7 +54,7 @@ pub fn file_abi(db: &dyn salsa::Database, file: SourceFile) -> Vec<FunctionAbi> 
 
 /// The ABI diagnostics of a file (file coordinates, sorted).
 pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic> {
-    use kiln_engine::query::check::{function_groups, locate_found};
+    use kiln_engine::{function_groups, locate_found};
     let mut out = Vec::new();
     let groups = function_groups(db, file);
     if groups.is_empty() {
@@ -75,7 +75,7 @@ pub fn check_file(db: &dyn salsa::Database, file: SourceFile) -> Vec<Diagnostic>
 }
 
 /// The ABIs of a group of functions, made from each function's header (after an edit, a
-/// file's other groups keep theirs at a glance: `kiln_engine::query::check::FunctionGroup`).
+/// file's other groups keep theirs at a glance: `kiln_engine::FunctionGroup`).
 /// Not read through [`function_abi`]: after an edit that adds, removes or renames a
 /// function salsa checks every memo of the file once, and a memo per function more was a
 /// tenth of that.
@@ -96,7 +96,7 @@ pub struct GroupAbis {
 #[salsa::tracked(returns(ref))]
 pub(crate) fn group_abis<'db>(
     db: &'db dyn salsa::Database,
-    group: kiln_engine::query::check::FunctionGroup<'db>,
+    group: kiln_engine::FunctionGroup<'db>,
 ) -> GroupAbis {
     let mut out = GroupAbis::default();
     let mut exported = Vec::new();
@@ -242,7 +242,7 @@ pub fn file_symbols_code(
     db: &dyn salsa::Database,
     file: SourceFile,
 ) -> Vec<kiln_backend::FunctionCode> {
-    let groups = kiln_engine::query::check::function_groups(db, file);
+    let groups = kiln_engine::function_groups(db, file);
     if groups.is_empty() {
         let functions: Vec<FunctionAbi> = kiln_engine::functions(db, file)
             .iter()

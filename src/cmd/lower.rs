@@ -14,8 +14,8 @@ pub(crate) fn explain(ctx: Ctx, db: Database, args: ExplainArgs) -> ExitCode {
     } = args;
 
     if let Some((rule, report)) = rule
-        .map(|r| (r, kiln::engine::egraph::why_not::Report::All))
-        .or(why_not.map(|r| (r, kiln::engine::egraph::why_not::Report::Failures)))
+        .map(|r| (r, kiln::engine::WhyNotReport::All))
+        .or(why_not.map(|r| (r, kiln::engine::WhyNotReport::Failures)))
     {
         let Some((source, name, _)) = checked_source(&ctx, &db, &file) else {
             return ExitCode::FAILURE;

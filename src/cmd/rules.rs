@@ -16,13 +16,13 @@ pub(crate) fn rules(ctx: Ctx, _db: Database, args: RulesArgs) -> ExitCode {
                 return ExitCode::FAILURE;
             };
             let r = &c.rules;
-            let lints = kiln::engine::rule::lint::lint(r);
+            let lints = kiln::engine::lint(r);
             for d in &lints {
                 let f = &r.files[d.file];
                 ctx.report(std::slice::from_ref(&d.diagnostic), &f.path, &f.text);
             }
             // The checker's own warnings (`rules.overlap`) were reported while loading.
-            let warned = !lints.is_empty() || !kiln::engine::rule::lint::overlaps(r).is_empty();
+            let warned = !lints.is_empty() || !kiln::engine::overlaps(r).is_empty();
             if deny_warnings && warned {
                 ctx.fail(
                     "rules.warnings",
@@ -78,7 +78,7 @@ pub(crate) fn rules_fmt(ctx: &Ctx, check: bool, files: &[PathBuf]) -> ExitCode {
             ok = false;
             continue;
         };
-        let formatted = match kiln::engine::rule::format::format_rule_file(&text) {
+        let formatted = match kiln::engine::format_rule_file(&text) {
             Ok(f) => f,
             Err(diags) => {
                 ctx.report(&diags, &shown, &text);

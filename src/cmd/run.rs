@@ -215,9 +215,7 @@ pub(crate) fn run_command(ctx: Ctx, db: Database, args: RunArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let bare = rules.bare_ptr
-        || f.attrs
-            .contains(kiln::engine::egraph::conventions::BARE_PTR_ATTR);
+    let bare = rules.bare_ptr || f.attrs.contains(kiln::engine::BARE_PTR_ATTR);
     match kiln::run::call_with_convention(&jit, &entry, &f.ty, &mut values, bare) {
         Ok((outcome, returned)) => match structured {
             None => {

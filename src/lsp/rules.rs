@@ -8,11 +8,11 @@
 //! queries over it, so they run once per edit however many requests follow.
 
 use super::{lsp_diagnostic, LineMap};
-use kiln_engine::query::lowering::{checked_rules, rule_symbols};
-use kiln_engine::rule::ruleset::{FileId, Level, OpDecl, Sort};
-use kiln_engine::rule::symbols::{Occurrence, RuleSymbols, SymbolKind};
 use kiln_engine::RuleFiles;
+use kiln_engine::{checked_rules, rule_symbols};
 use kiln_engine::{Database, RuleSource};
+use kiln_engine::{FileId, Level, OpDecl, Sort};
+use kiln_engine::{Occurrence, RuleSymbols, SymbolKind};
 use lsp_types::{
     CompletionItem, CompletionItemKind, DocumentSymbol, Hover, HoverContents, MarkupContent,
     MarkupKind, Position, Range, SymbolKind as LspSymbolKind, Uri,
@@ -374,7 +374,7 @@ impl RuleWorkspaces {
             add(name, CompletionItemKind::MODULE, Some("phase".to_string()));
         }
         // The builtins of guards and computed `{...}` values (rules/README.md).
-        for (name, arity) in kiln_engine::rule::expr::Builtin::all() {
+        for (name, arity) in kiln_engine::Builtin::all() {
             let detail = match arity {
                 Some(1) => "guard builtin, 1 argument".to_string(),
                 Some(n) => format!("guard builtin, {n} arguments"),

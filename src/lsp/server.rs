@@ -12,7 +12,7 @@
 use super::mlir::MlirDocuments;
 use super::rules::{Place, RuleWorkspaces};
 use super::{path_uri, uri_path, LineMap};
-use kiln_engine::rule::format::format_rule_file;
+use kiln_engine::format_rule_file;
 use kiln_frontend::Span;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
 use lsp_types::{

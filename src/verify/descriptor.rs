@@ -20,7 +20,7 @@
 
 use super::program::Rng;
 use crate::interp::V;
-use kiln_engine::egraph::term::Term;
+use kiln_engine::Term;
 use kiln_frontend::types::Scalar;
 
 /// A value of the descriptor model: a scalar (a pointer is its 64-bit address), a struct or

@@ -19,10 +19,10 @@
 //! `slot-after`) is checked the same way, against the function's meaning here.
 
 use super::program::Rng;
-use kiln_engine::egraph::function::rewrite_root;
-use kiln_engine::egraph::term::Term;
-use kiln_engine::rule::ruleset::{Pat, Rule, Sort};
+use kiln_engine::rewrite_root;
 use kiln_engine::CompiledRules;
+use kiln_engine::Term;
+use kiln_engine::{Pat, Rule, Sort};
 use kiln_frontend::types::Scalar;
 use std::collections::HashMap;
 
@@ -242,8 +242,8 @@ impl Types<'_> {
                     .iter()
                     .zip(&decl.children)
                     .map(|(k, s)| self.pat(k, *s))
-                    .collect::<Option<_>>()?;
-                Some(Term::Op(kiln_engine::egraph::term::name(name), kids))
+                    .collect::<Option<Vec<_>>>()?;
+                Some(Term::op(name, kids))
             }
             _ => None,
         }

@@ -10,7 +10,7 @@ mod random_edits;
 use files_and_objects::object;
 
 use kiln::backend::Emit;
-use kiln::engine::query::check::{function_groups, GROUP};
+use kiln::engine::{function_groups, GROUP};
 use kiln::shipped::shipped_rules;
 use kiln::{RuleSource, Session};
 use quickcheck::{Arbitrary, Gen, QuickCheck};

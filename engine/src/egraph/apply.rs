@@ -375,13 +375,6 @@ impl RuleApplier {
         out
     }
 
-    /// Whether applying it depends on the analysis facts of its match (a guard, or a
-    /// computed part of the right side), so that a match may hold once a class's facts
-    /// change, with no new node.
-    pub fn reads_facts(&self) -> bool {
-        !self.codes().is_empty()
-    }
-
     /// The variables whose classes' facts a guard or computed part reads: applying a match
     /// again gives something new only when one of these classes changed facts (or any
     /// class of the match its identity).

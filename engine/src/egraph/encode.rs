@@ -156,15 +156,6 @@ pub enum Variant {
 /// calls an external function's wrapper by the same name).
 pub const C_WRAPPER_PREFIX: &str = "_mlir_ciface_";
 
-/// Adds `f` to the e-graph and returns its roots.
-pub fn encode_function(
-    egraph: &mut EGraph<Node, Analysis>,
-    ops: &OpTable,
-    f: &Function,
-) -> Encoded {
-    encode_variant(egraph, ops, f, Variant::Function, &Conventions::default())
-}
-
 /// Whether any parameter or result of `f` has attributes.
 fn has_attrs(f: &Function) -> bool {
     f.arg_attrs

@@ -270,7 +270,7 @@ impl PhaseRules {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Bookkeeping {
     /// As the e-graph's size decides: a record of what each pass left below
-    /// [`LARGE_FROM`](crate::egraph::large::LARGE_FROM) classes, a search around every
+    /// `LARGE_FROM` (`large.rs`) classes, a search around every
     /// touched class and fewer failures remembered from there on.
     #[default]
     BySize,

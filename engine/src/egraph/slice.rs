@@ -83,17 +83,6 @@ pub fn index(rules: &RuleSet) -> RuleIndex {
     }
 }
 
-/// The slice of `rules` that lowering `f` (in the given variants) can use.
-pub fn slice_for(
-    rules: &RuleSet,
-    f: &Function,
-    variants: &[Variant],
-    conventions: &Conventions,
-) -> RuleSet {
-    let ops = encoded_ops(&OpTable::new(rules), f, variants, conventions);
-    close(rules, &index(rules), &ops)
-}
-
 /// The operations of `f`'s encoding (in the given variants), sorted: where a slice starts.
 /// It depends on the rules only through their operation declarations (`table`), so an
 /// edit of rules alone leaves it equal.

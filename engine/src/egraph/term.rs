@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 /// Children are shared, not owned: the analysis builds each list cell's ground term from
 /// its tail's, and a copy of the tail per cell made a list of P types cost P^2 / 2 copies.
-/// An operation's name is interned ([`name`]), so that copying a term to build its parent's
+/// An operation's name is interned (`name`), so that copying a term to build its parent's
 /// copies no string: the analysis builds a ground term for every type and list class.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Term {

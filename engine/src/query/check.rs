@@ -434,7 +434,7 @@ pub fn header_from<'db>(
 /// A function's header as the file's summaries read it (`None` when it has no IR): the one
 /// its input carries ([`crate::FunctionSource::header`], in a file a session split), else
 /// off its parse. A firewall between a function's body and the file's reflection symbols, as
-/// [`interface_of`] is between its body and its callers.
+/// `interface_of` is between its body and its callers.
 pub fn header_of<'db>(
     db: &'db dyn salsa::Database,
     item: FunctionItem<'db>,

@@ -332,7 +332,7 @@ pub fn slice_of<'db>(db: &'db dyn salsa::Database, ops: OpSet<'db>) -> SliceOf<'
 
 /// The rules one function's lowering can use; `None` when the rules have errors or the
 /// function does not verify (it is not lowered). Not a query of its own: the slice is
-/// memoized per set of operations ([`slice_rules`]), which is all a rule edit checks again,
+/// memoized per set of operations (`slice_rules`), which is all a rule edit checks again,
 /// and a per-function memo would be one more for every function to check after each edit.
 pub fn rule_slice<'db>(
     db: &'db dyn salsa::Database,
@@ -371,7 +371,7 @@ pub fn whole_rules<'db>(db: &'db dyn salsa::Database, rules: RuleFiles) -> Optio
     Some(Slice::new(db, Arc::new(checked.rules.clone())))
 }
 
-/// Makes ahead what lowering every function with the whole rule set ([`whole_rules`])
+/// Makes ahead what lowering every function with the whole rule set (`whole_rules`)
 /// reads of the rules: checked, and compiled once. A one-shot command does this on
 /// another thread while its file is split and parsed, instead of the first function's
 /// lowering doing it after them.
@@ -395,7 +395,7 @@ pub struct LoweredItem {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// Lowers one function with its slice of the rules ([`whole_rules`] in a session that keeps
+/// Lowers one function with its slice of the rules (`whole_rules` in a session that keeps
 /// no lowering) on any thread (elaboration walks terms with an explicit stack), each time
 /// it is called: [`lowered_item`] is the memoized one.
 pub fn lower_item<'db>(db: &'db dyn Db, item: FunctionItem<'db>) -> LoweredItem {

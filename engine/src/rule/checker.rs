@@ -54,7 +54,7 @@ pub const DEFAULT_TIME_MS: u64 = 10_000;
 /// Checks a set of rule files (in the order given; callers sort them by path).
 ///
 /// ```
-/// use kiln_engine::rule::{load_rules, RuleSource};
+/// use kiln_engine::{load_rules, RuleSource};
 ///
 /// let text = "decl f: source (Value) -> Value\ndecl g: target (Value) -> Value\n\
 ///             phase lower { iterations 5 }\nin lower {\n  ;; f is g\n  rule f-g: (f ?x) => (g ?x)\n}\n";

@@ -106,18 +106,6 @@ impl Defs {
         (defs, diags)
     }
 
-    /// Whether a macro is called `name`.
-    pub fn contains(&self, name: &str) -> bool {
-        self.defs.contains_key(name)
-    }
-
-    /// Names of the macros, sorted (for "did you mean" notes and documentation).
-    pub fn names(&self) -> Vec<&str> {
-        let mut v: Vec<&str> = self.defs.keys().map(String::as_str).collect();
-        v.sort_unstable();
-        v
-    }
-
     /// Expands every rule and test of a file; returns the expanded file, the problems, and
     /// the name spans of the rules and tests whose expansion failed (the checker skips them,
     /// so one mistake is reported once, not again as the errors it causes).

@@ -22,7 +22,7 @@ pub const WIDTH: usize = 100;
 /// reprints what it could not parse (that would drop text).
 ///
 /// ```
-/// use kiln_engine::rule::format::format_rule_file;
+/// use kiln_engine::format_rule_file;
 ///
 /// let text = "in lower{\n;; f is g\nrule f-g:(f   ?x)=>(g ?x) ; done\n}";
 /// let out = format_rule_file(text).unwrap();

@@ -14,4 +14,6 @@ pub mod symbols;
 pub mod typing;
 
 pub use checker::{load_rules, Loaded, RuleDiagnostic};
-pub use ruleset::{Level, OpDecl, Pat, Phase, Rule, RuleLoc, RuleSet, RuleSource, RuleTest, Sort};
+pub use ruleset::{
+    FileId, Level, OpDecl, Pat, Phase, Rule, RuleLoc, RuleSet, RuleSource, RuleTest, Sort,
+};

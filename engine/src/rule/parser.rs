@@ -1,7 +1,7 @@
 //! Runs the rule grammar and turns its errors into [`Diagnostic`]s; lalrpop's types never
 //! leave this file.
 
-use crate::rule::ast::{RuleFile, Term};
+use crate::rule::ast::RuleFile;
 use crate::rule::lexer::{Lexer, Tok};
 use kiln_frontend::parser::{expected_prose, one_per_line, syntax_diagnostic, SyntaxStyle};
 use kiln_frontend::Diagnostic;
@@ -36,23 +36,6 @@ pub fn parse_rule_file(text: &str) -> (RuleFile, Vec<Diagnostic>) {
         });
     }
     (tree, one_per_line(diags, text))
-}
-
-/// Parses one term (used for the inputs of `kiln rules` tests given on the command line).
-pub fn parse_term(text: &str) -> Result<Term, Vec<Diagnostic>> {
-    let mut lexer = Lexer::new(text);
-    let mut recovered = Vec::new();
-    let result = grammar::TermParser::new().parse(&mut recovered, &mut lexer);
-    let mut diags = std::mem::take(&mut lexer.diagnostics);
-    diags.extend(recovered.into_iter().map(|e| convert(e.error, text)));
-    match result {
-        Ok(t) if diags.is_empty() => Ok(t),
-        Ok(_) => Err(diags),
-        Err(e) => {
-            diags.push(convert(e, text));
-            Err(diags)
-        }
-    }
 }
 
 fn convert(e: ParseError<usize, Tok<'_>, std::convert::Infallible>, text: &str) -> Diagnostic {
