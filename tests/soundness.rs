@@ -255,6 +255,7 @@ fn a_function_is_applied_where_a_right_side_uses_it() {
         &rules.functions,
         rule,
         &lhs,
+        &|_| false,
     );
     let text = rhs.first().expect("a right side").to_string();
     assert!(!text.contains("mul-shift"), "{text}");

@@ -283,8 +283,10 @@ pub fn check(
             &rules.functions,
             rule,
             &lhs,
+            &covers,
         ) {
-            // Functions are applied already: what is left is a type-level term.
+            // Functions are applied already, but those `meaning` states: what is left is a
+            // type-level term.
             if !rhs_is_meaningful(&rhs) {
                 continue;
             }

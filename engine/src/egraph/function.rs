@@ -195,7 +195,7 @@ impl Calls for Functions {
                 // A clause whose arguments match and whose guards hold decides the
                 // result, whether or not its right side builds.
                 let mut matched = false;
-                let id = self.apply_matched(clause, args, egraph, depth, &mut matched);
+                let id = self.apply_matched(clause, args, egraph, depth, &mut matched, self);
                 if matched {
                     return id;
                 }
@@ -208,6 +208,8 @@ impl Calls for Functions {
 }
 
 impl Functions {
+    /// Applies `clause` to `args` if its arguments match and its guards hold (`matched`
+    /// says whether they did), its right side's functions applied through `calls`.
     fn apply_matched(
         &self,
         clause: &Clause,
@@ -215,6 +217,7 @@ impl Functions {
         egraph: &mut Graph,
         depth: u32,
         matched: &mut bool,
+        calls: &dyn Calls,
     ) -> Option<Id> {
         let mut binds = Binds::default();
         let mut todo: Vec<(&Arg, Id)> = clause.args.iter().zip(args.iter().copied()).collect();
@@ -230,7 +233,7 @@ impl Functions {
         *matched = true;
         let id = clause
             .applier
-            .build(egraph, &binds, self, depth + 1, &walked)?;
+            .build(egraph, &binds, calls, depth + 1, &walked)?;
         if let Some(i) = clause.index {
             let uses = &mut egraph.analysis.clause_uses;
             if uses.len() <= i {
@@ -298,18 +301,36 @@ fn solve(
     found
 }
 
+/// The functions of a rule set, but those `keep` names, which a right side keeps as terms
+/// (the rule check gives them a meaning of its own, so each clause is checked alone).
+struct Keeping<'a> {
+    functions: &'a Functions,
+    keep: &'a dyn Fn(&str) -> bool,
+}
+
+impl Calls for Keeping<'_> {
+    fn call(&self, f: Symbol, args: &[Id], egraph: &mut Graph, depth: u32) -> Option<Id> {
+        if (self.keep)(f.as_str()) {
+            return Some(egraph.add(Node::Op(f, args.into())));
+        }
+        self.functions.call(f, args, egraph, depth)
+    }
+}
+
 /// Applies one rule (forward) at the root of a ground term and returns every right side
 /// it produces there, as ground terms: guards checked, computed parts evaluated, functions
-/// applied, variables replaced by the subterms they matched. A clause of a function is
-/// applied to the term's arguments. Rule-level validation (`kiln verify`'s rule property)
-/// evaluates both sides of such pairs.
+/// applied (but those `keep` names, which stay terms), variables replaced by the subterms
+/// they matched. A clause of a function is applied to the term's arguments. Rule-level
+/// validation (`kiln verify`'s rule property) evaluates both sides of such pairs.
 pub fn rewrite_root(
     rules: &RuleSet,
     ops: Arc<OpTable>,
     functions: &Functions,
     rule: &Rule,
     lhs: &Term,
+    keep: &dyn Fn(&str) -> bool,
 ) -> Vec<Term> {
+    let calls = Keeping { functions, keep };
     let mut egraph = Graph::new(Analysis::new(ops));
     let is_function = |op: &str| rules.is_function(op);
     let applier = RuleApplier::new(&rule.guards, &rule.rhs, &is_function);
@@ -335,7 +356,9 @@ pub fn rewrite_root(
             applier,
         };
         let mut matched = false;
-        if let Some(id) = functions.apply_matched(&clause, &args, &mut egraph, 0, &mut matched) {
+        if let Some(id) =
+            functions.apply_matched(&clause, &args, &mut egraph, 0, &mut matched, &calls)
+        {
             out.extend(term_of(&egraph, id, 0));
         }
         return out;
@@ -349,7 +372,7 @@ pub fn rewrite_root(
         return out;
     };
     for subst in found.substs {
-        if let Ok(id) = applier.apply_direct(&mut egraph, &subst, functions) {
+        if let Ok(id) = applier.apply_direct(&mut egraph, &subst, &calls) {
             out.extend(term_of(&egraph, id, 0));
         }
     }

@@ -435,8 +435,10 @@ fn check_rule(
             &rules.functions,
             rule,
             &lhs,
+            &evaluable,
         ) {
-            // Functions are applied already: the right side is built of operations alone.
+            // Functions are applied already, but those with a meaning of their own here,
+            // which are evaluated by it: each clause of theirs is checked alone.
             let right = eval_root(&rhs, &inputs);
             let rhs = rhs.to_string();
             match right {
