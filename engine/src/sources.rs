@@ -275,7 +275,52 @@ pub fn split_sources_edited(
         record_callers(db, file, &moved, &edited, &mut writes);
     }
     write_records(db, file, writes);
+    #[cfg(debug_assertions)]
+    check_records(db, file);
     Some(spans)
+}
+
+/// In a debug build, checks that what the split recorded on the file's function inputs
+/// (and bodies) is what recomputing it from each function's text now gives: its interface,
+/// its header and its record of calls (each name it calls with the first function of that
+/// name). The split writes these facts as inputs, so that an edit rechecks only what they
+/// changed; this is the promise that they are always the derived values.
+#[cfg(debug_assertions)]
+fn check_records(db: &Database, file: SourceFile) {
+    let Some(list) = file.sources(db) else {
+        return;
+    };
+    let mut names = Names::new(list);
+    for item in functions(db, file) {
+        let Some(source) = item.source(db) else {
+            continue;
+        };
+        let name = source.name(db);
+        let built = function_ir(db, *item);
+        assert_eq!(
+            source.interface(db).as_ref(),
+            Some(&interface_from(built)),
+            "@{name}: the interface recorded is not the function's"
+        );
+        let header = header_from(db, *item).map(|h| h.to_header());
+        assert_eq!(
+            source.header(db).as_ref(),
+            Some(&header),
+            "@{name}: the header recorded is not the function's"
+        );
+        let record = match item.body(db) {
+            Some(body) => Record::Body(body),
+            None => Record::Source(source),
+        };
+        let calls: Calls = called_names(built)
+            .into_iter()
+            .map(|c| (c.to_string(), names.get(db, c)))
+            .collect();
+        assert!(
+            *record_calls(db, record) == calls,
+            "@{name}: the calls recorded are not the function's"
+        );
+    }
 }
 
 /// The first input of `list` with each of `names` (absent: none has it).
