@@ -14,7 +14,8 @@
 //! forever after, so applying it once is the same as rewriting it in the e-graph.
 
 use crate::egraph::analysis::{Analysis, OpTable};
-use crate::egraph::apply::{add_term, build_pattern, Bindings, Calls, RuleApplier};
+use crate::egraph::apply::{add_term, build_pattern, Bindings, Bound, Calls, RuleApplier};
+use crate::egraph::matcher::Matcher;
 use crate::egraph::node::Node;
 use crate::egraph::term::Term;
 use crate::rule::ruleset::{Pat, Rule, RuleSet};
@@ -367,12 +368,19 @@ pub fn rewrite_root(
         return out;
     };
     egraph.rebuild();
+    // The saturation loop's matcher, so that the rule check matches as lowering does.
     let pattern: Pattern<Node> = Pattern::new(build_pattern(&rule.lhs));
-    let Some(found) = egg::Searcher::search_eclass(&pattern, &egraph, root) else {
-        return out;
-    };
-    for subst in found.substs {
-        if let Ok(id) = applier.apply_direct(&mut egraph, &subst, &calls) {
+    let vars = pattern.vars();
+    let mut matches: Vec<Vec<Id>> = Vec::new();
+    Matcher::new(&pattern.ast, &vars).search(&egraph, root, |bound| {
+        matches.push(bound.collect());
+    });
+    for classes in matches {
+        let bound = Bound {
+            vars: &vars,
+            classes: &classes,
+        };
+        if let Ok(id) = applier.apply_direct(&mut egraph, &bound, &calls) {
             out.extend(term_of(&egraph, id, 0));
         }
     }

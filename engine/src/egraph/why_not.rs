@@ -15,11 +15,12 @@ use crate::egraph::conventions::Conventions;
 use crate::egraph::encode::{encode_variant, Variant};
 use crate::egraph::extract::Graph;
 use crate::egraph::lower::{run_phase, CompiledRules, Stop};
+use crate::egraph::matcher::Matcher;
 use crate::egraph::node::Node;
 use crate::rule::checker::distance;
 use crate::rule::expr::Expr;
 use crate::rule::ruleset::{Pat, Rule};
-use egg::{Extractor, Id, Language, Pattern, RecExpr, Searcher, Subst};
+use egg::{Extractor, Id, Language, Pattern, RecExpr, Subst};
 use kiln_frontend::ir::Function;
 use std::collections::{BTreeSet, HashMap};
 
@@ -87,12 +88,31 @@ pub fn why_not(
             guards_text(&rule.guards)
         ),
     );
+    // The saturation loop's matcher, at every class in id order.
     let pattern = Pattern::new(build_pattern(&rule.lhs));
+    let vars = pattern.vars();
+    let matcher = Matcher::new(&pattern.ast, &vars);
+    let mut found: Vec<(Id, Vec<Subst>)> = Vec::new();
+    let mut classes: Vec<Id> = egraph.classes().map(|c| c.id).collect();
+    classes.sort_unstable();
+    for class in classes {
+        let mut substs = Vec::new();
+        matcher.search(&egraph, class, |bound| {
+            let mut subst = Subst::with_capacity(vars.len());
+            for (v, id) in vars.iter().zip(bound) {
+                subst.insert(*v, id);
+            }
+            substs.push(subst);
+        });
+        if !substs.is_empty() {
+            found.push((class, substs));
+        }
+    }
     let mut matched = BTreeSet::new();
     let (mut fired, mut refused, mut listed) = (0usize, 0usize, 0usize);
-    for m in pattern.search(&egraph) {
-        matched.insert(m.eclass);
-        for subst in &m.substs {
+    for (class, substs) in &found {
+        matched.insert(*class);
+        for subst in substs {
             let verdict = view.verdict(rule, subst);
             if verdict.is_none() {
                 fired += 1;
