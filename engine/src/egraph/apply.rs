@@ -1,4 +1,4 @@
-//! Applying a rule: the left side is an egg [`Pattern`] (searched by `saturate.rs`); the
+//! Applying a rule: the left side is an egg [`Pattern`](egg::Pattern) (searched by `saturate.rs`); the
 //! right side is applied by [`RuleApplier`], which first checks the guards against the
 //! analysis and then adds the template straight into the e-graph, filling in computed
 //! `{...}` leaves. With explanations on, the template is built as a `PatternAst` (computed

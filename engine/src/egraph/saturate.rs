@@ -5,17 +5,17 @@
 //! function, 166 of 3,483 applications per function added an equality). This loop is
 //! semi-naive:
 //!
-//! - **Search only what a pass left.** A pass records what following did not cover (see
-//!   `closure.rs`): the rules a union may have made match at the ancestors it reaches, the
-//!   matches tried with facts that changed since, and the classes of applications that
-//!   were not followed; the next pass searches just those, and none follows a pass that
-//!   left nothing. Where that record cannot be kept (a large e-graph, a failure that read
-//!   beyond its match, explanations), the classes that changed (new classes, unions, and
-//!   classes whose analysis facts changed: egg reports each to
-//!   [`Analysis::modify`](crate::egraph::analysis::Analysis)) are the frontier: a new
-//!   match of a left side of height `h` is rooted within `h` parent steps of a changed
-//!   class, so only those classes are searched, with the rules indexed by an operation
-//!   they hold.
+//! - **Search only the frontier.** A pass records what following did not cover, its
+//!   frontier (see `closure.rs`): the rules a union may have made match at the ancestors it
+//!   reaches, the matches tried with facts that changed since, and the classes of
+//!   applications that were not followed; the next pass searches just those
+//!   ([`Scope::Frontier`]), and none follows a pass that left nothing. Where that record
+//!   cannot be kept (a large e-graph, a failure that read beyond its match, explanations),
+//!   the next pass searches the delta ([`Scope::Delta`]): the classes that changed (new
+//!   classes, unions, and classes whose analysis facts changed: egg reports each to
+//!   [`Analysis::modify`](crate::egraph::analysis::Analysis)). A new match of a left side of
+//!   height `h` is rooted within `h` parent steps of a changed class, so only those classes
+//!   are searched, with the rules indexed by an operation they hold.
 //! - **Apply a match once.** A match whose right side was added is remembered by its
 //!   rule, its classes and the version of each class's facts; it is applied again only when
 //!   one of them changed. A class's version changes as soon as an application changes its
@@ -323,15 +323,16 @@ pub struct Saturation {
 enum Scope<'a> {
     /// Every rule at every class.
     All,
-    /// The classes within each rule's height of these changed classes.
-    Around(&'a [Id]),
+    /// The delta of semi-naive evaluation: the classes within each rule's height of these
+    /// changed classes.
+    Delta(&'a [Id]),
     /// The rules whose guards walk lists, at every class, failures that read beyond their
     /// match tried again.
     Confirm,
-    /// What the last pass left (see `closure.rs`): the classes within each rule's height of
-    /// `around`, and the (rule, class) `pairs`.
-    Left {
-        around: &'a [Id],
+    /// The frontier the last pass recorded (see `closure.rs`): the classes within each
+    /// rule's height of `classes`, and the (rule, class) `pairs`.
+    Frontier {
+        classes: &'a [Id],
         pairs: &'a [(usize, Id)],
     },
 }
@@ -339,10 +340,10 @@ enum Scope<'a> {
 /// What the next pass searches.
 enum Next {
     All,
-    /// Around the classes the last pass touched.
-    Around(Vec<Id>),
-    /// What the last pass left to search ([`Scope::Left`]).
-    Left(Vec<Id>, Vec<(usize, Id)>),
+    /// Around the classes the last pass touched ([`Scope::Delta`]).
+    Delta(Vec<Id>),
+    /// The frontier the last pass recorded ([`Scope::Frontier`]).
+    Frontier(Vec<Id>, Vec<(usize, Id)>),
 }
 
 /// A match found and waiting to be applied: its rule, its root class, where its variables'
@@ -399,16 +400,18 @@ struct Loop<'r> {
     /// The matches waiting to be applied in the current pass (see [`Loop::step`]), kept for
     /// its room.
     stack: Vec<Found>,
-    /// Whether the current pass keeps [`Loop::around`] and [`Loop::retry`] complete: not
-    /// with explanations, in a large e-graph, or once a failure read beyond its match
-    /// (see `closure.rs`).
-    precise: bool,
-    /// Classes the current pass changed without following the change as far as a match
-    /// reaches: the next pass searches around them.
-    around: Vec<Id>,
-    /// (rule, class) pairs the next pass searches: matches that unions of the current pass
-    /// may have made, and matches tried with facts that changed since.
-    retry: Vec<(usize, Id)>,
+    /// Whether the current pass records its frontier completely
+    /// ([`Loop::frontier_classes`], [`Loop::frontier_pairs`]): not with explanations, in a
+    /// large e-graph, or once a failure read beyond its match (see `closure.rs`); the next
+    /// pass then searches the delta, around every class this one touched.
+    keeps_frontier: bool,
+    /// The frontier's classes: those the current pass changed without following the
+    /// change as far as a match reaches; the next pass searches around them.
+    frontier_classes: Vec<Id>,
+    /// The frontier's (rule, class) pairs, which the next pass searches: matches that
+    /// unions of the current pass may have made, and matches tried with facts that changed
+    /// since.
+    frontier_pairs: Vec<(usize, Id)>,
 }
 
 /// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
@@ -436,9 +439,9 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         searches: Vec::new(),
         large: false,
         stack: Vec::new(),
-        precise: false,
-        around: Vec::new(),
-        retry: Vec::new(),
+        keeps_frontier: false,
+        frontier_classes: Vec::new(),
+        frontier_pairs: Vec::new(),
     };
     if !egraph.clean {
         egraph.rebuild();
@@ -457,8 +460,8 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         iterations += 1;
         let scope = match &next {
             Next::All => Scope::All,
-            Next::Around(changed) => Scope::Around(changed),
-            Next::Left(around, pairs) => Scope::Left { around, pairs },
+            Next::Delta(changed) => Scope::Delta(changed),
+            Next::Frontier(classes, pairs) => Scope::Frontier { classes, pairs },
         };
         if let Err(stop) = run.step(&mut egraph, scope) {
             break stop;
@@ -483,15 +486,15 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
                 break Stop::Saturated;
             }
         }
-        if run.precise {
+        if run.keeps_frontier {
             // Every change the pass did not follow is recorded: when none is, the next
             // pass would find nothing.
-            if run.around.is_empty() && run.retry.is_empty() {
+            if run.frontier_classes.is_empty() && run.frontier_pairs.is_empty() {
                 break Stop::Saturated;
             }
-            next = Next::Left(
-                std::mem::take(&mut run.around),
-                std::mem::take(&mut run.retry),
+            next = Next::Frontier(
+                std::mem::take(&mut run.frontier_classes),
+                std::mem::take(&mut run.frontier_pairs),
             );
             continue;
         }
@@ -499,7 +502,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         // search all of it, so that a pass that then finds nothing confirms saturation
         // without another full search.
         next = if touched.len() * 2 < egraph.number_of_classes() {
-            Next::Around(touched)
+            Next::Delta(touched)
         } else {
             Next::All
         };
@@ -541,9 +544,9 @@ impl Loop<'_> {
         self.found.clear();
         self.searches.clear();
         self.large = self.limits.large(egraph);
-        self.around.clear();
-        self.retry.clear();
-        self.precise = !self.large
+        self.frontier_classes.clear();
+        self.frontier_pairs.clear();
+        self.keeps_frontier = !self.large
             && !egraph.are_explanations_enabled()
             && self.limits.bookkeeping != Bookkeeping::Around;
         if self.large {
@@ -562,7 +565,7 @@ impl Loop<'_> {
         stack.reserve(pairs.len());
         self.found.reserve(pairs.len() * 4);
         self.search_into(egraph, pairs, 0, &mut stack)?;
-        let skip_failed = matches!(scope, Scope::Around(_) | Scope::Left { .. });
+        let skip_failed = matches!(scope, Scope::Delta(_) | Scope::Frontier { .. });
         // The matcher binary-searches the nodes of a class of 50 or more, which only a
         // rebuild sorts: once a class that large has grown in this pass, following stops
         // until the next one.
@@ -593,8 +596,8 @@ impl Loop<'_> {
             if !(sorted && follow) {
                 // Neither the classes the application made nor its union's parents were
                 // searched: the next pass searches around them.
-                if self.precise {
-                    self.around
+                if self.keeps_frontier {
+                    self.frontier_classes
                         .extend_from_slice(&egraph.analysis.touched[mark..]);
                 }
                 self.note_new(egraph, mark);
@@ -633,9 +636,9 @@ impl Loop<'_> {
         // every touched class.
         // Nor is the record worth keeping once the pass changed most of the e-graph (a rule
         // set that explodes): the next pass searches all of it.
-        self.precise &= self.beyond == 0
+        self.keeps_frontier &= self.beyond == 0
             && (egraph.analysis.touched.len() - mark) * 2 < egraph.number_of_classes();
-        if self.precise {
+        if self.keeps_frontier {
             // The rebuild's unions (congruences), which nothing followed.
             let mut merged: Vec<Id> = egraph.analysis.touched[mark..]
                 .iter()
@@ -644,8 +647,8 @@ impl Loop<'_> {
             merged.sort_unstable();
             merged.dedup();
             for class in merged {
-                if !merged_pairs(&self.rules.reach, egraph, class, &mut self.retry) {
-                    self.around.push(class);
+                if !merged_pairs(&self.rules.reach, egraph, class, &mut self.frontier_pairs) {
+                    self.frontier_classes.push(class);
                 }
             }
             let rules = self.rules;
@@ -653,7 +656,7 @@ impl Loop<'_> {
                 &self.tried,
                 egraph,
                 |r| &rules.rules[r].reads,
-                &mut self.retry,
+                &mut self.frontier_pairs,
             );
             // The next pass, if any, searches only what this one left: a match it meets
             // again under a key that a union renamed is applied again, which adds nothing
@@ -798,10 +801,16 @@ impl Loop<'_> {
             // meets an early id walks, would grow as long as the function.
             let met = if follow {
                 let (met, looked) = self.watch_meet(egraph, id, class);
-                if self.precise
-                    && !union_pairs(&rules.reach, egraph, [id, class], looked, &mut self.retry)
+                if self.keeps_frontier
+                    && !union_pairs(
+                        &rules.reach,
+                        egraph,
+                        [id, class],
+                        looked,
+                        &mut self.frontier_pairs,
+                    )
                 {
-                    self.around.push(class);
+                    self.frontier_classes.push(class);
                 }
                 met
             } else {

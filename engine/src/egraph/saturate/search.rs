@@ -101,9 +101,9 @@ impl Loop<'_> {
                 classes.reserve_exact(egraph.number_of_classes());
                 classes.extend(egraph.classes().map(|c| (c.id, 0)));
             }
-            Scope::Around(changed)
-            | Scope::Left {
-                around: changed, ..
+            Scope::Delta(changed)
+            | Scope::Frontier {
+                classes: changed, ..
             } => {
                 let mut seen = SeenIds::default();
                 let mut layer: Vec<Id> = changed.iter().map(|id| egraph.find(*id)).collect();
@@ -149,7 +149,7 @@ impl Loop<'_> {
             }
             self.rules.unrooted.iter().for_each(|r| add(*r));
         }
-        if let Scope::Left { pairs: left, .. } = scope {
+        if let Scope::Frontier { pairs: left, .. } = scope {
             pairs.extend(left.iter().map(|(r, id)| (*r, egraph.find(*id))));
         }
         // Sorted by rule with a counting sort (the rules are numbered and few), which keeps
