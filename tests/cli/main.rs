@@ -507,3 +507,48 @@ fn deeply_nested_or_huge_rule_terms_are_errors() {
     let e = rules_check_errors(&format!("test long {{ (lower-types [{items}]) => nil }}\n"));
     assert!(e.contains("a list literal of 5000 items"), "{e}");
 }
+
+#[test]
+fn a_function_without_a_clause_is_named_where_its_operation_stays_unlowered() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let rules = dir.path().join("rules");
+    std::fs::create_dir(&rules).expect("mkdir");
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+    for entry in std::fs::read_dir(&shipped)
+        .expect("the shipped rules")
+        .flatten()
+    {
+        let name = entry.file_name();
+        if name != "unranked.rules" {
+            std::fs::copy(entry.path(), rules.join(&name)).expect("copy");
+        }
+    }
+    let file = dir.path().join("erase.mlir");
+    std::fs::write(
+        &file,
+        "func.func @rank_of(%u: memref<*xf32>) -> index {\n  %r = memref.rank %u : memref<*xf32>\n  func.return %r : index\n}\n",
+    )
+    .expect("write");
+    let o = kiln(
+        &[
+            "--color",
+            "never",
+            "lower",
+            file.to_str().unwrap_or_default(),
+            "--rules",
+            rules.to_str().unwrap_or_default(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(e.contains("no rule lowers `func.sig`"), "{e}");
+    assert!(
+        e.contains(
+            "function `param-types` has no clause for `(param-types [(memref.unranked f32)])`"
+        ),
+        "{e}"
+    );
+    // The note goes only with the operations whose rules apply the function.
+    assert_eq!(e.matches("has no clause").count(), 1, "{e}");
+}

@@ -148,6 +148,9 @@ pub struct Analysis {
     /// arguments' classes (as they were when it was applied): a function of the same
     /// arguments gives the same class, so it is evaluated once (see `function.rs`).
     pub calls: HashMap<(Symbol, crate::egraph::node::Children), Id>,
+    /// The first application of each function that no clause held for (a few at most), for
+    /// the diagnostic of what then stays unlowered.
+    pub stuck_calls: Vec<(Symbol, crate::egraph::node::Children)>,
     /// Whether the last [`egg::Analysis::merge`] changed the facts it merged into, for
     /// the `modify` that follows it (`true` for a class just made).
     facts_changed: bool,
@@ -164,6 +167,7 @@ impl Analysis {
             generation: Vec::new(),
             clause_uses: Vec::new(),
             calls: HashMap::default(),
+            stuck_calls: Vec::new(),
             facts_changed: true,
         }
     }

@@ -38,6 +38,9 @@ const STACK_RED_ZONE: usize = 128 * 1024;
 /// The size of each new segment.
 const STACK_SEGMENT: usize = 4 * 1024 * 1024;
 
+/// How many functions' first application without a clause an e-graph keeps.
+const STUCK_KEPT: usize = 4;
+
 /// A clause's argument pattern, matched against a class.
 #[derive(Clone, Debug)]
 enum Arg {
@@ -131,6 +134,40 @@ impl Functions {
             .collect()
     }
 
+    /// The functions applied in `egraph` that no clause held for, among those `relevant`
+    /// names, each with its first such application written out (a value as `_:TYPE`) and
+    /// its clauses' rules: what a diagnostic of an unlowered operation says.
+    pub fn stuck(
+        &self,
+        egraph: &Graph,
+        rules: &RuleSet,
+        relevant: &dyn Fn(&str) -> bool,
+    ) -> Vec<String> {
+        egraph
+            .analysis
+            .stuck_calls
+            .iter()
+            .filter(|(f, _)| relevant(f.as_str()))
+            .map(|(f, args)| {
+                let args: Vec<String> = args.iter().map(|a| shown(egraph, *a, 0)).collect();
+                let clauses: Vec<String> = rules
+                    .clauses()
+                    .filter(|r| r.lhs.root_op() == Some(f.as_str()))
+                    .map(|r| format!("`{}` ({})", r.name, rules.describe(r.loc)))
+                    .collect();
+                let clauses = if clauses.is_empty() {
+                    "it has none".to_string()
+                } else {
+                    format!("its clauses: {}", clauses.join(", "))
+                };
+                format!(
+                    "function `{f}` has no clause for `({f} {})`; {clauses}",
+                    args.join(" ")
+                )
+            })
+            .collect()
+    }
+
     /// Adds a ground pattern (a rule test's term) to the e-graph bottom-up, applying its
     /// functions.
     pub fn add_pat(&self, egraph: &mut Graph, pat: &Pat) -> Option<Id> {
@@ -202,7 +239,15 @@ impl Calls for Functions {
                 }
             }
             None
-        })?;
+        });
+        let Some(id) = id else {
+            // Kept for the diagnostic of what stays unlowered (see [`Functions::stuck`]).
+            let stuck = &mut egraph.analysis.stuck_calls;
+            if stuck.len() < STUCK_KEPT && !stuck.iter().any(|(g, _)| *g == f) {
+                stuck.push(key);
+            }
+            return None;
+        };
         egraph.analysis.calls.insert(key, id);
         Some(id)
     }
@@ -401,5 +446,41 @@ fn term_of(egraph: &Graph, id: Id, depth: usize) -> Option<Term> {
                 .collect::<Option<_>>()?,
         )),
         leaf => crate::egraph::analysis::leaf_term(leaf),
+    }
+}
+
+/// A class as a diagnostic shows an argument: its ground term, a list cell by cell, or a
+/// value as `_:TYPE`.
+fn shown(egraph: &Graph, class: Id, depth: usize) -> String {
+    let class = egraph.find(class);
+    let data = &egraph[class].data;
+    if let Some(t) = &data.ground {
+        return t.to_string();
+    }
+    if depth < 16 {
+        let (nil, cons) = crate::egraph::node::list_symbols();
+        let mut items = Vec::new();
+        let mut at = class;
+        for _ in 0..64 {
+            let nodes = &egraph[at].nodes;
+            if nodes
+                .iter()
+                .any(|n| matches!(n, Node::Op(s, k) if *s == nil && k.is_empty()))
+            {
+                return format!("[{}]", items.join(" "));
+            }
+            let Some((head, tail)) = nodes.iter().find_map(|n| match n {
+                Node::Op(s, k) if *s == cons && k.len() == 2 => Some((k[0], k[1])),
+                _ => None,
+            }) else {
+                break;
+            };
+            items.push(shown(egraph, head, depth + 1));
+            at = egraph.find(tail);
+        }
+    }
+    match &data.ty {
+        Some(t) => format!("_:{t}"),
+        None => "_".to_string(),
     }
 }

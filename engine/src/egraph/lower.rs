@@ -591,7 +591,46 @@ fn unlowered_diagnostic(
             matching.join(", ")
         )
     };
-    Some(Diagnostic::error("lower.unlowered", origin.span, message).with_note(note))
+    let mut diagnostic = Diagnostic::error("lower.unlowered", origin.span, message).with_note(note);
+    // A rule whose right side applies a function with no clause for its arguments does not
+    // apply: say which function, among those the rules above apply (through other
+    // functions' clauses too), as a `source` helper left unlowered would be named.
+    let relevant = applied_functions(&rules.rules, op.as_str());
+    for stuck in rules
+        .functions
+        .stuck(egraph, &rules.rules, &|f| relevant.contains(f))
+    {
+        diagnostic = diagnostic.with_note(stuck);
+    }
+    Some(diagnostic)
+}
+
+/// The functions the right sides of the rules rooted at `op` apply, and those their
+/// clauses apply in turn.
+fn applied_functions(rules: &RuleSet, op: &str) -> std::collections::BTreeSet<String> {
+    fn ops_of(p: &crate::rule::Pat, out: &mut Vec<String>) {
+        if let crate::rule::Pat::Op(op, kids) = p {
+            out.push(op.clone());
+            kids.iter().for_each(|k| ops_of(k, out));
+        }
+    }
+    let mut todo = Vec::new();
+    for r in rules.rules.iter().filter(|r| r.lhs.root_op() == Some(op)) {
+        ops_of(&r.rhs, &mut todo);
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(f) = todo.pop() {
+        if !rules.is_function(&f) || !seen.insert(f.clone()) {
+            continue;
+        }
+        for r in rules
+            .clauses()
+            .filter(|r| r.lhs.root_op() == Some(f.as_str()))
+        {
+            ops_of(&r.rhs, &mut todo);
+        }
+    }
+    seen
 }
 
 #[cfg(test)]
