@@ -229,7 +229,6 @@ fn helpers_are_not_evaluable_and_target_operations_are() {
 
 #[test]
 fn a_function_is_applied_where_a_right_side_uses_it() {
-    use kiln::engine::rewrite_root;
     use kiln::engine::Term;
     let path = root().join("tests/rules/unsound/mul_pow2_off_by_one.rules");
     let (rules, _) = with_file(&path);
@@ -249,14 +248,7 @@ fn a_function_is_applied_where_a_right_side_uses_it() {
         ],
     );
     let lhs = Term::op("arith.muli", vec![Term::atom("i32"), x, c(8)]);
-    let rhs = rewrite_root(
-        &rules.rules,
-        rules.ops.clone(),
-        &rules.functions,
-        rule,
-        &lhs,
-        &|_| false,
-    );
+    let rhs = rules.rewrite_root(rule, &lhs, &|_| false);
     let text = rhs.first().expect("a right side").to_string();
     assert!(!text.contains("mul-shift"), "{text}");
     // x << 4 (the off-by-one): what makes the rule wrong.

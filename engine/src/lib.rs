@@ -55,7 +55,6 @@ pub use rule::{FileId, Level, OpDecl, Pat, Phase, Rule, RuleLoc, RuleTest, Sort}
 // Lowering, as the driver, the explanations and the rule check use it.
 pub use egraph::conventions::BARE_PTR_ATTR;
 pub use egraph::encode::C_WRAPPER_PREFIX;
-pub use egraph::function::rewrite_root;
 pub use egraph::lower::{lower_variant, variants};
 pub use egraph::saturate::Bookkeeping;
 pub use egraph::term::Term;

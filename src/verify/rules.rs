@@ -17,7 +17,6 @@ use super::descriptor::{self, Agg, Input};
 use super::program::Rng;
 use crate::interp::{binary, cast, cmpf, cmpi, fast_math_promise, float_v, sext, Trap, V};
 use kiln_engine::lowered::Flags;
-use kiln_engine::rewrite_root;
 use kiln_engine::CompiledRules;
 use kiln_engine::Term;
 use kiln_engine::{Pat, Rule, RuleLoc, Sort};

@@ -19,7 +19,6 @@
 //! `slot-after`) is checked the same way, against the function's meaning here.
 
 use super::program::Rng;
-use kiln_engine::rewrite_root;
 use kiln_engine::CompiledRules;
 use kiln_engine::Term;
 use kiln_engine::{Pat, Rule, Sort};
@@ -277,14 +276,7 @@ pub fn check(
             continue;
         };
         let Some(left) = meaning(&lhs) else { continue };
-        for rhs in rewrite_root(
-            &rules.rules,
-            rules.ops.clone(),
-            &rules.functions,
-            rule,
-            &lhs,
-            &covers,
-        ) {
+        for rhs in rules.rewrite_root(rule, &lhs, &covers) {
             // Functions are applied already, but those `meaning` states: what is left is a
             // type-level term.
             if !rhs_is_meaningful(&rhs) {

@@ -138,6 +138,19 @@ fn rules_dir_with(extra: &str) -> tempfile::TempDir {
     dir
 }
 
+/// A directory `rules` in `dir` holding the shipped rule files but `left_out` (a convention
+/// deleted); returns its path.
+fn shipped_rules_without(dir: &std::path::Path, left_out: &str) -> std::path::PathBuf {
+    let rules = dir.join("rules");
+    std::fs::create_dir(&rules).expect("rules dir");
+    for (name, text) in kiln::shipped::SHIPPED {
+        if *name != left_out {
+            std::fs::write(rules.join(name), text).expect("write rule file");
+        }
+    }
+    rules
+}
+
 /// `kiln rules check` on the shipped rules plus `extra`: it must fail; returns its stderr.
 fn rules_check_errors(extra: &str) -> String {
     let dir = rules_dir_with(extra);
@@ -169,16 +182,7 @@ fn lower_names_the_unlowered_op_and_writes_nothing() {
     let dir = tempfile::tempdir().expect("temp dir");
     let out = dir.path().join("out.lowered");
     // The shipped rules without the linearization convention.
-    let rules = dir.path().join("rules");
-    std::fs::create_dir(&rules).expect("rules dir");
-    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
-    for entry in std::fs::read_dir(shipped).expect("rules/") {
-        let f = entry.expect("entry").path();
-        let name = f.file_name().unwrap_or_default().to_os_string();
-        if f.extension().is_some_and(|e| e == "rules") && name != "linearize.rules" {
-            std::fs::copy(&f, rules.join(name)).expect("copy");
-        }
-    }
+    let rules = shipped_rules_without(dir.path(), "linearize.rules");
     let src = "func.func @f(%m: memref<4xf32>, %i: index) -> f32 {\n  %x = memref.load %m[%i] : memref<4xf32>\n  func.return %x : f32\n}\n";
     let o = kiln(
         &[
@@ -511,18 +515,7 @@ fn deeply_nested_or_huge_rule_terms_are_errors() {
 #[test]
 fn a_function_without_a_clause_is_named_where_its_operation_stays_unlowered() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let rules = dir.path().join("rules");
-    std::fs::create_dir(&rules).expect("mkdir");
-    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
-    for entry in std::fs::read_dir(&shipped)
-        .expect("the shipped rules")
-        .flatten()
-    {
-        let name = entry.file_name();
-        if name != "unranked.rules" {
-            std::fs::copy(entry.path(), rules.join(&name)).expect("copy");
-        }
-    }
+    let rules = shipped_rules_without(dir.path(), "unranked.rules");
     let file = dir.path().join("erase.mlir");
     std::fs::write(
         &file,

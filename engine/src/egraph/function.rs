@@ -368,7 +368,7 @@ impl Calls for Keeping<'_> {
 /// applied (but those `keep` names, which stay terms), variables replaced by the subterms
 /// they matched. A clause of a function is applied to the term's arguments. Rule-level
 /// validation (`kiln verify`'s rule property) evaluates both sides of such pairs.
-pub fn rewrite_root(
+pub(crate) fn rewrite_root(
     rules: &RuleSet,
     ops: Arc<OpTable>,
     functions: &Functions,

@@ -7,7 +7,7 @@ use crate::egraph::conventions::Conventions;
 use crate::egraph::elaborate::{elaborate, elaborate_terms};
 use crate::egraph::encode::{encode_variant, Encoded, Variant, C_WRAPPER_PREFIX};
 use crate::egraph::extract::{build_extractor, find_unlowered, Graph};
-use crate::egraph::function::Functions;
+use crate::egraph::function::{self, Functions};
 use crate::egraph::node::Node;
 use crate::egraph::saturate::{saturate, Bookkeeping, Limits, PhaseRules, Saturation};
 use crate::lowered::Lowered;
@@ -46,6 +46,27 @@ impl CompiledRules {
             phases,
             functions,
         }
+    }
+}
+
+impl CompiledRules {
+    /// Applies one rule (or a function's clause) at the root of a ground term, as the rule
+    /// check does (`function.rs`): every right side it gives, with its
+    /// functions applied but those `keep` names.
+    pub fn rewrite_root(
+        &self,
+        rule: &crate::rule::Rule,
+        lhs: &crate::egraph::term::Term,
+        keep: &dyn Fn(&str) -> bool,
+    ) -> Vec<crate::egraph::term::Term> {
+        function::rewrite_root(
+            &self.rules,
+            self.ops.clone(),
+            &self.functions,
+            rule,
+            lhs,
+            keep,
+        )
     }
 }
 

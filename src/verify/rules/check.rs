@@ -429,14 +429,7 @@ fn check_rule(
                 continue;
             }
         };
-        for rhs in rewrite_root(
-            &rules.rules,
-            rules.ops.clone(),
-            &rules.functions,
-            rule,
-            &lhs,
-            &evaluable,
-        ) {
+        for rhs in rules.rewrite_root(rule, &lhs, &evaluable) {
             // Functions are applied already, but those with a meaning of their own here,
             // which are evaluated by it: each clause of theirs is checked alone.
             let right = eval_root(&rhs, &inputs);
