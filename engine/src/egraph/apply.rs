@@ -603,7 +603,7 @@ fn truncate(x: i128, w: u32, signed: bool) -> i128 {
 
 /// Walks a cons-list in the e-graph (its elements need not be ground), setting `walked`:
 /// what it reads lies beyond the classes of the match being evaluated.
-fn list_items(egraph: &Graph, mut id: Id, walked: &Cell<bool>) -> Option<Vec<Id>> {
+pub(crate) fn list_items(egraph: &Graph, mut id: Id, walked: &Cell<bool>) -> Option<Vec<Id>> {
     walked.set(true);
     let (nil, cons) = crate::egraph::node::list_symbols();
     let mut out = Vec::new();

@@ -14,7 +14,9 @@
 //! forever after, so applying it once is the same as rewriting it in the e-graph.
 
 use crate::egraph::analysis::{Analysis, OpTable};
-use crate::egraph::apply::{add_term, build_pattern, Bindings, Bound, Calls, RuleApplier};
+use crate::egraph::apply::{
+    add_term, build_pattern, list_items, Bindings, Bound, Calls, RuleApplier,
+};
 use crate::egraph::matcher::Matcher;
 use crate::egraph::node::Node;
 use crate::egraph::term::Term;
@@ -225,22 +227,15 @@ impl Calls for Functions {
         if let Some(id) = egraph.analysis.calls.get(&key) {
             return Some(*id);
         }
-        let id = stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
-            for clause in clauses {
-                if clause.args.len() != args.len() {
-                    continue;
-                }
-                // A clause whose arguments match and whose guards hold decides the
-                // result, whether or not its right side builds.
-                let mut matched = false;
-                let id = self.apply_matched(clause, args, egraph, depth, &mut matched, self);
-                if matched {
-                    return id;
-                }
-            }
-            None
+        // A clause whose arguments match and whose guards hold decides the result, whether
+        // or not its right side builds.
+        let decided = stacker::maybe_grow(STACK_RED_ZONE, STACK_SEGMENT, || {
+            clauses
+                .iter()
+                .filter(|clause| clause.args.len() == args.len())
+                .find_map(|clause| self.apply_matched(clause, args, egraph, depth, self))
         });
-        let Some(id) = id else {
+        let Some(id) = decided else {
             // Kept for the diagnostic of what stays unlowered (see [`Functions::stuck`]).
             let stuck = &mut egraph.analysis.stuck_calls;
             if stuck.len() < STUCK_KEPT && !stuck.iter().any(|(g, _)| *g == f) {
@@ -248,23 +243,26 @@ impl Calls for Functions {
             }
             return None;
         };
+        // A clause held but its right side did not build (a function it applies had no
+        // clause, which is recorded as such).
+        let id = id?;
         egraph.analysis.calls.insert(key, id);
         Some(id)
     }
 }
 
 impl Functions {
-    /// Applies `clause` to `args` if its arguments match and its guards hold (`matched`
-    /// says whether they did), its right side's functions applied through `calls`.
+    /// Applies `clause` to `args`, its right side's functions applied through `calls`:
+    /// `None` when its arguments do not match or a guard fails, else what its right side
+    /// built (`None` inside when it did not build).
     fn apply_matched(
         &self,
         clause: &Clause,
         args: &[Id],
         egraph: &mut Graph,
         depth: u32,
-        matched: &mut bool,
         calls: &dyn Calls,
-    ) -> Option<Id> {
+    ) -> Option<Option<Id>> {
         let mut binds = Binds::default();
         let mut todo: Vec<(&Arg, Id)> = clause.args.iter().zip(args.iter().copied()).collect();
         todo.reverse();
@@ -276,10 +274,12 @@ impl Functions {
         }) {
             return None;
         }
-        *matched = true;
-        let id = clause
+        let Some(id) = clause
             .applier
-            .build(egraph, &binds, calls, depth + 1, &walked)?;
+            .build(egraph, &binds, calls, depth + 1, &walked)
+        else {
+            return Some(None);
+        };
         if let Some(i) = clause.index {
             let uses = &mut egraph.analysis.clause_uses;
             if uses.len() <= i {
@@ -287,7 +287,7 @@ impl Functions {
             }
             uses[i] = uses[i].saturating_add(1);
         }
-        Some(id)
+        Some(Some(id))
     }
 }
 
@@ -401,10 +401,7 @@ pub(crate) fn rewrite_root(
             args: pats.iter().map(Arg::compile).collect(),
             applier,
         };
-        let mut matched = false;
-        if let Some(id) =
-            functions.apply_matched(&clause, &args, &mut egraph, 0, &mut matched, &calls)
-        {
+        if let Some(Some(id)) = functions.apply_matched(&clause, &args, &mut egraph, 0, &calls) {
             out.extend(term_of(&egraph, id, 0));
         }
         return out;
@@ -458,25 +455,9 @@ fn shown(egraph: &Graph, class: Id, depth: usize) -> String {
         return t.to_string();
     }
     if depth < 16 {
-        let (nil, cons) = crate::egraph::node::list_symbols();
-        let mut items = Vec::new();
-        let mut at = class;
-        for _ in 0..64 {
-            let nodes = &egraph[at].nodes;
-            if nodes
-                .iter()
-                .any(|n| matches!(n, Node::Op(s, k) if *s == nil && k.is_empty()))
-            {
-                return format!("[{}]", items.join(" "));
-            }
-            let Some((head, tail)) = nodes.iter().find_map(|n| match n {
-                Node::Op(s, k) if *s == cons && k.len() == 2 => Some((k[0], k[1])),
-                _ => None,
-            }) else {
-                break;
-            };
-            items.push(shown(egraph, head, depth + 1));
-            at = egraph.find(tail);
+        if let Some(items) = list_items(egraph, class, &Cell::new(false)) {
+            let items: Vec<String> = items.iter().map(|c| shown(egraph, *c, depth + 1)).collect();
+            return format!("[{}]", items.join(" "));
         }
     }
     match &data.ty {
