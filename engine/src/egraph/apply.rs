@@ -56,6 +56,15 @@ pub struct NotApplied {
     pub beyond: bool,
 }
 
+impl NotApplied {
+    /// The failure of an application whose evaluation set `walked` if it walked a list.
+    fn after(walked: &Cell<bool>) -> NotApplied {
+        NotApplied {
+            beyond: walked.get(),
+        }
+    }
+}
+
 /// Evaluates the rule language's functions where a right side applies one (see
 /// `function.rs`); the saturation loop, the rule tests and the rule checks pass theirs.
 pub trait Calls {
@@ -427,14 +436,11 @@ impl RuleApplier {
         calls: &dyn Calls,
     ) -> Result<Id, NotApplied> {
         let walked = Cell::new(false);
-        let not_applied = |walked: &Cell<bool>| NotApplied {
-            beyond: walked.get(),
-        };
         if !self.guards_hold(egraph, subst, &walked) {
-            return Err(not_applied(&walked));
+            return Err(NotApplied::after(&walked));
         }
         self.build(egraph, subst, calls, 0, &walked)
-            .ok_or_else(|| not_applied(&walked))
+            .ok_or_else(|| NotApplied::after(&walked))
     }
 
     /// Adds the right side for a match whose guards hold, its functions applied at `depth`.
@@ -460,18 +466,15 @@ impl RuleApplier {
         calls: &dyn Calls,
     ) -> Result<PatternAst<Node>, NotApplied> {
         let walked = Cell::new(false);
-        let not_applied = |walked: &Cell<bool>| NotApplied {
-            beyond: walked.get(),
-        };
         if !self.guards_hold(egraph, subst, &walked) {
-            return Err(not_applied(&walked));
+            return Err(NotApplied::after(&walked));
         }
         let mut ast = RecExpr::default();
         let mut fresh = 0u32;
         add_template(
             &self.rhs, egraph, subst, &mut ast, &mut fresh, calls, &walked,
         )
-        .ok_or_else(|| not_applied(&walked))?;
+        .ok_or_else(|| NotApplied::after(&walked))?;
         Ok(ast)
     }
 }

@@ -629,27 +629,23 @@ fn unlowered_diagnostic(
 /// The functions the right sides of the rules rooted at `op` apply, and those their
 /// clauses apply in turn.
 fn applied_functions(rules: &RuleSet, op: &str) -> std::collections::BTreeSet<String> {
-    fn ops_of(p: &crate::rule::Pat, out: &mut Vec<String>) {
-        if let crate::rule::Pat::Op(op, kids) = p {
-            out.push(op.clone());
-            kids.iter().for_each(|k| ops_of(k, out));
-        }
-    }
-    let mut todo = Vec::new();
-    for r in rules.rules.iter().filter(|r| r.lhs.root_op() == Some(op)) {
-        ops_of(&r.rhs, &mut todo);
-    }
+    let mut todo: Vec<&str> = rules
+        .rules
+        .iter()
+        .filter(|r| r.lhs.root_op() == Some(op))
+        .flat_map(|r| r.rhs.ops())
+        .collect();
     let mut seen = std::collections::BTreeSet::new();
     while let Some(f) = todo.pop() {
-        if !rules.is_function(&f) || !seen.insert(f.clone()) {
+        if !rules.is_function(f) || !seen.insert(f.to_string()) {
             continue;
         }
-        for r in rules
-            .clauses()
-            .filter(|r| r.lhs.root_op() == Some(f.as_str()))
-        {
-            ops_of(&r.rhs, &mut todo);
-        }
+        todo.extend(
+            rules
+                .clauses()
+                .filter(|r| r.lhs.root_op() == Some(f))
+                .flat_map(|r| r.rhs.ops()),
+        );
     }
     seen
 }

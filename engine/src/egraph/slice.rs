@@ -16,22 +16,6 @@ use crate::rule::ruleset::{Pat, RuleLoc, RuleSet, RuleSource, PLACES};
 use kiln_frontend::ir::Function;
 use std::collections::BTreeSet;
 
-fn root(p: &Pat) -> Option<&str> {
-    match p {
-        Pat::Op(op, _) => Some(op),
-        _ => None,
-    }
-}
-
-fn ops_of(p: &Pat, out: &mut BTreeSet<String>) {
-    if let Pat::Op(op, kids) = p {
-        out.insert(op.clone());
-        for k in kids {
-            ops_of(k, out);
-        }
-    }
-}
-
 /// For each rule, the operations its left side needs and its right side adds (both
 /// directions of a `<=>` rule). Computed once per rule set.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -51,13 +35,15 @@ pub fn index(rules: &RuleSet) -> RuleIndex {
             sides.push((&r.rhs, &r.lhs));
         }
         for (from, to) in sides {
-            if root(from).is_none() {
+            if from.root_op().is_none() {
                 continue;
             }
-            let (mut needs, mut adds) = (BTreeSet::new(), BTreeSet::new());
-            ops_of(from, &mut needs);
-            ops_of(to, &mut adds);
-            directions.push((i, needs.into_iter().collect(), adds.into_iter().collect()));
+            // Sorted, each once.
+            let set = |p: &Pat| -> Vec<String> {
+                let ops: BTreeSet<&str> = p.ops().into_iter().collect();
+                ops.into_iter().map(str::to_string).collect()
+            };
+            directions.push((i, set(from), set(to)));
         }
     }
     let skeletons = rules

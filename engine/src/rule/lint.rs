@@ -140,9 +140,7 @@ fn helpers_never_eliminated(set: &RuleSet, out: &mut Vec<RuleDiagnostic>) {
     }
     let mut introduced: BTreeMap<String, &str> = BTreeMap::new();
     for r in &set.rules {
-        let mut ops = Vec::new();
-        ops_of(&r.rhs, &mut ops);
-        for op in ops {
+        for op in r.rhs.ops() {
             introduced.entry(op.to_string()).or_insert(&r.name);
         }
     }
@@ -180,13 +178,6 @@ fn helpers_never_eliminated(set: &RuleSet, out: &mut Vec<RuleDiagnostic>) {
                 "a source operation costs infinity in extraction: add a rule with it at the root of its left side",
             ));
         }
-    }
-}
-
-fn ops_of<'a>(p: &'a Pat, out: &mut Vec<&'a str>) {
-    if let Pat::Op(op, kids) = p {
-        out.push(op);
-        kids.iter().for_each(|k| ops_of(k, out));
     }
 }
 

@@ -230,6 +230,19 @@ impl Pat {
         }
     }
 
+    /// The operations of the pattern, in pre-order (its root first).
+    pub fn ops(&self) -> Vec<&str> {
+        fn walk<'a>(p: &'a Pat, out: &mut Vec<&'a str>) {
+            if let Pat::Op(op, kids) = p {
+                out.push(op);
+                kids.iter().for_each(|k| walk(k, out));
+            }
+        }
+        let mut out = Vec::new();
+        walk(self, &mut out);
+        out
+    }
+
     /// The root operation, if the pattern is an operation.
     pub fn root_op(&self) -> Option<&str> {
         match self {
