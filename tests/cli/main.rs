@@ -545,3 +545,45 @@ fn a_function_without_a_clause_is_named_where_its_operation_stays_unlowered() {
     // The note goes only with the operations whose rules apply the function.
     assert_eq!(e.matches("has no clause").count(), 1, "{e}");
 }
+
+#[test]
+fn a_function_that_never_ends_fails_the_lowering_at_the_function() {
+    let dir = rules_dir_with(
+        "; (spin T X): a function whose clause applies it again, forever.\n\
+         decl spin: function (Type Value) -> Value\n\
+         in simplify {\n\
+           ;; spin once more\n\
+           rule spin-more: (spin ?t ?x) => (spin ?t (arith.addi ?t ?x ?x))\n\
+           ;; x & 7 through spin\n\
+           rule andi-spin: (arith.andi ?t ?x ?c) if (== (const ?c) 7) => (spin ?t ?x)\n\
+         }\n",
+    );
+    let file = dir.path().join("spin.mlir");
+    let out = dir.path().join("spin.lowered");
+    std::fs::write(
+        &file,
+        "func.func @f(%a: i32) -> i32 {\n  %c = arith.constant 7 : i32\n  %r = arith.andi %a, %c : i32\n  func.return %r : i32\n}\n",
+    )
+    .expect("write");
+    let o = kiln(
+        &[
+            "--color",
+            "never",
+            "lower",
+            file.to_str().unwrap_or_default(),
+            "--rules",
+            dir.path().to_str().unwrap_or_default(),
+            "-o",
+            out.to_str().unwrap_or_default(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let e = stderr(&o);
+    assert!(
+        e.contains("spin.mlir:1:11: function `spin` of the rules did not terminate on `@f`"),
+        "{e}"
+    );
+    assert!(e.contains("its clauses are `spin-more`"), "{e}");
+    assert!(!out.exists(), "no partial output");
+}

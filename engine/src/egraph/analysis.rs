@@ -151,6 +151,9 @@ pub struct Analysis {
     /// The first application of each function that no clause held for (a few at most), for
     /// the diagnostic of what then stays unlowered.
     pub stuck_calls: Vec<(Symbol, crate::egraph::node::Children)>,
+    /// The first function whose applications nested past the limit (see `function.rs`): it
+    /// does not terminate, which fails the lowering.
+    pub runaway: Option<Symbol>,
     /// Whether the last [`egg::Analysis::merge`] changed the facts it merged into, for
     /// the `modify` that follows it (`true` for a class just made).
     facts_changed: bool,
@@ -168,6 +171,7 @@ impl Analysis {
             clause_uses: Vec::new(),
             calls: HashMap::default(),
             stuck_calls: Vec::new(),
+            runaway: None,
             facts_changed: true,
         }
     }

@@ -30,7 +30,8 @@ type Graph = EGraph<Node, Analysis>;
 
 /// How deeply applications may nest before the evaluation is taken not to terminate: far
 /// beyond any list the shipped rules walk (a `cf.switch` of this many cases), and checked
-/// so that a function that recurses forever fails its rule instead of the process.
+/// so that a function that recurses forever fails the lowering with a diagnostic
+/// ([`Analysis::runaway`]) instead of the process.
 const MAX_DEPTH: u32 = 100_000;
 
 /// Stack left below which an application runs on a new segment of stack (`stacker`): a
@@ -220,6 +221,7 @@ impl Functions {
 impl Calls for Functions {
     fn call(&self, f: Symbol, args: &[Id], egraph: &mut Graph, depth: u32) -> Option<Id> {
         if depth >= MAX_DEPTH {
+            egraph.analysis.runaway.get_or_insert(f);
             return None;
         }
         let clauses = self.clauses.get(&f)?;

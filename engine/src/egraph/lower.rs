@@ -353,9 +353,31 @@ pub fn lower_variant(
             ));
             diagnostics.push(d);
         }
+        if let Some(runaway) = egraph.analysis.runaway {
+            let clauses: Vec<String> = rules
+                .rules
+                .clauses()
+                .filter(|r| r.lhs.root_op() == Some(runaway.as_str()))
+                .map(|r| format!("`{}` ({})", r.name, rules.rules.describe(r.loc)))
+                .collect();
+            diagnostics.push(
+                Diagnostic::error(
+                    "lower.function-runaway",
+                    f.name_span,
+                    format!(
+                        "function `{runaway}` of the rules did not terminate on `@{}`: its applications nested past the limit",
+                        f.name
+                    ),
+                )
+                .with_note(format!(
+                    "each application of a clause must come closer to one that applies no function: its clauses are {}",
+                    clauses.join(", ")
+                )),
+            );
+        }
         stats.phases.push(ps);
-        // A phase that stopped at a limit has failed the function: later phases would only
-        // work on the grown e-graph (overshooting the limit's time and memory many times).
+        // A phase that stopped at a limit (or a function that did not terminate) has failed
+        // the function: later phases would only work on the grown e-graph (overshooting the limit's time and memory many times).
         if diagnostics.iter().any(Diagnostic::is_error) {
             return LowerOutcome {
                 lowered: None,
