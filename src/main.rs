@@ -1,6 +1,7 @@
 //! The `kiln` command line: the clap definitions and the dispatch; each subcommand is a
 //! function in `src/cmd/` (one file per command or pair of related commands).
 
+#[cfg(feature = "mimalloc")]
 mod allocator;
 mod cmd;
 
@@ -13,6 +14,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 // mimalloc, called as `std` calls malloc (src/allocator.rs).
+#[cfg(feature = "mimalloc")]
 #[global_allocator]
 static ALLOCATOR: allocator::Allocator = allocator::Allocator;
 

@@ -160,6 +160,15 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// Frees what only the saturation loop reads (the changed classes, ground parts,
+    /// constants and generations by class), once the e-graph is sealed for extraction.
+    pub fn seal(&mut self) {
+        self.touched = Vec::new();
+        self.ground = Vec::new();
+        self.konst = Vec::new();
+        self.generation = Vec::new();
+    }
+
     /// An analysis of an empty e-graph over the declarations `ops`.
     pub fn new(ops: Arc<OpTable>) -> Analysis {
         Analysis {

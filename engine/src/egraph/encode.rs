@@ -47,8 +47,9 @@ pub struct BlockRoots {
 pub struct Origin {
     /// The class the operation was encoded as.
     pub class: Id,
-    /// The operation's name as encoded (`arith.addi`).
-    pub op: String,
+    /// The operation's name as encoded (`arith.addi`), interned: a function of 10^5
+    /// operations would otherwise hold as many copies of a few names.
+    pub op: &'static str,
     /// Where the operation is, relative to the function's text.
     pub span: Span,
     /// Its place among the function's operations ([`kiln_lowered::Inst::source`]), or
@@ -349,7 +350,7 @@ impl<S: Store> Encoder<'_, S> {
     fn origin(&mut self, class: Id, op: &str) {
         self.origins.push(Origin {
             class,
-            op: op.to_string(),
+            op: crate::egraph::node::text(crate::egraph::node::intern(op)),
             span: self.span,
             source: self.source,
         });

@@ -389,6 +389,12 @@ pub fn lower_variant(
         }
     }
     let start = Instant::now();
+    if !opts.explain {
+        // Extraction and elaboration only read the classes: what adding, uniting and
+        // matching kept goes before they allocate (a third of a large function's peak).
+        egraph.seal();
+        egraph.analysis.seal();
+    }
     let extractor = build_extractor(&egraph, rules.ops.clone());
     let mut unlowered = Vec::new();
     for root in all_roots(&encoded) {

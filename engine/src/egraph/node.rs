@@ -442,4 +442,32 @@ mod tests {
         g.rebuild();
         let _ = g.classes_for_op(&Node::Int(1).discriminant());
     }
+
+    /// A sealed e-graph (see `vendor/egg/PATCH.md`, "the eighth edit") still answers what
+    /// extraction reads: its classes, their nodes and parents, and `find`.
+    #[test]
+    fn a_sealed_egraph_keeps_its_classes() {
+        let mut g: egg::EGraph<Node, ()> = egg::EGraph::default().without_op_index();
+        let one = g.add(Node::Int(1));
+        let two = g.add(Node::Int(2));
+        let f = g.add(Node::op("f", vec![one]));
+        g.union(one, two);
+        g.rebuild();
+        g.seal();
+        assert_eq!(g.find(two), g.find(one));
+        assert_eq!(g[one].nodes, [Node::Int(1), Node::Int(2)]);
+        assert_eq!(g[one].parents().collect::<Vec<_>>(), [f]);
+        assert_eq!(g.number_of_classes(), 2);
+    }
+
+    /// Adding to a sealed e-graph is a mistake its memo, freed, could not catch.
+    #[test]
+    #[should_panic(expected = "sealed")]
+    fn a_sealed_egraph_refuses_new_nodes() {
+        let mut g: egg::EGraph<Node, ()> = egg::EGraph::default();
+        g.add(Node::Int(1));
+        g.rebuild();
+        g.seal();
+        g.add(Node::Int(2));
+    }
 }

@@ -95,6 +95,9 @@ pub struct EGraph<L: Language, N: Analysis<L>> {
     /// [`EGraph::without_op_index`] and `PATCH.md`, "the seventh edit").
     #[cfg_attr(feature = "serde-1", serde(skip))]
     op_index: bool,
+    /// kiln: whether [`EGraph::seal`] freed the tables that adding and uniting need.
+    #[cfg_attr(feature = "serde-1", serde(skip))]
+    sealed: bool,
     /// Whether or not reading operation are allowed on this e-graph.
     /// Mutating operations will set this to `false`, and
     /// [`EGraph::rebuild`] will set it to true.
@@ -143,6 +146,7 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
             analysis_pending: Default::default(),
             classes_by_op: Default::default(),
             op_index: true,
+            sealed: false,
         }
     }
 
@@ -165,6 +169,25 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
         self.nodes.reserve(additional);
         self.memo.reserve(additional);
         self.classes.reserve(additional);
+    }
+
+    /// kiln: frees the tables that only adding e-nodes and uniting e-classes read — the
+    /// memo, the e-nodes as they were added (unless explanations are on), the pending
+    /// queues — for an e-graph that from now on is only read: its classes with their nodes,
+    /// parents and data, and [`EGraph::find`] (see `PATCH.md`, "the eighth edit"). Adding
+    /// a node or uniting classes afterwards panics; [`EGraph::total_size`] is then 0.
+    pub fn seal(&mut self) {
+        assert!(
+            self.clean && self.pending.is_empty() && self.analysis_pending.is_empty(),
+            "kiln: `seal` on an e-graph that needs a rebuild"
+        );
+        self.sealed = true;
+        self.memo = Default::default();
+        if self.explain.is_none() {
+            self.nodes = Vec::new();
+        }
+        self.pending = Vec::new();
+        self.dirty = Vec::new();
     }
 
     /// Returns an iterator over the eclasses in the egraph.
@@ -690,6 +713,7 @@ where
                 .map(|(k, v)| (self.map_discriminant(k), v))
                 .collect(),
             op_index: src_egraph.op_index,
+            sealed: src_egraph.sealed,
             clean: src_egraph.clean,
         }
     }
@@ -963,6 +987,7 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
     where
         B: BorrowMut<L>,
     {
+        assert!(!self.sealed, "kiln: the memo of a sealed e-graph read");
         let enode = enode.borrow_mut();
         enode.update_children(|id| self.find(id));
         self.memo.get(enode).copied()
@@ -1191,6 +1216,7 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
     }
 
     fn perform_union(&mut self, enode_id1: Id, enode_id2: Id, rule: Option<Justification>) -> bool {
+        assert!(!self.sealed, "kiln: classes united in a sealed e-graph");
         N::pre_union(self, enode_id1, enode_id2, &rule);
 
         self.clean = false;
