@@ -33,6 +33,7 @@ pub mod ops;
 pub mod parser;
 pub mod printer;
 pub mod reshape;
+pub mod rng;
 pub mod span;
 pub mod split;
 pub mod types;

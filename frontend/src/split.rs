@@ -649,18 +649,7 @@ mod tests {
         out
     }
 
-    /// A small deterministic generator (xorshift), so failures reproduce.
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n.max(1) as u64) as usize
-        }
-    }
-
-    fn edit(text: &str, rng: &mut Rng) -> String {
+    fn edit(text: &str, rng: &mut crate::rng::Rng) -> String {
         const SNIPPETS: &[&str] = &[
             "}",
             "{",
@@ -684,35 +673,35 @@ mod tests {
             "func.func private @d(i32)\n",
         ];
         // Often next to a function's keyword, where the split is most sensitive.
-        let at = if rng.below(2) == 0 {
+        let at = if rng.index(2) == 0 {
             let starts: Vec<usize> = text.match_indices("func.func").map(|(i, _)| i).collect();
             match starts.len() {
-                0 => rng.below(text.len() + 1),
-                n => (starts[rng.below(n)] + rng.below(20)).min(text.len()),
+                0 => rng.index(text.len() + 1),
+                n => (starts[rng.index(n)] + rng.index(20)).min(text.len()),
             }
         } else {
-            rng.below(text.len() + 1)
+            rng.index(text.len() + 1)
         };
         let mut at = at;
         while !text.is_char_boundary(at) {
             at -= 1;
         }
-        let mut end = (at + rng.below(12)).min(text.len());
+        let mut end = (at + rng.index(12)).min(text.len());
         while !text.is_char_boundary(end) {
             end -= 1;
         }
-        let insert = if rng.below(3) == 0 {
+        let insert = if rng.index(3) == 0 {
             ""
         } else {
-            SNIPPETS[rng.below(SNIPPETS.len())]
+            SNIPPETS[rng.index(SNIPPETS.len())]
         };
-        let delete = if rng.below(2) == 0 { at } else { end };
+        let delete = if rng.index(2) == 0 { at } else { end };
         format!("{}{insert}{}", &text[..at], &text[delete..])
     }
 
     #[test]
     fn an_edited_split_is_the_split_of_the_edited_text() {
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rng = crate::rng::Rng::new(0x9e37_79b9_7f4a_7c15);
         let mut resumed = 0;
         for text in texts() {
             for _ in 0..60 {

@@ -15,6 +15,7 @@ pub use input::execute;
 
 use crate::verify::program::{Program, Size};
 use crate::{check_source, format_file, CompiledRules, Database, RuleSource};
+use kiln_frontend::rng::Rng;
 use std::collections::HashSet;
 use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -115,25 +116,6 @@ pub struct Report {
     pub findings: Vec<Finding>,
 }
 
-/// xorshift64*, so a seed gives the same inputs on every machine.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        if n == 0 {
-            0
-        } else {
-            (self.next() % n as u64) as usize
-        }
-    }
-}
-
 /// Tokens worth inserting: MLIR syntax, rule syntax, JSON, numbers at the edges.
 const DICTIONARY: &[&str] = &[
     "memref<",
@@ -224,45 +206,45 @@ const DICTIONARY: &[&str] = &[
 
 fn mutate(rng: &mut Rng, input: &[u8], corpus: &[Vec<u8>]) -> Vec<u8> {
     let mut out = input.to_vec();
-    for _ in 0..1 + rng.below(4) {
+    for _ in 0..1 + rng.index(4) {
         let n = out.len();
-        let at = rng.below(n + 1);
-        match rng.below(9) {
+        let at = rng.index(n + 1);
+        match rng.index(9) {
             0 if n > 0 => {
-                let len = 1 + rng.below((n - at.min(n - 1)).min(64));
+                let len = 1 + rng.index((n - at.min(n - 1)).min(64));
                 let at = at.min(n - 1);
                 out.drain(at..(at + len).min(n));
             }
             1 if n > 0 => {
                 let at = at.min(n - 1);
-                let len = 1 + rng.below((n - at).min(64));
+                let len = 1 + rng.index((n - at).min(64));
                 let piece = out[at..at + len].to_vec();
                 out.splice(at..at, piece);
             }
             2 | 3 => {
-                let tok = DICTIONARY[rng.below(DICTIONARY.len())].as_bytes();
+                let tok = DICTIONARY[rng.index(DICTIONARY.len())].as_bytes();
                 out.splice(at..at, tok.iter().copied());
             }
             4 if n > 0 => {
                 let i = at.min(n - 1);
-                out[i] = match rng.below(3) {
-                    0 => out[i] ^ (1 << rng.below(8)),
-                    1 => b"[]{}()<>%^@:,?x0-\"\n"[rng.below(19)],
-                    _ => rng.next() as u8,
+                out[i] = match rng.index(3) {
+                    0 => out[i] ^ (1 << rng.index(8)),
+                    1 => b"[]{}()<>%^@:,?x0-\"\n"[rng.index(19)],
+                    _ => rng.next_u64() as u8,
                 };
             }
             5 if !corpus.is_empty() => {
-                let other = &corpus[rng.below(corpus.len())];
-                let from = rng.below(other.len() + 1);
-                let len = rng.below((other.len() - from).min(256) + 1);
+                let other = &corpus[rng.index(corpus.len())];
+                let from = rng.index(other.len() + 1);
+                let len = rng.index((other.len() - from).min(256) + 1);
                 out.splice(at..at, other[from..from + len].iter().copied());
             }
             6 => {
                 // Lines swapped or dropped: structure-level changes.
                 let mut lines: Vec<Vec<u8>> =
                     out.split(|b| *b == b'\n').map(<[u8]>::to_vec).collect();
-                let (a, b) = (rng.below(lines.len()), rng.below(lines.len()));
-                if rng.below(2) == 0 {
+                let (a, b) = (rng.index(lines.len()), rng.index(lines.len()));
+                if rng.index(2) == 0 {
                     lines.swap(a, b);
                 } else if lines.len() > 1 {
                     lines.remove(a);
@@ -271,8 +253,8 @@ fn mutate(rng: &mut Rng, input: &[u8], corpus: &[Vec<u8>]) -> Vec<u8> {
             }
             7 => {
                 // Nesting: one opening token many times.
-                let tok = ["[", "memref<", "(", "{", "<"][rng.below(5)].as_bytes();
-                let times = 1 + rng.below(3000);
+                let tok = ["[", "memref<", "(", "{", "<"][rng.index(5)].as_bytes();
+                let times = 1 + rng.index(3000);
                 let piece: Vec<u8> = tok
                     .iter()
                     .copied()
@@ -288,7 +270,7 @@ fn mutate(rng: &mut Rng, input: &[u8], corpus: &[Vec<u8>]) -> Vec<u8> {
                     "9223372036854775807",
                     "-9223372036854775808",
                     "4294967296",
-                ][rng.below(5)]
+                ][rng.index(5)]
                 .as_bytes();
                 out.splice(at..at, tok.iter().copied());
             }
@@ -649,7 +631,7 @@ pub fn run(target: Target, cfg: &Config) -> Result<Report, String> {
 type Current = std::sync::Mutex<Option<(Instant, Vec<u8>)>>;
 
 fn fuzz_loop(target: Target, cfg: &Config, current: &Current) -> Result<Report, String> {
-    let mut rng = Rng(cfg.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut rng = Rng::new(cfg.seed);
     let mut corpus = seeds(target, &cfg.root);
     if target != Target::Lowering && corpus.is_empty() {
         return Err(format!(
@@ -683,7 +665,7 @@ fn fuzz_loop(target: Target, cfg: &Config, current: &Current) -> Result<Report, 
         let (input, which) = if i < corpus.len() {
             (corpus[i].clone(), i)
         } else {
-            let k = rng.below(corpus.len().max(1));
+            let k = rng.index(corpus.len().max(1));
             let base = corpus.get(k).cloned().unwrap_or_default();
             (mutate(&mut rng, &base, &corpus), k)
         };
@@ -753,7 +735,7 @@ mod tests {
     fn mutation_is_deterministic_and_changes_input() {
         let corpus = vec![b"func.func @f() {\n  func.return\n}\n".to_vec()];
         let run = |seed| {
-            let mut rng = Rng(seed);
+            let mut rng = Rng::new(seed);
             (0..50)
                 .map(|_| mutate(&mut rng, &corpus[0], &corpus))
                 .collect::<Vec<_>>()

@@ -17,38 +17,7 @@ use crate::run::Arg;
 use kiln_frontend::ops::{CmpFPredicate, CmpIPredicate};
 use kiln_frontend::types::Scalar;
 
-/// A small deterministic generator (splitmix64), so a case is reproducible from its seed.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator whose sequence is determined by `seed`.
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The next 64 uniformly distributed bits.
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (`n > 0`).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n.max(1)
-    }
-
-    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len() as u64) as usize]
-    }
-
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
+pub use kiln_frontend::rng::Rng;
 
 /// The scalar types programs use: every scalar but `f16` (whose arithmetic the generator
 /// leaves out), and integers of odd widths (LLVM's `iN`: a byte, two, four and eight of
