@@ -209,7 +209,7 @@ pub mod shared_cache;
 pub mod shipped;
 pub mod watch;
 
-pub use session::{EditError, FileDiagnostics, Reported, Session, Work};
+pub use session::{EditError, FileDiagnostics, Reported, Session, Snapshot, Work};
 
 pub use kiln_engine::{
     load_rules, lower_function, run_inline_tests, CompiledRules, LowerOptions, LowerOutcome,

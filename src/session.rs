@@ -38,6 +38,9 @@ use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 mod compile;
+mod snapshot;
+
+pub use snapshot::Snapshot;
 
 /// What one request ran again, counted from salsa's executions of the per-function
 /// queries.
@@ -141,8 +144,10 @@ pub struct Session {
     splits: BTreeMap<String, Vec<kiln_frontend::split::FunctionSpan>>,
     /// The rules, options and target, as every file of the session reads them.
     config: Config,
-    /// Per file, the objects of the units of its last `-O0` object.
-    objects: BTreeMap<String, kiln_backend::ObjectCache>,
+    /// Per file, the objects of the units of its last `-O0` object, shared with the
+    /// session's snapshots (the cache locks itself), so a compile on another thread keeps
+    /// its units for the next.
+    objects: BTreeMap<String, std::sync::Arc<kiln_backend::ObjectCache>>,
     /// The cache of compiled code shared beyond this process, if any.
     shared: Option<std::sync::Arc<crate::shared_cache::SharedCache>>,
 }
@@ -207,10 +212,21 @@ impl Session {
         let store = cache
             .clone()
             .map(|c| c as std::sync::Arc<dyn kiln_backend::SharedObjects>);
-        for objects in self.objects.values_mut() {
-            objects.set_shared(store.clone());
-        }
         self.shared = cache;
+        for path in self.objects.keys().cloned().collect::<Vec<_>>() {
+            match self
+                .objects
+                .get_mut(&path)
+                .and_then(std::sync::Arc::get_mut)
+            {
+                Some(objects) => objects.set_shared(store.clone()),
+                // A snapshot still holds the cache: this file's units start anew.
+                None => {
+                    let fresh = std::sync::Arc::new(self.new_object_cache());
+                    self.objects.insert(path, fresh);
+                }
+            }
+        }
     }
 
     /// The shared cache, if one is set.
@@ -289,7 +305,8 @@ impl Session {
                     self.splits.insert(path.to_string(), spans);
                 }
                 let objects = self.new_object_cache();
-                self.objects.insert(path.to_string(), objects);
+                self.objects
+                    .insert(path.to_string(), std::sync::Arc::new(objects));
             }
         }
     }
@@ -390,7 +407,7 @@ impl Session {
         use kiln_backend::ObjectCache;
         // Units or parts compiled so far, over every file's cache.
         let compiled = |s: &Self, count: fn(&ObjectCache) -> usize| {
-            s.objects.values().map(count).sum::<usize>()
+            s.objects.values().map(|o| count(o)).sum::<usize>()
         };
         let units_before = compiled(self, ObjectCache::units_compiled);
         let parts_before = compiled(self, ObjectCache::parts_compiled);

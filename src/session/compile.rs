@@ -127,6 +127,7 @@ impl Session {
         let cache = self
             .objects
             .get(path)
+            .map(|c| &**c)
             .filter(|c| self.keeps_lowered() || c.has_shared());
         match kiln_backend::emit_code_cached(&parts, emit, &options, cache) {
             Ok(bytes) => Reported {
