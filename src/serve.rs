@@ -65,7 +65,92 @@ fn offset_param(params: &Value, key: &str) -> Result<usize, Failure> {
         })
 }
 
-/// Answers one request; `Ok(None)` for `shutdown`.
+/// Answers a `compile` request from a session (a snapshot's, on the compiling thread).
+fn compile(s: &Session, params: &Value) -> Result<Option<Value>, Failure> {
+    let path = open_path(s, params)?;
+    let given = match params.get("emit") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(e)) => Some(e.as_str()),
+        Some(_) => return Err(fail("bad-params", "`emit` must be a string")),
+    };
+    let opt = match params.get("opt") {
+        None | Some(Value::Null) => 0,
+        Some(o) => match o.as_u64() {
+            Some(o @ 0..=3) => o as u8,
+            _ => return Err(fail("bad-params", "`opt` is 0, 1, 2 or 3")),
+        },
+    };
+    let output_path = match params.get("output_path") {
+        None | Some(Value::Null) => None,
+        // Standard output carries the responses.
+        Some(Value::String(p)) if p == "-" => {
+            return Err(fail("bad-params", "`output_path` cannot be `-` in serve"))
+        }
+        Some(Value::String(p)) => Some(p.as_str()),
+        Some(_) => return Err(fail("bad-params", "`output_path` must be a string")),
+    };
+    // As `kiln compile` does: an output file's extension implies the kind when none
+    // is given (`f.o` is an object), and a given kind may not contradict it.
+    let emit = crate::resolve_emit(
+        given,
+        output_path.map(std::path::Path::new),
+        &["lowered", "llvm-ir", "asm", "obj"],
+        "llvm-ir",
+    )
+    .map_err(|e| fail("bad-params", e.replace("--emit ", "emit: ")))?;
+    let start = Instant::now();
+    let e = match emit {
+        "lowered" => None,
+        "llvm-ir" => Some(kiln_backend::Emit::LlvmIr),
+        "asm" => Some(kiln_backend::Emit::Asm),
+        "obj" if output_path.is_some() => Some(kiln_backend::Emit::Obj),
+        "obj" => {
+            return Err(fail(
+                "bad-params",
+                "`emit: obj` writes a binary file: give `output_path`",
+            ))
+        }
+        other => {
+            return Err(fail(
+                "bad-params",
+                format!("`emit` is `lowered`, `llvm-ir`, `asm` or `obj`, not `{other}`"),
+            ))
+        }
+    };
+    let (built, work) = s.counting(|s| match e {
+        None => s.lowered_text(path).map(String::into_bytes),
+        Some(e) => s.compile(path, e, opt),
+    });
+    let output = match built {
+        Ok(o) => o,
+        Err(files) => return Ok(Some(json!({ "errors": diagnostics_json(&files) }))),
+    };
+    let mut result = json!({
+        "relowered": work.lowered,
+        "regenerated": work.generated,
+        "recompiled_units": work.units,
+        "recompiled_parts": work.parts,
+        "milliseconds": start.elapsed().as_secs_f64() * 1000.0,
+    });
+    // With `output_path`, the output goes to that file (atomically: a reader never
+    // sees half of it) instead of the response.
+    match output_path {
+        Some(p) => {
+            crate::write_atomically(std::path::Path::new(p), &output)
+                .map_err(|e| fail("io", format!("cannot write `{p}`: {e}")))?;
+            result["written"] = json!(p);
+        }
+        None => {
+            // Moved, not copied, when valid (lowered text, LLVM IR and assembly are).
+            let text = String::from_utf8(output)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+            result["output"] = json!(text);
+        }
+    }
+    Ok(Some(result))
+}
+
+/// Answers one request but `compile`; `Ok(None)` for `shutdown`.
 fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>, Failure> {
     match method {
         "open" | "change" => {
@@ -195,89 +280,6 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
             };
             Ok(Some(json!({ "diagnostics": diagnostics_json(&[file]) })))
         }
-        "compile" => {
-            let path = open_path(s, params)?;
-            let given = match params.get("emit") {
-                None | Some(Value::Null) => None,
-                Some(Value::String(e)) => Some(e.as_str()),
-                Some(_) => return Err(fail("bad-params", "`emit` must be a string")),
-            };
-            let opt = match params.get("opt") {
-                None | Some(Value::Null) => 0,
-                Some(o) => match o.as_u64() {
-                    Some(o @ 0..=3) => o as u8,
-                    _ => return Err(fail("bad-params", "`opt` is 0, 1, 2 or 3")),
-                },
-            };
-            let output_path = match params.get("output_path") {
-                None | Some(Value::Null) => None,
-                // Standard output carries the responses.
-                Some(Value::String(p)) if p == "-" => {
-                    return Err(fail("bad-params", "`output_path` cannot be `-` in serve"))
-                }
-                Some(Value::String(p)) => Some(p.as_str()),
-                Some(_) => return Err(fail("bad-params", "`output_path` must be a string")),
-            };
-            // As `kiln compile` does: an output file's extension implies the kind when none
-            // is given (`f.o` is an object), and a given kind may not contradict it.
-            let emit = crate::resolve_emit(
-                given,
-                output_path.map(std::path::Path::new),
-                &["lowered", "llvm-ir", "asm", "obj"],
-                "llvm-ir",
-            )
-            .map_err(|e| fail("bad-params", e.replace("--emit ", "emit: ")))?;
-            let start = Instant::now();
-            let e = match emit {
-                "lowered" => None,
-                "llvm-ir" => Some(kiln_backend::Emit::LlvmIr),
-                "asm" => Some(kiln_backend::Emit::Asm),
-                "obj" if output_path.is_some() => Some(kiln_backend::Emit::Obj),
-                "obj" => {
-                    return Err(fail(
-                        "bad-params",
-                        "`emit: obj` writes a binary file: give `output_path`",
-                    ))
-                }
-                other => {
-                    return Err(fail(
-                        "bad-params",
-                        format!("`emit` is `lowered`, `llvm-ir`, `asm` or `obj`, not `{other}`"),
-                    ))
-                }
-            };
-            let (built, work) = s.counting(|s| match e {
-                None => s.lowered_text(path).map(String::into_bytes),
-                Some(e) => s.compile(path, e, opt),
-            });
-            let output = match built {
-                Ok(o) => o,
-                Err(files) => return Ok(Some(json!({ "errors": diagnostics_json(&files) }))),
-            };
-            let mut result = json!({
-                "relowered": work.lowered,
-                "regenerated": work.generated,
-                "recompiled_units": work.units,
-                "recompiled_parts": work.parts,
-                "milliseconds": start.elapsed().as_secs_f64() * 1000.0,
-            });
-            // With `output_path`, the output goes to that file (atomically: a reader never
-            // sees half of it) instead of the response.
-            match output_path {
-                Some(p) => {
-                    crate::write_atomically(std::path::Path::new(p), &output)
-                        .map_err(|e| fail("io", format!("cannot write `{p}`: {e}")))?;
-                    result["written"] = json!(p);
-                }
-                None => {
-                    // Moved, not copied, when valid (lowered text, LLVM IR and assembly are).
-                    let text = String::from_utf8(output)
-                        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-                    result["output"] = json!(text);
-                }
-            }
-            Ok(Some(result))
-        }
         "shutdown" => Ok(None),
         other => Err(fail("unknown-method", format!("no method `{other}`"))),
     }
@@ -338,14 +340,14 @@ fn read_line(input: &mut impl BufRead, max: usize) -> std::io::Result<Option<Lin
 }
 
 /// Serves requests from `input` until `shutdown` or end of input; one response per line.
-pub fn serve(input: impl BufRead, output: impl Write) -> std::io::Result<()> {
+pub fn serve(input: impl BufRead + Send + 'static, output: impl Write) -> std::io::Result<()> {
     serve_with_limit(input, output, MAX_REQUEST_BYTES)
 }
 
 /// [`serve`] with a shared cache of compiled code for the session
 /// ([`Session::set_shared_cache`]).
 pub fn serve_with_cache(
-    input: impl BufRead,
+    input: impl BufRead + Send + 'static,
     output: impl Write,
     cache: Option<std::sync::Arc<crate::shared_cache::SharedCache>>,
 ) -> std::io::Result<()> {
@@ -354,40 +356,140 @@ pub fn serve_with_cache(
 
 /// [`serve`] with another longest request line (`max_line` bytes).
 pub fn serve_with_limit(
-    input: impl BufRead,
+    input: impl BufRead + Send + 'static,
     output: impl Write,
     max_line: usize,
 ) -> std::io::Result<()> {
     serve_session(input, output, max_line, None)
 }
 
+/// What the serving loop waits for: a request line from the reader thread, or the answer
+/// of the compile running on its own thread.
+enum Event {
+    Line(std::io::Result<Option<Line>>),
+    Compiled(Value, Result<Option<Value>, Failure>),
+}
+
+/// The compile running on its own thread, if any, and the lines that arrived while the
+/// loop waited for it.
+struct Compiling {
+    /// The id of the running compile's request.
+    id: Option<Value>,
+    /// Whether the last compile answered was cancelled.
+    cancelled: bool,
+    backlog: std::collections::VecDeque<std::io::Result<Option<Line>>>,
+}
+
+impl Compiling {
+    /// Waits for the running compile's answer and writes it (keeping the lines that arrive
+    /// meanwhile for later).
+    fn finish(
+        &mut self,
+        events: &std::sync::mpsc::Receiver<Event>,
+        output: &mut impl Write,
+    ) -> std::io::Result<()> {
+        while self.id.is_some() {
+            match events.recv() {
+                Ok(Event::Compiled(id, response)) => {
+                    self.id = None;
+                    self.cancelled = matches!(&response, Err(f) if f.code == "cancelled");
+                    reply(output, id, response)?;
+                }
+                Ok(Event::Line(line)) => self.backlog.push_back(line),
+                // The compiling thread always answers; a closed channel means it is gone.
+                Err(_) => self.id = None,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes the response to request `id`; whether it was `shutdown`'s.
+fn reply(
+    output: &mut impl Write,
+    id: Value,
+    response: Result<Option<Value>, Failure>,
+) -> std::io::Result<bool> {
+    let (reply, stop) = match response {
+        Ok(Some(result)) => (json!({ "id": id, "result": result }), false),
+        Ok(None) => (json!({ "id": id, "result": { "ok": true } }), true),
+        Err(f) => (
+            json!({ "id": id, "error": { "code": f.code, "message": f.message } }),
+            false,
+        ),
+    };
+    writeln!(output, "{reply}")?;
+    output.flush()?;
+    Ok(stop)
+}
+
+/// The methods that only read the session, answered at once even while a compile runs.
+fn reads_only(method: &str) -> bool {
+    method == "diagnostics"
+}
+
+/// The serving loop. A reader thread reads the request lines, so that while a `compile`
+/// runs (on a thread of its own, over a snapshot of the session) the loop answers
+/// `diagnostics` at once and a `cancel` of that compile stops it (`Snapshot::read`). Any
+/// other request waits for the running compile's answer, which it would otherwise cancel,
+/// so answers come in the requests' order but for the `diagnostics` and `cancel` that
+/// overtake a compile.
 fn serve_session(
-    mut input: impl BufRead,
+    mut input: impl BufRead + Send + 'static,
     mut output: impl Write,
     max_line: usize,
     cache: Option<std::sync::Arc<crate::shared_cache::SharedCache>>,
 ) -> std::io::Result<()> {
     let mut session = Session::new();
     session.set_shared_cache(cache);
-    while let Some(line) = read_line(&mut input, max_line)? {
+    let (sender, events) = std::sync::mpsc::channel::<Event>();
+    {
+        // Not joined: after `shutdown` it may still wait on an input the client keeps
+        // open, and it ends with the process (or at the input's end).
+        let lines = sender.clone();
+        std::thread::spawn(move || loop {
+            let line = read_line(&mut input, max_line);
+            let more = matches!(line, Ok(Some(_)));
+            // The loop stops reading at `shutdown`, dropping the receiver.
+            if lines.send(Event::Line(line)).is_err() || !more {
+                break;
+            }
+        });
+    }
+    let mut compiling = Compiling {
+        id: None,
+        cancelled: false,
+        backlog: std::collections::VecDeque::new(),
+    };
+    loop {
+        let line = match compiling.backlog.pop_front() {
+            Some(line) => line,
+            None => match events.recv() {
+                Ok(Event::Line(line)) => line,
+                Ok(Event::Compiled(id, response)) => {
+                    compiling.id = None;
+                    reply(&mut output, id, response)?;
+                    continue;
+                }
+                Err(_) => break,
+            },
+        };
+        let Some(line) = line? else { break };
         let line = match line {
             Line::Text(t) => t,
             Line::NotUtf8 { offset } => {
                 let message =
                     format!("the request is not UTF-8 text (invalid byte at offset {offset})");
-                let reply = json!({ "id": null, "error": { "code": "parse", "message": message } });
-                writeln!(output, "{reply}")?;
-                output.flush()?;
+                compiling.finish(&events, &mut output)?;
+                reply(&mut output, Value::Null, Err(fail("parse", message)))?;
                 continue;
             }
             Line::TooLong { bytes } => {
                 let message = format!(
-                    "the request line has {bytes} bytes; kiln serve reads lines of at most {max_line}"
-                );
-                let reply =
-                    json!({ "id": null, "error": { "code": "too-large", "message": message } });
-                writeln!(output, "{reply}")?;
-                output.flush()?;
+                        "the request line has {bytes} bytes; kiln serve reads lines of at most {max_line}"
+                    );
+                compiling.finish(&events, &mut output)?;
+                reply(&mut output, Value::Null, Err(fail("too-large", message)))?;
                 continue;
             }
         };
@@ -395,34 +497,74 @@ fn serve_session(
         if line.trim().is_empty() {
             continue;
         }
-        let (id, response) = match serde_json::from_str::<Value>(line) {
-            Err(e) => (
-                Value::Null,
-                Err(fail("parse", format!("the request is not JSON: {e}"))),
-            ),
-            Ok(mut req) => {
-                let id = req.get("id").cloned().unwrap_or(Value::Null);
-                // The parameters are taken, not copied: they may hold a whole source file.
-                let params = req.get_mut("params").map(Value::take).unwrap_or(json!({}));
-                match req.get("method").and_then(Value::as_str) {
-                    None => (id, Err(fail("bad-request", "`method` must be a string"))),
-                    Some(m) => (id, handle(&mut session, m, &params)),
-                }
+        let mut req = match serde_json::from_str::<Value>(line) {
+            Ok(req) => req,
+            Err(e) => {
+                let message = format!("the request is not JSON: {e}");
+                compiling.finish(&events, &mut output)?;
+                reply(&mut output, Value::Null, Err(fail("parse", message)))?;
+                continue;
             }
         };
-        let (reply, stop) = match response {
-            Ok(Some(result)) => (json!({ "id": id, "result": result }), false),
-            Ok(None) => (json!({ "id": id, "result": { "ok": true } }), true),
-            Err(f) => (
-                json!({ "id": id, "error": { "code": f.code, "message": f.message } }),
-                false,
-            ),
+        let id = req.get("id").cloned().unwrap_or(Value::Null);
+        // The parameters are taken, not copied: they may hold a whole source file.
+        let params = req.get_mut("params").map(Value::take).unwrap_or(json!({}));
+        let Some(method) = req.get("method").and_then(Value::as_str) else {
+            compiling.finish(&events, &mut output)?;
+            reply(
+                &mut output,
+                id,
+                Err(fail("bad-request", "`method` must be a string")),
+            )?;
+            continue;
         };
-        writeln!(output, "{reply}")?;
-        output.flush()?;
-        if stop {
-            break;
+        if method == "compile" {
+            compiling.finish(&events, &mut output)?;
+            let snapshot = session.snapshot();
+            let done = sender.clone();
+            compiling.id = Some(id.clone());
+            std::thread::spawn(move || {
+                let response = snapshot.read(|s| compile(s, &params));
+                // Dropped before answering: an edit waiting for it goes on.
+                drop(snapshot);
+                let response = response.unwrap_or_else(|_| {
+                    Err(fail(
+                        "cancelled",
+                        "the compile was cancelled by a `cancel` request",
+                    ))
+                });
+                let _ = done.send(Event::Compiled(id, response));
+            });
+            continue;
+        }
+        if reads_only(method) {
+            reply(&mut output, id, handle(&mut session, method, &params))?;
+            continue;
+        }
+        if method == "cancel" {
+            let Some(target) = params.get("id") else {
+                let message = "`cancel` takes the `id` of a request";
+                reply(&mut output, id, Err(fail("bad-params", message)))?;
+                continue;
+            };
+            let running = compiling.id.as_ref() == Some(target);
+            if running {
+                // The compile gives up at its next query and answers `cancelled` (unless
+                // it finished first).
+                session.cancel_snapshots();
+            }
+            compiling.finish(&events, &mut output)?;
+            let cancelled = running && compiling.cancelled;
+            reply(&mut output, id, Ok(Some(json!({ "cancelled": cancelled }))))?;
+            continue;
+        }
+        // Any other request waits for the running compile (a change of the session would
+        // cancel it), so its answer comes first.
+        compiling.finish(&events, &mut output)?;
+        if reply(&mut output, id, handle(&mut session, method, &params))? {
+            return Ok(());
         }
     }
-    Ok(())
+    // The input ended: the running compile is still answered.
+    compiling.finish(&events, &mut output)
 }

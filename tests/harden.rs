@@ -178,7 +178,8 @@ fn serve_skips_a_request_line_over_the_size_limit() {
     input.resize(20_000, b'x');
     input.extend_from_slice(b"\"}}\n{\"id\":1,\"method\":\"shutdown\"}\n");
     let mut out = Vec::new();
-    kiln::serve::serve_with_limit(&input[..], &mut out, 10_000).expect("serves");
+    kiln::serve::serve_with_limit(std::io::Cursor::new(input.to_vec()), &mut out, 10_000)
+        .expect("serves");
     let text = String::from_utf8(out).expect("UTF-8 responses");
     let r: Vec<Value> = text
         .lines()

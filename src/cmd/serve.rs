@@ -20,7 +20,7 @@ pub(crate) fn serve(ctx: Ctx, _db: Database, args: ServeArgs) -> ExitCode {
         Err(code) => return code,
     };
     // Requests carry whole source files: read them in large pieces, not stdin's 8 KiB.
-    let input = std::io::BufReader::with_capacity(1 << 20, std::io::stdin().lock());
+    let input = std::io::BufReader::with_capacity(1 << 20, std::io::stdin());
     let served = kiln::serve::serve_with_cache(input, std::io::stdout().lock(), shared.clone());
     report_cache(&ctx, shared.as_ref(), args.cache.cache_stats);
     match served {

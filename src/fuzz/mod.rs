@@ -481,7 +481,8 @@ fn exec_serve(input: &[u8]) -> Outcome {
         return Ok("skipped".to_string());
     }
     let mut out = Vec::new();
-    if let Err(e) = crate::serve::serve_with_limit(input, &mut out, 1 << 20) {
+    let reader = std::io::Cursor::new(input.to_vec());
+    if let Err(e) = crate::serve::serve_with_limit(reader, &mut out, 1 << 20) {
         return Err(("io", format!("serve failed: {e}")));
     }
     let requests = input

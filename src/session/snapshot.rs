@@ -42,6 +42,15 @@ impl Session {
     }
 }
 
+impl Session {
+    /// Cancels every read running on a snapshot of this session, and waits until each has
+    /// given up and dropped its snapshot. Changes nothing: the next snapshot reads the
+    /// same revision, and what the cancelled reads computed is kept.
+    pub fn cancel_snapshots(&mut self) {
+        salsa::Database::trigger_cancellation(&mut self.db);
+    }
+}
+
 impl Snapshot {
     /// Runs `read` on the session as it was when the snapshot was taken: any of its
     /// `&self` methods (`diagnostics`, `lower`, `lowered_text`, `compile`, ...). `Err`

@@ -648,3 +648,49 @@ fn the_books_cli_reference_is_generated_from_clap() {
         panic!("{e}");
     }
 }
+
+/// A compile runs on a thread of its own: `diagnostics` are answered while it runs, and
+/// `cancel` stops it; the session then compiles as a fresh one does.
+#[test]
+fn serve_answers_diagnostics_during_a_compile_and_cancels_it() {
+    let module = std::process::Command::new("python3")
+        .args(["scripts/gen_memref_module.py", "400"])
+        .output()
+        .expect("python3 runs the generator");
+    let text = String::from_utf8_lossy(&module.stdout).into_owned();
+    let open =
+        serde_json::json!({"id": 1, "method": "open", "params": {"path": "m.mlir", "text": text}});
+    let compile = |id: u64| serde_json::json!({"id": id, "method": "compile", "params": {"path": "m.mlir", "opt": 2}});
+    let lines = serve(&[
+        open,
+        compile(2),
+        serde_json::json!({"id": 3, "method": "diagnostics", "params": {"path": "m.mlir"}}),
+        serde_json::json!({"id": 4, "method": "cancel", "params": {"id": 2}}),
+        serde_json::json!({"id": 5, "method": "cancel", "params": {"id": 2}}),
+        serde_json::json!({"id": 6, "method": "cancel"}),
+        compile(7),
+    ]);
+    let ids: Vec<u64> = lines.iter().filter_map(|l| l["id"].as_u64()).collect();
+    // The diagnostics overtake the compile; the cancelled compile answers before `cancel`.
+    assert_eq!(
+        ids,
+        [1, 3, 2, 4, 5, 6, 7],
+        "{:?}",
+        &lines[..lines.len().min(6)]
+    );
+    assert_eq!(lines[1]["result"]["diagnostics"], serde_json::json!([]));
+    assert_eq!(lines[2]["error"]["code"], "cancelled", "{}", lines[2]);
+    assert_eq!(lines[3]["result"]["cancelled"], true);
+    // Nothing runs any more: nothing to cancel.
+    assert_eq!(lines[4]["result"]["cancelled"], false);
+    assert_eq!(lines[5]["error"]["code"], "bad-params");
+    // The compile after the cancelled one is a whole compile's output.
+    let fresh = serve(&[
+        serde_json::json!({"id": 1, "method": "open", "params": {"path": "m.mlir", "text": String::from_utf8_lossy(&module.stdout)}}),
+        compile(2),
+    ]);
+    assert_eq!(lines[6]["result"]["output"], fresh[1]["result"]["output"]);
+    assert!(lines[6]["result"]["output"]
+        .as_str()
+        .is_some_and(|ir| ir.contains("define")));
+}
