@@ -50,6 +50,7 @@ pub use kiln_engine as engine;
 pub use kiln_frontend as frontend;
 
 pub use kiln_engine::{Database, SourceFile};
+pub use salsa::Cancelled;
 pub use kiln_frontend::{Diagnostic, Severity};
 
 /// Registers `text` as a source file and returns it with its diagnostics (parse, build,

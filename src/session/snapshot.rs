@@ -13,8 +13,7 @@
 
 use super::*;
 
-/// A read of a [`Snapshot`] that an edit of its session interrupted.
-pub use salsa::Cancelled;
+use salsa::Cancelled;
 
 /// The session's state at one revision, to read on another thread ([`Session::snapshot`]).
 pub struct Snapshot {
