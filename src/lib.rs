@@ -50,8 +50,8 @@ pub use kiln_engine as engine;
 pub use kiln_frontend as frontend;
 
 pub use kiln_engine::{Database, SourceFile};
-pub use salsa::Cancelled;
 pub use kiln_frontend::{Diagnostic, Severity};
+pub use salsa::Cancelled;
 
 /// Registers `text` as a source file and returns it with its diagnostics (parse, build,
 /// verify, and the function ABI attributes of [`abi`]), sorted by position.
@@ -210,7 +210,9 @@ pub mod shared_cache;
 pub mod shipped;
 pub mod watch;
 
-pub use session::{EditError, FileDiagnostics, Reported, Session, Snapshot, Work};
+pub use session::{
+    Change, ChangeError, EditError, FileDiagnostics, Reported, Session, Snapshot, Work,
+};
 
 pub use kiln_engine::{
     load_rules, lower_function, run_inline_tests, CompiledRules, LowerOptions, LowerOutcome,

@@ -167,6 +167,46 @@ fn handle(s: &mut Session, method: &str, params: &Value) -> Result<Option<Value>
                 .map_err(|e| fail("bad-params", e.to_string()))?;
             Ok(Some(json!({ "ok": true })))
         }
+        "apply" => {
+            let steps = params
+                .get("changes")
+                .and_then(Value::as_array)
+                .ok_or_else(|| fail("bad-params", "`params.changes` must be an array"))?;
+            let mut change = crate::Change::default();
+            for (i, step) in steps.iter().enumerate() {
+                let at =
+                    |f: Failure| fail(f.code, format!("step {i} of the change: {}", f.message));
+                match step.get("method").and_then(Value::as_str) {
+                    Some("open" | "change") => {
+                        let path = str_param(step, "path").map_err(at)?;
+                        change.set_source(path, str_param(step, "text").map_err(at)?);
+                    }
+                    Some("edit") => {
+                        let path = str_param(step, "path").map_err(at)?;
+                        let start = offset_param(step, "start").map_err(at)?;
+                        let end = offset_param(step, "end").map_err(at)?;
+                        change.edit_source(path, start..end, str_param(step, "text").map_err(at)?);
+                    }
+                    Some("close") => {
+                        change.remove_source(str_param(step, "path").map_err(at)?);
+                    }
+                    _ => {
+                        return Err(at(fail(
+                            "bad-params",
+                            "`method` is `open`, `change`, `edit` or `close`",
+                        )))
+                    }
+                }
+            }
+            s.apply_change(change).map_err(|e| {
+                let code = match e.error {
+                    crate::EditError::UnknownFile(_) => "unknown-file",
+                    crate::EditError::BadRange { .. } => "bad-params",
+                };
+                fail(code, e.to_string())
+            })?;
+            Ok(Some(json!({ "ok": true })))
+        }
         "close" => {
             let path = str_param(params, "path")?;
             Ok(Some(json!({ "closed": s.remove_source(path) })))

@@ -37,9 +37,11 @@ use salsa::{Durability, Setter};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
+mod change;
 mod compile;
 mod snapshot;
 
+pub use change::{Change, ChangeError};
 pub use snapshot::Snapshot;
 
 /// What one request ran again, counted from salsa's executions of the per-function

@@ -694,3 +694,46 @@ fn serve_answers_diagnostics_during_a_compile_and_cancels_it() {
         .as_str()
         .is_some_and(|ir| ir.contains("define")));
 }
+
+/// `apply` makes several changes at once, or none when one step is bad.
+#[test]
+fn serve_applies_a_batch_of_changes_or_none() {
+    let f = "func.func @f(%x: i32) -> i32 {\n  func.return %x : i32\n}\n";
+    let names = |id: u64, path: &str| serde_json::json!({"id": id, "method": "compile", "params": {"path": path, "emit": "lowered"}});
+    let lines = serve(&[
+        serde_json::json!({"id": 1, "method": "open", "params": {"path": "a.mlir", "text": f}}),
+        serde_json::json!({"id": 2, "method": "apply", "params": {"changes": [
+            {"method": "edit", "path": "a.mlir", "start": 11, "end": 12, "text": "g"},
+            {"method": "open", "path": "b.mlir", "text": f},
+            {"method": "edit", "path": "b.mlir", "start": 11, "end": 12, "text": "h"},
+        ]}}),
+        names(3, "a.mlir"),
+        names(4, "b.mlir"),
+        serde_json::json!({"id": 5, "method": "apply", "params": {"changes": [
+            {"method": "close", "path": "b.mlir"},
+            {"method": "edit", "path": "a.mlir", "start": 0, "end": 9999, "text": ""},
+        ]}}),
+        serde_json::json!({"id": 6, "method": "apply", "params": {"changes": [
+            {"method": "close", "path": "b.mlir"},
+            {"method": "edit", "path": "b.mlir", "start": 0, "end": 1, "text": ""},
+        ]}}),
+        serde_json::json!({"id": 7, "method": "apply", "params": {"changes": [{"method": "frob"}]}}),
+        names(8, "b.mlir"),
+    ]);
+    assert_eq!(lines[1]["result"]["ok"], true, "{}", lines[1]);
+    let output = |i: usize| {
+        lines[i]["result"]["output"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(output(2).contains("define @g "), "{}", lines[2]);
+    assert!(output(3).contains("define @h "), "{}", lines[3]);
+    assert_eq!(lines[4]["error"]["code"], "bad-params");
+    let message = lines[4]["error"]["message"].as_str().unwrap_or_default();
+    assert!(message.starts_with("step 1 of the change:"), "{message}");
+    assert_eq!(lines[5]["error"]["code"], "unknown-file");
+    assert_eq!(lines[6]["error"]["code"], "bad-params");
+    // Neither bad batch closed b.mlir.
+    assert!(output(7).contains("define @h "), "{}", lines[7]);
+}

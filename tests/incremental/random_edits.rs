@@ -141,16 +141,30 @@ fn random_edit_sequences_match_a_fresh_compile() {
                 Edit::Whitespace(w) => st.whitespace = *w,
                 Edit::Rule(k) => st.rules = *k,
             }
-            // Every other change arrives as an editor's incremental edit.
-            if k % 2 == 1 {
-                let (range, text) = difference(&before, &st.text());
-                if s.edit_source("m.mlir", range, &text).is_err() {
-                    return false;
+            // A change arrives as a whole text, as an editor's incremental edit, or as an
+            // edit batched with the rules in one `Change`.
+            let (range, text) = difference(&before, &st.text());
+            match k % 3 {
+                0 => {
+                    s.set_source("m.mlir", st.text());
+                    s.set_rules(st.rules());
                 }
-            } else {
-                s.set_source("m.mlir", st.text());
+                1 => {
+                    if s.edit_source("m.mlir", range, &text).is_err() {
+                        return false;
+                    }
+                    s.set_rules(st.rules());
+                }
+                _ => {
+                    let mut change = kiln::Change::default();
+                    change
+                        .edit_source("m.mlir", range, text)
+                        .set_rules(st.rules());
+                    if s.apply_change(change).is_err() {
+                        return false;
+                    }
+                }
             }
-            s.set_rules(st.rules());
             let incremental = render(&s);
             let mut fresh = Session::with_rules(st.rules());
             fresh.set_source("m.mlir", st.text());
