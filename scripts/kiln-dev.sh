@@ -107,6 +107,8 @@ test)
     # The API documentation builds without a broken or private link.
     RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace --quiet
     KILN_REQUIRE_MLIR=1 KILN_REQUIRE_NGINX=1 cargo test --workspace
+    # The vendored egg is the published crate with its patch series (vendor/egg/PATCH.md).
+    python3 scripts/egg-patches.py check
     # libkiln installed with CMake, and C and C++ hosts built against the installed tree.
     scripts/capi-test.sh
     # Every shell script at least parses: the benchmarks and scripts/build-release.sh (six to

@@ -62,14 +62,12 @@ mod util;
 #[cfg_attr(feature = "serde-1", serde(transparent))]
 pub struct Id(u32);
 
-// kiln's patch (see PATCH.md beside this crate's Cargo.toml): the first of its three changes
-// to egg 0.11.0 (the second is in `egraph.rs`, `make_new_eclass`; the third is
-// `class_table.rs`).
+// kiln: the first edit of `PATCH.md` (beside this crate's Cargo.toml).
 //
 // egg and kiln keep sets and maps keyed by `Id` (egg's queue of classes whose analysis is
 // pending; kiln's sets of classes seen), hashed with rustc-hash's FxHasher, whose hash of an
 // id is the id times a constant, rotated: consecutive ids land in buckets far apart, so
-// once an e-graph outgrows the caches every such lookup misses them. (Until the third edit
+// once an e-graph outgrows the caches every such lookup misses them. (Before the third edit
 // egg's class table was such a map too.) Here an id writes the value that FxHasher turns
 // into a hash whose low 32 bits (the bucket, in hashbrown) are the id itself and whose high
 // bits (hashbrown's 7-bit tag among them) are the id mixed: consecutive ids land in
