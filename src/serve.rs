@@ -408,6 +408,9 @@ pub fn serve_with_limit(
 enum Event {
     Line(std::io::Result<Option<Line>>),
     Compiled(Value, Result<Option<Value>, Failure>),
+    /// The compiling thread panicked: the loop panics with the same payload, as it did
+    /// when it compiled on its own thread.
+    Panicked(Box<dyn std::any::Any + Send>),
 }
 
 /// The compile running on its own thread, if any, and the lines that arrived while the
@@ -415,7 +418,7 @@ enum Event {
 struct Compiling {
     /// The id of the running compile's request.
     id: Option<Value>,
-    /// Whether the last compile answered was cancelled.
+    /// Whether the compile [`Compiling::finish`] last waited for was cancelled.
     cancelled: bool,
     backlog: std::collections::VecDeque<std::io::Result<Option<Line>>>,
 }
@@ -436,7 +439,8 @@ impl Compiling {
                     reply(output, id, response)?;
                 }
                 Ok(Event::Line(line)) => self.backlog.push_back(line),
-                // The compiling thread always answers; a closed channel means it is gone.
+                Ok(Event::Panicked(payload)) => std::panic::resume_unwind(payload),
+                // The loop holds a sender, so the channel does not close while it waits.
                 Err(_) => self.id = None,
             }
         }
@@ -469,11 +473,11 @@ fn reads_only(method: &str) -> bool {
 }
 
 /// The serving loop. A reader thread reads the request lines, so that while a `compile`
-/// runs (on a thread of its own, over a snapshot of the session) the loop answers
-/// `diagnostics` at once and a `cancel` of that compile stops it (`Snapshot::read`). Any
-/// other request waits for the running compile's answer, which it would otherwise cancel,
-/// so answers come in the requests' order but for the `diagnostics` and `cancel` that
-/// overtake a compile.
+/// runs (on a thread and a thread pool of its own, over a snapshot of the session) the loop
+/// answers `diagnostics` at once, and a `cancel` of that compile stops it at its next query
+/// (`Snapshot::read`). Any other request waits for the running compile's answer (a change
+/// of the session would cancel it), so answers come in the requests' order but for the
+/// `diagnostics` that overtake a compile.
 fn serve_session(
     mut input: impl BufRead + Send + 'static,
     mut output: impl Write,
@@ -496,6 +500,13 @@ fn serve_session(
             }
         });
     }
+    // Compiles run on a pool of their own, so that the `diagnostics` answered meanwhile
+    // (which parse in parallel on the global pool) do not queue behind a compile's work.
+    let compile_pool = rayon::ThreadPoolBuilder::new()
+        .thread_name(|i| format!("kiln-compile-{i}"))
+        .build()
+        .ok()
+        .map(std::sync::Arc::new);
     let mut compiling = Compiling {
         id: None,
         cancelled: false,
@@ -511,6 +522,7 @@ fn serve_session(
                     reply(&mut output, id, response)?;
                     continue;
                 }
+                Ok(Event::Panicked(payload)) => std::panic::resume_unwind(payload),
                 Err(_) => break,
             },
         };
@@ -563,17 +575,33 @@ fn serve_session(
             let snapshot = session.snapshot();
             let done = sender.clone();
             compiling.id = Some(id.clone());
+            let pool = compile_pool.clone();
             std::thread::spawn(move || {
-                let response = snapshot.read(|s| compile(s, &params));
-                // Dropped before answering: an edit waiting for it goes on.
-                drop(snapshot);
-                let response = response.unwrap_or_else(|_| {
-                    Err(fail(
-                        "cancelled",
-                        "the compile was cancelled by a `cancel` request",
-                    ))
-                });
-                let _ = done.send(Event::Compiled(id, response));
+                let work = move || {
+                    let read = snapshot.read(|s| compile(s, &params));
+                    // Dropped before answering: a `cancel` waiting for it goes on.
+                    drop(snapshot);
+                    read
+                };
+                let read =
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || match &pool {
+                        Some(pool) => pool.install(work),
+                        None => work(),
+                    }));
+                let event = match read {
+                    Ok(Ok(response)) => Event::Compiled(id, response),
+                    Ok(Err(salsa::Cancelled::PendingWrite)) => Event::Compiled(
+                        id,
+                        Err(fail(
+                            "cancelled",
+                            "the compile was cancelled by a `cancel` request",
+                        )),
+                    ),
+                    // A query it waited for panicked on another thread.
+                    Ok(Err(other)) => Event::Panicked(Box::new(other)),
+                    Err(payload) => Event::Panicked(payload),
+                };
+                let _ = done.send(event);
             });
             continue;
         }

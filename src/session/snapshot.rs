@@ -8,8 +8,12 @@
 //! snapshot has been dropped. [`Snapshot::read`] catches that unwinding and answers
 //! [`Cancelled`], so a thread that reads a snapshot returns, drops it, and the edit goes
 //! on; a read never sees a revision half applied. Work outside salsa's queries (LLVM's
-//! code generation of an object's units) is not interrupted: it finishes, and the next
-//! query unwinds.
+//! code generation of an object's units) is not interrupted: it finishes, and the read
+//! unwinds at its next query, or returns its result if none follows.
+//!
+//! Because an edit waits for every snapshot to be dropped, a thread that edits the session
+//! while it holds a snapshot itself (or while an idle snapshot is kept anywhere) waits
+//! forever: a snapshot is for reading on another thread, and is dropped once read.
 
 use super::*;
 

@@ -1120,13 +1120,11 @@ impl<L: Language, N: Analysis<L>> EGraph<L, N> {
             self[child].parents.push(id);
         });
 
-        // kiln: a new class is not queued for the rebuild (upstream queues it, asking "is
-        // this needed?"). Its node went into the memo with canonical children, and a later
-        // union that makes a child non-canonical queues the child's parents, this class
-        // among them (just above), so the rebuild finds nothing to do for it. Queued, each
-        // new node was cloned and inserted into the memo once more at every rebuild: on a
-        // function of 10^4 blocks, 110,030 of the 110,031 nodes the first rebuild of
-        // `lower` visited. See `PATCH.md`.
+        // kiln: a new class is not queued for the rebuild. Its node is in the memo with
+        // canonical children, and a later union that makes a child non-canonical queues
+        // the child's parents, this class among them (just above), so the rebuild has
+        // nothing to do for it. A queued class would have its node cloned and inserted
+        // into the memo again at the next rebuild (see `PATCH.md`, "the second edit").
 
         self.classes.insert(id, class);
         assert!(self.memo.insert(enode, id).is_none());

@@ -67,12 +67,11 @@ pub struct Id(u32);
 // egg and kiln keep sets and maps keyed by `Id` (egg's queue of classes whose analysis is
 // pending; kiln's sets of classes seen), hashed with rustc-hash's FxHasher, whose hash of an
 // id is the id times a constant, rotated: consecutive ids land in buckets far apart, so
-// once an e-graph outgrows the caches every such lookup misses them. (Before the third edit
-// egg's class table was such a map too.) Here an id writes the value that FxHasher turns
-// into a hash whose low 32 bits (the bucket, in hashbrown) are the id itself and whose high
-// bits (hashbrown's 7-bit tag among them) are the id mixed: consecutive ids land in
-// consecutive buckets. Equal ids hash alike under any hasher, so this is a valid `Hash`;
-// under another hasher it is merely not placed.
+// once an e-graph outgrows the caches every such lookup misses them. Here an id writes
+// the value that FxHasher turns into a hash whose low 32 bits (the bucket, in hashbrown)
+// are the id itself and whose high bits (hashbrown's 7-bit tag among them) are the id
+// mixed: consecutive ids land in consecutive buckets. Equal ids hash alike under any
+// hasher, so this is a valid `Hash`; under another hasher it is merely not placed.
 
 /// rustc-hash 2's FxHasher multiplier, and its inverse modulo 2^64.
 const FX_K: u64 = 0xf1357aea2e62a9c5;
