@@ -6,6 +6,7 @@
 mod common;
 mod files_and_objects;
 mod random_edits;
+mod serve_edits;
 
 use files_and_objects::object;
 

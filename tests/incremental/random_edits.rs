@@ -45,7 +45,29 @@ pub(crate) struct State {
 }
 
 impl State {
-    fn text(&self) -> String {
+    /// The module before any edit.
+    pub(crate) fn initial() -> State {
+        State {
+            bodies: [0, 1],
+            two_params: false,
+            extra: false,
+            whitespace: 0,
+            rules: 0,
+        }
+    }
+
+    /// The state after `edit`.
+    pub(crate) fn apply(&mut self, edit: &Edit) {
+        match edit {
+            Edit::Body(i, v) => self.bodies[*i as usize % 2] = *v as usize % BODIES.len(),
+            Edit::Signature => self.two_params = !self.two_params,
+            Edit::Toggle => self.extra = !self.extra,
+            Edit::Whitespace(w) => self.whitespace = *w,
+            Edit::Rule(k) => self.rules = *k,
+        }
+    }
+
+    pub(crate) fn text(&self) -> String {
         let mut t = String::new();
         for (i, b) in self.bodies.iter().enumerate() {
             let params = if i == 0 && self.two_params {
@@ -80,7 +102,7 @@ impl State {
         t
     }
 
-    fn rules(&self) -> Vec<RuleSource> {
+    pub(crate) fn rules(&self) -> Vec<RuleSource> {
         let k = self.rules;
         with_rules(|path, text| match k % 3 {
             1 if path.ends_with("/linearize.rules") => format!("; edit\n{text}"),
@@ -122,25 +144,13 @@ pub(crate) fn difference(old: &str, new: &str) -> (std::ops::Range<usize>, Strin
 #[test]
 fn random_edit_sequences_match_a_fresh_compile() {
     fn prop(edits: Vec<Edit>) -> bool {
-        let mut st = State {
-            bodies: [0, 1],
-            two_params: false,
-            extra: false,
-            whitespace: 0,
-            rules: 0,
-        };
+        let mut st = State::initial();
         let mut s = Session::new();
         s.set_source("m.mlir", st.text());
         let _ = render(&s);
         for (k, e) in edits.iter().take(6).enumerate() {
             let before = st.text();
-            match e {
-                Edit::Body(i, v) => st.bodies[*i as usize % 2] = *v as usize % BODIES.len(),
-                Edit::Signature => st.two_params = !st.two_params,
-                Edit::Toggle => st.extra = !st.extra,
-                Edit::Whitespace(w) => st.whitespace = *w,
-                Edit::Rule(k) => st.rules = *k,
-            }
+            st.apply(e);
             // A change arrives as a whole text, as an editor's incremental edit, or as an
             // edit batched with the rules in one `Change`.
             let (range, text) = difference(&before, &st.text());
