@@ -80,6 +80,31 @@ pub enum EditError {
     },
 }
 
+/// An empty object cache that looks units up in `store` (and keeps them there).
+fn object_cache(
+    store: Option<std::sync::Arc<dyn kiln_backend::SharedObjects>>,
+) -> kiln_backend::ObjectCache {
+    let mut objects = kiln_backend::ObjectCache::new();
+    objects.set_shared(store);
+    objects
+}
+
+/// Whether `range` is a range of `text` between characters: `EditError::BadRange` if it is
+/// reversed, runs past the end or splits a UTF-8 character.
+fn check_range(text: &str, range: &std::ops::Range<usize>) -> Result<(), EditError> {
+    // `is_char_boundary` is false past the end, so this also bounds the range.
+    if range.start > range.end
+        || !text.is_char_boundary(range.start)
+        || !text.is_char_boundary(range.end)
+    {
+        return Err(EditError::BadRange {
+            range: range.clone(),
+            len: text.len(),
+        });
+    }
+    Ok(())
+}
+
 /// The diagnostics of one file, with the text their spans refer to: a source file of the
 /// session, or a rule file (errors in the rules stop every lowering, and are located in
 /// the rule file, not in the source that was being compiled).
@@ -214,21 +239,14 @@ impl Session {
         let store = cache
             .clone()
             .map(|c| c as std::sync::Arc<dyn kiln_backend::SharedObjects>);
-        self.shared = cache;
-        for path in self.objects.keys().cloned().collect::<Vec<_>>() {
-            match self
-                .objects
-                .get_mut(&path)
-                .and_then(std::sync::Arc::get_mut)
-            {
+        for objects in self.objects.values_mut() {
+            match std::sync::Arc::get_mut(objects) {
                 Some(objects) => objects.set_shared(store.clone()),
                 // A snapshot still holds the cache: this file's units start anew.
-                None => {
-                    let fresh = std::sync::Arc::new(self.new_object_cache());
-                    self.objects.insert(path, fresh);
-                }
+                None => *objects = std::sync::Arc::new(object_cache(store.clone())),
             }
         }
+        self.shared = cache;
     }
 
     /// The shared cache, if one is set.
@@ -238,13 +256,11 @@ impl Session {
 
     /// The file's object cache, with the session's shared store.
     fn new_object_cache(&self) -> kiln_backend::ObjectCache {
-        let mut objects = kiln_backend::ObjectCache::new();
-        objects.set_shared(
+        object_cache(
             self.shared
                 .clone()
                 .map(|c| c as std::sync::Arc<dyn kiln_backend::SharedObjects>),
-        );
-        objects
+        )
     }
 
     /// The shared cache's key of a whole output: everything that determines its bytes
@@ -336,17 +352,7 @@ impl Session {
             return Err(EditError::UnknownFile(path.to_string()));
         };
         let old = f.text(&self.db);
-        let bad = || EditError::BadRange {
-            range: range.clone(),
-            len: old.len(),
-        };
-        // `is_char_boundary` is false past the end, so this also bounds the range.
-        if range.start > range.end
-            || !old.is_char_boundary(range.start)
-            || !old.is_char_boundary(range.end)
-        {
-            return Err(bad());
-        }
+        check_range(old, &range)?;
         if &old[range.clone()] == text {
             return Ok(());
         }

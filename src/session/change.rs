@@ -127,14 +127,7 @@ impl Session {
                         let error = EditError::UnknownFile(path.clone());
                         return Err(ChangeError { step: i, error });
                     };
-                    if range.start > range.end
-                        || !old.is_char_boundary(range.start)
-                        || !old.is_char_boundary(range.end)
-                    {
-                        let error = EditError::BadRange {
-                            range: range.clone(),
-                            len: old.len(),
-                        };
+                    if let Err(error) = check_range(&old, range) {
                         return Err(ChangeError { step: i, error });
                     }
                     let mut edited = old;
