@@ -693,7 +693,7 @@ mod tests {
         let insert = if rng.index(3) == 0 {
             ""
         } else {
-            SNIPPETS[rng.index(SNIPPETS.len())]
+            rng.pick(SNIPPETS)
         };
         let delete = if rng.index(2) == 0 { at } else { end };
         format!("{}{insert}{}", &text[..at], &text[delete..])

@@ -222,14 +222,14 @@ fn mutate(rng: &mut Rng, input: &[u8], corpus: &[Vec<u8>]) -> Vec<u8> {
                 out.splice(at..at, piece);
             }
             2 | 3 => {
-                let tok = DICTIONARY[rng.index(DICTIONARY.len())].as_bytes();
+                let tok = rng.pick(DICTIONARY).as_bytes();
                 out.splice(at..at, tok.iter().copied());
             }
             4 if n > 0 => {
                 let i = at.min(n - 1);
                 out[i] = match rng.index(3) {
                     0 => out[i] ^ (1 << rng.index(8)),
-                    1 => b"[]{}()<>%^@:,?x0-\"\n"[rng.index(19)],
+                    1 => rng.pick(b"[]{}()<>%^@:,?x0-\"\n"),
                     _ => rng.next_u64() as u8,
                 };
             }
@@ -253,7 +253,7 @@ fn mutate(rng: &mut Rng, input: &[u8], corpus: &[Vec<u8>]) -> Vec<u8> {
             }
             7 => {
                 // Nesting: one opening token many times.
-                let tok = ["[", "memref<", "(", "{", "<"][rng.index(5)].as_bytes();
+                let tok = rng.pick(&["[", "memref<", "(", "{", "<"]).as_bytes();
                 let times = 1 + rng.index(3000);
                 let piece: Vec<u8> = tok
                     .iter()
@@ -264,14 +264,15 @@ fn mutate(rng: &mut Rng, input: &[u8], corpus: &[Vec<u8>]) -> Vec<u8> {
                 out.splice(at..at, piece);
             }
             _ => {
-                let tok = [
-                    "-1",
-                    "0",
-                    "9223372036854775807",
-                    "-9223372036854775808",
-                    "4294967296",
-                ][rng.index(5)]
-                .as_bytes();
+                let tok = rng
+                    .pick(&[
+                        "-1",
+                        "0",
+                        "9223372036854775807",
+                        "-9223372036854775808",
+                        "4294967296",
+                    ])
+                    .as_bytes();
                 out.splice(at..at, tok.iter().copied());
             }
         }
