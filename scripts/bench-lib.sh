@@ -38,11 +38,11 @@ release_kiln() {
     echo "kiln: $k ($("$k" --version 2>/dev/null || echo 'not built'))" >&2
     echo "$k"
 }
-# MLIR 19's own lowering, the passes of `PIPELINE` in src/reference.rs (what `kiln run
+# MLIR 19's own lowering, the passes of `PIPELINE` in verify/src/reference.rs (what `kiln run
 # --via-mlir` and the lit suite run), one per word; `bare` gives `convert-func-to-llvm` the
 # bare-pointer convention. Run from the repository's root.
 reference_pipeline() {
-    sed -n '/pub const PIPELINE/,/];/p' src/reference.rs | grep -o '"--[^"]*"' | tr -d '"' |
+    sed -n '/pub const PIPELINE/,/];/p' verify/src/reference.rs | grep -o '"--[^"]*"' | tr -d '"' |
         if [ "${1:-}" = bare ]; then
             sed 's/^--convert-func-to-llvm$/--convert-func-to-llvm=use-bare-ptr-memref-call-conv=1/'
         else

@@ -1,7 +1,7 @@
 #!/bin/bash
 # kiln cpu-runner substituted for mlir-cpu-runner after MLIR 19's own lowering: every lit
 # program with a `kiln cpu-runner` RUN line is lowered by `mlir-opt-19` (the reference
-# pipeline of src/reference.rs) and run by both runners with that RUN line's flags and MLIR's
+# pipeline of verify/src/reference.rs) and run by both runners with that RUN line's flags and MLIR's
 # runtime libraries; prints one line per program (same, DIFFERENT with the diff, or that
 # MLIR cannot run it) and a count. Addresses in printed memrefs are masked.
 # usage: scripts/compare-cpu-runner.sh [KILN]   (default: the release build)

@@ -78,13 +78,13 @@ FILES = [
     "mlir/test/Conversion/ArithToLLVM/graph-region-circular-ssa.mlir",
 ]
 
-# kiln's reference pipeline, read from `PIPELINE` in src/reference.rs (so the two cannot
+# kiln's reference pipeline, read from `PIPELINE` in verify/src/reference.rs (so the two cannot
 # drift apart); configurations add to it.
 def reference_pipeline():
-    text = (ROOT / "src/reference.rs").read_text()
+    text = (ROOT / "verify/src/reference.rs").read_text()
     body = re.search(r"pub const PIPELINE: &\[&str\] = &\[(.*?)\];", text, re.S)
     if body is None:
-        sys.exit("conformance.py: no `PIPELINE` in src/reference.rs")
+        sys.exit("conformance.py: no `PIPELINE` in verify/src/reference.rs")
     return re.findall(r'"([^"]+)"', body.group(1))
 
 

@@ -44,12 +44,21 @@ fn disable_transparent_huge_pages() {
 struct Cli {
     /// How to print diagnostics.
     #[arg(long, global = true, value_enum, default_value = "human")]
-    error_format: ErrorFormat,
+    error_format: ErrorFormatArg,
     /// Colour in human diagnostics.
     #[arg(long, global = true, value_enum, default_value = "auto")]
     color: Color,
     #[command(subcommand)]
     command: Command,
+}
+
+/// `--error-format`: [`ErrorFormat`] as a command-line value (the driver knows no clap).
+#[derive(Clone, Copy, ValueEnum)]
+enum ErrorFormatArg {
+    /// `error[code]: message` with the source line and a marker.
+    Human,
+    /// One JSON object per line.
+    Json,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -136,7 +145,10 @@ fn run(cli: Cli) -> ExitCode {
         Color::Auto => std::io::stderr().is_terminal(),
     };
     let ctx = Ctx {
-        format: cli.error_format,
+        format: match cli.error_format {
+            ErrorFormatArg::Human => ErrorFormat::Human,
+            ErrorFormatArg::Json => ErrorFormat::Json,
+        },
         color,
     };
     let db = Database::new();

@@ -49,13 +49,87 @@ fn assert_none_of(krate: &str, forbidden: &[&str], why: &str) {
 }
 
 #[test]
-fn the_c_api_is_a_skin_over_the_facade() {
+fn the_c_api_is_a_skin_over_the_driver() {
     let deps = dependencies("capi");
-    let expected: BTreeSet<String> = ["kiln", "tempfile"].map(String::from).into();
+    let expected: BTreeSet<String> = ["kiln-driver", "tempfile"].map(String::from).into();
     assert_eq!(
         deps, expected,
-        "capi/Cargo.toml: libkiln reaches kiln through its facade (`kiln::Session`, \
-         `kiln::backend::Jit`) so that the C API and the Rust API cannot drift apart"
+        "capi/Cargo.toml: libkiln reaches kiln through the driver's facade \
+         (`kiln_driver::Session`, `kiln_driver::backend::Jit`) so that the C API and the Rust \
+         API cannot drift apart"
+    );
+}
+
+/// What an embedding links: the driver is a library for toolchains, so it carries no
+/// command line, editor, server or test-generation code.
+#[test]
+fn the_driver_is_a_library_for_toolchains() {
+    assert_none_of(
+        "driver",
+        &[
+            "clap",
+            "indicatif",
+            "notify",
+            "lsp-server",
+            "lsp-types",
+            "quickcheck",
+            "kiln-verify",
+            "kiln-server",
+            "libmimalloc-sys",
+        ],
+        "the driver is what toolchains embed (the command line and servers sit above it)",
+    );
+    assert_none_of(
+        "abi",
+        &["kiln-driver", "kiln-verify", "kiln-server", "clap"],
+        "function ABIs and calls sit below the driver, which checks and emits them",
+    );
+    assert_none_of(
+        "verify",
+        &["kiln-server", "clap", "notify", "lsp-server"],
+        "equivalence testing needs the driver, not the servers or the command line",
+    );
+    assert_none_of(
+        "server",
+        &["kiln-verify", "clap", "quickcheck"],
+        "the servers run sessions; they neither test the lowering nor parse command lines",
+    );
+}
+
+/// The Python extension is the driver, the ABI and the equivalence tester under pyo3: no
+/// command line, no editor or server code, and not the `kiln` binary's allocator.
+#[test]
+fn python_links_the_driver_abi_and_verify_alone() {
+    let deps = dependencies("python");
+    let kiln: BTreeSet<&str> = deps
+        .iter()
+        .map(String::as_str)
+        .filter(|d| d.starts_with("kiln"))
+        .collect();
+    assert_eq!(
+        kiln,
+        [
+            "kiln-abi",
+            "kiln-backend",
+            "kiln-driver",
+            "kiln-engine",
+            "kiln-frontend",
+            "kiln-verify"
+        ]
+        .into(),
+        "python/Cargo.toml"
+    );
+    assert_none_of(
+        "python",
+        &[
+            "kiln",
+            "kiln-server",
+            "clap",
+            "notify",
+            "lsp-server",
+            "libmimalloc-sys",
+        ],
+        "the extension is the library crates under pyo3",
     );
 }
 
@@ -377,6 +451,10 @@ fn no_crate_imports_in_a_circle() {
         "frontend/src",
         "engine/src",
         "backend/src",
+        "abi/src",
+        "driver/src",
+        "verify/src",
+        "server/src",
         "src",
         "capi/src",
         "python/src",

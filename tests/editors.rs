@@ -162,6 +162,7 @@ fn the_manifest_uses_the_grammar_and_starts_the_server() {
     assert!(js.contains("args: ['lsp']"), "the client starts `kiln lsp`");
     assert!(js.contains("'kiln-rules'") && js.contains("'mlir'"));
     // The server recognises the language id the manifest declares.
-    let server = std::fs::read_to_string(root().join("src/lsp/server.rs")).expect("server.rs");
+    let server =
+        std::fs::read_to_string(root().join("server/src/lsp/server.rs")).expect("server.rs");
     assert!(server.contains("\"kiln-rules\""));
 }

@@ -3,7 +3,7 @@
 
 use crate::buffer::kiln_buffer;
 use crate::handle::{self, boundary, kiln_status, HandleKind};
-use kiln::{FileDiagnostics, Severity};
+use kiln_driver::{FileDiagnostics, Severity};
 use std::ffi::{c_char, CString};
 
 /// How serious a diagnostic is.
@@ -67,7 +67,7 @@ impl kiln_diagnostics {
     pub(crate) fn new(files: Vec<FileDiagnostics>) -> kiln_diagnostics {
         let mut entries = Vec::new();
         for f in &files {
-            let index = kiln::frontend::LineIndex::new(&f.text);
+            let index = kiln_driver::frontend::LineIndex::new(&f.text);
             let path = handle::c_string(&f.path);
             for d in &f.diagnostics {
                 let (s, e) = (index.line_col(d.span.start), index.line_col(d.span.end));
@@ -196,7 +196,7 @@ pub unsafe extern "C" fn kiln_diagnostics_json(
             let mut text = String::new();
             for f in &d.files {
                 for diagnostic in &f.diagnostics {
-                    text.push_str(&kiln::report::to_json(diagnostic, &f.path, &f.text));
+                    text.push_str(&kiln_driver::report::to_json(diagnostic, &f.path, &f.text));
                     text.push('\n');
                 }
             }
@@ -226,7 +226,9 @@ pub unsafe extern "C" fn kiln_diagnostics_render(
             let mut out = String::new();
             for f in &d.files {
                 for diagnostic in &f.diagnostics {
-                    out.push_str(&kiln::report::to_human(diagnostic, &f.path, &f.text, false));
+                    out.push_str(&kiln_driver::report::to_human(
+                        diagnostic, &f.path, &f.text, false,
+                    ));
                 }
             }
             handle::give(text, kiln_buffer::new(out.into_bytes()));

@@ -4,8 +4,8 @@
 use crate::diagnostics::kiln_diagnostics;
 use crate::handle::{self, boundary, kiln_status, Failure, HandleKind};
 use crate::session::{failed, kiln_session, known, on_session};
-use kiln::backend::Jit;
-use kiln::FileDiagnostics;
+use kiln_driver::backend::Jit;
+use kiln_driver::FileDiagnostics;
 use std::ffi::c_char;
 
 /// A program compiled into the process. Its code stays valid until the handle is freed;

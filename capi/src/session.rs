@@ -1,4 +1,4 @@
-//! `kiln_session`: an incremental compilation session ([`kiln::Session`]) behind a handle.
+//! `kiln_session`: an incremental compilation session ([`kiln_driver::Session`]) behind a handle.
 //!
 //! A session is used by one thread at a time. Calls on different sessions run in
 //! parallel; calls on one session from several threads must be serialised by the host
@@ -8,8 +8,8 @@
 use crate::buffer::kiln_buffer;
 use crate::diagnostics::kiln_diagnostics;
 use crate::handle::{self, boundary, kiln_status, Failure, HandleKind, Outcome};
-use kiln::backend::Emit;
-use kiln::{FileDiagnostics, Reported, Session, Work};
+use kiln_driver::backend::Emit;
+use kiln_driver::{FileDiagnostics, Reported, Session, Work};
 use std::ffi::{c_char, CString};
 use std::sync::{Arc, Mutex, TryLockError};
 
@@ -131,7 +131,7 @@ pub(crate) fn on_session(
 unsafe fn diagnosed(files: Vec<FileDiagnostics>, out: *mut *mut kiln_diagnostics) -> Outcome {
     let errors = files
         .iter()
-        .any(|f| f.diagnostics.iter().any(kiln::Diagnostic::is_error));
+        .any(|f| f.diagnostics.iter().any(kiln_driver::Diagnostic::is_error));
     match errors {
         true => Err(failed(files, out)),
         false => {
@@ -317,7 +317,7 @@ pub unsafe extern "C" fn kiln_session_set_cache(
         let cache = match handle::optional_text_arg(url, "url")? {
             None => None,
             Some(url) => Some(Arc::new(
-                kiln::shared_cache::SharedCache::open(&url).map_err(Failure::argument)?,
+                kiln_driver::shared_cache::SharedCache::open(&url).map_err(Failure::argument)?,
             )),
         };
         s.set_shared_cache(cache);
@@ -366,7 +366,7 @@ pub unsafe extern "C" fn kiln_session_set_rules(
         for i in 0..count {
             let path = handle::text_arg(*paths.add(i), &format!("paths[{i}]"))?;
             let text = handle::text_arg(*texts.add(i), &format!("texts[{i}]"))?;
-            sources.push(kiln::engine::RuleSource {
+            sources.push(kiln_driver::engine::RuleSource {
                 path: path.to_string(),
                 text: text.to_string(),
             });
@@ -383,7 +383,7 @@ pub unsafe extern "C" fn kiln_session_set_rules(
 #[no_mangle]
 pub unsafe extern "C" fn kiln_session_set_shipped_rules(session: *mut kiln_session) -> kiln_status {
     on_session(session, "kiln_session_set_shipped_rules", |s, _| {
-        s.set_rules(kiln::shipped::shipped_rules());
+        s.set_rules(kiln_driver::shipped::shipped_rules());
         Ok(())
     })
 }
@@ -446,10 +446,10 @@ pub unsafe extern "C" fn kiln_session_edit_source(
         let path = handle::text_arg(path, "path")?;
         let text = handle::bytes_arg(text, length, "text")?;
         s.edit_source(path, start..end, text).map_err(|e| match e {
-            kiln::EditError::UnknownFile(_) => {
+            kiln_driver::EditError::UnknownFile(_) => {
                 Failure::new(kiln_status::KILN_ERROR_NOT_FOUND, e.to_string())
             }
-            kiln::EditError::BadRange { .. } => Failure::argument(e.to_string()),
+            kiln_driver::EditError::BadRange { .. } => Failure::argument(e.to_string()),
         })
     })
 }
@@ -664,10 +664,10 @@ pub unsafe extern "C" fn kiln_session_abi(
             )));
         }
         known(s, path)?;
-        let errors: Vec<kiln::Diagnostic> = s
+        let errors: Vec<kiln_driver::Diagnostic> = s
             .diagnostics(path)
             .into_iter()
-            .filter(kiln::Diagnostic::is_error)
+            .filter(kiln_driver::Diagnostic::is_error)
             .collect();
         let file = s.source_file(path);
         let (Some(file), true) = (file, errors.is_empty()) else {
@@ -679,15 +679,15 @@ pub unsafe extern "C" fn kiln_session_abi(
             }];
             return Err(failed(files, diagnostics));
         };
-        let abis = kiln::abi::file_abi(s.database(), file);
+        let abis = kiln_driver::abi::file_abi(s.database(), file);
         let mut out = String::new();
         for f in abis.iter().filter(|f| f.exported) {
             match format {
                 0 => {
-                    out.push_str(&kiln::abi::json_line(f));
+                    out.push_str(&kiln_driver::abi::json_line(f));
                     out.push('\n');
                 }
-                _ => out.push_str(&kiln::abi::text_lines(f)),
+                _ => out.push_str(&kiln_driver::abi::text_lines(f)),
             }
         }
         let files = vec![FileDiagnostics {

@@ -29,7 +29,7 @@ mod salsa_structs {
         #[returns(copy)]
         pub config: Option<Config>,
         /// The file's functions, each an input of its own, when whoever set the text split it
-        /// (a session does: `Session::set_source` in `src/session.rs`); `None` when the queries
+        /// (a session does: `Session::set_source` in `driver/src/session.rs`); `None` when the queries
         /// split the text themselves ([`crate::query::check::function_spans`]). Of low
         /// durability: only the file's and the groups' memos read it (see [`Calls`]).
         ///

@@ -78,7 +78,7 @@ pub type ParseAll<'a> = &'a dyn Fn(&Database, SourceFile);
 
 /// [`split_sources`] when the caller knows what the edit left in place: the bytes the old
 /// and the new text share at their start and then at their end (never overlapping), as an
-/// edit of a byte range tells (`Session::edit_source` in `src/session.rs`). The texts are
+/// edit of a byte range tells (`Session::edit_source` in `driver/src/session.rs`). The texts are
 /// then not compared to find them. Any pair of counts that holds (bytes both texts share
 /// at their start, then at their end, not overlapping) is sound: shorter ends only leave
 /// more functions to be matched by name. `parse_all`, if given, parses every function of

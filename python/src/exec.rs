@@ -1,15 +1,15 @@
 //! `kiln.execution_engine`: JIT-compiled modules called with Python numbers and numpy
-//! arrays, through the calling conventions `kiln run` uses (`kiln::run::call`): a ranked
+//! arrays, through the calling conventions `kiln run` uses (`kiln_abi::run::call`): a ranked
 //! memref parameter takes (allocated, aligned, offset, sizes..., strides...), an unranked
 //! one (rank, pointer to such a descriptor); a returned memref comes back as those fields
 //! and its allocation belongs to the caller.
 
 use crate::tools::{check_errors, RuleSet};
 use crate::{detached, Failure, Kind};
-use kiln::abi::bind::{self, Input, Output, Path, ScalarIn, Slot, Structured};
-use kiln::abi::FunctionAbi;
-use kiln::{lower_program, Database};
+use kiln_abi::bind::{self, Input, Output, Path, ScalarIn, Slot, Structured};
+use kiln_abi::FunctionAbi;
 use kiln_backend::{Jit, Value};
+use kiln_driver::{lower_program, Database};
 use kiln_frontend::types::{FunctionType, Layout, MemRefType, Scalar, Type};
 use numpy::npyffi::{self, npy_intp, NpyTypes, PY_ARRAY_API};
 use numpy::{PyArrayDescr, PyArrayDescrMethods, PyUntypedArray, PyUntypedArrayMethods};
@@ -81,12 +81,12 @@ fn abi_records(py: Python<'_>, text: String, filename: String) -> PyResult<Vec<(
     detached(py, move || {
         let db = Database::new();
         let file = check_errors(&db, &filename, &text)?;
-        Ok(kiln::abi::file_abi(&db, file)
+        Ok(kiln_abi::file_abi(&db, file)
             .iter()
             .map(|f| {
                 (
-                    kiln::abi::json_line(f),
-                    kiln::abi::text_lines(f).trim_end().to_string(),
+                    kiln_abi::json_line(f),
+                    kiln_abi::text_lines(f).trim_end().to_string(),
                 )
             })
             .collect())
@@ -96,7 +96,7 @@ fn abi_records(py: Python<'_>, text: String, filename: String) -> PyResult<Vec<(
 /// `kiln.abi.parse_sip`: a sip string as JSON `{"inputs", "results", "canonical", "text"}`.
 #[pyfunction]
 fn parse_sip(text: &str) -> PyResult<String> {
-    let sig = kiln::abi::sip::parse(text).map_err(|e| {
+    let sig = kiln_abi::sip::parse(text).map_err(|e| {
         PyValueError::new_err(format!(
             "malformed sip signature at byte {}: {}",
             e.offset, e.message
@@ -114,12 +114,12 @@ fn parse_sip(text: &str) -> PyResult<String> {
 /// `kiln.abi.mangle_sip`: the sip string of input and result trees given as JSON.
 #[pyfunction]
 fn mangle_sip(inputs: &str, results: &str) -> PyResult<String> {
-    let tree = |text: &str, what: &str| -> PyResult<kiln::abi::sip::Node> {
+    let tree = |text: &str, what: &str| -> PyResult<kiln_abi::sip::Node> {
         let v: serde_json::Value = serde_json::from_str(text)
             .map_err(|e| PyValueError::new_err(format!("{what}: {e}")))?;
-        kiln::abi::sip::Node::from_json(&v, what).map_err(PyValueError::new_err)
+        kiln_abi::sip::Node::from_json(&v, what).map_err(PyValueError::new_err)
     };
-    let sig = kiln::abi::sip::Signature {
+    let sig = kiln_abi::sip::Signature {
         inputs: tree(inputs, "inputs")?,
         results: tree(results, "results")?,
     };
@@ -445,7 +445,7 @@ impl NativeEngine {
                     order.push(f.name.clone());
                 }
             }
-            let abis = kiln::abi::file_abi(&db, file)
+            let abis = kiln_abi::file_abi(&db, file)
                 .into_iter()
                 .filter(|a| signatures.contains_key(&a.name))
                 .map(|a| (a.name.clone(), a))
@@ -453,7 +453,7 @@ impl NativeEngine {
             // MLIR's host interface (packed wrappers, the host's callbacks) for the calls
             // upstream's `ExecutionEngine.invoke` makes.
             let jit = Jit::compile_for_host(
-                kiln::globals::jit_program(&db, file, program),
+                kiln_driver::globals::jit_program(&db, file, program),
                 opt_level,
                 symbols,
             )
@@ -512,19 +512,17 @@ impl NativeEngine {
     /// The function's signature as text: `scale(x: ndarray<f32, 2x3>, opts: {alpha: f32,
     /// n: i64}) -> f32`, and for sip functions a second line with the structure.
     fn signature(&self, name: &str) -> PyResult<String> {
-        Ok(kiln::abi::text_lines(self.abi(name)?)
-            .trim_end()
-            .to_string())
+        Ok(kiln_abi::text_lines(self.abi(name)?).trim_end().to_string())
     }
 
     /// The function's reflection record as one JSON line (what `kiln abi --format json`
     /// prints and the `__kiln_abi_<name>` symbol holds).
     fn record(&self, name: &str) -> PyResult<String> {
-        Ok(kiln::abi::json_line(self.abi(name)?))
+        Ok(kiln_abi::json_line(self.abi(name)?))
     }
 
     /// Calls function `name`, binding `args` and `kwargs` through its ABI (the reflection
-    /// record, given or derived, or the sip signature; `kiln::abi::bind`): Python numbers
+    /// record, given or derived, or the sip signature; `kiln_abi::bind`): Python numbers
     /// for scalars (range-checked), numpy arrays for memrefs (passed without copying;
     /// writes are seen in the arrays; lists are copied into new arrays), lists or tuples
     /// for `slist`/`stuple`, dicts for `sdict`, keywords for `named` arguments. Results
@@ -650,7 +648,7 @@ impl NativeEngine {
     }
 }
 
-/// A Python value seen by `kiln::abi::bind`: lists and tuples are sequences, dicts
+/// A Python value seen by `kiln_abi::bind`: lists and tuples are sequences, dicts
 /// mappings (string keys), `None` the null record.
 struct PyIn<'py>(Bound<'py, PyAny>);
 
@@ -751,7 +749,7 @@ fn numpy_item<'py>(py: Python<'py>, obj: &Bound<'py, PyAny>) -> PyResult<Bound<'
     }
 }
 
-/// The raw argument a leaf value binds (`kiln::abi::bind` checks scalars, shapes against
+/// The raw argument a leaf value binds (`kiln_abi::bind` checks scalars, shapes against
 /// the record and lists; this only reads Python objects).
 fn leaf_value<'py>(
     py: Python<'py>,
@@ -797,10 +795,10 @@ fn leaf_value<'py>(
             if obj.is_instance_of::<PyList>() || obj.is_instance_of::<PyTuple>() {
                 let json = to_json(py, obj, elem, path)?;
                 return match bind::json_leaf(s.ty, s.rec, &json, path)? {
-                    kiln::run::Arg::MemRef(m) => {
+                    kiln_abi::run::Arg::MemRef(m) => {
                         dense_array(py, &m).map(RawIn::Array).map_err(py_err)
                     }
-                    kiln::run::Arg::Scalar(_) => Err(format!("{at}: expected an array")),
+                    kiln_abi::run::Arg::Scalar(_) => Err(format!("{at}: expected an array")),
                 };
             }
             Err(format!(
@@ -812,7 +810,7 @@ fn leaf_value<'py>(
     }
 }
 
-/// A (nested) list of Python numbers as JSON, for `kiln::abi::bind::json_leaf`.
+/// A (nested) list of Python numbers as JSON, for `kiln_abi::bind::json_leaf`.
 fn to_json(
     py: Python<'_>,
     obj: &Bound<'_, PyAny>,
@@ -837,7 +835,7 @@ fn to_json(
             .map(Json::Array);
     }
     let obj = numpy_item(py, obj).map_err(|e| format!("{}: {e}", at()))?;
-    let prim = kiln::abi::Prim::of(elem).name();
+    let prim = kiln_abi::Prim::of(elem).name();
     if obj.is_instance_of::<PyBool>() {
         return Ok(Json::Bool(
             obj.is_truthy().map_err(|e| format!("{}: {e}", at()))?,
@@ -869,7 +867,7 @@ fn to_json(
 }
 
 /// A new C-ordered numpy array holding a memref argument kiln bound from a list.
-fn dense_array<'py>(py: Python<'py>, m: &kiln::run::MemRefArg) -> PyResult<Bound<'py, PyAny>> {
+fn dense_array<'py>(py: Python<'py>, m: &kiln_abi::run::MemRefArg) -> PyResult<Bound<'py, PyAny>> {
     let words =
         numpy::PyArray1::<u64>::from_vec(py, m.elements().into_iter().map(|e| e as u64).collect());
     let narrow = match elem_size(m.elem) {

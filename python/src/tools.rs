@@ -1,7 +1,9 @@
 //! Rules, lowering, compilation and the incremental session.
 
 use crate::{detached, guard, Diagnostic, Failure, Kind, NResult};
-use kiln::{check_source, lower_file, CompiledRules, Database, FileDiagnostics, LowerOptions};
+use kiln_driver::{
+    check_source, lower_file, CompiledRules, Database, FileDiagnostics, LowerOptions,
+};
 use kiln_engine::{load_rules, RuleSource};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList};
@@ -18,10 +20,10 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// A session with `sources` as its rules, or the shipped ones.
-fn session_with(sources: Option<Vec<RuleSource>>) -> kiln::Session {
+fn session_with(sources: Option<Vec<RuleSource>>) -> kiln_driver::Session {
     match sources {
-        Some(s) => kiln::Session::with_rules(s),
-        None => kiln::Session::new(),
+        Some(s) => kiln_driver::Session::with_rules(s),
+        None => kiln_driver::Session::new(),
     }
 }
 
@@ -30,7 +32,7 @@ pub fn shipped() -> NResult<Arc<CompiledRules>> {
     static SHIPPED: OnceLock<Result<Arc<CompiledRules>, String>> = OnceLock::new();
     SHIPPED
         .get_or_init(|| {
-            let loaded = kiln::load_rules(kiln::shipped::shipped_rules());
+            let loaded = kiln_driver::load_rules(kiln_driver::shipped::shipped_rules());
             if loaded.has_errors() {
                 return Err("the shipped rules do not load".to_string());
             }
@@ -95,7 +97,10 @@ impl RuleSet {
     #[staticmethod]
     fn shipped(py: Python<'_>) -> PyResult<RuleSet> {
         detached(py, || {
-            RuleSet::build(kiln::shipped::shipped_rules(), "<builtin>".to_string())
+            RuleSet::build(
+                kiln_driver::shipped::shipped_rules(),
+                "<builtin>".to_string(),
+            )
         })
     }
 
@@ -103,7 +108,7 @@ impl RuleSet {
     #[staticmethod]
     fn load(py: Python<'_>, dir: std::path::PathBuf) -> PyResult<RuleSet> {
         detached(py, move || {
-            let sources = kiln::shipped::read_rule_dir(&dir).map_err(|e| {
+            let sources = kiln_driver::shipped::read_rule_dir(&dir).map_err(|e| {
                 let msg = format!("cannot read rules from `{}`: {e}", dir.display());
                 Failure::with(
                     Kind::Rule,
@@ -130,7 +135,7 @@ impl RuleSet {
     ) -> PyResult<RuleSet> {
         detached(py, move || {
             let mut sources = if with_shipped {
-                kiln::shipped::shipped_rules()
+                kiln_driver::shipped::shipped_rules()
             } else {
                 Vec::new()
             };
@@ -166,7 +171,7 @@ impl RuleSet {
     fn run_tests(&self, py: Python<'_>) -> PyResult<(usize, Vec<String>)> {
         let compiled = self.compiled.clone();
         detached(py, move || {
-            let outcomes = kiln::run_inline_tests(&compiled);
+            let outcomes = kiln_driver::run_inline_tests(&compiled);
             let mut passed = 0;
             let mut failures = Vec::new();
             for o in outcomes {
@@ -219,7 +224,7 @@ pub fn session_failure(files: Vec<FileDiagnostics>, source: &str) -> Failure {
 }
 
 /// Parse and verifier errors of `text`, if any, as a failure.
-pub fn check_errors(db: &Database, filename: &str, text: &str) -> NResult<kiln::SourceFile> {
+pub fn check_errors(db: &Database, filename: &str, text: &str) -> NResult<kiln_driver::SourceFile> {
     let (file, diags) = check_source(db, filename, text);
     let errors: Vec<_> = diags.into_iter().filter(|d| d.is_error()).collect();
     if errors.is_empty() {
@@ -230,7 +235,11 @@ pub fn check_errors(db: &Database, filename: &str, text: &str) -> NResult<kiln::
 
 /// The failure of one file's `diagnostics`, raised as [`session_failure`] raises a
 /// session's.
-pub fn file_failure(filename: &str, text: &str, diagnostics: Vec<kiln::Diagnostic>) -> Failure {
+pub fn file_failure(
+    filename: &str,
+    text: &str,
+    diagnostics: Vec<kiln_driver::Diagnostic>,
+) -> Failure {
     session_failure(
         vec![FileDiagnostics {
             path: filename.to_string(),
@@ -407,7 +416,7 @@ fn compile(
 /// not implement.
 #[pyfunction]
 fn check_pipeline(pipeline: &str) -> PyResult<bool> {
-    kiln::passes::parse_pipeline(pipeline)
+    kiln_driver::passes::parse_pipeline(pipeline)
         .map(|c| c.bare_ptr)
         .map_err(|e| PyErr::from(Failure::new(Kind::Value, e)))
 }
@@ -432,7 +441,7 @@ fn to_llvm_dialect(
         };
         let db = Database::new();
         let file = check_errors(&db, &filename, &text)?;
-        kiln::mlir_llvm_text(&db, file, &compiled, bare_ptr)
+        kiln_driver::mlir_llvm_text(&db, file, &compiled, bare_ptr)
             .map_err(|diagnostics| file_failure(&filename, &text, diagnostics))
     })
 }
@@ -440,14 +449,14 @@ fn to_llvm_dialect(
 /// `kiln.Session`: an incremental compilation session.
 #[pyclass(module = "kiln._kiln", frozen)]
 pub struct NativeSession {
-    session: Mutex<kiln::Session>,
+    session: Mutex<kiln_driver::Session>,
 }
 
 impl NativeSession {
     fn with<T: Send>(
         &self,
         py: Python<'_>,
-        f: impl FnOnce(&mut kiln::Session) -> NResult<T> + Send,
+        f: impl FnOnce(&mut kiln_driver::Session) -> NResult<T> + Send,
     ) -> PyResult<T> {
         detached(py, || {
             let mut s = self
@@ -467,7 +476,7 @@ impl NativeSession {
         let session = guard(|| {
             let mut session = session_with(rules.map(|r| r.sources.clone()));
             if let Some(url) = cache {
-                let cache = kiln::shared_cache::SharedCache::open(&url)
+                let cache = kiln_driver::shared_cache::SharedCache::open(&url)
                     .map_err(|e| Failure::new(Kind::Value, e))?;
                 session.set_shared_cache(Some(Arc::new(cache)));
             }

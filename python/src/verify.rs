@@ -2,8 +2,8 @@
 
 use crate::tools::RuleSet;
 use crate::{detached, Failure, Kind, NResult};
-use kiln::verify::{Against, Counterexample, Shard, Size, Verifier};
 use kiln_engine::RuleSource;
+use kiln_verify::{Against, Counterexample, Shard, Size, Verifier};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use std::sync::Arc;
@@ -31,7 +31,7 @@ fn verifier(rules: Option<Vec<(String, String)>>, against_mlir: bool) -> NResult
             RuleSet::build(sources, "the campaign's rules".to_string())?.compiled
         }
     };
-    if against_mlir && !kiln::reference::available() {
+    if against_mlir && !kiln_verify::reference::available() {
         return Err(Failure::new(
             Kind::Runtime,
             "comparing with MLIR 19 needs its tools (apt install mlir-19-tools)",

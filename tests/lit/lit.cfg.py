@@ -26,11 +26,11 @@ config.substitutions.append(
 )
 config.substitutions.append(("%mlir-cpu-runner", os.path.join(llvm_bin, "mlir-cpu-runner")))
 # MLIR 19's own lowering of these programs: the pipeline `kiln run --via-mlir` runs, read
-# from its one definition (`PIPELINE` in src/reference.rs) so that the two cannot drift.
+# from its one definition (`PIPELINE` in verify/src/reference.rs) so that the two cannot drift.
 with open(os.path.join(root, "src", "reference.rs")) as f:
     reference = f.read()
 pipeline = re.search(r"pub const PIPELINE: &\[&str\] = &\[(.*?)\];", reference, re.S)
 if pipeline is None:
-    raise RuntimeError("src/reference.rs defines no PIPELINE")
+    raise RuntimeError("verify/src/reference.rs defines no PIPELINE")
 config.substitutions.append(("%mlir-lower", " ".join(re.findall(r'"([^"]+)"', pipeline.group(1)))))
 config.environment["PATH"] = os.pathsep.join([llvm_bin, os.environ.get("PATH", "")])

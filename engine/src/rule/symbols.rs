@@ -1,5 +1,5 @@
 //! Where each name of a set of rule files is defined and used: the index behind the language
-//! server's hover, go-to-definition, references and completion (`src/lsp/rules.rs`).
+//! server's hover, go-to-definition, references and completion (`server/src/lsp/rules.rs`).
 //!
 //! It is computed from the syntax trees alone, not from the checked rule set, so it is there
 //! (for every item that parsed) while the file being edited still has errors. The salsa query
