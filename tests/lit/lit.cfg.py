@@ -27,7 +27,7 @@ config.substitutions.append(
 config.substitutions.append(("%mlir-cpu-runner", os.path.join(llvm_bin, "mlir-cpu-runner")))
 # MLIR 19's own lowering of these programs: the pipeline `kiln run --via-mlir` runs, read
 # from its one definition (`PIPELINE` in verify/src/reference.rs) so that the two cannot drift.
-with open(os.path.join(root, "src", "reference.rs")) as f:
+with open(os.path.join(root, "verify", "src", "reference.rs")) as f:
     reference = f.read()
 pipeline = re.search(r"pub const PIPELINE: &\[&str\] = &\[(.*?)\];", reference, re.S)
 if pipeline is None:
