@@ -345,24 +345,6 @@ mod tests {
         assert!(leaves.len() > 500, "{}", leaves.len());
     }
 
-    /// Fails if kiln is built against an egg whose `Id` does not hash in order (the first
-    /// edit in vendor/egg/PATCH.md, lost by a version bump), or if rustc-hash changes how
-    /// FxHasher hashes: egg's and kiln's tables keyed by id (egg's class table too, before
-    /// the third edit made it a vector) would then place classes at random again.
-    #[test]
-    fn egg_ids_hash_in_order() {
-        for id in [0usize, 1, 2, 1000, 123_456, (1 << 31) + 7] {
-            let hash = rustc_hash::FxBuildHasher.hash_one(Id::from(id));
-            // The bucket in any table of up to 2^32 buckets is the id's.
-            assert_eq!(hash & 0xffff_ffff, id as u64);
-        }
-        // The tag (hashbrown's 7 high bits) tells consecutive ids apart.
-        let tags: FxHashSet<u64> = (0..64)
-            .map(|i| rustc_hash::FxBuildHasher.hash_one(Id::from(i)) >> 57)
-            .collect();
-        assert!(tags.len() > 32, "{}", tags.len());
-    }
-
     /// A hundred literals `0..100` and `(f i)` above each, rebuilt: (literals, applications).
     fn literals_under_f(g: &mut egg::EGraph<Node, ()>) -> (Vec<Id>, Vec<Id>) {
         let leaves: Vec<Id> = (0..100).map(|i| g.add(Node::Int(i))).collect();

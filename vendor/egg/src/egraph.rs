@@ -79,7 +79,7 @@ pub struct EGraph<L: Language, N: Analysis<L>> {
     /// growing.
     #[cfg_attr(feature = "serde-1", serde(skip))]
     all_dirty: bool,
-    analysis_pending: UniqueQueue<Id>,
+    analysis_pending: UniqueQueue,
     #[cfg_attr(
         feature = "serde-1",
         serde(bound(

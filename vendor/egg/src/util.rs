@@ -1,4 +1,4 @@
-use std::{fmt, iter::FromIterator};
+use std::fmt;
 use symbolic_expressions::Sexp;
 
 use fmt::{Debug, Display, Formatter};
@@ -119,86 +119,56 @@ impl<T: Display> Debug for DisplayAsDebug<T> {
     }
 }
 
-/** A data structure to maintain a queue of unique elements.
+/** A queue of class ids, each queued at most once.
 
-Notably, insert/pop operations have O(1) expected amortized runtime complexity.
+kiln: upstream's `UniqueQueue<T>` kept a hash set of the queued elements beside the queue;
+its one use holds class ids, which egg hands out densely from 0, so the ids queued are marked
+in a bit vector indexed by id instead: a lookup is an index, and consecutive ids share a
+word, where a hash set scattered them over a table that a large e-graph's outgrows the
+caches.
 */
-#[derive(Clone)]
+#[derive(Clone, Default)]
 #[cfg_attr(feature = "serde-1", derive(Serialize, Deserialize))]
-pub(crate) struct UniqueQueue<T>
-where
-    T: Eq + std::hash::Hash + Clone,
-{
-    set: hashbrown::HashSet<T>,
-    queue: std::collections::VecDeque<T>,
+pub(crate) struct UniqueQueue {
+    /// Bit `id % 64` of word `id / 64` is set while `id` is queued.
+    queued: Vec<u64>,
+    queue: std::collections::VecDeque<Id>,
 }
 
-impl<T> Default for UniqueQueue<T>
-where
-    T: Eq + std::hash::Hash + Clone,
-{
-    fn default() -> Self {
-        UniqueQueue {
-            set: hashbrown::HashSet::default(),
-            queue: std::collections::VecDeque::new(),
+impl UniqueQueue {
+    pub fn insert(&mut self, id: Id) {
+        let i = usize::from(id);
+        let (word, bit) = (i / 64, 1u64 << (i % 64));
+        if word >= self.queued.len() {
+            // Grown geometrically, as ids arrive in order of creation.
+            let len = (word + 1).max(2 * self.queued.len());
+            self.queued.resize(len, 0);
         }
-    }
-}
-
-impl<T> UniqueQueue<T>
-where
-    T: Eq + std::hash::Hash + Clone,
-{
-    pub fn insert(&mut self, t: T) {
-        if self.set.insert(t.clone()) {
-            self.queue.push_back(t);
+        if self.queued[word] & bit == 0 {
+            self.queued[word] |= bit;
+            self.queue.push_back(id);
         }
     }
 
     pub fn extend<I>(&mut self, iter: I)
     where
-        I: IntoIterator<Item = T>,
+        I: IntoIterator<Item = Id>,
     {
-        for t in iter.into_iter() {
-            self.insert(t);
+        for id in iter.into_iter() {
+            self.insert(id);
         }
     }
 
-    pub fn pop(&mut self) -> Option<T> {
-        let res = self.queue.pop_front();
-        res.as_ref().map(|t| self.set.remove(t));
-        res
+    pub fn pop(&mut self) -> Option<Id> {
+        let id = self.queue.pop_front()?;
+        let i = usize::from(id);
+        self.queued[i / 64] &= !(1u64 << (i % 64));
+        Some(id)
     }
 
     pub fn is_empty(&self) -> bool {
         let r = self.queue.is_empty();
-        debug_assert_eq!(r, self.set.is_empty());
+        debug_assert!(!r || self.queued.iter().all(|w| *w == 0));
         r
-    }
-}
-
-impl<T> IntoIterator for UniqueQueue<T>
-where
-    T: Eq + std::hash::Hash + Clone,
-{
-    type Item = T;
-
-    type IntoIter = <std::collections::VecDeque<T> as IntoIterator>::IntoIter;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.queue.into_iter()
-    }
-}
-
-impl<A> FromIterator<A> for UniqueQueue<A>
-where
-    A: Eq + std::hash::Hash + Clone,
-{
-    fn from_iter<T: IntoIterator<Item = A>>(iter: T) -> Self {
-        let mut queue = UniqueQueue::default();
-        for t in iter {
-            queue.insert(t);
-        }
-        queue
     }
 }
