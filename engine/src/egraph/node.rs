@@ -15,7 +15,7 @@ use std::fmt;
 pub type Children = SmallVec<[Id; 4]>;
 
 /// An e-node of kiln's e-graph.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub enum Node {
     /// A declared operation (`arith.addi`, `i32`, `cons`, `nil`) with its children.
     Op(Symbol, Children),
@@ -29,42 +29,28 @@ pub enum Node {
     Func(Symbol),
 }
 
-/// FxHasher's multiplier (rustc-hash 2, the hasher of egg's tables) and its inverse
-/// modulo 2^64.
-const FX_K: u64 = 0xf1357aea2e62a9c5;
-const FX_K_INV: u64 = {
-    // Newton's iteration doubles the correct low bits each step, from 3 (K·K ≡ 1 mod 8).
-    let mut x = FX_K;
-    let mut i = 0;
-    while i < 5 {
-        x = x.wrapping_mul(2u64.wrapping_sub(FX_K.wrapping_mul(x)));
-        i += 1;
-    }
-    x
-};
-/// FxHasher's last step rotates its state left by this much: the state's top bits become
-/// the hash's low bits, from which a table takes a bucket.
-const FX_ROTATE: u32 = 26;
+/// A multiplier with well-mixed top bits (rustc-hash's), for [`memo_hash`]'s mix.
+const MIX_K: u64 = 0xf1357aea2e62a9c5;
 
-/// A node's hash, placed: nodes whose children have nearby ids get nearby buckets in a
-/// table hashed by FxHasher (egg's node memo). The memo of a large e-graph outgrows the
-/// caches; egg adds a node and re-files a parent after a union in an order that follows
+/// The bits of a memo hash that place a node: hashbrown takes a bucket from a hash's low
+/// bits, so in any table of up to 2^26 buckets the bucket is the place.
+const PLACE_BITS: u32 = 26;
+
+/// The hash under which egg's memo files a node ([`Language::memo_hash`]), placed: nodes
+/// whose children have nearby ids get nearby buckets. The memo of a large e-graph outgrows
+/// the caches; egg adds a node and re-files a parent after a union in an order that follows
 /// ids (an operation's operands were made just before it, a pass searches classes in id
 /// order), so with a scattered hash each of those meets a cold cache line: the memo's
 /// inserts would take 125 times the samples for ten times the blocks.
 ///
-/// The place is the sum of the children's ids (four buckets each, one chosen by the
-/// node's mixed bits); a node with no children is scattered. The rest of the hash,
-/// including the 7 bits hashbrown keeps to tell keys apart, is the node mixed. Under any
-/// other hasher the value written is still a hash of the node's content, only not placed:
-/// the placing needs FxHasher to turn it into the hash's low bits, as rustc-hash 2 does
-/// (`a_nodes_hash_places_it_by_its_children` fails if it stops doing so). Equal nodes
-/// hash alike, so egg's memo is as sound as before, and nothing iterates it in a way
+/// The place (the low bits) is the sum of the children's ids, four buckets each, one
+/// chosen by the node's mixed bits; a node with no children is scattered. The high bits,
+/// including the 7 hashbrown keeps to tell keys apart, are the node mixed. Equal nodes
+/// hash alike, so the memo is as sound as with any hash, and nothing iterates it in a way
 /// that reaches kiln's output (which is `cmp`-equal).
-fn placed_hash(node: &Node) -> u64 {
-    // FxHasher's own mix (rotate, xor, multiply) of the node's content: a product's top
-    // bits depend on every bit below them. Below the place, bits 31..37 become the tag.
-    let mix = |h: u64, x: u64| (h.rotate_left(5) ^ x).wrapping_mul(FX_K);
+pub(crate) fn memo_hash(node: &Node) -> u64 {
+    // A rotate, xor and multiply per word: a product's top bits depend on every bit below.
+    let mix = |h: u64, x: u64| (h.rotate_left(5) ^ x).wrapping_mul(MIX_K);
     let (op, children) = match node {
         Node::Op(op, children) if !children.is_empty() => (*op, children),
         Node::Op(op, _) => return mix(0, symbol_bits(*op)),
@@ -80,20 +66,13 @@ fn placed_hash(node: &Node) -> u64 {
         h = mix(h, c);
         sum = sum.wrapping_add(c);
     }
-    let low = 64 - FX_ROTATE;
-    let place = ((sum << 2) | (h >> 62)) & ((1 << FX_ROTATE) - 1);
-    (place << low) | (h & ((1 << low) - 1))
+    let mask = (1 << PLACE_BITS) - 1;
+    let place = ((sum << 2) | ((h >> 32) & 3)) & mask;
+    (h & !mask) | place
 }
 
 fn symbol_bits(s: Symbol) -> u64 {
     u64::from(std::num::NonZeroU32::from(s).get())
-}
-
-impl std::hash::Hash for Node {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        // FxHasher's state is then exactly the placed hash (it adds, then multiplies).
-        state.write_u64(placed_hash(self).wrapping_mul(FX_K_INV));
-    }
 }
 
 /// Copies the children with one copy of memory: `SmallVec`'s own `Clone` collects them one
@@ -245,6 +224,10 @@ impl Language for Node {
         }
     }
 
+    fn memo_hash(&self) -> u64 {
+        memo_hash(self)
+    }
+
     fn children(&self) -> &[Id] {
         match self {
             Node::Op(_, c) => c,
@@ -302,22 +285,14 @@ impl FromOp for Node {
 mod tests {
     use super::*;
     use rustc_hash::FxHashSet;
-    use std::hash::BuildHasher;
 
-    /// The bucket a table of `2^bits` buckets gives a node, hashed as egg hashes it.
+    /// The bucket a table of `2^bits` buckets gives a node in egg's memo.
     fn bucket(node: &Node, bits: u32) -> u64 {
-        rustc_hash::FxBuildHasher.hash_one(node) & ((1 << bits) - 1)
+        node.memo_hash() & ((1 << bits) - 1)
     }
 
     #[test]
-    fn fx_k_inv_is_the_inverse_of_fxhashers_multiplier() {
-        assert_eq!(FX_K.wrapping_mul(FX_K_INV), 1);
-    }
-
-    /// Fails if rustc-hash changes how FxHasher hashes: the placing would then be lost
-    /// (not the hash's soundness), and the memo of a large e-graph scattered again.
-    #[test]
-    fn a_nodes_hash_places_it_by_its_children() {
+    fn a_nodes_memo_hash_places_it_by_its_children() {
         let op = Symbol::from("arith.addi");
         let node =
             |a: usize, b: usize| Node::Op(op, Children::from_slice(&[Id::from(a), Id::from(b)]));
@@ -332,12 +307,9 @@ mod tests {
         let near = bucket(&node(5000, 5001), 20).abs_diff(bucket(&node(5001, 5002), 20));
         assert!(near < 16, "{near}");
         // Equal nodes hash alike; the bits a table compares first tell these apart.
-        assert_eq!(
-            rustc_hash::FxBuildHasher.hash_one(node(3, 4)),
-            rustc_hash::FxBuildHasher.hash_one(node(3, 4))
-        );
+        assert_eq!(node(3, 4).memo_hash(), node(3, 4).memo_hash());
         let tags: FxHashSet<u64> = (0..64)
-            .map(|i| rustc_hash::FxBuildHasher.hash_one(node(i, 100 - i)) >> 57)
+            .map(|i| node(i, 100 - i).memo_hash() >> 57)
             .collect();
         assert!(tags.len() > 16, "{}", tags.len());
         // Leaves are scattered over the whole table.

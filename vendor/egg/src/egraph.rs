@@ -61,8 +61,8 @@ pub struct EGraph<L: Language, N: Analysis<L>> {
     /// Stores each enode's `Id`, not the `Id` of the eclass.
     /// Enodes in the memo are canonicalized at each rebuild, but after rebuilding new
     /// unions can cause them to become out of date.
-    #[cfg_attr(feature = "serde-1", serde(with = "vectorize"))]
-    memo: HashMap<L, Id>,
+    /// kiln: keyed by `Language::memo_hash` (`src/memo.rs`).
+    memo: crate::memo::Memo<L>,
     /// Nodes which need to be processed for rebuilding. The `Id` is the `Id` of the enode,
     /// not the canonical id of the eclass.
     pending: Vec<Id>,

@@ -48,6 +48,16 @@ pub trait Language: Debug + Clone + Eq + Ord + Hash {
     /// Returns the children of this e-node.
     fn children(&self) -> &[Id];
 
+    /// The hash under which the e-graph's memo (its table from nodes to classes) files
+    /// this e-node. Equal e-nodes must have equal hashes. The default is egg's hasher over
+    /// [`Hash`]; a language whose e-nodes are made in the order of their children's ids
+    /// can place them in nearby buckets instead (the memo takes a bucket from the low bits
+    /// and tells keys apart by the top 7), which keeps a large e-graph's memo in cache.
+    fn memo_hash(&self) -> u64 {
+        use std::hash::BuildHasher;
+        crate::util::BuildHasher::default().hash_one(self)
+    }
+
     /// Returns a mutable slice of the children of this e-node.
     fn children_mut(&mut self) -> &mut [Id];
 

@@ -47,6 +47,7 @@ mod language;
 #[cfg(feature = "lp")]
 mod lp_extract;
 mod machine;
+mod memo;
 mod multipattern;
 mod pattern;
 mod rewrite;
