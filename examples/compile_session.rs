@@ -35,7 +35,7 @@ fn main() -> ExitCode {
         let t0 = Instant::now();
         let mut s = Session::new();
         s.set_source("m.mlir", text.as_str());
-        match s.compile("m.mlir", Emit::Obj, 0) {
+        match s.compile("m.mlir", Emit::Obj, 0).into_result() {
             Ok(code) => bytes = code.len(),
             Err(e) => {
                 eprintln!("compile: {} errors", e.len());
@@ -44,7 +44,7 @@ fn main() -> ExitCode {
         }
         let t1 = Instant::now();
         if s.edit_source("m.mlir", offset..offset, " ").is_err()
-            || s.compile("m.mlir", Emit::Obj, 0).is_err()
+            || s.compile("m.mlir", Emit::Obj, 0).into_result().is_err()
         {
             eprintln!("the edit failed");
             return ExitCode::FAILURE;

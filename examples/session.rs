@@ -31,7 +31,7 @@ fn main() {
     s.set_source("m.mlir", SRC);
     assert!(s.diagnostics("m.mlir").is_empty());
 
-    let (ir, work) = s.counting(|s| s.compile("m.mlir", Emit::LlvmIr, 0));
+    let (ir, work) = s.counting(|s| s.compile("m.mlir", Emit::LlvmIr, 0).into_result());
     assert!(String::from_utf8(ir.unwrap())
         .unwrap()
         .contains("mul i32 %0, 3"));
@@ -41,7 +41,7 @@ fn main() {
     let at = SRC.find("constant 3").unwrap() + "constant ".len();
     s.edit_source("m.mlir", at..at + 1, "4")
         .expect("a range of the text");
-    let (ir, work) = s.counting(|s| s.compile("m.mlir", Emit::LlvmIr, 0));
+    let (ir, work) = s.counting(|s| s.compile("m.mlir", Emit::LlvmIr, 0).into_result());
     assert!(String::from_utf8(ir.unwrap())
         .unwrap()
         .contains("mul i32 %0, 4"));
@@ -49,12 +49,12 @@ fn main() {
 
     // A comment moves both functions and changes neither.
     s.edit_source("m.mlir", 0..0, "// two functions\n").unwrap();
-    let (_, work) = s.counting(|s| s.compile("m.mlir", Emit::LlvmIr, 0));
+    let (_, work) = s.counting(|s| s.compile("m.mlir", Emit::LlvmIr, 0).into_result());
     assert_eq!((work.lowered, work.generated), (0, 0));
 
     // The lowered form, per function or as `kiln lower` prints it.
-    assert_eq!(s.lower("m.mlir").unwrap()[0].name, "scale");
-    print!("{}", s.lowered_text("m.mlir").unwrap());
+    assert_eq!(s.lower("m.mlir").into_result().unwrap()[0].name, "scale");
+    print!("{}", s.lowered_text("m.mlir", None).into_result().unwrap());
 
     // Rules of your own: a directory (`set_rules_dir`) or files in memory. Only the
     // functions whose slice of the rules changed are lowered again.
@@ -70,7 +70,7 @@ fn main() {
 
     // Another target, and an object; errors come back per file, located.
     s.set_target(Some("aarch64-unknown-linux-gnu".into()), None);
-    match s.compile("m.mlir", Emit::Obj, 0) {
+    match s.compile("m.mlir", Emit::Obj, 0).into_result() {
         Ok(bytes) => std::fs::write("m.o", bytes).unwrap(),
         Err(files) => report(&files),
     }

@@ -134,10 +134,12 @@ fn session_and_serve_agree_with_the_command() {
     s.set_source("m.mlir", MODULE);
     let before = s
         .compile("m.mlir", kiln::backend::Emit::LlvmIr, 0)
+        .into_result()
         .expect("compiles");
     s.set_bare_ptr(true);
     let ir = s
         .compile("m.mlir", kiln::backend::Emit::LlvmIr, 0)
+        .into_result()
         .expect("compiles");
     assert_ne!(before, ir);
     let text = String::from_utf8(ir).expect("text");
@@ -151,6 +153,7 @@ fn session_and_serve_agree_with_the_command() {
     s.set_bare_ptr(false);
     let again = s
         .compile("m.mlir", kiln::backend::Emit::LlvmIr, 0)
+        .into_result()
         .expect("compiles");
     assert_eq!(before, again);
 
@@ -185,17 +188,20 @@ fn adding_the_attribute_to_a_callee_lowers_its_callers_again() {
         let mut s = kiln::Session::new();
         s.set_source("m.mlir", text);
         s.compile("m.mlir", kiln::backend::Emit::LlvmIr, 0)
+            .into_result()
             .expect("compiles")
     };
     let mut s = kiln::Session::new();
     s.set_source("m.mlir", plain.clone());
     let before = s
         .compile("m.mlir", kiln::backend::Emit::LlvmIr, 0)
+        .into_result()
         .expect("compiles");
     assert_eq!(before, fresh(&plain));
     s.set_source("m.mlir", bare.clone());
     let after = s
         .compile("m.mlir", kiln::backend::Emit::LlvmIr, 0)
+        .into_result()
         .expect("compiles");
     // The caller `@use` now passes a bare pointer: its code changed with the callee's.
     assert_eq!(after, fresh(&bare));

@@ -309,12 +309,15 @@ fn a_session_and_serve_use_the_cache() {
         s
     };
     let first = open();
-    let a = first.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    let a = first
+        .compile("m.mlir", Emit::Obj, 0)
+        .into_result()
+        .expect("compiles");
     let shared = first.shared_cache().expect("set").clone();
     shared.flush(Duration::from_secs(30));
     assert!(shared.stats().stored > 1);
     let second = open();
-    let (b, work_done) = second.counting(|s| s.compile("m.mlir", Emit::Obj, 0));
+    let (b, work_done) = second.counting(|s| s.compile("m.mlir", Emit::Obj, 0).into_result());
     assert!(b.expect("compiles") == a);
     // The whole output came from the cache: nothing was lowered or generated.
     assert_eq!((work_done.lowered, work_done.generated), (0, 0));

@@ -48,7 +48,7 @@ pub unsafe extern "C" fn kiln_jit_new(
             )));
         }
         known(s, path)?;
-        let (reported, w) = s.counting(|s| s.lower_reported(path));
+        let (reported, w) = s.counting(|s| s.lower(path));
         *work = w;
         let program = match reported.value {
             Ok(program) => program,

@@ -521,7 +521,7 @@ pub unsafe extern "C" fn kiln_session_lower(
         handle::required(text, "text")?;
         let path = handle::text_arg(path, "path")?;
         known(s, path)?;
-        let (reported, w) = s.counting(|s| s.lowered_text_reported(path, None));
+        let (reported, w) = s.counting(|s| s.lowered_text(path, None));
         *work = w;
         let mut lowered = take(s, path, reported, diagnostics)?;
         if !lowered.is_empty() {
@@ -583,7 +583,7 @@ pub unsafe extern "C" fn kiln_session_compile(
         let path = handle::text_arg(path, "path")?;
         let (emit, opt_level) = compile_args(emit, opt_level)?;
         known(s, path)?;
-        let (reported, w) = s.counting(|s| s.compile_reported(path, emit, opt_level));
+        let (reported, w) = s.counting(|s| s.compile(path, emit, opt_level));
         *work = w;
         let bytes = take(s, path, reported, diagnostics)?;
         handle::give(code, kiln_buffer::new(bytes));
@@ -613,7 +613,7 @@ pub unsafe extern "C" fn kiln_session_compile_to_file(
         let output = std::path::Path::new(handle::text_arg(output, "output")?);
         let (emit, opt_level) = compile_args(emit, opt_level)?;
         known(s, path)?;
-        let (reported, w) = s.counting(|s| s.compile_reported(path, emit, opt_level));
+        let (reported, w) = s.counting(|s| s.compile(path, emit, opt_level));
         *work = w;
         let bytes = take(s, path, reported, diagnostics)?;
         write_whole(output, &bytes).map_err(|e| {

@@ -10,13 +10,13 @@
 //! let mut s = Session::new();
 //! s.set_source("m.mlir", "func.func @f(%x: i32) -> i32 {\n  func.return %x : i32\n}\n");
 //! assert!(s.diagnostics("m.mlir").is_empty());
-//! let lowered = s.lower("m.mlir").unwrap();
+//! let lowered = s.lower("m.mlir").into_result().unwrap();
 //! assert_eq!(lowered[0].name, "f");
-//! let ir = s.compile("m.mlir", Emit::LlvmIr, 0).unwrap();
+//! let ir = s.compile("m.mlir", Emit::LlvmIr, 0).into_result().unwrap();
 //! assert!(String::from_utf8(ir).unwrap().contains("define i32 @f(i32 %0)"));
 //! // Edit the body: only @f is parsed, lowered and code-generated again.
 //! s.set_source("m.mlir", "func.func @f(%x: i32) -> i32 {\n  %y = arith.addi %x, %x : i32\n  func.return %y : i32\n}\n");
-//! let (ir, work) = s.counting(|s| s.compile("m.mlir", Emit::LlvmIr, 0));
+//! let (ir, work) = s.counting(|s| s.compile("m.mlir", Emit::LlvmIr, 0).into_result());
 //! assert!(String::from_utf8(ir.unwrap()).unwrap().contains("add i32 %0, %0"));
 //! assert_eq!((work.lowered, work.generated), (1, 1));
 //! // A comment changes nothing that lowering reads.
@@ -138,7 +138,7 @@ pub struct FileDiagnostics {
 /// assert!(s.diagnostics("calc.mlir").is_empty());
 ///
 /// // Lower, and run the lowered program.
-/// let program = s.lower("calc.mlir").unwrap();
+/// let program = s.lower("calc.mlir").into_result().unwrap();
 /// let int = |value| Value::Int { bits: 64, value };
 /// assert_eq!(call(&program, "twice", &[int(20)]).unwrap(), [int(40)]);
 ///
@@ -146,21 +146,23 @@ pub struct FileDiagnostics {
 /// let at = s.source_text("calc.mlir").unwrap().rfind("addi").unwrap();
 /// s.edit_source("calc.mlir", at..at + 4, "muli").unwrap();
 /// // Only the edited function is lowered again; @inc's lowering is reused.
-/// let (program, work) = s.counting(|s| s.lower("calc.mlir"));
+/// let (program, work) = s.counting(|s| s.lower("calc.mlir").into_result());
 /// assert_eq!(work.lowered, 1);
 /// assert_eq!(call(&program.unwrap(), "twice", &[int(20)]).unwrap(), [int(400)]);
 ///
 /// // Errors come back with the text their spans index.
 /// let at = s.source_text("calc.mlir").unwrap().find(", %c1").unwrap() + 2;
 /// s.edit_source("calc.mlir", at..at + 3, "%c2").unwrap();
-/// let errors = s.lower("calc.mlir").unwrap_err();
+/// // A request gives its value, or the errors that stopped it, with every diagnostic found.
+/// let reported = s.lower("calc.mlir");
+/// let errors = reported.value.unwrap_err();
 /// assert_eq!(errors[0].path, "calc.mlir");
 /// let d = &errors[0].diagnostics[0];
 /// assert_eq!(&errors[0].text[d.span.start as usize..d.span.end as usize], "%c2");
 ///
 /// // Fixed again, the file compiles to native code (here LLVM IR, at -O2).
 /// s.edit_source("calc.mlir", at..at + 3, "%c1").unwrap();
-/// let ir = String::from_utf8(s.compile("calc.mlir", Emit::LlvmIr, 2).unwrap()).unwrap();
+/// let ir = String::from_utf8(s.compile("calc.mlir", Emit::LlvmIr, 2).into_result().unwrap()).unwrap();
 /// assert!(ir.contains("@inc(i64") && ir.contains("@twice(i64"));
 /// ```
 pub struct Session {
@@ -754,13 +756,9 @@ impl Session {
         Reported { value, diagnostics }
     }
 
-    /// The lowered program of a file, or every error (file coordinates).
-    pub fn lower(&self, path: &str) -> Result<Vec<Lowered>, Vec<FileDiagnostics>> {
-        self.lower_reported(path).value
-    }
-
-    /// [`Session::lower`], with every diagnostic of the lowering (warnings too).
-    pub fn lower_reported(&self, path: &str) -> Reported<Vec<Lowered>> {
+    /// The lowered program of a file, or every error (file coordinates), with every
+    /// diagnostic of the lowering (warnings too).
+    pub fn lower(&self, path: &str) -> Reported<Vec<Lowered>> {
         let Reported { value, diagnostics } = self.lowered_items(path);
         Reported {
             value: value.map(|items| {
@@ -773,26 +771,21 @@ impl Session {
         }
     }
 
-    /// The lowered program as `kiln lower` prints it. Each function's text is kept, so after
-    /// an edit only what was lowered again is printed again.
-    pub fn lowered_text(&self, path: &str) -> Result<String, Vec<FileDiagnostics>> {
-        self.lowered_text_reported(path, None).value
-    }
-
-    /// [`Session::lowered_text`] of the functions named `only` (all, when `None`), with every
-    /// diagnostic of their lowering (warnings too).
-    pub fn lowered_text_reported(&self, path: &str, only: Option<&str>) -> Reported<String> {
-        let Reported { value, diagnostics } = self.lowered_pieces_reported(path, only);
+    /// The lowered program as `kiln lower` prints it, of the functions named `only` (all,
+    /// when `None`), with every diagnostic of their lowering (warnings too). Each function's
+    /// text is kept, so after an edit only what was lowered again is printed again.
+    pub fn lowered_text(&self, path: &str, only: Option<&str>) -> Reported<String> {
+        let Reported { value, diagnostics } = self.lowered_pieces(path, only);
         Reported {
             value: value.map(|pieces| pieces.join("\n")),
             diagnostics,
         }
     }
 
-    /// The pieces of [`Session::lowered_text_reported`]'s text, in order: each function's
+    /// The pieces of [`Session::lowered_text`]'s text, in order: each function's
     /// text as the session keeps it (the text is these joined by newlines), so a caller can
     /// write them out without making the whole text.
-    pub fn lowered_pieces_reported(&self, path: &str, only: Option<&str>) -> Reported<Vec<&str>> {
+    pub fn lowered_pieces(&self, path: &str, only: Option<&str>) -> Reported<Vec<&str>> {
         let run = self.run_per_function(
             path,
             only,
@@ -811,7 +804,7 @@ impl Session {
         self.reported(path, pieces, diagnostics)
     }
 
-    /// Writes [`Session::lowered_text_reported`]'s text to `out`. A session that keeps
+    /// Writes [`Session::lowered_text`]'s text to `out`. A session that keeps
     /// lowerings writes the kept pieces; one that does not ([`Session::set_keep_lowered`])
     /// lowers a window of functions at a time, in parallel, writes their texts in order and
     /// drops them, so it never holds the whole output. Writing stops at the first error
@@ -825,7 +818,7 @@ impl Session {
         out: &mut dyn std::io::Write,
     ) -> Reported<std::io::Result<()>> {
         if self.keeps_lowered() {
-            let Reported { value, diagnostics } = self.lowered_pieces_reported(path, only);
+            let Reported { value, diagnostics } = self.lowered_pieces(path, only);
             let value = value.map(|pieces| write_lines(out, &pieces));
             return Reported { value, diagnostics };
         }
@@ -904,6 +897,7 @@ pub fn write_lines(out: &mut dyn std::io::Write, pieces: &[&str]) -> std::io::Re
 /// order; warnings too). `value` fails with the errors among them, or with what stopped
 /// the request before (the rule files' errors, the source's, an unknown file).
 #[derive(Debug)]
+#[must_use = "a request's value is in `value` (or `into_result`), its warnings in `diagnostics`"]
 pub struct Reported<T> {
     /// What was made, or the errors that stopped it, per file.
     pub value: Result<T, Vec<FileDiagnostics>>,
@@ -913,6 +907,11 @@ pub struct Reported<T> {
 }
 
 impl<T> Reported<T> {
+    /// The value alone, for a caller that does not show warnings.
+    pub fn into_result(self) -> Result<T, Vec<FileDiagnostics>> {
+        self.value
+    }
+
     fn failed(files: Vec<FileDiagnostics>) -> Reported<T> {
         Reported {
             value: Err(files),

@@ -396,6 +396,7 @@ fn compile(
         session.set_source(&filename, text);
         session
             .compile(&filename, e, opt_level)
+            .into_result()
             .map_err(|f| session_failure(f, &filename))
     })?;
     if kind == "obj" {
@@ -592,7 +593,7 @@ impl NativeSession {
     /// (lowered text, (functions lowered, functions code-generated)).
     fn lowered_text(&self, py: Python<'_>, path: String) -> PyResult<(String, (usize, usize))> {
         self.with(py, move |s| {
-            let (r, work) = s.counting(|s| s.lowered_text(&path));
+            let (r, work) = s.counting(|s| s.lowered_text(&path, None).into_result());
             let text = r.map_err(|f| session_failure(f, &path))?;
             Ok((text, (work.lowered, work.generated)))
         })
@@ -610,7 +611,7 @@ impl NativeSession {
         let (bytes, work) = self.with(py, move |s| {
             let e = emit_of(&emit)?;
             check_opt(opt_level)?;
-            let (r, work) = s.counting(|s| s.compile(&path, e, opt_level));
+            let (r, work) = s.counting(|s| s.compile(&path, e, opt_level).into_result());
             let bytes = r.map_err(|f| session_failure(f, &path))?;
             Ok((bytes, (work.lowered, work.generated)))
         })?;

@@ -118,8 +118,11 @@ fn compile(s: &Session, params: &Value) -> Result<Option<Value>, Failure> {
         }
     };
     let (built, work) = s.counting(|s| match e {
-        None => s.lowered_text(path).map(String::into_bytes),
-        Some(e) => s.compile(path, e, opt),
+        None => s
+            .lowered_text(path, None)
+            .into_result()
+            .map(String::into_bytes),
+        Some(e) => s.compile(path, e, opt).into_result(),
     });
     let output = match built {
         Ok(o) => o,

@@ -243,14 +243,17 @@ impl Watch {
             }
             self.session.set_source(&name, text);
             let (result, work) = self.session.counting(|s| match self.emit {
-                WatchEmit::Lowered => s.lowered_text(&name).map(String::into_bytes),
+                WatchEmit::Lowered => s
+                    .lowered_text(&name, None)
+                    .into_result()
+                    .map(String::into_bytes),
                 other => {
                     let e = match other {
                         WatchEmit::Asm => kiln_backend::Emit::Asm,
                         WatchEmit::Obj => kiln_backend::Emit::Obj,
                         _ => kiln_backend::Emit::LlvmIr,
                     };
-                    s.compile(&name, e, 0)
+                    s.compile(&name, e, 0).into_result()
                 }
             });
             let outcome = match result {

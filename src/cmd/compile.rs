@@ -116,9 +116,7 @@ fn compile_native(
         CompileEmit::Asm => kiln::backend::Emit::Asm,
         _ => kiln::backend::Emit::Obj,
     };
-    let reported = one
-        .session
-        .compile_reported(&one.name, what, opts.opt_level);
+    let reported = one.session.compile(&one.name, what, opts.opt_level);
     let Some(bytes) = one.take(ctx, reported) else {
         return ExitCode::FAILURE;
     };
@@ -214,7 +212,7 @@ pub(crate) fn lowered_program(
     rules: &RulesArg,
 ) -> Option<(Vec<kiln::Lowered>, OneShot)> {
     let one = OneShot::open(ctx, db, file, rules)?;
-    let reported = one.session.lower_reported(&one.name);
+    let reported = one.session.lower(&one.name);
     let program = one.take(ctx, reported)?;
     Some((program, one))
 }

@@ -176,7 +176,7 @@ fn lower_text(
     let Some(output) = output.filter(|o| o.as_os_str() != "-") else {
         // Standard output cannot be taken back: the whole text is known before any is
         // written.
-        let reported = one.session.lowered_pieces_reported(&one.name, func);
+        let reported = one.session.lowered_pieces(&one.name, func);
         let Some(pieces) = one.take(ctx, reported) else {
             return ExitCode::FAILURE;
         };

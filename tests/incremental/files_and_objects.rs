@@ -83,10 +83,13 @@ fn slices_lower_exactly_like_the_whole_rule_set() {
                 &kiln::backend::CodegenOptions::default(),
             )
             .expect("codegen");
-            let session = s.compile("p.mlir", Emit::LlvmIr, 0).expect("codegen");
+            let session = s
+                .compile("p.mlir", Emit::LlvmIr, 0)
+                .into_result()
+                .expect("codegen");
             assert!(one_shot == session, "{}", p.display());
         }
-        let session = s.lower("p.mlir").map_err(|files| {
+        let session = s.lower("p.mlir").into_result().map_err(|files| {
             assert!(files.iter().all(|f| f.path == "p.mlir"));
             files.into_iter().flat_map(|f| f.diagnostics).collect()
         });
@@ -132,7 +135,7 @@ fn lowering_errors_are_located_like_kiln_lower_and_follow_layout_edits() {
             Err(e) => summary(&e),
         }
     };
-    let located = |s: &Session| match s.lower("m.mlir") {
+    let located = |s: &Session| match s.lower("m.mlir").into_result() {
         Ok(_) => panic!("lowers without result_packing.rules"),
         Err(files) => {
             assert_eq!(files.len(), 1);
@@ -192,7 +195,7 @@ fn a_rule_error_is_located_in_its_rule_file_and_fixing_it_recovers() {
         }
     };
     s.set_rules(with_rules(broken));
-    let errors = match s.compile("m.mlir", Emit::LlvmIr, 0) {
+    let errors = match s.compile("m.mlir", Emit::LlvmIr, 0).into_result() {
         Ok(_) => panic!("compiles with a broken rule file"),
         Err(e) => e,
     };
@@ -220,7 +223,10 @@ fn a_rule_error_is_located_in_its_rule_file_and_fixing_it_recovers() {
 #[test]
 fn an_unknown_file_is_an_error_of_that_file() {
     let s = session();
-    let errors = s.lower("nope.mlir").expect_err("no such file");
+    let errors = s
+        .lower("nope.mlir")
+        .into_result()
+        .expect_err("no such file");
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].path, "nope.mlir");
     assert_eq!(errors[0].diagnostics[0].code, "session.unknown-file");
@@ -244,9 +250,10 @@ fn a_codegen_error_is_located_at_the_function_it_is_in() {
     assert!(s.rule_errors().is_empty(), "{:?}", s.rule_errors());
     let text = format!("// two functions\n{SRC}");
     s.set_source("m.mlir", text.clone());
-    assert!(s.lower("m.mlir").is_ok());
+    assert!(s.lower("m.mlir").into_result().is_ok());
     let errors = s
         .compile("m.mlir", Emit::LlvmIr, 0)
+        .into_result()
         .expect_err("LLVM refuses an i64 add of i32 values");
     assert_eq!(errors.len(), 1);
     assert_eq!(
@@ -291,15 +298,19 @@ fn closing_a_file_frees_what_was_computed_for_its_functions() {
     s.set_source("m.mlir", SRC);
     assert_eq!(compile_counts(&s), [0, 4, 4, 4, 4]);
     assert_eq!(
-        s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles"),
+        s.compile("m.mlir", Emit::LlvmIr, 0)
+            .into_result()
+            .expect("compiles"),
         session()
             .compile("m.mlir", Emit::LlvmIr, 0)
+            .into_result()
             .expect("compiles")
     );
 }
 
 pub(crate) fn object(s: &Session) -> Vec<u8> {
     s.compile("m.mlir", Emit::Obj, 0)
+        .into_result()
         .expect("compiles to an object")
 }
 
@@ -310,6 +321,7 @@ pub(crate) fn object(s: &Session) -> Vec<u8> {
 fn an_optimized_object_compiles_again_only_the_parts_an_edit_changed() {
     let optimized = |s: &Session| {
         s.compile("m.mlir", Emit::Obj, 2)
+            .into_result()
             .expect("compiles to an optimized object")
     };
     let mut s = Session::new();
@@ -418,11 +430,14 @@ fn a_one_shot_session_keeps_no_lowering_and_gives_the_same_bytes() {
     once.database().record_executions();
     for emit in [Emit::LlvmIr, Emit::Obj, Emit::Asm] {
         assert_eq!(
-            once.compile("m.mlir", emit, 0),
-            keep.compile("m.mlir", emit, 0)
+            once.compile("m.mlir", emit, 0).into_result(),
+            keep.compile("m.mlir", emit, 0).into_result()
         );
     }
-    assert_eq!(once.lowered_text("m.mlir"), keep.lowered_text("m.mlir"));
+    assert_eq!(
+        once.lowered_text("m.mlir", None).into_result(),
+        keep.lowered_text("m.mlir", None).into_result()
+    );
     let r = ran(&once);
     for query in ["lowered_item", "function_shape", "slice_rules"] {
         assert_eq!(r.get(query), 0, "{query}: {:?}", r.0);
@@ -436,16 +451,16 @@ fn a_one_shot_session_keeps_no_lowering_and_gives_the_same_bytes() {
     assert!(matches!(reported.value, Ok(Ok(()))));
     assert_eq!(
         String::from_utf8(written).ok(),
-        keep.lowered_text("m.mlir").ok()
+        keep.lowered_text("m.mlir", None).into_result().ok()
     );
-    let text = once.lowered_text_reported("m.mlir", Some("scalar"));
+    let text = once.lowered_text("m.mlir", Some("scalar"));
     assert!(
         text.value.as_ref().is_ok_and(|t| t.contains("llvm.add")),
         "{text:?}"
     );
     let unlowered = include_str!("../../corpus/fail/dim_out_of_range.mlir");
     once.set_source("bad.mlir", unlowered);
-    let failed = once.compile_reported("bad.mlir", Emit::Obj, 0);
+    let failed = once.compile("bad.mlir", Emit::Obj, 0);
     assert!(failed.value.is_err());
     let at = unlowered.find("%d = memref.dim").expect("the operation") as u32;
     assert!(
@@ -463,9 +478,7 @@ fn a_one_shot_session_keeps_no_lowering_and_gives_the_same_bytes() {
     let mut keeping = Session::new();
     keeping.set_source("bad.mlir", unlowered);
     assert_eq!(
-        keeping
-            .compile_reported("bad.mlir", Emit::Obj, 0)
-            .diagnostics,
+        keeping.compile("bad.mlir", Emit::Obj, 0).diagnostics,
         failed.diagnostics
     );
 }
@@ -624,7 +637,9 @@ fn a_function_value_follows_its_functions_signature() {
     );
     s.set_source("m.mlir", format!("{}{f}", g("i32")));
     assert!(s.diagnostics("m.mlir").is_empty());
-    s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    s.compile("m.mlir", Emit::Obj, 0)
+        .into_result()
+        .expect("compiles");
 }
 
 /// The `!DILocation` lines of a module's text, in order.
@@ -640,7 +655,10 @@ fn line_tables_follow_an_edit_that_moves_the_functions_and_match_a_compile_from_
     let mut s = Session::with_query_log(shipped_rules());
     s.set_debug_info(true);
     s.set_source("m.mlir", SRC);
-    let before = s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
+    let before = s
+        .compile("m.mlir", Emit::LlvmIr, 0)
+        .into_result()
+        .expect("compiles");
     let before = String::from_utf8(before).expect("text");
     // `%0 = arith.addi` of `@scalar` is line 2, column 8.
     assert!(
@@ -650,18 +668,28 @@ fn line_tables_follow_an_edit_that_moves_the_functions_and_match_a_compile_from_
     // Two lines above every function move each of them down by two.
     let moved = format!("// a comment\n// another\n{SRC}");
     s.set_source("m.mlir", moved.as_str());
-    let after =
-        String::from_utf8(s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles")).expect("text");
+    let after = String::from_utf8(
+        s.compile("m.mlir", Emit::LlvmIr, 0)
+            .into_result()
+            .expect("compiles"),
+    )
+    .expect("text");
     let shifted: Vec<u32> = located_lines(&before).iter().map(|l| l + 2).collect();
     assert_eq!(located_lines(&after), shifted);
     let mut fresh = Session::with_query_log(shipped_rules());
     fresh.set_debug_info(true);
     fresh.set_source("m.mlir", moved.as_str());
-    let scratch = fresh.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
+    let scratch = fresh
+        .compile("m.mlir", Emit::LlvmIr, 0)
+        .into_result()
+        .expect("compiles");
     assert_eq!(after.as_bytes(), scratch.as_slice());
     // Without line tables the session's code carries no metadata.
     s.set_debug_info(false);
-    let plain = s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
+    let plain = s
+        .compile("m.mlir", Emit::LlvmIr, 0)
+        .into_result()
+        .expect("compiles");
     assert!(!String::from_utf8_lossy(&plain).contains("!dbg"));
 }
 
@@ -672,21 +700,30 @@ fn every_corpus_program_compiles_with_line_tables_and_every_definition_has_a_sub
         let text = std::fs::read_to_string(&path).expect("reads");
         let mut plain = Session::with_query_log(shipped_rules());
         plain.set_source(&name, text.as_str());
-        if plain.compile(&name, Emit::Obj, 0).is_err() {
+        if plain.compile(&name, Emit::Obj, 0).into_result().is_err() {
             continue; // a program the corpus keeps for its diagnostics
         }
         let mut s = Session::with_query_log(shipped_rules());
         s.set_debug_info(true);
         s.set_source(&name, text.as_str());
-        let ir = s.compile(&name, Emit::LlvmIr, 0).expect("compiles with -g");
+        let ir = s
+            .compile(&name, Emit::LlvmIr, 0)
+            .into_result()
+            .expect("compiles with -g");
         let ir = String::from_utf8(ir).expect("text");
         for define in ir.lines().filter(|l| l.starts_with("define ")) {
             assert!(define.contains(" !dbg !"), "{name}: {define}");
         }
         // LLVM's verifier (which checks every location's scope) accepts it optimized, and
         // the object carries a line table.
-        assert!(s.compile(&name, Emit::Asm, 2).is_ok(), "{name} at -O2");
-        let obj = s.compile(&name, Emit::Obj, 0).expect("an object");
+        assert!(
+            s.compile(&name, Emit::Asm, 2).into_result().is_ok(),
+            "{name} at -O2"
+        );
+        let obj = s
+            .compile(&name, Emit::Obj, 0)
+            .into_result()
+            .expect("an object");
         assert!(
             obj.windows(b".debug_line".len())
                 .any(|w| w == b".debug_line"),

@@ -40,7 +40,9 @@ func.func @wrapped(%x: i32, %y: i32) -> (i32, i32) attributes {llvm.emit_c_inter
 fn session() -> Session {
     let mut s = Session::with_query_log(shipped_rules());
     s.set_source("m.mlir", SRC);
-    s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
+    s.compile("m.mlir", Emit::LlvmIr, 0)
+        .into_result()
+        .expect("compiles");
     s.database().record_executions();
     s
 }
@@ -70,7 +72,9 @@ fn runs(s: &Session, query: &str) -> usize {
 /// text also builds its IR; a session's files are split into function inputs, each parsed
 /// by `parse_item`).
 fn compile_counts(s: &Session) -> [usize; 5] {
-    s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
+    s.compile("m.mlir", Emit::LlvmIr, 0)
+        .into_result()
+        .expect("compiles");
     let r = ran(s);
     [
         r.get("parse_file"),
@@ -94,7 +98,7 @@ fn with_rules(edit: impl Fn(&str, &str) -> String) -> Vec<RuleSource> {
 #[test]
 fn nothing_changed_lowers_nothing() {
     let s = session();
-    s.lower("m.mlir").expect("lowers");
+    s.lower("m.mlir").into_result().expect("lowers");
     assert_eq!(runs(&s, "lowered_item"), 0);
 }
 
@@ -105,7 +109,7 @@ fn editing_one_body_lowers_that_function_alone() {
         "m.mlir",
         SRC.replace("arith.addi %x, %x", "arith.muli %x, %x"),
     );
-    let out = s.lower("m.mlir").expect("lowers");
+    let out = s.lower("m.mlir").into_result().expect("lowers");
     assert_eq!(runs(&s, "lowered_item"), 1);
     assert!(out[0].to_string().contains("llvm.mul"));
 }
@@ -120,19 +124,27 @@ fn a_file_with_aliases_is_read_whole_and_an_edit_of_an_alias_reaches_its_users()
             .replace("%m: memref<?xf32>", "%m: !m");
     let mut s = Session::with_query_log(shipped_rules());
     s.set_source("m.mlir", &src);
-    let first =
-        String::from_utf8(s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles")).expect("text");
+    let first = String::from_utf8(
+        s.compile("m.mlir", Emit::LlvmIr, 0)
+            .into_result()
+            .expect("compiles"),
+    )
+    .expect("text");
     s.database().record_executions();
     s.set_source(
         "m.mlir",
         src.replace("arith.addi %x, %x : !t", "arith.muli %x, %x : !t"),
     );
-    let out = s.lower("m.mlir").expect("lowers");
+    let out = s.lower("m.mlir").into_result().expect("lowers");
     assert_eq!(runs(&s, "lowered_item"), 1);
     assert!(out[0].to_string().contains("llvm.mul"));
     s.set_source("m.mlir", src.replace("!t = i32", "!t = i64"));
-    let wide =
-        String::from_utf8(s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles")).expect("text");
+    let wide = String::from_utf8(
+        s.compile("m.mlir", Emit::LlvmIr, 0)
+            .into_result()
+            .expect("compiles"),
+    )
+    .expect("text");
     assert!(wide.contains("define i64 @scalar(i64 %0)"), "{wide}");
     assert!(first.contains("define i32 @scalar(i32 %0)"), "{first}");
     assert!(
@@ -160,18 +172,25 @@ fn a_file_with_globals_is_read_whole_and_an_edit_of_a_global_reaches_the_object(
     let fresh = |text: &str| {
         let mut s = Session::with_rules(shipped_rules());
         s.set_source("g.mlir", text);
-        s.compile("g.mlir", Emit::LlvmIr, 0).expect("compiles")
+        s.compile("g.mlir", Emit::LlvmIr, 0)
+            .into_result()
+            .expect("compiles")
     };
     let mut s = Session::with_query_log(shipped_rules());
     s.set_source("g.mlir", src);
     assert_eq!(
-        s.compile("g.mlir", Emit::LlvmIr, 0).expect("compiles"),
+        s.compile("g.mlir", Emit::LlvmIr, 0)
+            .into_result()
+            .expect("compiles"),
         fresh(src)
     );
     s.database().record_executions();
     let edited = src.replace("arith.addi %v, %v", "arith.muli %v, %v");
     s.set_source("g.mlir", &edited);
-    let out = s.compile("g.mlir", Emit::LlvmIr, 0).expect("compiles");
+    let out = s
+        .compile("g.mlir", Emit::LlvmIr, 0)
+        .into_result()
+        .expect("compiles");
     let r = ran(&s);
     assert_eq!(r.get("lowered_item"), 1);
     // The globals are as they were: their code is not generated again.
@@ -180,7 +199,10 @@ fn a_file_with_globals_is_read_whole_and_an_edit_of_a_global_reaches_the_object(
     s.database().record_executions();
     let contents = edited.replace("dense<[3, 4]>", "dense<[5, 6]>");
     s.set_source("g.mlir", &contents);
-    let out = s.compile("g.mlir", Emit::LlvmIr, 0).expect("compiles");
+    let out = s
+        .compile("g.mlir", Emit::LlvmIr, 0)
+        .into_result()
+        .expect("compiles");
     let r = ran(&s);
     assert_eq!(r.get("lowered_item"), 0);
     assert_eq!(r.get("file_globals_code"), 1);
@@ -189,12 +211,16 @@ fn a_file_with_globals_is_read_whole_and_an_edit_of_a_global_reaches_the_object(
     let plain = "func.func @h(%x: i32) -> i32 {\n  return %x : i32\n}\n";
     s.set_source("g.mlir", plain);
     assert_eq!(
-        s.compile("g.mlir", Emit::LlvmIr, 0).expect("compiles"),
+        s.compile("g.mlir", Emit::LlvmIr, 0)
+            .into_result()
+            .expect("compiles"),
         fresh(plain)
     );
     s.set_source("g.mlir", &contents);
     assert_eq!(
-        s.compile("g.mlir", Emit::LlvmIr, 0).expect("compiles"),
+        s.compile("g.mlir", Emit::LlvmIr, 0)
+            .into_result()
+            .expect("compiles"),
         fresh(&contents)
     );
 }
@@ -209,7 +235,12 @@ fn editing_one_body_parses_lowers_and_generates_that_function_alone() {
     // Not the whole file: the edited function's text alone is parsed (and its caller,
     // which reads its interface off its input, not verified again).
     assert_eq!(compile_counts(&s), [0, 1, 1, 1, 1]);
-    let ir = String::from_utf8(s.compile("m.mlir", Emit::LlvmIr, 0).expect("ir")).expect("utf8");
+    let ir = String::from_utf8(
+        s.compile("m.mlir", Emit::LlvmIr, 0)
+            .into_result()
+            .expect("ir"),
+    )
+    .expect("utf8");
     assert!(ir.contains("mul i32"), "{ir}");
 }
 
@@ -228,7 +259,9 @@ fn an_edit_checks_each_other_function_s_code_and_nothing_else() {
     let mut s = compiled_with_log(&module);
     // The first edit of `@f0` makes its input's durability low.
     s.set_source("m.mlir", edit("arith.muli"));
-    s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    s.compile("m.mlir", Emit::Obj, 0)
+        .into_result()
+        .expect("compiles");
     s.database().record_executions();
     s.set_source("m.mlir", edit("arith.subi"));
     assert_at_a_glance(&s, n, 0, false);
@@ -252,7 +285,9 @@ fn after_an_addition_and_a_rename_an_edit_still_checks_the_others_at_a_glance() 
         )
     };
     s.set_source("m.mlir", added("arith.addi"));
-    s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    s.compile("m.mlir", Emit::Obj, 0)
+        .into_result()
+        .expect("compiles");
     s.database().record_executions();
     s.set_source("m.mlir", added("arith.muli"));
     assert_at_a_glance(&s, n + 1, 1, true);
@@ -304,7 +339,9 @@ fn adding_a_function_verifies_and_lowers_no_other_function_again() {
         let before = group_names(&s);
         s.database().take_checks();
         s.set_source("m.mlir", text.clone());
-        s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+        s.compile("m.mlir", Emit::Obj, 0)
+            .into_result()
+            .expect("compiles");
         let checked = checked_counts(&s);
         let r = ran(&s);
         let after = group_names(&s);
@@ -384,7 +421,9 @@ fn removing_a_called_function_verifies_its_callers_alone() {
     let before = group_names(&s);
     s.database().take_checks();
     s.set_source("m.mlir", module.clone());
-    s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    s.compile("m.mlir", Emit::Obj, 0)
+        .into_result()
+        .expect("compiles");
     let checked = checked_counts(&s);
     let r = ran(&s);
     for query in ["verify_function", "lowered_item", "function_code"] {
@@ -435,7 +474,9 @@ fn checked_counts(s: &Session) -> std::collections::BTreeMap<String, usize> {
 fn compiled_with_log(module: &str) -> Session {
     let mut s = Session::with_query_log(shipped_rules());
     s.set_source("m.mlir", module);
-    s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    s.compile("m.mlir", Emit::Obj, 0)
+        .into_result()
+        .expect("compiles");
     s
 }
 
@@ -455,7 +496,9 @@ fn scalar_module(n: usize) -> String {
 /// edit is the edited function's first (its group is then made anew). Returns what ran.
 fn assert_at_a_glance(s: &Session, n: usize, edited: usize, first: bool) -> Ran {
     s.database().take_checks();
-    s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    s.compile("m.mlir", Emit::Obj, 0)
+        .into_result()
+        .expect("compiles");
     // Groups are cut by the functions' names (`function_groups`): the edited function's is
     // the first.
     let db = s.database();
@@ -513,13 +556,19 @@ fn an_incremental_edit_works_like_the_edited_text_and_a_bad_one_changes_nothing(
     let edited = SRC.replace("arith.addi %x, %x", "arith.muli %x, %x");
     let mut fresh = Session::new();
     fresh.set_source("m.mlir", edited.clone());
-    let object = |s: &Session| s.compile("m.mlir", Emit::Obj, 0).expect("compiles");
+    let object = |s: &Session| {
+        s.compile("m.mlir", Emit::Obj, 0)
+            .into_result()
+            .expect("compiles")
+    };
     assert_eq!(object(&s), object(&fresh));
     // An edit that changes nothing is no change: no query runs again.
     ran(&s);
     s.edit_source("m.mlir", at..at + 4, "muli")
         .expect("applies");
-    s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
+    s.compile("m.mlir", Emit::LlvmIr, 0)
+        .into_result()
+        .expect("compiles");
     assert_eq!(ran(&s).0, Vec::<String>::new());
     // Refused, and nothing changes: a reversed range, one past the end, one that ends
     // inside a character (the comment's `é` is two bytes), an unknown file.
@@ -594,7 +643,7 @@ fn a_syntax_error_falls_back_to_the_whole_file_parse_and_recovers() {
     );
     let errors = s.diagnostics("m.mlir");
     assert_eq!(errors.len(), 1, "{errors:?}");
-    assert!(s.compile("m.mlir", Emit::LlvmIr, 0).is_err());
+    assert!(s.compile("m.mlir", Emit::LlvmIr, 0).into_result().is_err());
     assert_eq!(ran(&s).get("parse_file"), 1);
     s.set_source("m.mlir", SRC);
     // Back to the original text: @scalar is parsed again (a parse is kept per function),
@@ -614,7 +663,7 @@ fn editing_a_rule_test_lowers_nothing() {
             text.to_string()
         }
     }));
-    s.lower("m.mlir").expect("lowers");
+    s.lower("m.mlir").into_result().expect("lowers");
     assert_eq!(runs(&s, "lowered_item"), 0);
 }
 
@@ -640,7 +689,9 @@ fn editing_a_rule_file_lowers_the_functions_it_can_affect() {
     // c_interface.rules only matters to functions with a C wrapper; renaming a rule for
     // wrappers of functions with several results lowers @wrapped again.
     s.set_rules(s_rules_after_ciface_edit());
-    s.compile("m.mlir", Emit::LlvmIr, 0).expect("compiles");
+    s.compile("m.mlir", Emit::LlvmIr, 0)
+        .into_result()
+        .expect("compiles");
     let r = ran(&s);
     // Encodings (with each function's shape) read only the operation declarations, which
     // did not change; slices are computed per distinct set of operations, not per function.
@@ -702,11 +753,11 @@ fn functions_with_the_same_operations_share_one_slice() {
     let mut s = Session::with_query_log(shipped_rules());
     s.set_source("m.mlir", text);
     s.database().record_executions();
-    s.lower("m.mlir").expect("lowers");
+    s.lower("m.mlir").into_result().expect("lowers");
     let r = ran(&s);
     assert_eq!((r.get("function_shape"), r.get("slice_of")), (20, 1));
     s.set_rules(s_rules_after_ciface_edit());
-    s.lower("m.mlir").expect("lowers");
+    s.lower("m.mlir").into_result().expect("lowers");
     let r = ran(&s);
     assert_eq!((r.get("function_shape"), r.get("slice_of")), (0, 1));
     // The set's slice is checked once, for all twenty functions, and is unchanged: no

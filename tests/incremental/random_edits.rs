@@ -116,9 +116,13 @@ impl State {
 pub(crate) fn render(s: &Session) -> String {
     let ir = s
         .compile("m.mlir", Emit::LlvmIr, 0)
+        .into_result()
         .map(|b| String::from_utf8_lossy(&b).into_owned());
-    let obj = s.compile("m.mlir", Emit::Obj, 0);
-    format!("{:?}\n{ir:?}\n{obj:?}", s.lowered_text("m.mlir"))
+    let obj = s.compile("m.mlir", Emit::Obj, 0).into_result();
+    format!(
+        "{:?}\n{ir:?}\n{obj:?}",
+        s.lowered_text("m.mlir", None).into_result()
+    )
 }
 
 /// The bytes of `old` that `new` replaces (between their common prefix and suffix) and

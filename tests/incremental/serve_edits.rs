@@ -15,11 +15,13 @@ fn fresh(st: &State) -> (Value, Value) {
     let mut s = Session::with_rules(st.rules());
     s.set_source("m.mlir", st.text());
     let lowered = s
-        .lowered_text("m.mlir")
+        .lowered_text("m.mlir", None)
+        .into_result()
         .ok()
         .map_or(Value::Null, Value::from);
     let ir = s
         .compile("m.mlir", Emit::LlvmIr, 0)
+        .into_result()
         .ok()
         .map_or(Value::Null, |b| {
             Value::from(String::from_utf8_lossy(&b).into_owned())

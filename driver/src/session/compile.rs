@@ -4,22 +4,6 @@
 use super::*;
 
 impl Session {
-    /// Native code for a file: LLVM IR, assembly or an object, at an optimization level
-    /// (0–3). Each function's LLVM IR is generated once and kept; after an edit only the
-    /// functions lowered again are generated again, and the pieces are linked into one
-    /// module (at `-O0`, LLVM IR is that linked text). An object at `-O0` is made of units
-    /// of about 16 functions whose objects are kept, so only the units an edit touched are
-    /// compiled again (`kiln_backend::units`). Assembly, optimized IR and optimized objects
-    /// are made from the whole linked module, as LLVM's optimizer works across functions.
-    pub fn compile(
-        &self,
-        path: &str,
-        emit: kiln_backend::Emit,
-        opt_level: u8,
-    ) -> Result<Vec<u8>, Vec<FileDiagnostics>> {
-        self.compile_reported(path, emit, opt_level).value
-    }
-
     /// Every function's code (generated in parallel, reusing what nothing changed) and
     /// every diagnostic of the lowering and code generation, in file coordinates. In a
     /// file a session split, read group by group (`function_code::group_code`).
@@ -56,9 +40,16 @@ impl Session {
         Ok((file, codes, found))
     }
 
-    /// [`Session::compile`], with every diagnostic of the lowering and code generation
-    /// (warnings too). A session that does not keep lowerings keeps no unit objects either.
-    pub fn compile_reported(
+    /// Native code for a file: LLVM IR, assembly or an object, at an optimization level
+    /// (0–3). Each function's LLVM IR is generated once and kept; after an edit only the
+    /// functions lowered again are generated again, and the pieces are linked into one
+    /// module (at `-O0`, LLVM IR is that linked text). An object at `-O0` is made of units
+    /// of about 16 functions whose objects are kept, so only the units an edit touched are
+    /// compiled again (`kiln_backend::units`). Assembly, optimized IR and optimized objects
+    /// are made from the whole linked module, as LLVM's optimizer works across functions.
+    /// Every diagnostic of the lowering and code generation comes with it (warnings too). A
+    /// session that does not keep lowerings keeps no unit objects either.
+    pub fn compile(
         &self,
         path: &str,
         emit: kiln_backend::Emit,
@@ -91,7 +82,7 @@ impl Session {
         reported
     }
 
-    /// [`Session::compile_reported`] without the shared cache's whole outputs (its units
+    /// [`Session::compile`] without the shared cache's whole outputs (its units
     /// and parts are still looked up and stored).
     pub(super) fn compile_uncached(
         &self,
@@ -144,14 +135,10 @@ impl Session {
     }
 
     /// The file lowered to the LLVM dialect, as `kiln opt` and `kiln compile --emit
-    /// mlir-llvm` print it (MLIR that `mlir-translate` reads, and kiln reads back).
-    pub fn mlir_llvm(&self, path: &str) -> Result<String, Vec<FileDiagnostics>> {
-        self.mlir_llvm_reported(path).value
-    }
-
-    /// [`Session::mlir_llvm`], with every diagnostic of the lowering (warnings too).
-    pub fn mlir_llvm_reported(&self, path: &str) -> Reported<String> {
-        let Reported { value, diagnostics } = self.lower_reported(path);
+    /// mlir-llvm` print it (MLIR that `mlir-translate` reads, and kiln reads back), with
+    /// every diagnostic of the lowering (warnings too).
+    pub fn mlir_llvm(&self, path: &str) -> Reported<String> {
+        let Reported { value, diagnostics } = self.lower(path);
         let program = match value {
             Ok(p) => p,
             Err(e) => {

@@ -83,12 +83,14 @@ mod tests {
     fn a_snapshot_reads_its_own_revision() {
         let mut s = Session::new();
         s.set_source("a.mlir", module(3));
-        let before = s.lowered_text("a.mlir").ok();
+        let before = s.lowered_text("a.mlir", None).into_result().ok();
         let snap = s.snapshot();
-        let read = std::thread::spawn(move || snap.read(|s| s.lowered_text("a.mlir").ok()))
-            .join()
-            .ok()
-            .and_then(Result::ok);
+        let read = std::thread::spawn(move || {
+            snap.read(|s| s.lowered_text("a.mlir", None).into_result().ok())
+        })
+        .join()
+        .ok()
+        .and_then(Result::ok);
         assert_eq!(read, Some(before));
     }
 
@@ -103,7 +105,11 @@ mod tests {
         let (started, wait) = std::sync::mpsc::channel();
         let reader = std::thread::spawn(move || {
             let _ = started.send(());
-            snap.read(|s| s.lowered_text("a.mlir").map(|t| t.len()))
+            snap.read(|s| {
+                s.lowered_text("a.mlir", None)
+                    .into_result()
+                    .map(|t| t.len())
+            })
         });
         let _ = wait.recv();
         let at = text.rfind("addi").unwrap_or(0);
@@ -118,8 +124,13 @@ mod tests {
         let mut fresh = Session::new();
         let edited = s.source_text("a.mlir").map(str::to_string);
         fresh.set_source("a.mlir", edited.unwrap_or_default());
-        let after = s.snapshot().read(|s| s.lowered_text("a.mlir").ok());
-        assert_eq!(after.ok().flatten(), fresh.lowered_text("a.mlir").ok());
+        let after = s
+            .snapshot()
+            .read(|s| s.lowered_text("a.mlir", None).into_result().ok());
+        assert_eq!(
+            after.ok().flatten(),
+            fresh.lowered_text("a.mlir", None).into_result().ok()
+        );
     }
 
     /// Cancellation is seen by the reader: the read of a large file started before an
