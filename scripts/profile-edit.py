@@ -16,7 +16,7 @@ the other functions' memos are checked at a glance). With MODULE=memref the modu
 scripts/gen_memref_module.py's (memref-heavy functions), and the edited line
 `%w = arith.addf %v, %v`.
 With OPT=N every compile is at -ON (a large optimized object is made in parts,
-backend/src/thin.rs, and a session makes again only the parts an edit touched), and
+backend/src/object/thin.rs, and a session makes again only the parts an edit touched), and
 the parts each compile made are printed.
 
 With PERF=FILE, `perf record --call-graph dwarf` samples the server during the edits only

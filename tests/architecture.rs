@@ -474,6 +474,31 @@ fn no_crate_imports_in_a_circle() {
     assert_eq!(circles(&graph), [["a", "b", "c"]]);
 }
 
+/// The backend's three parts: code generation (the top-level modules) depends on neither
+/// object assembly (`object/`) nor the JIT (`jit/`), and those two do not depend on each
+/// other, so the JIT's fork and signal machinery stays out of every compile.
+#[test]
+fn the_backends_object_assembly_and_jit_are_apart() {
+    let graph = module_graph("backend/src");
+    for (module, uses) in &graph {
+        let part = |m: &str| match m {
+            "object" | "jit" => m.to_string(),
+            _ => "codegen".to_string(),
+        };
+        if module == "crate" {
+            continue;
+        }
+        for used in uses.iter().filter(|u| u.as_str() != "crate") {
+            let (from, to) = (part(module), part(used));
+            assert!(
+                from == to || to == "codegen",
+                "backend/src/{module} ({from}) uses crate::{used} ({to})"
+            );
+        }
+    }
+    assert!(graph.contains_key("object") && graph.contains_key("jit"));
+}
+
 /// The `.rs` files under `dir`, sorted.
 fn rust_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     let mut out = Vec::new();

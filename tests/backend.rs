@@ -275,7 +275,7 @@ fn exe_and_lib() -> Result<(), Failed> {
 /// compute the same sum; the joined object has every function defined once and nothing
 /// undefined but the C library's `malloc` and `free`.
 fn object_units_link_with_c() -> Result<(), Failed> {
-    let n = kiln_backend::thin::MIN_FUNCTIONS + 100;
+    let n = kiln_backend::object::thin::MIN_FUNCTIONS + 100;
     let dir = tempfile::tempdir()?;
     let src = dir.path().join("units.mlir");
     std::fs::write(&src, common::chain_program(n, None))?;
@@ -324,7 +324,7 @@ fn object_units_link_with_c() -> Result<(), Failed> {
 /// result) is optimized in parts, each part declaring the callees of other parts with their
 /// attributes (`kiln_backend::thin`): linked with C, every sign survives every call.
 fn attributed_object_in_parts_links_with_c() -> Result<(), Failed> {
-    let n = kiln_backend::thin::MIN_FUNCTIONS + 40;
+    let n = kiln_backend::object::thin::MIN_FUNCTIONS + 40;
     let mut text = String::from(
         "func.func @s0(%x: i8 {llvm.signext}) -> (i32 {llvm.signext}) {\n  %w = arith.extsi %x : i8 to i32\n  return %w : i32\n}\n",
     );

@@ -674,7 +674,7 @@ pub fn call_with_convention(
 /// A way to call a compiled entry with flat arguments.
 pub type CallFn<'a> = dyn Fn(&str, &[Value]) -> Result<Vec<Value>, JitError> + 'a;
 
-/// [`call`] through any way of calling the compiled entry: a [`kiln_backend::caller::Caller`]
+/// [`call`] through any way of calling the compiled entry: a [`kiln_backend::jit::caller::Caller`]
 /// in a child process ([`Jit::run_isolated`]), for instance.
 pub fn call_through(
     call: &CallFn<'_>,

@@ -3,6 +3,13 @@
 //! ([`call`]). It sees only lowered functions, never e-graphs, and knows nothing of the
 //! source dialects: each target op of `rules/llvm.rules` is one builder call.
 //!
+//! Three parts over one code generator: [`codegen`] builds a function's LLVM module;
+//! [`object`] turns the pieces of code into linked text, objects (units, optimized parts,
+//! caches) and assembly; [`jit`] compiles into the process and calls, with its own
+//! process-level machinery (stack-overflow reporting, crash isolation in a child process,
+//! the runtime library's symbols). The LLVM-dialect printer ([`mlir_llvm`]) sits beside
+//! them.
+//!
 //! ```
 //! let (major, _, _) = kiln_backend::llvm_version();
 //! assert_eq!(major, 19);
@@ -12,38 +19,25 @@
 #![deny(missing_docs)]
 
 pub mod bf16;
-pub mod cache;
-pub mod caller;
-pub mod calls;
-pub mod code;
 pub mod codegen;
-pub mod compile;
 pub mod cpus;
 mod debug;
-pub mod emit;
 pub mod error;
 pub mod globals;
-pub mod isolate;
 pub mod jit;
-pub mod merge;
 pub mod mlir_llvm;
-pub mod overflow;
-mod packed;
-pub mod runtime;
-pub mod shared;
+pub mod object;
 pub mod stack;
 pub mod target;
-pub mod thin;
-pub mod units;
 
-pub use cache::ObjectCache;
-pub use code::{build_function_code, check_agreement, link, Entity, FunctionCode};
 pub use codegen::{build_module, CodegenError};
-pub use emit::{emit, emit_code, emit_code_cached};
 pub use jit::{call, Jit, JitCpu, JitError, Kind, Value};
-pub use merge::{merge_objects, MergeError};
 pub use mlir_llvm::{print_program, PrintError};
-pub use shared::{SharedKey, SharedObjects};
+pub use object::cache::ObjectCache;
+pub use object::code::{build_function_code, check_agreement, link, Entity, FunctionCode};
+pub use object::emit::{emit, emit_code, emit_code_cached};
+pub use object::merge::{merge_objects, MergeError};
+pub use object::shared::{SharedKey, SharedObjects};
 pub use target::{check_cpu, target_machine, CodegenOptions, Emit};
 
 pub use inkwell::targets::TargetMachine;

@@ -173,7 +173,7 @@ pub fn check_cpu(triple: &str, cpu: Option<&str>) -> Result<(), CodegenError> {
     )))
 }
 
-/// Whether the target's objects can be joined ([`crate::merge`]): 64-bit ELF with explicit
+/// Whether the target's objects can be joined ([`crate::object::merge`]): 64-bit ELF with explicit
 /// addends (x86-64 and AArch64 on Linux and other ELF systems).
 pub(crate) fn joins_objects(tm: &TargetMachine) -> bool {
     let triple = tm.get_triple().as_str().to_string_lossy().to_lowercase();

@@ -74,7 +74,7 @@ pub fn globals_code(
         .iter()
         .map(|g| {
             crate::function_code::with_machine(&opts.triple, &opts.cpu, |tm| {
-                kiln_backend::code::build_global_code(g, tm)
+                kiln_backend::object::code::build_global_code(g, tm)
             })
         })
         .collect()

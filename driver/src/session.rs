@@ -275,12 +275,12 @@ impl Session {
         emit: kiln_backend::Emit,
         options: &kiln_backend::CodegenOptions,
     ) -> kiln_backend::SharedKey {
-        let mut key = kiln_backend::shared::KeyBuilder::new("output");
+        let mut key = kiln_backend::object::shared::KeyBuilder::new("output");
         let opts = self.config.options(&self.db);
         key.field(path.as_bytes())
             .field(text.as_bytes())
             .field(format!("{emit:?}").as_bytes())
-            .field(kiln_backend::shared::resolved_target(options).as_bytes())
+            .field(kiln_backend::object::shared::resolved_target(options).as_bytes())
             .field(&[
                 opts.emit_c_interface(&self.db) as u8,
                 opts.bare_ptr(&self.db) as u8,

@@ -160,7 +160,7 @@ pub struct NativeEngine {
     jit: Mutex<Jit>,
     /// The program's functions resolved for calls on the calling thread: a call skips the
     /// hop to the JIT's thread, most of a small call's cost (`Jit::direct`).
-    direct: kiln_backend::caller::Direct,
+    direct: kiln_backend::jit::caller::Direct,
     signatures: HashMap<String, FunctionType>,
     /// Each callable function's ABI (its reflection record, given or derived, and sip).
     abis: HashMap<String, FunctionAbi>,

@@ -146,7 +146,7 @@ pub(crate) fn link(ctx: &Ctx, object: &[u8], output: &Path, shared: bool) -> boo
             .suffix(".a")
             .tempfile()
             .map_err(|e| format!("cannot create a temporary archive: {e}"))?;
-        std::fs::write(runtime.path(), kiln::backend::runtime::ARCHIVE)
+        std::fs::write(runtime.path(), kiln::backend::jit::runtime::ARCHIVE)
             .map_err(|e| format!("cannot write kiln's runtime archive: {e}"))?;
         // Linked beside the output when it is a file (so the rename stays on one file
         // system), else in the temporary directory, then copied into the device or FIFO.

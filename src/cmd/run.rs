@@ -183,7 +183,7 @@ pub(crate) fn run_command(ctx: Ctx, db: Database, args: RunArgs) -> ExitCode {
         "stack overflow in native code (recursion too deep?): the call used all of its {} MiB stack; `--stack-size MIB` gives it more",
         flags.stack_size
     );
-    kiln::backend::overflow::set_overflow_message(ctx.render_fail(
+    kiln::backend::jit::overflow::set_overflow_message(ctx.render_fail(
         "run.stack-overflow",
         &name,
         overflow,

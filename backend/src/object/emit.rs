@@ -1,13 +1,13 @@
 //! The bytes of each kind of output of a program: its functions' pieces of code linked, and
 //! at `-O0` an object made of units, above it a large program's object made of parts, and
-//! anything else made from the whole linked module ([`crate::compile`]).
+//! anything else made from the whole linked module ([`super::compile`]).
 
-use crate::cache::ObjectCache;
-use crate::code::{build_function_code, check_agreement, link, FunctionCode};
-use crate::compile::compile_module;
+use super::cache::ObjectCache;
+use super::code::{build_function_code, check_agreement, link, FunctionCode};
+use super::compile::compile_module;
+use super::units::compile_units;
 use crate::error::CodegenError;
 use crate::target::{joins_objects, target_machine, CodegenOptions, Emit};
-use crate::units::compile_units;
 use kiln_lowered::Lowered;
 
 /// Compiles lowered functions to LLVM IR text, assembly or an object file: each function is
@@ -29,8 +29,8 @@ pub fn emit(
 /// Links per-function code ([`link`]) and produces the output: at `-O0` LLVM IR is the
 /// linked text itself; otherwise the text is read back into one module, verified,
 /// optimized with `default<On>` and printed or compiled to machine code. An object at `-O0`
-/// is compiled in units on every core and joined ([`crate::units`]); an optimized one of a
-/// large program is optimized and compiled in parts on every core ([`crate::thin`]), a
+/// is compiled in units on every core and joined ([`super::units`]); an optimized one of a
+/// large program is optimized and compiled in parts on every core ([`super::thin`]), a
 /// smaller one optimized and compiled whole.
 pub fn emit_code(
     parts: &[&FunctionCode],
@@ -64,7 +64,7 @@ pub fn emit_code_cached(
                 if opts.opt_level == 0 {
                     compile_units(parts, opts, cache)
                 } else {
-                    crate::thin::compile_in_parts(parts, opts, cache)
+                    super::thin::compile_in_parts(parts, opts, cache)
                 }
             },
         );

@@ -4,12 +4,24 @@
 //! wrapper `void __kiln_call(ptr args, ptr results)` to the module: it loads each argument
 //! from an 8-byte slot, calls the entry, and stores each result (each field of a packed
 //! struct) into a slot. Rust then calls the wrapper through one fixed signature.
+//!
+//! Beside the engine here: [`calls`] (values, programs and errors), [`caller`] (the
+//! calling thread's stack, or a thread of its own), [`runtime`] (the C runtime's symbols),
+//! and the process-level machinery, libc's fork and signals kept out of code generation:
+//! [`overflow`] (a stack overflow reported, not a crash) and [`isolate`] (a call run in a
+//! child process).
 
-use crate::caller::{resolve_caller, Caller};
-use crate::calls::Built;
-pub use crate::calls::{int_slot, JitError, Kind, Program, Value};
+pub mod caller;
+pub mod calls;
+pub mod isolate;
+pub mod overflow;
+mod packed;
+pub mod runtime;
+
 use crate::codegen::build_module;
-use crate::packed::{add_packed_wrapper, HostInterface};
+use caller::{resolve_caller, Caller};
+use calls::Built;
+pub use calls::{int_slot, JitError, Kind, Program, Value};
 use inkwell::context::Context;
 use inkwell::targets::{InitializationConfig, Target};
 use inkwell::types::{BasicType, BasicTypeEnum};
@@ -17,6 +29,7 @@ use inkwell::values::BasicMetadataValueEnum;
 use inkwell::values::BasicValue;
 use inkwell::{AddressSpace, OptimizationLevel};
 use kiln_lowered::Lowered;
+use packed::{add_packed_wrapper, HostInterface};
 
 /// The leaves of an aggregate result, depth first (a memref descriptor's fields in order).
 fn leaf_kinds(t: BasicTypeEnum, out: &mut Vec<Kind>) -> Option<()> {
@@ -168,7 +181,7 @@ enum Request {
     /// Program `.0`'s callable functions, for calls on another thread.
     Direct(
         usize,
-        std::sync::mpsc::Sender<Result<crate::caller::Direct, JitError>>,
+        std::sync::mpsc::Sender<Result<self::caller::Direct, JitError>>,
     ),
     /// The address of program `.0`'s function `.1` (its name before renaming apart).
     Address(
@@ -260,7 +273,7 @@ impl Jit {
     }
 
     /// [`Jit::compile_at`] with a stack of `stack` bytes for the calls (and compilation).
-    /// Running out of it ends the process with a diagnostic (see [`crate::overflow`]).
+    /// Running out of it ends the process with a diagnostic (see [`self::overflow`]).
     ///
     /// The code is generated for the host's CPU and its features, as code that runs where
     /// it is compiled should be (MLIR's `ExecutionEngine` does the same); objects written
@@ -335,7 +348,7 @@ impl Jit {
             .name("kiln-jit".to_string())
             .stack_size(stack)
             .spawn(move || {
-                let _registered = crate::overflow::guard_this_thread();
+                let _registered = self::overflow::guard_this_thread();
                 serve(programs, req_rx, ready_tx, cpu, host)
             })
             .map_err(|e| JitError::Call(format!("cannot start the JIT thread: {e}")))?;
@@ -397,9 +410,9 @@ impl Jit {
     }
 
     /// Program `program`'s callable functions resolved for calls on the calling thread
-    /// ([`crate::caller::Direct`]), which skip the hop to the JIT's thread (most of a
+    /// ([`self::caller::Direct`]), which skip the hop to the JIT's thread (most of a
     /// small call's cost) but run on the caller's stack.
-    pub fn direct(&self, program: usize) -> Result<crate::caller::Direct, JitError> {
+    pub fn direct(&self, program: usize) -> Result<self::caller::Direct, JitError> {
         let (tx, rx) = std::sync::mpsc::channel();
         let sent = self
             .requests
@@ -413,7 +426,7 @@ impl Jit {
     }
 
     /// Runs each job with its program's [`Caller`] (`(program, job)`), in order, in a child
-    /// process forked from the JIT's thread ([`crate::isolate`]); returns what each
+    /// process forked from the JIT's thread ([`self::isolate`]); returns what each
     /// returned. Native code that crashes, exits or runs past `timeout` ends only the
     /// child, and its job's answer is [`JitError::Ended`] (the jobs after it run in a new
     /// child). What the code changed in memory stays in the child, so a job returns
@@ -740,7 +753,7 @@ fn serve(
                     .map(|(i, _)| resolve_caller(&mut callers, &engine, &built, &programs, *i))
                     .collect();
                 let mut answers: Vec<Option<Result<Vec<u8>, JitError>>> = Vec::new();
-                let mut runnable: Vec<crate::isolate::Job<'_>> = Vec::new();
+                let mut runnable: Vec<self::isolate::Job<'_>> = Vec::new();
                 for ((index, job), ok) in jobs.into_iter().zip(resolved) {
                     match (ok, &callers[index]) {
                         (Ok(()), Some(c)) => {
@@ -753,7 +766,7 @@ fn serve(
                         }
                     }
                 }
-                let mut ran = crate::isolate::run_forked_each(timeout, runnable).into_iter();
+                let mut ran = self::isolate::run_forked_each(timeout, runnable).into_iter();
                 let answers = answers
                     .into_iter()
                     .map(|a| match a {
@@ -787,10 +800,10 @@ fn process_has(name: &str) -> bool {
     !unsafe { dlsym(std::ptr::null_mut(), c.as_ptr()) }.is_null()
 }
 
-/// The address of kiln's own runtime function `name` ([`crate::runtime`]) where the
+/// The address of kiln's own runtime function `name` ([`self::runtime`]) where the
 /// process provides none of that name: a loaded MLIR runtime is preferred.
 fn runtime_function(name: &str) -> Option<usize> {
-    crate::runtime::address(name).filter(|_| !process_has(name))
+    self::runtime::address(name).filter(|_| !process_has(name))
 }
 
 const FLAG: &str = "__kiln_unresolved";

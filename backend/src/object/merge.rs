@@ -6,7 +6,7 @@
 //! shifted. Nothing is resolved or relaxed: the result is still relocatable, and the
 //! final link does what it would have done with the pieces.
 //!
-//! This is what lets code generation run on independent units ([`crate::units`]) while a
+//! This is what lets code generation run on independent units ([`super::units`]) while a
 //! compile still produces one object. It handles what LLVM writes for kiln's modules on
 //! 64-bit ELF targets with explicit addends (x86-64 and AArch64
 //! Linux): code, read-only data, `.eh_frame`, notes. Anything else (COMDAT groups, common
@@ -642,7 +642,7 @@ fn output_flags(sh_type: u32, sh_flags: u64, entsize: u64) -> (u64, u64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compile::compile_module;
+    use crate::object::compile::compile_module;
     use crate::target::{target_machine, CodegenOptions, Emit};
     use object::read::{Object, ObjectSection, ObjectSymbol, RelocationTarget};
     use object::SymbolKind;

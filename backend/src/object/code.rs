@@ -50,7 +50,7 @@ impl Metadata {
 /// A top-level function entity of the printed module.
 ///
 /// Its text is shared and carries a fingerprint made once: a session's unit cache
-/// ([`crate::cache::ObjectCache`]) keeps every piece of the last compile and, after an
+/// ([`super::cache::ObjectCache`]) keeps every piece of the last compile and, after an
 /// edit, finds each unit again by hashing and comparing its pieces. With a fingerprint of
 /// the name, signature and text, and a shared copy of the text, hashing a piece is hashing
 /// a number and comparing an unchanged one a pointer comparison, instead of a pass over
@@ -67,7 +67,7 @@ pub struct Entity {
     /// A hash of the name, signature and text (equal entities, equal fingerprints; all
     /// that `Hash` reads).
     fingerprint: u64,
-    /// [`crate::units`]'s fixed hash of the name, which decides where units end.
+    /// [`super::units`]'s fixed hash of the name, which decides where units end.
     name_hash: u64,
     /// Whether its `define` or `declare` line gives parameters or the result attributes
     /// (`zeroext i8`, `ptr noalias`), which a caller compiled apart must see.
@@ -139,7 +139,7 @@ impl PartialEq for Entity {
 }
 
 /// A fixed hash (FNV-1a) of a symbol's name, the same on every machine and run: where a
-/// name falls decides which unit or part holds it ([`crate::units`]).
+/// name falls decides which unit or part holds it ([`super::units`]).
 pub(crate) fn name_hash(name: &str) -> u64 {
     name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
@@ -803,7 +803,7 @@ mod tests {
         // would only see their own declarations.
         let opts = crate::target::CodegenOptions::default();
         assert_eq!(
-            crate::units::compile_units(&[&caller, &own], &opts, None).ok(),
+            crate::object::units::compile_units(&[&caller, &own], &opts, None).ok(),
             Some(None)
         );
     }
@@ -840,12 +840,15 @@ mod tests {
         assert!(e.to_string().contains("`@f` is used as"), "{e}");
         // An object at -O0 is compiled in units, beside the same check: its error wins.
         let opts = crate::target::CodegenOptions::default();
-        let e = crate::emit::emit_code(&[&bad_use, &def], crate::target::Emit::Obj, &opts)
+        let e = crate::object::emit::emit_code(&[&bad_use, &def], crate::target::Emit::Obj, &opts)
             .expect_err("disagree");
         assert!(e.to_string().contains("`@f` is used as"), "{e}");
-        assert!(
-            crate::emit::emit_code(&[&def, &good_use], crate::target::Emit::Obj, &opts).is_ok()
-        );
+        assert!(crate::object::emit::emit_code(
+            &[&def, &good_use],
+            crate::target::Emit::Obj,
+            &opts
+        )
+        .is_ok());
     }
 
     #[test]

@@ -31,7 +31,7 @@ static MESSAGE: OnceLock<Vec<u8>> = OnceLock::new();
 /// The actions that were installed before ours, called for faults that are not ours.
 static PREVIOUS: OnceLock<(libc::sigaction, libc::sigaction)> = OnceLock::new();
 
-/// Set in a child of [`crate::isolate`]: a fault that is not an overflow ends the child by
+/// Set in a child of [`super::isolate`]: a fault that is not an overflow ends the child by
 /// its signal at once, without the host's own crash handlers (Python's `faulthandler`,
 /// a C++ host's crash reporter), for which a crash of test code in a child is not news.
 static IN_CHILD: AtomicBool = AtomicBool::new(false);

@@ -2,17 +2,17 @@
 //! program after an edit makes again only what the edit changed.
 //!
 //! What is kept is the object of each group of pieces of LLVM IR — `-O0` code units
-//! ([`crate::units`]) and the parts of a large optimized program ([`crate::thin`]) — by
+//! ([`super::units`]) and the parts of a large optimized program ([`super::thin`]) — by
 //! the pieces it was linked from. It is checked against them on every hit, never trusted
 //! on its hash alone, so a cached object is always the one a compile of the same input
 //! makes.
 //!
 //! A cache may also have a [`SharedObjects`] store beyond the process: what it does not
-//! keep itself it looks up there (by a [`crate::shared`] content key) before compiling,
+//! keep itself it looks up there (by a [`super::shared`] content key) before compiling,
 //! and what it compiles it stores there too.
 
-use crate::code::FunctionCode;
-use crate::shared::SharedObjects;
+use super::code::FunctionCode;
+use super::shared::SharedObjects;
 use crate::target::CodegenOptions;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -99,7 +99,7 @@ impl ObjectCache {
             return kept;
         }
         let store = self.shared.as_ref()?;
-        let object = Arc::new(store.get(&crate::shared::unit_key(options, parts))?);
+        let object = Arc::new(store.get(&super::shared::unit_key(options, parts))?);
         self.shared_hits.fetch_add(1, Ordering::Relaxed);
         self.keep_unit(key, options, parts, object.clone());
         Some(object)
@@ -131,14 +131,14 @@ impl ObjectCache {
         parts: &[&FunctionCode],
         object: Arc<Vec<u8>>,
     ) {
-        // An optimized group of pieces is a part ([`crate::thin`]), and counted as one.
+        // An optimized group of pieces is a part ([`super::thin`]), and counted as one.
         if options.opt_level > 0 {
             self.parts_compiled.fetch_add(1, Ordering::Relaxed);
         } else {
             self.compiled.fetch_add(1, Ordering::Relaxed);
         }
         if let Some(store) = &self.shared {
-            store.put(&crate::shared::unit_key(options, parts), &object);
+            store.put(&super::shared::unit_key(options, parts), &object);
         }
         self.keep_unit(key, options, parts, object);
     }

@@ -197,7 +197,7 @@ fn one_child(timeout: Duration, jobs: &mut [Option<Job<'_>>]) -> (Vec<Vec<u8>>, 
         // there), each answer length-prefixed, and never a return into the parent's code.
         // SAFETY: descriptors of this process; `_exit` ends it without unwinding.
         unsafe {
-            crate::overflow::default_crash_actions_in_child();
+            super::overflow::default_crash_actions_in_child();
             libc::dup2(err_w, 2);
             libc::close(out_r);
             libc::close(err_r);

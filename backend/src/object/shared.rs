@@ -10,7 +10,7 @@
 //! is told from a good one is the store's (the `kiln` crate's `shared_cache` frames each
 //! entry with its key and a checksum).
 
-use crate::code::FunctionCode;
+use super::code::FunctionCode;
 use crate::target::CodegenOptions;
 use sha2::{Digest, Sha256};
 
@@ -117,7 +117,7 @@ pub fn resolved_target(options: &CodegenOptions) -> String {
 pub(crate) fn unit_key(options: &CodegenOptions, unit: &[&FunctionCode]) -> SharedKey {
     let mut key = KeyBuilder::new("unit");
     key.field(resolved_target(options).as_bytes());
-    let entity = |key: &mut KeyBuilder, e: &crate::code::Entity| {
+    let entity = |key: &mut KeyBuilder, e: &super::code::Entity| {
         key.field(e.name.as_bytes())
             .field(e.signature.as_bytes())
             .field(e.text().as_bytes());

@@ -2,7 +2,7 @@
 //! it: a packed wrapper beside each function, and the host's addresses for functions the
 //! program declares.
 
-use crate::calls::JitError;
+use super::calls::JitError;
 use inkwell::context::Context;
 use inkwell::types::BasicTypeEnum;
 use inkwell::values::BasicMetadataValueEnum;

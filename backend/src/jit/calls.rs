@@ -1,5 +1,5 @@
 //! What a JIT call passes and gives back, apart from the JIT that makes the calls and the
-//! [`crate::caller::Caller`] that jumps into compiled code: scalar [`Value`]s, their
+//! [`super::caller::Caller`] that jumps into compiled code: scalar [`Value`]s, their
 //! [`Kind`]s from lowered types, the 8-byte slots they travel in, the [`Program`] compiled
 //! and where its callable functions are once built.
 
@@ -265,7 +265,7 @@ pub enum JitError {
     Call(String),
     /// The native code crashed, exited or ran too long in its child process.
     #[error("{0}")]
-    Ended(crate::isolate::Ended),
+    Ended(super::isolate::Ended),
 }
 
 /// Checks `args` against the kinds of `entry`'s parameters and packs them into slots.

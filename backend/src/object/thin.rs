@@ -3,16 +3,16 @@
 //! LLVM's `default<On>` pipeline works across functions mostly by inlining, and inlining
 //! needs the callee's body, not the whole module. So a large program's optimized object is
 //! made as LLVM's ThinLTO makes one: its functions are cut into parts by their names (as
-//! `-O0` units are, [`crate::units`], with about [`PART_TARGET`] functions in a part), each
+//! `-O0` units are, [`super::units`], with about [`PART_TARGET`] functions in a part), each
 //! part *imports* the small functions of other parts that it calls (their definitions,
 //! marked `available_externally`: the optimizer may inline them and then drops them), and
 //! every part is optimized and compiled alone, in parallel, and the objects joined
-//! ([`crate::merge`]). Which functions a part imports is decided before any part is
+//! ([`super::merge`]). Which functions a part imports is decided before any part is
 //! optimized, from the `-O0` code alone, so the bytes are the same for any number of
 //! threads.
 //!
 //! A session keeps each part's object by the pieces it was made from (its functions' and
-//! its imports' code, [`crate::cache::ObjectCache`]): after an edit of one function only
+//! its imports' code, [`super::cache::ObjectCache`]): after an edit of one function only
 //! its part and the parts that import it are optimized and compiled again, where a module
 //! optimized whole is optimized whole again.
 //!
@@ -27,11 +27,11 @@
 //! program of fewer than [`MIN_FUNCTIONS`] functions is optimized whole, as is one with a
 //! definition of other than `external` linkage (whose symbol may be local to its part).
 
-use crate::cache::ObjectCache;
-use crate::code::{Entity, FunctionCode};
+use super::cache::ObjectCache;
+use super::code::{Entity, FunctionCode};
+use super::units::{compile_and_join, external_linkage_only, partition_by};
 use crate::codegen::CodegenError;
 use crate::target::CodegenOptions;
-use crate::units::{compile_and_join, external_linkage_only, partition_by};
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::ops::Range;
@@ -346,7 +346,7 @@ fn declared_nounwind(piece: &FunctionCode, declaration: &Entity) -> bool {
     let name = declaration.name.as_str();
     name.starts_with("llvm.")
         || LIBRARY_NOUNWIND.contains(&name)
-        || crate::code::attribute_references(declaration.text()).any(|n| {
+        || super::code::attribute_references(declaration.text()).any(|n| {
             piece
                 .attributes
                 .iter()
@@ -600,7 +600,7 @@ mod tests {
                         "define i32 @f{i}(i32 %0) {{\n  %2 = call i32 @f{c}(i32 %0)\n  %3 = add i32 %2, {i}\n  ret i32 %3\n}}\n\ndeclare i32 @f{c}(i32)\n"
                     )
                 };
-                crate::code::split_module(&text).expect("a piece")
+                crate::object::code::split_module(&text).expect("a piece")
             })
             .collect()
     }
@@ -669,7 +669,7 @@ mod tests {
         assert_eq!(compile(&pieces, Some(&cache)), cold);
         assert_eq!(cache.parts_compiled(), parts);
         let text = "define i32 @f300(i32 %0) {\n  %2 = call i32 @f299(i32 %0)\n  %3 = sub i32 %2, 7\n  ret i32 %3\n}\n\ndeclare i32 @f299(i32)\n";
-        pieces[300] = crate::code::split_module(text).expect("a piece");
+        pieces[300] = crate::object::code::split_module(text).expect("a piece");
         let edited = compile(&pieces, Some(&cache));
         let again = cache.parts_compiled() - parts;
         assert!((1..=2).contains(&again), "{again} parts made again");

@@ -2,7 +2,7 @@
 //!
 //! At `-O0` nothing crosses a function boundary, so the functions of a program can be
 //! compiled to machine code in groups — *units* — on every core and the objects joined
-//! ([`crate::merge`]). Units are cut where a function's *name* says so (a fixed hash of the
+//! ([`super::merge`]). Units are cut where a function's *name* says so (a fixed hash of the
 //! name, so about one function in [`UNIT_TARGET`] ends a unit), never by position: editing
 //! a body leaves every unit but its own as it was, and adding or removing a function
 //! disturbs only the unit around it. An [`ObjectCache`] (`cache.rs`) keeps each unit's
@@ -10,11 +10,11 @@
 //! touched, and `kiln compile` makes the same units from the same text and so the same
 //! bytes.
 
-use crate::cache::ObjectCache;
-use crate::code::{link, name_hash, Entity, FunctionCode};
+use super::cache::ObjectCache;
+use super::code::{link, name_hash, Entity, FunctionCode};
+use super::compile::compile_module;
+use super::merge::merge_objects;
 use crate::codegen::CodegenError;
-use crate::compile::compile_module;
-use crate::merge::merge_objects;
 use crate::target::{target_machine, CodegenOptions, Emit};
 use rayon::prelude::*;
 use std::hash::{Hash, Hasher};
@@ -69,7 +69,7 @@ pub fn partition(parts: &[&FunctionCode]) -> Vec<Range<usize>> {
 }
 
 /// [`partition`] with about one name in `target` ending a group, and at most `max` pieces
-/// in one: the units of `-O0` code and the parts of optimized code ([`crate::thin`]) are
+/// in one: the units of `-O0` code and the parts of optimized code ([`super::thin`]) are
 /// cut alike.
 pub(crate) fn partition_by(parts: &[&FunctionCode], target: u64, max: usize) -> Vec<Range<usize>> {
     let mut units = Vec::new();
@@ -200,7 +200,7 @@ pub(crate) fn compile_and_join(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::code::Entity;
+    use crate::object::code::Entity;
 
     fn part(name: &str) -> FunctionCode {
         FunctionCode {

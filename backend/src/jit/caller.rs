@@ -1,10 +1,10 @@
 //! Calling into a compiled program directly, on the thread that holds its engine.
 //!
-//! [`crate::jit::Jit`]'s worker makes one [`Caller`] per program on its first call: each
+//! [`super::Jit`]'s worker makes one [`Caller`] per program on its first call: each
 //! callable function's wrapper resolved to an address, so a call is a jump, and a child
-//! process forked for [`crate::jit::Jit::run_isolated`] calls without LLVM.
+//! process forked for [`super::Jit::run_isolated`] calls without LLVM.
 
-use crate::calls::{pack, signature_kinds, Built, JitError, Kind, Program, Value};
+use super::calls::{pack, signature_kinds, Built, JitError, Kind, Program, Value};
 use std::collections::HashMap;
 
 /// Calls into one compiled program directly, on the thread that holds it: each callable
@@ -148,9 +148,9 @@ pub struct Direct {
 }
 
 thread_local! {
-    /// The calling thread's registration with [`crate::overflow`], made on its first
+    /// The calling thread's registration with [`super::overflow`], made on its first
     /// direct call and dropped when the thread ends.
-    static GUARDED: std::cell::OnceCell<Option<crate::overflow::Registration>> =
+    static GUARDED: std::cell::OnceCell<Option<super::overflow::Registration>> =
         const { std::cell::OnceCell::new() };
 }
 
@@ -163,7 +163,7 @@ impl Direct {
     pub unsafe fn call(&self, entry: &str, args: &[Value]) -> Option<Result<Vec<Value>, JitError>> {
         let (wrapper, params, results) = self.callable.get(entry)?;
         GUARDED.with(|g| {
-            g.get_or_init(crate::overflow::guard_this_thread);
+            g.get_or_init(super::overflow::guard_this_thread);
         });
         Some(invoke(
             entry,
