@@ -270,7 +270,7 @@ fn exe_and_lib() -> Result<(), Failed> {
 }
 
 /// An object made of many units (`-O0`) and one optimized and compiled in parts that import
-/// each other's small functions (`-O2`, `kiln_backend::thin`: the chain is long enough for
+/// each other's small functions (`-O2`, `kiln_backend::object::thin`: the chain is long enough for
 /// several) both link with C and
 /// compute the same sum; the joined object has every function defined once and nothing
 /// undefined but the C library's `malloc` and `free`.
@@ -322,7 +322,7 @@ fn object_units_link_with_c() -> Result<(), Failed> {
 
 /// A large program whose functions pass `i8` sign-extended (`signext` on each parameter and
 /// result) is optimized in parts, each part declaring the callees of other parts with their
-/// attributes (`kiln_backend::thin`): linked with C, every sign survives every call.
+/// attributes (`kiln_backend::object::thin`): linked with C, every sign survives every call.
 fn attributed_object_in_parts_links_with_c() -> Result<(), Failed> {
     let n = kiln_backend::object::thin::MIN_FUNCTIONS + 40;
     let mut text = String::from(

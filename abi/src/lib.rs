@@ -236,7 +236,7 @@ pub fn symbols_code(first: &str, text: String) -> Option<kiln_backend::FunctionC
 /// them without formatting a record again. In a file a session split, one piece per group
 /// of functions (`function_groups`, cut by the functions' names), each named after its
 /// group's first function: the object's units are cut by the pieces' names
-/// (`kiln_backend::units`), so adding a function compiles the unit of its group's symbols
+/// (`kiln_backend::object::units`), so adding a function compiles the unit of its group's symbols
 /// again, not every function's symbol (a quarter of the cost of adding a function to a
 /// module of 10,000, when they were one piece). Their texts, joined, are the one piece's;
 /// a module's printed text has a blank line between two of them.

@@ -53,12 +53,12 @@ pub struct Work {
     /// Functions whose LLVM IR was generated (again).
     pub generated: usize,
     /// Object units compiled to machine code (again): an object at `-O0` is made of
-    /// units of about 16 functions (`kiln_backend::units`), and only the units an edit
+    /// units of about 16 functions (`kiln_backend::object::units`), and only the units an edit
     /// touched are compiled again.
     pub units: usize,
     /// Parts of an optimized object optimized and compiled to machine code (again): a
     /// large program's optimized object is made of parts of about 64 functions, each
-    /// with the small functions it calls (`kiln_backend::thin`), and only the parts an
+    /// with the small functions it calls (`kiln_backend::object::thin`), and only the parts an
     /// edit touched are made again (a smaller program is optimized and compiled whole,
     /// with no parts).
     pub parts: usize,

@@ -6,7 +6,7 @@
 //! validation off), or an S3-compatible bucket (`s3://bucket/prefix`, credentials from the
 //! environment as AWS tools read them). Each entry is one object, `PREFIX/KEY`, where the
 //! key is 64 hex digits ([`SharedKey`]): a session's whole outputs, and the objects of
-//! `-O0` units and optimized parts ([`kiln_backend::shared`]).
+//! `-O0` units and optimized parts ([`kiln_backend::object::shared`]).
 //!
 //! An entry is framed — a magic line, the key it was stored under, the payload's length
 //! and SHA-256, then the payload — and checked on every read: a corrupt, truncated or

@@ -314,7 +314,7 @@ pub(crate) fn object(s: &Session) -> Vec<u8> {
         .expect("compiles to an object")
 }
 
-/// At -O2 a large module is optimized and compiled in parts (`kiln_backend::thin`): after
+/// At -O2 a large module is optimized and compiled in parts (`kiln_backend::object::thin`): after
 /// an edit, the parts that neither hold the edited function nor import it are kept, and
 /// the object is a fresh session's and `kiln compile`'s.
 #[test]

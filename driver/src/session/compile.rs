@@ -45,7 +45,7 @@ impl Session {
     /// functions lowered again are generated again, and the pieces are linked into one
     /// module (at `-O0`, LLVM IR is that linked text). An object at `-O0` is made of units
     /// of about 16 functions whose objects are kept, so only the units an edit touched are
-    /// compiled again (`kiln_backend::units`). Assembly, optimized IR and optimized objects
+    /// compiled again (`kiln_backend::object::units`). Assembly, optimized IR and optimized objects
     /// are made from the whole linked module, as LLVM's optimizer works across functions.
     /// Every diagnostic of the lowering and code generation comes with it (warnings too). A
     /// session that does not keep lowerings keeps no unit objects either.
