@@ -5,8 +5,8 @@
 //!
 //! usage: cargo run --release --no-default-features --example compile_session -- MODULE.mlir ROUNDS
 
-use kiln::backend::Emit;
-use kiln::Session;
+use kiln_driver::backend::Emit;
+use kiln_driver::Session;
 use std::process::ExitCode;
 use std::time::Instant;
 

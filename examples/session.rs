@@ -1,8 +1,8 @@
 //! The book's embedding tutorial (docs/book/src/tutorials/embedding.md): an incremental
 //! `Session` from Rust. Built with the other examples, so the tutorial's code compiles.
 
-use kiln::backend::Emit;
-use kiln::{FileDiagnostics, RuleSource, Session};
+use kiln_driver::backend::Emit;
+use kiln_driver::{FileDiagnostics, RuleSource, Session};
 
 const SRC: &str = "\
 func.func @scale(%x: i32) -> i32 {
@@ -21,7 +21,10 @@ func.func @twice(%x: i32) -> i32 {
 fn report(files: &[FileDiagnostics]) {
     for f in files {
         for d in &f.diagnostics {
-            eprint!("{}", kiln::report::to_human(d, &f.path, &f.text, false));
+            eprint!(
+                "{}",
+                kiln_driver::report::to_human(d, &f.path, &f.text, false)
+            );
         }
     }
 }
@@ -58,7 +61,7 @@ fn main() {
 
     // Rules of your own: a directory (`set_rules_dir`) or files in memory. Only the
     // functions whose slice of the rules changed are lowered again.
-    let mut rules = kiln::shipped::shipped_rules();
+    let mut rules = kiln_driver::shipped::shipped_rules();
     rules.push(RuleSource {
         path: "bits.rules".into(),
         text: std::fs::read_to_string("myrules/bits.rules").unwrap(),
