@@ -2,9 +2,9 @@
 //! - each crate depends only on what its layer allows (read from its Cargo.toml), so
 //!   "backend sees only the lowered form" and "frontend knows nothing of egg or LLVM" cannot
 //!   silently stop being true;
-//! - `kiln_lowered::TargetOp` binds exactly the `target` declarations of the shipped rules
-//!   (the role ISLE's checked extern bindings play): a new target declaration without a
-//!   backend binding, or a binding whose declaration is gone, fails here;
+//! - `kiln_lowered::TargetOp`, generated from `rules/llvm.rules`, binds exactly the `target`
+//!   declarations of the shipped rules: a target declared in another rule file has no
+//!   backend binding and fails here;
 //! - no source file is over 1,000 lines, and no crate's modules import each other in a
 //!   circle.
 

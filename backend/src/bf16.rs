@@ -27,7 +27,7 @@ const FROM_DOUBLE: &str = "__truncdfbf2";
 pub fn uses_bf16(functions: &[Lowered]) -> bool {
     fn operand(o: &Operand) -> bool {
         match o {
-            Operand::Node(op, args) => *op == TargetOp::BF16 || args.iter().any(operand),
+            Operand::Node(op, args) => *op == TargetOp::Bf16 || args.iter().any(operand),
             Operand::List(items) => items.iter().any(operand),
             _ => false,
         }

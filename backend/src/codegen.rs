@@ -165,7 +165,7 @@ impl<'ctx> Codegen<'ctx, '_> {
                 }
             }
             (Op::F16, []) => self.ctx.f16_type().into(),
-            (Op::BF16, []) => self.ctx.bf16_type().into(),
+            (Op::Bf16, []) => self.ctx.bf16_type().into(),
             (Op::F32, []) => self.ctx.f32_type().into(),
             (Op::F64, []) => self.ctx.f64_type().into(),
             (Op::Ptr, []) => self.ctx.ptr_type(AddressSpace::default()).into(),

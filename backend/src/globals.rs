@@ -21,7 +21,7 @@ fn element_type<'ctx>(ctx: &'ctx Context, e: GlobalElement) -> BasicTypeEnum<'ct
     match e {
         GlobalElement::Int(bits) => int_type(ctx, bits).into(),
         GlobalElement::Float(TargetOp::F16) => ctx.f16_type().into(),
-        GlobalElement::Float(TargetOp::BF16) => ctx.bf16_type().into(),
+        GlobalElement::Float(TargetOp::Bf16) => ctx.bf16_type().into(),
         GlobalElement::Float(TargetOp::F64) => ctx.f64_type().into(),
         GlobalElement::Float(_) => ctx.f32_type().into(),
     }
@@ -65,7 +65,7 @@ fn element<'ctx>(ctx: &'ctx Context, e: GlobalElement, bits: u128) -> BasicValue
             .f16_type()
             .const_float(half::f16::from_bits(bits as u16).to_f64())
             .into(),
-        GlobalElement::Float(TargetOp::BF16) => ctx
+        GlobalElement::Float(TargetOp::Bf16) => ctx
             .bf16_type()
             .const_float(half::bf16::from_bits(bits as u16).to_f64())
             .into(),

@@ -34,7 +34,7 @@ pub fn dialect_type(t: &Operand) -> Option<String> {
             | Op::I64
             | Op::I128
             | Op::F16
-            | Op::BF16
+            | Op::Bf16
             | Op::F32
             | Op::F64,
             [],
@@ -136,7 +136,7 @@ fn element_text(e: GlobalElement, bits: u128) -> String {
         GlobalElement::Float(t) => {
             let x = match t {
                 Op::F16 => half::f16::from_bits(bits as u16).to_f64(),
-                Op::BF16 => half::bf16::from_bits(bits as u16).to_f64(),
+                Op::Bf16 => half::bf16::from_bits(bits as u16).to_f64(),
                 Op::F32 => f64::from(f32::from_bits(bits as u32)),
                 _ => f64::from_bits(bits as u64),
             };
@@ -519,6 +519,9 @@ impl Printer {
         declared: &mut Vec<String>,
         externs: &mut String,
     ) -> Result<(), PrintError> {
+        if let Err(shape) = inst.check() {
+            return self.err(shape);
+        }
         let ops = &inst.operands;
         let lhs = inst.result.map(|r| format!("%v{r} = ")).unwrap_or_default();
         let op = inst.op;
@@ -711,7 +714,7 @@ impl Printer {
                     self.ty(t)?
                 )
             }
-            (Op::AtomicRmw, [t, Operand::Str(k), p, v]) => format!(
+            (Op::Atomicrmw, [t, Operand::Str(k), p, v]) => format!(
                 "{lhs}llvm.atomicrmw {} {}, {} acq_rel : !llvm.ptr, {}",
                 // The dialect's keywords for the bitwise operations (`and` is reserved).
                 match k.as_str() {
@@ -812,8 +815,7 @@ impl Printer {
             }
             _ => {
                 return self.err(format!(
-                    "no LLVM-dialect form for `{op}` with {} operands",
-                    ops.len()
+                    "no LLVM-dialect form for `{op}` with these operands"
                 ))
             }
         };

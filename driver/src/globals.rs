@@ -17,7 +17,7 @@ use kiln_frontend::types::Scalar;
 fn element(s: Scalar) -> GlobalElement {
     match s {
         Scalar::F16 => GlobalElement::Float(TargetOp::F16),
-        Scalar::BF16 => GlobalElement::Float(TargetOp::BF16),
+        Scalar::BF16 => GlobalElement::Float(TargetOp::Bf16),
         Scalar::F32 => GlobalElement::Float(TargetOp::F32),
         Scalar::F64 => GlobalElement::Float(TargetOp::F64),
         other => GlobalElement::Int(other.bits()),

@@ -31,6 +31,7 @@
 mod flags;
 mod global;
 mod lowered;
+mod sort;
 mod target_op;
 
 pub use flags::Flags;
@@ -40,6 +41,7 @@ pub use lowered::{
     FunctionDebug, Inst, Linkage, Lowered, LoweredBlock, Operand, ParamAttr, SignatureAttrs,
     ValueRef,
 };
+pub use sort::{Signature, Sort};
 pub use target_op::{intrinsic_overloads, TargetOp};
 
 /// The text a string literal's contents (as written, between the quotes) stand for:

@@ -103,6 +103,37 @@ impl Inst {
             flags: crate::Flags::NONE,
         }
     }
+
+    /// Whether the operands are what the operation's signature says, in number and each
+    /// in its sort; else what differs. Elaboration builds instructions by the declared
+    /// sorts and the rule checker holds a bound operation's declaration to its signature,
+    /// so code generation checks this once per instruction and then reads operands by
+    /// position.
+    pub fn check(&self) -> Result<(), String> {
+        let signature = self.op.signature();
+        let mut sorts = signature.inst_operands();
+        let expected = signature.inst_operands().count();
+        if self.operands.len() != expected {
+            return Err(format!(
+                "`{}` takes {} operands {}, found {}",
+                self.op,
+                expected,
+                signature,
+                self.operands.len()
+            ));
+        }
+        for (i, operand) in self.operands.iter().enumerate() {
+            let sort = sorts.next().unwrap_or(crate::Sort::Any);
+            if !sort.holds(operand) {
+                return Err(format!(
+                    "operand {} of `{}` is `{operand}`, not a {sort}",
+                    i + 1,
+                    self.op
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Where a function and its source operations are, for debug information (`kiln compile

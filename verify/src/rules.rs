@@ -291,7 +291,6 @@ fn fits(v: &V, t: Scalar) -> bool {
     }
 }
 
-/// Evaluates a ground value term; `inputs` are the values of `(func.arg T I PS)` leaves.
 /// Whether `op` is an integer operation that takes overflow flags.
 fn flagged_integer_op(op: &str) -> bool {
     matches!(
@@ -308,20 +307,20 @@ fn flagged_integer_op(op: &str) -> bool {
 }
 
 /// Whether `n` operands are all of `op`'s but its flags, so that one more, a string, is
-/// its flags: an operation that takes them (`rules/*.rules` declare it `flags`).
+/// its flags: an operation that takes them (`rules/*.rules` declare it `flags`; a target
+/// operation's generated signature says so).
 fn takes_flags(op: &str, n: usize) -> bool {
+    if let Some(target) = kiln_engine::TargetOp::from_name(op) {
+        let signature = target.signature();
+        return signature.flags && n == signature.operands.len();
+    }
     match op {
-        "llvm.intr" => n == 3,
-        "arith.cmpf" | "llvm.fcmp" => n == 4,
-        "arith.negf" | "llvm.fneg" => n == 2,
+        "arith.cmpf" => n == 4,
+        "arith.negf" => n == 2,
         _ if flagged_integer_op(op) => n == 3,
-        _ => match (
-            PureOp::from_name(op),
-            BinaryOp::from_name(op),
-            llvm_binary(op),
-        ) {
-            (Some(p), _, _) => n == p.arity() + 1,
-            (_, Some(b), _) | (_, _, Some(b)) => n == 3 && b.class() == OperandClass::Float,
+        _ => match (PureOp::from_name(op), BinaryOp::from_name(op)) {
+            (Some(p), _) => n == p.arity() + 1,
+            (_, Some(b)) => n == 3 && b.class() == OperandClass::Float,
             _ => false,
         },
     }

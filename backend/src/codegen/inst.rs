@@ -17,17 +17,13 @@ impl<'ctx> Codegen<'ctx, '_> {
         let ops = &inst.operands;
         let bld = &self.builder;
         let v = |i: usize| self.value(&ops[i], values);
-        let arity = |n: usize| -> Result<(), CodegenError> {
-            if ops.len() == n {
-                Ok(())
-            } else {
-                self.unsupported(format!("`{}` with {} operands", inst.op, ops.len()))
-            }
-        };
+        // Past this check, every operand is where and what the signature says.
+        if let Err(shape) = inst.check() {
+            return self.unsupported(shape);
+        }
         let op = inst.op;
         let out: BasicValueEnum<'ctx> = match op {
             Op::Arg => {
-                arity(2)?;
                 let i = self.int(&ops[1])?;
                 let n = u32::try_from(i).ok().filter(|n| *n < func.count_params());
                 match n.and_then(|n| func.get_nth_param(n)) {
@@ -36,47 +32,32 @@ impl<'ctx> Codegen<'ctx, '_> {
                 }
             }
             Op::Blockarg => {
-                arity(3)?;
                 let (b, i) = (self.int(&ops[1])? as usize, self.int(&ops[2])? as usize);
                 match phis.get(b).and_then(|ps| ps.get(i)) {
                     Some(p) => p.as_basic_value(),
                     None => return self.unsupported(format!("block {b} has no parameter {i}")),
                 }
             }
-            Op::Constant => {
-                arity(2)?;
-                match (self.basic(&ops[0])?, &ops[1]) {
-                    (BasicTypeEnum::IntType(t), Operand::Int(i)) => {
-                        t.const_int(*i as u64, true).into()
-                    }
-                    (BasicTypeEnum::IntType(t), wide @ Operand::Node(Op::Wide, _)) => {
-                        match wide.as_wide_int() {
-                            Some(n) => t
-                                .const_int_arbitrary_precision(&[n as u64, (n >> 64) as u64])
-                                .into(),
-                            None => return self.unsupported(format!("literal `{}`", ops[1])),
-                        }
-                    }
-                    (BasicTypeEnum::FloatType(t), Operand::Float(b)) => {
-                        t.const_float(f64::from_bits(*b)).into()
-                    }
-                    (BasicTypeEnum::FloatType(t), Operand::Int(i)) => {
-                        t.const_float(*i as f64).into()
-                    }
-                    _ => {
-                        return self
-                            .unsupported(format!("constant `{}` of type `{}`", ops[1], ops[0]))
+            Op::Constant => match (self.basic(&ops[0])?, &ops[1]) {
+                (BasicTypeEnum::IntType(t), Operand::Int(i)) => t.const_int(*i as u64, true).into(),
+                (BasicTypeEnum::IntType(t), wide @ Operand::Node(Op::Wide, _)) => {
+                    match wide.as_wide_int() {
+                        Some(n) => t
+                            .const_int_arbitrary_precision(&[n as u64, (n >> 64) as u64])
+                            .into(),
+                        None => return self.unsupported(format!("literal `{}`", ops[1])),
                     }
                 }
-            }
-            Op::Undef => {
-                arity(1)?;
-                undef(self.basic(&ops[0])?)
-            }
-            Op::Poison => {
-                arity(1)?;
-                poison(self.basic(&ops[0])?)
-            }
+                (BasicTypeEnum::FloatType(t), Operand::Float(b)) => {
+                    t.const_float(f64::from_bits(*b)).into()
+                }
+                (BasicTypeEnum::FloatType(t), Operand::Int(i)) => t.const_float(*i as f64).into(),
+                _ => {
+                    return self.unsupported(format!("constant `{}` of type `{}`", ops[1], ops[0]))
+                }
+            },
+            Op::Undef => undef(self.basic(&ops[0])?),
+            Op::Poison => poison(self.basic(&ops[0])?),
             Op::Add
             | Op::Sub
             | Op::Mul
@@ -90,7 +71,6 @@ impl<'ctx> Codegen<'ctx, '_> {
             | Op::Shl
             | Op::Lshr
             | Op::Ashr => {
-                arity(3)?;
                 let (a, c) = (self.int_value(v(1)?)?, self.int_value(v(2)?)?);
                 self.same_type(&ops[0], &[a.get_type().into(), c.get_type().into()])?;
                 let r = match op {
@@ -111,7 +91,6 @@ impl<'ctx> Codegen<'ctx, '_> {
                 self.b(r)?.into()
             }
             Op::Fadd | Op::Fsub | Op::Fmul | Op::Fdiv | Op::Frem => {
-                arity(3)?;
                 let (a, c) = (self.float_value(v(1)?)?, self.float_value(v(2)?)?);
                 self.same_type(&ops[0], &[a.get_type().into(), c.get_type().into()])?;
                 let r = match op {
@@ -123,13 +102,10 @@ impl<'ctx> Codegen<'ctx, '_> {
                 };
                 self.b(r)?.into()
             }
-            Op::Fneg => {
-                arity(2)?;
-                self.b(bld.build_float_neg(self.float_value(v(1)?)?, ""))?
-                    .into()
-            }
+            Op::Fneg => self
+                .b(bld.build_float_neg(self.float_value(v(1)?)?, ""))?
+                .into(),
             op if op.is_min_max() => {
-                arity(3)?;
                 let t = self.basic(&ops[0])?;
                 let args: [BasicMetadataValueEnum; 2] = [v(1)?.into(), v(2)?.into()];
                 match self.call_intrinsic(op.name(), &[t], &args)? {
@@ -138,7 +114,6 @@ impl<'ctx> Codegen<'ctx, '_> {
                 }
             }
             Op::Intr => {
-                arity(3)?;
                 let t = self.basic(&ops[0])?;
                 let Operand::Str(name) = &ops[1] else {
                     return self.unsupported(format!("`{op}` names no intrinsic"));
@@ -166,7 +141,6 @@ impl<'ctx> Codegen<'ctx, '_> {
                 }
             }
             Op::Libm => {
-                arity(3)?;
                 let t = self.basic(&ops[0])?;
                 let Operand::Func(name) = &ops[1] else {
                     return self.unsupported(format!("`{op}` names no function"));
@@ -177,7 +151,6 @@ impl<'ctx> Codegen<'ctx, '_> {
                 }
             }
             Op::Sext | Op::Zext | Op::Trunc => {
-                arity(2)?;
                 let t = self.int_type(&ops[0])?;
                 let x = self.int_value(v(1)?)?;
                 let r = match op {
@@ -188,7 +161,6 @@ impl<'ctx> Codegen<'ctx, '_> {
                 self.b(r)?.into()
             }
             Op::Sitofp | Op::Uitofp => {
-                arity(2)?;
                 let t = self.float_type(&ops[0])?;
                 let x = self.int_value(v(1)?)?;
                 let r = if op == Op::Sitofp {
@@ -199,7 +171,6 @@ impl<'ctx> Codegen<'ctx, '_> {
                 self.b(r)?.into()
             }
             Op::Fptosi | Op::Fptoui => {
-                arity(2)?;
                 let t = self.int_type(&ops[0])?;
                 let x = self.float_value(v(1)?)?;
                 let r = if op == Op::Fptosi {
@@ -210,7 +181,6 @@ impl<'ctx> Codegen<'ctx, '_> {
                 self.b(r)?.into()
             }
             Op::Fpext | Op::Fptrunc => {
-                arity(2)?;
                 let t = self.float_type(&ops[0])?;
                 let x = self.float_value(v(1)?)?;
                 let r = if op == Op::Fpext {
@@ -221,12 +191,10 @@ impl<'ctx> Codegen<'ctx, '_> {
                 self.b(r)?.into()
             }
             Op::Bitcast => {
-                arity(2)?;
                 let t = self.basic(&ops[0])?;
                 self.b(bld.build_bit_cast(v(1)?, t, ""))?
             }
             Op::Icmp => {
-                arity(4)?;
                 let Some(p) = int_predicate(&ops[1]) else {
                     return self.unsupported(format!("unknown icmp predicate `{}`", ops[1]));
                 };
@@ -235,7 +203,6 @@ impl<'ctx> Codegen<'ctx, '_> {
                 self.b(r)?.into()
             }
             Op::Fcmp => {
-                arity(4)?;
                 let Some(p) = float_predicate(&ops[1]) else {
                     return self.unsupported(format!("unknown fcmp predicate `{}`", ops[1]));
                 };
@@ -247,12 +214,8 @@ impl<'ctx> Codegen<'ctx, '_> {
                 );
                 self.b(r)?.into()
             }
-            Op::Select => {
-                arity(4)?;
-                self.b(bld.build_select(self.int_value(v(1)?)?, v(2)?, v(3)?, ""))?
-            }
+            Op::Select => self.b(bld.build_select(self.int_value(v(1)?)?, v(2)?, v(3)?, ""))?,
             Op::Extractvalue => {
-                arity(3)?;
                 let mut agg = v(1)?;
                 for i in ops[2].as_list().unwrap_or_default() {
                     let i = self.index(i)?;
@@ -265,7 +228,6 @@ impl<'ctx> Codegen<'ctx, '_> {
                 agg
             }
             Op::Insertvalue => {
-                arity(4)?;
                 let idx: Vec<u32> = ops[3]
                     .as_list()
                     .unwrap_or_default()
@@ -357,7 +319,6 @@ impl<'ctx> Codegen<'ctx, '_> {
                 }
             }
             Op::AddressofFunc => {
-                arity(3)?;
                 let Operand::Func(name) = &ops[2] else {
                     return self.unsupported(format!("`{op}` names no function"));
                 };
@@ -373,7 +334,6 @@ impl<'ctx> Codegen<'ctx, '_> {
                 f.as_global_value().as_pointer_value().into()
             }
             Op::Gep => {
-                arity(4)?;
                 let elem = self.basic(&ops[1])?;
                 let base = self.ptr_value(v(2)?)?;
                 let mut idx = Vec::new();
@@ -386,17 +346,12 @@ impl<'ctx> Codegen<'ctx, '_> {
                 self.b(r)?.into()
             }
             // A value ordered after effects: no instruction, the value itself.
-            Op::Seq => {
-                arity(1)?;
-                v(0)?
-            }
+            Op::Seq => v(0)?,
             Op::Load | Op::LoadInvariant => {
-                arity(2)?;
                 let t = self.basic(&ops[0])?;
                 self.b(bld.build_load(t, self.ptr_value(v(1)?)?, ""))?
             }
-            Op::AtomicRmw => {
-                arity(4)?;
+            Op::Atomicrmw => {
                 let Operand::Str(name) = &ops[1] else {
                     return self.unsupported(format!("`{op}` names no operation"));
                 };
@@ -424,7 +379,6 @@ impl<'ctx> Codegen<'ctx, '_> {
                 }
             }
             Op::Cmpxchg => {
-                arity(4)?;
                 let ptr = self.ptr_value(v(1)?)?;
                 let pair = self.b(bld.build_cmpxchg(
                     ptr,
@@ -436,19 +390,16 @@ impl<'ctx> Codegen<'ctx, '_> {
                 pair.as_basic_value_enum()
             }
             Op::AtomicLoop => {
-                arity(2)?;
                 let ty = self.basic(&ops[0])?;
                 let ptr = self.ptr_value(v(1)?)?;
                 self.atomic_loop(func, ty, ptr)?
             }
             Op::AtomicCommit => {
-                arity(4)?;
                 let ty = self.basic(&ops[0])?;
                 let ptr = self.ptr_value(v(1)?)?;
                 self.atomic_commit(func, ty, ptr, v(2)?, v(3)?)?
             }
             Op::AtomicUpdate => {
-                arity(4)?;
                 let Operand::Str(name) = &ops[1] else {
                     return self.unsupported(format!("`{op}` names no operation"));
                 };
@@ -457,12 +408,10 @@ impl<'ctx> Codegen<'ctx, '_> {
                 self.atomic_update(func, ty, name, ptr, v(3)?)?
             }
             Op::Store => {
-                arity(2)?;
                 self.b(bld.build_store(self.ptr_value(v(1)?)?, v(0)?))?;
                 return Ok(None);
             }
             Op::Alloca | Op::AllocaEntry => {
-                arity(3)?;
                 let elem = self.basic(&ops[1])?;
                 let count = self.int_value(v(2)?)?;
                 if op == Op::AllocaEntry {
@@ -493,7 +442,6 @@ impl<'ctx> Codegen<'ctx, '_> {
             Op::Stacksave | Op::Stackrestore => {
                 let ptr = self.ctx.ptr_type(AddressSpace::default());
                 let args: Vec<BasicMetadataValueEnum> = if op == Op::Stackrestore {
-                    arity(1)?;
                     vec![v(0)?.into()]
                 } else {
                     Vec::new()
@@ -504,19 +452,16 @@ impl<'ctx> Codegen<'ctx, '_> {
                 }
             }
             Op::Ptrtoint => {
-                arity(2)?;
                 let t = self.int_type(&ops[0])?;
                 self.b(bld.build_ptr_to_int(self.ptr_value(v(1)?)?, t, ""))?
                     .into()
             }
             Op::Inttoptr => {
-                arity(2)?;
                 let t = self.ptr_type(&ops[0])?;
                 self.b(bld.build_int_to_ptr(self.int_value(v(1)?)?, t, ""))?
                     .into()
             }
             Op::Addressof => {
-                arity(3)?;
                 let value_type = self.basic(&ops[1])?;
                 let Operand::Func(name) = &ops[2] else {
                     return self.unsupported(format!("`{op}` names no global"));
@@ -534,7 +479,6 @@ impl<'ctx> Codegen<'ctx, '_> {
                 global.as_pointer_value().into()
             }
             Op::Return => {
-                arity(1)?;
                 self.b(bld.build_return(Some(&v(0)?)))?;
                 return Ok(None);
             }
@@ -547,14 +491,12 @@ impl<'ctx> Codegen<'ctx, '_> {
                 return Ok(None);
             }
             Op::Br => {
-                arity(1)?;
                 let mut seen = Vec::new();
                 let t = self.edge(func, blocks, current, &ops[0], values, &mut seen, edges)?;
                 self.b(self.builder.build_unconditional_branch(t))?;
                 return Ok(None);
             }
             Op::CondBr => {
-                arity(3)?;
                 let c = self.int_value(v(0)?)?;
                 let mut seen = Vec::new();
                 let t = self.edge(func, blocks, current, &ops[1], values, &mut seen, edges)?;
@@ -563,7 +505,6 @@ impl<'ctx> Codegen<'ctx, '_> {
                 return Ok(None);
             }
             Op::Switch => {
-                arity(4)?;
                 let t = self.int_type(&ops[0])?;
                 let flag = self.int_value(v(1)?)?;
                 let mut seen = Vec::new();

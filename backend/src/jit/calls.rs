@@ -86,7 +86,7 @@ impl Kind {
             (Op::I128, []) => Some(Kind::Int(128)),
             (Op::Int, [Operand::Int(n)]) if (1..=128).contains(n) => Some(Kind::Int(*n as u32)),
             (Op::F16, []) => Some(Kind::F16),
-            (Op::BF16, []) => Some(Kind::BF16),
+            (Op::Bf16, []) => Some(Kind::BF16),
             (Op::F32, []) => Some(Kind::F32),
             (Op::F64, []) => Some(Kind::F64),
             (Op::Ptr, []) => Some(Kind::Ptr),
@@ -114,7 +114,7 @@ impl Kind {
         match self {
             Kind::Int(b) => format!("i{b}"),
             Kind::F16 => Op::F16.to_string(),
-            Kind::BF16 => Op::BF16.to_string(),
+            Kind::BF16 => Op::Bf16.to_string(),
             Kind::F32 => Op::F32.to_string(),
             Kind::F64 => Op::F64.to_string(),
             Kind::Ptr => Op::Ptr.to_string(),

@@ -46,76 +46,7 @@ pub struct RuleLoc {
     pub span: Span,
 }
 
-/// What a term stands for; checked in every operand position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Sort {
-    /// An SSA value.
-    Value,
-    /// A side effect with no value (a store, a branch).
-    Effect,
-    /// An operand position that orders effects: accepts a `Value`, an `Effect` or a
-    /// `State` token. As a result sort: a token with no code (`block.start`).
-    State,
-    /// A type term such as `i32` or `(llvm.struct [i64 i64])`.
-    Type,
-    /// An integer or float literal.
-    Lit,
-    /// A quoted string such as a predicate name.
-    Sym,
-    /// A function name `@f`.
-    Func,
-    /// A cons-list (`nil`, `(cons head tail)`).
-    List,
-    /// Anything (the head of a cons cell).
-    Any,
-    /// Structure that is neither a value nor a type (successors, signatures).
-    Node,
-}
-
-impl Sort {
-    /// Every sort and the name rule files write it with.
-    pub const ALL: [(&'static str, Sort); 10] = [
-        ("Value", Sort::Value),
-        ("Effect", Sort::Effect),
-        ("State", Sort::State),
-        ("Type", Sort::Type),
-        ("Lit", Sort::Lit),
-        ("Sym", Sort::Sym),
-        ("Func", Sort::Func),
-        ("List", Sort::List),
-        ("Any", Sort::Any),
-        ("Node", Sort::Node),
-    ];
-
-    /// The sort named `s` (`Value`, `Type`, ...).
-    pub fn from_name(s: &str) -> Option<Sort> {
-        Sort::ALL.iter().find(|(n, _)| *n == s).map(|(_, s)| *s)
-    }
-
-    /// The sort's name as rule files write it.
-    pub fn name(self) -> &'static str {
-        Sort::ALL
-            .iter()
-            .find(|(_, s)| *s == self)
-            .map(|(n, _)| *n)
-            .unwrap_or("?")
-    }
-
-    /// Whether a term of sort `actual` may stand where `self` is expected.
-    pub fn accepts(self, actual: Sort) -> bool {
-        match self {
-            Sort::Any => true,
-            Sort::State => matches!(actual, Sort::Value | Sort::Effect | Sort::State | Sort::Any),
-            _ => actual == self || actual == Sort::Any,
-        }
-    }
-}
-
-impl fmt::Display for Sort {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+pub use kiln_lowered::Sort;
 
 /// Source ops must be rewritten away (infinite cost); target ops are what the backend
 /// understands; functions are evaluated when a right side is built and never become nodes.

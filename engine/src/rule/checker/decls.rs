@@ -178,6 +178,35 @@ impl Checker {
                 "`flags` belong to a value operation without effects (its instruction's LLVM flags)",
             );
         }
+        // A target operation the backend binds is read by its generated signature, so its
+        // declaration states that signature (flags may be left out, not added).
+        let bound = kiln_lowered::TargetOp::from_name(&d.name.text).map(|op| op.signature());
+        if let (Level::Target, Some(sig)) = (level, bound) {
+            if sig.operands != children.as_slice()
+                || sig.result != result
+                || sig.effect != effect
+                || (flags && !sig.flags)
+            {
+                let attrs = match (sig.effect, sig.flags) {
+                    (true, _) => "effect ",
+                    (false, true) => "flags ",
+                    (false, false) => "",
+                };
+                self.error(
+                    "rules.target-signature",
+                    d.span,
+                    format!(
+                        "the backend binds `{}` as `{attrs}{sig}`, not as declared here",
+                        d.name.text
+                    ),
+                )
+                .notes
+                .push(
+                    "code generation reads its operands by that signature (`rules/llvm.rules`)"
+                        .to_string(),
+                );
+            }
+        }
         let structural = matches!(result, Sort::Type | Sort::List | Sort::Node)
             || children.is_empty() && result != Sort::Value;
         let loc = self.loc(d.name.span);

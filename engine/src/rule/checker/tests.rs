@@ -72,3 +72,23 @@ fn lists_desugar_to_cons() {
     assert!(!l.has_errors(), "{:?}", messages(&l));
     assert_eq!(l.rules.rules[0].lhs.to_string(), "(k (cons ?y ?r))");
 }
+
+#[test]
+fn a_bound_target_is_declared_with_its_backend_signature() {
+    let l = load(
+        "decl llvm.add: target (Type Value) -> Value\n\
+         decl llvm.store: target (State Value Value) -> Effect\n\
+         decl llvm.sub: target (Type Value Value) -> Value\n\
+         decl llvm.fneg: target flags (Type Value) -> Value\n\
+         decl llvm.sdiv: target flags (Type Value Value) -> Value\n\
+         decl my.op: target (Type) -> Value\n",
+    );
+    assert_eq!(
+        messages(&l),
+        vec![
+            "1:1: the backend binds `llvm.add` as `flags (Type Value Value) -> Value`, not as declared here",
+            "2:1: the backend binds `llvm.store` as `effect (State Value Value) -> Effect`, not as declared here",
+            "5:1: the backend binds `llvm.sdiv` as `(Type Value Value) -> Value`, not as declared here",
+        ]
+    );
+}
