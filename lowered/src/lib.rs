@@ -28,12 +28,14 @@
 
 #![deny(missing_docs)]
 
+mod cut;
 mod flags;
 mod global;
 mod lowered;
 mod sort;
 mod target_op;
 
+pub use cut::{name_hash, Cuts};
 pub use flags::Flags;
 pub use global::{Global, GlobalElement, GlobalInit};
 

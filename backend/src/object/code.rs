@@ -11,7 +11,7 @@ use crate::codegen::build_module;
 use crate::error::CodegenError;
 use inkwell::context::Context;
 use inkwell::targets::TargetMachine;
-use kiln_lowered::{FunctionDebug, Global, Lowered};
+use kiln_lowered::{name_hash, FunctionDebug, Global, Lowered};
 use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -136,14 +136,6 @@ impl PartialEq for Entity {
             && self.signature == other.signature
             && (std::sync::Arc::ptr_eq(&self.text, &other.text) || self.text == other.text)
     }
-}
-
-/// A fixed hash (FNV-1a) of a symbol's name, the same on every machine and run: where a
-/// name falls decides which unit or part holds it ([`super::units`]).
-pub(crate) fn name_hash(name: &str) -> u64 {
-    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 /// Code-generates one lowered function in a module of its own for a target machine, with

@@ -11,11 +11,12 @@
 //! bytes.
 
 use super::cache::ObjectCache;
-use super::code::{link, name_hash, Entity, FunctionCode};
+use super::code::{link, Entity, FunctionCode};
 use super::compile::compile_module;
 use super::merge::merge_objects;
 use crate::codegen::CodegenError;
 use crate::target::{target_machine, CodegenOptions, Emit};
+use kiln_lowered::{name_hash, Cuts};
 use rayon::prelude::*;
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
@@ -68,10 +69,15 @@ pub fn partition(parts: &[&FunctionCode]) -> Vec<Range<usize>> {
     partition_by(parts, UNIT_TARGET, UNIT_MAX)
 }
 
-/// [`partition`] with about one name in `target` ending a group, and at most `max` pieces
-/// in one: the units of `-O0` code and the parts of optimized code ([`super::thin`]) are
-/// cut alike.
+/// [`partition`] with other cuts: the units of `-O0` code and the parts of optimized code
+/// ([`super::thin`]) are cut alike, and as the engine cuts a file's functions into groups
+/// ([`Cuts`]).
 pub(crate) fn partition_by(parts: &[&FunctionCode], target: u64, max: usize) -> Vec<Range<usize>> {
+    let cuts = Cuts {
+        every: target,
+        least: 1,
+        most: max,
+    };
     let mut units = Vec::new();
     let mut start = 0;
     for (i, part) in parts.iter().enumerate() {
@@ -83,7 +89,7 @@ pub(crate) fn partition_by(parts: &[&FunctionCode], target: u64, max: usize) -> 
             units.push(start..i);
             start = i;
         }
-        if alone || part_name_hash(part) % target == 0 || i + 1 - start == max {
+        if alone || cuts.ends(i + 1 - start, part_name_hash(part)) {
             units.push(start..i + 1);
             start = i + 1;
         }

@@ -44,8 +44,12 @@
 //!   their meaning. (On a memref-heavy module the indices that the descriptor rules walk
 //!   are ground, so no phase needs the confirming search.)
 //!
-//! Limits (iterations, nodes, time) are checked between rules and every few applications,
-//! so a phase that explodes stops close to its limit.
+//! The loop's state is a few pieces, as egg's runner's is: the phase's [`Budget`] (limits,
+//! work and time spent, the stop reason; `budget.rs`), the memo of tried matches
+//! (`tried.rs`), the current pass's matches waiting to be applied, and the [`Frontier`] it
+//! leaves to the next. The search for matches is `search.rs`, the frontier's record
+//! `closure.rs`. Limits (iterations, nodes, time) are checked between passes and every few
+//! searches and applications, so a phase that explodes stops close to its limit.
 
 use crate::egraph::analysis::Analysis;
 use crate::egraph::apply::{build_pattern, Bound, NotApplied, RuleApplier};
@@ -63,15 +67,15 @@ use smallvec::SmallVec;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+mod budget;
 mod search;
+
+use budget::Budget;
 
 type Graph = EGraph<Node, Analysis>;
 
 /// At most this many tried matches are reserved room for before a phase starts.
 const TRIED_RESERVED: usize = 1 << 16;
-
-/// How many applications run between two checks of the node and time limits.
-const CHECK_EVERY: usize = 64;
 
 /// How long a chain of applications one pass follows at once (see [`Loop::follow_new`]); what
 /// lies deeper is left to the next pass, so a rule set that grows without bound still
@@ -360,10 +364,43 @@ struct Found {
     depth: u32,
 }
 
+/// What a pass leaves for the next one to search, when it can keep that record (see
+/// `closure.rs`): the classes it changed without following the change as far as a match
+/// reaches, and the (rule, class) pairs that its unions may have made match or whose facts
+/// changed since they were tried.
+#[derive(Default)]
+struct Frontier {
+    /// Whether the current pass records its frontier completely: not with explanations,
+    /// in a large e-graph, or once a failure read beyond its match; the next pass then
+    /// searches the delta, around every class this one touched.
+    kept: bool,
+    /// The classes the next pass searches around.
+    classes: Vec<Id>,
+    /// The (rule, class) pairs the next pass searches.
+    pairs: Vec<(usize, Id)>,
+}
+
+impl Frontier {
+    /// Starts a pass's record, kept or not.
+    fn begin(&mut self, kept: bool) {
+        self.kept = kept;
+        self.classes.clear();
+        self.pairs.clear();
+    }
+
+    /// Adds classes to search around, if the record is kept.
+    fn add_classes(&mut self, classes: &[Id]) {
+        if self.kept {
+            self.classes.extend_from_slice(classes);
+        }
+    }
+}
+
+/// The loop's state across the passes of one phase: the rules, the budget, the memo of
+/// tried matches, and what the current pass has found and leaves to the next.
 struct Loop<'r> {
     rules: &'r PhaseRules,
-    limits: Limits,
-    start: Instant,
+    budget: Budget,
     /// Matches tried (one map, so that a new match costs one lookup): applied ones, which
     /// applied again would add nothing, and failed ones (see [`Tried::Failed`]). A match's
     /// key is its rule, root and classes, each class whose facts the rule reads with the
@@ -376,9 +413,6 @@ struct Loop<'r> {
     /// The number of the current pass.
     pass: u32,
     applied: Vec<usize>,
-    since_check: usize,
-    /// Seconds per e-graph node of the last rebuild (see [`Loop::check`]).
-    rebuild_per_node: f64,
     /// The buffer a match's key is built in.
     key: Vec<(u32, u32)>,
     /// The highest class id known before the current application: egg numbers classes in
@@ -400,26 +434,15 @@ struct Loop<'r> {
     /// The matches waiting to be applied in the current pass (see [`Loop::step`]), kept for
     /// its room.
     stack: Vec<Found>,
-    /// Whether the current pass records its frontier completely
-    /// ([`Loop::frontier_classes`], [`Loop::frontier_pairs`]): not with explanations, in a
-    /// large e-graph, or once a failure read beyond its match (see `closure.rs`); the next
-    /// pass then searches the delta, around every class this one touched.
-    keeps_frontier: bool,
-    /// The frontier's classes: those the current pass changed without following the
-    /// change as far as a match reaches; the next pass searches around them.
-    frontier_classes: Vec<Id>,
-    /// The frontier's (rule, class) pairs, which the next pass searches: matches that
-    /// unions of the current pass may have made, and matches tried with facts that changed
-    /// since.
-    frontier_pairs: Vec<(usize, Id)>,
+    /// What the current pass leaves to the next.
+    frontier: Frontier,
 }
 
 /// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
 pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Saturation {
     let mut run = Loop {
         rules,
-        limits,
-        start: Instant::now(),
+        budget: Budget::new(limits),
         // About four matches are tried per class of a lowered function: sized up front, the
         // map is not rehashed over and over as it grows. (A function of a million classes
         // grows it as it goes instead of reserving space it may not use.)
@@ -430,8 +453,6 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         beyond: 0,
         pass: 0,
         applied: vec![0; rules.rules.len()],
-        since_check: 0,
-        rebuild_per_node: 0.0,
         newest: 0,
         key: Vec::new(),
         met: Vec::new(),
@@ -439,9 +460,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         searches: Vec::new(),
         large: false,
         stack: Vec::new(),
-        keeps_frontier: false,
-        frontier_classes: Vec::new(),
-        frontier_pairs: Vec::new(),
+        frontier: Frontier::default(),
     };
     if !egraph.clean {
         egraph.rebuild();
@@ -451,7 +470,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
     let mut next = Next::All;
     let mut iterations = 0;
     let stop = loop {
-        if let Err(stop) = run.check(&egraph) {
+        if let Err(stop) = run.budget.check(&egraph) {
             break stop;
         }
         if iterations >= limits.iterations {
@@ -486,15 +505,15 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
                 break Stop::Saturated;
             }
         }
-        if run.keeps_frontier {
+        if run.frontier.kept {
             // Every change the pass did not follow is recorded: when none is, the next
             // pass would find nothing.
-            if run.frontier_classes.is_empty() && run.frontier_pairs.is_empty() {
+            if run.frontier.classes.is_empty() && run.frontier.pairs.is_empty() {
                 break Stop::Saturated;
             }
             next = Next::Frontier(
-                std::mem::take(&mut run.frontier_classes),
-                std::mem::take(&mut run.frontier_pairs),
+                std::mem::take(&mut run.frontier.classes),
+                std::mem::take(&mut run.frontier.pairs),
             );
             continue;
         }
@@ -522,33 +541,18 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
 }
 
 impl Loop<'_> {
-    /// Stops early enough for the rebuild an interrupted pass still needs: 95% of the time
-    /// limit, less the time a rebuild of an e-graph this size took last (a pass may grow
-    /// the e-graph tenfold, and its rebuild then takes as long as the pass).
-    fn check(&self, egraph: &Graph) -> Result<(), Stop> {
-        let size = egraph.total_size();
-        let rebuild = Duration::from_secs_f64(self.rebuild_per_node * size as f64 * 1.5);
-        if self.start.elapsed() + rebuild > self.limits.time.mul_f64(0.95) {
-            return Err(Stop::TimeLimit(self.limits.time));
-        }
-        if size > self.limits.nodes {
-            return Err(Stop::NodeLimit(size));
-        }
-        Ok(())
-    }
-
     /// One search of the candidate classes (see [`Scope`]), then every match applied in
     /// order, each followed at once (see [`Loop::follow_new`]), then a rebuild.
     fn step(&mut self, egraph: &mut Graph, scope: Scope) -> Result<(), Stop> {
         self.pass += 1;
         self.found.clear();
         self.searches.clear();
-        self.large = self.limits.large(egraph);
-        self.frontier_classes.clear();
-        self.frontier_pairs.clear();
-        self.keeps_frontier = !self.large
-            && !egraph.are_explanations_enabled()
-            && self.limits.bookkeeping != Bookkeeping::Around;
+        self.large = self.budget.limits().large(egraph);
+        self.frontier.begin(
+            !self.large
+                && !egraph.are_explanations_enabled()
+                && self.budget.limits().bookkeeping != Bookkeeping::Around,
+        );
         if self.large {
             Analysis::mirror(egraph);
         }
@@ -596,10 +600,7 @@ impl Loop<'_> {
             if !(sorted && follow) {
                 // Neither the classes the application made nor its union's parents were
                 // searched: the next pass searches around them.
-                if self.keeps_frontier {
-                    self.frontier_classes
-                        .extend_from_slice(&egraph.analysis.touched[mark..]);
-                }
+                self.frontier.add_classes(&egraph.analysis.touched[mark..]);
                 self.note_new(egraph, mark);
                 continue;
             }
@@ -630,15 +631,15 @@ impl Loop<'_> {
         let start = Instant::now();
         let mark = egraph.analysis.touched.len();
         egraph.rebuild();
-        self.rebuild_per_node = start.elapsed().as_secs_f64() / egraph.total_size().max(1) as f64;
+        self.budget.rebuilt(start.elapsed(), egraph.total_size());
         // A failure that read beyond its match may hold after any change, and a large
         // e-graph does not remember its other failures: the next pass then searches around
         // every touched class.
         // Nor is the record worth keeping once the pass changed most of the e-graph (a rule
         // set that explodes): the next pass searches all of it.
-        self.keeps_frontier &= self.beyond == 0
+        self.frontier.kept &= self.beyond == 0
             && (egraph.analysis.touched.len() - mark) * 2 < egraph.number_of_classes();
-        if self.keeps_frontier {
+        if self.frontier.kept {
             // The rebuild's unions (congruences), which nothing followed.
             let mut merged: Vec<Id> = egraph.analysis.touched[mark..]
                 .iter()
@@ -647,8 +648,8 @@ impl Loop<'_> {
             merged.sort_unstable();
             merged.dedup();
             for class in merged {
-                if !merged_pairs(&self.rules.reach, egraph, class, &mut self.frontier_pairs) {
-                    self.frontier_classes.push(class);
+                if !merged_pairs(&self.rules.reach, egraph, class, &mut self.frontier.pairs) {
+                    self.frontier.classes.push(class);
                 }
             }
             let rules = self.rules;
@@ -656,7 +657,7 @@ impl Loop<'_> {
                 &self.tried,
                 egraph,
                 |r| &rules.rules[r].reads,
-                &mut self.frontier_pairs,
+                &mut self.frontier.pairs,
             );
             // The next pass, if any, searches only what this one left: a match it meets
             // again under a key that a union renamed is applied again, which adds nothing
@@ -801,16 +802,16 @@ impl Loop<'_> {
             // meets an early id walks, would grow as long as the function.
             let met = if follow {
                 let (met, looked) = self.watch_meet(egraph, id, class);
-                if self.keeps_frontier
+                if self.frontier.kept
                     && !union_pairs(
                         &rules.reach,
                         egraph,
                         [id, class],
                         looked,
-                        &mut self.frontier_pairs,
+                        &mut self.frontier.pairs,
                     )
                 {
-                    self.frontier_classes.push(class);
+                    self.frontier.classes.push(class);
                 }
                 met
             } else {
@@ -830,11 +831,7 @@ impl Loop<'_> {
         if changed {
             self.applied[r] += 1;
         }
-        self.since_check += 1;
-        if self.since_check >= CHECK_EVERY {
-            self.since_check = 0;
-            self.check(egraph)?;
-        }
+        self.budget.spend(1, egraph)?;
         Ok(changed || egraph.number_of_classes() != classes)
     }
 

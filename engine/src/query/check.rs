@@ -11,6 +11,7 @@ use kiln_frontend::ast;
 use kiln_frontend::ir::{Function, Module};
 use kiln_frontend::split::{split_module, FunctionSpan};
 use kiln_frontend::{has_errors, Diagnostic, Parsed, Span};
+use kiln_lowered::{name_hash, Cuts};
 use rustc_hash::FxHashMap;
 
 /// The syntax tree of a whole file, with every syntax error.
@@ -602,19 +603,19 @@ mod function_group {
 /// group), at most twice as many.
 pub const GROUP: usize = 64;
 
-/// Whether a group ends after the function named `name`: one name in [`GROUP`] does. A
-/// hash with no seed, so every run of a build cuts the same groups: they decide which memos
-/// an edit reads again, and the pieces of a file's reflection symbols (one per group, so
-/// an object's units), which a session and `kiln compile` cut alike.
-fn ends_group(name: &str) -> bool {
-    let mut h = rustc_hash::FxHasher::default();
-    std::hash::Hash::hash(name, &mut h);
-    std::hash::Hasher::finish(&h).is_multiple_of(GROUP as u64)
-}
+/// How a file's functions are cut into groups ([`kiln_lowered::Cuts`]): by their names, with
+/// no seed, so every run of a build cuts the same groups. They decide which memos an edit
+/// reads again, and the pieces of a file's reflection symbols (one per group, so an
+/// object's units), which a session and `kiln compile` cut alike.
+const GROUP_CUTS: Cuts = Cuts {
+    every: GROUP as u64,
+    least: GROUP / 2,
+    most: 2 * GROUP,
+};
 
 /// The groups of a file a session split (none for a file the queries split). Groups are
 /// cut by the functions' names, not by position: a group ends after a function whose name
-/// ends one (`ends_group`) once it holds `GROUP / 2` functions, or at `2 * GROUP`. Adding
+/// ends one once it holds `GROUP / 2` functions, or at `2 * GROUP` ([`GROUP_CUTS`]). Adding
 /// or removing a function then changes its own group (and at most the next one), where
 /// groups cut by position changed every group after it: each was checked again, a sixth
 /// of the cost of adding a function to a module of 10,000.
@@ -627,19 +628,11 @@ pub fn function_groups<'db>(
         return Vec::new();
     }
     let items = functions(db, file);
-    let mut groups = Vec::with_capacity(items.len() / GROUP + 1);
-    let mut start = 0;
-    for (i, item) in items.iter().enumerate() {
-        let len = i + 1 - start;
-        if (len >= GROUP / 2 && ends_group(item.name(db))) || len == 2 * GROUP {
-            groups.push(FunctionGroup::new(db, items[start..=i].to_vec()));
-            start = i + 1;
-        }
-    }
-    if start < items.len() {
-        groups.push(FunctionGroup::new(db, items[start..].to_vec()));
-    }
-    groups
+    GROUP_CUTS
+        .runs(items.iter().map(|item| name_hash(item.name(db))))
+        .into_iter()
+        .map(|run| FunctionGroup::new(db, items[run].to_vec()))
+        .collect()
 }
 
 /// What checking some functions found, each function's diagnostics relative to its text

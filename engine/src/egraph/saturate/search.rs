@@ -59,9 +59,6 @@ impl Loop<'_> {
         // which searches around every touched class after the rebuild.
         let mut result = Ok(());
         for (r, class) in pairs {
-            // Counted in classes searched and matches found: one class of a growing
-            // e-graph can hold thousands of matches.
-            self.since_check += 1;
             let rule = &self.rules.rules[r];
             let before = stack.len();
             let found = &mut self.found;
@@ -74,13 +71,11 @@ impl Loop<'_> {
                 });
                 found.extend(vars);
             });
-            self.since_check += stack.len() - before;
-            if self.since_check >= CHECK_EVERY {
-                self.since_check = 0;
-                if let Err(stop) = self.check(egraph) {
-                    result = Err(stop);
-                    break;
-                }
+            // Counted in classes searched and matches found: one class of a growing
+            // e-graph can hold thousands of matches.
+            if let Err(stop) = self.budget.spend(1 + stack.len() - before, egraph) {
+                result = Err(stop);
+                break;
             }
         }
         stack[start..].reverse();
@@ -92,7 +87,8 @@ impl Loop<'_> {
 
     /// The (rule, class) pairs to search, sorted: every class and every rule its operations
     /// index (with [`Scope::Confirm`], only the rules whose guards walk lists); with
-    /// [`Scope::Around`], the classes within each rule's height of a changed class.
+    /// [`Scope::Delta`] and [`Scope::Frontier`], the classes within each rule's height of a
+    /// changed class.
     pub(super) fn candidates(&self, egraph: &Graph, scope: Scope) -> Vec<(usize, Id)> {
         // Eight bytes a class: every class of a large function is listed in a full pass.
         let mut classes: Vec<(Id, u32)> = Vec::new();
