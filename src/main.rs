@@ -114,7 +114,8 @@ enum Command {
     Watch(WatchArgs),
     /// Serve the Language Server Protocol on standard input and output, for editors:
     /// diagnostics, hover, definitions, references and completion in `.rules` files, and the
-    /// frontend's diagnostics in `.mlir` files (the book's language-server tutorial).
+    /// frontend's and the lowering's diagnostics in `.mlir` files (the book's language-server
+    /// tutorial).
     Lsp,
     /// Check, test or format rule files.
     Rules(RulesArgs),

@@ -2,13 +2,16 @@
 //!
 //! `server.rs` runs the protocol (lsp-server does the framing and the initialize and shutdown
 //! handshakes), `rules.rs` answers for `.rules` files from the salsa rule-file input and
-//! `mlir.rs` for `.mlir` files from a [`kiln_driver::Session`]. This file holds what both need:
+//! `mlir.rs` for `.mlir` files from a [`kiln_driver::Session`], lowering them on snapshots
+//! while the server answers. This file holds what both need:
 //! positions (LSP counts columns in UTF-16 code units, kiln's spans are byte offsets),
 //! document URIs and the conversion of kiln's diagnostics.
 
 mod mlir;
 mod rules;
 mod server;
+
+pub use mlir::diagnostics_of;
 
 use kiln_frontend::{Diagnostic, Severity, Span};
 use lsp_types::{
@@ -23,11 +26,7 @@ use std::str::FromStr;
 /// the one reported), or `exit` without `shutdown` (which the protocol says fails).
 pub fn run() -> Result<(), String> {
     let (connection, io_threads) = lsp_server::Connection::stdio();
-    let capabilities = serde_json::to_value(server::capabilities()).map_err(|e| e.to_string())?;
-    let served = connection
-        .initialize(capabilities)
-        .map_err(|e| format!("before the session was initialized: {e}"))
-        .and_then(|_| server::Server::new().serve(&connection));
+    let served = serve(&connection);
     drop(connection);
     let io = io_threads
         .join()
@@ -38,6 +37,17 @@ pub fn run() -> Result<(), String> {
         (_, Err(io)) => Err(io),
         (Err(e), Ok(())) => Err(e),
     }
+}
+
+/// Serves one client on `connection` (standard input and output, or an in-memory pair for a
+/// client in the same process): the `initialize` handshake, then messages until `shutdown`
+/// and `exit` (`true`), or `exit` alone or the end of the input (`false`).
+pub fn serve(connection: &lsp_server::Connection) -> Result<bool, String> {
+    let capabilities = serde_json::to_value(server::capabilities()).map_err(|e| e.to_string())?;
+    connection
+        .initialize(capabilities)
+        .map_err(|e| format!("before the session was initialized: {e}"))?;
+    server::Server::new().serve(connection)
 }
 
 /// Line starts of a text (the frontend's `LineIndex`), to convert byte offsets to LSP

@@ -1,5 +1,7 @@
 //! The protocol loop of `kiln lsp`: documents opened, changed and closed by the editor, the
-//! requests answered for them, and the diagnostics published after each change.
+//! requests answered for them, and the diagnostics published after each change. The loop
+//! waits for the editor's next message or for a lowering of `.mlir` documents to finish
+//! (`mlir.rs`), whichever comes first: requests are answered while a lowering runs.
 //!
 //! Formatting a rule document is `kiln rules fmt` (`engine/src/rule/format.rs`).
 //! Documents are synchronized by edits (`TextDocumentSyncKind::INCREMENTAL`): the editor
@@ -9,9 +11,10 @@
 //! request the server does not know gets `MethodNotFound`, one whose parameters do not
 //! parse `InvalidParams`: a bad message never stops the server.
 
-use super::mlir::MlirDocuments;
+use super::mlir::{Lowered, MlirDocuments};
 use super::rules::{Place, RuleWorkspaces};
 use super::{path_uri, uri_path, LineMap};
+use crossbeam_channel::{Receiver, Sender};
 use kiln_engine::format_rule_file;
 use kiln_frontend::Span;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, Response};
@@ -60,6 +63,8 @@ struct Document {
     /// directory, and results in other files are located by path.
     path: String,
     text: String,
+    /// The version the editor gave its last change, published with its diagnostics.
+    version: i32,
 }
 
 /// The server's state between messages.
@@ -68,6 +73,9 @@ pub struct Server {
     documents: BTreeMap<String, Document>,
     rules: RuleWorkspaces,
     mlir: MlirDocuments,
+    /// Where lowerings of `.mlir` documents send their results, and where the loop reads
+    /// them.
+    lowered: (Sender<Lowered>, Receiver<Lowered>),
 }
 
 fn language(language_id: &str, path: &str) -> Language {
@@ -97,13 +105,33 @@ impl Server {
             documents: BTreeMap::new(),
             rules: RuleWorkspaces::new(),
             mlir: MlirDocuments::new(),
+            lowered: crossbeam_channel::unbounded(),
         }
     }
 
     /// Handles messages until `shutdown` and `exit` (`true`), or `exit` alone or the end of
     /// the input (`false`).
     pub fn serve(&mut self, connection: &Connection) -> Result<bool, String> {
-        for message in &connection.receiver {
+        loop {
+            let done = self.lowered.0.clone();
+            self.mlir.start_lowering(move |lowered| {
+                // The loop is gone once the client ended the session.
+                let _ = done.send(lowered);
+            });
+            let message = crossbeam_channel::select! {
+                recv(connection.receiver) -> message => match message {
+                    Ok(message) => message,
+                    Err(_) => return Ok(false),
+                },
+                recv(self.lowered.1) -> lowered => {
+                    if let Ok(lowered) = lowered {
+                        for out in self.publish_lowered(lowered) {
+                            send(connection, out.into())?;
+                        }
+                    }
+                    continue;
+                }
+            };
             match message {
                 Message::Request(req) => {
                     if connection
@@ -124,7 +152,19 @@ impl Server {
                 Message::Response(_) => {}
             }
         }
-        Ok(false)
+    }
+
+    /// The diagnostics to publish for a lowering's result.
+    fn publish_lowered(&mut self, lowered: Lowered) -> Vec<Notification> {
+        let documents = &self.documents;
+        self.mlir
+            .lowered(lowered, |key| documents.get(key).map(|d| d.text.as_str()))
+            .into_iter()
+            .filter_map(|(key, diagnostics)| {
+                let doc = self.documents.get(&key)?;
+                Some(publish(doc.uri.clone(), diagnostics, Some(doc.version)))
+            })
+            .collect()
     }
 
     fn request(&mut self, req: Request) -> Response {
@@ -241,6 +281,7 @@ impl Server {
                     uri: doc.uri,
                     path,
                     text: doc.text,
+                    version: doc.version,
                 };
                 let key = document.uri.as_str().to_string();
                 self.documents.insert(key.clone(), document);
@@ -254,6 +295,7 @@ impl Server {
                 let Some(doc) = self.documents.get_mut(&key) else {
                     return Vec::new();
                 };
+                doc.version = p.text_document.version;
                 // The byte ranges replaced, in order, unless a change replaced the whole
                 // text: an `.mlir` document's session takes them as they are, so that it
                 // neither receives nor compares the rest of the text.
@@ -289,7 +331,7 @@ impl Server {
                 let Some(doc) = self.documents.remove(p.text_document.uri.as_str()) else {
                     return Vec::new();
                 };
-                let mut out = vec![publish(doc.uri.clone(), Vec::new())];
+                let mut out = vec![publish(doc.uri.clone(), Vec::new(), None)];
                 match doc.language {
                     Language::Rules => {
                         let open = self.rules.close(&doc.path);
@@ -316,7 +358,7 @@ impl Server {
             }
             Language::Mlir => {
                 let diagnostics = self.mlir.set(&doc.text, &doc.uri);
-                vec![publish(doc.uri.clone(), diagnostics)]
+                vec![publish(doc.uri.clone(), diagnostics, Some(doc.version))]
             }
             Language::Other => Vec::new(),
         }
@@ -333,7 +375,7 @@ impl Server {
             return Vec::new();
         };
         let diagnostics = self.mlir.edit(edits, &doc.text, &doc.uri);
-        vec![publish(doc.uri.clone(), diagnostics)]
+        vec![publish(doc.uri.clone(), diagnostics, Some(doc.version))]
     }
 
     /// Diagnostics of the open rule documents at `paths` (a rule file's edit can make or
@@ -342,18 +384,27 @@ impl Server {
         self.documents
             .values()
             .filter(|d| d.language == Language::Rules && paths.contains(&d.path))
-            .map(|d| publish(d.uri.clone(), self.rules.diagnostics(&d.path, &d.uri)))
+            .map(|d| {
+                let diagnostics = self.rules.diagnostics(&d.path, &d.uri);
+                publish(d.uri.clone(), diagnostics, Some(d.version))
+            })
             .collect()
     }
 }
 
-fn publish(uri: Uri, diagnostics: Vec<lsp_types::Diagnostic>) -> Notification {
+/// The notification that sets a document's diagnostics; `version` is the document's version
+/// they were computed for.
+fn publish(
+    uri: Uri,
+    diagnostics: Vec<lsp_types::Diagnostic>,
+    version: Option<i32>,
+) -> Notification {
     Notification::new(
         "textDocument/publishDiagnostics".to_string(),
         PublishDiagnosticsParams {
             uri,
             diagnostics,
-            version: None,
+            version,
         },
     )
 }
