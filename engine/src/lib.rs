@@ -25,6 +25,7 @@ pub use egraph::lower::{
     lower_function, CompiledRules, FunctionStats, LowerOptions, LowerOutcome, PhaseStats, Stop,
 };
 pub use egraph::rule_tests::{run_inline_tests, TestOutcome};
+pub use egraph::saturate::{Pass, PassScope};
 pub use inputs::{
     item_offset, Config, FunctionBody, FunctionItem, FunctionSource, FunctionText, Header,
     HeaderRef, Interface, Options, RuleFiles, SourceFile, Target,

@@ -210,7 +210,8 @@ class Module:
 class LoweredModule:
     """What ``Module.lower`` returns: ``text`` (also ``str()``) and ``stats``, a list of
     ``{"function": name, "phases": [{"phase", "iterations", "nodes", "classes",
-    "seconds", "stop", "applied"}, ...]}``."""
+    "seconds", "stop", "applied", "passes"}, ...]}``, where ``passes`` lists each pass as
+    ``{"scope", "searched", "matches", "applied", "nodes", "classes", "seconds"}``."""
 
     def __init__(self, text: str, stats: list) -> None:
         self.text = text

@@ -264,6 +264,7 @@ struct PhaseRow {
     seconds: f64,
     stop: String,
     applied: Vec<(String, usize)>,
+    passes: Vec<kiln_engine::Pass>,
 }
 
 /// Lowers a module's text with `rules`: (lowered text, stats per function).
@@ -310,6 +311,7 @@ fn lower<'py>(
                     seconds: p.time.as_secs_f64(),
                     stop: p.stop.to_string(),
                     applied: p.applied.iter().map(|(r, n)| (r.to_string(), *n)).collect(),
+                    passes: p.passes.clone(),
                 })
                 .collect();
             stats.push((f.name, rows));
@@ -331,6 +333,19 @@ fn lower<'py>(
             d.set_item("seconds", r.seconds)?;
             d.set_item("stop", r.stop)?;
             d.set_item("applied", r.applied)?;
+            let passes = PyList::empty(py);
+            for pass in &r.passes {
+                let p = PyDict::new(py);
+                p.set_item("scope", pass.scope.to_string())?;
+                p.set_item("searched", pass.searched)?;
+                p.set_item("matches", pass.matches)?;
+                p.set_item("applied", pass.applied)?;
+                p.set_item("nodes", pass.nodes)?;
+                p.set_item("classes", pass.classes)?;
+                p.set_item("seconds", pass.time.as_secs_f64())?;
+                passes.append(p)?;
+            }
+            d.set_item("passes", passes)?;
             phases.append(d)?;
         }
         let d = PyDict::new(py);

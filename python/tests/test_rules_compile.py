@@ -50,6 +50,15 @@ def test_lower_and_stats():
     (stats,) = lowered.stats
     assert stats["function"] == "inc"
     assert stats["phases"] and all("nodes" in p for p in stats["phases"])
+    # Each phase's passes: the first searches every class, and their count is the phase's
+    # iterations (a confirming search, when there is one, counts within its iteration).
+    for p in stats["phases"]:
+        passes = p["passes"]
+        assert passes[0]["scope"] == "all"
+        assert len([q for q in passes if q["scope"] != "confirm"]) == p["iterations"]
+        assert passes[-1]["classes"] == p["classes"] and passes[-1]["nodes"] > 0
+        # The phase's tally adds the clauses of functions its rules applied.
+        assert sum(q["applied"] for q in passes) <= sum(n for _, n in p["applied"])
 
 
 def test_lowering_error_without_the_rules_for_an_op():

@@ -44,7 +44,8 @@ pub(crate) struct LowerArgs {
     #[command(flatten)]
     pub(crate) rules: RulesArg,
     /// Print per-phase statistics (iterations, nodes, classes, time, stop reason, rule
-    /// applications) to standard error.
+    /// applications) and each pass's (what it searched, matched and applied, the e-graph
+    /// it left) to standard error.
     #[arg(long)]
     pub(crate) stats: bool,
 }

@@ -236,6 +236,20 @@ pub(crate) fn print_stats(f: &kiln::FunctionLowering) {
             p.time.as_secs_f64() * 1e3,
             p.stop
         );
+        for (k, pass) in p.passes.iter().enumerate() {
+            let _ = writeln!(
+                err,
+                "    pass {} ({}): {} searches, {} matches, {} applied; {} nodes, {} classes, {:.3} ms",
+                k + 1,
+                pass.scope,
+                pass.searched,
+                pass.matches,
+                pass.applied,
+                pass.nodes,
+                pass.classes,
+                pass.time.as_secs_f64() * 1e3
+            );
+        }
         for (rule, n) in &p.applied {
             let _ = writeln!(err, "    {rule}: {n}");
         }

@@ -408,6 +408,8 @@ fn lower_stats_report_phases_and_rules() {
         "{e}"
     );
     assert!(e.contains("    return-one: 1"), "{e}");
+    // Each phase's passes, the first of every class.
+    assert!(e.contains("    pass 1 (all): "), "{e}");
 }
 
 #[test]

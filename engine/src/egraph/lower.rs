@@ -9,7 +9,7 @@ use crate::egraph::encode::{encode_variant, Encoded, Variant, C_WRAPPER_PREFIX};
 use crate::egraph::extract::{build_extractor, find_unlowered, Graph};
 use crate::egraph::function::{self, Functions};
 use crate::egraph::node::Node;
-use crate::egraph::saturate::{saturate, Bookkeeping, Limits, PhaseRules, Saturation};
+use crate::egraph::saturate::{saturate, Bookkeeping, Limits, Pass, PhaseRules, Saturation};
 use crate::lowered::Lowered;
 use crate::rule::ruleset::RuleSet;
 use egg::{Id, RecExpr};
@@ -116,6 +116,8 @@ pub struct PhaseStats {
     /// How often each rule applied, by name (sorted; the names are the rule set's interned
     /// ones, so that tallying them allocates nothing per function).
     pub applied: Vec<(&'static str, usize)>,
+    /// Each pass, in order: what it searched and applied, and the e-graph it left.
+    pub passes: Vec<Pass>,
 }
 
 /// What lowering one function took, phase by phase.
@@ -302,6 +304,7 @@ pub fn lower_variant(
             .map(|(rule, n)| (rule.name.as_str(), *n))
             .collect();
         egraph = run.egraph;
+        let passes = run.passes;
         // The clauses of functions that the phase's right sides applied count as its rules.
         applied.extend(rules.functions.take_uses(&mut egraph));
         // By name; should two rules of a phase share a name, their counts are added.
@@ -321,6 +324,7 @@ pub fn lower_variant(
             time: start.elapsed(),
             stop: stop.clone(),
             applied,
+            passes,
         };
         if stop != Stop::Saturated {
             let mut grew: Vec<&(&str, usize)> = ps.applied.iter().collect();

@@ -48,7 +48,7 @@
 //! work and time spent, the stop reason; `budget.rs`), the memo of tried matches
 //! (`tried.rs`), the current pass's matches waiting to be applied, and the [`Frontier`] it
 //! leaves to the next. The search for matches is `search.rs`, the frontier's record
-//! `closure.rs`. Limits (iterations, nodes, time) are checked between passes and every few
+//! `closure.rs`, the iteration report (a [`Pass`] per pass) `report.rs`. Limits (iterations, nodes, time) are checked between passes and every few
 //! searches and applications, so a phase that explodes stops close to its limit.
 
 use crate::egraph::analysis::Analysis;
@@ -68,9 +68,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 mod budget;
+mod report;
 mod search;
 
 use budget::Budget;
+use report::Tally;
+pub use report::{Pass, PassScope};
 
 type Graph = EGraph<Node, Analysis>;
 
@@ -320,6 +323,8 @@ pub struct Saturation {
     pub stop: Stop,
     /// Per rule of [`PhaseRules::rules`], how many applications added an equality.
     pub applied: Vec<usize>,
+    /// Each pass, in order.
+    pub passes: Vec<Pass>,
 }
 
 /// Which (rule, class) pairs a pass searches.
@@ -436,6 +441,9 @@ struct Loop<'r> {
     stack: Vec<Found>,
     /// What the current pass leaves to the next.
     frontier: Frontier,
+    /// The current pass's counts, and the passes made.
+    tally: Tally,
+    passes: Vec<Pass>,
 }
 
 /// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
@@ -461,6 +469,8 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         large: false,
         stack: Vec::new(),
         frontier: Frontier::default(),
+        tally: Tally::default(),
+        passes: Vec::new(),
     };
     if !egraph.clean {
         egraph.rebuild();
@@ -482,7 +492,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
             Next::Delta(changed) => Scope::Delta(changed),
             Next::Frontier(classes, pairs) => Scope::Frontier { classes, pairs },
         };
-        if let Err(stop) = run.step(&mut egraph, scope) {
+        if let Err(stop) = run.pass(&mut egraph, scope) {
             break stop;
         }
         let mut touched = std::mem::take(&mut egraph.analysis.touched);
@@ -497,7 +507,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
             if run.beyond == 0 {
                 break Stop::Saturated;
             }
-            if let Err(stop) = run.step(&mut egraph, Scope::Confirm) {
+            if let Err(stop) = run.pass(&mut egraph, Scope::Confirm) {
                 break stop;
             }
             touched = std::mem::take(&mut egraph.analysis.touched);
@@ -537,10 +547,27 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         iterations,
         stop,
         applied: run.applied,
+        passes: run.passes,
     }
 }
 
 impl Loop<'_> {
+    /// One pass ([`Loop::step`]), recorded in the iteration report, a pass a limit
+    /// interrupted too.
+    fn pass(&mut self, egraph: &mut Graph, scope: Scope) -> Result<(), Stop> {
+        let start = Instant::now();
+        let kind = match scope {
+            Scope::All => PassScope::All,
+            Scope::Delta(_) => PassScope::Delta,
+            Scope::Confirm => PassScope::Confirm,
+            Scope::Frontier { .. } => PassScope::Frontier,
+        };
+        self.tally = Tally::default();
+        let result = self.step(egraph, scope);
+        self.passes.push(self.tally.pass(kind, egraph, start));
+        result
+    }
+
     /// One search of the candidate classes (see [`Scope`]), then every match applied in
     /// order, each followed at once (see [`Loop::follow_new`]), then a rebuild.
     fn step(&mut self, egraph: &mut Graph, scope: Scope) -> Result<(), Stop> {
@@ -557,6 +584,7 @@ impl Loop<'_> {
             Analysis::mirror(egraph);
         }
         let pairs = self.candidates(egraph, scope);
+        self.tally.searched = pairs.len();
         // Search everything first, then apply, as egg does: the matches of one iteration
         // all see the same e-graph. The stack holds matches with their depth in a chain of
         // applications followed at once; they pop in search order.
@@ -830,6 +858,7 @@ impl Loop<'_> {
         self.tried.file(place, &self.key, Tried::Applied);
         if changed {
             self.applied[r] += 1;
+            self.tally.applied += 1;
         }
         self.budget.spend(1, egraph)?;
         Ok(changed || egraph.number_of_classes() != classes)

@@ -73,6 +73,7 @@ impl Loop<'_> {
             });
             // Counted in classes searched and matches found: one class of a growing
             // e-graph can hold thousands of matches.
+            self.tally.matches += stack.len() - before;
             if let Err(stop) = self.budget.spend(1 + stack.len() - before, egraph) {
                 result = Err(stop);
                 break;

@@ -179,6 +179,7 @@ fn reaches_egg_runners_fixpoint_on_the_corpus(large: bool) {
                     });
                     let run = run_phase_keeping(&rules, i, ours, keeping);
                     assert_eq!(run.stop, Stop::Saturated, "{}", path.display());
+                    assert_report(&run, &format!("{} @{}", path.display(), f.name));
                     if let Some(small) = small {
                         assert_eq!(
                             (run.iterations, run.applied.clone()),
@@ -212,6 +213,39 @@ fn reaches_egg_runners_fixpoint_on_the_corpus(large: bool) {
         }
     }
     assert!(compared > 100, "only {compared} functions compared");
+}
+
+/// The iteration report agrees with the phase's outcome: one pass per iteration (and the
+/// confirming searches within them), the first of every class, the applications counted
+/// once, and the last pass's e-graph the phase's.
+fn assert_report(run: &Saturation, at: &str) {
+    let passes = &run.passes;
+    assert_eq!(
+        passes.first().map(|p| p.scope),
+        Some(PassScope::All),
+        "{at}"
+    );
+    let iterations = passes
+        .iter()
+        .filter(|p| p.scope != PassScope::Confirm)
+        .count();
+    assert_eq!(iterations, run.iterations, "{at}: passes");
+    let applied: usize = passes.iter().map(|p| p.applied).sum();
+    assert_eq!(
+        applied,
+        run.applied.iter().sum::<usize>(),
+        "{at}: applications"
+    );
+    assert!(passes.iter().all(|p| p.applied <= p.matches), "{at}");
+    let last = passes.last().expect("a pass");
+    assert_eq!(
+        (last.nodes, last.classes),
+        (
+            run.egraph.total_number_of_nodes(),
+            run.egraph.number_of_classes()
+        ),
+        "{at}: the e-graph after the last pass"
+    );
 }
 
 #[test]
