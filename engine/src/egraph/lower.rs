@@ -292,9 +292,13 @@ pub fn lower_variant(
             explanation: None,
         };
     }
+    // The e-graph's nodes as the last phase left them (counting them walks every class).
+    let mut nodes = None;
     for (i, phase) in rules.rules.phases.iter().enumerate() {
         let start = Instant::now();
-        let run = run_phase(rules, i, egraph);
+        let run = run_phase_keeping(rules, i, egraph, Bookkeeping::BySize, nodes);
+        nodes = Some(run.nodes());
+        let phase_nodes = run.nodes();
         let stop = run.stop.clone();
         let mut applied: Vec<(&'static str, usize)> = rules.phases[i]
             .rules
@@ -319,7 +323,7 @@ pub fn lower_variant(
         let ps = PhaseStats {
             phase: phase.name.clone(),
             iterations: run.iterations,
-            nodes: egraph.total_number_of_nodes(),
+            nodes: phase_nodes,
             classes: egraph.number_of_classes(),
             time: start.elapsed(),
             stop: stop.clone(),
@@ -501,15 +505,17 @@ pub fn lower_variant(
 /// Runs phase `i` on `egraph` with the phase's limits: iterations, time, and a node budget
 /// of `nodes + growth × (nodes at the start)`.
 pub(crate) fn run_phase(rules: &CompiledRules, i: usize, egraph: Graph) -> Saturation {
-    run_phase_keeping(rules, i, egraph, Bookkeeping::BySize)
+    run_phase_keeping(rules, i, egraph, Bookkeeping::BySize, None)
 }
 
-/// [`run_phase`] with the loop's bookkeeping chosen (the tests compare the kinds).
+/// [`run_phase`] with the loop's bookkeeping chosen (the tests compare the kinds), and the
+/// e-graph's `nodes` when the last phase counted them.
 pub(crate) fn run_phase_keeping(
     rules: &CompiledRules,
     i: usize,
     mut egraph: Graph,
     bookkeeping: Bookkeeping,
+    nodes: Option<usize>,
 ) -> Saturation {
     let phase = &rules.rules.phases[i];
     // The previous phase leaves it rebuilt: rebuilding a clean e-graph still walks every
@@ -517,7 +523,7 @@ pub(crate) fn run_phase_keeping(
     if !egraph.clean {
         egraph.rebuild();
     }
-    let start = egraph.total_number_of_nodes();
+    let start = nodes.unwrap_or_else(|| egraph.total_number_of_nodes());
     let limits = Limits {
         iterations: phase.iterations,
         nodes: phase

@@ -323,8 +323,18 @@ pub struct Saturation {
     pub stop: Stop,
     /// Per rule of [`PhaseRules::rules`], how many applications added an equality.
     pub applied: Vec<usize>,
-    /// Each pass, in order.
+    /// Each pass, in order; the last one's e-graph is the phase's.
     pub passes: Vec<Pass>,
+}
+
+impl Saturation {
+    /// The e-graph's nodes after the phase (counting them walks every class, so the last
+    /// pass's count is reused).
+    pub fn nodes(&self) -> usize {
+        self.passes
+            .last()
+            .map_or_else(|| self.egraph.total_number_of_nodes(), |p| p.nodes)
+    }
 }
 
 /// Which (rule, class) pairs a pass searches.
@@ -540,6 +550,10 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
     // `partial` phase, the next phase) needs it rebuilt.
     if !egraph.clean {
         egraph.rebuild();
+        if let Some(last) = run.passes.last_mut() {
+            last.nodes = egraph.total_number_of_nodes();
+            last.classes = egraph.number_of_classes();
+        }
     }
     egraph.analysis.touched.clear();
     Saturation {

@@ -174,10 +174,11 @@ fn reaches_egg_runners_fixpoint_on_the_corpus(large: bool) {
                 for (i, phase) in rules.rules.phases.iter().enumerate() {
                     let small = large.then(|| {
                         // Searching around every touched class, as a large e-graph does.
-                        let run = run_phase_keeping(&rules, i, ours.clone(), Bookkeeping::Around);
+                        let run =
+                            run_phase_keeping(&rules, i, ours.clone(), Bookkeeping::Around, None);
                         (run.iterations, run.applied)
                     });
-                    let run = run_phase_keeping(&rules, i, ours, keeping);
+                    let run = run_phase_keeping(&rules, i, ours, keeping, None);
                     assert_eq!(run.stop, Stop::Saturated, "{}", path.display());
                     assert_report(&run, &format!("{} @{}", path.display(), f.name));
                     if let Some(small) = small {
