@@ -47,9 +47,10 @@
 //! The loop's state is a few pieces, as egg's runner's is: the phase's [`Budget`] (limits,
 //! work and time spent, the stop reason; `budget.rs`), the memo of tried matches
 //! (`tried.rs`), the current pass's matches waiting to be applied, and the [`Frontier`] it
-//! leaves to the next. The search for matches is `search.rs`, the frontier's record
-//! `closure.rs`, the iteration report (a [`Pass`] per pass) `report.rs`. Limits (iterations, nodes, time) are checked between passes and every few
-//! searches and applications, so a phase that explodes stops close to its limit.
+//! leaves to the next (`frontier.rs`, filled by `closure.rs`). The search for matches is
+//! `search.rs`, the iteration report (a [`Pass`] per pass) `report.rs`. Limits (iterations,
+//! nodes, time) are checked between passes and every few searches and applications, so a
+//! phase that explodes stops close to its limit.
 
 use crate::egraph::analysis::Analysis;
 use crate::egraph::apply::{build_pattern, Bound, NotApplied, RuleApplier};
@@ -68,10 +69,12 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 mod budget;
+mod frontier;
 mod report;
 mod search;
 
 use budget::Budget;
+use frontier::Frontier;
 use report::Tally;
 pub use report::{Pass, PassScope};
 
@@ -377,38 +380,6 @@ struct Found {
     class: Id,
     at: u32,
     depth: u32,
-}
-
-/// What a pass leaves for the next one to search, when it can keep that record (see
-/// `closure.rs`): the classes it changed without following the change as far as a match
-/// reaches, and the (rule, class) pairs that its unions may have made match or whose facts
-/// changed since they were tried.
-#[derive(Default)]
-struct Frontier {
-    /// Whether the current pass records its frontier completely: not with explanations,
-    /// in a large e-graph, or once a failure read beyond its match; the next pass then
-    /// searches the delta, around every class this one touched.
-    kept: bool,
-    /// The classes the next pass searches around.
-    classes: Vec<Id>,
-    /// The (rule, class) pairs the next pass searches.
-    pairs: Vec<(usize, Id)>,
-}
-
-impl Frontier {
-    /// Starts a pass's record, kept or not.
-    fn begin(&mut self, kept: bool) {
-        self.kept = kept;
-        self.classes.clear();
-        self.pairs.clear();
-    }
-
-    /// Adds classes to search around, if the record is kept.
-    fn add_classes(&mut self, classes: &[Id]) {
-        if self.kept {
-            self.classes.extend_from_slice(classes);
-        }
-    }
 }
 
 /// The loop's state across the passes of one phase: the rules, the budget, the memo of
