@@ -159,13 +159,57 @@ fn fresh_session(uri: &str, text: &str) -> (Value, Value) {
     (json!(frontend), json!(all))
 }
 
+/// Each document's published diagnostics, in order, with their versions.
+type Published = BTreeMap<String, Vec<(Option<i64>, Value)>>;
+
 struct Client {
     connection: Connection,
-    /// Each document's published diagnostics, in order, with their versions.
-    published: BTreeMap<String, Vec<(Option<i64>, Value)>>,
+    /// The server's thread, which answers whether it ended with `shutdown` and `exit`.
+    serving: std::thread::JoinHandle<Result<bool, String>>,
+    published: Published,
 }
 
 impl Client {
+    /// A language server on a thread of this process, past the `initialize` handshake
+    /// (request 1); `None` when the server did not answer it.
+    fn start() -> Option<Client> {
+        let (server, connection) = Connection::memory();
+        let mut client = Client {
+            connection,
+            serving: std::thread::spawn(move || serve(&server)),
+            published: BTreeMap::new(),
+        };
+        client.request(1, "initialize", json!({"capabilities": {}}));
+        if !client.answer(1) {
+            return None;
+        }
+        client.notify("initialized", json!({}));
+        Some(client)
+    }
+
+    /// Sends `shutdown` (request `id`) and `exit`; what the server published, if it then
+    /// ended cleanly.
+    fn shut_down(mut self, id: i32) -> Option<Published> {
+        self.request(id, "shutdown", Value::Null);
+        if !self.answer(id) {
+            return None;
+        }
+        self.notify("exit", Value::Null);
+        if !matches!(self.serving.join(), Ok(Ok(true))) {
+            eprintln!("the server did not end cleanly");
+            return None;
+        }
+        Some(self.published)
+    }
+
+    fn request(&self, id: i32, method: &str, params: Value) {
+        let r = Request::new(RequestId::from(id), method.to_string(), params);
+        self.connection
+            .sender
+            .send(Message::Request(r))
+            .expect("the server reads");
+    }
+
     fn notify(&self, method: &str, params: Value) {
         let n = Notification::new(method.to_string(), params);
         self.connection
@@ -230,26 +274,9 @@ impl Client {
 
 /// Sends `edits` to one language server; whether every document's publications are right.
 fn through_lsp(edits: &[Edit], settle_each: bool) -> bool {
-    let (server, connection) = Connection::memory();
-    let serving = std::thread::spawn(move || serve(&server));
-    let mut client = Client {
-        connection,
-        published: BTreeMap::new(),
-    };
-    let init = Request::new(
-        RequestId::from(1),
-        "initialize".into(),
-        json!({"capabilities": {}}),
-    );
-    client
-        .connection
-        .sender
-        .send(init.into())
-        .expect("the server reads");
-    if !client.answer(1) {
+    let Some(mut client) = Client::start() else {
         return false;
-    }
-    client.notify("initialized", json!({}));
+    };
 
     let uris = ["file:///w/a.mlir", "file:///w/b.mlir"];
     let mut documents = [Document::default(), Document::default()];
@@ -308,23 +335,12 @@ fn through_lsp(edits: &[Edit], settle_each: bool) -> bool {
             return false;
         }
     }
-    let shutdown = Request::new(RequestId::from(2), "shutdown".into(), Value::Null);
-    client
-        .connection
-        .sender
-        .send(shutdown.into())
-        .expect("the server reads");
-    if !client.answer(2) {
+    let Some(published) = client.shut_down(2) else {
         return false;
-    }
-    client.notify("exit", Value::Null);
-    if !matches!(serving.join(), Ok(Ok(true))) {
-        eprintln!("the server did not end cleanly");
-        return false;
-    }
+    };
 
     for k in 0..2 {
-        let published = &client.published[uris[k]];
+        let published = &published[uris[k]];
         let mut last = 0;
         for (i, (version, diagnostics)) in published.iter().enumerate() {
             // A close publishes no diagnostics, with no version.
@@ -433,20 +449,7 @@ fn a_lowering_error_is_published_after_the_frontends_diagnostics() {
 /// is opened is answered before the lowering's diagnostics are published.
 #[test]
 fn the_server_answers_while_a_lowering_runs() {
-    let (server, connection) = Connection::memory();
-    let serving = std::thread::spawn(move || serve(&server));
-    let mut client = Client {
-        connection,
-        published: BTreeMap::new(),
-    };
-    let init = Request::new(
-        RequestId::from(1),
-        "initialize".into(),
-        json!({"capabilities": {}}),
-    );
-    client.connection.sender.send(init.into()).expect("sent");
-    assert!(client.answer(1));
-    client.notify("initialized", json!({}));
+    let mut client = Client::start().expect("the server answers `initialize`");
     // Two thousand functions that lower, then one no rule lowers.
     let mut text: String = (0..2000)
         .map(|i| {
@@ -463,12 +466,11 @@ fn the_server_answers_while_a_lowering_runs() {
         "textDocument/didOpen",
         json!({"textDocument": {"uri": uri, "languageId": "mlir", "version": 1, "text": text}}),
     );
-    let symbols = Request::new(
-        RequestId::from(2),
-        "textDocument/documentSymbol".into(),
+    client.request(
+        2,
+        "textDocument/documentSymbol",
         json!({"textDocument": {"uri": uri}}),
     );
-    client.connection.sender.send(symbols.into()).expect("sent");
     assert!(client.answer(2));
     // Answered with the frontend's diagnostics published, and the lowering's not yet.
     assert_eq!(client.published[uri], vec![(Some(1), json!([]))]);
@@ -479,13 +481,5 @@ fn the_server_answers_while_a_lowering_runs() {
     let (version, diagnostics) = &client.published[uri][1];
     assert_eq!(*version, Some(1));
     assert_eq!(diagnostics[0]["code"], json!("lower.unlowered"));
-    let shutdown = Request::new(RequestId::from(3), "shutdown".into(), Value::Null);
-    client
-        .connection
-        .sender
-        .send(shutdown.into())
-        .expect("sent");
-    assert!(client.answer(3));
-    client.notify("exit", Value::Null);
-    assert!(matches!(serving.join(), Ok(Ok(true))));
+    assert!(client.shut_down(3).is_some());
 }

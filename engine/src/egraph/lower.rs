@@ -297,8 +297,8 @@ pub fn lower_variant(
     for (i, phase) in rules.rules.phases.iter().enumerate() {
         let start = Instant::now();
         let run = run_phase_keeping(rules, i, egraph, Bookkeeping::BySize, nodes);
-        nodes = Some(run.nodes());
         let phase_nodes = run.nodes();
+        nodes = Some(phase_nodes);
         let stop = run.stop.clone();
         let mut applied: Vec<(&'static str, usize)> = rules.phases[i]
             .rules
