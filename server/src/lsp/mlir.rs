@@ -73,6 +73,10 @@ struct Open {
 /// diagnostics, or `None` when a change cancelled it first.
 pub struct Lowered {
     results: Vec<(String, u64, Option<Vec<Diagnostic>>)>,
+    /// What a panic of the lowering carried: raised again on the server's loop, as
+    /// `kiln serve` raises a compile's, rather than leaving the server waiting for a
+    /// lowering that never ends.
+    panic: Option<Box<dyn std::any::Any + Send>>,
 }
 
 /// The open `.mlir` documents, each a source of one session named by its URI: two open
@@ -173,17 +177,23 @@ impl MlirDocuments {
         let snapshot = self.session.snapshot();
         std::thread::spawn(move || {
             let mut results = Vec::new();
-            for (key, revision) in documents {
-                // Once cancelled, every later read is too: the change waits for the drop.
-                let read = snapshot.read(|s| lowering_diagnostics(s, &key)).ok();
-                let cancelled = read.is_none();
-                results.push((key, revision, read));
-                if cancelled {
-                    break;
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                for (key, revision) in documents {
+                    // Once cancelled, every later read is too: the change waits for the
+                    // drop.
+                    let read = snapshot.read(|s| lowering_diagnostics(s, &key)).ok();
+                    let cancelled = read.is_none();
+                    results.push((key, revision, read));
+                    if cancelled {
+                        break;
+                    }
                 }
-            }
+            }));
             drop(snapshot);
-            done(Lowered { results });
+            done(Lowered {
+                results,
+                panic: run.err(),
+            });
         });
     }
 
@@ -196,6 +206,9 @@ impl MlirDocuments {
         text: impl Fn(&str) -> Option<&'t str>,
     ) -> Vec<(String, Vec<lsp_types::Diagnostic>)> {
         self.lowering = false;
+        if let Some(payload) = lowered.panic {
+            std::panic::resume_unwind(payload);
+        }
         let mut publish = Vec::new();
         for (key, revision, diagnostics) in lowered.results {
             let Some(open) = self.open.get(&key) else {
