@@ -1,0 +1,61 @@
+/* Loads LLVM 19's shared library the first time kiln calls into it.
+ *
+ * The build (backend/build.rs) defines every function libLLVM exports under the C API's
+ * names as a one-instruction trampoline, `jmp *kiln_llvm_table[i]`. Each table entry starts
+ * at a resolver that saves the argument registers and calls `kiln_llvm_bind`, which opens
+ * the library once (dlopen, RTLD_NOW), fills the whole table with dlsym and returns the
+ * function asked for. A process that never generates code (`kiln lower`, `check`, `fmt`,
+ * the language server until it compiles) never maps LLVM: about 45 MiB of text, relocated
+ * data and libraries it pulls in. */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "llvm_symbols.h" /* KILN_LLVM_COUNT, kiln_llvm_names, KILN_LLVM_SONAME, KILN_LLVM_PATH */
+
+extern void *kiln_llvm_table[];
+
+static pthread_once_t kiln_llvm_once = PTHREAD_ONCE_INIT;
+static unsigned char kiln_llvm_bound[KILN_LLVM_COUNT];
+static int kiln_llvm_open;
+
+static void kiln_llvm_load(void) {
+    void *library = dlopen(KILN_LLVM_SONAME, RTLD_NOW | RTLD_LOCAL);
+    if (library == NULL) {
+        library = dlopen(KILN_LLVM_PATH, RTLD_NOW | RTLD_LOCAL);
+    }
+    if (library == NULL) {
+        const char *reason = dlerror();
+        fprintf(stderr,
+                "error: kiln cannot load LLVM 19 (%s, or %s where kiln was built): %s\n"
+                "  = help: install the LLVM 19 library (Debian: apt-get install libllvm19)\n",
+                KILN_LLVM_SONAME, KILN_LLVM_PATH, reason != NULL ? reason : "not found");
+        exit(1);
+    }
+    for (size_t i = 0; i < KILN_LLVM_COUNT; i++) {
+        void *function = dlsym(library, kiln_llvm_names[i]);
+        if (function != NULL) {
+            kiln_llvm_table[i] = function;
+            kiln_llvm_bound[i] = 1;
+        }
+    }
+    __atomic_store_n(&kiln_llvm_open, 1, __ATOMIC_RELEASE);
+}
+
+/* Called by the resolver with the index of the function called; returns its address. */
+__attribute__((visibility("hidden"))) void *kiln_llvm_bind(size_t index) {
+    pthread_once(&kiln_llvm_once, kiln_llvm_load);
+    if (!kiln_llvm_bound[index]) {
+        fprintf(stderr, "error: the LLVM 19 library kiln loaded (%s) has no function %s\n",
+                KILN_LLVM_SONAME, kiln_llvm_names[index]);
+        exit(1);
+    }
+    return kiln_llvm_table[index];
+}
+
+/* Whether this process has loaded LLVM (for tests and diagnostics). */
+__attribute__((visibility("hidden"))) int kiln_llvm_is_loaded(void) {
+    return __atomic_load_n(&kiln_llvm_open, __ATOMIC_ACQUIRE);
+}
