@@ -11,6 +11,10 @@
 //! is the reliability figure of `BENCHMARKS.md`, which also prints the process's peak memory
 //! after each tenth of the sequences, to show it bounded.
 
+#[path = "../../tests/support/edit_sequences.rs"]
+mod edit_sequences;
+
+use edit_sequences::{sequence_done, sequences};
 use kiln_driver::Session;
 use kiln_server::lsp::{diagnostics_of, lsp_diagnostic, serve, LineMap};
 use lsp_server::{Connection, Message, Notification, Request, RequestId};
@@ -18,6 +22,7 @@ use quickcheck::{Arbitrary, Gen, QuickCheck};
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::str::FromStr;
+use std::sync::atomic::AtomicU64;
 use std::time::{Duration, Instant};
 
 /// How long a document's diagnostics may take to settle.
@@ -107,25 +112,14 @@ impl Document {
     }
 }
 
-/// The bytes of `old` that `new` replaces (between their common prefix and suffix) as an LSP
-/// range (the texts are ASCII, so columns are bytes) and what replaces them.
+/// The change an editor sends for `old` becoming `new`, as an LSP range (the texts are
+/// ASCII, so columns are bytes) and what replaces it.
 fn difference(old: &str, new: &str) -> Value {
-    let (a, b) = (old.as_bytes(), new.as_bytes());
-    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let room = a.len().min(b.len()) - prefix;
-    let suffix = a
-        .iter()
-        .rev()
-        .zip(b.iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count()
-        .min(room);
+    let (range, text) = edit_sequences::difference(old, new);
     let lines = LineMap::new(old);
-    let start = lines.position(prefix);
-    let end = lines.position(a.len() - suffix);
     json!({
-        "range": {"start": start, "end": end},
-        "text": &new[prefix..b.len() - suffix],
+        "range": {"start": lines.position(range.start), "end": lines.position(range.end)},
+        "text": text,
     })
 }
 
@@ -386,32 +380,14 @@ fn through_lsp(edits: &[Edit], settle_each: bool) -> bool {
     true
 }
 
-fn peak_memory_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
-/// How many sequences to run (`KILN_EDIT_SEQUENCES`, default 12).
-fn sequences() -> u64 {
-    std::env::var("KILN_EDIT_SEQUENCES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(12)
-}
-
-static DONE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+/// Sequences run so far, for the memory reports of a long run.
+static DONE: AtomicU64 = AtomicU64::new(0);
 
 #[test]
 fn random_edit_sequences_through_the_language_server_match_a_fresh_session() {
     fn prop(edits: Vec<Edit>, settle_each: bool) -> bool {
         let ok = through_lsp(&edits, settle_each);
-        let done = DONE.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        let n = sequences();
-        if n >= 1000 && done % (n / 10) == 0 {
-            let peak = peak_memory_kib().unwrap_or(0);
-            eprintln!("{done} sequences, peak memory {peak} KiB");
-        }
+        sequence_done(&DONE);
         ok
     }
     QuickCheck::new()

@@ -1,7 +1,8 @@
 //! Whole-file reads, located errors, freed work, units and objects, line tables.
 
 use super::*;
-use crate::random_edits::{difference, render, BODIES};
+use crate::edit_sequences::difference;
+use crate::random_edits::{render, BODIES};
 
 #[test]
 fn the_token_split_agrees_with_the_parser_on_every_corpus_file() {

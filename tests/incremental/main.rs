@@ -4,6 +4,8 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../support/edit_sequences.rs"]
+mod edit_sequences;
 mod files_and_objects;
 mod random_edits;
 mod serve_edits;

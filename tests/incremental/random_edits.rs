@@ -1,5 +1,6 @@
 //! Random sequences of edits against a compile from scratch.
 
+use super::edit_sequences::difference;
 use super::*;
 
 /// One edit of a random sequence.
@@ -122,26 +123,6 @@ pub(crate) fn render(s: &Session) -> String {
     format!(
         "{:?}\n{ir:?}\n{obj:?}",
         s.lowered_text("m.mlir", None).into_result()
-    )
-}
-
-/// The bytes of `old` that `new` replaces (between their common prefix and suffix) and
-/// what replaces them, as an editor would send the change. For ASCII texts (as `State`
-/// makes): the ends are not moved to character boundaries.
-pub(crate) fn difference(old: &str, new: &str) -> (std::ops::Range<usize>, String) {
-    let (a, b) = (old.as_bytes(), new.as_bytes());
-    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
-    let room = a.len().min(b.len()) - prefix;
-    let suffix = a
-        .iter()
-        .rev()
-        .zip(b.iter().rev())
-        .take_while(|(x, y)| x == y)
-        .count()
-        .min(room);
-    (
-        prefix..a.len() - suffix,
-        new[prefix..b.len() - suffix].to_string(),
     )
 }
 

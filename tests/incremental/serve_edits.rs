@@ -6,9 +6,11 @@
 //! it is the reliability figure of `BENCHMARKS.md`, which also prints the process's peak
 //! memory after each tenth of the sequences, to show it bounded.
 
-use super::random_edits::{difference, Edit, State};
+use super::edit_sequences::{difference, sequence_done, sequences};
+use super::random_edits::{Edit, State};
 use super::*;
 use serde_json::{json, Value};
+use std::sync::atomic::AtomicU64;
 
 /// The outputs a fresh session gives for the state: lowered text and LLVM IR.
 fn fresh(st: &State) -> (Value, Value) {
@@ -101,33 +103,14 @@ fn through_serve(edits: &[Edit]) -> bool {
             .all(|((lowered, ir), got)| got[0] == lowered && got[1] == ir)
 }
 
-fn peak_memory_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
-/// How many sequences to run (`KILN_EDIT_SEQUENCES`, default 12).
-fn sequences() -> u64 {
-    std::env::var("KILN_EDIT_SEQUENCES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(12)
-}
-
 /// Sequences run so far, for the memory reports of a long run.
-static DONE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+static DONE: AtomicU64 = AtomicU64::new(0);
 
 #[test]
 fn random_edit_sequences_through_serve_match_a_fresh_compile() {
     fn prop(edits: Vec<Edit>) -> bool {
         let ok = through_serve(&edits);
-        let done = DONE.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-        let n = sequences();
-        if n >= 1000 && done % (n / 10) == 0 {
-            let peak = peak_memory_kib().unwrap_or(0);
-            eprintln!("{done} sequences, peak memory {peak} KiB");
-        }
+        sequence_done(&DONE);
         ok
     }
     QuickCheck::new()
