@@ -3,8 +3,8 @@
  * The build (backend/build.rs) defines every function libLLVM exports under the C API's
  * names as a one-instruction trampoline, `jmp *kiln_llvm_table[i]`. Each table entry starts
  * at a resolver that saves the argument registers and calls `kiln_llvm_bind`, which opens
- * the library once (dlopen, RTLD_NOW), fills the whole table with dlsym and returns the
- * function asked for. A process that never generates code (`kiln lower`, `check`, `fmt`,
+ * the library once (dlopen, RTLD_NOW | RTLD_GLOBAL), fills the whole table with dlsym and
+ * returns the function asked for. A process that never generates code (`kiln lower`, `check`, `fmt`,
  * the language server until it compiles) never maps LLVM: about 45 MiB of text, relocated
  * data and libraries it pulls in. */
 #include <dlfcn.h>
@@ -21,10 +21,13 @@ static pthread_once_t kiln_llvm_once = PTHREAD_ONCE_INIT;
 static unsigned char kiln_llvm_bound[KILN_LLVM_COUNT];
 static int kiln_llvm_open;
 
+/* RTLD_GLOBAL, as a linked library is: the JIT binds compiled code's calls (`sinf`,
+ * `memrefCopy`) through the process's global scope, which then holds the libraries LLVM
+ * needs (the C math library among them) as it did when kiln linked LLVM. */
 static void kiln_llvm_load(void) {
-    void *library = dlopen(KILN_LLVM_SONAME, RTLD_NOW | RTLD_LOCAL);
+    void *library = dlopen(KILN_LLVM_SONAME, RTLD_NOW | RTLD_GLOBAL);
     if (library == NULL) {
-        library = dlopen(KILN_LLVM_PATH, RTLD_NOW | RTLD_LOCAL);
+        library = dlopen(KILN_LLVM_PATH, RTLD_NOW | RTLD_GLOBAL);
     }
     if (library == NULL) {
         const char *reason = dlerror();

@@ -21,6 +21,14 @@ use std::sync::OnceLock;
 fn libm_symbol(name: &str) -> Option<usize> {
     static TABLE: OnceLock<HashMap<&'static str, usize>> = OnceLock::new();
     let table = TABLE.get_or_init(|| {
+        // A process need not have the math library loaded (kiln loads LLVM, which needs it,
+        // only when it generates code); loaded globally, the JIT binds the same copy.
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        // SAFETY: dlopen of the C library's own math library, by its soname; its
+        // initialisers have no effect on the process beyond defining its symbols.
+        unsafe {
+            libc::dlopen(c"libm.so.6".as_ptr(), libc::RTLD_NOW | libc::RTLD_GLOBAL);
+        }
         let mut t = HashMap::new();
         for (f32_name, f64_name) in LIBM_NAMES {
             for n in [*f32_name, *f64_name] {
