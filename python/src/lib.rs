@@ -264,13 +264,18 @@ fn _panic_for_test(py: Python<'_>) -> PyResult<()> {
     })
 }
 
-/// The kiln and LLVM versions, and the host triple.
+/// The kiln version, and the version and default triple of the LLVM kiln was built against:
+/// read at import, so known without loading LLVM's library.
 #[pyfunction]
 fn version_info() -> (String, (u32, u32, u32), String) {
+    let mut parts = kiln_backend::BUILT_LLVM_VERSION
+        .split(|c: char| !c.is_ascii_digit())
+        .map(|p| p.parse().unwrap_or(0));
+    let mut part = || parts.next().unwrap_or(0);
     (
         env!("CARGO_PKG_VERSION").to_string(),
-        kiln_backend::llvm_version(),
-        kiln_backend::host_triple(),
+        (part(), part(), part()),
+        kiln_backend::BUILT_HOST_TRIPLE.to_string(),
     )
 }
 

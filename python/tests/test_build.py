@@ -1,5 +1,9 @@
 """Building IR with InsertionPoint and the dialect classes."""
 
+import platform
+import subprocess
+import sys
+
 import pytest
 
 import kiln
@@ -294,3 +298,28 @@ def test_generic_atomic_rmw_as_upstream_builds_it():
         data = np.array([1, 2, 3, 4], dtype=np.int32)
         old = ExecutionEngine(module)["bump"](data, 2, 10)
         assert old == 3 and data.tolist() == [1, 2, 13, 4]
+
+
+@pytest.mark.skipif(
+    sys.platform != "linux" or platform.machine() != "x86_64",
+    reason="kiln loads LLVM on first use on x86-64 Linux; elsewhere it is linked",
+)
+def test_only_generating_code_loads_llvm():
+    # A fresh interpreter: this one has compiled already.
+    script = f"""
+import kiln
+from kiln.ir import Module
+
+def llvm_mapped():
+    with open("/proc/self/maps") as maps:
+        return "libLLVM" in maps.read()
+
+module = Module.parse({SUM!r})
+assert module.operation.verify()
+str(module)
+assert kiln.llvm_version[0] == 19, kiln.llvm_version
+assert not llvm_mapped(), "importing, parsing and printing loaded LLVM"
+assert "define float @sum" in kiln.compile(module)
+assert llvm_mapped(), "compiling did not load LLVM"
+"""
+    subprocess.run([sys.executable, "-c", script], check=True)
