@@ -4,9 +4,9 @@
  * names as a one-instruction trampoline, `jmp *kiln_llvm_table[i]`. Each table entry starts
  * at a resolver that saves the argument registers and calls `kiln_llvm_bind`, which opens
  * the library once (dlopen, RTLD_NOW | RTLD_GLOBAL), fills the whole table with dlsym and
- * returns the function asked for. A process that never generates code (`kiln lower`, `check`, `fmt`,
- * the language server until it compiles) never maps LLVM: about 45 MiB of text, relocated
- * data and libraries it pulls in. */
+ * returns the function asked for. A process that never generates code (`kiln lower`,
+ * `check`, `fmt`, the language server) never maps LLVM: about 45 MiB of text, relocated
+ * data and the libraries it pulls in. */
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stddef.h>
