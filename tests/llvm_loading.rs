@@ -44,3 +44,52 @@ fn only_code_generation_loads_llvm() {
     }
     assert!(std::fs::metadata(out("program.o")).is_ok_and(|m| m.len() > 0));
 }
+
+/// A library of LLVM's name that is not LLVM (first on `LD_LIBRARY_PATH`) is one diagnostic
+/// at the first LLVM call, exit status 1 and no output file; lowering still works.
+#[test]
+fn a_library_that_is_not_llvm_is_a_diagnostic() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let not_llvm = [
+        "/lib/x86_64-linux-gnu/libz.so.1",
+        "/usr/lib/x86_64-linux-gnu/libz.so.1",
+    ]
+    .into_iter()
+    .find(|p| Path::new(p).exists())
+    .expect("zlib, which LLVM needs, is installed");
+    std::fs::copy(not_llvm, dir.path().join("libLLVM.so.19.1")).expect("copy");
+    let program = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpus/memref_copy.mlir");
+    let object = dir.path().join("program.o");
+    let run = |args: &[&std::ffi::OsStr]| {
+        Command::new(env!("CARGO_BIN_EXE_kiln"))
+            .args(args)
+            .env("LD_LIBRARY_PATH", dir.path())
+            .output()
+            .expect("run kiln")
+    };
+    let lowered = run(&["lower".as_ref(), program.as_os_str()]);
+    assert!(
+        lowered.status.success(),
+        "{}",
+        String::from_utf8_lossy(&lowered.stderr)
+    );
+    let compiled = run(&[
+        "compile".as_ref(),
+        program.as_os_str(),
+        "-o".as_ref(),
+        object.as_os_str(),
+    ]);
+    let stderr = String::from_utf8_lossy(&compiled.stderr);
+    assert_eq!(compiled.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.starts_with(
+            "error: the LLVM library kiln loaded as libLLVM.so.19.1 has no function LLVM"
+        ),
+        "{stderr}"
+    );
+    let left: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("read dir")
+        .filter_map(|e| e.ok().map(|e| e.file_name()))
+        .collect();
+    assert_eq!(left, ["libLLVM.so.19.1"], "a partial output was left");
+}

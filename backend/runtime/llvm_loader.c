@@ -51,8 +51,11 @@ static void kiln_llvm_load(void) {
 __attribute__((visibility("hidden"))) void *kiln_llvm_bind(size_t index) {
     pthread_once(&kiln_llvm_once, kiln_llvm_load);
     if (!kiln_llvm_bound[index]) {
-        fprintf(stderr, "error: the LLVM 19 library kiln loaded (%s) has no function %s\n",
-                KILN_LLVM_SONAME, kiln_llvm_names[index]);
+        fprintf(stderr,
+                "error: the LLVM library kiln loaded as %s has no function %s\n"
+                "  = help: LD_LIBRARY_PATH may name another library of that name; kiln was "
+                "built against %s\n",
+                KILN_LLVM_SONAME, kiln_llvm_names[index], KILN_LLVM_PATH);
         exit(1);
     }
     return kiln_llvm_table[index];
