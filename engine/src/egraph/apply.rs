@@ -51,16 +51,16 @@ impl Bindings for Bound<'_> {
 /// or a function had no clause for its arguments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NotApplied {
-    /// Whether evaluating it walked a list through the e-graph: it read classes beyond its
+    /// Whether evaluating it walked a list through the e-graph: it read classes outside its
     /// match, whose changes no version of the match's classes records.
-    pub beyond: bool,
+    pub read_outside: bool,
 }
 
 impl NotApplied {
     /// The failure of an application whose evaluation set `walked` if it walked a list.
     fn after(walked: &Cell<bool>) -> NotApplied {
         NotApplied {
-            beyond: walked.get(),
+            read_outside: walked.get(),
         }
     }
 }
@@ -402,7 +402,7 @@ impl RuleApplier {
     }
 
     /// Whether a guard or computed part walks a list through the e-graph (`len` or `nth` of
-    /// a list that is not ground): what it reads then lies beyond the left side's classes.
+    /// a list that is not ground): what it reads then lies outside the left side's classes.
     pub fn walks_lists(&self) -> bool {
         let mut walks = false;
         for c in self.codes() {
@@ -605,7 +605,7 @@ fn truncate(x: i128, w: u32, signed: bool) -> i128 {
 }
 
 /// Walks a cons-list in the e-graph (its elements need not be ground), setting `walked`:
-/// what it reads lies beyond the classes of the match being evaluated.
+/// what it reads lies outside the classes of the match being evaluated.
 pub(crate) fn list_items(egraph: &Graph, mut id: Id, walked: &Cell<bool>) -> Option<Vec<Id>> {
     walked.set(true);
     let (nil, cons) = crate::egraph::node::list_symbols();

@@ -30,7 +30,7 @@
 //!   facts of each class its rule reads; if one changed after the match was tried, or its
 //!   class was merged into another, the next pass tries it again at its root
 //!   ([`stale_pairs`]).
-//! - **A failure that read beyond its match** (a guard walking a list) may hold once the
+//! - **A failure that read outside its match** (a guard walking a list) may hold once the
 //!   list changed, and a large e-graph does not remember its ordinary failures: for those
 //!   the loop searches around every touched class, as before.
 //!

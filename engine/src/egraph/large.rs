@@ -4,7 +4,7 @@
 //! reading a record costs a miss that recomputing what it held often does not. From
 //! [`LARGE_FROM`] classes on, the loop works so (`saturate.rs`, `tried.rs`, `analysis.rs`):
 //! it keeps no record of what a pass left for the next (the next pass searches around
-//! every class that changed), it remembers a failed match only when its guard read beyond
+//! every class that changed), it remembers a failed match only when its guard read outside
 //! its classes (any other fails again whenever it is tried with the same facts), and guards
 //! read constants from a mirror in id order ([`Analysis::mirror`]) rather than from egg's
 //! classes.

@@ -120,7 +120,7 @@ mod tests {
         );
     }
 
-    /// A guard that walks a list through the e-graph reads classes beyond its match: it
+    /// A guard that walks a list through the e-graph reads classes outside its match: it
     /// fails while the list's tail is unknown, and must be tried again once a rule elsewhere
     /// gives the tail its cells, although no class of its match changed (the saturation
     /// loop's confirming search, `saturate.rs`).

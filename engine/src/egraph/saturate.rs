@@ -10,7 +10,7 @@
 //!   reaches, the matches tried with facts that changed since, and the classes of
 //!   applications that were not followed; the next pass searches just those
 //!   ([`Scope::Frontier`]), and none follows a pass that left nothing. Where that record
-//!   cannot be kept (a large e-graph, a failure that read beyond its match, explanations),
+//!   cannot be kept (a large e-graph, a failure that read outside its match, explanations),
 //!   the next pass searches the delta ([`Scope::Delta`]): the classes that changed (new
 //!   classes, unions, and classes whose analysis facts changed: egg reports each to
 //!   [`Analysis::modify`](crate::egraph::analysis::Analysis)). A new match of a left side of
@@ -24,7 +24,7 @@
 //!   at the pass's end made every match through it, applied or failed, run again.
 //!   A match whose guard failed is remembered too, and tried again when a class's version
 //!   changes. In a large e-graph (2^14 classes or more, see `large.rs`) a failure is
-//!   remembered only if its guard read beyond its match (below): any other fails again
+//!   remembered only if its guard read outside its match (below): any other fails again
 //!   whenever it is tried with the same versions, and a function of a million operations
 //!   tried millions of such matches, whose keys cost more to keep and look up, out of
 //!   cache, than their guards cost to evaluate again.
@@ -33,7 +33,7 @@
 //!   (see `Loop::follow_new`), so a chain of rewrites finishes in one pass. (The rule
 //!   language's helpers are functions, evaluated where a right side applies them, so no
 //!   chain walks a list here.)
-//! - **Confirm saturation only where a guard read beyond its match.** A guard that walks a
+//! - **Confirm saturation only where a guard read outside its match.** A guard that walks a
 //!   list that is not ground (`len` and `nth` through the e-graph) reads classes outside
 //!   its match, whose changes no version of the match's classes records. When the region
 //!   around the changes yields nothing new and such a failure exists, the rules whose
@@ -113,7 +113,7 @@ pub struct PhaseRule {
     reads: Vec<bool>,
     /// How many parent steps separate the root from the deepest part of the left side.
     height: usize,
-    /// Whether its guards read beyond the classes of its match (see
+    /// Whether its guards read classes outside its match (see
     /// [`RuleApplier::walks_lists`]): only such rules need the confirming search.
     deep: bool,
     /// The operations its left side requires right below the root, by child position: a
@@ -348,7 +348,7 @@ enum Scope<'a> {
     /// The delta of semi-naive evaluation: the classes within each rule's height of these
     /// changed classes.
     Delta(&'a [Id]),
-    /// The rules whose guards walk lists, at every class, failures that read beyond their
+    /// The rules whose guards walk lists, at every class, failures that read outside their
     /// match tried again.
     Confirm,
     /// The frontier the last pass recorded (see `closure.rs`): the classes within each
@@ -393,9 +393,9 @@ struct Loop<'r> {
     /// version of its facts when it was tried (0 for the others), flat, the rule first
     /// (with version 0).
     tried: TriedMatches,
-    /// How many failures read beyond their match ([`NotApplied::beyond`]): without
+    /// How many failures read outside their match ([`NotApplied::read_outside`]): without
     /// any, the confirming search has nothing to try again.
-    beyond: usize,
+    read_outside: usize,
     /// The number of the current pass.
     pass: u32,
     applied: Vec<usize>,
@@ -439,7 +439,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
             (egraph.number_of_classes() * 4).min(TRIED_RESERVED),
             limits.large(&egraph),
         ),
-        beyond: 0,
+        read_outside: 0,
         pass: 0,
         applied: vec![0; rules.rules.len()],
         newest: 0,
@@ -483,9 +483,9 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
             }
             // Nothing new around the changes: confirm with a search of every class, in the
             // same iteration (egg's runner, too, stops after an iteration that changed
-            // nothing). Only a failure that read beyond its match can turn into a success
+            // nothing). Only a failure that read outside its match can turn into a success
             // now: every other match was found around the changes that made it.
-            if run.beyond == 0 {
+            if run.read_outside == 0 {
                 break Stop::Saturated;
             }
             if let Err(stop) = run.pass(&mut egraph, Scope::Confirm) {
@@ -645,12 +645,12 @@ impl Loop<'_> {
         let mark = egraph.analysis.touched.len();
         egraph.rebuild();
         self.budget.rebuilt(start.elapsed(), egraph.total_size());
-        // A failure that read beyond its match may hold after any change, and a large
+        // A failure that read outside its match may hold after any change, and a large
         // e-graph does not remember its other failures: the next pass then searches around
         // every touched class.
         // Nor is the record worth keeping once the pass changed most of the e-graph (a rule
         // set that explodes): the next pass searches all of it.
-        self.frontier.kept &= self.beyond == 0
+        self.frontier.kept &= self.read_outside == 0
             && (egraph.analysis.touched.len() - mark) * 2 < egraph.number_of_classes();
         if self.frontier.kept {
             // The rebuild's unions (congruences), which nothing followed.
@@ -762,7 +762,9 @@ impl Loop<'_> {
         let seen = match tried {
             None => false,
             Some(Tried::Applied) => true,
-            Some(Tried::Failed { pass, beyond }) => skip_failed || !beyond || pass == self.pass,
+            Some(Tried::Failed { pass, read_outside }) => {
+                skip_failed || !read_outside || pass == self.pass
+            }
         };
         // The key stays in `self.key` until the match is filed: nothing the application
         // does (following it included) applies another match.
@@ -849,12 +851,12 @@ impl Loop<'_> {
         Ok(changed || egraph.number_of_classes() != classes)
     }
 
-    /// Remembers a failed match, and whether it read beyond its classes; in a large
+    /// Remembers a failed match, and whether it read outside its classes; in a large
     /// e-graph, only one that did (see the module documentation).
     fn fail(&mut self, place: Place, not: NotApplied) {
-        let beyond = not.beyond;
-        self.beyond += usize::from(beyond);
-        if self.large && !beyond {
+        let read_outside = not.read_outside;
+        self.read_outside += usize::from(read_outside);
+        if self.large && !read_outside {
             return;
         }
         self.tried.file(
@@ -862,7 +864,7 @@ impl Loop<'_> {
             &self.key,
             Tried::Failed {
                 pass: self.pass,
-                beyond,
+                read_outside,
             },
         );
     }

@@ -17,14 +17,14 @@ use std::hash::{Hash, Hasher};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Tried {
     Applied,
-    /// Its guard failed, in pass `pass`; `beyond` when it read beyond its classes. With the
-    /// same versions a failure is not tried again, except by a full search when it read
-    /// beyond (a list's cells may have changed) and the pass is a later one (within one
-    /// pass, a change of facts in between gives its classes new versions, and so a new
-    /// key).
+    /// Its guard failed, in pass `pass`; `read_outside` when it read classes outside its
+    /// match. With the same versions a failure is not tried again, except by a full search
+    /// when it read outside it (a list's cells may have changed) and the pass is a later one
+    /// (within one pass, a change of facts in between gives its classes new versions, and so
+    /// a new key).
     Failed {
         pass: u32,
-        beyond: bool,
+        read_outside: bool,
     },
 }
 
@@ -56,15 +56,15 @@ pub(crate) enum Rewritten {
 }
 
 /// The state of a key in its header: applied, or failed (`FAILED` plus the pass times two
-/// plus `beyond`).
+/// plus `read_outside`).
 const APPLIED: u32 = 1;
 const FAILED: u32 = 2;
 
 fn encode(tried: Tried) -> u32 {
     match tried {
         Tried::Applied => APPLIED,
-        Tried::Failed { pass, beyond } => {
-            FAILED.saturating_add(pass.saturating_mul(2)) | u32::from(beyond)
+        Tried::Failed { pass, read_outside } => {
+            FAILED.saturating_add(pass.saturating_mul(2)) | u32::from(read_outside)
         }
     }
 }
@@ -74,7 +74,7 @@ fn decode(state: u32) -> Tried {
         APPLIED => Tried::Applied,
         s => Tried::Failed {
             pass: (s - FAILED) / 2,
-            beyond: s & 1 == 1,
+            read_outside: s & 1 == 1,
         },
     }
 }
@@ -356,7 +356,7 @@ mod tests {
             &[(0, 0), (5, 0), (8, 1)],
             Tried::Failed {
                 pass: 1,
-                beyond: false,
+                read_outside: false,
             },
         );
         t.insert(&[(1, 0), (9, 0)], Tried::Applied);
@@ -367,7 +367,7 @@ mod tests {
             &[(1, 0), (9, 0)],
             Tried::Failed {
                 pass: 2,
-                beyond: true,
+                read_outside: true,
             },
         );
         assert_eq!(t.len(), 3);
@@ -394,15 +394,15 @@ mod tests {
         assert_eq!(t.get(&[(0, 0), (5, 0), (7, 1)]).1, Some(Tried::Applied));
         assert_eq!(t.get(&[(1, 0), (9, 0)]).1, None);
         assert_eq!(t.keys.len(), 4, "the buffer keeps only the keys filed");
-        // Failures keep their pass and whether they read beyond.
+        // Failures keep their pass and whether they read outside their match.
         for tried in [
             Tried::Failed {
                 pass: 0,
-                beyond: false,
+                read_outside: false,
             },
             Tried::Failed {
                 pass: 7,
-                beyond: true,
+                read_outside: true,
             },
         ] {
             assert_eq!(decode(encode(tried)), tried);

@@ -9,7 +9,7 @@ use egg::Id;
 #[derive(Default)]
 pub(super) struct Frontier {
     /// Whether the current pass records its frontier completely: not with explanations,
-    /// in a large e-graph, or once a failure read beyond its match; the next pass then
+    /// in a large e-graph, or once a failure read outside its match; the next pass then
     /// searches the delta, around every class this one touched.
     pub(super) kept: bool,
     /// The classes the next pass searches around.

@@ -110,7 +110,7 @@ fn canonical_form(egraph: &Graph) -> Vec<(u64, Vec<u64>)> {
 
 /// The claim of this file's doc comment, checked on every function of the corpus: the
 /// semi-naive loop (searching around changes, keys with versions, matches kept across
-/// unions, following, confirming only where a guard read beyond its match) ends each
+/// unions, following, confirming only where a guard read outside its match) ends each
 /// phase with the same e-graph, class for class and node for node, as egg's runner: the
 /// same counts and the same canonical form ([`canonical_form`]).
 #[test]
@@ -120,7 +120,7 @@ fn every_phase_reaches_egg_runners_fixpoint_on_the_corpus() {
 
 /// The same, with every e-graph handled as a large one (2^14 classes or more, see
 /// `large.rs`): constants read from the analysis's mirror, and failures that read
-/// nothing beyond their match not remembered; and each phase takes as many passes, and
+/// nothing outside their match not remembered; and each phase takes as many passes, and
 /// applies each rule as often, as a small e-graph whose passes search around every
 /// touched class, as a large one's do.
 #[test]
