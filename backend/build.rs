@@ -129,7 +129,6 @@ fn build_llvm_loader(config: &Path) {
 
     let loader = "runtime/llvm_loader.c";
     println!("cargo:rerun-if-changed={loader}");
-    println!("cargo:rerun-if-changed=build.rs");
     cc::Build::new()
         .file(loader)
         .file(out.join("llvm_stubs.S"))

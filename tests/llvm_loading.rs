@@ -1,7 +1,8 @@
 //! LLVM's library is loaded by what generates code and by nothing else. On x86-64 Linux
 //! kiln binds LLVM on its first call (`backend/build.rs`), so `lower`, `check` and `fmt`
-//! run without mapping the library (and `--version` reports the LLVM kiln was built against); the dynamic loader's own trace (`LD_DEBUG=files`) says
-//! which libraries a run opened.
+//! run without mapping the library, and `--version` reports the LLVM kiln was built
+//! against. The dynamic loader's own trace (`LD_DEBUG=files`) says which libraries a run
+//! opened.
 
 #![cfg(all(target_os = "linux", target_arch = "x86_64"))]
 

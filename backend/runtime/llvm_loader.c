@@ -19,7 +19,6 @@ extern void *kiln_llvm_table[];
 
 static pthread_once_t kiln_llvm_once = PTHREAD_ONCE_INIT;
 static unsigned char kiln_llvm_bound[KILN_LLVM_COUNT];
-static int kiln_llvm_open;
 
 /* RTLD_GLOBAL, as a linked library is: the JIT binds compiled code's calls (`sinf`,
  * `memrefCopy`) through the process's global scope, which then holds the libraries LLVM
@@ -44,7 +43,6 @@ static void kiln_llvm_load(void) {
             kiln_llvm_bound[i] = 1;
         }
     }
-    __atomic_store_n(&kiln_llvm_open, 1, __ATOMIC_RELEASE);
 }
 
 /* Called by the resolver with the index of the function called; returns its address. */
@@ -59,9 +57,4 @@ __attribute__((visibility("hidden"))) void *kiln_llvm_bind(size_t index) {
         exit(1);
     }
     return kiln_llvm_table[index];
-}
-
-/* Whether this process has loaded LLVM (for tests and diagnostics). */
-__attribute__((visibility("hidden"))) int kiln_llvm_is_loaded(void) {
-    return __atomic_load_n(&kiln_llvm_open, __ATOMIC_ACQUIRE);
 }

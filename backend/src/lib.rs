@@ -33,7 +33,7 @@ pub mod target;
 
 pub use codegen::{build_module, CodegenError};
 pub use jit::{call, Jit, JitCpu, JitError, Kind, Value};
-pub use library::llvm_is_loaded;
+pub use library::{BUILT_HOST_TRIPLE, BUILT_LLVM_VERSION};
 pub use mlir_llvm::{print_program, PrintError};
 pub use object::cache::ObjectCache;
 pub use object::code::{build_function_code, check_agreement, link, Entity, FunctionCode};
@@ -43,14 +43,6 @@ pub use object::shared::{SharedKey, SharedObjects};
 pub use target::{check_cpu, target_machine, CodegenOptions, Emit};
 
 pub use inkwell::targets::TargetMachine;
-
-/// The version of LLVM kiln was built against (`llvm-config --version`), known without
-/// loading the library.
-pub const BUILT_LLVM_VERSION: &str = env!("KILN_LLVM_VERSION");
-
-/// The default target triple of the LLVM kiln was built against (`llvm-config
-/// --host-target`, what [`host_triple`] returns), known without loading the library.
-pub const BUILT_HOST_TRIPLE: &str = env!("KILN_LLVM_HOST_TARGET");
 
 /// The version of the LLVM library kiln runs with.
 pub fn llvm_version() -> (u32, u32, u32) {

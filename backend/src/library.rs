@@ -3,23 +3,13 @@
 //! call (`runtime/llvm_loader.c`). Lowering, checking and formatting never call LLVM, so
 //! they never map its 130 MB library, relocate its data or run its static constructors;
 //! compiling, running and printing LLVM IR load it once, on whichever thread comes first.
-//! Elsewhere the library is linked as usual and is always loaded.
+//! Elsewhere the library is linked as usual. What a version string needs of LLVM is
+//! recorded at build time, so that printing it loads nothing.
 
-#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
-extern "C" {
-    fn kiln_llvm_is_loaded() -> std::ffi::c_int;
-}
+/// The version of LLVM kiln was built against (`llvm-config --version`), known without
+/// loading the library.
+pub const BUILT_LLVM_VERSION: &str = env!("KILN_LLVM_VERSION");
 
-/// Whether this process has loaded LLVM's library: false until the first LLVM call on
-/// x86-64 Linux, always true where the library is linked.
-pub fn llvm_is_loaded() -> bool {
-    #[cfg(all(target_os = "linux", target_arch = "x86_64"))]
-    {
-        // SAFETY: reads a flag the loader sets once, atomically.
-        unsafe { kiln_llvm_is_loaded() != 0 }
-    }
-    #[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
-    {
-        true
-    }
-}
+/// The default target triple of the LLVM kiln was built against (`llvm-config
+/// --host-target`, what [`crate::host_triple`] returns), known without loading the library.
+pub const BUILT_HOST_TRIPLE: &str = env!("KILN_LLVM_HOST_TARGET");
