@@ -39,6 +39,7 @@ pub mod split;
 pub mod types;
 pub mod verifier;
 pub mod views;
+pub mod vocabulary;
 
 pub use diagnostic::{has_errors, Diagnostic, Label, Severity};
 pub use parser::{parse_func, parse_func_with_aliases, parse_module, Parsed};

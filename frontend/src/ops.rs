@@ -486,6 +486,30 @@ pure_ops! {
 }
 
 impl PureOp {
+    /// Whether the operation is a call of the C math library (`tanf` at f32, `tan` at f64):
+    /// LLVM has no intrinsic for it, so it takes no fast-math flags (`rules/math.rules`).
+    pub fn c_library(self) -> bool {
+        use PureOp as P;
+        matches!(
+            self,
+            P::ExpM1
+                | P::Log1p
+                | P::Tan
+                | P::Asin
+                | P::Acos
+                | P::Atan
+                | P::Sinh
+                | P::Cosh
+                | P::Tanh
+                | P::Asinh
+                | P::Acosh
+                | P::Atanh
+                | P::Erf
+                | P::Cbrt
+                | P::Atan2
+        )
+    }
+
     /// How many operands the operation takes.
     pub fn arity(self) -> usize {
         match self.shape() {
@@ -737,19 +761,7 @@ pub fn accepted() -> Vec<(&'static str, &'static str)> {
         let note = match o {
             PureOp::FPowI => "an `i32` exponent",
             PureOp::ExpM1 | PureOp::Log1p => "f32 and f64, the C library's, exact near zero",
-            PureOp::Tan
-            | PureOp::Asin
-            | PureOp::Acos
-            | PureOp::Atan
-            | PureOp::Sinh
-            | PureOp::Cosh
-            | PureOp::Tanh
-            | PureOp::Asinh
-            | PureOp::Acosh
-            | PureOp::Atanh
-            | PureOp::Erf
-            | PureOp::Cbrt
-            | PureOp::Atan2 => "f32 and f64, the C library's",
+            _ if o.c_library() => "f32 and f64, the C library's",
             _ => "",
         };
         (o.name(), note)
