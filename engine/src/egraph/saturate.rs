@@ -75,8 +75,8 @@ mod search;
 
 use budget::Budget;
 use frontier::Frontier;
-use report::Tally;
 pub use report::{Pass, PassScope};
+use report::{Report, Tally};
 
 type Graph = EGraph<Node, Analysis>;
 
@@ -383,7 +383,8 @@ struct Found {
 }
 
 /// The loop's state across the passes of one phase: the rules, the budget, the memo of
-/// tried matches, and what the current pass has found and leaves to the next.
+/// tried matches, the working state of the pass under way, what it leaves to the next, and
+/// the report.
 struct Loop<'r> {
     rules: &'r PhaseRules,
     budget: Budget,
@@ -396,9 +397,20 @@ struct Loop<'r> {
     /// How many failures read outside their match ([`NotApplied::read_outside`]): without
     /// any, the confirming search has nothing to try again.
     read_outside: usize,
+    /// The pass under way.
+    work: PassWork,
+    /// What the current pass leaves to the next.
+    frontier: Frontier,
+    /// The applications per rule, the current pass's counts, and the passes made.
+    report: Report,
+}
+
+/// The working state of the pass under way: its number, what its searches found and wait
+/// to apply, and the buffers reused from match to match.
+#[derive(Default)]
+struct PassWork {
     /// The number of the current pass.
     pass: u32,
-    applied: Vec<usize>,
     /// The buffer a match's key is built in.
     key: Vec<(u32, u32)>,
     /// The highest class id known before the current application: egg numbers classes in
@@ -420,11 +432,6 @@ struct Loop<'r> {
     /// The matches waiting to be applied in the current pass (see [`Loop::step`]), kept for
     /// its room.
     stack: Vec<Found>,
-    /// What the current pass leaves to the next.
-    frontier: Frontier,
-    /// The current pass's counts, and the passes made.
-    tally: Tally,
-    passes: Vec<Pass>,
 }
 
 /// Runs the rules of a phase on `egraph` until nothing changes or a limit is hit.
@@ -440,23 +447,17 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
             limits.large(&egraph),
         ),
         read_outside: 0,
-        pass: 0,
-        applied: vec![0; rules.rules.len()],
-        newest: 0,
-        key: Vec::new(),
-        met: Vec::new(),
-        found: Vec::new(),
-        searches: Vec::new(),
-        large: false,
-        stack: Vec::new(),
+        work: PassWork::default(),
         frontier: Frontier::default(),
-        tally: Tally::default(),
-        passes: Vec::new(),
+        report: Report {
+            applied: vec![0; rules.rules.len()],
+            ..Report::default()
+        },
     };
     if !egraph.clean {
         egraph.rebuild();
     }
-    run.newest = id_bound(&egraph).saturating_sub(1);
+    run.work.newest = id_bound(&egraph).saturating_sub(1);
     egraph.analysis.touched.clear();
     let mut next = Next::All;
     let mut iterations = 0;
@@ -521,7 +522,7 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
     // `partial` phase, the next phase) needs it rebuilt.
     if !egraph.clean {
         egraph.rebuild();
-        if let Some(last) = run.passes.last_mut() {
+        if let Some(last) = run.report.passes.last_mut() {
             last.nodes = egraph.total_number_of_nodes();
             last.classes = egraph.number_of_classes();
         }
@@ -531,8 +532,8 @@ pub fn saturate(rules: &PhaseRules, mut egraph: Graph, limits: Limits) -> Satura
         egraph,
         iterations,
         stop,
-        applied: run.applied,
-        passes: run.passes,
+        applied: run.report.applied,
+        passes: run.report.passes,
     }
 }
 
@@ -547,29 +548,31 @@ impl Loop<'_> {
             Scope::Confirm => PassScope::Confirm,
             Scope::Frontier { .. } => PassScope::Frontier,
         };
-        self.tally = Tally::default();
+        self.report.tally = Tally::default();
         let result = self.step(egraph, scope);
-        self.passes.push(self.tally.pass(kind, egraph, start));
+        self.report
+            .passes
+            .push(self.report.tally.pass(kind, egraph, start));
         result
     }
 
     /// One search of the candidate classes (see [`Scope`]), then every match applied in
     /// order, each followed at once (see [`Loop::follow_new`]), then a rebuild.
     fn step(&mut self, egraph: &mut Graph, scope: Scope) -> Result<(), Stop> {
-        self.pass += 1;
-        self.found.clear();
-        self.searches.clear();
-        self.large = self.budget.limits().large(egraph);
+        self.work.pass += 1;
+        self.work.found.clear();
+        self.work.searches.clear();
+        self.work.large = self.budget.limits().large(egraph);
         self.frontier.begin(
-            !self.large
+            !self.work.large
                 && !egraph.are_explanations_enabled()
                 && self.budget.limits().bookkeeping != Bookkeeping::Around,
         );
-        if self.large {
+        if self.work.large {
             Analysis::mirror(egraph);
         }
         let pairs = self.candidates(egraph, scope);
-        self.tally.searched = pairs.len();
+        self.report.tally.searched = pairs.len();
         // Search everything first, then apply, as egg does: the matches of one iteration
         // all see the same e-graph. The stack holds matches with their depth in a chain of
         // applications followed at once; they pop in search order.
@@ -577,10 +580,10 @@ impl Loop<'_> {
         // room for about one match per pair at once: grown by doubling, a large function's
         // buffers were copied into fresh pages at each step, and the kernel's zeroing of
         // those pages became a tenth of its lowering.
-        let mut stack: Vec<Found> = std::mem::take(&mut self.stack);
+        let mut stack: Vec<Found> = std::mem::take(&mut self.work.stack);
         stack.clear();
         stack.reserve(pairs.len());
-        self.found.reserve(pairs.len() * 4);
+        self.work.found.reserve(pairs.len() * 4);
         self.search_into(egraph, pairs, 0, &mut stack)?;
         let skip_failed = matches!(scope, Scope::Delta(_) | Scope::Frontier { .. });
         // The matcher binary-searches the nodes of a class of 50 or more, which only a
@@ -592,12 +595,12 @@ impl Loop<'_> {
             let mark = egraph.analysis.touched.len();
             let follow = sorted && depth < EAGER_DEPTH;
             let changed = self.apply(egraph, found, skip_failed, follow, &mut stack)?;
-            while let Some(&(height, len)) = self.searches.last() {
+            while let Some(&(height, len)) = self.work.searches.last() {
                 if stack.len() > height {
                     break;
                 }
-                self.found.truncate(len);
-                self.searches.pop();
+                self.work.found.truncate(len);
+                self.work.searches.pop();
             }
             if !changed {
                 continue;
@@ -605,11 +608,11 @@ impl Loop<'_> {
             // A class the application created holds one node (its union with the match's
             // class is touched under the older id, which egg keeps as the root: the new
             // class has no parents, and is given second on a tie).
-            let newest = self.newest;
+            let newest = self.work.newest;
             sorted &= egraph.analysis.touched[mark..]
                 .iter()
                 .all(|id| usize::from(*id) > newest || egraph[*id].nodes.len() < SORTED_FROM);
-            let met = std::mem::take(&mut self.met);
+            let met = std::mem::take(&mut self.work.met);
             if !(sorted && follow) {
                 // Neither the classes the application made nor its union's parents were
                 // searched: the next pass searches around them.
@@ -631,16 +634,16 @@ impl Loop<'_> {
             self.note_new(egraph, mark);
         }
         // Every match applied, every search's variables dropped.
-        debug_assert!(self.found.is_empty() && self.searches.is_empty());
+        debug_assert!(self.work.found.is_empty() && self.work.searches.is_empty());
         if egraph.analysis.touched.is_empty() {
             // Nothing changed (a union of a class with itself only marks the e-graph
             // unclean): egg's rebuild would still walk, sort and index every class, which
             // cost 4% of a memref-heavy lowering in the pass that confirms saturation.
             egraph.clean = true;
-            self.stack = stack;
+            self.work.stack = stack;
             return Ok(());
         }
-        self.stack = stack;
+        self.work.stack = stack;
         let start = Instant::now();
         let mark = egraph.analysis.touched.len();
         egraph.rebuild();
@@ -742,8 +745,9 @@ impl Loop<'_> {
         let rules = self.rules;
         let rule = &rules.rules[r];
         let at = at as usize;
-        let vars: SmallVec<[Id; 8]> = SmallVec::from_slice(&self.found[at..at + rule.vars.len()]);
-        let mut key = std::mem::take(&mut self.key);
+        let vars: SmallVec<[Id; 8]> =
+            SmallVec::from_slice(&self.work.found[at..at + rule.vars.len()]);
+        let mut key = std::mem::take(&mut self.work.key);
         key.clear();
         key.push((r as u32, 0));
         // The root's facts are read only through a variable bound to it (a left side that
@@ -763,12 +767,12 @@ impl Loop<'_> {
             None => false,
             Some(Tried::Applied) => true,
             Some(Tried::Failed { pass, read_outside }) => {
-                skip_failed || !read_outside || pass == self.pass
+                skip_failed || !read_outside || pass == self.work.pass
             }
         };
-        // The key stays in `self.key` until the match is filed: nothing the application
+        // The key stays in `self.work.key` until the match is filed: nothing the application
         // does (following it included) applies another match.
-        self.key = key;
+        self.work.key = key;
         if seen {
             return Ok(false);
         }
@@ -832,20 +836,20 @@ impl Loop<'_> {
             } else {
                 Vec::new()
             };
-            let changed = if usize::from(id) <= self.newest {
+            let changed = if usize::from(id) <= self.work.newest {
                 egraph.union(id, class)
             } else {
                 egraph.union(class, id)
             };
             if changed {
-                self.met.extend(met);
+                self.work.met.extend(met);
             }
             changed
         };
-        self.tried.file(place, &self.key, Tried::Applied);
+        self.tried.file(place, &self.work.key, Tried::Applied);
         if changed {
-            self.applied[r] += 1;
-            self.tally.applied += 1;
+            self.report.applied[r] += 1;
+            self.report.tally.applied += 1;
         }
         self.budget.spend(1, egraph)?;
         Ok(changed || egraph.number_of_classes() != classes)
@@ -856,14 +860,14 @@ impl Loop<'_> {
     fn fail(&mut self, place: Place, not: NotApplied) {
         let read_outside = not.read_outside;
         self.read_outside += usize::from(read_outside);
-        if self.large && !read_outside {
+        if self.work.large && !read_outside {
             return;
         }
         self.tried.file(
             place,
-            &self.key,
+            &self.work.key,
             Tried::Failed {
-                pass: self.pass,
+                pass: self.work.pass,
                 read_outside,
             },
         );
@@ -915,7 +919,7 @@ impl Loop<'_> {
     fn note_new(&mut self, egraph: &Graph, mark: usize) {
         let touched = &egraph.analysis.touched[mark..];
         if let Some(max) = touched.iter().max() {
-            self.newest = self.newest.max(usize::from(*max));
+            self.work.newest = self.work.newest.max(usize::from(*max));
         }
     }
 
@@ -937,7 +941,7 @@ impl Loop<'_> {
     ) -> Result<(), Stop> {
         let mut pairs = Vec::new();
         for id in &egraph.analysis.touched[mark..] {
-            if usize::from(*id) > self.newest {
+            if usize::from(*id) > self.work.newest {
                 let class = egraph.find(*id);
                 let node = egraph.id_to_node(*id);
                 pairs.extend(self.rooted_at(egraph, node).map(|r| (r, class)));

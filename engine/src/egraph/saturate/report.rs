@@ -50,6 +50,15 @@ pub struct Pass {
     pub time: Duration,
 }
 
+/// What a phase's loop reports as it goes: per rule of [`super::PhaseRules::rules`], the
+/// applications that added an equality; the counts of the pass under way; the passes made.
+#[derive(Default)]
+pub(super) struct Report {
+    pub(super) applied: Vec<usize>,
+    pub(super) tally: Tally,
+    pub(super) passes: Vec<Pass>,
+}
+
 /// The counts of the pass under way.
 #[derive(Default)]
 pub(super) struct Tally {

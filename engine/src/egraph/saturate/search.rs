@@ -52,7 +52,7 @@ impl Loop<'_> {
         pairs.sort_unstable();
         pairs.dedup();
         let start = stack.len();
-        let found_start = self.found.len();
+        let found_start = self.work.found.len();
         // The e-graph is not rebuilt between applications. Searching it is sound: the
         // matcher compares classes through `find`, so every match it reports holds; one it
         // misses (a node not yet in a large class's sorted run) is found by the next pass,
@@ -61,7 +61,7 @@ impl Loop<'_> {
         for (r, class) in pairs {
             let rule = &self.rules.rules[r];
             let before = stack.len();
-            let found = &mut self.found;
+            let found = &mut self.work.found;
             rule.matcher.search(egraph, class, |vars| {
                 stack.push(Found {
                     rule: r as u32,
@@ -73,7 +73,7 @@ impl Loop<'_> {
             });
             // Counted in classes searched and matches found: one class of a growing
             // e-graph can hold thousands of matches.
-            self.tally.matches += stack.len() - before;
+            self.report.tally.matches += stack.len() - before;
             if let Err(stop) = self.budget.spend(1 + stack.len() - before, egraph) {
                 result = Err(stop);
                 break;
@@ -81,7 +81,7 @@ impl Loop<'_> {
         }
         stack[start..].reverse();
         if stack.len() > start {
-            self.searches.push((start, found_start));
+            self.work.searches.push((start, found_start));
         }
         result
     }
