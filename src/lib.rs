@@ -1,5 +1,6 @@
 //! kiln: a declarative rewrite-rule engine with an e-graph optimizer that lowers a subset of
-//! MLIR (func, arith, cf, memref, math, index) to native code through LLVM.
+//! MLIR (func, arith, cf, memref, math, index, ub and the LLVM dialect) to native code through
+//! LLVM.
 //!
 //! This crate is the `kiln` command line and one facade over the workspace's crates, so
 //! that a program using several of them names one dependency:

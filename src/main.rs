@@ -39,7 +39,7 @@ fn disable_transparent_huge_pages() {
 #[command(
     name = "kiln",
     version = version(),
-    about = "Lowers an MLIR subset (func, arith, cf, memref, math, index) to native code with declarative rewrite rules and an e-graph"
+    about = "Lowers an MLIR subset (func, arith, cf, memref, math, index, ub and the LLVM dialect) to native code with declarative rewrite rules and an e-graph"
 )]
 struct Cli {
     /// How to print diagnostics.

@@ -348,3 +348,36 @@ fn the_journal_pattern_is_recognised() {
     assert!(journal_reference("a `Session` keeps every stage").is_none());
     assert!(journal_reference("a long session stays small").is_none());
 }
+
+/// The table of the shipped rule files in `rules/README.md`, beside the files, and in the
+/// book's rule language reference.
+fn rule_file_table(path: &str) -> String {
+    let text = std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("| file | what |"))
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    assert!(table.len() > 2, "{path} has no `| file | what |` table");
+    table.join("\n")
+}
+
+#[test]
+fn both_tables_of_the_rule_files_agree_and_list_every_file() {
+    let table = rule_file_table("rules/README.md");
+    assert_eq!(
+        table,
+        rule_file_table("docs/book/src/reference/rules.md"),
+        "rules/README.md and the book's rule reference list the rule files differently"
+    );
+    for entry in std::fs::read_dir(root().join("rules")).expect("rules/") {
+        let name = entry.expect("rules/ entry").file_name();
+        let name = name.to_string_lossy();
+        if name.ends_with(".rules") {
+            assert!(
+                table.contains(&format!("| `{name}` |")),
+                "the table of rule files has no row for {name}"
+            );
+        }
+    }
+}

@@ -52,6 +52,7 @@ pub(crate) struct LowerArgs {
 
 #[derive(clap::Args)]
 pub(crate) struct ExplainArgs {
+    /// Input file (`-` for standard input).
     pub(crate) file: PathBuf,
     /// The function to explain (`@` optional).
     #[arg(long)]
@@ -130,6 +131,7 @@ pub(crate) struct AbiArgs {
 
 #[derive(clap::Args)]
 pub(crate) struct RunArgs {
+    /// Input file (`-` for standard input).
     pub(crate) file: PathBuf,
     /// The function to call (`@` optional; required).
     #[arg(long)]
@@ -175,6 +177,7 @@ pub(crate) struct DropInArgs {
 
 #[derive(clap::Args)]
 pub(crate) struct InterpArgs {
+    /// Input file (`-` for standard input).
     pub(crate) file: PathBuf,
     /// The function to call (`@` optional; required).
     #[arg(long)]
@@ -262,6 +265,7 @@ pub(crate) enum RulesCommand {
     /// that can be evaluated on random inputs (each unsound rule is an error at the rule,
     /// with the counterexample).
     Check {
+        /// Rules directory (default: the shipped rules).
         dir: Option<PathBuf>,
         /// Fail (exit 1) when there is any warning.
         #[arg(long)]
@@ -271,7 +275,10 @@ pub(crate) enum RulesCommand {
         no_eval: bool,
     },
     /// Run the inline `test` blocks of a rules directory (default: the shipped rules).
-    Test { dir: Option<PathBuf> },
+    Test {
+        /// Rules directory (default: the shipped rules).
+        dir: Option<PathBuf>,
+    },
     /// Format rule files canonically, in place: one rule per line when it fits in 100
     /// columns, comments kept (the book's rule-language reference).
     Fmt {
