@@ -15,17 +15,16 @@ use crate::ops::{BinaryOp, CastOp, PureOp, Shape, UnaryOp};
 use std::fmt::Write;
 
 /// One `decl` line of a source operation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SourceDecl {
+struct SourceDecl {
     /// The operation's name, `arith.addi`.
-    pub name: &'static str,
+    name: &'static str,
     /// Whether its LLVM flags reach the e-graph as its last operand.
-    pub flags: bool,
+    flags: bool,
     /// Whether its operands and its result have one type (the rule checker holds rules to
     /// it).
-    pub uniform: bool,
+    uniform: bool,
     /// How many `Value` operands follow the result type.
-    pub operands: usize,
+    operands: usize,
 }
 
 impl std::fmt::Display for SourceDecl {
@@ -125,10 +124,8 @@ pub fn math_declarations() -> String {
                 "; (math.fpowi T BASE EXPONENT): the exponent is an integer of any width\n",
             );
         }
-        let mut decl = pure(*op);
-        // The exponent's type is its own.
-        decl.uniform &= *op != PureOp::FPowI;
-        line(&mut out, decl);
+        // `fpowi`'s shape (`Shape::PowI`) gives its exponent a type of its own.
+        line(&mut out, pure(*op));
     }
     out
 }
